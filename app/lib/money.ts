@@ -1,0 +1,13 @@
+const formatter = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol" });
+
+/** Formats integer cents as "$1,234.50". */
+export function formatMoney(cents: number): string {
+  return formatter.format(cents / 100);
+}
+
+/** Parses "12.5", "$1,234.50" or 12.5 to cents; anything non-numeric becomes 0 (SPEC §5). */
+export function parseMoneyToCents(value: unknown): number {
+  const text = typeof value === "number" ? String(value) : String(value ?? "").replace(/[$,\s]/g, "");
+  const amount = Number(text);
+  return Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0;
+}

@@ -1,0 +1,86 @@
+import { ensureFirstAdmin } from "./auth/admin-users.server";
+import { config } from "./config.server";
+import { DataDirLockedError, lockDataDir } from "./data-dir-lock.server";
+import {
+  databaseHandle,
+  migrateDatabase,
+  openPglite,
+  openPostgres,
+  setDatabase,
+  type DatabaseHandle,
+} from "./db.server";
+import { logger } from "./logger.server";
+import { generateSampleDataset, insertDefaultContent, isStoreEmpty } from "./seed/sample-data.server";
+
+/** A start-up failure with a message for the operator (printed as it is, no stack trace). */
+export class StartupError extends Error {}
+
+/** Opens and migrates the configured database and makes it the process's database. */
+export async function openConfiguredDatabase(): Promise<{ handle: DatabaseHandle; release: () => void }> {
+  const { DATABASE_URL, dataDir } = config();
+  if (DATABASE_URL) {
+    const handle = openPostgres(DATABASE_URL);
+    await migrateDatabase(handle, DATABASE_URL);
+    setDatabase(handle);
+    return { handle, release: () => {} };
+  }
+  let release: () => void;
+  try {
+    release = lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw new StartupError(error.message);
+    throw error;
+  }
+  try {
+    const handle = await openPglite({ dataDir: `${dataDir}/pglite` });
+    await migrateDatabase(handle);
+    setDatabase(handle);
+    return { handle, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function closeDatabase(release: () => void) {
+  try {
+    await databaseHandle().close();
+  } finally {
+    setDatabase(undefined);
+    release();
+  }
+}
+
+/**
+ * Everything the server needs before it takes requests: database, first admin, sample data on an
+ * empty store. Returns the function that stops it all again.
+ */
+export async function startServices(): Promise<() => Promise<void>> {
+  const settings = config();
+  const { handle, release } = await openConfiguredDatabase();
+  logger.info({ driver: handle.driver, location: handle.location }, "database ready");
+
+  const created = await ensureFirstAdmin({
+    username: settings.ADMIN_USERNAME,
+    password: settings.ADMIN_PASSWORD,
+  });
+  if (created?.generatedPassword) {
+    // Printed once, on purpose outside the structured log so it is easy to find and copy.
+    console.log(
+      `\n  First admin created. Sign in at ${settings.publicUrl}/budzadmin\n  username: ${created.username}\n  password: ${created.generatedPassword}\n  (shown only now: change it with npm run admin -- reset-password ${created.username})\n`,
+    );
+  } else if (created) {
+    logger.info({ username: created.username }, "first admin created from ADMIN_USERNAME");
+  }
+
+  if (await isStoreEmpty()) {
+    if (settings.SEED_SAMPLE_DATA) {
+      const counts = await generateSampleDataset();
+      logger.info(counts, "sample data generated on an empty database");
+    } else {
+      await insertDefaultContent();
+    }
+  }
+
+  return () => closeDatabase(release);
+}

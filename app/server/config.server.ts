@@ -1,0 +1,108 @@
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
+    error: "must be one of 1, 0, true, false, yes, no, on, off",
+  })
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.join(" or ")}//` },
+  );
+
+const timezone = z.string().refine(
+  (tz) => {
+    try {
+      new Intl.DateTimeFormat("en-CA", { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: "must be an IANA time zone such as America/Vancouver" },
+);
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number between 1 and 65535" })
+    .int({ error: "must be a port number between 1 and 65535" })
+    .min(0, { error: "must be a port number between 1 and 65535" })
+    .max(65535, { error: "must be a port number between 1 and 65535" })
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  STORE_NAME: z.string().min(1).default("Budz Boutique"),
+  STORE_TIMEZONE: timezone.default("America/Vancouver"),
+  ETRANSFER_EMAIL: z.email({ error: "must be an email address" }).default("payments@budzboutique.ca"),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,40}$/, { error: "must be 3-40 letters, digits, dots, dashes or underscores" })
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
+  SEED_SAMPLE_DATA: flag.default(true),
+  ALLOW_SAMPLE_DATA: flag.default(false),
+  PUBLIC_URL: url(["http:", "https:"]).optional(),
+  SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { error: "must be an HTTP header name" })
+    .optional(),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  mailFrom: string;
+  driver: "pglite" | "postgres";
+};
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = ConfigSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? "")} ${issue.message}`,
+    );
+  }
+  const c = result.data;
+  if (c.ADMIN_PASSWORD && !c.ADMIN_USERNAME) {
+    throw new ConfigError("Invalid configuration: ADMIN_PASSWORD is set but ADMIN_USERNAME is not");
+  }
+  const domain = c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : "budzboutique.ca";
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    mailFrom: c.MAIL_FROM ?? `${c.STORE_NAME} <orders@${domain}>`,
+    driver: c.DATABASE_URL ? "postgres" : "pglite",
+  };
+}
+
+let current: Config | undefined;
+
+/** The validated configuration of this process, read from the environment once. */
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Where the data lives, for display (directory, or the URL without its password). */
+  location: string;
+  close(): Promise<void>;
+  /** The embedded client, when the driver is PGlite (tests dump it to clone a migrated template). */
+  pglite?: PGlite;
+}
+
+export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  const masked = new URL(url);
+  if (masked.password) masked.password = "****";
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Database,
+    driver: "postgres",
+    location: masked.toString(),
+    close: () => pool.end(),
+  };
+}
+
+/** dataDir undefined = in memory; loadDataDir = start from a dump (tests clone a migrated template). */
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+}): Promise<DatabaseHandle> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+  });
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    driver: "pglite",
+    location: options.dataDir ?? "memory",
+    close: () => client.close(),
+    pglite: client,
+  };
+}
+
+function migrationsFolder(): string {
+  // Both app/server/db.server.ts and the bundled build/server/index.js sit two levels below the root.
+  const beside = fileURLToPath(new URL("../../drizzle", import.meta.url));
+  return fs.existsSync(beside) ? beside : path.resolve("drizzle");
+}
+
+const MIGRATION_LOCK_ID = 720_194_501;
+
+export async function migrateDatabase(handle: DatabaseHandle, url?: string): Promise<void> {
+  if (handle.driver === "pglite") {
+    await migratePglite(drizzlePglite(handle.pglite!), { migrationsFolder: migrationsFolder() });
+    return;
+  }
+  // Several instances may start at once: one migrates while the others wait on an advisory lock.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+const holder = globalThis as unknown as { __budzDatabase?: DatabaseHandle };
+
+/** Makes a handle the process's database (the server at start, each test file in its setup). */
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  holder.__budzDatabase = handle;
+}
+
+export function databaseHandle(): DatabaseHandle {
+  if (!holder.__budzDatabase) throw new Error("The database is not open yet");
+  return holder.__budzDatabase;
+}
+
+export function db(): Database {
+  return databaseHandle().db;
+}

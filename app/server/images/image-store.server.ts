@@ -1,0 +1,101 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import sharp, { type OutputInfo } from "sharp";
+import { IMAGE_VARIANT_WIDTHS } from "~/lib/images";
+import { db, type Executor } from "../db.server";
+import { imagesLibrary } from "../schema";
+import { imageStorage } from "./storage.server";
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const FORMATS = {
+  jpeg: { mime: "image/jpeg", ext: "jpg" },
+  png: { mime: "image/png", ext: "png" },
+  webp: { mime: "image/webp", ext: "webp" },
+  gif: { mime: "image/gif", ext: "gif" },
+} as const;
+type Format = keyof typeof FORMATS;
+
+/** The real type of an image from its first bytes, whatever its name or declared type says. */
+export function sniffImageFormat(bytes: Uint8Array): Format | undefined {
+  const starts = (signature: number[], offset = 0) =>
+    signature.every((byte, i) => bytes[offset + i] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (starts([0x47, 0x49, 0x46, 0x38])) return "gif";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return undefined;
+}
+
+export class ImageRejectedError extends Error {}
+
+/**
+ * Re-encodes an image (dropping its metadata), makes its responsive variants, stores the files and
+ * records it in the image library.
+ */
+export async function storeImage(options: {
+  body: Buffer;
+  name: string;
+  description?: string | null;
+  linkedType?: string | null;
+  linkedId?: string | null;
+  executor?: Executor;
+}) {
+  const format = sniffImageFormat(options.body);
+  if (!format) throw new ImageRejectedError("Please select a valid image file");
+  if (options.body.length > MAX_IMAGE_BYTES) {
+    throw new ImageRejectedError("File size must be less than 10MB");
+  }
+  const animated = format === "gif" || format === "webp";
+  let encoded: { data: Buffer; info: OutputInfo };
+  try {
+    const image = sharp(options.body, { limitInputPixels: MAX_IMAGE_PIXELS, animated }).rotate();
+    encoded = await image[format]().toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ImageRejectedError("Error processing image file");
+  }
+  const height = encoded.info.pageHeight ?? encoded.info.height;
+  const key = `${Date.now()}-${crypto.randomBytes(6).toString("hex")}`;
+  const { mime, ext } = FORMATS[format];
+  const storage = imageStorage();
+  await storage.put(`${key}.${ext}`, encoded.data);
+  for (const width of IMAGE_VARIANT_WIDTHS) {
+    const variant = await sharp(encoded.data)
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    await storage.put(`${key}-${width}.webp`, variant);
+  }
+  const [row] = await (options.executor ?? db())
+    .insert(imagesLibrary)
+    .values({
+      imageName: options.name.slice(0, 200),
+      imageSize: encoded.data.length,
+      imageWidth: encoded.info.width,
+      imageHeight: height,
+      imageUrl: `/images/${key}.${ext}`,
+      mimeType: mime,
+      fileExtension: ext,
+      imageDescription: options.description ?? null,
+      linkedType: options.linkedType ?? null,
+      linkedId: options.linkedId ?? null,
+      storageKey: key,
+      variantWidths: [...IMAGE_VARIANT_WIDTHS],
+    })
+    .returning();
+  return row!;
+}
+
+/** Removes an image's files (a missing file is not an error) and its library record. */
+export async function deleteStoredImage(imageId: string) {
+  const [row] = await db()
+    .delete(imagesLibrary)
+    .where(eq(imagesLibrary.imageId, imageId))
+    .returning();
+  if (!row) return undefined;
+  const storage = imageStorage();
+  await storage.remove(`${row.storageKey}.${row.fileExtension}`);
+  for (const width of row.variantWidths) await storage.remove(`${row.storageKey}-${width}.webp`);
+  return row;
+}

@@ -1,0 +1,38 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { config } from "../config.server";
+
+/**
+ * Where image files live. The local directory under DATA_DIR is the default; an object store can
+ * implement the same three calls when the store runs on several machines.
+ */
+export interface FileStorage {
+  put(key: string, body: Buffer): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** Absolute directory served at /images, for the local implementation. */
+  readonly directory: string;
+}
+
+export function localStorage(directory: string): FileStorage {
+  return {
+    directory,
+    async put(key, body) {
+      const file = path.join(directory, key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const temporary = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(temporary, body);
+      await fs.rename(temporary, file);
+    },
+    async remove(key) {
+      await fs.rm(path.join(directory, key), { force: true });
+    },
+  };
+}
+
+let storage: FileStorage | undefined;
+
+export function imageStorage(): FileStorage {
+  storage ??= localStorage(path.join(config().dataDir, "images"));
+  return storage;
+}

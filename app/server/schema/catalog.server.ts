@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    category: text("category").notNull(),
+    description: text("description").notNull().default(""),
+    imageUrl: text("image_url").notNull().default(""),
+    thumbnailUrls: text("thumbnail_urls").array().notNull().default(sql`'{}'::text[]`),
+    sellingPriceCents: integer("selling_price_cents").notNull(),
+    costPriceCents: integer("cost_price_cents").notNull().default(0),
+    stock: integer("stock").notNull().default(0),
+    stockAlertLevel: integer("stock_alert_level").notNull().default(10),
+    rating: doublePrecision("rating"),
+    thc: text("thc"),
+    cbd: text("cbd"),
+    strain: text("strain"),
+    sku: text("sku"),
+    status: text("status").notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(strain, '') || ' ' || category), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("products_slug_key").on(t.slug),
+    uniqueIndex("products_sku_key").on(t.sku),
+    check(
+      "products_category_check",
+      sql`${t.category} in ('flowers','concentrates','edibles','vapes','hash','mushrooms','bulk-buy')`,
+    ),
+    check("products_status_check", sql`${t.status} in ('active','archived')`),
+    check("products_strain_check", sql`${t.strain} is null or ${t.strain} in ('Hybrid','Indica','Sativa')`),
+    check("products_selling_price_check", sql`${t.sellingPriceCents} >= 0`),
+    check("products_cost_price_check", sql`${t.costPriceCents} >= 0`),
+    check("products_stock_check", sql`${t.stock} >= 0`),
+    check("products_stock_alert_level_check", sql`${t.stockAlertLevel} >= 0`),
+    check("products_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    index("products_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
+    index("products_category_name_idx").on(t.category, t.status, t.name, t.id),
+    index("products_category_price_idx").on(t.category, t.status, t.sellingPriceCents, t.id),
+    index("products_category_rating_idx").on(t.category, t.status, t.rating, t.id),
+    index("products_category_created_idx").on(t.category, t.status, t.createdAt.desc(), t.id),
+    index("products_name_idx").on(t.name, t.id),
+    index("products_search_idx").using("gin", t.searchVector),
+  ],
+);
+
+export const productVariations = pgTable(
+  "product_variations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    sizeUnit: text("size_unit").notNull().default("g"),
+    priceCents: integer("price_cents").notNull().default(0),
+    stock: integer("stock").notNull().default(0),
+    thc: text("thc"),
+    cbd: text("cbd"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("product_variations_product_idx").on(t.productId, t.position),
+    check("product_variations_unit_check", sql`${t.sizeUnit} in ('g','oz','ml','pieces','pack')`),
+    check("product_variations_price_check", sql`${t.priceCents} >= 0`),
+    check("product_variations_stock_check", sql`${t.stock} >= 0`),
+  ],
+);
+
+export const imagesLibrary = pgTable(
+  "images_library",
+  {
+    imageId: uuid("image_id").primaryKey().defaultRandom(),
+    imageName: text("image_name").notNull(),
+    imageSize: integer("image_size").notNull(),
+    imageWidth: integer("image_width").notNull(),
+    imageHeight: integer("image_height").notNull(),
+    imageUrl: text("image_url").notNull(),
+    mimeType: text("mime_type").notNull(),
+    fileExtension: text("file_extension").notNull(),
+    imageDescription: text("image_description"),
+    linkedType: text("linked_type"),
+    linkedId: text("linked_id"),
+    storageKey: text("storage_key").notNull(),
+    variantWidths: integer("variant_widths").array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("images_library_url_key").on(t.imageUrl),
+    index("images_library_created_idx").on(t.createdAt.desc()),
+    check("images_library_mime_check", sql`${t.mimeType} in ('image/jpeg','image/png','image/webp','image/gif')`),
+    check("images_library_size_check", sql`${t.imageSize} >= 0`),
+  ],
+);

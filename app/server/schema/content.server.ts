@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const pages = pgTable(
+  "pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    path: text("path").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    content: text("content").notNull().default(""),
+    isPublished: boolean("is_published").notNull().default(true),
+    updatedBy: text("updated_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("pages_slug_key").on(t.slug), uniqueIndex("pages_path_key").on(t.path)],
+);
+
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    message: text("message").notNull(),
+    couponCode: text("coupon_code"),
+    isActive: boolean("is_active").notNull().default(true),
+    startDate: timestamp("start_date", { withTimezone: true }),
+    endDate: timestamp("end_date", { withTimezone: true }),
+    backgroundColor: text("background_color").notNull().default("orange"),
+    textColor: text("text_color").notNull().default("white"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("announcements_name_key").on(t.name)],
+);
+
+export const storeSettings = pgTable("store_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull().default(sql`'{}'::jsonb`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

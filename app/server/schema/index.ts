@@ -1,0 +1,6 @@
+export * from "./auth.server";
+export * from "./catalog.server";
+export * from "./content.server";
+export * from "./customers.server";
+export * from "./marketing.server";
+export * from "./orders.server";

@@ -1,0 +1,131 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** value is whole percent for 'percentage' and cents for 'fixed'. */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    description: text("description").notNull().default(""),
+    type: text("type").notNull(),
+    value: integer("value").notNull(),
+    minOrderCents: integer("min_order_cents").notNull().default(0),
+    maxUses: integer("max_uses"),
+    usedCount: integer("used_count").notNull().default(0),
+    perCustomerLimit: integer("per_customer_limit"),
+    startDate: timestamp("start_date", { withTimezone: true }),
+    endDate: timestamp("end_date", { withTimezone: true }),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_key").on(sql`lower(${t.code})`),
+    index("coupons_created_idx").on(t.createdAt.desc()),
+    check("coupons_type_check", sql`${t.type} in ('percentage','fixed')`),
+    check(
+      "coupons_value_check",
+      sql`${t.value} >= 0 and (${t.type} <> 'percentage' or ${t.value} <= 100)`,
+    ),
+    check("coupons_min_order_check", sql`${t.minOrderCents} >= 0`),
+    check(
+      "coupons_usage_check",
+      sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`,
+    ),
+    check("coupons_per_customer_check", sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} > 0`),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    source: text("source").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_subscribers_token_key").on(t.unsubscribeToken),
+    index("newsletter_subscribers_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const emailCampaigns = pgTable(
+  "email_campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    subject: text("subject").notNull(),
+    bodyHtml: text("body_html").notNull().default(""),
+    recipients: text("recipients").notNull().default("subscribers"),
+    status: text("status").notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("email_campaigns_created_idx").on(t.createdAt.desc()),
+    check("email_campaigns_status_check", sql`${t.status} in ('draft','scheduled','sent')`),
+  ],
+);
+
+export const emailTemplates = pgTable("email_templates", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  subject: text("subject").notNull().default(""),
+  bodyHtml: text("body_html").notNull().default(""),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Durable outbox: one row per message and recipient; a worker sends pending rows. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    campaignId: uuid("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    trackingToken: text("tracking_token").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt.desc()),
+    index("email_outbox_campaign_idx").on(t.campaignId),
+    uniqueIndex("email_outbox_tracking_key").on(t.trackingToken),
+    check(
+      "email_outbox_status_check",
+      sql`${t.status} in ('pending','sending','sent','failed','bounced')`,
+    ),
+  ],
+);

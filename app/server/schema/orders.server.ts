@@ -1,0 +1,193 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { productVariations, products } from "./catalog.server";
+import { customers } from "./customers.server";
+import { coupons, emailOutbox } from "./marketing.server";
+
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+] as const;
+export const SHIPMENT_STATUSES = ["preparing", "shipped", "in_transit", "delivered"] as const;
+export const INVOICE_STATUSES = ["pending", "paid", "cancelled"] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
+
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number")
+      .notNull()
+      .default(sql`'BBS-' || lpad(nextval('order_number_seq')::text, 8, '0')`),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    shippingName: text("shipping_name").notNull(),
+    shippingStreet: text("shipping_street").notNull(),
+    shippingCity: text("shipping_city").notNull(),
+    shippingProvince: text("shipping_province").notNull(),
+    shippingPostalCode: text("shipping_postal_code").notNull(),
+    status: text("status").notNull().default("pending"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    shippingCostCents: integer("shipping_cost_cents").notNull().default(0),
+    totalAmountCents: integer("total_amount_cents").notNull(),
+    couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    idempotencyKey: text("idempotency_key"),
+    accessToken: text("access_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_order_number_key").on(t.orderNumber),
+    uniqueIndex("orders_idempotency_key").on(t.idempotencyKey),
+    uniqueIndex("orders_access_token_key").on(t.accessToken),
+    index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("orders_customer_idx").on(t.customerId),
+    index("orders_email_idx").on(sql`lower(${t.email})`),
+    check("orders_status_check", sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+    check(
+      "orders_money_check",
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.totalAmountCents} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    variationId: uuid("variation_id").references(() => productVariations.id, {
+      onDelete: "set null",
+    }),
+    productName: text("product_name").notNull(),
+    sizeLabel: text("size_label"),
+    quantity: integer("quantity").notNull(),
+    priceAtPurchaseCents: integer("price_at_purchase_cents").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+    check("order_items_price_check", sql`${t.priceAtPurchaseCents} >= 0`),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    changedBy: text("changed_by").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+);
+
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    carrier: text("carrier").notNull().default("Canada Post"),
+    trackingNumber: text("tracking_number"),
+    status: text("status").notNull().default("preparing"),
+    estimatedDelivery: date("estimated_delivery"),
+    shippedDate: timestamp("shipped_date", { withTimezone: true }),
+    deliveredDate: timestamp("delivered_date", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shipments_order_key").on(t.orderId),
+    index("shipments_status_idx").on(t.status, t.createdAt.desc()),
+    check("shipments_status_check", sql`${t.status} in (${inList(SHIPMENT_STATUSES)})`),
+  ],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    totalAmountCents: integer("total_amount_cents").notNull(),
+    status: text("status").notNull().default("pending"),
+    invoiceDate: timestamp("invoice_date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_order_key").on(t.orderId),
+    index("invoices_date_idx").on(t.invoiceDate.desc()),
+    check("invoices_status_check", sql`${t.status} in (${inList(INVOICE_STATUSES)})`),
+    check("invoices_total_check", sql`${t.totalAmountCents} >= 0`),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("coupon_redemptions_order_key").on(t.orderId, t.couponId),
+    index("coupon_redemptions_email_idx").on(t.couponId, sql`lower(${t.email})`),
+  ],
+);
+
+export const orderEmailsSent = pgTable(
+  "order_emails_sent",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    sentTo: text("sent_to").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_emails_sent_order_idx").on(t.orderId)],
+);

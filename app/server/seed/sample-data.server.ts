@@ -1,0 +1,441 @@
+import crypto from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
+import { config } from "../config.server";
+import { db, type Executor } from "../db.server";
+import {
+  announcements,
+  couponRedemptions,
+  coupons,
+  customers,
+  imagesLibrary,
+  invoices,
+  orderEmailsSent,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  pages,
+  productVariations,
+  products,
+  shipments,
+} from "../schema";
+import { defaultPages } from "./page-content.server";
+import { generateCategoryImages } from "./product-images.server";
+import { createRandom, type Random } from "./random.server";
+
+const SEED = 20_240_101;
+const DAY = 86_400_000;
+
+const NAMES: Record<CategorySlug, string[]> = {
+  flowers: ["Pink Kush", "Blue Dream", "Northern Lights", "Sour Diesel", "Gelato", "Wedding Cake", "OG Kush", "Jack Herer", "Purple Haze", "Durban Poison", "Granddaddy Purple", "Lemon Haze"],
+  concentrates: ["Live Resin", "Golden Shatter", "Rosin Press", "Diamond Sauce", "Crumble Wax", "Badder"],
+  edibles: ["Sour Gummies", "Dark Chocolate Bar", "Peach Rings", "Caramel Chews", "Brownie Bites", "Mint Drops"],
+  vapes: ["Disposable Pen", "510 Cartridge", "Live Resin Cart", "Pod Refill", "Micro Vape", "Terp Cart"],
+  hash: ["Moroccan Blonde", "Bubble Hash", "Temple Ball", "Lebanese Red", "Afghan Black", "Charas"],
+  mushrooms: ["Focus Capsules", "Lion's Mane Blend", "Calm Tea", "Microdose Caps", "Reishi Gummies", "Chaga Cocoa"],
+  "bulk-buy": ["Bulk Pink Kush", "Bulk Blue Dream", "Shake Mix", "Bulk Gelato", "Budget Ounce", "Bulk OG"],
+};
+const QUALIFIERS = ["", "Reserve", "Select", "Craft", "Classic", "Gold", "Small Batch", "Limited"];
+const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
+
+/** Sizes and price ratios per category; flowers follow SPEC §9 exactly (price is the 3.5 g price). */
+const SIZES: Record<CategorySlug, { size: string; unit: "g" | "pieces"; ratio: number }[]> = {
+  flowers: [
+    { size: "1", unit: "g", ratio: 0.27 },
+    { size: "3.5", unit: "g", ratio: 1 },
+    { size: "7", unit: "g", ratio: 1.9 },
+    { size: "14", unit: "g", ratio: 3.6 },
+    { size: "28", unit: "g", ratio: 6.7 },
+  ],
+  concentrates: [
+    { size: "1", unit: "g", ratio: 1 },
+    { size: "2", unit: "g", ratio: 1.9 },
+  ],
+  edibles: [
+    { size: "5", unit: "pieces", ratio: 1 },
+    { size: "10", unit: "pieces", ratio: 1.8 },
+  ],
+  vapes: [
+    { size: "0.5", unit: "g", ratio: 1 },
+    { size: "1", unit: "g", ratio: 1.8 },
+  ],
+  hash: [
+    { size: "1", unit: "g", ratio: 1 },
+    { size: "3.5", unit: "g", ratio: 3.2 },
+  ],
+  mushrooms: [
+    { size: "10", unit: "pieces", ratio: 1 },
+    { size: "30", unit: "pieces", ratio: 2.6 },
+  ],
+  "bulk-buy": [
+    { size: "28", unit: "g", ratio: 1 },
+    { size: "56", unit: "g", ratio: 1.85 },
+  ],
+};
+const PRICE_RANGE: Record<CategorySlug, [number, number]> = {
+  flowers: [25, 65],
+  concentrates: [35, 90],
+  edibles: [12, 30],
+  vapes: [30, 60],
+  hash: [15, 35],
+  mushrooms: [25, 55],
+  "bulk-buy": [120, 260],
+};
+const FIRST = ["Olivia", "Liam", "Emma", "Noah", "Charlotte", "William", "Amelia", "Lucas", "Ava", "Benjamin", "Sophie", "Ethan", "Chloe", "Jacob", "Maya", "Owen", "Léa", "Samuel", "Zoe", "Daniel"];
+const LAST = ["Tremblay", "Smith", "Roy", "Gagnon", "Lee", "Wilson", "Martin", "Brown", "Nguyen", "MacDonald", "Singh", "Campbell", "Chen", "Anderson", "Bouchard", "Taylor"];
+const PLACES = [
+  { city: "Vancouver", province: "BC", prefix: "V6B" },
+  { city: "Victoria", province: "BC", prefix: "V8W" },
+  { city: "Calgary", province: "AB", prefix: "T2P" },
+  { city: "Edmonton", province: "AB", prefix: "T5J" },
+  { city: "Toronto", province: "ON", prefix: "M5V" },
+  { city: "Ottawa", province: "ON", prefix: "K1P" },
+  { city: "Montréal", province: "QC", prefix: "H3B" },
+  { city: "Halifax", province: "NS", prefix: "B3H" },
+  { city: "Winnipeg", province: "MB", prefix: "R3C" },
+  { city: "Saskatoon", province: "SK", prefix: "S7K" },
+];
+const STREETS = ["Main St", "King St W", "Robson St", "Jasper Ave", "Queen St", "Elm Ave", "Maple Dr", "Granville St"];
+
+export interface SampleCounts {
+  products: number;
+  customers: number;
+  orders: number;
+}
+export const DEFAULT_SAMPLE_COUNTS: SampleCounts = { products: 70, customers: 25, orders: 40 };
+
+function slugify(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+function dollars(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 500) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** Deletes sample-able data in SPEC §7's order (order tables first, coupons last). */
+export async function clearStoreData(executor: Executor = db()) {
+  await executor.delete(orderEmailsSent);
+  await executor.delete(invoices);
+  await executor.delete(shipments);
+  await executor.delete(orderStatusHistory);
+  await executor.delete(couponRedemptions);
+  await executor.delete(orderItems);
+  await executor.delete(orders);
+  await executor.delete(productVariations);
+  await executor.delete(products);
+  await executor.delete(customers);
+  await executor.delete(coupons);
+}
+
+/** Images made for sample products, reused between runs (generated once per data directory). */
+async function sampleImages(executor: Executor): Promise<Map<CategorySlug, string[]>> {
+  const existing = await executor
+    .select({ url: imagesLibrary.imageUrl, name: imagesLibrary.imageName })
+    .from(imagesLibrary)
+    .where(eq(imagesLibrary.linkedType, "sample"))
+    .orderBy(asc(imagesLibrary.imageName));
+  const byCategory = new Map<CategorySlug, string[]>();
+  for (const { url, name } of existing) {
+    const category = CATEGORY_SLUGS.find((c) => name.startsWith(`${c}-`));
+    if (category) byCategory.set(category, [...(byCategory.get(category) ?? []), url]);
+  }
+  const missing = CATEGORY_SLUGS.filter((c) => !byCategory.has(c));
+  if (missing.length === 0) return byCategory;
+  const made = await generateCategoryImages({ categories: missing, perCategory: 3, executor });
+  for (const [category, urls] of made) byCategory.set(category, urls);
+  return byCategory;
+}
+
+export async function generateProducts(options: { count: number; executor?: Executor; random?: Random }) {
+  const executor = options.executor ?? db();
+  const random = options.random ?? createRandom(SEED);
+  const images = await sampleImages(executor);
+  const now = Date.now();
+  const productRows: (typeof products.$inferInsert)[] = [];
+  const variationRows: (typeof productVariations.$inferInsert)[] = [];
+  const usedSlugs = new Set<string>();
+  for (let i = 0; i < options.count; i++) {
+    const category = CATEGORY_SLUGS[i % CATEGORY_SLUGS.length]!;
+    const base = NAMES[category][Math.floor(i / CATEGORY_SLUGS.length) % NAMES[category].length]!;
+    const round = Math.floor(i / (CATEGORY_SLUGS.length * NAMES[category].length));
+    const qualifier = QUALIFIERS[round % QUALIFIERS.length]!;
+    const cycle = Math.floor(round / QUALIFIERS.length);
+    const name = [base, qualifier, cycle > 0 ? String(cycle + 1) : ""].filter(Boolean).join(" ");
+    let slug = slugify(name);
+    while (usedSlugs.has(slug)) slug = `${slug}-${i}`;
+    usedSlugs.add(slug);
+
+    const id = crypto.randomUUID();
+    const [low, high] = PRICE_RANGE[category];
+    const price = dollars(low + random.next() * (high - low));
+    const strain = random.pick(STRAINS);
+    const thcLow = category === "edibles" || category === "mushrooms" ? random.int(0, 5) : random.int(14, 26);
+    const thc = `${thcLow}-${thcLow + random.int(2, 6)}%`;
+    const cbd = `${random.int(0, 2)}-${random.int(2, 4)}%`;
+    const urls = images.get(category) ?? [];
+    const imageUrl = urls[i % Math.max(urls.length, 1)] ?? "";
+    const sizes = SIZES[category];
+    const stocks = sizes.map(() =>
+      random.chance(0.12) ? 0 : random.chance(0.2) ? random.int(1, 8) : random.int(12, 80),
+    );
+    sizes.forEach((size, position) =>
+      variationRows.push({
+        productId: id,
+        size: size.size,
+        sizeUnit: size.unit,
+        priceCents: Math.round(price * size.ratio),
+        stock: stocks[position]!,
+        thc,
+        cbd,
+        position,
+      }),
+    );
+    productRows.push({
+      id,
+      slug,
+      name,
+      category,
+      description: describe(name, category, strain, random),
+      imageUrl,
+      thumbnailUrls: urls.filter((url) => url !== imageUrl),
+      sellingPriceCents: price,
+      costPriceCents: Math.round(price * 0.6),
+      stock: stocks.reduce((a, b) => a + b, 0),
+      stockAlertLevel: 10,
+      rating: random.chance(0.15) ? null : Math.round((3.6 + random.next() * 1.4) * 10) / 10,
+      thc,
+      cbd,
+      strain,
+      sku: `SKU-${category.slice(0, 3).toUpperCase()}-${String(i + 1).padStart(5, "0")}`,
+      createdAt: new Date(now - (options.count - i) * 3_600_000),
+    });
+  }
+  await insertInBatches(productRows, (batch) => executor.insert(products).values(batch));
+  await insertInBatches(variationRows, (batch) => executor.insert(productVariations).values(batch), 1000);
+  return productRows.length;
+}
+
+function describe(name: string, category: CategorySlug, strain: string, random: Random): string {
+  const notes = random.pick(["citrus and pine", "sweet berry", "earthy spice", "fresh mint", "tropical fruit", "vanilla and cream"]);
+  const effect = random.pick(["relaxed evening", "creative afternoon", "social gathering", "slow weekend morning", "quiet night in"]);
+  const kind = category === "flowers" || category === "bulk-buy" ? "flower" : category.replace(/s$/, "");
+  return `${name} is a ${strain.toLowerCase()} ${kind} with notes of ${notes}. A favourite for a ${effect}. Lab tested, sealed for freshness and packed discreetly.`;
+}
+
+export async function generateCustomers(options: { count: number; executor?: Executor; random?: Random }) {
+  const executor = options.executor ?? db();
+  const random = options.random ?? createRandom(SEED + 1);
+  const now = Date.now();
+  const rows = Array.from({ length: options.count }, (_, i) => {
+    const first = FIRST[i % FIRST.length]!;
+    const last = LAST[(i * 7 + Math.floor(i / FIRST.length)) % LAST.length]!;
+    const place = random.pick(PLACES);
+    const ascii = (text: string) => slugify(text).replace(/-/g, "");
+    return {
+      name: `${first} ${last}`,
+      email: `${ascii(first)}.${ascii(last)}${i + 1}@example.com`,
+      phone: `${random.pick(["604", "416", "514", "403", "902"])}-555-${String(random.int(0, 9999)).padStart(4, "0")}`,
+      address: `${random.int(10, 9999)} ${random.pick(STREETS)}`,
+      city: place.city,
+      province: place.province,
+      postcode: `${place.prefix} ${random.int(1, 9)}${String.fromCharCode(65 + random.int(0, 25))}${random.int(1, 9)}`,
+      status: random.chance(0.85) ? "active" : "inactive",
+      createdAt: new Date(now - random.int(30, 400) * DAY),
+    };
+  });
+  await insertInBatches(rows, (batch) => executor.insert(customers).values(batch));
+  return rows.length;
+}
+
+export async function generateCoupons(options: { executor?: Executor; now?: Date } = {}) {
+  const executor = options.executor ?? db();
+  const year = (options.now ?? new Date()).getFullYear();
+  const start = new Date(`${year}-01-01T00:00:00-08:00`);
+  const endOfYear = new Date(`${year}-12-31T23:59:59-08:00`);
+  const rows: (typeof coupons.$inferInsert)[] = [
+    { code: "WELCOME20", description: "20% off your first order", type: "percentage", value: 20, minOrderCents: 5000, maxUses: 100, usedCount: 23, perCustomerLimit: 1, startDate: start, endDate: endOfYear },
+    { code: "FREESHIP200", description: "$20 off orders over $200", type: "fixed", value: 2000, minOrderCents: 20000, maxUses: 500, usedCount: 156, startDate: start, endDate: endOfYear },
+    { code: "SAVE15", description: "15% off orders over $75", type: "percentage", value: 15, minOrderCents: 7500, maxUses: 200, usedCount: 89, startDate: start, endDate: endOfYear },
+    { code: "BULK50", description: "$50 off bulk orders over $500", type: "fixed", value: 5000, minOrderCents: 50000, maxUses: 50, usedCount: 12, startDate: start, endDate: new Date(`${year}-06-30T23:59:59-07:00`) },
+    { code: "WEEKEND25", description: "25% off weekend orders", type: "percentage", value: 25, minOrderCents: 2500, maxUses: 300, usedCount: 0, startDate: start, endDate: endOfYear },
+  ];
+  await executor.insert(coupons).values(rows);
+  return rows.length;
+}
+
+const INVOICE_STATUS = (status: string) =>
+  status === "pending" ? "pending" : status === "cancelled" ? "cancelled" : "paid";
+const SHIPMENT_STATUS: Record<string, string | undefined> = {
+  processing: "preparing",
+  shipped: "in_transit",
+  delivered: "delivered",
+  completed: "delivered",
+};
+const STATUS_PATH = ["pending", "paid", "processing", "shipped", "delivered", "completed"];
+
+export async function generateOrders(options: { count: number; executor?: Executor; random?: Random }) {
+  const executor = options.executor ?? db();
+  const random = options.random ?? createRandom(SEED + 2);
+  const buyers = await executor.select().from(customers).orderBy(asc(customers.customerNumber));
+  if (buyers.length === 0) throw new SampleDataError("No customers found. Generate customers first.");
+  const lines = await executor
+    .select({
+      productId: products.id,
+      name: products.name,
+      variationId: productVariations.id,
+      size: productVariations.size,
+      unit: productVariations.sizeUnit,
+      price: productVariations.priceCents,
+    })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .orderBy(asc(products.createdAt), asc(productVariations.position))
+    .limit(2000);
+  if (lines.length === 0) throw new SampleDataError("No products found. Generate products first.");
+
+  const now = Date.now();
+  const ages = Array.from({ length: options.count }, () => random.int(0, 90 * 24) * 3_600_000).sort(
+    (a, b) => b - a,
+  );
+  for (const age of ages) {
+    const buyer = random.pick(buyers);
+    const picked = Array.from({ length: random.int(1, 3) }, () => random.pick(lines));
+    const items = [...new Map(picked.map((line) => [line.variationId, line])).values()].map((line) => ({
+      line,
+      quantity: random.int(1, 2),
+    }));
+    const subtotal = items.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
+    const shipping = subtotal >= 20_000 ? 0 : 2000;
+    const roll = random.next();
+    const status =
+      age < 2 * DAY
+        ? random.pick(["pending", "paid"])
+        : roll < 0.08
+          ? "cancelled"
+          : STATUS_PATH[Math.min(5, 1 + Math.floor(random.next() * 5 + age / (20 * DAY)))]!;
+    const createdAt = new Date(now - age);
+    const [order] = await executor
+      .insert(orders)
+      .values({
+        customerId: buyer.id,
+        email: buyer.email,
+        phone: buyer.phone,
+        shippingName: buyer.name,
+        shippingStreet: buyer.address ?? "Address not provided",
+        shippingCity: buyer.city ?? "Vancouver",
+        shippingProvince: buyer.province ?? "BC",
+        shippingPostalCode: buyer.postcode ?? "V6B 1A1",
+        status,
+        subtotalCents: subtotal,
+        shippingCostCents: shipping,
+        totalAmountCents: subtotal + shipping,
+        accessToken: crypto.randomBytes(18).toString("base64url"),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: orders.id });
+    const orderId = order!.id;
+    await executor.insert(orderItems).values(
+      items.map(({ line, quantity }) => ({
+        orderId,
+        productId: line.productId,
+        variationId: line.variationId,
+        productName: line.name,
+        sizeLabel: `${line.size}${line.unit === "g" ? "g" : ` ${line.unit}`}`,
+        quantity,
+        priceAtPurchaseCents: line.price,
+      })),
+    );
+    const path = status === "cancelled" ? ["pending", "cancelled"] : STATUS_PATH.slice(0, STATUS_PATH.indexOf(status) + 1);
+    await executor.insert(orderStatusHistory).values(
+      path.map((to, i) => ({
+        orderId,
+        fromStatus: i === 0 ? null : path[i - 1]!,
+        toStatus: to,
+        changedBy: i === 0 ? "customer" : "sample data",
+        createdAt: new Date(createdAt.getTime() + i * 6 * 3_600_000),
+      })),
+    );
+    await executor.insert(invoices).values({
+      orderId,
+      totalAmountCents: subtotal + shipping,
+      status: INVOICE_STATUS(status),
+      invoiceDate: createdAt,
+    });
+    const shipmentStatus = SHIPMENT_STATUS[status];
+    if (shipmentStatus) {
+      const shippedDate = shipmentStatus === "preparing" ? null : new Date(createdAt.getTime() + DAY);
+      const estimated = new Date(createdAt.getTime() + (shippedDate ? 4 : 3) * DAY);
+      await executor.insert(shipments).values({
+        orderId,
+        status: shipmentStatus,
+        trackingNumber: shippedDate ? `7${String(random.int(0, 10 ** 9)).padStart(15, "0")}` : null,
+        estimatedDelivery: estimated.toISOString().slice(0, 10),
+        shippedDate,
+        deliveredDate:
+          shipmentStatus === "delivered"
+            ? new Date(estimated.getTime() + (random.chance(0.85) ? -DAY / 2 : DAY))
+            : null,
+        createdAt,
+      });
+    }
+  }
+  return ages.length;
+}
+
+export class SampleDataError extends Error {}
+
+export async function insertDefaultContent(executor: Executor = db()) {
+  const { STORE_NAME, ETRANSFER_EMAIL } = config();
+  await executor
+    .insert(pages)
+    .values(defaultPages({ name: STORE_NAME, etransferEmail: ETRANSFER_EMAIL }))
+    .onConflictDoNothing();
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+  await executor
+    .insert(announcements)
+    .values({
+      name: "main",
+      message: "Free shipping on orders over $200! New customers save 20% on their first order",
+      couponCode: "WELCOME20",
+      isActive: true,
+      backgroundColor: "orange",
+      textColor: "white",
+      startDate: today,
+      endDate: new Date(today.getTime() + 30 * DAY),
+    })
+    .onConflictDoNothing();
+}
+
+/** The complete sample dataset: clears store data, then products, customers, coupons and orders. */
+export async function generateSampleDataset(counts: SampleCounts = DEFAULT_SAMPLE_COUNTS) {
+  return db().transaction(async (tx) => {
+    await clearStoreData(tx);
+    const result = {
+      products: await generateProducts({ count: counts.products, executor: tx }),
+      customers: await generateCustomers({ count: counts.customers, executor: tx }),
+      coupons: await generateCoupons({ executor: tx }),
+      orders: await generateOrders({ count: counts.orders, executor: tx }),
+    };
+    await insertDefaultContent(tx);
+    return result;
+  });
+}
+
+/** True when the store has never been set up (no products, pages or orders). */
+export async function isStoreEmpty(executor: Executor = db()): Promise<boolean> {
+  const result = await executor.execute(
+    sql`select (select count(*) from products) + (select count(*) from pages) + (select count(*) from orders) as n`,
+  );
+  return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]!.n) === 0;
+}

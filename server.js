@@ -1,0 +1,79 @@
+// Starts the store: `npm start` (after `npm run build`) serves the production build; `npm run dev`
+// serves the sources through Vite with hot reload.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import express from "express";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const production = process.env.NODE_ENV === "production";
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function loadApp() {
+  if (production) {
+    const module = await import("./build/server/index.js");
+    return { module, mountStatic: mountBuildAssets };
+  }
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  const module = await devServer.ssrLoadModule("./server/app.ts");
+  return { module, mountStatic: (app) => app.use(devServer.middlewares), devServer };
+}
+
+function mountBuildAssets(app) {
+  // File names under assets/ carry a content hash: cache them forever.
+  app.use(
+    "/assets",
+    express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+}
+
+async function main() {
+  const { module, mountStatic, devServer } = await loadApp();
+  let settings;
+  try {
+    settings = module.loadConfig();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  let stopServices;
+  try {
+    stopServices = await module.startServices();
+  } catch (error) {
+    console.error(error instanceof module.StartupError ? error.message : error);
+    await devServer?.close();
+    process.exit(1);
+  }
+  const app = module.createApp({ mountStatic });
+  const server = app.listen(settings.PORT, settings.HOST, () => {
+    const address = server.address();
+    module.logger.info({ port: address.port }, `store ready on http://localhost:${address.port}`);
+  });
+  server.on("error", async (error) => {
+    console.error(`Cannot listen on port ${settings.PORT}: ${error.message}`);
+    await stopServices();
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    module.logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await new Promise((resolve) => {
+      server.close(resolve);
+      server.closeIdleConnections();
+    });
+    await devServer?.close();
+    await stopServices();
+    module.logger.info("stopped cleanly");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+await main();

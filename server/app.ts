@@ -1,0 +1,117 @@
+import crypto from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { config } from "~/server/config.server";
+import { db, pingDatabase } from "~/server/db.server";
+import { imageStorage } from "~/server/images/storage.server";
+import { logger } from "~/server/logger.server";
+
+export { startServices } from "~/server/boot.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    nonce: string;
+  }
+}
+
+function securityHeaders(production: boolean) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    const csp = [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'${production ? "" : " 'unsafe-inline'"}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      `connect-src 'self'${production ? "" : " ws: wss:"}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; ");
+    if (production) res.setHeader("Content-Security-Policy", csp);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (production && config().publicUrl.startsWith("https:")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  };
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const entry = { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+    if (res.statusCode >= 500) logger.error(entry, "request");
+    else logger.info(entry, "request");
+  });
+  next();
+}
+
+/**
+ * The HTTP application: security headers, compression, uploaded images, health check and the React
+ * Router handler. Static build assets are mounted by server.js, which knows where the build lives.
+ */
+export function createApp(options: { mountStatic?: (app: express.Express) => void } = {}) {
+  const production = config().NODE_ENV === "production";
+  const app = express();
+  app.disable("x-powered-by");
+  if (config().TRUST_PROXY) app.set("trust proxy", true);
+  app.use(requestLog);
+  app.use(compression());
+  app.use(securityHeaders(production));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await Promise.race([
+        pingDatabase(db()),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 3000)),
+      ]);
+      res.status(200).type("text/plain").set("Cache-Control", "no-store").send("ok");
+    } catch (error) {
+      logger.warn({ err: error }, "health check failed");
+      res.status(503).type("text/plain").set("Cache-Control", "no-store").send("database unavailable");
+    }
+  });
+
+  // Stored images never change (new uploads get new names), so they are cached for a year.
+  app.use(
+    "/images",
+    express.static(imageStorage().directory, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+  );
+  options.mountStatic?.(app);
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (_req, res) => ({ nonce: String(res.locals.nonce) }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const status = (error as { status?: number; statusCode?: number }).statusCode ?? (error as { status?: number }).status;
+    if (res.headersSent) return next(error);
+    if (status && status >= 400 && status < 500) {
+      res.status(status).type("text/plain").send(status === 404 ? "Not Found" : "Bad Request");
+      return;
+    }
+    logger.error({ err: error, url: req.originalUrl }, "unhandled error");
+    res.status(500).type("text/plain").send("Internal Server Error");
+  });
+  return app;
+}
+
+export { StartupError } from "~/server/boot.server";
+export { logger } from "~/server/logger.server";
+
+/** Validates the environment; throws ConfigError with one line naming the bad variable. */
+export function loadConfig() {
+  return config();
+}

@@ -1,0 +1,11 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { tsconfigPaths: true },
+  build: {
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+  },
+  plugins: [tailwindcss(), reactRouter()],
+}));
