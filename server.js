@@ -1,16 +1,17 @@
 // Starts the store: `npm start` (after `npm run build`) serves the production build; `npm run dev`
 // serves the sources through Vite with hot reload.
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const production = process.env.NODE_ENV === "production";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function loadApp() {
   if (production) {
-    const module = await import("./build/server/index.js");
+    const module = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
     return { module, mountStatic: mountBuildAssets };
   }
   const vite = await import("vite");
@@ -23,9 +24,13 @@ function mountBuildAssets(app) {
   // File names under assets/ carry a content hash: cache them forever.
   app.use(
     "/assets",
-    express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
+    express.static(path.join(buildDir, "client/assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+    }),
   );
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
 }
 
 async function main() {

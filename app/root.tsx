@@ -59,7 +59,9 @@ export function ErrorPage({ error }: { error?: unknown }) {
             : "Something went wrong on our side. Please try again in a moment."}
       </p>
       {import.meta.env.DEV && shown instanceof Error && shown.stack ? (
-        <pre className="mt-6 max-w-full overflow-auto rounded bg-stone-100 p-4 text-left text-xs">{shown.stack}</pre>
+        <pre className="mt-6 max-w-full overflow-auto rounded bg-stone-100 p-4 text-left text-xs">
+          {shown.stack}
+        </pre>
       ) : null}
       <a
         href="/"

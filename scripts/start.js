@@ -2,7 +2,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-if (!fs.existsSync(new URL("../build/server/index.js", import.meta.url))) {
+const buildDir = process.env.BUILD_DIR ?? "build";
+if (!fs.existsSync(`${buildDir}/server/index.js`)) {
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -47,7 +47,12 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const entry = { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+    const entry = {
+      method: req.method,
+      url: req.originalUrl,
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+    };
     if (res.statusCode >= 500) logger.error(entry, "request");
     else logger.info(entry, "request");
   });
@@ -76,14 +81,23 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
       res.status(200).type("text/plain").set("Cache-Control", "no-store").send("ok");
     } catch (error) {
       logger.warn({ err: error }, "health check failed");
-      res.status(503).type("text/plain").set("Cache-Control", "no-store").send("database unavailable");
+      res
+        .status(503)
+        .type("text/plain")
+        .set("Cache-Control", "no-store")
+        .send("database unavailable");
     }
   });
 
   // Stored images never change (new uploads get new names), so they are cached for a year.
   app.use(
     "/images",
-    express.static(imageStorage().directory, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    express.static(imageStorage().directory, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+    }),
   );
   options.mountStatic?.(app);
 
@@ -96,10 +110,15 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
   );
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-    const status = (error as { status?: number; statusCode?: number }).statusCode ?? (error as { status?: number }).status;
+    const status =
+      (error as { status?: number; statusCode?: number }).statusCode ??
+      (error as { status?: number }).status;
     if (res.headersSent) return next(error);
     if (status && status >= 400 && status < 500) {
-      res.status(status).type("text/plain").send(status === 404 ? "Not Found" : "Bad Request");
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not Found" : "Bad Request");
       return;
     }
     logger.error({ err: error, url: req.originalUrl }, "unhandled error");

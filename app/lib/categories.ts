@@ -19,7 +19,8 @@ export const CATEGORIES: readonly Category[] = [
   {
     slug: "flowers",
     name: "Flowers",
-    blurb: "Hand-trimmed, slow-cured buds from small-batch Canadian growers, in every size from a gram to an ounce.",
+    blurb:
+      "Hand-trimmed, slow-cured buds from small-batch Canadian growers, in every size from a gram to an ounce.",
   },
   {
     slug: "concentrates",

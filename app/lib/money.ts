@@ -1,4 +1,8 @@
-const formatter = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol" });
+const formatter = new Intl.NumberFormat("en-CA", {
+  style: "currency",
+  currency: "CAD",
+  currencyDisplay: "narrowSymbol",
+});
 
 /** Formats integer cents as "$1,234.50". */
 export function formatMoney(cents: number): string {
@@ -7,7 +11,8 @@ export function formatMoney(cents: number): string {
 
 /** Parses "12.5", "$1,234.50" or 12.5 to cents; anything non-numeric becomes 0 (SPEC §5). */
 export function parseMoneyToCents(value: unknown): number {
-  const text = typeof value === "number" ? String(value) : String(value ?? "").replace(/[$,\s]/g, "");
+  const text =
+    typeof value === "number" ? String(value) : String(value ?? "").replace(/[$,\s]/g, "");
   const amount = Number(text);
   return Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0;
 }

@@ -10,13 +10,20 @@ import {
   type DatabaseHandle,
 } from "./db.server";
 import { logger } from "./logger.server";
-import { generateSampleDataset, insertDefaultContent, isStoreEmpty } from "./seed/sample-data.server";
+import {
+  generateSampleDataset,
+  insertDefaultContent,
+  isStoreEmpty,
+} from "./seed/sample-data.server";
 
 /** A start-up failure with a message for the operator (printed as it is, no stack trace). */
 export class StartupError extends Error {}
 
 /** Opens and migrates the configured database and makes it the process's database. */
-export async function openConfiguredDatabase(): Promise<{ handle: DatabaseHandle; release: () => void }> {
+export async function openConfiguredDatabase(): Promise<{
+  handle: DatabaseHandle;
+  release: () => void;
+}> {
   const { DATABASE_URL, dataDir } = config();
   if (DATABASE_URL) {
     const handle = openPostgres(DATABASE_URL);

@@ -46,10 +46,14 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   STORE_NAME: z.string().min(1).default("Budz Boutique"),
   STORE_TIMEZONE: timezone.default("America/Vancouver"),
-  ETRANSFER_EMAIL: z.email({ error: "must be an email address" }).default("payments@budzboutique.ca"),
+  ETRANSFER_EMAIL: z
+    .email({ error: "must be an email address" })
+    .default("payments@budzboutique.ca"),
   ADMIN_USERNAME: z
     .string()
-    .regex(/^[A-Za-z0-9._-]{3,40}$/, { error: "must be 3-40 letters, digits, dots, dashes or underscores" })
+    .regex(/^[A-Za-z0-9._-]{3,40}$/, {
+      error: "must be 3-40 letters, digits, dots, dashes or underscores",
+    })
     .optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
   SEED_SAMPLE_DATA: flag.default(true),
@@ -86,9 +90,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const c = result.data;
-  if (c.ADMIN_PASSWORD && !c.ADMIN_USERNAME) {
-    throw new ConfigError("Invalid configuration: ADMIN_PASSWORD is set but ADMIN_USERNAME is not");
-  }
   const domain = c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : "budzboutique.ca";
   return {
     ...c,

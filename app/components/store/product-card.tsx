@@ -11,13 +11,22 @@ const BADGE_STYLES = {
   in: "bg-brand-100 text-brand-800",
 };
 
-export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+}: {
+  product: ProductSummary;
+  priority?: boolean;
+}) {
   const first = product.variations[0];
   const price = first?.priceCents ?? product.priceCents;
   const badge = stockBadge(availableStock(product, first?.id), product.stockAlertLevel);
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
-      <Link to={`/products/${product.slug}`} className="block aspect-square overflow-hidden bg-stone-100">
+      <Link
+        to={`/products/${product.slug}`}
+        className="block aspect-square overflow-hidden bg-stone-100"
+      >
         <ResponsiveImage
           src={product.imageUrl}
           alt={product.name}
@@ -43,7 +52,11 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           </Link>
         </h3>
         <p className="text-xs text-stone-500">
-          {[product.strain, product.thc && `THC ${product.thc}`, product.cbd && `CBD ${product.cbd}`]
+          {[
+            product.strain,
+            product.thc && `THC ${product.thc}`,
+            product.cbd && `CBD ${product.cbd}`,
+          ]
             .filter(Boolean)
             .join(" · ")}
         </p>

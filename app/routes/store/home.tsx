@@ -34,7 +34,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
-      <section id="featured" aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <section
+        id="featured"
+        aria-labelledby="featured-title"
+        className="mx-auto max-w-7xl px-4 py-16 sm:px-6"
+      >
         <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-stone-900">
           Featured Products
         </h2>

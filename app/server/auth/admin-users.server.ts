@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { db } from "../db.server";
-import { adminUsers } from "../schema";
+import { adminSessions, adminUsers } from "../schema";
 import { hashPassword } from "./password.server";
 
 export type AdminRole = "owner" | "staff";
@@ -36,14 +36,19 @@ export async function findAdminByUsername(username: string) {
   return user;
 }
 
-/** Returns false when no admin has that username. */
+/** Sets a new password and signs the admin out everywhere; false when no admin has that name. */
 export async function resetAdminPassword(username: string, password: string): Promise<boolean> {
-  const updated = await db()
-    .update(adminUsers)
-    .set({ passwordHash: await hashPassword(password) })
-    .where(eq(sql`lower(${adminUsers.username})`, username.toLowerCase()))
-    .returning({ id: adminUsers.id });
-  return updated.length > 0;
+  const passwordHash = await hashPassword(password);
+  return db().transaction(async (tx) => {
+    const [user] = await tx
+      .update(adminUsers)
+      .set({ passwordHash })
+      .where(eq(sql`lower(${adminUsers.username})`, username.toLowerCase()))
+      .returning({ id: adminUsers.id });
+    if (!user) return false;
+    await tx.delete(adminSessions).where(eq(adminSessions.userId, user.id));
+    return true;
+  });
 }
 
 /**
@@ -54,7 +59,9 @@ export async function ensureFirstAdmin(options: {
   username?: string;
   password?: string;
 }): Promise<{ username: string; generatedPassword?: string } | undefined> {
-  const [{ total }] = (await db().select({ total: count() }).from(adminUsers)) as [{ total: number }];
+  const [{ total }] = (await db().select({ total: count() }).from(adminUsers)) as [
+    { total: number },
+  ];
   if (total > 0) return undefined;
   const username = options.username ?? "admin";
   const generatedPassword = options.password ? undefined : generatePassword();

@@ -33,7 +33,12 @@ export async function withVariations(rows: SummaryRow[]): Promise<ProductSummary
       stock: productVariations.stock,
     })
     .from(productVariations)
-    .where(inArray(productVariations.productId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        productVariations.productId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(productVariations.productId), asc(productVariations.position));
   return rows.map((row) => ({
     ...row,

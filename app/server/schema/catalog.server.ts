@@ -23,7 +23,10 @@ export const products = pgTable(
     category: text("category").notNull(),
     description: text("description").notNull().default(""),
     imageUrl: text("image_url").notNull().default(""),
-    thumbnailUrls: text("thumbnail_urls").array().notNull().default(sql`'{}'::text[]`),
+    thumbnailUrls: text("thumbnail_urls")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sellingPriceCents: integer("selling_price_cents").notNull(),
     costPriceCents: integer("cost_price_cents").notNull().default(0),
     stock: integer("stock").notNull().default(0),
@@ -48,12 +51,18 @@ export const products = pgTable(
       sql`${t.category} in ('flowers','concentrates','edibles','vapes','hash','mushrooms','bulk-buy')`,
     ),
     check("products_status_check", sql`${t.status} in ('active','archived')`),
-    check("products_strain_check", sql`${t.strain} is null or ${t.strain} in ('Hybrid','Indica','Sativa')`),
+    check(
+      "products_strain_check",
+      sql`${t.strain} is null or ${t.strain} in ('Hybrid','Indica','Sativa')`,
+    ),
     check("products_selling_price_check", sql`${t.sellingPriceCents} >= 0`),
     check("products_cost_price_check", sql`${t.costPriceCents} >= 0`),
     check("products_stock_check", sql`${t.stock} >= 0`),
     check("products_stock_alert_level_check", sql`${t.stockAlertLevel} >= 0`),
-    check("products_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    check(
+      "products_rating_check",
+      sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`,
+    ),
     index("products_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
     index("products_category_name_idx").on(t.category, t.status, t.name, t.id),
     index("products_category_price_idx").on(t.category, t.status, t.sellingPriceCents, t.id),
@@ -102,13 +111,19 @@ export const imagesLibrary = pgTable(
     linkedType: text("linked_type"),
     linkedId: text("linked_id"),
     storageKey: text("storage_key").notNull(),
-    variantWidths: integer("variant_widths").array().notNull().default(sql`'{}'::integer[]`),
+    variantWidths: integer("variant_widths")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("images_library_url_key").on(t.imageUrl),
     index("images_library_created_idx").on(t.createdAt.desc()),
-    check("images_library_mime_check", sql`${t.mimeType} in ('image/jpeg','image/png','image/webp','image/gif')`),
+    check(
+      "images_library_mime_check",
+      sql`${t.mimeType} in ('image/jpeg','image/png','image/webp','image/gif')`,
+    ),
     check("images_library_size_check", sql`${t.imageSize} >= 0`),
   ],
 );

@@ -37,6 +37,8 @@ export const announcements = pgTable(
 
 export const storeSettings = pgTable("store_settings", {
   key: text("key").primaryKey(),
-  value: jsonb("value").notNull().default(sql`'{}'::jsonb`),
+  value: jsonb("value")
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -43,7 +43,10 @@ export const coupons = pgTable(
       "coupons_usage_check",
       sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`,
     ),
-    check("coupons_per_customer_check", sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} > 0`),
+    check(
+      "coupons_per_customer_check",
+      sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} > 0`,
+    ),
   ],
 );
 

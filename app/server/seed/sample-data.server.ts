@@ -27,13 +27,61 @@ const SEED = 20_240_101;
 const DAY = 86_400_000;
 
 const NAMES: Record<CategorySlug, string[]> = {
-  flowers: ["Pink Kush", "Blue Dream", "Northern Lights", "Sour Diesel", "Gelato", "Wedding Cake", "OG Kush", "Jack Herer", "Purple Haze", "Durban Poison", "Granddaddy Purple", "Lemon Haze"],
-  concentrates: ["Live Resin", "Golden Shatter", "Rosin Press", "Diamond Sauce", "Crumble Wax", "Badder"],
-  edibles: ["Sour Gummies", "Dark Chocolate Bar", "Peach Rings", "Caramel Chews", "Brownie Bites", "Mint Drops"],
-  vapes: ["Disposable Pen", "510 Cartridge", "Live Resin Cart", "Pod Refill", "Micro Vape", "Terp Cart"],
+  flowers: [
+    "Pink Kush",
+    "Blue Dream",
+    "Northern Lights",
+    "Sour Diesel",
+    "Gelato",
+    "Wedding Cake",
+    "OG Kush",
+    "Jack Herer",
+    "Purple Haze",
+    "Durban Poison",
+    "Granddaddy Purple",
+    "Lemon Haze",
+  ],
+  concentrates: [
+    "Live Resin",
+    "Golden Shatter",
+    "Rosin Press",
+    "Diamond Sauce",
+    "Crumble Wax",
+    "Badder",
+  ],
+  edibles: [
+    "Sour Gummies",
+    "Dark Chocolate Bar",
+    "Peach Rings",
+    "Caramel Chews",
+    "Brownie Bites",
+    "Mint Drops",
+  ],
+  vapes: [
+    "Disposable Pen",
+    "510 Cartridge",
+    "Live Resin Cart",
+    "Pod Refill",
+    "Micro Vape",
+    "Terp Cart",
+  ],
   hash: ["Moroccan Blonde", "Bubble Hash", "Temple Ball", "Lebanese Red", "Afghan Black", "Charas"],
-  mushrooms: ["Focus Capsules", "Lion's Mane Blend", "Calm Tea", "Microdose Caps", "Reishi Gummies", "Chaga Cocoa"],
-  "bulk-buy": ["Bulk Pink Kush", "Bulk Blue Dream", "Shake Mix", "Bulk Gelato", "Budget Ounce", "Bulk OG"],
+  mushrooms: [
+    "Focus Capsules",
+    "Lion's Mane Blend",
+    "Calm Tea",
+    "Microdose Caps",
+    "Reishi Gummies",
+    "Chaga Cocoa",
+  ],
+  "bulk-buy": [
+    "Bulk Pink Kush",
+    "Bulk Blue Dream",
+    "Shake Mix",
+    "Bulk Gelato",
+    "Budget Ounce",
+    "Bulk OG",
+  ],
 };
 const QUALIFIERS = ["", "Reserve", "Select", "Craft", "Classic", "Gold", "Small Batch", "Limited"];
 const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
@@ -81,8 +129,46 @@ const PRICE_RANGE: Record<CategorySlug, [number, number]> = {
   mushrooms: [25, 55],
   "bulk-buy": [120, 260],
 };
-const FIRST = ["Olivia", "Liam", "Emma", "Noah", "Charlotte", "William", "Amelia", "Lucas", "Ava", "Benjamin", "Sophie", "Ethan", "Chloe", "Jacob", "Maya", "Owen", "Léa", "Samuel", "Zoe", "Daniel"];
-const LAST = ["Tremblay", "Smith", "Roy", "Gagnon", "Lee", "Wilson", "Martin", "Brown", "Nguyen", "MacDonald", "Singh", "Campbell", "Chen", "Anderson", "Bouchard", "Taylor"];
+const FIRST = [
+  "Olivia",
+  "Liam",
+  "Emma",
+  "Noah",
+  "Charlotte",
+  "William",
+  "Amelia",
+  "Lucas",
+  "Ava",
+  "Benjamin",
+  "Sophie",
+  "Ethan",
+  "Chloe",
+  "Jacob",
+  "Maya",
+  "Owen",
+  "Léa",
+  "Samuel",
+  "Zoe",
+  "Daniel",
+];
+const LAST = [
+  "Tremblay",
+  "Smith",
+  "Roy",
+  "Gagnon",
+  "Lee",
+  "Wilson",
+  "Martin",
+  "Brown",
+  "Nguyen",
+  "MacDonald",
+  "Singh",
+  "Campbell",
+  "Chen",
+  "Anderson",
+  "Bouchard",
+  "Taylor",
+];
 const PLACES = [
   { city: "Vancouver", province: "BC", prefix: "V6B" },
   { city: "Victoria", province: "BC", prefix: "V8W" },
@@ -95,7 +181,16 @@ const PLACES = [
   { city: "Winnipeg", province: "MB", prefix: "R3C" },
   { city: "Saskatoon", province: "SK", prefix: "S7K" },
 ];
-const STREETS = ["Main St", "King St W", "Robson St", "Jasper Ave", "Queen St", "Elm Ave", "Maple Dr", "Granville St"];
+const STREETS = [
+  "Main St",
+  "King St W",
+  "Robson St",
+  "Jasper Ave",
+  "Queen St",
+  "Elm Ave",
+  "Maple Dr",
+  "Granville St",
+];
 
 export interface SampleCounts {
   products: number;
@@ -155,7 +250,11 @@ async function sampleImages(executor: Executor): Promise<Map<CategorySlug, strin
   return byCategory;
 }
 
-export async function generateProducts(options: { count: number; executor?: Executor; random?: Random }) {
+export async function generateProducts(options: {
+  count: number;
+  executor?: Executor;
+  random?: Random;
+}) {
   const executor = options.executor ?? db();
   const random = options.random ?? createRandom(SEED);
   const images = await sampleImages(executor);
@@ -178,7 +277,8 @@ export async function generateProducts(options: { count: number; executor?: Exec
     const [low, high] = PRICE_RANGE[category];
     const price = dollars(low + random.next() * (high - low));
     const strain = random.pick(STRAINS);
-    const thcLow = category === "edibles" || category === "mushrooms" ? random.int(0, 5) : random.int(14, 26);
+    const thcLow =
+      category === "edibles" || category === "mushrooms" ? random.int(0, 5) : random.int(14, 26);
     const thc = `${thcLow}-${thcLow + random.int(2, 6)}%`;
     const cbd = `${random.int(0, 2)}-${random.int(2, 4)}%`;
     const urls = images.get(category) ?? [];
@@ -220,18 +320,40 @@ export async function generateProducts(options: { count: number; executor?: Exec
     });
   }
   await insertInBatches(productRows, (batch) => executor.insert(products).values(batch));
-  await insertInBatches(variationRows, (batch) => executor.insert(productVariations).values(batch), 1000);
+  await insertInBatches(
+    variationRows,
+    (batch) => executor.insert(productVariations).values(batch),
+    1000,
+  );
   return productRows.length;
 }
 
 function describe(name: string, category: CategorySlug, strain: string, random: Random): string {
-  const notes = random.pick(["citrus and pine", "sweet berry", "earthy spice", "fresh mint", "tropical fruit", "vanilla and cream"]);
-  const effect = random.pick(["relaxed evening", "creative afternoon", "social gathering", "slow weekend morning", "quiet night in"]);
-  const kind = category === "flowers" || category === "bulk-buy" ? "flower" : category.replace(/s$/, "");
+  const notes = random.pick([
+    "citrus and pine",
+    "sweet berry",
+    "earthy spice",
+    "fresh mint",
+    "tropical fruit",
+    "vanilla and cream",
+  ]);
+  const effect = random.pick([
+    "relaxed evening",
+    "creative afternoon",
+    "social gathering",
+    "slow weekend morning",
+    "quiet night in",
+  ]);
+  const kind =
+    category === "flowers" || category === "bulk-buy" ? "flower" : category.replace(/s$/, "");
   return `${name} is a ${strain.toLowerCase()} ${kind} with notes of ${notes}. A favourite for a ${effect}. Lab tested, sealed for freshness and packed discreetly.`;
 }
 
-export async function generateCustomers(options: { count: number; executor?: Executor; random?: Random }) {
+export async function generateCustomers(options: {
+  count: number;
+  executor?: Executor;
+  random?: Random;
+}) {
   const executor = options.executor ?? db();
   const random = options.random ?? createRandom(SEED + 1);
   const now = Date.now();
@@ -262,11 +384,62 @@ export async function generateCoupons(options: { executor?: Executor; now?: Date
   const start = new Date(`${year}-01-01T00:00:00-08:00`);
   const endOfYear = new Date(`${year}-12-31T23:59:59-08:00`);
   const rows: (typeof coupons.$inferInsert)[] = [
-    { code: "WELCOME20", description: "20% off your first order", type: "percentage", value: 20, minOrderCents: 5000, maxUses: 100, usedCount: 23, perCustomerLimit: 1, startDate: start, endDate: endOfYear },
-    { code: "FREESHIP200", description: "$20 off orders over $200", type: "fixed", value: 2000, minOrderCents: 20000, maxUses: 500, usedCount: 156, startDate: start, endDate: endOfYear },
-    { code: "SAVE15", description: "15% off orders over $75", type: "percentage", value: 15, minOrderCents: 7500, maxUses: 200, usedCount: 89, startDate: start, endDate: endOfYear },
-    { code: "BULK50", description: "$50 off bulk orders over $500", type: "fixed", value: 5000, minOrderCents: 50000, maxUses: 50, usedCount: 12, startDate: start, endDate: new Date(`${year}-06-30T23:59:59-07:00`) },
-    { code: "WEEKEND25", description: "25% off weekend orders", type: "percentage", value: 25, minOrderCents: 2500, maxUses: 300, usedCount: 0, startDate: start, endDate: endOfYear },
+    {
+      code: "WELCOME20",
+      description: "20% off your first order",
+      type: "percentage",
+      value: 20,
+      minOrderCents: 5000,
+      maxUses: 100,
+      usedCount: 23,
+      perCustomerLimit: 1,
+      startDate: start,
+      endDate: endOfYear,
+    },
+    {
+      code: "FREESHIP200",
+      description: "$20 off orders over $200",
+      type: "fixed",
+      value: 2000,
+      minOrderCents: 20000,
+      maxUses: 500,
+      usedCount: 156,
+      startDate: start,
+      endDate: endOfYear,
+    },
+    {
+      code: "SAVE15",
+      description: "15% off orders over $75",
+      type: "percentage",
+      value: 15,
+      minOrderCents: 7500,
+      maxUses: 200,
+      usedCount: 89,
+      startDate: start,
+      endDate: endOfYear,
+    },
+    {
+      code: "BULK50",
+      description: "$50 off bulk orders over $500",
+      type: "fixed",
+      value: 5000,
+      minOrderCents: 50000,
+      maxUses: 50,
+      usedCount: 12,
+      startDate: start,
+      endDate: new Date(`${year}-06-30T23:59:59-07:00`),
+    },
+    {
+      code: "WEEKEND25",
+      description: "25% off weekend orders",
+      type: "percentage",
+      value: 25,
+      minOrderCents: 2500,
+      maxUses: 300,
+      usedCount: 0,
+      startDate: start,
+      endDate: endOfYear,
+    },
   ];
   await executor.insert(coupons).values(rows);
   return rows.length;
@@ -282,11 +455,16 @@ const SHIPMENT_STATUS: Record<string, string | undefined> = {
 };
 const STATUS_PATH = ["pending", "paid", "processing", "shipped", "delivered", "completed"];
 
-export async function generateOrders(options: { count: number; executor?: Executor; random?: Random }) {
+export async function generateOrders(options: {
+  count: number;
+  executor?: Executor;
+  random?: Random;
+}) {
   const executor = options.executor ?? db();
   const random = options.random ?? createRandom(SEED + 2);
   const buyers = await executor.select().from(customers).orderBy(asc(customers.customerNumber));
-  if (buyers.length === 0) throw new SampleDataError("No customers found. Generate customers first.");
+  if (buyers.length === 0)
+    throw new SampleDataError("No customers found. Generate customers first.");
   const lines = await executor
     .select({
       productId: products.id,
@@ -309,10 +487,12 @@ export async function generateOrders(options: { count: number; executor?: Execut
   for (const age of ages) {
     const buyer = random.pick(buyers);
     const picked = Array.from({ length: random.int(1, 3) }, () => random.pick(lines));
-    const items = [...new Map(picked.map((line) => [line.variationId, line])).values()].map((line) => ({
-      line,
-      quantity: random.int(1, 2),
-    }));
+    const items = [...new Map(picked.map((line) => [line.variationId, line])).values()].map(
+      (line) => ({
+        line,
+        quantity: random.int(1, 2),
+      }),
+    );
     const subtotal = items.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
     const shipping = subtotal >= 20_000 ? 0 : 2000;
     const roll = random.next();
@@ -355,7 +535,10 @@ export async function generateOrders(options: { count: number; executor?: Execut
         priceAtPurchaseCents: line.price,
       })),
     );
-    const path = status === "cancelled" ? ["pending", "cancelled"] : STATUS_PATH.slice(0, STATUS_PATH.indexOf(status) + 1);
+    const path =
+      status === "cancelled"
+        ? ["pending", "cancelled"]
+        : STATUS_PATH.slice(0, STATUS_PATH.indexOf(status) + 1);
     await executor.insert(orderStatusHistory).values(
       path.map((to, i) => ({
         orderId,
@@ -373,7 +556,8 @@ export async function generateOrders(options: { count: number; executor?: Execut
     });
     const shipmentStatus = SHIPMENT_STATUS[status];
     if (shipmentStatus) {
-      const shippedDate = shipmentStatus === "preparing" ? null : new Date(createdAt.getTime() + DAY);
+      const shippedDate =
+        shipmentStatus === "preparing" ? null : new Date(createdAt.getTime() + DAY);
       const estimated = new Date(createdAt.getTime() + (shippedDate ? 4 : 3) * DAY);
       await executor.insert(shipments).values({
         orderId,

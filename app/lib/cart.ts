@@ -1,0 +1,133 @@
+import { useSyncExternalStore } from "react";
+
+/** SPEC §3 cart item, stored as JSON in local storage `cart`. price is dollars, for display only. */
+export interface CartItem {
+  /** product id, or `${productId}_${variationId}` for a size of a product. */
+  id: string;
+  /** product name with the size in brackets: "Blue Dream (3.5g)". */
+  name: string;
+  price: number;
+  image: string;
+  quantity: number;
+  selectedSize?: string;
+}
+
+export const CART_STORAGE_KEY = "cart";
+const CHANGE_EVENT = "budz:cart-change";
+const EMPTY: CartItem[] = [];
+
+export function cartItemId(productId: string, variationId?: string | null): string {
+  return variationId ? `${productId}_${variationId}` : productId;
+}
+
+export function parseCartItemId(id: string): { productId: string; variationId?: string } {
+  const [productId, variationId] = id.split("_");
+  return { productId: productId!, variationId };
+}
+
+function isCartItem(value: unknown): value is CartItem {
+  const item = value as CartItem;
+  return (
+    typeof item === "object" &&
+    item !== null &&
+    typeof item.id === "string" &&
+    typeof item.name === "string" &&
+    typeof item.price === "number" &&
+    Number.isInteger(item.quantity) &&
+    item.quantity > 0
+  );
+}
+
+/** Parses the stored cart; anything corrupt resets to empty (SPEC §4). */
+export function parseCart(raw: string | null): CartItem[] {
+  if (!raw) return EMPTY;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) && value.every(isCartItem) ? value : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+/** Same id and size raises the quantity; otherwise the item is appended. */
+export function addItem(cart: CartItem[], item: CartItem): CartItem[] {
+  const existing = cart.find((c) => c.id === item.id && c.selectedSize === item.selectedSize);
+  if (!existing) return [...cart, item];
+  return cart.map((c) => (c === existing ? { ...c, quantity: c.quantity + item.quantity } : c));
+}
+
+/** A quantity of 0 or less removes the item. */
+export function setQuantity(cart: CartItem[], id: string, quantity: number): CartItem[] {
+  if (quantity <= 0) return cart.filter((c) => c.id !== id);
+  return cart.map((c) => (c.id === id ? { ...c, quantity } : c));
+}
+
+export function removeItem(cart: CartItem[], id: string): CartItem[] {
+  return cart.filter((c) => c.id !== id);
+}
+
+export function cartCount(cart: CartItem[]): number {
+  return cart.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+// Browser store: one parsed snapshot, shared by every component, kept in sync across tabs.
+let snapshot: CartItem[] | undefined;
+
+function read(): CartItem[] {
+  if (snapshot === undefined) {
+    const raw = window.localStorage.getItem(CART_STORAGE_KEY);
+    snapshot = parseCart(raw);
+    if (raw && snapshot === EMPTY && raw !== "[]") window.localStorage.removeItem(CART_STORAGE_KEY);
+  }
+  return snapshot;
+}
+
+export function writeCart(cart: CartItem[]) {
+  snapshot = cart;
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export function updateCart(change: (cart: CartItem[]) => CartItem[]) {
+  writeCart(change(read()));
+}
+
+function subscribe(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) {
+      snapshot = undefined;
+      onChange();
+    }
+  };
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** The cart in React: empty during server rendering, the stored cart after hydration. */
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(subscribe, read, () => EMPTY);
+}
+
+// Whether the cart drawer is open: the header's cart button opens it, the drawer closes it.
+let drawerOpen = false;
+const DRAWER_EVENT = "budz:cart-drawer";
+
+export function setCartDrawerOpen(open: boolean) {
+  drawerOpen = open;
+  window.dispatchEvent(new Event(DRAWER_EVENT));
+}
+
+export function useCartDrawerOpen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener(DRAWER_EVENT, onChange);
+      return () => window.removeEventListener(DRAWER_EVENT, onChange);
+    },
+    () => drawerOpen,
+    () => false,
+  );
+}

@@ -1,0 +1,50 @@
+// `npm run admin -- create USERNAME [--role owner|staff]` and `npm run admin -- reset-password USERNAME`.
+// The password is read from ADMIN_PASSWORD when set, else generated and printed once.
+import { parseArgs } from "node:util";
+import {
+  createAdminUser,
+  findAdminByUsername,
+  generatePassword,
+  resetAdminPassword,
+} from "~/server/auth/admin-users.server";
+import { closeDatabase, openConfiguredDatabase } from "~/server/boot.server";
+import { runScript, UsageError } from "./script-runner";
+
+const USAGE =
+  "usage: npm run admin -- create USERNAME [--role owner|staff] | reset-password USERNAME";
+
+await runScript(async () => {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { role: { type: "string", default: "staff" } },
+  });
+  const [command, username] = positionals;
+  if (!username || !["create", "reset-password"].includes(command ?? ""))
+    throw new UsageError(USAGE);
+  if (!/^[A-Za-z0-9._-]{3,40}$/.test(username)) {
+    throw new UsageError("USERNAME must be 3-40 letters, digits, dots, dashes or underscores");
+  }
+  if (values.role !== "owner" && values.role !== "staff")
+    throw new UsageError("--role must be owner or staff");
+  const given = process.env.ADMIN_PASSWORD;
+  if (given !== undefined && given.length < 8)
+    throw new UsageError("ADMIN_PASSWORD must be at least 8 characters");
+  const password = given || generatePassword();
+
+  const { release } = await openConfiguredDatabase();
+  try {
+    if (command === "create") {
+      if (await findAdminByUsername(username))
+        throw new UsageError(`An admin named ${username} already exists`);
+      await createAdminUser({ username, password, role: values.role });
+      console.log(`Created ${values.role} ${username}.`);
+    } else {
+      if (!(await resetAdminPassword(username, password)))
+        throw new UsageError(`No admin named ${username}`);
+      console.log(`Password of ${username} reset; their sessions are signed out.`);
+    }
+    if (!given) console.log(`password: ${password}  (shown only now)`);
+  } finally {
+    await closeDatabase(release);
+  }
+});

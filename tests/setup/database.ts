@@ -1,0 +1,17 @@
+import { sql } from "drizzle-orm";
+import { databaseHandle, db } from "~/server/db.server";
+
+/** Empties every table (tests that need a clean slate call it in beforeEach). */
+export async function resetDatabase() {
+  const tables = (await db().execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const names = tables.rows.map((t) => `"${t.tablename}"`);
+  if (names.length > 0)
+    await db().execute(sql.raw(`truncate ${names.join(", ")} restart identity cascade`));
+}
+
+/** Which driver this run uses, for tests that only make sense on one of them. */
+export function testDriver() {
+  return databaseHandle().driver;
+}

@@ -1,0 +1,45 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
+          exclude: ["app/server/**"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["app/server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/integration-global.ts"],
+          setupFiles: [
+            "tests/setup/fail-on-console-error.ts",
+            "tests/setup/integration-database.ts",
+          ],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Runs the production build as a real process (npm test builds first).
+          name: "process",
+          include: ["tests/process/**/*.test.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
