@@ -1,0 +1,35 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Values that pass the storefront age gate (see app/lib/age-gate.ts). */
+export const AGE_COOKIE = { name: "age_verified", value: "true" };
+export const AGE_STORAGE = { key: "ageVerified", value: "true" };
+
+/**
+ * Playwright `test` whose browser context has already passed the age gate: the cookie (read by the
+ * server, so no gate is rendered) and the local storage flag. Use `unverifiedPage` for a visitor
+ * who has not.
+ */
+export const test = base.extend<{ unverifiedPage: Page }>({
+  context: async ({ context, baseURL }, provide) => {
+    await context.addCookies([{ ...AGE_COOKIE, url: baseURL! }]);
+    await context.addInitScript(
+      ([key, value]) => {
+        try {
+          if (window.localStorage.getItem(key!) === null) window.localStorage.setItem(key!, value!);
+        } catch {
+          // storage can be unavailable on about:blank
+        }
+      },
+      [AGE_STORAGE.key, AGE_STORAGE.value],
+    );
+    await provide(context);
+  },
+  unverifiedPage: async ({ browser, baseURL }, provide) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await provide(page);
+    await context.close();
+  },
+});
+
+export { expect };
