@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
+import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { config } from "../config.server";
 import { db, type Executor } from "../db.server";
 import {
@@ -380,9 +381,10 @@ export async function generateCustomers(options: {
 
 export async function generateCoupons(options: { executor?: Executor; now?: Date } = {}) {
   const executor = options.executor ?? db();
-  const year = (options.now ?? new Date()).getFullYear();
-  const start = new Date(`${year}-01-01T00:00:00-08:00`);
-  const endOfYear = new Date(`${year}-12-31T23:59:59-08:00`);
+  const zone = config().STORE_TIMEZONE;
+  const { year } = zonedParts(options.now ?? new Date(), zone);
+  const start = zonedTime(zone, year, 1, 1);
+  const endOfYear = zonedTime(zone, year, 12, 31, 23, 59, 59);
   const rows: (typeof coupons.$inferInsert)[] = [
     {
       code: "WELCOME20",
@@ -584,8 +586,7 @@ export async function insertDefaultContent(executor: Executor = db()) {
     .insert(pages)
     .values(defaultPages({ name: STORE_NAME, etransferEmail: ETRANSFER_EMAIL }))
     .onConflictDoNothing();
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
+  const today = startOfZonedDay(new Date(), config().STORE_TIMEZONE);
   await executor
     .insert(announcements)
     .values({

@@ -1,0 +1,149 @@
+import { asc, count, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CATEGORY_SLUGS } from "~/lib/categories";
+import { zonedParts } from "~/lib/dates";
+import { db } from "~/server/db.server";
+import {
+  announcements,
+  coupons,
+  invoices,
+  orderItems,
+  orders,
+  pages,
+  products,
+  productVariations,
+  shipments,
+} from "~/server/schema";
+import { listFeaturedProducts } from "~/server/catalog/products.server";
+import { generateSampleDataset } from "~/server/seed/sample-data.server";
+
+describe("sample data", () => {
+  let first: { name: string; sellingPriceCents: number }[];
+
+  beforeAll(async () => {
+    await generateSampleDataset({ products: 70, customers: 12, orders: 30 });
+    first = await db()
+      .select({ name: products.name, sellingPriceCents: products.sellingPriceCents })
+      .from(products)
+      .orderBy(asc(products.sku));
+  });
+
+  it("fills every category with several products", async () => {
+    const rows = await db()
+      .select({ category: products.category, n: count() })
+      .from(products)
+      .groupBy(products.category);
+    expect(rows.map((r) => r.category).sort()).toEqual([...CATEGORY_SLUGS].sort());
+    for (const row of rows) expect(row.n).toBeGreaterThanOrEqual(8);
+  });
+
+  it("gives flowers SPEC's five sizes at SPEC's price ratios", async () => {
+    const [flower] = await db()
+      .select()
+      .from(products)
+      .where(eq(products.category, "flowers"))
+      .limit(1);
+    const sizes = await db()
+      .select()
+      .from(productVariations)
+      .where(eq(productVariations.productId, flower!.id))
+      .orderBy(asc(productVariations.position));
+    expect(sizes.map((s) => `${s.size}${s.sizeUnit}`)).toEqual(["1g", "3.5g", "7g", "14g", "28g"]);
+    expect(sizes.map((s) => s.priceCents)).toEqual(
+      [0.27, 1, 1.9, 3.6, 6.7].map((r) => Math.round(flower!.sellingPriceCents * r)),
+    );
+    expect(flower!.stock).toBe(sizes.reduce((sum, s) => sum + s.stock, 0));
+    expect(flower!.imageUrl).toMatch(/^\/images\/.+\.jpg$/);
+  });
+
+  it("makes orders of 1-3 lines with quantities 1-2, shipping 20 or 0, invoices and shipments", async () => {
+    const all = await db().select().from(orders);
+    expect(all).toHaveLength(30);
+    for (const order of all) {
+      const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      expect(lines.length).toBeGreaterThanOrEqual(1);
+      expect(lines.length).toBeLessThanOrEqual(3);
+      for (const line of lines) expect([1, 2]).toContain(line.quantity);
+      const subtotal = lines.reduce((s, l) => s + l.priceAtPurchaseCents * l.quantity, 0);
+      expect(order.subtotalCents).toBe(subtotal);
+      expect(order.shippingCostCents).toBe(subtotal >= 20_000 ? 0 : 2000);
+      expect(order.totalAmountCents).toBe(subtotal + order.shippingCostCents);
+      const [invoice] = await db().select().from(invoices).where(eq(invoices.orderId, order.id));
+      const expected =
+        order.status === "pending"
+          ? "pending"
+          : order.status === "cancelled"
+            ? "cancelled"
+            : "paid";
+      expect(invoice!.status).toBe(expected);
+      const shipment = await db().select().from(shipments).where(eq(shipments.orderId, order.id));
+      if (["shipped", "delivered", "completed"].includes(order.status)) {
+        expect(shipment[0]!.carrier).toBe("Canada Post");
+        expect(shipment[0]!.trackingNumber).toBeTruthy();
+      }
+    }
+  });
+
+  it("has SPEC's coupons with dates in the current year, the pages and the announcement", async () => {
+    const rows = await db().select().from(coupons).orderBy(asc(coupons.code));
+    expect(rows.map((c) => c.code)).toEqual([
+      "BULK50",
+      "FREESHIP200",
+      "SAVE15",
+      "WEEKEND25",
+      "WELCOME20",
+    ]);
+    const welcome = rows.find((c) => c.code === "WELCOME20")!;
+    expect(welcome).toMatchObject({
+      type: "percentage",
+      value: 20,
+      minOrderCents: 5000,
+      maxUses: 100,
+      usedCount: 23,
+      perCustomerLimit: 1,
+    });
+    expect(welcome.startDate!.getFullYear()).toBe(new Date().getFullYear());
+    const bulk = rows.find((c) => c.code === "BULK50")!;
+    // Still ends 30 June in the store's time zone: the expired case.
+    expect(zonedParts(bulk.endDate!, "America/Vancouver")).toMatchObject({
+      month: 6,
+      day: 30,
+      hour: 23,
+    });
+    expect((await db().select().from(pages)).map((p) => p.slug).sort()).toEqual([
+      "about",
+      "contact",
+      "faq",
+      "home",
+      "privacy",
+    ]);
+    const [main] = await db().select().from(announcements).where(eq(announcements.name, "main"));
+    expect(main).toMatchObject({
+      isActive: true,
+      backgroundColor: "orange",
+      couponCode: "WELCOME20",
+    });
+  });
+
+  it("is deterministic: generating again gives the same catalogue", async () => {
+    await generateSampleDataset({ products: 70, customers: 12, orders: 30 });
+    const again = await db()
+      .select({ name: products.name, sellingPriceCents: products.sellingPriceCents })
+      .from(products)
+      .orderBy(asc(products.sku));
+    expect(again).toEqual(first);
+  });
+
+  it("features the 8 newest in-stock products", async () => {
+    const featured = await listFeaturedProducts(8);
+    expect(featured).toHaveLength(8);
+    for (const product of featured) expect(product.stock).toBeGreaterThan(0);
+    const times = await db()
+      .select({ id: products.id, createdAt: products.createdAt })
+      .from(products)
+      .orderBy(asc(products.createdAt));
+    const newest = times.slice(-8).map((t) => t.id);
+    expect(featured.every((p) => newest.includes(p.id) || p.stock > 0)).toBe(true);
+    expect(featured[0]!.variations.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/server/db.server";
+import { coupons, customers, orders, products, productVariations } from "~/server/schema";
+import { resetDatabase } from "../setup/database";
+
+const product = (overrides: Partial<typeof products.$inferInsert> = {}) => ({
+  slug: `p-${Math.random().toString(36).slice(2)}`,
+  name: "Blue Dream",
+  category: "flowers",
+  sellingPriceCents: 3500,
+  ...overrides,
+});
+
+async function rejects(promise: Promise<unknown>) {
+  await expect(promise).rejects.toThrow();
+}
+
+describe("schema constraints", () => {
+  beforeEach(resetDatabase);
+
+  it("refuses negative stock and money", async () => {
+    await rejects(
+      db()
+        .insert(products)
+        .values(product({ stock: -1 })),
+    );
+    await rejects(
+      db()
+        .insert(products)
+        .values(product({ sellingPriceCents: -5 })),
+    );
+    const [p] = await db().insert(products).values(product()).returning();
+    await rejects(
+      db().insert(productVariations).values({ productId: p!.id, size: "1", stock: -2 }),
+    );
+    await rejects(db().execute(sql`update products set stock = stock - 1 where id = ${p!.id}`));
+  });
+
+  it("keeps sku, slug, customer email and coupon code unique (the last two case-insensitively)", async () => {
+    await db()
+      .insert(products)
+      .values(product({ sku: "SKU-1" }));
+    await rejects(
+      db()
+        .insert(products)
+        .values(product({ sku: "SKU-1" })),
+    );
+    await db()
+      .insert(products)
+      .values(product({ slug: "same" }));
+    await rejects(
+      db()
+        .insert(products)
+        .values(product({ slug: "same" })),
+    );
+    // Several products without a sku are fine (SPEC's test product has none).
+    await db().insert(products).values([product(), product()]);
+
+    await db().insert(customers).values({ name: "A", email: "a@example.com" });
+    await rejects(db().insert(customers).values({ name: "B", email: "A@Example.com" }));
+
+    await db().insert(coupons).values({ code: "SAVE15", type: "percentage", value: 15 });
+    await rejects(db().insert(coupons).values({ code: "save15", type: "fixed", value: 100 }));
+    await rejects(db().insert(coupons).values({ code: "BIG", type: "percentage", value: 150 }));
+  });
+
+  it("never lets a coupon's used count pass its max uses", async () => {
+    const [c] = await db()
+      .insert(coupons)
+      .values({ code: "ONCE", type: "fixed", value: 500, maxUses: 1, usedCount: 1 })
+      .returning();
+    await rejects(
+      db().execute(sql`update coupons set used_count = used_count + 1 where id = ${c!.id}`),
+    );
+  });
+
+  it("numbers orders BBS- plus 8 digits from a sequence", async () => {
+    const base = {
+      email: "x@example.com",
+      shippingName: "X",
+      shippingStreet: "1 Main St",
+      shippingCity: "Vancouver",
+      shippingProvince: "BC",
+      shippingPostalCode: "V6B 1A1",
+      subtotalCents: 1000,
+      totalAmountCents: 3000,
+    };
+    const rows = await db()
+      .insert(orders)
+      .values([
+        { ...base, accessToken: "t1" },
+        { ...base, accessToken: "t2" },
+      ])
+      .returning({ number: orders.orderNumber });
+    const [a, b] = rows.map((r) => r.number);
+    expect(a).toMatch(/^BBS-\d{8}$/);
+    expect(Number(b!.slice(4))).toBe(Number(a!.slice(4)) + 1);
+    await rejects(
+      db()
+        .insert(orders)
+        .values({ ...base, accessToken: "t3", status: "lost" }),
+    );
+  });
+});

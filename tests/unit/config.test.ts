@@ -1,0 +1,52 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "~/server/config.server";
+
+describe("parseConfig", () => {
+  it("gives DESIGN.md's defaults for an empty environment", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve("data"));
+    expect(config.driver).toBe("pglite");
+    expect(config.STORE_NAME).toBe("Budz Boutique");
+    expect(config.STORE_TIMEZONE).toBe("America/Vancouver");
+    expect(config.SEED_SAMPLE_DATA).toBe(true);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it.each([
+    [
+      { PORT: "abc" },
+      'Invalid configuration: PORT="abc" must be a port number between 1 and 65535',
+    ],
+    [
+      { PORT: "70000" },
+      'Invalid configuration: PORT="70000" must be a port number between 1 and 65535',
+    ],
+    [{ DATABASE_URL: "mysql://x" }, "Invalid configuration: DATABASE_URL="],
+    [{ STORE_TIMEZONE: "Mars/Base" }, "Invalid configuration: STORE_TIMEZONE="],
+    [{ SEED_SAMPLE_DATA: "maybe" }, "Invalid configuration: SEED_SAMPLE_DATA="],
+    [{ ETRANSFER_EMAIL: "nope" }, "Invalid configuration: ETRANSFER_EMAIL="],
+    [{ SESSION_SECRET: "short" }, "Invalid configuration: SESSION_SECRET="],
+  ])("refuses %o with one line naming the variable", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    try {
+      parseConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toContain(message);
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+
+  it("switches to PostgreSQL when DATABASE_URL is set and reads flags", () => {
+    const config = parseConfig({
+      DATABASE_URL: "postgres://u:p@db/store",
+      SEED_SAMPLE_DATA: "0",
+      PUBLIC_URL: "https://shop.example.ca/",
+    });
+    expect(config.driver).toBe("postgres");
+    expect(config.SEED_SAMPLE_DATA).toBe(false);
+    expect(config.publicUrl).toBe("https://shop.example.ca");
+    expect(config.mailFrom).toBe("Budz Boutique <orders@shop.example.ca>");
+  });
+});
