@@ -12,6 +12,8 @@ export { startServices } from "~/server/boot.server";
 declare module "react-router" {
   interface AppLoadContext {
     nonce: string;
+    /** The visitor's address (behind a proxy only when TRUST_PROXY is set), for throttling. */
+    clientIp: string;
   }
 }
 
@@ -105,7 +107,10 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
     "/{*splat}",
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext: (_req, res) => ({ nonce: String(res.locals.nonce) }),
+      getLoadContext: (req, res) => ({
+        nonce: String(res.locals.nonce),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
     }),
   );
 
