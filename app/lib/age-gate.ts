@@ -2,3 +2,14 @@
 export const AGE_COOKIE = "age_verified";
 export const AGE_STORAGE_KEY = "ageVerified";
 export const MINIMUM_AGE = 19;
+
+/** A Government of Canada page about cannabis, where under-19 visitors are sent. */
+export const UNDER_AGE_REDIRECT_URL =
+  "https://www.canada.ca/en/services/health/campaigns/cannabis.html";
+
+/** A year, so a returning adult is not asked on every visit. */
+export const AGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+export function ageCookieHeader(secure: boolean): string {
+  return `${AGE_COOKIE}=true; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

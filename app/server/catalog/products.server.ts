@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
-import { DEFAULT_RATING, type ProductSummary } from "~/lib/product";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { DEFAULT_RATING, type ProductDetail, type ProductSummary } from "~/lib/product";
 import { db } from "../db.server";
 import { productVariations, products } from "../schema";
 
-const summaryColumns = {
+export const summaryColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
@@ -12,16 +12,18 @@ const summaryColumns = {
   priceCents: products.sellingPriceCents,
   stock: products.stock,
   stockAlertLevel: products.stockAlertLevel,
-  rating: products.rating,
+  rating: sql<number>`coalesce(${products.rating}, ${DEFAULT_RATING})`.mapWith(Number),
   thc: products.thc,
   cbd: products.cbd,
   strain: products.strain,
 };
 
-type SummaryRow = Omit<ProductSummary, "variations" | "rating"> & { rating: number | null };
+type SummaryRow = Omit<ProductSummary, "variations">;
 
 /** Adds the variations of a page of products in one query (never one query per product). */
-export async function withVariations(rows: SummaryRow[]): Promise<ProductSummary[]> {
+export async function withVariations<T extends SummaryRow>(
+  rows: T[],
+): Promise<(T & Pick<ProductSummary, "variations">)[]> {
   if (rows.length === 0) return [];
   const variations = await db()
     .select({
@@ -40,13 +42,13 @@ export async function withVariations(rows: SummaryRow[]): Promise<ProductSummary
       ),
     )
     .orderBy(asc(productVariations.productId), asc(productVariations.position));
-  return rows.map((row) => ({
-    ...row,
-    rating: row.rating ?? DEFAULT_RATING,
-    variations: variations
-      .filter((v) => v.productId === row.id)
-      .map(({ productId: _productId, ...v }) => v),
-  }));
+  const byProduct = new Map<string, ProductSummary["variations"]>();
+  for (const { productId, ...variation } of variations) {
+    const list = byProduct.get(productId) ?? [];
+    list.push(variation);
+    byProduct.set(productId, list);
+  }
+  return rows.map((row) => ({ ...row, variations: byProduct.get(row.id) ?? [] }));
 }
 
 /** SPEC §2 Home: the newest in-stock products. */
@@ -58,4 +60,49 @@ export async function listFeaturedProducts(limit = 8): Promise<ProductSummary[]>
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
   return withVariations(rows);
+}
+
+/**
+ * The product page: the product, its variations and a few in-stock products of the same category,
+ * in three statements whatever the number of variations.
+ */
+export async function getProductPage(
+  slug: string,
+  relatedCount = 4,
+): Promise<{ product: ProductDetail; related: ProductSummary[] } | undefined> {
+  const [row] = await db()
+    .select({
+      ...summaryColumns,
+      description: products.description,
+      thumbnailUrls: products.thumbnailUrls,
+      sku: products.sku,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(and(eq(products.slug, slug), eq(products.status, "active")));
+  if (!row) return undefined;
+  const relatedRows = await db()
+    .select(summaryColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.category, row.category),
+        eq(products.status, "active"),
+        gt(products.stock, 0),
+        ne(products.id, row.id),
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(relatedCount);
+  const [main, ...related] = await withVariations<SummaryRow>([row, ...relatedRows]);
+  return { product: { ...row, variations: main!.variations }, related };
+}
+
+/** Every active product's address and last change, for sitemap.xml. */
+export async function listProductUrls(): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db()
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.status, "active"))
+    .orderBy(asc(products.slug));
 }

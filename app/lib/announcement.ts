@@ -1,0 +1,63 @@
+/** SPEC §4 announcement bar rules, shared by the storefront and the admin preview. */
+
+export const ANNOUNCEMENT_COLORS = {
+  orange: "#c2410c",
+  red: "#b91c1c",
+  pink: "#be185d",
+  blue: "#1d4ed8",
+  green: "#15803d",
+  purple: "#7e22ce",
+  mustard: "#a16207",
+  black: "#111827",
+} as const;
+export type AnnouncementColor = keyof typeof ANNOUNCEMENT_COLORS;
+export const DEFAULT_ANNOUNCEMENT_COLOR: AnnouncementColor = "orange";
+
+/** Cookie holding the dismissed announcement ids, so the server does not render them again. */
+export const ANNOUNCEMENT_DISMISSED_COOKIE = "announcement_dismissed";
+export const ANNOUNCEMENT_DISMISSED_STORAGE_KEY = "dismissedAnnouncements";
+
+export interface AnnouncementRule {
+  id: string;
+  isActive: boolean;
+  startDate: Date | string | null;
+  endDate: Date | string | null;
+}
+
+/** Unknown colour names fall back to orange. */
+export function announcementBackground(name: string | null | undefined): string {
+  const key = (name ?? "").trim().toLowerCase();
+  return key in ANNOUNCEMENT_COLORS
+    ? ANNOUNCEMENT_COLORS[key as AnnouncementColor]
+    : ANNOUNCEMENT_COLORS[DEFAULT_ANNOUNCEMENT_COLOR];
+}
+
+/** Only "black" text is honoured; every background colour above is dark enough for white. */
+export function announcementTextColor(name: string | null | undefined): string {
+  return (name ?? "").trim().toLowerCase() === "black" ? "#111827" : "#ffffff";
+}
+
+/** Active, and now lies between the start and end dates (either may be open). */
+export function isAnnouncementLive(a: AnnouncementRule, now: Date = new Date()): boolean {
+  if (!a.isActive) return false;
+  const t = now.getTime();
+  if (a.startDate && new Date(a.startDate).getTime() > t) return false;
+  if (a.endDate && new Date(a.endDate).getTime() < t) return false;
+  return true;
+}
+
+/** Appends " - Use code: {code}" when a coupon is set and the message does not mention it. */
+export function announcementText(message: string, couponCode: string | null | undefined): string {
+  const code = couponCode?.trim();
+  if (!code || message.toLowerCase().includes(code.toLowerCase())) return message;
+  return `${message} - Use code: ${code}`;
+}
+
+export function parseDismissed(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(/[,\s]+/)
+    .map((id) => id.trim())
+    .filter((id) => /^[\w-]{1,64}$/.test(id))
+    .slice(0, 20);
+}

@@ -1,0 +1,40 @@
+import type { MetaDescriptor } from "react-router";
+
+/** Per-page head tags: title, description, canonical URL and Open Graph. */
+export function seoMeta(options: {
+  title: string;
+  description?: string;
+  /** Absolute canonical URL. */
+  url?: string;
+  image?: string;
+  type?: "website" | "product" | "article";
+  siteName?: string;
+  noindex?: boolean;
+}): MetaDescriptor[] {
+  const tags: MetaDescriptor[] = [{ title: options.title }];
+  if (options.description) {
+    tags.push({ name: "description", content: options.description });
+    tags.push({ property: "og:description", content: options.description });
+  }
+  tags.push({ property: "og:title", content: options.title });
+  tags.push({ property: "og:type", content: options.type ?? "website" });
+  if (options.siteName) tags.push({ property: "og:site_name", content: options.siteName });
+  if (options.url) {
+    tags.push({ tagName: "link", rel: "canonical", href: options.url });
+    tags.push({ property: "og:url", content: options.url });
+  }
+  if (options.image) tags.push({ property: "og:image", content: options.image });
+  tags.push({ name: "twitter:card", content: options.image ? "summary_large_image" : "summary" });
+  if (options.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  return tags;
+}
+
+/** JSON for a <script type="application/ld+json">, safe to place inside HTML. */
+export function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e");
+}
+
+export function absoluteUrl(base: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${base.replace(/\/$/, "")}${path.startsWith("/") ? "" : "/"}${path}`;
+}

@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import type { CategorySlug } from "~/lib/categories";
+import { PAGE_SIZE, PRICE_SLIDER_MAX, type SortKey } from "~/lib/catalog-query";
+import type { ProductSummary } from "~/lib/product";
+import { db } from "../db.server";
+import { products } from "../schema";
+import { summaryColumns, withVariations } from "./products.server";
+
+/**
+ * Keyset ("seek") pagination: a page starts after (or ends before) the sort key and id of a row, so
+ * page 200 costs the same index walk as page 1. Each sort has a matching index in catalog.server.ts.
+ */
+const SORTS: Record<SortKey, { key: SQL; cast: string; dir: "asc" | "desc" }> = {
+  name: { key: sql`${products.name}`, cast: "text", dir: "asc" },
+  "price-asc": { key: sql`${products.sellingPriceCents}`, cast: "integer", dir: "asc" },
+  "price-desc": { key: sql`${products.sellingPriceCents}`, cast: "integer", dir: "desc" },
+  rating: { key: sql`coalesce(${products.rating}, 5)`, cast: "double precision", dir: "desc" },
+};
+
+type CursorValue = string | number;
+
+export class InvalidCursorError extends Error {}
+
+export function encodeCursor(value: CursorValue, id: string): string {
+  return Buffer.from(JSON.stringify([value, id])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string, sort: SortKey): { value: CursorValue; id: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2) {
+      const [value, id] = parsed as [unknown, unknown];
+      const typeOk = sort === "name" ? typeof value === "string" : Number.isFinite(value);
+      const idOk = typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id);
+      if (typeOk && idOk) return { value: value as CursorValue, id };
+    }
+  } catch {
+    // fall through
+  }
+  throw new InvalidCursorError("This page link is not valid. Please start from the first page.");
+}
+
+export interface ListingPage {
+  products: ProductSummary[];
+  /** Cursor of the next page, when there is one. */
+  next?: string;
+  /** Cursor of the previous page, when there is one. */
+  previous?: string;
+  total: number;
+}
+
+// Counting a category is cheap at 10,000 products but grows with the catalogue; a short-lived
+// per-process cache keeps it off the hot path of every page view.
+const COUNT_TTL_MS = 30_000;
+const countCache = new Map<string, { total: number; expires: number }>();
+
+async function countProducts(where: SQL | undefined, cacheKey: string): Promise<number> {
+  const hit = countCache.get(cacheKey);
+  if (hit && hit.expires > Date.now()) return hit.total;
+  const [row] = await db()
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
+  const total = row?.total ?? 0;
+  if (countCache.size > 500) countCache.clear();
+  countCache.set(cacheKey, { total, expires: Date.now() + COUNT_TTL_MS });
+  return total;
+}
+
+/** Forget cached counts (after the catalogue changes, and in tests). */
+export function clearListingCache() {
+  countCache.clear();
+}
+
+/** A page of active products, of one category or all, sorted and filtered on the server. */
+export async function listCatalogPage(options: {
+  category?: CategorySlug;
+  sort: SortKey;
+  /** Upper bound in dollars; PRICE_SLIDER_MAX (the slider's end) means no bound. */
+  maxPrice?: number;
+  after?: string;
+  before?: string;
+  pageSize?: number;
+}): Promise<ListingPage> {
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const sort = SORTS[options.sort];
+  const maxPrice = options.maxPrice ?? PRICE_SLIDER_MAX;
+  const filters = and(
+    options.category ? eq(products.category, options.category) : undefined,
+    eq(products.status, "active"),
+    maxPrice < PRICE_SLIDER_MAX ? lte(products.sellingPriceCents, maxPrice * 100) : undefined,
+  );
+
+  const cursorText = options.after ?? options.before;
+  const backwards = Boolean(options.before);
+  // Walking backwards from `before` flips the order; the rows are reversed again below.
+  const ascending = (sort.dir === "asc") !== backwards;
+  let seek: SQL | undefined;
+  if (cursorText) {
+    const cursor = decodeCursor(cursorText, options.sort);
+    const value = sql`cast(${cursor.value} as ${sql.raw(sort.cast)})`;
+    seek = ascending
+      ? sql`(${sort.key}, ${products.id}) > (${value}, ${cursor.id}::uuid)`
+      : sql`(${sort.key}, ${products.id}) < (${value}, ${cursor.id}::uuid)`;
+  }
+  const order = ascending ? [asc(sort.key), asc(products.id)] : [desc(sort.key), desc(products.id)];
+
+  const [rows, total] = await Promise.all([
+    db()
+      .select({ ...summaryColumns, sortValue: sql<CursorValue>`${sort.key}` })
+      .from(products)
+      .where(and(filters, seek))
+      .orderBy(...order)
+      .limit(pageSize + 1),
+    countProducts(filters, `${options.category ?? "*"}|${maxPrice}`),
+  ]);
+
+  const more = rows.length > pageSize;
+  const page = rows.slice(0, pageSize);
+  if (backwards) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  const hasNext = backwards ? true : more;
+  const hasPrevious = backwards ? more : Boolean(options.after);
+  const list = await withVariations(page.map(({ sortValue: _sortValue, ...row }) => row));
+  return {
+    products: list,
+    next: hasNext && last ? encodeCursor(last.sortValue, last.id) : undefined,
+    previous: hasPrevious && first ? encodeCursor(first.sortValue, first.id) : undefined,
+    total,
+  };
+}
