@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function freshDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "budz-process-"));
+}
+
+/** A fresh PostgreSQL database for this test when TEST_DATABASE_URL is set (else PGlite is used). */
+export async function freshDatabaseUrl(): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return undefined;
+  const name = `budz_process_${crypto.randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** Spawns `node server.js` on the production build and resolves once it listens (or exits). */
+export function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /store ready on (http:\/\/localhost:\d+)/.exec(output);
+      if (match) resolve({ child, url: match[1]!, output: () => output, exited });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    void exited.then((code) =>
+      reject(Object.assign(new Error(`server exited with ${code}`), { code, output })),
+    );
+  });
+}
+
+/** Runs the server to completion (for start-up failures): exit code and everything it printed. */
+export function runServerToExit(env: Record<string, string | undefined>) {
+  return startServer(env).then(
+    async (server) => {
+      server.child.kill("SIGTERM");
+      return { code: await server.exited, output: server.output() };
+    },
+    (error: { code: number | null; output: string }) => ({
+      code: error.code,
+      output: error.output,
+    }),
+  );
+}

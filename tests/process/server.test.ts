@@ -1,0 +1,133 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { asc, like } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openPglite } from "~/server/db.server";
+import { newsletterSubscribers } from "~/server/schema";
+import {
+  freshDatabaseUrl,
+  freshDataDir,
+  runServerToExit,
+  startServer,
+  type RunningServer,
+} from "./server-harness";
+
+const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const running: RunningServer[] = [];
+afterAll(() => running.forEach((s) => s.child.kill("SIGKILL")));
+
+async function start(env: Record<string, string | undefined>) {
+  const server = await startServer(env);
+  running.push(server);
+  return server;
+}
+
+async function productLinks(url: string) {
+  const html = await (await fetch(url)).text();
+  return html.match(/href="\/products\/[^"]+"/g) ?? [];
+}
+
+describe("the production server", () => {
+  it("starts on an empty database, seeds it and serves the home page, then stops cleanly", async () => {
+    const dataDir = freshDataDir();
+    const databaseUrl = await freshDatabaseUrl();
+    const started = Date.now();
+    const server = await start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(server.output()).toMatch(/First admin created[\s\S]*password: \S{12,}/);
+
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    const home = await fetch(server.url);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(home.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(home.headers.get("x-powered-by")).toBeNull();
+    const featured = await productLinks(server.url);
+    expect(featured.length).toBeGreaterThanOrEqual(8);
+    expect((await fetch(`${server.url}/no/such/page`)).status).toBe(404);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("stopped cleanly");
+
+    // Restart: the same data, no second seeding, no second first-admin.
+    const again = await start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    expect(again.output()).not.toContain("First admin created");
+    expect(again.output()).not.toContain("sample data generated");
+    expect(await productLinks(again.url)).toEqual(featured);
+    again.child.kill("SIGKILL");
+    await again.exited;
+    // After kill -9 it comes back with its data.
+    const third = await start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    expect((await fetch(`${third.url}/healthz`)).status).toBe(200);
+    expect(await productLinks(third.url)).toEqual(featured);
+    third.child.kill("SIGTERM");
+    expect(await third.exited).toBe(0);
+  });
+
+  it("fails fast on a bad configuration value with one clear line", async () => {
+    const { code, output } = await runServerToExit({ PORT: "abc", DATA_DIR: freshDataDir() });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      'Invalid configuration: PORT="abc" must be a port number between 1 and 65535',
+    );
+  });
+
+  it.skipIf(usingPostgres)("refuses a second server on the same DATA_DIR", async () => {
+    const dataDir = freshDataDir();
+    const first = await start({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
+    const { code, output } = await runServerToExit({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
+    expect(code).toBe(1);
+    expect(output).toContain(`is in use by another server (pid ${first.child.pid})`);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+  });
+
+  it.skipIf(usingPostgres)(
+    "loses no committed write when the process is killed with SIGKILL",
+    async () => {
+      const dataDir = freshDataDir();
+      const setup = await start({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
+      setup.child.kill("SIGTERM");
+      await setup.exited;
+
+      const writer = spawn(
+        process.execPath,
+        ["--import", "tsx", path.resolve("tests/process/fixtures/commit-writer.ts")],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" },
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
+      const acknowledged: string[] = [];
+      await new Promise<void>((resolve) => {
+        writer.stdout!.on("data", (chunk: Buffer) => {
+          for (const line of chunk.toString().split("\n")) {
+            if (line.startsWith("committed ")) acknowledged.push(line.slice(10));
+          }
+          if (acknowledged.length >= 40) resolve();
+        });
+      });
+      writer.kill("SIGKILL");
+      await new Promise((resolve) => writer.on("exit", resolve));
+
+      // The server takes over the stale lock and recovers the database.
+      const server = await start({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+
+      const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+      const rows = await handle.db
+        .select({ email: newsletterSubscribers.email })
+        .from(newsletterSubscribers)
+        .where(like(newsletterSubscribers.email, "durable-%"))
+        .orderBy(asc(newsletterSubscribers.createdAt));
+      await handle.close();
+      const stored = new Set(rows.map((r) => r.email));
+      expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+    },
+  );
+});
