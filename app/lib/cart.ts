@@ -13,6 +13,8 @@ export interface CartItem {
 }
 
 export const CART_STORAGE_KEY = "cart";
+/** The most of one item a cart line can hold. */
+export const MAX_LINE_QUANTITY = 99;
 const CHANGE_EVENT = "budz:cart-change";
 const EMPTY: CartItem[] = [];
 
@@ -53,13 +55,15 @@ export function parseCart(raw: string | null): CartItem[] {
 export function addItem(cart: CartItem[], item: CartItem): CartItem[] {
   const existing = cart.find((c) => c.id === item.id && c.selectedSize === item.selectedSize);
   if (!existing) return [...cart, item];
-  return cart.map((c) => (c === existing ? { ...c, quantity: c.quantity + item.quantity } : c));
+  const quantity = Math.min(existing.quantity + item.quantity, MAX_LINE_QUANTITY);
+  return cart.map((c) => (c === existing ? { ...c, quantity } : c));
 }
 
 /** A quantity of 0 or less removes the item. */
 export function setQuantity(cart: CartItem[], id: string, quantity: number): CartItem[] {
   if (quantity <= 0) return cart.filter((c) => c.id !== id);
-  return cart.map((c) => (c.id === id ? { ...c, quantity } : c));
+  const capped = Math.min(quantity, MAX_LINE_QUANTITY);
+  return cart.map((c) => (c.id === id ? { ...c, quantity: capped } : c));
 }
 
 export function removeItem(cart: CartItem[], id: string): CartItem[] {
@@ -68,6 +72,27 @@ export function removeItem(cart: CartItem[], id: string): CartItem[] {
 
 export function cartCount(cart: CartItem[]): number {
   return cart.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** What the server is told about the cart: ids and quantities (it prices everything itself). */
+export function cartLines(cart: CartItem[]): { id: string; quantity: number }[] {
+  return cart.map(({ id, quantity }) => ({ id, quantity }));
+}
+
+/** Copies the server's current name and price (cents) into the stored items that differ. */
+export function refreshPrices(
+  cart: CartItem[],
+  quoted: { id: string; name: string; priceCents: number }[],
+): CartItem[] {
+  let changed = false;
+  const next = cart.map((item) => {
+    const line = quoted.find((q) => q.id === item.id);
+    if (!line || (line.name === item.name && Math.round(item.price * 100) === line.priceCents))
+      return item;
+    changed = true;
+    return { ...item, name: line.name, price: line.priceCents / 100 };
+  });
+  return changed ? next : cart;
 }
 
 // Browser store: one parsed snapshot, shared by every component, kept in sync across tabs.
@@ -110,6 +135,40 @@ function subscribe(onChange: () => void) {
 /** The cart in React: empty during server rendering, the stored cart after hydration. */
 export function useCart(): CartItem[] {
   return useSyncExternalStore(subscribe, read, () => EMPTY);
+}
+
+/** Empties the cart and forgets the applied promo code (after an order is placed). */
+export function clearCart() {
+  writeCart(EMPTY);
+  setAppliedCoupon(null);
+}
+
+// The promo code applied in the drawer, carried to the checkout (validated again by the server).
+export const COUPON_STORAGE_KEY = "cartCoupon";
+const COUPON_EVENT = "budz:cart-coupon";
+
+export function setAppliedCoupon(code: string | null) {
+  if (code) window.localStorage.setItem(COUPON_STORAGE_KEY, code);
+  else window.localStorage.removeItem(COUPON_STORAGE_KEY);
+  window.dispatchEvent(new Event(COUPON_EVENT));
+}
+
+export function useAppliedCoupon(): string | null {
+  return useSyncExternalStore(
+    (onChange) => {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === COUPON_STORAGE_KEY || event.key === null) onChange();
+      };
+      window.addEventListener(COUPON_EVENT, onChange);
+      window.addEventListener("storage", onStorage);
+      return () => {
+        window.removeEventListener(COUPON_EVENT, onChange);
+        window.removeEventListener("storage", onStorage);
+      };
+    },
+    () => window.localStorage.getItem(COUPON_STORAGE_KEY),
+    () => null,
+  );
 }
 
 // Whether the cart drawer is open: the header's cart button opens it, the drawer closes it.

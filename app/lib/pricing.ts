@@ -1,0 +1,69 @@
+import { formatMoney } from "./money";
+
+/** SPEC §9: Canada Post shipping is $20, free when the amount after discount is $200 or more. */
+export const SHIPPING_COST_CENTS = 2000;
+export const FREE_SHIPPING_THRESHOLD_CENTS = 20000;
+
+export type CouponType = "percentage" | "fixed";
+
+/** value is whole percent for 'percentage' and cents for 'fixed'. */
+export interface CouponTerms {
+  type: CouponType;
+  value: number;
+}
+
+export interface Totals {
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  totalCents: number;
+  /** How much more (after discount) would make shipping free; 0 when it already is. */
+  freeShippingRemainingCents: number;
+}
+
+export function lineTotalCents(line: { priceCents: number; quantity: number }): number {
+  return line.priceCents * line.quantity;
+}
+
+export function subtotalCents(lines: { priceCents: number; quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
+}
+
+/** Percentage of the subtotal (rounded to the cent), or the fixed amount but never above the subtotal. */
+export function discountCents(coupon: CouponTerms | null | undefined, subtotal: number): number {
+  if (!coupon || subtotal <= 0) return 0;
+  const amount =
+    coupon.type === "percentage" ? Math.round((subtotal * coupon.value) / 100) : coupon.value;
+  return Math.max(0, Math.min(amount, subtotal));
+}
+
+/** Nothing to ship costs nothing; otherwise $20 unless subtotal - discount reaches $200. */
+export function shippingCents(subtotal: number, discount: number): number {
+  if (subtotal <= 0) return 0;
+  return subtotal - discount >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_COST_CENTS;
+}
+
+/** SPEC §9: total = subtotal - discount + shipping. */
+export function computeTotals(
+  lines: { priceCents: number; quantity: number }[],
+  coupon?: CouponTerms | null,
+): Totals {
+  const subtotal = subtotalCents(lines);
+  const discount = discountCents(coupon, subtotal);
+  const shipping = shippingCents(subtotal, discount);
+  return {
+    subtotalCents: subtotal,
+    discountCents: discount,
+    shippingCents: shipping,
+    totalCents: subtotal - discount + shipping,
+    freeShippingRemainingCents:
+      shipping > 0 ? FREE_SHIPPING_THRESHOLD_CENTS - (subtotal - discount) : 0,
+  };
+}
+
+/** SPEC §2: the cart's nudge, or null when shipping is already free. */
+export function freeShippingNudge(totals: Totals): string | null {
+  return totals.freeShippingRemainingCents > 0
+    ? `Add ${formatMoney(totals.freeShippingRemainingCents)} more for free shipping!`
+    : null;
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import {
+  normalizePhone,
+  normalizePostalCode,
+  PROVINCE_CODES,
+  postalCodeMatchesProvince,
+} from "~/lib/address";
+
+export const MAX_CART_LINES = 50;
+
+/** What the checkout sends about the cart: ids and quantities only; the server prices everything. */
+export const CartLinesSchema = z
+  .array(
+    z.object({
+      id: z.string().min(1).max(80),
+      quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+    }),
+  )
+  .min(1, { error: "Your cart is empty" })
+  .max(MAX_CART_LINES, { error: `A cart can hold at most ${MAX_CART_LINES} different items` });
+
+export type CartLineInput = z.infer<typeof CartLinesSchema>[number];
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/** The checkout form: the client uses it for instant feedback, the action as the authority. */
+export const CheckoutSchema = z
+  .object({
+    email: z
+      .string({ error: "Email is required" })
+      .trim()
+      .min(1, { error: "Email is required" })
+      .max(254, { error: "Email must be at most 254 characters" })
+      .pipe(z.email({ error: "Please enter a valid email address" }))
+      .transform((v) => v.toLowerCase()),
+    phone: z
+      .string({ error: "Phone is required" })
+      .trim()
+      .min(1, { error: "Phone is required" })
+      .transform((v, ctx) => {
+        const phone = normalizePhone(v);
+        if (!phone) {
+          ctx.addIssue({ code: "custom", message: "Please enter a 10-digit phone number" });
+          return z.NEVER;
+        }
+        return phone;
+      }),
+    name: text("Full name", 120),
+    street: text("Street address", 200),
+    city: text("City", 100),
+    province: z.enum(PROVINCE_CODES, { error: "Please choose a province or territory" }),
+    postalCode: z
+      .string({ error: "Postal code is required" })
+      .trim()
+      .min(1, { error: "Postal code is required" })
+      .transform((v, ctx) => {
+        const code = normalizePostalCode(v);
+        if (!code) {
+          ctx.addIssue({
+            code: "custom",
+            message: "Please enter a Canadian postal code like A1A 1A1",
+          });
+          return z.NEVER;
+        }
+        return code;
+      }),
+    ageConfirmed: z.literal(true, {
+      error: "Please confirm you are 19 or older to place an order",
+    }),
+    couponCode: z
+      .string()
+      .trim()
+      .max(50)
+      .optional()
+      .transform((v) => v || undefined),
+    idempotencyKey: z
+      .string({ error: "Please reload the page and try again" })
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "Please reload the page and try again" }),
+    items: CartLinesSchema,
+  })
+  .superRefine((value, ctx) => {
+    if (!postalCodeMatchesProvince(value.postalCode, value.province)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["postalCode"],
+        message: "This postal code is not in the chosen province or territory",
+      });
+    }
+  });
+
+export type CheckoutInput = z.infer<typeof CheckoutSchema>;
+export type CheckoutField = keyof z.input<typeof CheckoutSchema>;
+
+/** Turns the posted form into the schema's input (checkbox → boolean, items JSON → array). */
+export function checkoutFormValues(form: FormData) {
+  const get = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  let items: unknown;
+  try {
+    items = JSON.parse(get("items") ?? "[]");
+  } catch {
+    items = [];
+  }
+  return {
+    email: get("email"),
+    phone: get("phone"),
+    name: get("name"),
+    street: get("street"),
+    city: get("city"),
+    province: get("province"),
+    postalCode: get("postalCode"),
+    ageConfirmed: form.get("ageConfirmed") === "on" || form.get("ageConfirmed") === "true",
+    couponCode: get("couponCode"),
+    idempotencyKey: get("idempotencyKey"),
+    items,
+  };
+}
+
+/** The first message per field, for showing next to each input. */
+export function fieldErrors(error: z.ZodError): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

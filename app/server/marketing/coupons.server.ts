@@ -1,0 +1,112 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { formatMoney } from "~/lib/money";
+import type { CouponType } from "~/lib/pricing";
+import { db, type Executor } from "../db.server";
+import { couponRedemptions, coupons } from "../schema";
+
+export type CouponRow = typeof coupons.$inferSelect;
+
+export type CouponCheck =
+  | { ok: true; coupon: CouponRow & { type: CouponType }; message: string }
+  | { ok: false; message: string };
+
+/** The checks of SPEC §5 that need no database, in its order; null when the coupon passes them. */
+export function couponRuleFailure(
+  coupon: CouponRow,
+  { subtotalCents, now }: { subtotalCents: number; now: Date },
+): string | null {
+  if (!coupon.isActive) return "This coupon is no longer active";
+  if (coupon.startDate && now < coupon.startDate) return "This coupon is not yet valid";
+  if (coupon.endDate && now > coupon.endDate) return "This coupon has expired";
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses)
+    return "This coupon has reached its usage limit";
+  if (subtotalCents < coupon.minOrderCents)
+    return `Minimum order of ${formatMoney(coupon.minOrderCents)} required for this coupon`;
+  return null;
+}
+
+export function findCouponByCode(executor: Executor, code: string, options: { lock?: boolean }) {
+  const query = executor
+    .select()
+    .from(coupons)
+    .where(eq(sql`lower(${coupons.code})`, code.toLowerCase()))
+    .limit(1);
+  return options.lock ? query.for("update") : query;
+}
+
+/** Orders this email already placed with the coupon (case-insensitive). */
+export async function countRedemptions(
+  executor: Executor,
+  couponId: string,
+  email: string,
+): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.couponId, couponId),
+        eq(sql`lower(${couponRedemptions.email})`, email.toLowerCase()),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * SPEC §5's coupon check, in its order and with its messages. The per-customer limit is checked only
+ * once the email is known (at checkout). Pass `lock` inside a transaction that will use the coupon:
+ * the row stays locked until commit, so concurrent orders cannot both take its last use.
+ */
+export async function checkCoupon(options: {
+  code: string | null | undefined;
+  subtotalCents: number;
+  email?: string;
+  now?: Date;
+  executor?: Executor;
+  lock?: boolean;
+}): Promise<CouponCheck> {
+  const executor = options.executor ?? db();
+  const code = (options.code ?? "").trim();
+  if (!code) return { ok: false, message: "Please enter a coupon code" };
+  if (code.length > 50) return { ok: false, message: "Invalid coupon code" };
+  const [coupon] = await findCouponByCode(executor, code, { lock: options.lock });
+  if (!coupon) return { ok: false, message: "Invalid coupon code" };
+  const failure = couponRuleFailure(coupon, {
+    subtotalCents: options.subtotalCents,
+    now: options.now ?? new Date(),
+  });
+  if (failure) return { ok: false, message: failure };
+  if (options.email && coupon.perCustomerLimit !== null) {
+    const used = await countRedemptions(executor, coupon.id, options.email);
+    if (used >= coupon.perCustomerLimit)
+      return { ok: false, message: "You have already used this coupon" };
+  }
+  return {
+    ok: true,
+    coupon: coupon as CouponRow & { type: CouponType },
+    message: `Coupon "${coupon.code}" applied successfully!`,
+  };
+}
+
+/**
+ * Takes one use of a coupon for an order, inside the order's transaction: a guarded increment (never
+ * past max_uses) and a redemption row (what the per-customer limit counts). False when no use is left.
+ */
+export async function redeemCoupon(
+  tx: Executor,
+  { couponId, orderId, email }: { couponId: string; orderId: string; email: string },
+): Promise<boolean> {
+  const updated = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  if (updated.length === 0) return false;
+  await tx.insert(couponRedemptions).values({ couponId, orderId, email });
+  return true;
+}

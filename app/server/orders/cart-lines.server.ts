@@ -1,0 +1,117 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { parseCartItemId } from "~/lib/cart";
+import { sizeLabel } from "~/lib/product";
+import type { CartLineInput } from "~/schemas/checkout";
+import { db, type Executor } from "../db.server";
+import { productVariations, products } from "../schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PricedLine {
+  /** The cart item id this line answers. */
+  id: string;
+  productId: string;
+  variationId: string | null;
+  productName: string;
+  sizeLabel: string | null;
+  /** Product name with the size in brackets, as the cart shows it. */
+  name: string;
+  slug: string;
+  imageUrl: string;
+  priceCents: number;
+  quantity: number;
+  /** How many can be bought now: the variation's stock, capped by the product's total. */
+  available: number;
+}
+
+export type ResolvedLine =
+  | ({ status: "ok" | "insufficient" } & PricedLine)
+  | { status: "unavailable"; id: string; quantity: number };
+
+/** Merges lines with the same id (a tampered cart may repeat one). */
+function mergeLines(lines: CartLineInput[]): CartLineInput[] {
+  const merged = new Map<string, number>();
+  for (const line of lines) merged.set(line.id, (merged.get(line.id) ?? 0) + line.quantity);
+  return [...merged].map(([id, quantity]) => ({ id, quantity }));
+}
+
+/**
+ * Prices cart lines from the database (two queries, whatever the cart size). A line whose product is
+ * gone, archived, or whose variation is not one of the product's (SPEC §5) is unavailable; a product
+ * with sizes must be bought in one of them.
+ */
+export async function resolveCartLines(
+  lines: CartLineInput[],
+  executor: Executor = db(),
+): Promise<ResolvedLine[]> {
+  const merged = mergeLines(lines).map((line) => ({ ...line, ...parseCartItemId(line.id) }));
+  const valid = merged.filter(
+    (l) => UUID.test(l.productId) && (l.variationId === undefined || UUID.test(l.variationId)),
+  );
+  const productIds = [...new Set(valid.map((l) => l.productId))];
+  const [productRows, variationRows] =
+    productIds.length === 0
+      ? [[], []]
+      : await Promise.all([
+          executor
+            .select({
+              id: products.id,
+              name: products.name,
+              slug: products.slug,
+              imageUrl: products.imageUrl,
+              priceCents: products.sellingPriceCents,
+              stock: products.stock,
+            })
+            .from(products)
+            .where(and(inArray(products.id, productIds), eq(products.status, "active"))),
+          executor
+            .select({
+              id: productVariations.id,
+              productId: productVariations.productId,
+              size: productVariations.size,
+              sizeUnit: productVariations.sizeUnit,
+              priceCents: productVariations.priceCents,
+              stock: productVariations.stock,
+            })
+            .from(productVariations)
+            .where(inArray(productVariations.productId, productIds)),
+        ]);
+
+  return merged.map((line): ResolvedLine => {
+    const unavailable = { status: "unavailable" as const, id: line.id, quantity: line.quantity };
+    const product = productRows.find((p) => p.id === line.productId);
+    if (!product) return unavailable;
+    const sizes = variationRows.filter((v) => v.productId === product.id);
+    const variation = line.variationId ? sizes.find((v) => v.id === line.variationId) : undefined;
+    if (line.variationId ? !variation : sizes.length > 0) return unavailable;
+    const size = variation ? sizeLabel(variation) : null;
+    const available = variation ? Math.min(variation.stock, product.stock) : product.stock;
+    return {
+      status: available >= line.quantity ? "ok" : "insufficient",
+      id: line.id,
+      productId: product.id,
+      variationId: variation?.id ?? null,
+      productName: product.name,
+      sizeLabel: size,
+      name: size ? `${product.name} (${size})` : product.name,
+      slug: product.slug,
+      imageUrl: product.imageUrl,
+      priceCents: variation ? variation.priceCents : product.priceCents,
+      quantity: line.quantity,
+      available: Math.max(available, 0),
+    };
+  });
+}
+
+/** The shopper-facing reason a line cannot be bought as it is, or null. */
+export function lineProblem(line: ResolvedLine, storedName?: string): string | null {
+  if (line.status === "unavailable")
+    return storedName
+      ? `${storedName} is no longer available. Please remove it from your cart.`
+      : "An item in your cart is no longer available. Please remove it from your cart.";
+  if (line.status === "insufficient")
+    return line.available === 0
+      ? `Sorry, ${line.name} is out of stock. Please remove it from your cart.`
+      : `Sorry, only ${line.available} of ${line.name} left in stock. Please lower the quantity.`;
+  return null;
+}

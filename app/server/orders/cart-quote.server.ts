@@ -1,0 +1,42 @@
+import { computeTotals, type Totals } from "~/lib/pricing";
+import type { CartLineInput } from "~/schemas/checkout";
+import { checkCoupon } from "../marketing/coupons.server";
+import { lineProblem, resolveCartLines, type ResolvedLine } from "./cart-lines.server";
+
+export interface CartQuote {
+  lines: (ResolvedLine & { problem: string | null })[];
+  totals: Totals;
+  /** The promo code as checked now: applied (with its message) or refused with SPEC §5's message. */
+  coupon: { code: string; applied: boolean; message: string } | null;
+}
+
+/**
+ * What the cart costs right now, by the server's prices and stock: the drawer and the checkout review
+ * show this, never the prices stored in the browser. Lines that cannot be bought are left out of the
+ * totals and carry the reason.
+ */
+export async function quoteCart(options: {
+  lines: CartLineInput[];
+  couponCode?: string;
+  email?: string;
+  now?: Date;
+}): Promise<CartQuote> {
+  const resolved = await resolveCartLines(options.lines);
+  const priced = resolved.filter((l) => l.status !== "unavailable");
+  let totals = computeTotals(priced);
+  let coupon: CartQuote["coupon"] = null;
+  if (options.couponCode !== undefined) {
+    const check = await checkCoupon({
+      code: options.couponCode,
+      subtotalCents: totals.subtotalCents,
+      email: options.email,
+      now: options.now,
+    });
+    coupon = { code: options.couponCode.trim(), applied: check.ok, message: check.message };
+    if (check.ok) {
+      coupon.code = check.coupon.code;
+      totals = computeTotals(priced, check.coupon);
+    }
+  }
+  return { lines: resolved.map((l) => ({ ...l, problem: lineProblem(l) })), totals, coupon };
+}
