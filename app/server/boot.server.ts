@@ -9,6 +9,7 @@ import {
   setDatabase,
   type DatabaseHandle,
 } from "./db.server";
+import { startEmailWorker } from "./email/worker.server";
 import { logger } from "./logger.server";
 import {
   generateSampleDataset,
@@ -89,5 +90,10 @@ export async function startServices(): Promise<() => Promise<void>> {
     }
   }
 
-  return () => closeDatabase(release);
+  const emailWorker = startEmailWorker();
+  return async () => {
+    // The worker records its in-flight sends before the database closes.
+    await emailWorker.stop();
+    await closeDatabase(release);
+  };
 }

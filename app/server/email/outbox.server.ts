@@ -1,0 +1,126 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { db, type Executor } from "~/server/db.server";
+import { emailOutbox } from "~/server/schema";
+
+/**
+ * The durable outbox: every email is a row written in the same transaction as the change that
+ * causes it (an order, a campaign), so the email exists exactly when that change does. The worker
+ * (worker.server.ts) sends the rows after commit.
+ */
+
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "bounced"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export type OutboxMessage = typeof emailOutbox.$inferSelect;
+
+export interface NewEmail {
+  /** What the email is for, e.g. 'order_confirmation', 'order_status', 'campaign', 'newsletter'. */
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  campaignId?: string | null;
+  /** Pass one from newTrackingToken() when the HTML must embed it (open pixel, tracked links). */
+  trackingToken?: string;
+}
+
+/** An unguessable token for the open pixel and tracked links of one message. */
+export function newTrackingToken(): string {
+  return crypto.randomBytes(24).toString("base64url");
+}
+
+const ADDRESS = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
+
+/** Queues an email; call it inside the caller's transaction. */
+export async function enqueueEmail(executor: Executor, email: NewEmail): Promise<{ id: string }> {
+  const to = email.to.trim();
+  // The caller validated the address; this guards the outbox against a programming error.
+  if (!ADDRESS.test(to))
+    throw new Error(`enqueueEmail: not an email address: ${JSON.stringify(to)}`);
+  if (!email.kind) throw new Error("enqueueEmail: kind is required");
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({
+      kind: email.kind,
+      toAddress: to,
+      subject: email.subject.replace(/\s+/g, " ").trim(),
+      html: email.html,
+      text: email.text,
+      campaignId: email.campaignId ?? null,
+      trackingToken: email.trackingToken ?? newTrackingToken(),
+    })
+    .returning({ id: emailOutbox.id });
+  return { id: row!.id };
+}
+
+export const OUTBOX_PAGE_SIZE = 25;
+
+export interface OutboxListItem {
+  id: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  sentAt: Date | null;
+  createdAt: Date;
+}
+
+/** Newest first, optionally one status, paginated on the server (page starts at 1). */
+export async function listOutbox(
+  options: { page?: number; status?: OutboxStatus; kind?: string; pageSize?: number } = {},
+): Promise<{ items: OutboxListItem[]; total: number; page: number; pageCount: number }> {
+  const pageSize = Math.min(Math.max(options.pageSize ?? OUTBOX_PAGE_SIZE, 1), 200);
+  const filters: SQL[] = [];
+  if (options.status) filters.push(eq(emailOutbox.status, options.status));
+  if (options.kind) filters.push(eq(emailOutbox.kind, options.kind));
+  const where = filters.length ? and(...filters) : undefined;
+
+  const [{ total } = { total: 0 }] = await db()
+    .select({ total: count() })
+    .from(emailOutbox)
+    .where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(Math.trunc(options.page ?? 1) || 1, 1), pageCount);
+  const items = await db()
+    .select({
+      id: emailOutbox.id,
+      kind: emailOutbox.kind,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+      sentAt: emailOutbox.sentAt,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(where)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items, total, page, pageCount };
+}
+
+/** One message with its bodies, or undefined (also for an id that is not a UUID). */
+export async function getOutboxMessage(id: string): Promise<OutboxMessage | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row;
+}
+
+/** Sends a failed or bounced message again (e.g. after fixing SMTP settings): back to pending. */
+export async function retryOutboxMessage(id: string): Promise<boolean> {
+  const message = await getOutboxMessage(id);
+  if (!message || (message.status !== "failed" && message.status !== "bounced")) return false;
+  const updated = await db()
+    .update(emailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lastError: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, message.status)))
+    .returning({ id: emailOutbox.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,98 @@
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+import { parseConnectionUrl } from "nodemailer/lib/shared";
+import type { OutboxMessage } from "./outbox.server";
+
+/** Sending one outbox row: how the message is built and how a failure is judged. */
+
+export type Transport = Mail;
+
+/**
+ * A pooled SMTP transport for SMTP_URL (smtp:// or smtps://, user and password in the URL, other
+ * nodemailer options as query parameters). Short timeouts keep one send well under the worker's
+ * lock on a row, so a slow server cannot make another instance think the send was abandoned.
+ */
+export function createSmtpTransport(smtpUrl: string): Transport {
+  return nodemailer.createTransport({
+    pool: true,
+    maxConnections: 5,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    ...parseConnectionUrl(smtpUrl),
+  } as Parameters<typeof nodemailer.createTransport>[0]) as Transport;
+}
+
+/** Renders the complete RFC 5322 message (used to keep a readable .eml copy without SMTP). */
+export function createFileTransport(): Transport {
+  return nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  }) as unknown as Transport;
+}
+
+function mailDomain(mailFrom: string, fallbackUrl: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom);
+  return match?.[1] ?? new URL(fallbackUrl).hostname;
+}
+
+/**
+ * The same Message-ID and Date every time the row is sent: if a crash lands between the SMTP
+ * server accepting the message and the row being marked sent, the resend is recognisably the same
+ * message (mail servers and clients collapse duplicates by Message-ID).
+ */
+export function messageIdFor(id: string, mailFrom: string, publicUrl: string): string {
+  return `<outbox.${id}@${mailDomain(mailFrom, publicUrl)}>`;
+}
+
+export function buildMail(
+  row: Pick<OutboxMessage, "id" | "toAddress" | "subject" | "html" | "text" | "createdAt">,
+  settings: { mailFrom: string; publicUrl: string },
+): Mail.Options {
+  return {
+    from: settings.mailFrom,
+    to: row.toAddress,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    messageId: messageIdFor(row.id, settings.mailFrom, settings.publicUrl),
+    date: row.createdAt,
+  };
+}
+
+export type SendOutcome =
+  | { kind: "retry"; error: string }
+  | { kind: "failed"; error: string }
+  | { kind: "bounced"; error: string };
+
+interface SmtpError {
+  message?: string;
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  command?: string;
+  permanent?: boolean;
+}
+
+/**
+ * SMTP's own rule (RFC 5321): 5xx replies are permanent, 4xx are temporary, and so is anything
+ * that never reached a reply (refused connection, timeout, DNS, TLS). A recipient refused with a
+ * 5xx bounced; any other permanent refusal (message rejected, authentication refused) failed.
+ * 503 only means "wrong moment in the session" and is worth another try.
+ */
+export function classifySendError(error: unknown): SendOutcome {
+  const e = (error ?? {}) as SmtpError;
+  const detail = (e.response ?? e.message ?? String(error)).replace(/\s+/g, " ").trim();
+  const text = `${e.code ? `${e.code}: ` : ""}${detail}`.slice(0, 1000);
+  const code = typeof e.responseCode === "number" ? e.responseCode : undefined;
+  const permanent = code !== undefined ? code >= 500 && code < 600 && code !== 503 : false;
+  if (permanent) {
+    const recipient = e.code === "EENVELOPE" && e.command === "RCPT TO";
+    return { kind: recipient ? "bounced" : "failed", error: text };
+  }
+  // No reply code: an envelope nodemailer refused to send (e.g. a malformed address) never
+  // improves with time; everything else (network, timeouts, 4xx) is worth retrying.
+  if (code === undefined && e.code === "EENVELOPE") return { kind: "failed", error: text };
+  return { kind: "retry", error: text };
+}

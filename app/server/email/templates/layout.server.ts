@@ -1,0 +1,228 @@
+import { config } from "~/server/config.server";
+
+/**
+ * Shared building blocks of every email: an auto-escaping `html` template tag and the branded
+ * layout (header, card, footer, optional unsubscribe link) in table markup with inline styles,
+ * which is what mail clients (Outlook, Gmail) render reliably.
+ */
+
+/** HTML that is already safe to embed; only `html` and `trustedHtml` create it. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString() {
+    return this.value;
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+function interpolate(value: unknown): string {
+  if (value instanceof SafeHtml) return value.value;
+  if (value === null || value === undefined || value === false) return "";
+  if (Array.isArray(value)) return value.map(interpolate).join("");
+  return escapeHtml(value);
+}
+
+/** Template tag: every interpolated value is escaped unless it is SafeHtml (or a list of them). */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0]!;
+  values.forEach((value, i) => {
+    out += interpolate(value) + strings[i + 1]!;
+  });
+  return new SafeHtml(out);
+}
+
+/** Marks HTML that was sanitised elsewhere (e.g. an admin-written campaign body) as embeddable. */
+export function trustedHtml(value: string): SafeHtml {
+  return new SafeHtml(value);
+}
+
+/** Only http(s) links go into emails; anything else becomes the store's home page. */
+export function safeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === "http:" || parsed.protocol === "https:") return parsed.toString();
+  } catch {
+    // fall through
+  }
+  return `${config().publicUrl}/`;
+}
+
+/** Collapses line breaks and runs of spaces, for subjects and single-line text fields. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+export const emailColors = {
+  brand: "#18412b",
+  brandText: "#1f623c",
+  brandTint: "#f0faf3",
+  accent: "#ee9b1c",
+  accentTint: "#fff7e8",
+  accentBorder: "#f5b544",
+  text: "#1f2937",
+  muted: "#6b7280",
+  border: "#e5e7eb",
+  page: "#f3f5f4",
+} as const;
+
+const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+export function emailButton(href: string, label: string): SafeHtml {
+  return html`<table
+    role="presentation"
+    cellpadding="0"
+    cellspacing="0"
+    border="0"
+    style="margin:24px 0 8px"
+  >
+    <tr>
+      <td style="border-radius:8px;background:${emailColors.brand}">
+        <a
+          href="${safeUrl(href)}"
+          style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px"
+          >${label}</a
+        >
+      </td>
+    </tr>
+  </table>`;
+}
+
+export function emailHeading(text: string): SafeHtml {
+  return html`<h1
+    style="margin:0 0 12px;font-family:${FONT};font-size:22px;line-height:1.3;color:${emailColors.text}"
+  >
+    ${text}
+  </h1>`;
+}
+
+export function emailSubheading(text: string): SafeHtml {
+  return html`<h2
+    style="margin:28px 0 10px;font-family:${FONT};font-size:16px;line-height:1.4;color:${emailColors.text}"
+  >
+    ${text}
+  </h2>`;
+}
+
+export function emailParagraph(content: unknown): SafeHtml {
+  return html`<p
+    style="margin:0 0 12px;font-family:${FONT};font-size:15px;line-height:1.6;color:${emailColors.text}"
+  >
+    ${content}
+  </p>`;
+}
+
+export interface EmailLayoutInput {
+  /** The document title; clients show it rarely, but it names the message in previews. */
+  title: string;
+  /** The preview line inbox lists show next to the subject (hidden in the message). */
+  preheader: string;
+  content: SafeHtml;
+  /** Newsletters and campaigns must carry one (Canada's anti-spam law). */
+  unsubscribeUrl?: string;
+}
+
+/** The branded HTML document around an email's content. */
+export function renderEmailHtml(input: EmailLayoutInput): string {
+  const { STORE_NAME, publicUrl } = config();
+  const unsubscribe = input.unsubscribeUrl
+    ? html`<br />You are receiving this because you subscribed to ${STORE_NAME} news.
+        <a
+          href="${safeUrl(input.unsubscribeUrl)}"
+          style="color:${emailColors.muted};text-decoration:underline"
+          >Unsubscribe</a
+        >`
+    : "";
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <meta name="supported-color-schemes" content="light" />
+        <title>${input.title}</title>
+      </head>
+      <body style="margin:0;padding:0;background:${emailColors.page};-webkit-text-size-adjust:100%">
+        <div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">
+          ${input.preheader}
+        </div>
+        <table
+          role="presentation"
+          width="100%"
+          cellpadding="0"
+          cellspacing="0"
+          border="0"
+          style="background:${emailColors.page}"
+        >
+          <tr>
+            <td align="center" style="padding:24px 12px">
+              <table
+                role="presentation"
+                width="100%"
+                cellpadding="0"
+                cellspacing="0"
+                border="0"
+                style="max-width:600px"
+              >
+                <tr>
+                  <td
+                    style="background:${emailColors.brand};border-radius:12px 12px 0 0;padding:20px 28px"
+                  >
+                    <a
+                      href="${safeUrl(`${publicUrl}/`)}"
+                      style="font-family:${FONT};font-size:20px;font-weight:700;letter-spacing:-0.01em;color:#ffffff;text-decoration:none"
+                      >${STORE_NAME}</a
+                    >
+                  </td>
+                </tr>
+                <tr>
+                  <td
+                    style="background:${emailColors.accent};height:4px;line-height:4px;font-size:0"
+                  >
+                    &nbsp;
+                  </td>
+                </tr>
+                <tr>
+                  <td
+                    style="background:#ffffff;border-radius:0 0 12px 12px;padding:28px;border:1px solid ${emailColors.border};border-top:0"
+                  >
+                    ${input.content}
+                  </td>
+                </tr>
+                <tr>
+                  <td
+                    style="padding:20px 28px;font-family:${FONT};font-size:12px;line-height:1.6;color:${emailColors.muted};text-align:center"
+                  >
+                    ${STORE_NAME} · For adults 19+ in Canada ·
+                    <a
+                      href="${safeUrl(`${publicUrl}/`)}"
+                      style="color:${emailColors.muted};text-decoration:underline"
+                      >${new URL(publicUrl).host}</a
+                    >${unsubscribe}
+                  </td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+        </table>
+      </body>
+    </html>`.value;
+}
+
+/** The plain-text version around an email's body: the same footer as the HTML one. */
+export function renderEmailText(body: string, options: { unsubscribeUrl?: string } = {}): string {
+  const { STORE_NAME, publicUrl } = config();
+  const lines = [body.trimEnd(), "", "--", `${STORE_NAME} · For adults 19+ in Canada`, publicUrl];
+  if (options.unsubscribeUrl) lines.push(`Unsubscribe: ${safeUrl(options.unsubscribeUrl)}`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,226 @@
+import { formatMoney } from "~/lib/money";
+import { config } from "~/server/config.server";
+import {
+  emailButton,
+  emailColors,
+  emailHeading,
+  emailParagraph,
+  emailSubheading,
+  html,
+  oneLine,
+  renderEmailHtml,
+  renderEmailText,
+  type SafeHtml,
+} from "./layout.server";
+
+export interface OrderConfirmationInput {
+  orderNumber: string;
+  email: string;
+  shippingName: string;
+  items: {
+    productName: string;
+    sizeLabel: string | null;
+    quantity: number;
+    priceAtPurchaseCents: number;
+  }[];
+  subtotalCents: number;
+  discountCents: number;
+  shippingCostCents: number;
+  totalAmountCents: number;
+  accessToken: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const CELL =
+  "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5";
+
+function itemLabel(item: OrderConfirmationInput["items"][number]) {
+  const size = item.sizeLabel ? oneLine(item.sizeLabel) : "";
+  return { name: oneLine(item.productName), size };
+}
+
+function shippingLabel(cents: number) {
+  return cents === 0 ? "FREE" : formatMoney(cents);
+}
+
+function paymentBox(order: OrderConfirmationInput, etransferEmail: string): SafeHtml {
+  const row = (label: string, value: unknown) =>
+    html`<tr>
+      <td
+        style="${CELL};padding:4px 12px 4px 0;color:${emailColors.muted};white-space:nowrap;vertical-align:top"
+      >
+        ${label}
+      </td>
+      <td
+        style="${CELL};padding:4px 0;color:${emailColors.text};font-weight:600;word-break:break-all"
+      >
+        ${value}
+      </td>
+    </tr>`;
+  return html`<table
+    role="presentation"
+    width="100%"
+    cellpadding="0"
+    cellspacing="0"
+    border="0"
+    style="margin:20px 0 4px;background:${emailColors.accentTint};border:1px solid ${emailColors.accentBorder};border-radius:10px"
+  >
+    <tr>
+      <td style="padding:16px 20px">
+        <p style="${CELL};margin:0 0 8px;font-size:15px;font-weight:700;color:${emailColors.text}">
+          Pay by Interac e-Transfer
+        </p>
+        <table role="presentation" cellpadding="0" cellspacing="0" border="0">
+          ${row("Amount", formatMoney(order.totalAmountCents))}
+          ${row("Send to", html`<a href="mailto:${etransferEmail}" style="color:${emailColors.brandText}">${etransferEmail}</a>`)}
+          ${row("Message", order.orderNumber)}
+        </table>
+        <p style="${CELL};margin:10px 0 0;font-size:13px;color:${emailColors.muted}">
+          Put the order number in the e-Transfer message so we can match your payment to your order.
+        </p>
+      </td>
+    </tr>
+  </table>`;
+}
+
+function itemsTable(order: OrderConfirmationInput): SafeHtml {
+  const rows = order.items.map((item) => {
+    const { name, size } = itemLabel(item);
+    return html`<tr>
+      <td
+        style="${CELL};padding:10px 8px 10px 0;border-bottom:1px solid ${emailColors.border};color:${emailColors.text}"
+      >
+        ${name}${size ? html`<br /><span style="color:${emailColors.muted};font-size:13px">${size}</span>` : ""}
+      </td>
+      <td
+        align="center"
+        style="${CELL};padding:10px 8px;border-bottom:1px solid ${emailColors.border};color:${emailColors.text};white-space:nowrap"
+      >
+        ${item.quantity} × ${formatMoney(item.priceAtPurchaseCents)}
+      </td>
+      <td
+        align="right"
+        style="${CELL};padding:10px 0 10px 8px;border-bottom:1px solid ${emailColors.border};color:${emailColors.text};white-space:nowrap"
+      >
+        ${formatMoney(item.priceAtPurchaseCents * item.quantity)}
+      </td>
+    </tr>`;
+  });
+  const total = (label: string, value: string, strong = false) =>
+    html`<tr>
+      <td
+        colspan="2"
+        align="right"
+        style="${CELL};padding:4px 8px 4px 0;color:${strong ? emailColors.text : emailColors.muted};${strong ? "font-weight:700;font-size:16px;" : ""}"
+      >
+        ${label}
+      </td>
+      <td
+        align="right"
+        style="${CELL};padding:4px 0 4px 8px;color:${emailColors.text};white-space:nowrap;${strong ? "font-weight:700;font-size:16px;" : ""}"
+      >
+        ${value}
+      </td>
+    </tr>`;
+  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
+    <tr>
+      <th
+        align="left"
+        style="${CELL};padding:0 8px 8px 0;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em"
+      >
+        Item
+      </th>
+      <th
+        align="center"
+        style="${CELL};padding:0 8px 8px;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em"
+      >
+        Qty
+      </th>
+      <th
+        align="right"
+        style="${CELL};padding:0 0 8px 8px;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em"
+      >
+        Total
+      </th>
+    </tr>
+    ${rows}
+    <tr>
+      <td colspan="3" style="height:8px;line-height:8px;font-size:0">&nbsp;</td>
+    </tr>
+    ${total("Subtotal", formatMoney(order.subtotalCents))}
+    ${order.discountCents > 0 ? total("Discount", `-${formatMoney(order.discountCents)}`) : ""}
+    ${total("Shipping (Canada Post)", shippingLabel(order.shippingCostCents))}
+    ${total("Total", formatMoney(order.totalAmountCents), true)}
+  </table>`;
+}
+
+function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: string): string {
+  const { ETRANSFER_EMAIL } = config();
+  const lines = [
+    `Thanks for your order, ${oneLine(order.shippingName)}!`,
+    "",
+    `We have received order ${order.orderNumber}. It is reserved for you and ships once your payment arrives.`,
+    "",
+    "PAY BY INTERAC E-TRANSFER",
+    `  Amount:   ${formatMoney(order.totalAmountCents)}`,
+    `  Send to:  ${ETRANSFER_EMAIL}`,
+    `  Message:  ${order.orderNumber}`,
+    "Put the order number in the e-Transfer message so we can match your payment to your order.",
+    "",
+    "YOUR ORDER",
+    ...order.items.map((item) => {
+      const { name, size } = itemLabel(item);
+      const label = size ? `${name} (${size})` : name;
+      return `  ${item.quantity} × ${label}: ${formatMoney(item.priceAtPurchaseCents * item.quantity)}`;
+    }),
+    "",
+    `  Subtotal: ${formatMoney(order.subtotalCents)}`,
+    ...(order.discountCents > 0 ? [`  Discount: -${formatMoney(order.discountCents)}`] : []),
+    `  Shipping (Canada Post): ${shippingLabel(order.shippingCostCents)}`,
+    `  Total: ${formatMoney(order.totalAmountCents)}`,
+    "",
+    `View your order: ${orderUrl}`,
+    "",
+    "WHAT HAPPENS NEXT",
+    "1. Send the e-Transfer with your order number as the message.",
+    "2. Once your payment arrives, we prepare your order and ship it with Canada Post.",
+    `3. Follow your order any time at ${lookupUrl} with your order number and this email address.`,
+  ];
+  return renderEmailText(lines.join("\n"));
+}
+
+/** The email a shopper gets right after placing an order: items, totals and how to pay. */
+export function renderOrderConfirmationEmail(order: OrderConfirmationInput): RenderedEmail {
+  const { STORE_NAME, ETRANSFER_EMAIL, publicUrl } = config();
+  const orderUrl = `${publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
+  const lookupUrl = `${publicUrl}/order-lookup`;
+  const name = oneLine(order.shippingName);
+  const total = formatMoney(order.totalAmountCents);
+
+  const content = html`${emailHeading(`Thanks for your order, ${name}!`)}
+  ${emailParagraph(html`We have received order <strong>${order.orderNumber}</strong>. It is reserved for you and ships once your payment arrives.`)}
+  ${paymentBox(order, ETRANSFER_EMAIL)} ${emailSubheading("Your order")} ${itemsTable(order)}
+  ${emailButton(orderUrl, "View your order")} ${emailSubheading("What happens next")}
+  ${emailParagraph(
+    html`1. Send the e-Transfer with your order number as the message.<br />
+      2. Once your payment arrives, we prepare your order and ship it with Canada Post.<br />
+      3. Follow your order any time on our
+      <a href="${lookupUrl}" style="color:${emailColors.brandText}">order look-up page</a> with your
+      order number and this email address.`,
+  )}`;
+
+  return {
+    subject: `${STORE_NAME}: order ${order.orderNumber} received`,
+    html: renderEmailHtml({
+      title: `Order ${order.orderNumber}`,
+      preheader: `Order ${order.orderNumber}: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}.`,
+      content,
+    }),
+    text: plainText(order, orderUrl, lookupUrl),
+  };
+}
