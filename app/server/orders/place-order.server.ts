@@ -1,0 +1,260 @@
+import crypto from "node:crypto";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { computeTotals } from "~/lib/pricing";
+import type { CheckoutInput } from "~/schemas/checkout";
+import { db, type Transaction } from "../db.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { renderOrderConfirmationEmail } from "../email/templates/order-confirmation.server";
+import { logger } from "../logger.server";
+import { checkCoupon, redeemCoupon } from "../marketing/coupons.server";
+import {
+  invoices,
+  orderEmailsSent,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  productVariations,
+  products,
+} from "../schema";
+import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
+
+export interface PlacedOrder {
+  id: string;
+  orderNumber: string;
+  accessToken: string;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; order: PlacedOrder; replayed: boolean }
+  | { ok: false; field: "items" | "couponCode"; message: string };
+
+/** Thrown inside the transaction to roll it back with a message for the shopper. */
+class OrderRefused extends Error {
+  constructor(
+    readonly field: "items" | "couponCode",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Places an order as ONE transaction: prices re-read, coupon re-checked and its use taken, stock
+ * decremented by guarded updates (never below zero), order, items, history, invoice and customer
+ * written, confirmation email queued in the outbox. Either all of it commits or none of it does.
+ * The same idempotency key always answers with the same order.
+ */
+export async function placeOrder(
+  input: CheckoutInput,
+  options: { now?: Date } = {},
+): Promise<PlaceOrderResult> {
+  try {
+    return await db().transaction((tx) => placeInTransaction(tx, input, options.now ?? new Date()));
+  } catch (error) {
+    if (error instanceof OrderRefused)
+      return { ok: false, field: error.field, message: error.message };
+    // Two first submissions of one key raced past the lock (cannot happen with it, kept as a net).
+    if (isUniqueViolation(error, "orders_idempotency_key")) {
+      const existing = await findByIdempotencyKey(input.idempotencyKey);
+      if (existing) return { ok: true, order: existing, replayed: true };
+    }
+    throw error;
+  }
+}
+
+async function findByIdempotencyKey(key: string, executor = db()) {
+  const [row] = await executor
+    .select({ id: orders.id, orderNumber: orders.orderNumber, accessToken: orders.accessToken })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key))
+    .limit(1);
+  return row;
+}
+
+async function placeInTransaction(
+  tx: Transaction,
+  input: CheckoutInput,
+  now: Date,
+): Promise<PlaceOrderResult> {
+  // Retries of one submission queue behind each other here, then find the order the first one made.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${input.idempotencyKey}`}))`);
+  const existing = await findByIdempotencyKey(input.idempotencyKey, tx);
+  if (existing) return { ok: true, order: existing, replayed: true };
+
+  const resolved = await resolveCartLines(input.items, tx);
+  const lines: PricedLine[] = [];
+  for (const line of resolved) {
+    const problem = lineProblem(line);
+    if (problem) throw new OrderRefused("items", problem);
+    if (line.status !== "unavailable") lines.push(line);
+  }
+
+  let totals = computeTotals(lines);
+  let coupon: { id: string; code: string } | null = null;
+  if (input.couponCode) {
+    // Locks the coupon row until commit, so its last use cannot be taken twice.
+    const check = await checkCoupon({
+      code: input.couponCode,
+      subtotalCents: totals.subtotalCents,
+      email: input.email,
+      now,
+      executor: tx,
+      lock: true,
+    });
+    if (!check.ok) throw new OrderRefused("couponCode", check.message);
+    coupon = { id: check.coupon.id, code: check.coupon.code };
+    totals = computeTotals(lines, check.coupon);
+  }
+
+  await takeStock(tx, lines);
+  const customerId = await upsertCustomer(tx, input, now);
+
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      customerId,
+      email: input.email,
+      phone: input.phone,
+      shippingName: input.name,
+      shippingStreet: input.street,
+      shippingCity: input.city,
+      shippingProvince: input.province,
+      shippingPostalCode: input.postalCode,
+      status: "pending",
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      shippingCostCents: totals.shippingCents,
+      totalAmountCents: totals.totalCents,
+      couponId: coupon?.id,
+      couponCode: coupon?.code,
+      idempotencyKey: input.idempotencyKey,
+      accessToken: crypto.randomBytes(24).toString("base64url"),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber, accessToken: orders.accessToken });
+  if (!order) throw new Error("order insert returned no row");
+
+  const items = lines.map((line) => ({
+    orderId: order.id,
+    productId: line.productId,
+    variationId: line.variationId,
+    productName: line.productName,
+    sizeLabel: line.sizeLabel,
+    quantity: line.quantity,
+    priceAtPurchaseCents: line.priceCents,
+  }));
+  await tx.insert(orderItems).values(items);
+
+  if (coupon) {
+    const redeemed = await redeemCoupon(tx, {
+      couponId: coupon.id,
+      orderId: order.id,
+      email: input.email,
+    });
+    if (!redeemed) throw new OrderRefused("couponCode", "This coupon has reached its usage limit");
+  }
+
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: "pending",
+    changedBy: "customer",
+    note: "Order placed at checkout",
+    createdAt: now,
+  });
+  await tx
+    .insert(invoices)
+    .values({ orderId: order.id, totalAmountCents: totals.totalCents, invoiceDate: now });
+
+  const email = renderOrderConfirmationEmail({
+    orderNumber: order.orderNumber,
+    email: input.email,
+    shippingName: input.name,
+    items,
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    shippingCostCents: totals.shippingCents,
+    totalAmountCents: totals.totalCents,
+    accessToken: order.accessToken,
+  });
+  const queued = await enqueueEmail(tx, { kind: "order_confirmation", to: input.email, ...email });
+  await tx
+    .insert(orderEmailsSent)
+    .values({ orderId: order.id, outboxId: queued.id, kind: "confirmation", sentTo: input.email });
+
+  logger.info({ orderNumber: order.orderNumber, total: totals.totalCents }, "order placed");
+  return { ok: true, order, replayed: false };
+}
+
+/**
+ * Guarded decrements: each variation and the product's total only go down when enough is left. Rows
+ * are locked in one global order (product id, then variation id) so concurrent orders never deadlock.
+ */
+async function takeStock(tx: Transaction, lines: PricedLine[]) {
+  const byProduct = new Map<string, PricedLine[]>();
+  for (const line of lines)
+    byProduct.set(line.productId, [...(byProduct.get(line.productId) ?? []), line]);
+  for (const productId of [...byProduct.keys()].sort()) {
+    const group = byProduct
+      .get(productId)!
+      .sort((a, b) => (a.variationId ?? "").localeCompare(b.variationId ?? ""));
+    for (const line of group) {
+      if (!line.variationId) continue;
+      const taken = await tx
+        .update(productVariations)
+        .set({ stock: sql`${productVariations.stock} - ${line.quantity}` })
+        .where(
+          and(
+            eq(productVariations.id, line.variationId),
+            gte(productVariations.stock, line.quantity),
+          ),
+        )
+        .returning({ id: productVariations.id });
+      if (taken.length === 0) throw new OrderRefused("items", outOfStock(line));
+    }
+    const quantity = group.reduce((sum, line) => sum + line.quantity, 0);
+    const taken = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(products.id, productId),
+          eq(products.status, "active"),
+          gte(products.stock, quantity),
+        ),
+      )
+      .returning({ id: products.id });
+    if (taken.length === 0) throw new OrderRefused("items", outOfStock(group[0]!));
+  }
+}
+
+function outOfStock(line: PricedLine) {
+  return `Sorry, ${line.name} just sold out or has fewer left than you asked for. Please update your cart.`;
+}
+
+/** The customer record follows the latest order's details; one row per email (case-insensitive). */
+async function upsertCustomer(tx: Transaction, input: CheckoutInput, now: Date): Promise<string> {
+  const result = (await tx.execute(sql`
+    insert into customers (name, email, phone, address, city, province, postcode, created_at, updated_at)
+    values (${input.name}, ${input.email}, ${input.phone}, ${input.street}, ${input.city},
+            ${input.province}, ${input.postalCode}, ${now.toISOString()}, ${now.toISOString()})
+    on conflict (lower(email)) do update set
+      name = excluded.name, phone = excluded.phone, address = excluded.address,
+      city = excluded.city, province = excluded.province, postcode = excluded.postcode,
+      updated_at = excluded.updated_at
+    returning id`)) as unknown as { rows: { id: string }[] };
+  return result.rows[0]!.id;
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const pgError = e as { code?: string; constraint?: string; message?: string };
+    if (
+      pgError.code === "23505" &&
+      (pgError.constraint === constraint || pgError.message?.includes(constraint))
+    )
+      return true;
+  }
+  return false;
+}

@@ -1,0 +1,112 @@
+import { count, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/server/db.server";
+import { placeOrder } from "~/server/orders/place-order.server";
+import { couponRedemptions, coupons, orderItems, orders } from "~/server/schema";
+import { resetDatabase, testDriver } from "../setup/database";
+import { checkoutInput, createCoupon, createProduct, productStock } from "./checkout-factories";
+
+// Runs on PGlite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on a real PostgreSQL where
+// the orders really do run at the same time on separate connections.
+beforeEach(resetDatabase);
+
+describe(`concurrent checkouts (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("200 buyers for 10 units sell exactly 10", async () => {
+    const p = await createProduct({
+      name: "Last Batch",
+      variations: [{ size: "3.5", priceCents: 4000, stock: 10 }],
+    });
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        placeOrder(
+          checkoutInput([{ id: p.id(0), quantity: 1 }], { email: `buyer${i}@example.com` }),
+        ),
+      ),
+    );
+    const sold = results.filter((r) => r.ok);
+    const refused = results.filter((r) => !r.ok);
+    expect(sold).toHaveLength(10);
+    expect(refused).toHaveLength(190);
+    for (const r of refused) expect(r.message).toMatch(/Last Batch \(3\.5g\)/);
+    expect(await productStock(p.product.id)).toBe(0);
+    const [orderCount] = await db().select({ n: count() }).from(orders);
+    const [itemCount] = await db().select({ n: count() }).from(orderItems);
+    expect(orderCount!.n).toBe(10);
+    expect(itemCount!.n).toBe(10);
+    expect(testDriver()).toBe(process.env.TEST_DATABASE_URL ? "postgres" : "pglite");
+  });
+
+  it("a coupon with 5 uses left is used exactly 5 times by 50 orders", async () => {
+    const p = await createProduct({ priceCents: 1000, stock: 100 });
+    const coupon = await createCoupon({ code: "LAST5", value: 10, maxUses: 105, usedCount: 100 });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        placeOrder(
+          checkoutInput([{ id: p.id(), quantity: 1 }], {
+            email: `buyer${i}@example.com`,
+            couponCode: "LAST5",
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    for (const r of results.filter((r) => !r.ok))
+      expect(r.message).toBe("This coupon has reached its usage limit");
+    const [row] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row!.usedCount).toBe(105);
+    const [redeemed] = await db().select({ n: count() }).from(couponRedemptions);
+    expect(redeemed!.n).toBe(5);
+    expect(await productStock(p.product.id)).toBe(95);
+  });
+
+  it("a one-per-customer coupon is used once by one email sending 10 orders at once", async () => {
+    const p = await createProduct({ priceCents: 6000, stock: 100 });
+    await createCoupon({ code: "WELCOME20", value: 20, perCustomerLimit: 1 });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        placeOrder(checkoutInput([{ id: p.id(), quantity: 1 }], { couponCode: "WELCOME20" })),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.ok))
+      expect(r.message).toBe("You have already used this coupon");
+  });
+
+  it("the same idempotency key sent 20 times at once makes one order", async () => {
+    const p = await createProduct({ stock: 50 });
+    const input = checkoutInput([{ id: p.id(), quantity: 2 }]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder({ ...input })));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const numbers = new Set(results.map((r) => r.ok && r.order.orderNumber));
+    expect(numbers.size).toBe(1);
+    expect(results.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
+    const [orderCount] = await db().select({ n: count() }).from(orders);
+    expect(orderCount!.n).toBe(1);
+    expect(await productStock(p.product.id)).toBe(48);
+  });
+
+  it("orders crossing the same products in opposite orders never deadlock", async () => {
+    const a = await createProduct({ stock: 100 });
+    const b = await createProduct({ stock: 100 });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        placeOrder(
+          checkoutInput(
+            i % 2
+              ? [
+                  { id: a.id(), quantity: 1 },
+                  { id: b.id(), quantity: 1 },
+                ]
+              : [
+                  { id: b.id(), quantity: 1 },
+                  { id: a.id(), quantity: 1 },
+                ],
+          ),
+        ),
+      ),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(await productStock(a.product.id)).toBe(60);
+    expect(await productStock(b.product.id)).toBe(60);
+  });
+});

@@ -1,0 +1,96 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { cartItemId } from "~/lib/cart";
+import type { CheckoutInput } from "~/schemas/checkout";
+import { db } from "~/server/db.server";
+import { coupons, productVariations, products } from "~/server/schema";
+
+let n = 0;
+
+/** A product with sizes (stock is the sum of theirs, as in the store) or without. */
+export async function createProduct(
+  options: {
+    name?: string;
+    priceCents?: number;
+    stock?: number;
+    status?: "active" | "archived";
+    variations?: { size: string; priceCents: number; stock: number }[];
+  } = {},
+) {
+  n++;
+  const variations = options.variations ?? [];
+  const stock = variations.length
+    ? variations.reduce((sum, v) => sum + v.stock, 0)
+    : (options.stock ?? 10);
+  const [product] = await db()
+    .insert(products)
+    .values({
+      slug: `test-product-${n}-${crypto.randomBytes(3).toString("hex")}`,
+      name: options.name ?? `Test Product ${n}`,
+      category: "flowers",
+      sellingPriceCents: options.priceCents ?? 5000,
+      stock,
+      status: options.status ?? "active",
+    })
+    .returning();
+  const sizes = variations.length
+    ? await db()
+        .insert(productVariations)
+        .values(
+          variations.map((v, position) => ({
+            productId: product!.id,
+            size: v.size,
+            sizeUnit: "g",
+            priceCents: v.priceCents,
+            stock: v.stock,
+            position,
+          })),
+        )
+        .returning()
+    : [];
+  return {
+    product: product!,
+    variations: sizes,
+    /** The cart id of the product, or of one of its sizes. */
+    id: (index?: number) => cartItemId(product!.id, index === undefined ? null : sizes[index]!.id),
+  };
+}
+
+export async function productStock(productId: string) {
+  const [row] = await db()
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.stock;
+}
+
+export async function createCoupon(
+  values: Partial<typeof coupons.$inferInsert> & { code: string },
+) {
+  const [coupon] = await db()
+    .insert(coupons)
+    .values({ type: "percentage", value: 10, ...values })
+    .returning();
+  return coupon!;
+}
+
+/** A complete, valid checkout for the given cart lines. */
+export function checkoutInput(
+  items: { id: string; quantity: number }[],
+  overrides: Partial<CheckoutInput> = {},
+): CheckoutInput {
+  return {
+    email: "jane@example.com",
+    phone: "604-555-0199",
+    name: "Jane Doe",
+    street: "123 Main St",
+    city: "Vancouver",
+    province: "BC",
+    postalCode: "V6B 1A1",
+    ageConfirmed: true,
+    couponCode: undefined,
+    idempotencyKey: crypto.randomBytes(16).toString("base64url"),
+    items,
+    ...overrides,
+  };
+}
