@@ -200,24 +200,41 @@ describe("email outbox worker", () => {
     expect(failed.lastError).toMatch(/^Gave up after 3 attempts: /);
   });
 
-  it("never sends a message twice with two workers running concurrently", async () => {
-    const server = await smtp();
+  it("never sends a message twice with several workers running concurrently", async () => {
+    // One SMTP server per worker shows that every worker took part.
+    const receivers = await Promise.all([smtp(), smtp(), smtp(), smtp()]);
+    for (const server of receivers) server.acceptDelayMs = 10; // keeps each worker busy a moment
     const ids = new Set<string>();
-    for (let i = 0; i < 40; i++) ids.add((await queue(`buyer${i}@example.com`, `Message ${i}`)).id);
-    worker({ smtpUrl: server.url, batchSize: 3 });
-    worker({ smtpUrl: server.url, batchSize: 3 });
+    for (let i = 0; i < 100; i++)
+      ids.add((await queue(`buyer${i}@example.com`, `Message ${i}`)).id);
+    for (const server of receivers)
+      worker({ smtpUrl: server.url, batchSize: 3, pollIntervalMs: 5 });
 
     await waitFor(async () => {
       const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.status, "sent"));
-      return rows.length === 40;
+      return rows.length === 100;
     }, 30_000);
     await sleep(200);
-    expect(server.received).toHaveLength(40);
-    const messageIds = server.received.map((m) => m.messageId);
-    expect(new Set(messageIds).size).toBe(40);
+    const received = receivers.flatMap((s) => s.received);
+    expect(received).toHaveLength(100);
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(100);
+    for (const server of receivers) expect(server.received.length).toBeGreaterThan(0);
     const rows = await db().select().from(emailOutbox);
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
     expect(new Set(rows.map((r) => r.id))).toEqual(ids);
+  });
+
+  it("claims at most one batch at a time", async () => {
+    const server = await smtp();
+    server.acceptDelayMs = 300;
+    for (let i = 0; i < 6; i++) await queue(`buyer${i}@example.com`);
+    worker({ smtpUrl: server.url, batchSize: 2 });
+    const sending = await waitFor(async () => {
+      const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.status, "sending"));
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(sending).toHaveLength(2);
+    expect(sending.every((r) => r.lockedUntil!.getTime() > Date.now() + 60_000)).toBe(true);
   });
 
   it("resends a message abandoned mid-send by a crash exactly once, leaving live claims alone", async () => {

@@ -115,15 +115,19 @@ async function claimDue(settings: Settings): Promise<OutboxMessage[]> {
     .orderBy(asc(emailOutbox.nextAttemptAt))
     .limit(settings.batchSize)
     .for("update", { skipLocked: true });
-  return db()
-    .update(emailOutbox)
-    .set({
-      status: "sending",
-      attempts: sql`${emailOutbox.attempts} + 1`,
-      lockedUntil: afterMs(settings.lockMs),
-    })
-    .where(inArray(emailOutbox.id, due))
-    .returning();
+  return (
+    db()
+      .update(emailOutbox)
+      .set({
+        status: "sending",
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        lockedUntil: afterMs(settings.lockMs),
+      })
+      // array(...) runs the locking subquery once; a plain IN (subquery) may be re-run by the
+      // planner for each row and then claims past the LIMIT. The status re-check is belt and braces.
+      .where(and(sql`${emailOutbox.id} = any(array(${due}))`, eq(emailOutbox.status, "pending")))
+      .returning()
+  );
 }
 
 /** Completion updates only touch the row while it is still this worker's claim. */
