@@ -3,6 +3,10 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 // Every URL of the product, in one place. Each area keeps to its own section.
 export default [
   // ── resources (no UI) ──
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("newsletter", "routes/resources/newsletter.ts"),
+  route("age-verification", "routes/resources/age-verification.ts"),
 
   // ── admin (/budzadmin) ──
   ...prefix("budzadmin", []),
@@ -10,6 +14,14 @@ export default [
   // ── storefront ──
   layout("routes/store/layout.tsx", [
     index("routes/store/home.tsx"),
+    route("products", "routes/store/category.tsx", { id: "routes/store/all-products" }),
+    route("category/:slug", "routes/store/category.tsx"),
+    route("products/:slug", "routes/store/product.tsx"),
+    route("search", "routes/store/search.tsx"),
+    route("about", "routes/store/content-page.tsx", { id: "routes/store/about" }),
+    route("contact", "routes/store/content-page.tsx", { id: "routes/store/contact" }),
+    route("privacy", "routes/store/content-page.tsx", { id: "routes/store/privacy" }),
+    route("faq", "routes/store/content-page.tsx", { id: "routes/store/faq" }),
 
     // ── cart, checkout and orders ──
 

@@ -11,5 +11,9 @@ export const UNDER_AGE_REDIRECT_URL =
 export const AGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 export function ageCookieHeader(secure: boolean): string {
-  return `${AGE_COOKIE}=true; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${AGE_COOKIE}=true; ${ageCookieAttributes(secure)}`;
+}
+
+export function ageCookieAttributes(secure: boolean): string {
+  return `Path=/; Max-Age=${AGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

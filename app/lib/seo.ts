@@ -38,3 +38,17 @@ export function absoluteUrl(base: string, path: string): string {
   if (/^https?:\/\//.test(path)) return path;
   return `${base.replace(/\/$/, "")}${path.startsWith("/") ? "" : "/"}${path}`;
 }
+
+const DEFAULT_STORE = { storeName: "Budz Boutique", publicUrl: "" };
+
+/** The store name and public URL from the storefront layout's data, for a route's meta(). */
+export function storeFromMatches(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+): { storeName: string; publicUrl: string } {
+  const layout = matches.find((m) => m?.id === "routes/store/layout")?.data as
+    { storeName?: string; publicUrl?: string } | undefined;
+  return {
+    storeName: layout?.storeName ?? DEFAULT_STORE.storeName,
+    publicUrl: layout?.publicUrl ?? DEFAULT_STORE.publicUrl,
+  };
+}

@@ -1,72 +1,156 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
-import type { ProductSummary } from "~/lib/product";
-import { availableStock, STOCK_BADGE_LABELS, stockBadge } from "~/lib/stock";
+import { variationPrice, type ProductSummary } from "~/lib/product";
+import { availableStock, stockBadge } from "~/lib/stock";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { AddToCartButton } from "./add-to-cart";
+import { Rating } from "./rating";
+import { SizePicker } from "./size-picker";
+import { StockBadge } from "./stock-badge";
 
-const BADGE_STYLES = {
-  out: "bg-stone-200 text-stone-700",
-  low: "bg-amber-100 text-amber-800",
-  in: "bg-brand-100 text-brand-800",
-};
+export function productFacts(product: Pick<ProductSummary, "strain" | "thc" | "cbd">): string {
+  return [product.strain, product.thc && `THC ${product.thc}`, product.cbd && `CBD ${product.cbd}`]
+    .filter(Boolean)
+    .join(" · ");
+}
 
+/** SPEC §2/§4 product card: size choice drives price, stock badge and Add to Cart. */
 export function ProductCard({
   product,
   priority = false,
+  layout = "grid",
 }: {
   product: ProductSummary;
   priority?: boolean;
+  layout?: "grid" | "list";
 }) {
-  const first = product.variations[0];
-  const price = first?.priceCents ?? product.priceCents;
-  const badge = stockBadge(availableStock(product, first?.id), product.stockAlertLevel);
+  const [variationId, setVariationId] = useState(product.variations[0]?.id);
+  const available = availableStock(product, variationId);
+  const list = layout === "list";
+  const href = `/products/${product.slug}`;
   return (
-    <article className="group flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
+    <article
+      className={`group flex w-full overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md ${
+        list ? "flex-row" : "flex-col"
+      }`}
+    >
       <Link
-        to={`/products/${product.slug}`}
-        className="block aspect-square overflow-hidden bg-stone-100"
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={`block shrink-0 overflow-hidden bg-stone-100 ${list ? "aspect-square w-32 sm:w-48" : "aspect-square"}`}
       >
         <ResponsiveImage
           src={product.imageUrl}
-          alt={product.name}
+          alt=""
           width={640}
           height={640}
-          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+          sizes={list ? "192px" : "(min-width: 1280px) 300px, (min-width: 640px) 50vw, 100vw"}
           priority={priority}
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
         />
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex items-center justify-between gap-2 text-xs">
-          <span className="font-medium uppercase tracking-wide text-stone-500">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-xs font-medium tracking-wide text-stone-600 uppercase">
             {findCategory(product.category)?.name ?? product.category}
           </span>
-          <span className={`rounded-full px-2 py-0.5 font-semibold ${BADGE_STYLES[badge]}`}>
-            {STOCK_BADGE_LABELS[badge]}
-          </span>
+          <StockBadge badge={stockBadge(available, product.stockAlertLevel)} />
         </div>
         <h3 className="font-semibold text-stone-900">
-          <Link to={`/products/${product.slug}`} className="hover:text-brand-700">
+          <Link to={href} className="hover:text-brand-700">
             {product.name}
           </Link>
         </h3>
-        <p className="text-xs text-stone-500">
-          {[
-            product.strain,
-            product.thc && `THC ${product.thc}`,
-            product.cbd && `CBD ${product.cbd}`,
-          ]
-            .filter(Boolean)
-            .join(" · ")}
-        </p>
-        <div className="mt-auto flex items-center justify-between pt-2">
-          <span className="text-lg font-bold text-brand-900">{formatMoney(price)}</span>
-          <span className="text-xs text-amber-600" aria-label={`Rated ${product.rating} out of 5`}>
-            ★ {product.rating.toFixed(1)}
+        <p className="text-xs text-stone-600">{productFacts(product)}</p>
+        <Rating value={product.rating} />
+        {product.variations.length > 1 ? (
+          <SizePicker
+            name={`size-${product.id}`}
+            variations={product.variations}
+            value={variationId}
+            onChange={setVariationId}
+            compact
+          />
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+          <span className="text-lg font-bold text-brand-900">
+            {formatMoney(variationPrice(product, variationId))}
           </span>
+          <AddToCartButton
+            product={product}
+            variationId={variationId}
+            available={available}
+            size="sm"
+          />
         </div>
       </div>
     </article>
+  );
+}
+
+export function ProductGrid({
+  products,
+  layout = "grid",
+  priorityCount = 0,
+}: {
+  products: ProductSummary[];
+  layout?: "grid" | "list";
+  priorityCount?: number;
+}) {
+  return (
+    <ul
+      className={
+        layout === "list"
+          ? "grid gap-4"
+          : "grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      }
+    >
+      {products.map((product, i) => (
+        <li key={product.id} className="flex">
+          <ProductCard product={product} layout={layout} priority={i < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton({
+  count,
+  layout = "grid",
+}: {
+  count: number;
+  layout?: "grid" | "list";
+}) {
+  return (
+    <ul
+      aria-busy="true"
+      aria-label="Loading products"
+      data-testid="product-skeleton"
+      className={
+        layout === "list"
+          ? "grid gap-4"
+          : "grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      }
+    >
+      {Array.from({ length: count }, (_, i) => (
+        <li
+          key={i}
+          className={`flex animate-pulse overflow-hidden rounded-2xl border border-stone-200 bg-white ${layout === "list" ? "flex-row" : "flex-col"}`}
+        >
+          <div
+            className={`bg-stone-200 ${layout === "list" ? "aspect-square w-32 sm:w-48" : "aspect-square"}`}
+          />
+          <div className="flex flex-1 flex-col gap-3 p-4">
+            <div className="h-3 w-1/3 rounded bg-stone-200" />
+            <div className="h-4 w-3/4 rounded bg-stone-200" />
+            <div className="h-3 w-1/2 rounded bg-stone-200" />
+            <div className="mt-4 h-8 w-full rounded-full bg-stone-200" />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,38 +1,173 @@
-import { Link } from "react-router";
+import { Clock, Mail, Phone } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { CATEGORIES } from "~/lib/categories";
+import { NEWSLETTER_THANKS } from "~/lib/newsletter";
+import { STORE_CONTACT } from "~/lib/store-info";
 import { Logo } from "./logo";
+
+function NewsletterForm() {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const input = useRef<HTMLInputElement>(null);
+  const [params] = useSearchParams();
+  // Without JavaScript the form posts and comes back with ?subscribed=1.
+  const result =
+    fetcher.data ??
+    (params.get("subscribed") === "1" ? { ok: true, message: NEWSLETTER_THANKS } : undefined);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok && input.current) input.current.value = "";
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" action="/newsletter" id="newsletter" className="mt-4">
+      <label htmlFor="newsletter-email" className="sr-only">
+        Email address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={input}
+          id="newsletter-email"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-describedby="newsletter-result"
+          className="min-w-0 flex-1 rounded-full border border-brand-700 bg-brand-900 px-4 py-2.5 text-sm text-white placeholder:text-brand-300 focus:border-accent-400 focus:outline-none"
+        />
+        <button
+          type="submit"
+          disabled={fetcher.state !== "idle"}
+          className="rounded-full bg-accent-400 px-5 py-2.5 text-sm font-semibold text-brand-950 hover:bg-accent-500 disabled:opacity-70"
+        >
+          Subscribe
+        </button>
+      </div>
+      <p
+        id="newsletter-result"
+        role="status"
+        className={`mt-2 min-h-5 text-sm ${result?.ok === false ? "text-red-300" : "text-brand-100"}`}
+      >
+        {result?.message}
+      </p>
+    </fetcher.Form>
+  );
+}
+
+function PaymentMarks() {
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Payment and shipping">
+      <li className="inline-flex items-center gap-1.5 rounded-md bg-white px-2.5 py-1.5 text-xs font-bold text-stone-900">
+        <span className="rounded bg-[#fdb913] px-1 text-[10px] leading-4 text-black">INTERAC</span>
+        e-Transfer
+      </li>
+      <li className="inline-flex items-center gap-1.5 rounded-md bg-white px-2.5 py-1.5 text-xs font-bold text-stone-900">
+        <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
+          <rect width="20" height="20" rx="3" fill="#d52b1e" />
+          <path d="M4 10h12M10 4v12" stroke="#fff" strokeWidth="2.5" />
+        </svg>
+        Canada Post
+      </li>
+    </ul>
+  );
+}
+
+const linkClass = "text-brand-100 hover:text-white hover:underline";
 
 export function SiteFooter({ storeName }: { storeName: string }) {
   return (
     <footer className="mt-24 bg-brand-950 text-brand-100">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3">
-        <div>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-12">
+        <div className="lg:col-span-4">
           <Logo name={storeName} className="text-white" />
-          <p className="mt-4 max-w-xs text-sm leading-6 text-brand-200">
+          <p className="mt-4 max-w-sm text-sm leading-6 text-brand-200">
             An online cannabis boutique for adults 19+ across Canada. Paid by Interac e-Transfer,
             shipped discreetly by Canada Post.
           </p>
+          <h2 className="mt-8 text-sm font-semibold text-white">Join our newsletter</h2>
+          <p className="mt-1 text-sm text-brand-200">New arrivals and members-only offers.</p>
+          <NewsletterForm />
         </div>
-        <nav aria-label="Shop">
-          <h2 className="text-sm font-semibold text-white">Shop</h2>
-          <ul className="mt-4 grid grid-cols-2 gap-2 text-sm">
-            {CATEGORIES.map((category) => (
-              <li key={category.slug}>
-                <Link to={`/category/${category.slug}`} className="hover:text-white">
-                  {category.name}
+        <nav aria-label="Quick links" className="lg:col-span-2">
+          <h2 className="text-sm font-semibold text-white">Quick Links</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <Link to="/" className={linkClass}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/products" className={linkClass}>
+                All Products
+              </Link>
+            </li>
+            {CATEGORIES.map((c) => (
+              <li key={c.slug}>
+                <Link to={`/category/${c.slug}`} className={linkClass}>
+                  {c.name}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="text-sm">
+        <nav aria-label="Customer service" className="lg:col-span-2">
+          <h2 className="text-sm font-semibold text-white">Customer Service</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <Link to="/order-lookup" className={linkClass}>
+                Order Look-up
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq" className={linkClass}>
+                FAQ
+              </Link>
+            </li>
+            <li>
+              <Link to="/about" className={linkClass}>
+                About Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className={linkClass}>
+                Contact Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="text-sm lg:col-span-4">
           <h2 className="font-semibold text-white">Contact</h2>
-          <p className="mt-4">support@budzboutique.ca</p>
-          <p className="mt-1">Mon-Fri 9AM-6PM PST</p>
+          <ul className="mt-4 space-y-3">
+            <li className="flex items-center gap-2">
+              <Mail className="h-4 w-4 text-accent-400" aria-hidden="true" />
+              <a href={`mailto:${STORE_CONTACT.email}`} className={linkClass}>
+                {STORE_CONTACT.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Phone className="h-4 w-4 text-accent-400" aria-hidden="true" />
+              <a href={`tel:${STORE_CONTACT.phoneE164}`} className={linkClass}>
+                {STORE_CONTACT.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Clock className="h-4 w-4 text-accent-400" aria-hidden="true" />
+              <span>{STORE_CONTACT.hours}</span>
+            </li>
+          </ul>
+          <h2 className="mt-8 font-semibold text-white">We accept &amp; ship with</h2>
+          <div className="mt-3">
+            <PaymentMarks />
+          </div>
         </div>
       </div>
-      <div className="border-t border-brand-900 py-6 text-center text-xs text-brand-300">
-        © {new Date().getFullYear()} {storeName}. For adults 19 years of age or older.
+      <div className="border-t border-brand-900 px-4 py-6 text-center text-xs text-brand-200">
+        © {new Date().getFullYear()} {storeName}. For adults 19 years of age or older. Shipping to
+        Canadian addresses only.
       </div>
     </footer>
   );

@@ -1,27 +1,213 @@
-import { Link, NavLink } from "react-router";
+import { ChevronDown, Menu, Search, ShoppingBag, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { cartCount, setCartDrawerOpen, useCart } from "~/lib/cart";
 import { CATEGORIES } from "~/lib/categories";
 import { Logo } from "./logo";
+
+const PAGE_LINKS = [
+  { to: "/faq", label: "FAQ" },
+  { to: "/order-lookup", label: "My Account" },
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact Us" },
+];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "text-brand-800" : "text-stone-700 hover:text-brand-800"}`;
 
+/**
+ * A <details> disclosure: opens and closes without JavaScript and is announced as an expandable
+ * button; with JavaScript it also closes on navigation, Escape and a click outside.
+ */
+function useDisclosure() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location]);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (!details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  return ref;
+}
+
+function CartButton() {
+  const count = cartCount(useCart());
+  return (
+    <button
+      type="button"
+      onClick={() => setCartDrawerOpen(true)}
+      className="relative rounded-full p-2.5 text-stone-800 hover:bg-stone-100"
+      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart, empty"}
+    >
+      <ShoppingBag className="h-6 w-6" aria-hidden="true" />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-[11px] font-bold text-brand-950"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+function SearchForm({ id, className = "" }: { id: string; className?: string }) {
+  const location = useLocation();
+  const current =
+    location.pathname === "/search" ? new URLSearchParams(location.search).get("q") : "";
+  return (
+    <Form method="get" action="/search" role="search" className={`relative ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        key={current ?? ""}
+        type="search"
+        name="q"
+        defaultValue={current ?? ""}
+        placeholder="Search products"
+        maxLength={100}
+        className="w-full rounded-full border border-stone-300 bg-white py-2 pr-10 pl-4 text-sm text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none"
+      />
+      <button
+        type="submit"
+        className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-stone-600 hover:text-brand-800"
+        aria-label="Search"
+      >
+        <Search className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </Form>
+  );
+}
+
 export function SiteHeader({ storeName }: { storeName: string }) {
+  const shopMenu = useDisclosure();
+  const mobileMenu = useDisclosure();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">
-        <Link to="/" aria-label={`${storeName} home`} className="text-brand-950">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-6">
+        <details ref={mobileMenu} className="group lg:hidden">
+          <summary
+            className="flex cursor-pointer list-none rounded-full p-2 text-stone-800 hover:bg-stone-100 [&::-webkit-details-marker]:hidden"
+            aria-label="Menu"
+          >
+            <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
+            <X className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
+          </summary>
+          <nav
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-stone-200 bg-white px-4 pt-4 pb-6 shadow-lg"
+          >
+            <SearchForm id="mobile-search" />
+            <ul className="mt-4 divide-y divide-stone-100 text-base">
+              <li>
+                <Link to="/" className="block py-3 font-medium text-stone-900">
+                  Home
+                </Link>
+              </li>
+              <li className="py-3">
+                <p className="font-medium text-stone-900">Shop</p>
+                <ul className="mt-2 grid grid-cols-2 gap-1">
+                  <li>
+                    <Link to="/products" className="block rounded px-2 py-2 text-stone-700">
+                      All Products
+                    </Link>
+                  </li>
+                  {CATEGORIES.map((c) => (
+                    <li key={c.slug}>
+                      <Link
+                        to={`/category/${c.slug}`}
+                        className="block rounded px-2 py-2 text-stone-700"
+                      >
+                        {c.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+              {PAGE_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="block py-3 font-medium text-stone-900">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+
+        <Link to="/" aria-label={`${storeName} home`} className="shrink-0 text-brand-950">
           <Logo name={storeName} />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <NavLink to="/" end className={navClass}>
             Home
           </NavLink>
-          {CATEGORIES.slice(0, 4).map((category) => (
-            <NavLink key={category.slug} to={`/category/${category.slug}`} className={navClass}>
-              {category.name}
+          <details ref={shopMenu} className="relative">
+            <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:text-brand-800 [&::-webkit-details-marker]:hidden">
+              Shop
+              <ChevronDown className="h-4 w-4" aria-hidden="true" />
+            </summary>
+            <ul className="absolute left-0 z-40 mt-2 w-56 rounded-xl border border-stone-200 bg-white p-2 shadow-lg">
+              {CATEGORIES.map((c) => (
+                <li key={c.slug}>
+                  <Link
+                    to={`/category/${c.slug}`}
+                    className="block rounded-lg px-3 py-2 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-900 focus-visible:bg-brand-50"
+                  >
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+              <li className="mt-1 border-t border-stone-100 pt-1">
+                <Link
+                  to="/products"
+                  className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                >
+                  All Products
+                </Link>
+              </li>
+            </ul>
+          </details>
+          {PAGE_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navClass}>
+              {link.label}
             </NavLink>
           ))}
         </nav>
+
+        <div className="ml-auto flex items-center gap-1">
+          <SearchForm id="header-search" className="hidden w-56 md:block xl:w-64" />
+          <Link
+            to="/search"
+            className="rounded-full p-2.5 text-stone-800 hover:bg-stone-100 md:hidden"
+            aria-label="Search products"
+          >
+            <Search className="h-6 w-6" aria-hidden="true" />
+          </Link>
+          <CartButton />
+        </div>
       </div>
     </header>
   );

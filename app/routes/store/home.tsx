@@ -1,57 +1,155 @@
-import { Link } from "react-router";
+import { ArrowRight, RefreshCw } from "lucide-react";
+import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/home";
-import { ProductCard } from "~/components/store/product-card";
+import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
+import { SKELETON_CARDS } from "~/lib/catalog-query";
+import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { listFeaturedProducts } from "~/server/catalog/products.server";
+import { getLiveAnnouncement } from "~/server/content/announcements.server";
 import { getPublishedPage } from "~/server/content/pages.server";
+import { logger } from "~/server/logger.server";
+import { publicPageHeaders, visitorState } from "~/server/storefront/visitor.server";
 
-export async function loader() {
-  const [page, featured] = await Promise.all([getPublishedPage("home"), listFeaturedProducts(8)]);
-  return { page, featured };
+export const FEATURED_COUNT = 8;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const visitor = visitorState(request);
+  const [page, announcement, featured] = await Promise.all([
+    getPublishedPage("home"),
+    getLiveAnnouncement(),
+    // The featured section fails on its own (error box with Try Again), not the whole page.
+    listFeaturedProducts(FEATURED_COUNT).then(
+      (products) => ({ products, error: undefined }),
+      (error: unknown) => {
+        logger.error({ err: error }, "featured products failed to load");
+        return { products: [], error: "Failed to load products" };
+      },
+    ),
+  ]);
+  return {
+    page,
+    featured,
+    announcement:
+      announcement && !visitor.dismissedAnnouncements.includes(announcement.id)
+        ? announcement
+        : undefined,
+  };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.page?.title ?? "Budz Boutique" },
-    { name: "description", content: data?.page?.description ?? "" },
-  ];
+export const headers = publicPageHeaders;
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const store = storeFromMatches(matches);
+  return seoMeta({
+    title: data?.page?.title ?? store.storeName,
+    description: data?.page?.description,
+    url: absoluteUrl(store.publicUrl, "/"),
+    siteName: store.storeName,
+  });
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+function FeaturedProducts({
+  featured,
+}: {
+  featured: Route.ComponentProps["loaderData"]["featured"];
+}) {
+  const revalidator = useRevalidator();
+  const loading = revalidator.state === "loading";
+  return (
+    <section
+      id="featured"
+      aria-labelledby="featured-title"
+      className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2
+            id="featured-title"
+            className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
+          >
+            Featured Products
+          </h2>
+          <p className="mt-1 text-stone-600">Our newest arrivals, in stock and ready to ship.</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => void revalidator.revalidate()}
+          disabled={loading}
+          className="inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 disabled:opacity-60"
+        >
+          <RefreshCw className={`h-4 w-4 ${loading ? "animate-spin" : ""}`} aria-hidden="true" />
+          Refresh Products
+        </button>
+      </div>
+      <div className="mt-8">
+        {loading ? (
+          <ProductGridSkeleton count={SKELETON_CARDS} />
+        ) : featured.error ? (
+          <div
+            role="alert"
+            className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
+          >
+            <p className="font-semibold">Error loading products: {featured.error}</p>
+            <button
+              type="button"
+              onClick={() => void revalidator.revalidate()}
+              className="mt-4 rounded-full bg-red-700 px-5 py-2 text-sm font-semibold text-white hover:bg-red-800"
+            >
+              Try Again
+            </button>
+          </div>
+        ) : featured.products.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-600">
+            No products available at the moment.
+          </p>
+        ) : (
+          <ProductGrid products={featured.products} priorityCount={0} />
+        )}
+      </div>
+      <div className="mt-10 flex justify-center">
+        <Link
+          to="/products"
+          className="inline-flex items-center gap-2 rounded-full bg-brand-800 px-7 py-3 text-sm font-semibold text-white shadow hover:bg-brand-900"
+        >
+          View All Products
+          <ArrowRight className="h-4 w-4" aria-hidden="true" />
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { page, featured } = loaderData;
+  const { storeName } = storeFromMatches(matches);
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-28">
           <div
             className="max-w-2xl [&_h1]:text-4xl [&_h1]:font-bold [&_h1]:tracking-tight md:[&_h1]:text-5xl [&_p]:mt-5 [&_p]:text-lg [&_p]:leading-8 [&_p]:text-brand-100"
-            dangerouslySetInnerHTML={{ __html: page?.content ?? "" }}
+            dangerouslySetInnerHTML={{
+              __html: page?.content ?? `<h1>Welcome to ${storeName}</h1>`,
+            }}
           />
-          <Link
-            to="#featured"
-            className="mt-9 inline-flex items-center rounded-full bg-accent-400 px-7 py-3 text-sm font-semibold text-brand-950 shadow hover:bg-accent-500"
-          >
-            Shop Now
-          </Link>
+          <div className="mt-9 flex flex-wrap gap-3">
+            <Link
+              to="/products"
+              className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-7 py-3 text-sm font-semibold text-brand-950 shadow hover:bg-accent-500"
+            >
+              Shop Now
+              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+            <Link
+              to="/category/flowers"
+              className="inline-flex items-center rounded-full border border-white/40 px-7 py-3 text-sm font-semibold text-white hover:bg-white/10"
+            >
+              Browse Flowers
+            </Link>
+          </div>
         </div>
       </section>
-      <section
-        id="featured"
-        aria-labelledby="featured-title"
-        className="mx-auto max-w-7xl px-4 py-16 sm:px-6"
-      >
-        <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-stone-900">
-          Featured Products
-        </h2>
-        {featured.length === 0 ? (
-          <p className="mt-8 text-stone-600">No products available at the moment.</p>
-        ) : (
-          <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {featured.map((product, i) => (
-              <ProductCard key={product.id} product={product} priority={i < 2} />
-            ))}
-          </div>
-        )}
-      </section>
+      <FeaturedProducts featured={featured} />
     </>
   );
 }

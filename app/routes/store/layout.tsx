@@ -1,21 +1,103 @@
-import { Outlet } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
+import { AgeGate } from "~/components/store/age-gate";
+import { AnnouncementBar } from "~/components/store/announcement-bar";
+import { CartDrawer } from "~/components/store/cart-drawer";
+import { ProductGridSkeleton } from "~/components/store/product-card";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
+import { AGE_COOKIE, AGE_STORAGE_KEY, ageCookieAttributes } from "~/lib/age-gate";
+import { SKELETON_CARDS } from "~/lib/catalog-query";
 import { config } from "~/server/config.server";
+import { visitorState } from "~/server/storefront/visitor.server";
+import { useBrowserValue } from "~/lib/use-browser-value";
+import type { loader as homeLoader } from "./home";
 
-export function loader() {
-  return { storeName: config().STORE_NAME };
+export function loader({ request }: Route.LoaderArgs) {
+  const visitor = visitorState(request);
+  const store = { storeName: config().STORE_NAME, publicUrl: config().publicUrl };
+  if (visitor.restricted) {
+    return data({ ...store, restricted: true, ageVerified: false }, { status: 451 });
+  }
+  return { ...store, restricted: false, ageVerified: visitor.ageVerified };
+}
+
+function Restricted() {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-brand-950 px-6 text-center text-white">
+      <div className="max-w-md">
+        <h1 className="text-3xl font-bold tracking-tight">Access Restricted</h1>
+        <p className="mt-4 text-lg text-brand-100">
+          This website is only available to Canadian residents.
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** While a client navigation into a listing loads, its 8 skeleton cards stand in for the page. */
+function useListingSkeleton(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.location?.pathname;
+  if (navigation.state !== "loading" || !target || target === location.pathname) return false;
+  return target.startsWith("/category/") || target === "/products" || target === "/search";
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  const { storeName, restricted } = loaderData;
+  const [ageVerified, setAgeVerified] = useState(loaderData.ageVerified);
+  const location = useLocation();
+  const home = useRouteLoaderData<typeof homeLoader>("routes/store/home");
+  const showSkeleton = useListingSkeleton();
+
+  // SPEC §4: the local storage flag also counts (e.g. the cookie was cleared); restore the cookie.
+  const storedFlag = useBrowserValue(
+    () => window.localStorage.getItem(AGE_STORAGE_KEY) === "true",
+    false,
+  );
+  useEffect(() => {
+    if (storedFlag && !loaderData.ageVerified) {
+      document.cookie = `${AGE_COOKIE}=true; ${ageCookieAttributes(window.location.protocol === "https:")}`;
+    }
+  }, [storedFlag, loaderData.ageVerified]);
+  const verified = ageVerified || storedFlag;
+
+  if (restricted) return <Restricted />;
   return (
-    <div className="flex min-h-screen flex-col">
-      <SiteHeader storeName={loaderData.storeName} />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter storeName={loaderData.storeName} />
-    </div>
+    <>
+      <div className="flex min-h-screen flex-col" inert={!verified}>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        {home?.announcement && location.pathname === "/" ? (
+          <AnnouncementBar announcement={home.announcement} />
+        ) : null}
+        <SiteHeader storeName={storeName} />
+        <main id="main" className="flex-1">
+          {showSkeleton ? (
+            <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+              <div className="mb-8 h-9 w-64 animate-pulse rounded bg-stone-200" />
+              <ProductGridSkeleton count={SKELETON_CARDS} />
+            </div>
+          ) : (
+            <Outlet />
+          )}
+        </main>
+        <SiteFooter storeName={storeName} />
+        <CartDrawer />
+      </div>
+      {verified ? null : (
+        <AgeGate
+          storeName={storeName}
+          returnTo={location.pathname + location.search}
+          onVerified={() => setAgeVerified(true)}
+        />
+      )}
+    </>
   );
 }

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { NEWSLETTER_THANKS } from "~/lib/newsletter";
 import { db } from "../db.server";
-
-export const NEWSLETTER_THANKS = "Thank you for subscribing to our newsletter!";
 
 const EmailSchema = z
   .string({ error: "Please enter your email address." })

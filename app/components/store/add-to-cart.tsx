@@ -1,0 +1,47 @@
+import { ShoppingBag } from "lucide-react";
+import { addItem, cartItemId, setCartDrawerOpen, updateCart } from "~/lib/cart";
+import { sizeLabel, variationPrice, type ProductSummary } from "~/lib/product";
+
+/** Adds the chosen size to the browser cart and opens the drawer; disabled when out of stock. */
+export function AddToCartButton({
+  product,
+  variationId,
+  quantity = 1,
+  available,
+  size = "md",
+}: {
+  product: ProductSummary;
+  variationId: string | undefined;
+  quantity?: number;
+  available: number;
+  size?: "sm" | "md";
+}) {
+  const variation = product.variations.find((v) => v.id === variationId);
+  const disabled = available <= 0;
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={() => {
+        const label = variation ? sizeLabel(variation) : undefined;
+        updateCart((cart) =>
+          addItem(cart, {
+            id: cartItemId(product.id, variation?.id),
+            name: label ? `${product.name} (${label})` : product.name,
+            price: variationPrice(product, variation?.id) / 100,
+            image: product.imageUrl,
+            quantity,
+            selectedSize: label,
+          }),
+        );
+        setCartDrawerOpen(true);
+      }}
+      className={`inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none ${
+        size === "sm" ? "px-4 py-2 text-sm" : "px-6 py-3 text-base"
+      }`}
+    >
+      <ShoppingBag className={size === "sm" ? "h-4 w-4" : "h-5 w-5"} aria-hidden="true" />
+      Add to Cart
+    </button>
+  );
+}

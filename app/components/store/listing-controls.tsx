@@ -1,0 +1,180 @@
+import { LayoutGrid, List } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { formatMoney } from "~/lib/money";
+import {
+  catalogSearch,
+  PRICE_SLIDER_MAX,
+  PRICE_SLIDER_STEP,
+  SORT_OPTIONS,
+  type CatalogQuery,
+} from "~/lib/catalog-query";
+
+/**
+ * Sort, price bound and view as a plain GET form: it works without JavaScript (Apply button) and,
+ * with it, submits on change. Changing a filter starts again from the first page.
+ */
+export function ListingControls({ query, total }: { query: CatalogQuery; total: number }) {
+  const submit = useSubmit();
+  const [maxPrice, setMaxPrice] = useState(query.maxPrice);
+  const [lastQueryMax, setLastQueryMax] = useState(query.maxPrice);
+  if (lastQueryMax !== query.maxPrice) {
+    setLastQueryMax(query.maxPrice);
+    setMaxPrice(query.maxPrice);
+  }
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.type === "range") return; // submitted when released (see onPointerUp/onKeyUp)
+    void submit(event.currentTarget, { preventScrollReset: true });
+  };
+  const submitForm = (event: React.SyntheticEvent<HTMLInputElement>) =>
+    void submit(event.currentTarget.form, { preventScrollReset: true });
+
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm lg:flex-row lg:items-center lg:justify-between">
+      <Form
+        method="get"
+        onChange={onChange}
+        className="flex flex-1 flex-col gap-4 sm:flex-row sm:items-center sm:gap-6"
+      >
+        {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
+        <div className="flex items-center gap-2">
+          <label htmlFor="sort" className="text-sm font-medium whitespace-nowrap text-stone-700">
+            Sort by
+          </label>
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={query.sort}
+            key={query.sort}
+            className="rounded-lg border border-stone-300 bg-white py-2 pr-8 pl-3 text-sm text-stone-900 focus:border-brand-600 focus:outline-none"
+          >
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-1 items-center gap-3 sm:max-w-xs">
+          <label
+            htmlFor="max-price"
+            className="text-sm font-medium whitespace-nowrap text-stone-700"
+          >
+            Max price
+          </label>
+          <input
+            id="max-price"
+            type="range"
+            name="max"
+            min={0}
+            max={PRICE_SLIDER_MAX}
+            step={PRICE_SLIDER_STEP}
+            value={maxPrice}
+            onChange={(e) => setMaxPrice(Number(e.currentTarget.value))}
+            onPointerUp={submitForm}
+            onKeyUp={submitForm}
+            aria-valuetext={
+              maxPrice >= PRICE_SLIDER_MAX ? "Any price" : formatMoney(maxPrice * 100)
+            }
+            className="w-full accent-brand-700"
+          />
+          <output
+            htmlFor="max-price"
+            className="w-20 text-right text-sm font-semibold text-stone-900 tabular-nums"
+          >
+            {maxPrice >= PRICE_SLIDER_MAX
+              ? "Any"
+              : formatMoney(maxPrice * 100).replace(/\.00$/, "")}
+          </output>
+        </div>
+        <noscript>
+          <button
+            type="submit"
+            className="rounded-full bg-brand-800 px-4 py-2 text-sm font-semibold text-white"
+          >
+            Apply
+          </button>
+        </noscript>
+      </Form>
+      <div className="flex items-center justify-between gap-4">
+        <p className="text-sm text-stone-700" aria-live="polite" data-testid="product-count">
+          {total} {total === 1 ? "product" : "products"}
+        </p>
+        <div
+          className="flex rounded-lg border border-stone-300 p-0.5"
+          role="group"
+          aria-label="View"
+        >
+          {(["grid", "list"] as const).map((view) => {
+            const Icon = view === "grid" ? LayoutGrid : List;
+            const active = query.view === view;
+            return (
+              <Link
+                key={view}
+                to={catalogSearch({ ...query, view, after: query.after, before: query.before })}
+                preventScrollReset
+                aria-current={active ? "true" : undefined}
+                aria-label={view === "grid" ? "Grid view" : "List view"}
+                className={`rounded-md p-1.5 ${active ? "bg-brand-800 text-white" : "text-stone-600 hover:bg-stone-100"}`}
+              >
+                <Icon className="h-4 w-4" aria-hidden="true" />
+              </Link>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Previous / next pages by keyset cursor; the page number is for display. */
+export function ListingPagination({
+  query,
+  next,
+  previous,
+  pageCount,
+}: {
+  query: CatalogQuery;
+  next?: string;
+  previous?: string;
+  pageCount: number;
+}) {
+  if (!next && !previous) return null;
+  const base = { sort: query.sort, maxPrice: query.maxPrice, view: query.view };
+  const linkClass =
+    "inline-flex items-center rounded-full border border-stone-300 bg-white px-5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100";
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-4">
+      {previous ? (
+        <Link
+          to={catalogSearch(
+            query.page === 2
+              ? base
+              : { ...base, before: previous, page: Math.max(1, query.page - 1) },
+          )}
+          rel="prev"
+          className={linkClass}
+        >
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-stone-600">
+        Page {query.page} of {Math.max(pageCount, query.page)}
+      </p>
+      {next ? (
+        <Link
+          to={catalogSearch({ ...base, after: next, page: query.page + 1 })}
+          rel="next"
+          className={linkClass}
+        >
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { assertSameOrigin } from "~/server/auth/origin.server";
+import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
+
+/** The footer form. A fetcher gets the result as data; a plain form post (no JavaScript) is sent back. */
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const result = await subscribeToNewsletter({ email: form.get("email"), source: "footer" });
+  const plainPost = request.headers.get("Sec-Fetch-Mode") === "navigate";
+  if (plainPost && result.ok) {
+    const back = new URL(request.headers.get("Referer") ?? "/", request.url);
+    const target = back.origin === new URL(request.url).origin ? back : new URL("/", request.url);
+    target.searchParams.set("subscribed", "1");
+    target.hash = "newsletter";
+    return redirect(target.pathname + target.search + target.hash);
+  }
+  return data(result, { status: result.ok ? 200 : 400 });
+}
+
+export function loader() {
+  return redirect("/");
+}

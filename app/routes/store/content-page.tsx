@@ -1,0 +1,97 @@
+import { Clock, Mail, Phone } from "lucide-react";
+import { data } from "react-router";
+import { ErrorPage } from "~/root";
+import type { Route } from "./+types/content-page";
+import { STORE_CONTACT } from "~/lib/store-info";
+import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
+import { getPublishedPage } from "~/server/content/pages.server";
+import { publicPageHeaders } from "~/server/storefront/visitor.server";
+
+const SLUGS: Record<string, string> = {
+  "/about": "about",
+  "/contact": "contact",
+  "/privacy": "privacy",
+  "/faq": "faq",
+};
+
+/** /about, /contact, /privacy and /faq: editable pages from the pages table, sanitised. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const slug = SLUGS[new URL(request.url).pathname.replace(/\/$/, "")];
+  const page = slug ? await getPublishedPage(slug) : undefined;
+  if (!page) throw data("Page not found", { status: 404 });
+  return {
+    page: {
+      slug: page.slug,
+      path: page.path,
+      title: page.title,
+      description: page.description,
+      content: page.content,
+      updatedAt: page.updatedAt,
+    },
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const store = storeFromMatches(matches);
+  if (!data) return seoMeta({ title: `Page not found | ${store.storeName}`, noindex: true });
+  return seoMeta({
+    title: `${data.page.title} | ${store.storeName}`,
+    description: data.page.description,
+    url: absoluteUrl(store.publicUrl, data.page.path),
+    type: "article",
+    siteName: store.storeName,
+  });
+}
+
+function ContactCard() {
+  return (
+    <aside
+      className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      aria-label="Contact details"
+    >
+      <h2 className="font-semibold text-stone-900">Customer support</h2>
+      <ul className="mt-4 space-y-3 text-sm text-stone-700">
+        <li className="flex items-center gap-3">
+          <Clock className="h-4 w-4 text-brand-700" aria-hidden="true" />
+          {STORE_CONTACT.hours}
+        </li>
+        <li className="flex items-center gap-3">
+          <Mail className="h-4 w-4 text-brand-700" aria-hidden="true" />
+          <a href={`mailto:${STORE_CONTACT.email}`} className="text-brand-800 underline">
+            {STORE_CONTACT.email}
+          </a>
+        </li>
+        <li className="flex items-center gap-3">
+          <Phone className="h-4 w-4 text-brand-700" aria-hidden="true" />
+          <a href={`tel:${STORE_CONTACT.phoneE164}`} className="text-brand-800 underline">
+            {STORE_CONTACT.phone}
+          </a>
+        </li>
+      </ul>
+    </aside>
+  );
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const contact = page.slug === "contact";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <div className={contact ? "grid gap-10 lg:grid-cols-[1fr_320px]" : "mx-auto max-w-3xl"}>
+        <article>
+          <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+            {page.title}
+          </h1>
+          <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: page.content }} />
+        </article>
+        {contact ? <ContactCard /> : null}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,216 @@
+import { Minus, Plus, ShieldCheck, Truck } from "lucide-react";
+import { useState } from "react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/product";
+import { AddToCartButton } from "~/components/store/add-to-cart";
+import { ProductGallery } from "~/components/store/product-gallery";
+import { ProductGrid, productFacts } from "~/components/store/product-card";
+import { Rating } from "~/components/store/rating";
+import { SizePicker } from "~/components/store/size-picker";
+import { StockBadge } from "~/components/store/stock-badge";
+import { useNonce } from "~/lib/nonce";
+import { ErrorPage } from "~/root";
+import { findCategory } from "~/lib/categories";
+import { formatMoney } from "~/lib/money";
+import { galleryImages, variationPrice } from "~/lib/product";
+import { absoluteUrl, jsonLd, seoMeta, storeFromMatches } from "~/lib/seo";
+import { availableStock, stockBadge } from "~/lib/stock";
+import { getProductPage } from "~/server/catalog/products.server";
+import { config } from "~/server/config.server";
+import { publicPageHeaders } from "~/server/storefront/visitor.server";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = await getProductPage(params.slug);
+  if (!page) throw data("Product not found", { status: 404 });
+  const { product } = page;
+  const base = config().publicUrl;
+  const url = absoluteUrl(base, `/products/${product.slug}`);
+  const prices = product.variations.length
+    ? product.variations.map((v) => v.priceCents)
+    : [product.priceCents];
+  // schema.org Product, rendered with the CSP nonce.
+  const structuredData = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: product.sku ?? undefined,
+    category: findCategory(product.category)?.name,
+    image: galleryImages(product).map((src) => absoluteUrl(base, src)),
+    url,
+    offers: {
+      "@type": "AggregateOffer",
+      priceCurrency: "CAD",
+      lowPrice: (Math.min(...prices) / 100).toFixed(2),
+      highPrice: (Math.max(...prices) / 100).toFixed(2),
+      offerCount: prices.length,
+      availability:
+        availableStock(product) > 0
+          ? "https://schema.org/InStock"
+          : "https://schema.org/OutOfStock",
+    },
+  };
+  return { ...page, url, structuredData };
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const store = storeFromMatches(matches);
+  if (!data) return seoMeta({ title: `Product not found | ${store.storeName}`, noindex: true });
+  const { product } = data;
+  return seoMeta({
+    title: `${product.name} | ${store.storeName}`,
+    description: product.description.slice(0, 160),
+    url: data.url,
+    type: "product",
+    siteName: store.storeName,
+    image: product.imageUrl ? absoluteUrl(store.publicUrl, product.imageUrl) : undefined,
+  });
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related, structuredData } = loaderData;
+  const nonce = useNonce();
+  const [variationId, setVariationId] = useState(product.variations[0]?.id);
+  const [quantity, setQuantity] = useState(1);
+  const [lastProduct, setLastProduct] = useState(product.id);
+  if (lastProduct !== product.id) {
+    // Client navigation to another product reuses this component: start from its defaults.
+    setLastProduct(product.id);
+    setVariationId(product.variations[0]?.id);
+    setQuantity(1);
+  }
+  const available = availableStock(product, variationId);
+  const category = findCategory(product.category);
+  const clampedQuantity = Math.max(1, Math.min(quantity, Math.max(available, 1)));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }}
+      />
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+        <Link to="/" className="hover:text-brand-800">
+          Home
+        </Link>
+        <span aria-hidden="true"> / </span>
+        {category ? (
+          <>
+            <Link to={`/category/${category.slug}`} className="hover:text-brand-800">
+              {category.name}
+            </Link>
+            <span aria-hidden="true"> / </span>
+          </>
+        ) : null}
+        <span aria-current="page">{product.name}</span>
+      </nav>
+
+      <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-14">
+        <ProductGallery images={galleryImages(product)} name={product.name} />
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            {category?.name ?? product.category}
+          </p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+            {product.name}
+          </h1>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <Rating value={product.rating} size="md" />
+            <StockBadge badge={stockBadge(available, product.stockAlertLevel)} />
+          </div>
+          <p className="mt-2 text-sm text-stone-600">{productFacts(product)}</p>
+          <p className="mt-6 text-3xl font-bold text-brand-900" aria-live="polite">
+            {formatMoney(variationPrice(product, variationId))}
+          </p>
+          <div className="mt-6">
+            <SizePicker
+              name="size"
+              variations={product.variations}
+              value={variationId}
+              onChange={(id) => {
+                setVariationId(id);
+                setQuantity(1);
+              }}
+            />
+          </div>
+          <p className="mt-4 text-sm text-stone-700">
+            {available > 0 ? `${available} available` : "Currently unavailable in this size"}
+          </p>
+          <div className="mt-6 flex flex-wrap items-center gap-4">
+            <div
+              className="flex items-center rounded-full border border-stone-300 bg-white"
+              role="group"
+              aria-label="Quantity"
+            >
+              <button
+                type="button"
+                onClick={() => setQuantity(clampedQuantity - 1)}
+                disabled={clampedQuantity <= 1}
+                className="rounded-full p-3 text-stone-700 hover:bg-stone-100 disabled:opacity-40"
+                aria-label="Decrease quantity"
+              >
+                <Minus className="h-4 w-4" aria-hidden="true" />
+              </button>
+              <span className="w-8 text-center font-semibold tabular-nums" aria-live="polite">
+                {clampedQuantity}
+              </span>
+              <button
+                type="button"
+                onClick={() => setQuantity(clampedQuantity + 1)}
+                disabled={clampedQuantity >= available}
+                className="rounded-full p-3 text-stone-700 hover:bg-stone-100 disabled:opacity-40"
+                aria-label="Increase quantity"
+              >
+                <Plus className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </div>
+            <AddToCartButton
+              product={product}
+              variationId={variationId}
+              quantity={clampedQuantity}
+              available={available}
+            />
+          </div>
+          <ul className="mt-8 grid gap-3 rounded-2xl bg-brand-50 p-5 text-sm text-brand-950">
+            <li className="flex items-center gap-3">
+              <Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />
+              Canada Post shipping $20, free on orders of $200 or more
+            </li>
+            <li className="flex items-center gap-3">
+              <ShieldCheck className="h-5 w-5 text-brand-700" aria-hidden="true" />
+              Pay by Interac e-Transfer; discreet, smell-proof packaging
+            </li>
+          </ul>
+          <section aria-labelledby="description-title" className="mt-10">
+            <h2 id="description-title" className="text-lg font-semibold text-stone-900">
+              Description
+            </h2>
+            <p className="mt-3 leading-7 whitespace-pre-line text-stone-700">
+              {product.description}
+            </p>
+            {product.sku ? <p className="mt-4 text-xs text-stone-600">SKU: {product.sku}</p> : null}
+          </section>
+        </div>
+      </div>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="mt-20">
+          <h2 id="related-title" className="text-2xl font-bold tracking-tight text-stone-900">
+            Related Products
+          </h2>
+          <div className="mt-8">
+            <ProductGrid products={related} />
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
