@@ -24,6 +24,10 @@ export default [
     route("faq", "routes/store/content-page.tsx", { id: "routes/store/faq" }),
 
     // ── cart, checkout and orders ──
+    route("cart/quote", "routes/resources/cart-quote.ts"),
+    route("checkout", "routes/store/checkout.tsx"),
+    route("orders/:token", "routes/store/order-confirmation.tsx"),
+    route("order-lookup", "routes/store/order-lookup.tsx"),
 
     route("*", "routes/store/not-found.tsx"),
   ]),

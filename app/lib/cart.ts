@@ -114,7 +114,9 @@ export function writeCart(cart: CartItem[]) {
 }
 
 export function updateCart(change: (cart: CartItem[]) => CartItem[]) {
-  writeCart(change(read()));
+  const current = read();
+  const next = change(current);
+  if (next !== current) writeCart(next);
 }
 
 function subscribe(onChange: () => void) {

@@ -133,3 +133,10 @@ export function fieldErrors(error: z.ZodError): Partial<Record<string, string>> 
   }
   return errors;
 }
+
+/** One field's message for instant feedback as the shopper leaves it (undefined when fine). */
+export function checkoutFieldError(name: string, value: string): string | undefined {
+  const shape: Record<string, z.ZodType> = CheckoutSchema.shape;
+  const result = shape[name]?.safeParse(value);
+  return result && !result.success ? result.error.issues[0]?.message : undefined;
+}

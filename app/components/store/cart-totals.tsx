@@ -1,0 +1,45 @@
+import { formatMoney } from "~/lib/money";
+import { freeShippingNudge, type Totals } from "~/lib/pricing";
+
+/** Subtotal, discount, shipping and total as the server computed them, with the free-shipping nudge. */
+export function CartTotals({ totals, couponCode }: { totals: Totals; couponCode?: string | null }) {
+  const nudge = freeShippingNudge(totals);
+  return (
+    <div>
+      {nudge ? (
+        <p className="mb-3 rounded-lg bg-accent-400/15 px-3 py-2 text-sm font-medium text-amber-900">
+          {nudge}
+        </p>
+      ) : null}
+      <dl className="space-y-1.5 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-stone-600">Subtotal</dt>
+          <dd className="font-medium text-stone-900" data-testid="subtotal">
+            {formatMoney(totals.subtotalCents)}
+          </dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-stone-600">Discount{couponCode ? ` (${couponCode})` : ""}</dt>
+          <dd
+            className={totals.discountCents > 0 ? "font-medium text-brand-700" : "text-stone-900"}
+            data-testid="discount"
+          >
+            {totals.discountCents > 0 ? `-${formatMoney(totals.discountCents)}` : formatMoney(0)}
+          </dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-stone-600">Shipping</dt>
+          <dd className="font-medium text-stone-900" data-testid="shipping">
+            {totals.shippingCents === 0 ? "FREE" : formatMoney(totals.shippingCents)}
+          </dd>
+        </div>
+        <div className="flex justify-between border-t border-stone-200 pt-2 text-base">
+          <dt className="font-semibold text-stone-900">Total</dt>
+          <dd className="font-bold text-stone-900" data-testid="total">
+            {formatMoney(totals.totalCents)}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

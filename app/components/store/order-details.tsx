@@ -1,0 +1,117 @@
+import { ExternalLink, Package } from "lucide-react";
+import { provinceName } from "~/lib/address";
+import { formatMoney } from "~/lib/money";
+import { orderStatusLabel } from "~/lib/order-status";
+import type { OrderView } from "~/server/orders/order-view.server";
+
+const STATUS_STYLES: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  cancelled: "bg-stone-200 text-stone-700",
+};
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[status] ?? "bg-brand-100 text-brand-800"}`}
+    >
+      {orderStatusLabel(status).label}
+    </span>
+  );
+}
+
+/** Items, totals, address and (once shipped) Canada Post tracking of one order. */
+export function OrderDetails({ order }: { order: OrderView }) {
+  return (
+    <div className="space-y-6">
+      {order.shipment?.trackingUrl ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-5">
+          <Package className="h-6 w-6 text-brand-700" aria-hidden="true" />
+          <div className="flex-1">
+            <p className="font-semibold text-stone-900">Shipped with {order.shipment.carrier}</p>
+            <p className="text-sm text-stone-600">
+              Tracking number <span className="font-mono">{order.shipment.trackingNumber}</span>
+            </p>
+          </div>
+          <a
+            href={order.shipment.trackingUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-full bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+          >
+            Track with Canada Post
+            <ExternalLink className="h-4 w-4" aria-hidden="true" />
+          </a>
+        </div>
+      ) : null}
+
+      <section
+        aria-labelledby="items-title"
+        className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="items-title" className="text-lg font-semibold text-stone-900">
+          Items
+        </h2>
+        <ul className="mt-3 divide-y divide-stone-100">
+          {order.items.map((item, i) => (
+            <li key={i} className="flex justify-between gap-4 py-3 text-sm">
+              <div>
+                <p className="font-medium text-stone-900">
+                  {item.name}
+                  {item.sizeLabel ? ` (${item.sizeLabel})` : ""}
+                </p>
+                <p className="text-stone-500">
+                  {item.quantity} × {formatMoney(item.priceCents)}
+                </p>
+              </div>
+              <p className="font-semibold text-stone-900">
+                {formatMoney(item.priceCents * item.quantity)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 space-y-1.5 border-t border-stone-200 pt-3 text-sm">
+          <Row label="Subtotal" value={formatMoney(order.subtotalCents)} />
+          {order.discountCents > 0 ? (
+            <Row
+              label={`Discount${order.couponCode ? ` (${order.couponCode})` : ""}`}
+              value={`-${formatMoney(order.discountCents)}`}
+            />
+          ) : null}
+          <Row
+            label="Shipping (Canada Post)"
+            value={order.shippingCostCents === 0 ? "FREE" : formatMoney(order.shippingCostCents)}
+          />
+          <div className="flex justify-between border-t border-stone-200 pt-2 text-base">
+            <dt className="font-semibold text-stone-900">Total</dt>
+            <dd className="font-bold text-stone-900">{formatMoney(order.totalAmountCents)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section
+        aria-labelledby="ship-to-title"
+        className="rounded-2xl border border-stone-200 bg-white p-5 text-sm shadow-sm sm:p-6"
+      >
+        <h2 id="ship-to-title" className="text-lg font-semibold text-stone-900">
+          Shipping to
+        </h2>
+        <address className="mt-2 leading-6 text-stone-700 not-italic">
+          {order.shipping.name}
+          <br />
+          {order.shipping.street}
+          <br />
+          {order.shipping.city}, {provinceName(order.shipping.province)} {order.shipping.postalCode}
+        </address>
+      </section>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className="font-medium text-stone-900">{value}</dd>
+    </div>
+  );
+}

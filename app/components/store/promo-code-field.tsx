@@ -1,0 +1,121 @@
+import { Tag, X } from "lucide-react";
+import { useId, useState } from "react";
+import { setAppliedCoupon, type CartItem } from "~/lib/cart";
+import { fetchQuote, type CartQuote } from "./use-cart-quote";
+
+/**
+ * SPEC §2/§5 promo code: Apply asks the server; an applied code locks the field until Remove.
+ * The message shown is the server's (SPEC §5's exact wording).
+ */
+export function PromoCodeField({
+  cart,
+  appliedCode,
+  quote,
+}: {
+  cart: CartItem[];
+  appliedCode: string | null;
+  quote: CartQuote | null;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState("");
+  const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  async function apply() {
+    setPending(true);
+    setRefusal(null);
+    try {
+      const result = await fetchQuote(cart, draft);
+      if (result.coupon?.applied) {
+        setAppliedCoupon(result.coupon.code);
+        setDraft("");
+      } else {
+        setRefusal(result.coupon?.message ?? "Invalid coupon code");
+      }
+    } catch {
+      setRefusal("We couldn't check this code right now. Please try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  // While applied, the latest quote says whether it still holds (e.g. the minimum after a change).
+  const current = appliedCode && quote?.coupon ? quote.coupon : null;
+  const message = appliedCode ? current?.message : refusal;
+  const ok = appliedCode ? (current?.applied ?? true) : false;
+
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-stone-700">
+        Promo code
+      </label>
+      <form
+        className="mt-1.5 flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (appliedCode) {
+            setAppliedCoupon(null);
+          } else {
+            void apply();
+          }
+        }}
+      >
+        <div className="relative flex-1">
+          <Tag
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400"
+            aria-hidden="true"
+          />
+          <input
+            id={id}
+            name="promo"
+            value={appliedCode ?? draft}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setRefusal(null);
+            }}
+            readOnly={!!appliedCode}
+            aria-readonly={!!appliedCode}
+            aria-invalid={!ok && !!message}
+            aria-describedby={message ? `${id}-message` : undefined}
+            placeholder="Enter code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={50}
+            className={`w-full rounded-lg border py-2 pr-3 pl-9 text-sm uppercase placeholder:normal-case focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none ${
+              appliedCode
+                ? "border-brand-300 bg-brand-50 font-semibold text-brand-900"
+                : "border-stone-300 bg-white"
+            }`}
+          />
+        </div>
+        {appliedCode ? (
+          <button
+            type="submit"
+            className="inline-flex items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+          >
+            <X className="h-4 w-4" aria-hidden="true" />
+            Remove
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={pending}
+            className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-700 disabled:opacity-60"
+          >
+            {pending ? "Checking…" : "Apply"}
+          </button>
+        )}
+      </form>
+      {message ? (
+        <p
+          id={`${id}-message`}
+          role={ok ? "status" : "alert"}
+          className={`mt-1.5 text-sm ${ok ? "text-brand-700" : "text-red-700"}`}
+        >
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from "react";
+import { cartLines, refreshPrices, updateCart, type CartItem } from "~/lib/cart";
+import type { CartQuote } from "~/server/orders/cart-quote.server";
+
+export type { CartQuote };
+
+/** Builds the quote URL for a cart (and a promo code to check). */
+export function quoteUrl(cart: CartItem[], code?: string | null): string {
+  const params = new URLSearchParams({ items: JSON.stringify(cartLines(cart)) });
+  if (code !== undefined && code !== null) params.set("code", code);
+  return `/cart/quote?${params}`;
+}
+
+export async function fetchQuote(
+  cart: CartItem[],
+  code?: string | null,
+  signal?: AbortSignal,
+): Promise<CartQuote> {
+  const response = await fetch(quoteUrl(cart, code), {
+    signal,
+    headers: { Accept: "application/json" },
+  });
+  if (!response.ok) throw new Error(`quote failed: ${response.status}`);
+  return (await response.json()) as CartQuote;
+}
+
+/**
+ * The cart priced by the server, refreshed whenever items, quantities or the promo code change.
+ * The server's names and prices are copied back into the stored cart, so a stale or edited price in
+ * local storage never survives a refresh.
+ */
+export function useCartQuote(cart: CartItem[], code: string | null, enabled = true) {
+  const [quote, setQuote] = useState<CartQuote | null>(null);
+  const [failed, setFailed] = useState(false);
+  const key = enabled && cart.length > 0 ? quoteUrl(cart, code) : null;
+
+  useEffect(() => {
+    if (!key) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(key, { signal: controller.signal, headers: { Accept: "application/json" } })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`quote failed: ${response.status}`);
+          const next = (await response.json()) as CartQuote;
+          setQuote(next);
+          setFailed(false);
+          updateCart((current) =>
+            refreshPrices(
+              current,
+              next.lines.flatMap((l) => (l.status === "unavailable" ? [] : [l])),
+            ),
+          );
+        })
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) {
+            setFailed(true);
+            console.warn("Could not refresh the cart", error);
+          }
+        });
+    }, 120);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [key]);
+
+  // A quote answers the cart it was made for; while a newer one loads, the old one is still shown.
+  return { quote: key ? quote : null, loading: !!key && quote === null, failed };
+}

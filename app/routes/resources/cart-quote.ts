@@ -1,0 +1,40 @@
+import { z } from "zod";
+import type { Route } from "./+types/cart-quote";
+import { CartLinesSchema } from "~/schemas/checkout";
+import { quoteCart } from "~/server/orders/cart-quote.server";
+
+const QuoteQuery = z.object({
+  items: z
+    .string()
+    .max(8000)
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "items must be JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(CartLinesSchema),
+  code: z.string().max(100).optional(),
+});
+
+/**
+ * GET /cart/quote?items=[{id,quantity}]&code=X: the cart priced by the server (current prices, stock,
+ * promo code check and totals). Read-only, so a GET; the drawer and checkout refresh from it.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const parsed = QuoteQuery.safeParse({
+    items: params.get("items") ?? "",
+    code: params.get("code") ?? undefined,
+  });
+  if (!parsed.success) {
+    return Response.json(
+      { message: parsed.error.issues[0]?.message ?? "Invalid cart" },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const quote = await quoteCart({ lines: parsed.data.items, couponCode: parsed.data.code });
+  return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
+}

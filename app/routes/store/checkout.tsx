@@ -1,0 +1,447 @@
+import crypto from "node:crypto";
+import { CheckCircle2, Lock, ShoppingBag, Truck } from "lucide-react";
+import { useState, useSyncExternalStore } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout";
+import { CartTotals } from "~/components/store/cart-totals";
+import { Field, inputClass } from "~/components/store/checkout-field";
+import { PromoCodeField } from "~/components/store/promo-code-field";
+import { useCartQuote } from "~/components/store/use-cart-quote";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { PROVINCES } from "~/lib/address";
+import { cartLines, useAppliedCoupon, useCart } from "~/lib/cart";
+import { formatMoney } from "~/lib/money";
+import { SHIPPING_COST_CENTS, FREE_SHIPPING_THRESHOLD_CENTS } from "~/lib/pricing";
+import {
+  checkoutFieldError,
+  checkoutFormValues,
+  CheckoutSchema,
+  fieldErrors,
+} from "~/schemas/checkout";
+import { assertSameOrigin } from "~/server/auth/origin.server";
+import { config } from "~/server/config.server";
+import { placeOrder } from "~/server/orders/place-order.server";
+
+export function meta() {
+  return [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader() {
+  // A fresh key per visit: resubmitting this form (double click, retry after a timeout) cannot
+  // place a second order.
+  return data(
+    {
+      idempotencyKey: crypto.randomBytes(18).toString("base64url"),
+      storeName: config().STORE_NAME,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const TEXT_FIELDS = ["email", "phone", "name", "street", "city", "province", "postalCode"] as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const raw = checkoutFormValues(form);
+  // Echoed back so a page rendered without JavaScript keeps everything typed.
+  const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, String(raw[k] ?? "")]));
+  const parsed = CheckoutSchema.safeParse(raw);
+  if (!parsed.success) {
+    return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  }
+  const result = await placeOrder(parsed.data);
+  if (!result.ok) {
+    return data(
+      { errors: { [result.field]: result.message }, values },
+      { status: result.field === "items" ? 409 : 400 },
+    );
+  }
+  return redirect(`/orders/${result.order.accessToken}?placed=1`);
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const cart = useCart();
+  const hydrated = useHydrated();
+  const appliedCode = useAppliedCoupon();
+  const { quote, failed } = useCartQuote(cart, appliedCode);
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  // The key of the first render is kept for every submit of this visit (loaders revalidate).
+  const [idempotencyKey] = useState(loaderData.idempotencyKey);
+  const [clientErrors, setClientErrors] = useState<Partial<Record<string, string>>>({});
+  const serverErrors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const errors = { ...serverErrors, ...clientErrors };
+  const values: Partial<Record<string, string>> = actionData?.values ?? {};
+  const cartError = errors.items;
+  const problems = quote?.lines.filter((l) => l.problem) ?? [];
+
+  function validateField(name: string, value: string) {
+    const message = checkoutFieldError(name, value);
+    setClientErrors(({ [name]: _, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+  }
+
+  if (hydrated && cart.length === 0 && !actionData) {
+    return <EmptyCheckout />;
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-stone-900">Checkout</h1>
+      <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
+        <Lock className="h-4 w-4" aria-hidden="true" /> Prices, stock and promo codes are confirmed
+        by our server when you place the order.
+      </p>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">
+        <Form
+          method="post"
+          id="checkout"
+          noValidate
+          className="space-y-6"
+          onSubmit={(event) => {
+            const result = CheckoutSchema.safeParse(
+              checkoutFormValues(new FormData(event.currentTarget)),
+            );
+            if (!result.success) {
+              event.preventDefault();
+              const found = fieldErrors(result.error);
+              setClientErrors(found);
+              const first =
+                TEXT_FIELDS.find((f) => found[f]) ?? (found.ageConfirmed ? "ageConfirmed" : null);
+              if (first) document.getElementById(first)?.focus();
+            } else {
+              setClientErrors({});
+            }
+          }}
+          onBlur={(event) => {
+            const target = event.target as EventTarget as HTMLInputElement;
+            if ((TEXT_FIELDS as readonly string[]).includes(target.name) && target.value !== "")
+              validateField(target.name, target.value);
+          }}
+        >
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="items" value={JSON.stringify(cartLines(cart))} />
+          {appliedCode ? <input type="hidden" name="couponCode" value={appliedCode} /> : null}
+
+          <Section title="Contact" step={1}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Email" name="email" error={errors.email}>
+                <input
+                  id="email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  defaultValue={values.email}
+                  className={inputClass(errors.email)}
+                />
+              </Field>
+              <Field
+                label="Phone"
+                name="phone"
+                error={errors.phone}
+                hint="For delivery questions only"
+              >
+                <input
+                  id="phone"
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel-national"
+                  placeholder="604-555-0199"
+                  defaultValue={values.phone}
+                  className={inputClass(errors.phone)}
+                />
+              </Field>
+            </div>
+          </Section>
+
+          <Section title="Shipping address" step={2}>
+            <p className="-mt-2 mb-4 text-sm text-stone-600">We ship within Canada only.</p>
+            <div className="grid gap-4 sm:grid-cols-6">
+              <Field label="Full name" name="name" error={errors.name} className="sm:col-span-6">
+                <input
+                  id="name"
+                  name="name"
+                  autoComplete="name"
+                  defaultValue={values.name}
+                  className={inputClass(errors.name)}
+                />
+              </Field>
+              <Field
+                label="Street address"
+                name="street"
+                error={errors.street}
+                className="sm:col-span-6"
+                hint="Include an apartment or unit number if you have one"
+              >
+                <input
+                  id="street"
+                  name="street"
+                  autoComplete="street-address"
+                  defaultValue={values.street}
+                  className={inputClass(errors.street)}
+                />
+              </Field>
+              <Field label="City" name="city" error={errors.city} className="sm:col-span-2">
+                <input
+                  id="city"
+                  name="city"
+                  autoComplete="address-level2"
+                  defaultValue={values.city}
+                  className={inputClass(errors.city)}
+                />
+              </Field>
+              <Field
+                label="Province or territory"
+                name="province"
+                error={errors.province}
+                className="sm:col-span-2"
+              >
+                <select
+                  id="province"
+                  name="province"
+                  autoComplete="address-level1"
+                  defaultValue={values.province ?? ""}
+                  className={inputClass(errors.province)}
+                >
+                  <option value="" disabled>
+                    Choose…
+                  </option>
+                  {PROVINCES.map((p) => (
+                    <option key={p.code} value={p.code}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field
+                label="Postal code"
+                name="postalCode"
+                error={errors.postalCode}
+                className="sm:col-span-2"
+              >
+                <input
+                  id="postalCode"
+                  name="postalCode"
+                  autoComplete="postal-code"
+                  placeholder="A1A 1A1"
+                  maxLength={7}
+                  defaultValue={values.postalCode}
+                  className={`${inputClass(errors.postalCode)} uppercase placeholder:normal-case`}
+                />
+              </Field>
+            </div>
+          </Section>
+
+          <Section title="Shipping" step={3}>
+            <div className="flex items-start gap-3 rounded-xl border-2 border-brand-600 bg-brand-50 p-4">
+              <Truck className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
+              <div className="flex-1">
+                <p className="font-semibold text-stone-900">Canada Post</p>
+                <p className="text-sm text-stone-600">
+                  {formatMoney(SHIPPING_COST_CENTS)}, free on orders of{" "}
+                  {formatMoney(FREE_SHIPPING_THRESHOLD_CENTS)} or more after discount. Tracking
+                  number by email when it ships.
+                </p>
+              </div>
+              <p className="font-semibold text-stone-900">
+                {quote
+                  ? quote.totals.shippingCents === 0
+                    ? "FREE"
+                    : formatMoney(quote.totals.shippingCents)
+                  : ""}
+              </p>
+            </div>
+          </Section>
+
+          <Section title="Payment" step={4}>
+            <div className="flex items-start gap-3 rounded-xl border-2 border-brand-600 bg-brand-50 p-4">
+              <CheckCircle2 className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
+              <div>
+                <p className="font-semibold text-stone-900">Interac e-Transfer</p>
+                <p className="text-sm text-stone-600">
+                  After you place the order we show you (and email you) the amount, the address to
+                  send it to and your order number to put in the message. We ship once it arrives.
+                </p>
+              </div>
+            </div>
+          </Section>
+
+          <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+            <label className="flex items-start gap-3 text-sm text-stone-800">
+              <input
+                id="ageConfirmed"
+                type="checkbox"
+                name="ageConfirmed"
+                aria-invalid={errors.ageConfirmed ? true : undefined}
+                aria-describedby={errors.ageConfirmed ? "ageConfirmed-error" : undefined}
+                onChange={() => setClientErrors(({ ageConfirmed: _, ...rest }) => rest)}
+                className="mt-0.5 h-5 w-5 rounded border-stone-300 accent-brand-700"
+              />
+              <span>
+                I confirm I am <strong>19 years of age or older</strong> and that the person
+                receiving this order is too.
+              </span>
+            </label>
+            {errors.ageConfirmed ? (
+              <p id="ageConfirmed-error" className="mt-2 text-sm text-red-700">
+                {errors.ageConfirmed}
+              </p>
+            ) : null}
+            {errors.idempotencyKey ? (
+              <p className="mt-2 text-sm text-red-700">{errors.idempotencyKey}</p>
+            ) : null}
+            <button
+              type="submit"
+              disabled={submitting}
+              className="mt-5 flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-900 disabled:opacity-60"
+            >
+              <Lock className="h-4 w-4" aria-hidden="true" />
+              {submitting ? "Placing your order…" : "Place order"}
+              {quote && !submitting ? ` · ${formatMoney(quote.totals.totalCents)}` : ""}
+            </button>
+          </div>
+        </Form>
+
+        <aside aria-labelledby="summary-title" className="lg:sticky lg:top-24 lg:self-start">
+          <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 id="summary-title" className="text-lg font-semibold text-stone-900">
+              Order summary
+            </h2>
+            {cartError ? (
+              <p
+                role="alert"
+                className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+              >
+                {cartError}
+              </p>
+            ) : null}
+            {problems.length > 0 && !cartError ? (
+              <ul
+                role="alert"
+                className="mt-3 space-y-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+              >
+                {problems.map((l) => (
+                  <li key={l.id}>{l.problem}</li>
+                ))}
+              </ul>
+            ) : null}
+            <ul className="mt-4 divide-y divide-stone-100" aria-label="Items">
+              {cart.map((item) => {
+                const line = quote?.lines.find((l) => l.id === item.id);
+                const priced = line && line.status !== "unavailable" ? line : undefined;
+                return (
+                  <li
+                    key={item.id}
+                    className="flex items-center gap-3 py-3"
+                    data-testid="summary-line"
+                  >
+                    <div className="relative h-14 w-14 shrink-0 overflow-hidden rounded-lg bg-stone-100">
+                      <ResponsiveImage
+                        src={priced?.imageUrl ?? item.image}
+                        alt=""
+                        width={56}
+                        height={56}
+                        sizes="56px"
+                        className="h-full w-full object-cover"
+                      />
+                      <span className="absolute -top-0 -right-0 rounded-bl-lg bg-stone-900 px-1.5 text-xs font-semibold text-white">
+                        {item.quantity}
+                      </span>
+                    </div>
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium text-stone-900">
+                        {priced?.name ?? item.name}
+                      </p>
+                      <p className="text-xs text-stone-500">
+                        {priced
+                          ? `${item.quantity} × ${formatMoney(priced.priceCents)}`
+                          : "Checking price…"}
+                      </p>
+                    </div>
+                    <p className="text-sm font-semibold text-stone-900">
+                      {priced ? formatMoney(priced.priceCents * item.quantity) : ""}
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <PromoCodeField cart={cart} appliedCode={appliedCode} quote={quote} />
+              {errors.couponCode ? (
+                <p role="alert" className="mt-1.5 text-sm text-red-700">
+                  {errors.couponCode}
+                </p>
+              ) : null}
+            </div>
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              {quote ? (
+                <CartTotals
+                  totals={quote.totals}
+                  couponCode={quote.coupon?.applied ? quote.coupon.code : null}
+                />
+              ) : failed ? (
+                <p role="alert" className="text-sm text-red-700">
+                  We couldn't load current prices. Please reload the page.
+                </p>
+              ) : (
+                <p className="text-sm text-stone-500">Checking prices…</p>
+              )}
+            </div>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Section({
+  title,
+  step,
+  children,
+}: {
+  title: string;
+  step: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 className="mb-4 flex items-center gap-3 text-lg font-semibold text-stone-900">
+        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-800 text-sm text-white">
+          {step}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function EmptyCheckout() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
+      <div className="rounded-full bg-brand-50 p-5">
+        <ShoppingBag className="h-10 w-10 text-brand-600" aria-hidden="true" />
+      </div>
+      <h1 className="mt-6 text-2xl font-bold text-stone-900">Your cart is empty</h1>
+      <p className="mt-2 text-stone-600">
+        Add something to your cart, then come back to check out.
+      </p>
+      <Link
+        to="/"
+        className="mt-8 rounded-full bg-brand-800 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-900"
+      >
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+/** False during server rendering and hydration, true once the browser (and its cart) is in charge. */
+function useHydrated() {
+  return useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
+}

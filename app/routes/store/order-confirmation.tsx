@@ -1,0 +1,158 @@
+import { CheckCircle2, Mail, Search } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/order-confirmation";
+import { OrderDetails, OrderStatusBadge } from "~/components/store/order-details";
+import { clearCart } from "~/lib/cart";
+import { formatMoney } from "~/lib/money";
+import { orderStatusLabel } from "~/lib/order-status";
+import { config } from "~/server/config.server";
+import { getOrderByAccessToken } from "~/server/orders/order-view.server";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: data ? `Order ${data.order.orderNumber}` : "Order not found" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function headers() {
+  // The URL is the key to the order: never cached by shared caches nor sent on as a referrer.
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const order = await getOrderByAccessToken(params.token);
+  if (!order) throw data(null, { status: 404 });
+  return { order, etransferEmail: config().ETRANSFER_EMAIL };
+}
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order, etransferEmail } = loaderData;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const justPlaced = searchParams.get("placed") === "1";
+
+  // Arriving from the checkout: the order is placed, so the cart (and its promo code) is done.
+  useEffect(() => {
+    if (!justPlaced) return;
+    clearCart();
+    void navigate(".", { replace: true, preventScrollReset: true });
+  }, [justPlaced, navigate]);
+
+  const awaitingPayment = order.status === "pending";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-stone-900">
+          {awaitingPayment ? "Thank you! Your order is placed." : "Your order"}
+        </h1>
+        <p className="mt-3 text-stone-600">
+          Order number{" "}
+          <strong className="font-mono text-lg text-stone-900" data-testid="order-number">
+            {order.orderNumber}
+          </strong>
+        </p>
+        <div className="mt-3">
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <p className="mt-3 flex items-center justify-center gap-1.5 text-sm text-stone-600">
+          <Mail className="h-4 w-4" aria-hidden="true" />A confirmation is on its way to{" "}
+          {order.email}
+        </p>
+      </div>
+
+      {awaitingPayment ? (
+        <section
+          aria-labelledby="pay-title"
+          className="mt-10 overflow-hidden rounded-2xl border-2 border-accent-400 bg-white shadow-sm"
+        >
+          <div className="bg-accent-400/15 px-5 py-4 sm:px-6">
+            <h2 id="pay-title" className="text-lg font-semibold text-stone-900">
+              Pay by Interac e-Transfer
+            </h2>
+            <p className="text-sm text-stone-700">
+              Send this e-Transfer from your bank's app or website. We hold your items for you
+              meanwhile.
+            </p>
+          </div>
+          <dl className="grid gap-4 px-5 py-5 sm:grid-cols-3 sm:px-6">
+            <PayDetail label="Amount" value={formatMoney(order.totalAmountCents)} />
+            <PayDetail label="Send to" value={etransferEmail} />
+            <PayDetail label="Message" value={order.orderNumber} />
+          </dl>
+          <p className="border-t border-stone-100 px-5 py-3 text-sm text-stone-600 sm:px-6">
+            Put your order number <strong>{order.orderNumber}</strong> in the e-Transfer message so
+            we can match your payment.
+          </p>
+        </section>
+      ) : (
+        <p className="mt-8 rounded-2xl bg-white p-5 text-center text-stone-700 shadow-sm">
+          {orderStatusLabel(order.status).description}
+        </p>
+      )}
+
+      <section aria-labelledby="next-title" className="mt-10">
+        <h2 id="next-title" className="text-lg font-semibold text-stone-900">
+          What happens next
+        </h2>
+        <ol className="mt-4 grid gap-4 sm:grid-cols-3">
+          <Step n={1} title="You send the e-Transfer">
+            {formatMoney(order.totalAmountCents)} to {etransferEmail}, with {order.orderNumber} as
+            the message.
+          </Step>
+          <Step n={2} title="We confirm and pack">
+            Once your payment arrives we mark the order paid and prepare it.
+          </Step>
+          <Step n={3} title="Canada Post delivers">
+            We ship it with Canada Post and send you the tracking number.
+          </Step>
+        </ol>
+      </section>
+
+      <div className="mt-10">
+        <OrderDetails order={order} />
+      </div>
+
+      <div className="mt-10 flex flex-col items-center gap-3 text-center sm:flex-row sm:justify-center">
+        <Link
+          to="/order-lookup"
+          className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+        >
+          <Search className="h-4 w-4" aria-hidden="true" />
+          Check your order status later
+        </Link>
+        <Link
+          to="/"
+          className="rounded-full bg-brand-800 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-900"
+        >
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function PayDetail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</dt>
+      <dd className="mt-1 font-mono text-base font-semibold break-all text-stone-900 select-all">
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Step({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
+  return (
+    <li className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+      <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white">
+        {n}
+      </span>
+      <p className="mt-3 font-semibold text-stone-900">{title}</p>
+      <p className="mt-1 text-sm text-stone-600">{children}</p>
+    </li>
+  );
+}

@@ -1,0 +1,149 @@
+import { and, asc, count, eq, gte, sql, type SQL } from "drizzle-orm";
+import { canadaPostTrackingUrl, normalizeOrderNumber, SHIPPED_STATUSES } from "~/lib/order-status";
+import { config } from "../config.server";
+import { db } from "../db.server";
+import { orderItems, orderLookupAttempts, orders, shipments } from "../schema";
+
+/** An order as the shopper sees it (confirmation and look-up pages). */
+export interface OrderView {
+  orderNumber: string;
+  status: string;
+  createdAt: string;
+  /** The order date in the store's time zone, e.g. "November 21, 2026". */
+  placedOn: string;
+  email: string;
+  shipping: { name: string; street: string; city: string; province: string; postalCode: string };
+  items: { name: string; sizeLabel: string | null; quantity: number; priceCents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  shippingCostCents: number;
+  totalAmountCents: number;
+  couponCode: string | null;
+  shipment: {
+    carrier: string;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+    estimatedDelivery: string | null;
+  } | null;
+}
+
+async function orderView(where: SQL): Promise<OrderView | null> {
+  const [order] = await db()
+    .select({ order: orders, shipment: shipments })
+    .from(orders)
+    .leftJoin(shipments, eq(shipments.orderId, orders.id))
+    .where(where)
+    .limit(1);
+  if (!order) return null;
+  const { order: o, shipment: s } = order;
+  const items = await db()
+    .select({
+      name: orderItems.productName,
+      sizeLabel: orderItems.sizeLabel,
+      quantity: orderItems.quantity,
+      priceCents: orderItems.priceAtPurchaseCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, o.id))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  const shipped = SHIPPED_STATUSES.includes(o.status) || s?.status === "delivered";
+  return {
+    orderNumber: o.orderNumber,
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+    placedOn: o.createdAt.toLocaleDateString("en-CA", {
+      timeZone: config().STORE_TIMEZONE,
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+    }),
+    email: o.email,
+    shipping: {
+      name: o.shippingName,
+      street: o.shippingStreet,
+      city: o.shippingCity,
+      province: o.shippingProvince,
+      postalCode: o.shippingPostalCode,
+    },
+    items,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCostCents: o.shippingCostCents,
+    totalAmountCents: o.totalAmountCents,
+    couponCode: o.couponCode,
+    shipment: s
+      ? {
+          carrier: s.carrier,
+          trackingNumber: shipped ? s.trackingNumber : null,
+          trackingUrl: shipped && s.trackingNumber ? canadaPostTrackingUrl(s.trackingNumber) : null,
+          estimatedDelivery: s.estimatedDelivery,
+        }
+      : null,
+  };
+}
+
+/** The order behind a confirmation link; null for any token that is not one. */
+export async function getOrderByAccessToken(token: string): Promise<OrderView | null> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+  return orderView(eq(orders.accessToken, token));
+}
+
+// Guessing is throttled per address and per order number (order numbers are sequential).
+const WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES_PER_ADDRESS = 10;
+const MAX_FAILURES_PER_ORDER = 5;
+
+export const LOOKUP_NOT_FOUND =
+  "We couldn't find an order with that number and email address. Please check both and try again.";
+export const LOOKUP_THROTTLED =
+  "Too many attempts. Please wait 15 minutes and try again, or contact us for help.";
+
+export type LookupResult =
+  { ok: true; order: OrderView } | { ok: false; status: 404 | 429; message: string };
+
+/**
+ * Order look-up by number and email. A wrong number and a wrong email get the same answer, and
+ * failures are counted so the look-up cannot be used to enumerate orders.
+ */
+export async function lookupOrder(options: {
+  orderNumber: string;
+  email: string;
+  ipAddress: string;
+  now?: Date;
+}): Promise<LookupResult> {
+  const now = options.now ?? new Date();
+  const orderNumber =
+    normalizeOrderNumber(options.orderNumber) ?? options.orderNumber.trim().slice(0, 40);
+  const since = new Date(now.getTime() - WINDOW_MS);
+  const failures = (
+    column: typeof orderLookupAttempts.ipAddress | typeof orderLookupAttempts.orderNumber,
+    value: string,
+  ) =>
+    db()
+      .select({ n: count() })
+      .from(orderLookupAttempts)
+      .where(
+        and(
+          eq(column, value),
+          eq(orderLookupAttempts.succeeded, false),
+          gte(orderLookupAttempts.createdAt, since),
+        ),
+      );
+  const [[byAddress], [byOrder]] = await Promise.all([
+    failures(orderLookupAttempts.ipAddress, options.ipAddress),
+    failures(orderLookupAttempts.orderNumber, orderNumber),
+  ]);
+  if (byAddress!.n >= MAX_FAILURES_PER_ADDRESS || byOrder!.n >= MAX_FAILURES_PER_ORDER)
+    return { ok: false, status: 429, message: LOOKUP_THROTTLED };
+
+  const order = await orderView(
+    and(
+      eq(orders.orderNumber, orderNumber),
+      eq(sql`lower(${orders.email})`, options.email.trim().toLowerCase()),
+    )!,
+  );
+  await db()
+    .insert(orderLookupAttempts)
+    .values({ ipAddress: options.ipAddress, orderNumber, succeeded: !!order, createdAt: now });
+  return order ? { ok: true, order } : { ok: false, status: 404, message: LOOKUP_NOT_FOUND };
+}
