@@ -1,18 +1,24 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AgeGate } from "~/components/store/age-gate";
 import { AnnouncementBar } from "~/components/store/announcement-bar";
-import { CartDrawer } from "~/components/store/cart-drawer";
 import { ProductGridSkeleton } from "~/components/store/product-card";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
 import { AGE_COOKIE, AGE_STORAGE_KEY, ageCookieAttributes } from "~/lib/age-gate";
+import { useCartDrawerOpen } from "~/lib/cart";
 import { SKELETON_CARDS } from "~/lib/catalog-query";
 import { config } from "~/server/config.server";
 import { visitorState } from "~/server/storefront/visitor.server";
 import { useBrowserValue } from "~/lib/use-browser-value";
 import type { loader as homeLoader } from "./home";
+
+// The drawer (and its dialog library) is fetched the first time the cart is opened, keeping it out
+// of the first page's JavaScript.
+const CartDrawer = lazy(() =>
+  import("~/components/store/cart-drawer").then((m) => ({ default: m.CartDrawer })),
+);
 
 export function loader({ request }: Route.LoaderArgs) {
   const visitor = visitorState(request);
@@ -51,6 +57,9 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const home = useRouteLoaderData<typeof homeLoader>("routes/store/home");
   const showSkeleton = useListingSkeleton();
+  const drawerOpen = useCartDrawerOpen();
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (drawerOpen && !drawerLoaded) setDrawerLoaded(true);
 
   // SPEC §4: the local storage flag also counts (e.g. the cookie was cleared); restore the cookie.
   const storedFlag = useBrowserValue(
@@ -89,7 +98,6 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
           )}
         </main>
         <SiteFooter storeName={storeName} />
-        <CartDrawer />
       </div>
       {verified ? null : (
         <AgeGate
@@ -98,6 +106,11 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
           onVerified={() => setAgeVerified(true)}
         />
       )}
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <CartDrawer />
+        </Suspense>
+      ) : null}
     </>
   );
 }
