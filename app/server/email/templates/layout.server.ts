@@ -33,11 +33,16 @@ function interpolate(value: unknown): string {
   return escapeHtml(value);
 }
 
-/** Template tag: every interpolated value is escaped unless it is SafeHtml (or a list of them). */
+/**
+ * Template tag: every interpolated value is escaped unless it is SafeHtml (or a list of them).
+ * The template's own whitespace (source indentation) collapses to single spaces, which is all
+ * HTML renders of it anyway, so the formatter's layout of the source never bloats the message.
+ */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
-  let out = strings[0]!;
+  const fixed = (i: number) => strings[i]!.replace(/\s+/g, " ");
+  let out = fixed(0);
   values.forEach((value, i) => {
-    out += interpolate(value) + strings[i + 1]!;
+    out += interpolate(value) + fixed(i + 1);
   });
   return new SafeHtml(out);
 }

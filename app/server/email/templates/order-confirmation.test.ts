@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { config } from "~/server/config.server";
+import {
+  escapeHtml,
+  html,
+  renderEmailHtml,
+  renderEmailText,
+  safeUrl,
+  trustedHtml,
+} from "./layout.server";
+import {
+  renderOrderConfirmationEmail,
+  type OrderConfirmationInput,
+} from "./order-confirmation.server";
+
+/** Markup without the spaces next to tags, so assertions do not depend on source layout. */
+const tight = (markup: string) => markup.replace(/>\s+/g, ">").replace(/\s+</g, "<");
+
+const order: OrderConfirmationInput = {
+  orderNumber: "BBS-00000007",
+  email: "jane@example.com",
+  shippingName: "Jane Doe",
+  items: [
+    { productName: "Blue Dream", sizeLabel: "3.5g", quantity: 2, priceAtPurchaseCents: 3500 },
+    { productName: "Hemp Wick", sizeLabel: null, quantity: 1, priceAtPurchaseCents: 599 },
+  ],
+  subtotalCents: 7599,
+  discountCents: 0,
+  shippingCostCents: 2000,
+  totalAmountCents: 9599,
+  accessToken: "k3y_token-abc",
+};
+
+describe("order confirmation email", () => {
+  it("has the order number, items, totals, link and e-Transfer instructions", () => {
+    const email = renderOrderConfirmationEmail(order);
+    const { ETRANSFER_EMAIL, STORE_NAME, publicUrl } = config();
+    expect(email.subject).toBe(`${STORE_NAME}: order BBS-00000007 received`);
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain("BBS-00000007");
+      expect(body).toContain(ETRANSFER_EMAIL);
+      expect(body).toContain("$95.99");
+      expect(body).toContain("Blue Dream");
+      expect(body).toContain("3.5g");
+      expect(body).toContain("$70.00");
+      expect(body).toContain("Hemp Wick");
+      expect(body).toContain("$75.99");
+      expect(body).toContain("$20.00");
+      expect(body).toContain(`${publicUrl}/orders/k3y_token-abc`);
+      expect(body).toContain(`${publicUrl}/order-lookup`);
+      expect(body).toContain(STORE_NAME);
+    }
+    expect(email.text).toMatch(/Amount: +\$95\.99/);
+    expect(email.text).toMatch(/Message: +BBS-00000007/);
+    expect(email.text).toContain("2 × Blue Dream (3.5g): $70.00");
+    expect(email.html).toMatch(/^<!doctype html>/);
+  });
+
+  it("shows FREE shipping when it costs nothing", () => {
+    const email = renderOrderConfirmationEmail({
+      ...order,
+      subtotalCents: 25000,
+      shippingCostCents: 0,
+      totalAmountCents: 25000,
+    });
+    expect(tight(email.html)).toMatch(/Shipping \(Canada Post\)<\/td><td[^>]*>FREE<\/td>/);
+    expect(email.text).toContain("Shipping (Canada Post): FREE");
+    expect(email.text).not.toContain("$20.00");
+  });
+
+  it("shows the discount line only when there is a discount", () => {
+    const none = renderOrderConfirmationEmail(order);
+    expect(none.html).not.toContain("Discount");
+    expect(none.text).not.toContain("Discount");
+
+    const some = renderOrderConfirmationEmail({
+      ...order,
+      discountCents: 760,
+      totalAmountCents: 8839,
+    });
+    expect(tight(some.html)).toMatch(/Discount<\/td><td[^>]*>-\$7\.60<\/td>/);
+    expect(some.text).toContain("Discount: -$7.60");
+    expect(some.text).toMatch(/Amount: +\$88\.39/);
+  });
+
+  it("escapes every value that came from the shopper or the catalogue", () => {
+    const email = renderOrderConfirmationEmail({
+      ...order,
+      shippingName: `<img src=x onerror="alert(1)"> & "Bob"`,
+      items: [
+        {
+          productName: "<script>alert('x')</script>",
+          sizeLabel: '3.5g"><b>',
+          quantity: 1,
+          priceAtPurchaseCents: 100,
+        },
+      ],
+      accessToken: 'a"b<c>/d',
+    });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).not.toContain("<img src=x");
+    expect(email.html).not.toContain('3.5g"><b>');
+    expect(email.html).toContain("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+    expect(email.html).toContain(
+      "Thanks for your order, &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &quot;Bob&quot;!",
+    );
+    expect(email.html).toContain("/orders/a%22b%3Cc%3E%2Fd");
+    // The plain-text version is not HTML: it keeps the characters as typed.
+    expect(email.text).toContain("<script>alert('x')</script>");
+  });
+
+  it("keeps line breaks typed into a name out of the text layout and the subject", () => {
+    const email = renderOrderConfirmationEmail({ ...order, shippingName: "Jane\r\nBcc: x@y.z" });
+    expect(email.text).toContain("Thanks for your order, Jane Bcc: x@y.z!");
+    expect(email.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe("email layout", () => {
+  it("escapes interpolations but keeps SafeHtml and lists of it", () => {
+    const items = ["<a>", "b&c"].map((v) => html`<li>${v}</li>`);
+    expect(
+      tight(
+        html`<ul>
+            ${items}
+          </ul>
+          ${null}${undefined}${false}${0}`.value,
+      ),
+    ).toBe("<ul><li>&lt;a&gt;</li><li>b&amp;c</li></ul>0");
+    expect(html`${trustedHtml("<b>ok</b>")}`.value).toBe("<b>ok</b>");
+    expect(escapeHtml(`<>&"'`)).toBe("&lt;&gt;&amp;&quot;&#39;");
+  });
+
+  it("only links to http(s) URLs", () => {
+    expect(safeUrl("https://shop.example/x?y=1")).toBe("https://shop.example/x?y=1");
+    expect(safeUrl("javascript:alert(1)")).toBe(`${config().publicUrl}/`);
+    expect(safeUrl("not a url")).toBe(`${config().publicUrl}/`);
+  });
+
+  it("adds an unsubscribe link when one is given (newsletters and campaigns)", () => {
+    const url = "https://shop.example/unsubscribe/tok";
+    const page = renderEmailHtml({
+      title: "News",
+      preheader: "Hello",
+      content: html`<p>Hi</p>`,
+      unsubscribeUrl: url,
+    });
+    expect(page).toContain(`<a href="${url}"`);
+    expect(page).not.toMatch(/\n|\s{2}/);
+    expect(page).toMatch(/>Unsubscribe<\/a\s*>/);
+    expect(renderEmailText("Hi", { unsubscribeUrl: url })).toContain(`Unsubscribe: ${url}`);
+    const plain = renderEmailHtml({ title: "x", preheader: "y", content: html`` });
+    expect(plain).not.toContain("Unsubscribe");
+  });
+});
