@@ -9,7 +9,25 @@ export default [
   route("age-verification", "routes/resources/age-verification.ts"),
 
   // ── admin (/budzadmin) ──
-  ...prefix("budzadmin", []),
+  ...prefix("budzadmin", [
+    index("routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    // Screens: every module here calls requireAdmin (tests/integration/admin-routes.test.ts).
+    route("dashboard", "routes/admin/layout.tsx", [
+      index("routes/admin/overview.tsx"),
+      route("products", "routes/admin/products/list.tsx", [
+        route("new", "routes/admin/products/edit.tsx", { id: "admin-product-new" }),
+        route(":productId", "routes/admin/products/details.tsx"),
+        route(":productId/edit", "routes/admin/products/edit.tsx", { id: "admin-product-edit" }),
+      ]),
+      route("images", "routes/admin/images/list.tsx", [
+        route(":imageId", "routes/admin/images/details.tsx"),
+      ]),
+      route("images/upload", "routes/admin/images/upload.tsx"),
+      route("database", "routes/admin/database.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
 
   // ── storefront ──
   layout("routes/store/layout.tsx", [

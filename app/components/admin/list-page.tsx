@@ -1,0 +1,241 @@
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+
+/** Title row of an admin screen: heading, one-line description and the screen's main actions. */
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-stone-600">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * Search box and filters of a list, kept in the URL: a GET form the server reads with zod. It
+ * submits as you type (debounced) or pick, and always works as a plain form without JavaScript.
+ */
+export function ListToolbar({
+  q,
+  searchLabel,
+  filters = [],
+  children,
+}: {
+  q: string;
+  searchLabel: string;
+  filters?: { name: string; label: string; value: string; options: FilterOption[] }[];
+  children?: React.ReactNode;
+}) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const send = (form: HTMLFormElement | null, delay: number) => {
+    clearTimeout(timer.current);
+    if (!form) return;
+    timer.current = setTimeout(() => {
+      void submit(form, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="flex flex-col gap-3 border-b border-stone-200 p-4 sm:flex-row sm:items-center"
+    >
+      <label className="relative flex-1">
+        <span className="sr-only">{searchLabel}</span>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400"
+          aria-hidden
+        />
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder={searchLabel}
+          maxLength={100}
+          onChange={(e) => send(e.currentTarget.form, 350)}
+          className="h-10 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-sm placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        />
+      </label>
+      {filters.map((filter) => (
+        <label key={filter.name} className="sm:w-52">
+          <span className="sr-only">{filter.label}</span>
+          <select
+            name={filter.name}
+            defaultValue={filter.value}
+            aria-label={filter.label}
+            onChange={(e) => send(e.currentTarget.form, 0)}
+            className="h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+          >
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      {children}
+      <noscript>
+        <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 text-sm text-white">
+          Search
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => React.ReactNode;
+  className?: string;
+  /** Hidden below this width to keep phones readable. */
+  hideBelow?: "sm" | "md" | "lg";
+}
+
+const HIDE = { sm: "hidden sm:table-cell", md: "hidden md:table-cell", lg: "hidden lg:table-cell" };
+
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  empty,
+}: {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  caption: string;
+  empty: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  if (rows.length === 0)
+    return <div className="px-4 py-16 text-center text-stone-500">{empty}</div>;
+  return (
+    <div className={`overflow-x-auto transition-opacity ${loading ? "opacity-60" : ""}`}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={`px-4 py-3 whitespace-nowrap ${column.hideBelow ? HIDE[column.hideBelow] : ""} ${column.className ?? ""}`}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="hover:bg-stone-50/70">
+              {columns.map((column) => (
+                <td
+                  key={column.key}
+                  className={`px-4 py-3 align-middle ${column.hideBelow ? HIDE[column.hideBelow] : ""} ${column.className ?? ""}`}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Previous/next links that keep every other URL parameter (search, filters). */
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  pageSize,
+  noun,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+  noun: string;
+}) {
+  const location = useLocation();
+  if (total === 0) return null;
+  const href = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    if (target <= 1) params.delete("page");
+    else params.set("page", String(target));
+    const search = params.toString();
+    return `${location.pathname}${search ? `?${search}` : ""}`;
+  };
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  const link = (target: number, label: string, icon: React.ReactNode, enabled: boolean) =>
+    enabled ? (
+      <Link
+        to={href(target)}
+        preventScrollReset
+        aria-label={label}
+        className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-stone-300 bg-white text-stone-700 hover:bg-stone-50"
+      >
+        {icon}
+      </Link>
+    ) : (
+      <span
+        aria-hidden
+        className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-stone-200 text-stone-300"
+      >
+        {icon}
+      </span>
+    );
+  return (
+    <nav
+      aria-label="Pagination"
+      className="flex items-center justify-between gap-4 border-t border-stone-200 px-4 py-3 text-sm text-stone-600"
+    >
+      <p>
+        {first}–{last} of {total.toLocaleString("en-CA")} {noun}
+      </p>
+      <div className="flex items-center gap-2">
+        {link(page - 1, "Previous page", <ChevronLeft className="h-4 w-4" />, page > 1)}
+        <span className="px-1 tabular-nums">
+          Page {page} of {pageCount}
+        </span>
+        {link(page + 1, "Next page", <ChevronRight className="h-4 w-4" />, page < pageCount)}
+      </div>
+    </nav>
+  );
+}
+
+/** The white card a list lives in: toolbar, table, pagination. */
+export function ListCard({ children }: { children: React.ReactNode }) {
+  return (
+    <section className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { Database, ImageIcon, LayoutDashboard, Package, type LucideIcon } from "lucide-react";
+
+export interface AdminScreen {
+  /** Stable name other screens use to link here (see screenHref). */
+  id: string;
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  ownerOnly?: boolean;
+}
+
+/**
+ * The sidebar: only screens that exist. A new screen adds one entry here, in SPEC §2's order
+ * (Overview, Products, Orders, Invoices, Customers, Shipping, Emails, Coupons, Reports,
+ * Newsletters, Database, Pages, Images).
+ */
+export const ADMIN_SCREENS: AdminScreen[] = [
+  { id: "overview", label: "Overview", href: "/budzadmin/dashboard", icon: LayoutDashboard },
+  { id: "products", label: "Products", href: "/budzadmin/dashboard/products", icon: Package },
+  {
+    id: "database",
+    label: "Database",
+    href: "/budzadmin/dashboard/database",
+    icon: Database,
+    ownerOnly: true,
+  },
+  { id: "images", label: "Image Library", href: "/budzadmin/dashboard/images", icon: ImageIcon },
+];
+
+export function visibleScreens(role: string): AdminScreen[] {
+  return ADMIN_SCREENS.filter((screen) => !screen.ownerOnly || role === "owner");
+}
+
+/** Where a screen lives, or undefined while it does not exist (links to it are then not shown). */
+export function screenHref(id: string, role = "owner"): string | undefined {
+  return visibleScreens(role).find((screen) => screen.id === id)?.href;
+}

@@ -1,0 +1,12 @@
+/** "Léa's Blue Dream 3.5g" → "leas-blue-dream-3-5g" (URL-safe, lower case, no accents). */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['’]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80)
+    .replace(/-$/, "");
+}

@@ -1,0 +1,146 @@
+import { Check, Copy, Download, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { data, Link, useLocation, useNavigate, useSubmit } from "react-router";
+import type { Route } from "./+types/details";
+import { buttonClass } from "~/components/admin/button";
+import { IMAGES_PATH } from "~/components/admin/image-picker";
+import { DELETE_IMAGE_CONFIRMATION, UsageWarning } from "~/components/admin/image-usage";
+import { ConfirmDialog, Modal } from "~/components/admin/modal";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { formatBytes } from "~/lib/image-upload";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getImage } from "~/server/images/image-library.server";
+import { config } from "~/server/config.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const image = await getImage(params.imageId);
+  if (!image)
+    throw data(
+      { message: "This image does not exist (it may have been deleted)." },
+      { status: 404 },
+    );
+  return { image, timeZone: config().STORE_TIMEZONE };
+}
+
+export default function ImageDetails({ loaderData }: Route.ComponentProps) {
+  const { image, timeZone } = loaderData;
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const { search } = useLocation();
+  const [copied, setCopied] = useState(false);
+  const close = () => void navigate(`${IMAGES_PATH}${search}`, { preventScrollReset: true });
+  const rows: [string, string][] = [
+    ["Name", image.imageName],
+    ["Type", image.mimeType],
+    ["Dimensions", `${image.imageWidth} × ${image.imageHeight} px`],
+    ["Size", formatBytes(image.imageSize)],
+    [
+      "Uploaded",
+      new Intl.DateTimeFormat("en-CA", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone,
+      }).format(new Date(image.createdAt)),
+    ],
+    ["URL", image.imageUrl],
+  ];
+  if (image.imageDescription) rows.splice(1, 0, ["Description", image.imageDescription]);
+  return (
+    <Modal
+      title="Image details"
+      description={image.imageName}
+      size="xl"
+      onClose={close}
+      footer={
+        <>
+          <a href={image.imageUrl} download={image.imageName} className={buttonClass("secondary")}>
+            <Download className="h-4 w-4" aria-hidden /> Download
+          </a>
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            onClick={() => {
+              void navigator.clipboard
+                .writeText(new URL(image.imageUrl, window.location.origin).href)
+                .then(() => {
+                  setCopied(true);
+                  setTimeout(() => setCopied(false), 2000);
+                });
+            }}
+          >
+            {copied ? (
+              <Check className="h-4 w-4" aria-hidden />
+            ) : (
+              <Copy className="h-4 w-4" aria-hidden />
+            )}
+            {copied ? "Copied!" : "Copy URL"}
+          </button>
+          <ConfirmDialog
+            title="Delete image"
+            message={DELETE_IMAGE_CONFIRMATION}
+            confirmLabel="Delete"
+            onConfirm={() =>
+              void submit(
+                { intent: "delete", id: image.imageId },
+                { method: "post", action: `${IMAGES_PATH}${search}` },
+              )
+            }
+            trigger={
+              <button type="button" className={buttonClass("danger")}>
+                <Trash2 className="h-4 w-4" aria-hidden /> Delete
+              </button>
+            }
+          >
+            <UsageWarning count={image.usedBy.length} />
+          </ConfirmDialog>
+        </>
+      }
+    >
+      <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
+        <div className="flex items-center justify-center rounded-xl bg-stone-100 p-2">
+          <img
+            src={image.imageUrl}
+            alt={image.imageDescription ?? image.imageName}
+            width={image.imageWidth}
+            height={image.imageHeight}
+            className="max-h-[50vh] w-auto rounded-lg object-contain"
+          />
+        </div>
+        <div className="space-y-4">
+          <dl className="space-y-3">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">
+                  {label}
+                </dt>
+                <dd className="mt-0.5 text-sm break-all text-stone-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <h3 className="text-xs font-medium tracking-wide text-stone-500 uppercase">Used by</h3>
+            {image.usedBy.length === 0 ? (
+              <p className="mt-0.5 text-sm text-stone-600">No product uses this image.</p>
+            ) : (
+              <ul className="mt-1 space-y-1 text-sm">
+                {image.usedBy.map((product) => (
+                  <li key={product.id}>
+                    <Link
+                      to={`/budzadmin/dashboard/products/${product.id}`}
+                      className="text-brand-700 hover:text-brand-900"
+                    >
+                      {product.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

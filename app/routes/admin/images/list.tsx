@@ -1,0 +1,168 @@
+import { Eye, Trash2 } from "lucide-react";
+import { data, Link, Outlet, useLocation, useSubmit } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/list";
+import { buttonClass } from "~/components/admin/button";
+import { ImageUploader } from "~/components/admin/image-uploader";
+import { IMAGES_PATH } from "~/components/admin/image-picker";
+import { ListCard, ListToolbar, PageHeader, Pagination } from "~/components/admin/list-page";
+import { DELETE_IMAGE_CONFIRMATION, UsageWarning } from "~/components/admin/image-usage";
+import { ConfirmDialog } from "~/components/admin/modal";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { formatBytes, IMAGE_TYPE_FILTERS } from "~/lib/image-upload";
+import { filterEnum, ListQuerySchema, parseListQuery } from "~/schemas/admin-list";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { deleteStoredImage } from "~/server/images/image-store.server";
+import { hasImages, listImages } from "~/server/images/image-library.server";
+
+const ImageListQuery = ListQuerySchema.extend({ type: filterEnum(IMAGE_TYPE_FILTERS) });
+
+export const meta: Route.MetaFunction = () => [{ title: "Image Library · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(request.url, ImageListQuery);
+  const list = await listImages(query);
+  return { query, list, libraryEmpty: list.total === 0 && !(await hasImages()) };
+}
+
+const DeleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ message: "Unknown image" }, { status: 400 });
+  const back = `${IMAGES_PATH}${new URL(request.url).search}`;
+  try {
+    const deleted = await deleteStoredImage(parsed.data.id);
+    if (!deleted)
+      return redirectWithToast(back, "Failed to delete image: it no longer exists", "error");
+  } catch (error) {
+    return redirectWithToast(back, `Failed to delete image: ${(error as Error).message}`, "error");
+  }
+  return redirectWithToast(back, "Image deleted successfully!");
+}
+
+const TYPE_LABELS: Record<string, string> = {
+  all: "All types",
+  jpeg: "JPEG",
+  png: "PNG",
+  webp: "WebP",
+  gif: "GIF",
+};
+
+export default function ImageLibrary({ loaderData }: Route.ComponentProps) {
+  const { query, list, libraryEmpty } = loaderData;
+  const { search } = useLocation();
+  const submit = useSubmit();
+  return (
+    <>
+      <PageHeader
+        title="Image Library"
+        description="Product and page images, stored re-encoded with responsive sizes."
+      />
+      <div className="space-y-6">
+        <ImageUploader />
+        <ListCard>
+          <ListToolbar
+            q={query.q}
+            searchLabel="Search images by name or description"
+            filters={[
+              {
+                name: "type",
+                label: "Type",
+                value: query.type,
+                options: IMAGE_TYPE_FILTERS.map((t) => ({ value: t, label: TYPE_LABELS[t]! })),
+              },
+            ]}
+          />
+          {list.rows.length === 0 ? (
+            <p className="px-4 py-16 text-center text-stone-500">
+              {libraryEmpty ? "No images uploaded yet" : "No images match your filters"}
+            </p>
+          ) : (
+            <ul className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {list.rows.map((image) => (
+                <li
+                  key={image.imageId}
+                  className="group overflow-hidden rounded-xl border border-stone-200 bg-white"
+                >
+                  <div className="relative">
+                    <ResponsiveImage
+                      src={image.imageUrl}
+                      alt={image.imageDescription ?? image.imageName}
+                      sizes="(min-width: 1280px) 280px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                      width={image.imageWidth}
+                      height={image.imageHeight}
+                      className="aspect-[4/3] w-full bg-stone-100 object-cover"
+                    />
+                    <div className="absolute inset-0 flex items-center justify-center gap-2 bg-stone-950/55 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+                      <Link
+                        to={`${image.imageId}${search}`}
+                        className={buttonClass("secondary", "sm")}
+                        aria-label={`View details of ${image.imageName}`}
+                      >
+                        <Eye className="h-4 w-4" aria-hidden /> View Details
+                      </Link>
+                      <ConfirmDialog
+                        title="Delete image"
+                        message={DELETE_IMAGE_CONFIRMATION}
+                        confirmLabel="Delete"
+                        onConfirm={() =>
+                          void submit(
+                            { intent: "delete", id: image.imageId },
+                            {
+                              method: "post",
+                              action: `${IMAGES_PATH}${search}`,
+                              preventScrollReset: true,
+                            },
+                          )
+                        }
+                        trigger={
+                          <button
+                            type="button"
+                            className={buttonClass("danger", "sm")}
+                            aria-label={`Delete ${image.imageName}`}
+                          >
+                            <Trash2 className="h-4 w-4" aria-hidden /> Delete
+                          </button>
+                        }
+                      >
+                        <UsageWarning count={image.usedBy} />
+                      </ConfirmDialog>
+                    </div>
+                  </div>
+                  <div className="px-3 py-2.5">
+                    <p
+                      className="truncate text-sm font-medium text-stone-900"
+                      title={image.imageName}
+                    >
+                      {image.imageName}
+                    </p>
+                    <p className="text-xs text-stone-500">
+                      {image.imageWidth} × {image.imageHeight} · {formatBytes(image.imageSize)} ·{" "}
+                      {image.fileExtension.toUpperCase()}
+                      {image.usedBy > 0 ? ` · used by ${image.usedBy}` : ""}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination
+            page={list.page}
+            pageCount={list.pageCount}
+            total={list.total}
+            pageSize={list.pageSize}
+            noun="images"
+          />
+        </ListCard>
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

@@ -1,0 +1,52 @@
+import type { Route } from "./+types/upload";
+import { IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/lib/image-upload";
+import { requireAdmin } from "~/server/auth/session.server";
+import {
+  ImageRejectedError,
+  MAX_IMAGE_BYTES,
+  storeImage,
+} from "~/server/images/image-store.server";
+
+// Room for the multipart boundaries and the description around a file of the maximum size.
+const MAX_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+const fail = (error: string, status: number) => Response.json({ error }, { status });
+
+/** POST multipart (file, optional description): stores the image in the library; JSON answer. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  if (request.method !== "POST") return fail("Method not allowed", 405);
+  const length = Number(request.headers.get("Content-Length") ?? "");
+  if (!Number.isFinite(length) || length <= 0)
+    return fail("Upload failed: the request has no length", 411);
+  if (length > MAX_BODY_BYTES) return fail(IMAGE_TOO_LARGE, 413);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return fail("Error processing image file", 400);
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return fail(INVALID_IMAGE, 400);
+  if (file.size > MAX_IMAGE_BYTES) return fail(IMAGE_TOO_LARGE, 413);
+  const description = form.get("description");
+  try {
+    const image = await storeImage({
+      body: Buffer.from(await file.arrayBuffer()),
+      name: file.name || "image",
+      description:
+        typeof description === "string" && description.trim()
+          ? description.trim().slice(0, 500)
+          : null,
+    });
+    return Response.json({ image }, { status: 201 });
+  } catch (error) {
+    if (error instanceof ImageRejectedError) return fail(error.message, 400);
+    throw error;
+  }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return fail("Use POST to upload an image", 405);
+}

@@ -1,0 +1,179 @@
+import { DollarSign, Package, PackagePlus, ShoppingBag, Truck, Users } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/overview";
+import { OrderStatusBadge } from "~/components/admin/badges";
+import { screenHref } from "~/components/admin/nav";
+import { PageHeader } from "~/components/admin/list-page";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { StatCard } from "~/components/admin/stat-card";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { formatMoney } from "~/lib/money";
+import { getOverview } from "~/server/admin/overview.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Overview · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { overview: await getOverview(), role: admin.role, timeZone: config().STORE_TIMEZONE };
+}
+
+const count = (n: number) => n.toLocaleString("en-CA");
+
+export default function Overview({ loaderData }: Route.ComponentProps) {
+  const { overview, role, timeZone } = loaderData;
+  const orders = screenHref("orders", role);
+  const customers = screenHref("customers", role);
+  const products = screenHref("products", role)!;
+  const date = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone });
+  const quickActions = [
+    { label: "Add product", href: `${products}/new`, icon: PackagePlus },
+    orders ? { label: "Process orders", href: `${orders}?status=paid`, icon: Truck } : undefined,
+    customers ? { label: "Manage customers", href: customers, icon: Users } : undefined,
+  ].filter((a) => a !== undefined);
+
+  return (
+    <>
+      <PageHeader title="Overview" description="How the store is doing, from live data." />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Total Revenue"
+          value={formatMoney(overview.revenueCents)}
+          hint="Paid and later orders, cancelled excluded"
+          icon={DollarSign}
+          href={orders}
+        />
+        <StatCard
+          label="Orders"
+          value={count(overview.orderCount)}
+          hint="All orders"
+          icon={ShoppingBag}
+          href={orders}
+        />
+        <StatCard
+          label="Customers"
+          value={count(overview.customerCount)}
+          hint="Customer records"
+          icon={Users}
+          href={customers}
+        />
+        <StatCard
+          label="Products"
+          value={count(overview.productCount)}
+          hint="Active in the catalogue"
+          icon={Package}
+          href={products}
+        />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <section className="rounded-xl border border-stone-200 bg-white shadow-sm lg:col-span-2">
+          <header className="flex items-center justify-between border-b border-stone-200 px-5 py-4">
+            <h2 className="font-semibold text-stone-900">Recent orders</h2>
+            {orders ? (
+              <Link to={orders} className="text-sm font-medium text-brand-700 hover:text-brand-900">
+                View all
+              </Link>
+            ) : null}
+          </header>
+          {overview.recentOrders.length === 0 ? (
+            <p className="px-5 py-10 text-center text-sm text-stone-500">No orders yet.</p>
+          ) : (
+            <ul className="divide-y divide-stone-100">
+              {overview.recentOrders.map((order) => (
+                <li key={order.id} className="flex items-center gap-4 px-5 py-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-stone-900">
+                      {orders ? (
+                        <Link
+                          to={`${orders}?q=${order.orderNumber}`}
+                          className="hover:text-brand-700"
+                        >
+                          {order.orderNumber}
+                        </Link>
+                      ) : (
+                        order.orderNumber
+                      )}
+                      <span className="font-normal text-stone-500"> · {order.customerName}</span>
+                    </p>
+                    <p className="text-xs text-stone-500">
+                      {date.format(new Date(order.createdAt))}
+                    </p>
+                  </div>
+                  <OrderStatusBadge status={order.status} />
+                  <p className="w-24 text-right text-sm font-semibold text-stone-900 tabular-nums">
+                    {formatMoney(order.totalCents)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <div className="space-y-6">
+          <section className="rounded-xl border border-stone-200 bg-white shadow-sm">
+            <h2 className="border-b border-stone-200 px-5 py-4 font-semibold text-stone-900">
+              Quick Actions
+            </h2>
+            <ul className="space-y-2 p-4">
+              {quickActions.map((action) => (
+                <li key={action.label}>
+                  <Link
+                    to={action.href}
+                    className="flex items-center gap-3 rounded-lg border border-stone-200 px-4 py-3 text-sm font-medium text-stone-800 transition hover:border-brand-300 hover:bg-brand-50"
+                  >
+                    <action.icon className="h-5 w-5 text-brand-700" aria-hidden />
+                    {action.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className="rounded-xl border border-stone-200 bg-white shadow-sm">
+            <h2 className="border-b border-stone-200 px-5 py-4 font-semibold text-stone-900">
+              Top products
+            </h2>
+            {overview.topProducts.length === 0 ? (
+              <p className="px-5 py-8 text-center text-sm text-stone-500">Nothing sold yet.</p>
+            ) : (
+              <ol className="divide-y divide-stone-100">
+                {overview.topProducts.map((product) => (
+                  <li key={product.id}>
+                    <Link
+                      to={`${products}/${product.id}`}
+                      className="flex items-center gap-3 px-5 py-3 hover:bg-stone-50"
+                    >
+                      <ResponsiveImage
+                        src={product.imageUrl}
+                        alt=""
+                        sizes="40px"
+                        width={40}
+                        height={40}
+                        className="h-10 w-10 rounded-lg bg-stone-100 object-cover"
+                      />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate text-sm font-medium text-stone-900">
+                          {product.name}
+                        </span>
+                        <span className="text-xs text-stone-500">
+                          {count(product.unitsSold)} sold
+                        </span>
+                      </span>
+                      <span className="text-sm font-semibold text-stone-900 tabular-nums">
+                        {formatMoney(product.revenueCents)}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

@@ -1,0 +1,163 @@
+import { ExternalLink, Pencil } from "lucide-react";
+import { data, Link, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/details";
+import { Badge, StockCell } from "~/components/admin/badges";
+import { buttonClass } from "~/components/admin/button";
+import { Modal } from "~/components/admin/modal";
+import { PRODUCTS_PATH } from "~/components/admin/product-form";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { findCategory } from "~/lib/categories";
+import { formatMoney } from "~/lib/money";
+import { DEFAULT_RATING, sizeLabel } from "~/lib/product";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getAdminProduct } from "~/server/catalog/product-admin.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const product = await getAdminProduct(params.productId);
+  if (!product)
+    throw data(
+      { message: "This product does not exist (it may have been deleted)." },
+      { status: 404 },
+    );
+  return { product };
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function ProductDetails({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const close = () => void navigate(`${PRODUCTS_PATH}${search}`, { preventScrollReset: true });
+  const units = (n: number) => `${n.toLocaleString("en-CA")} unit${n === 1 ? "" : "s"}`;
+  return (
+    <Modal
+      title="Product Details"
+      description={product.name}
+      size="xl"
+      onClose={close}
+      footer={
+        <>
+          <button type="button" className={buttonClass("secondary")} onClick={close}>
+            Close
+          </button>
+          <Link
+            to={`${PRODUCTS_PATH}/${product.id}/edit${search}`}
+            className={buttonClass("primary")}
+          >
+            <Pencil className="h-4 w-4" aria-hidden />
+            Edit
+          </Link>
+        </>
+      }
+    >
+      <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+        <div>
+          <ResponsiveImage
+            src={product.imageUrl}
+            alt={product.name}
+            sizes="256px"
+            width={256}
+            height={256}
+            className="aspect-square w-full rounded-xl bg-stone-100 object-cover"
+          />
+          {product.thumbnailUrls.length > 0 ? (
+            <ul className="mt-2 grid grid-cols-4 gap-2">
+              {product.thumbnailUrls.map((url) => (
+                <li key={url}>
+                  <ResponsiveImage
+                    src={url}
+                    alt=""
+                    sizes="64px"
+                    width={64}
+                    height={64}
+                    className="aspect-square w-full rounded-lg bg-stone-100 object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="space-y-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-xl font-semibold text-stone-900">{product.name}</h3>
+            {product.status === "archived" ? (
+              <Badge>Archived</Badge>
+            ) : (
+              <Badge tone="green">Active</Badge>
+            )}
+          </div>
+          <p className="text-sm leading-6 text-stone-700">{product.description}</p>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3">
+            <Detail label="Category">
+              {findCategory(product.category)?.name ?? product.category}
+            </Detail>
+            <Detail label="SKU">{product.sku ?? `SKU-${product.id}`}</Detail>
+            <Detail label="Strain">{product.strain ?? "—"}</Detail>
+            <Detail label="Selling Price">{formatMoney(product.sellingPriceCents)}</Detail>
+            <Detail label="Cost Price">{formatMoney(product.costPriceCents)}</Detail>
+            <Detail label="Rating">{(product.rating ?? DEFAULT_RATING).toFixed(1)} / 5</Detail>
+            <Detail label="Current Stock">
+              <StockCell stock={product.stock} alertLevel={product.stockAlertLevel} />
+              <span className="text-stone-500"> · {units(product.stock)}</span>
+            </Detail>
+            <Detail label="Stock Alert Level">{units(product.stockAlertLevel)}</Detail>
+            <Detail label="THC / CBD">
+              {product.thc ?? "—"} / {product.cbd ?? "—"}
+            </Detail>
+          </dl>
+          {product.variations.length > 0 ? (
+            <div>
+              <h4 className="mb-2 text-xs font-medium tracking-wide text-stone-500 uppercase">
+                Variations
+              </h4>
+              <table className="w-full overflow-hidden rounded-lg border border-stone-200 text-sm">
+                <thead className="bg-stone-50 text-left text-xs text-stone-500">
+                  <tr>
+                    <th className="px-3 py-2 font-medium">Size</th>
+                    <th className="px-3 py-2 text-right font-medium">Price</th>
+                    <th className="px-3 py-2 text-right font-medium">Stock</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-stone-100">
+                  {product.variations.map((v) => (
+                    <tr key={v.id}>
+                      <td className="px-3 py-2">{sizeLabel(v)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        {formatMoney(v.priceCents)}
+                      </td>
+                      <td className="px-3 py-2 text-right">
+                        <StockCell stock={v.stock} alertLevel={product.stockAlertLevel} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {product.status === "active" ? (
+            <a
+              href={`/products/${product.slug}`}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-900"
+            >
+              View in store <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

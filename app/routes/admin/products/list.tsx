@@ -1,0 +1,230 @@
+import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { data, Link, Outlet, useLocation, useSubmit } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/list";
+import { Badge, StockCell } from "~/components/admin/badges";
+import { buttonClass } from "~/components/admin/button";
+import {
+  DataTable,
+  ListCard,
+  ListToolbar,
+  PageHeader,
+  Pagination,
+  type Column,
+} from "~/components/admin/list-page";
+import { ConfirmDialog } from "~/components/admin/modal";
+import { DELETE_PRODUCT_CONFIRMATION, PRODUCTS_PATH } from "~/components/admin/product-form";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { CATEGORIES, CATEGORY_SLUGS, findCategory } from "~/lib/categories";
+import { formatMoney } from "~/lib/money";
+import { filterEnum, ListQuerySchema, parseListQuery } from "~/schemas/admin-list";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import {
+  deleteProduct,
+  listAdminProducts,
+  type AdminProductRow,
+} from "~/server/catalog/product-admin.server";
+
+const ProductListQuery = ListQuerySchema.extend({
+  category: filterEnum(["all", ...CATEGORY_SLUGS]),
+  status: filterEnum(["active", "archived", "all"]),
+});
+
+export const meta: Route.MetaFunction = () => [{ title: "Products · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(request.url, ProductListQuery);
+  return { query, list: await listAdminProducts(query) };
+}
+
+const DeleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ message: "Unknown product" }, { status: 400 });
+  const outcome = await deleteProduct(parsed.data.id);
+  const back = `${PRODUCTS_PATH}${new URL(request.url).search}`;
+  if (!outcome)
+    return redirectWithToast(back, "Failed to delete product: it no longer exists", "error");
+  return redirectWithToast(
+    back,
+    outcome === "deleted"
+      ? "Product deleted successfully!"
+      : "Product archived: past orders include it, so it is hidden from the store instead of deleted.",
+  );
+}
+
+function categoryName(slug: string) {
+  return findCategory(slug)?.name ?? slug;
+}
+
+export default function ProductList({ loaderData }: Route.ComponentProps) {
+  const { query, list } = loaderData;
+  const { search } = useLocation();
+  const submit = useSubmit();
+  const columns: Column<AdminProductRow>[] = [
+    {
+      key: "product",
+      header: "Product",
+      className: "min-w-64",
+      cell: (p) => (
+        <div className="flex items-center gap-3">
+          <ResponsiveImage
+            src={p.imageUrl}
+            alt=""
+            sizes="48px"
+            width={48}
+            height={48}
+            className="h-12 w-12 shrink-0 rounded-lg bg-stone-100 object-cover"
+          />
+          <div className="min-w-0">
+            <p className="flex items-center gap-2 font-medium text-stone-900">
+              <Link to={`${p.id}${search}`} className="hover:text-brand-700">
+                {p.name}
+              </Link>
+              {p.status === "archived" ? <Badge>Archived</Badge> : null}
+            </p>
+            <p className="line-clamp-1 max-w-md text-xs text-stone-500">{p.description}</p>
+          </div>
+        </div>
+      ),
+    },
+    { key: "category", header: "Category", hideBelow: "md", cell: (p) => categoryName(p.category) },
+    {
+      key: "price",
+      header: "Price",
+      className: "text-right tabular-nums",
+      cell: (p) => formatMoney(p.priceCents),
+    },
+    {
+      key: "stock",
+      header: "Stock Qty",
+      className: "text-right",
+      cell: (p) => <StockCell stock={p.stock} alertLevel={p.stockAlertLevel} />,
+    },
+    {
+      key: "alert",
+      header: "Alert Level",
+      hideBelow: "lg",
+      className: "text-right tabular-nums",
+      cell: (p) => p.stockAlertLevel,
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      className: "text-right",
+      cell: (p) => (
+        <div className="flex justify-end gap-1">
+          <Link
+            to={`${p.id}${search}`}
+            className={buttonClass("ghost", "icon")}
+            aria-label={`View ${p.name}`}
+            title="View"
+          >
+            <Eye className="h-4 w-4" aria-hidden />
+          </Link>
+          <Link
+            to={`${p.id}/edit${search}`}
+            className={buttonClass("ghost", "icon")}
+            aria-label={`Edit ${p.name}`}
+            title="Edit"
+          >
+            <Pencil className="h-4 w-4" aria-hidden />
+          </Link>
+          <ConfirmDialog
+            title="Delete product"
+            message={DELETE_PRODUCT_CONFIRMATION}
+            confirmLabel="Delete"
+            onConfirm={() =>
+              void submit(
+                { intent: "delete", id: p.id },
+                { method: "post", action: `${PRODUCTS_PATH}${search}`, preventScrollReset: true },
+              )
+            }
+            trigger={
+              <button
+                type="button"
+                className={buttonClass(
+                  "ghost",
+                  "icon",
+                  "text-red-600 hover:bg-red-50 hover:text-red-700",
+                )}
+                aria-label={`Delete ${p.name}`}
+                title="Delete"
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </button>
+            }
+          />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Product Management"
+        description="Your catalogue: prices, stock and what shoppers see."
+        actions={
+          <Link to={`new${search}`} className={buttonClass("primary")}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add New Product
+          </Link>
+        }
+      />
+      <ListCard>
+        <ListToolbar
+          q={query.q}
+          searchLabel="Search products by name or SKU"
+          filters={[
+            {
+              name: "category",
+              label: "Category",
+              value: query.category,
+              options: [
+                { value: "all", label: "All categories" },
+                ...CATEGORIES.map((c) => ({ value: c.slug, label: c.name })),
+              ],
+            },
+            {
+              name: "status",
+              label: "Status",
+              value: query.status,
+              options: [
+                { value: "active", label: "Active" },
+                { value: "archived", label: "Archived" },
+                { value: "all", label: "All statuses" },
+              ],
+            },
+          ]}
+        />
+        <p className="px-4 pt-3 text-sm text-stone-500" aria-live="polite">
+          <span className="font-semibold text-stone-800">{list.total.toLocaleString("en-CA")}</span>{" "}
+          products found
+        </p>
+        <DataTable
+          columns={columns}
+          rows={list.rows}
+          rowKey={(p) => p.id}
+          caption="Products"
+          empty="No products match your search."
+        />
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          total={list.total}
+          pageSize={list.pageSize}
+          noun="products"
+        />
+      </ListCard>
+      <Outlet />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

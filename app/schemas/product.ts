@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { CATEGORY_SLUGS } from "~/lib/categories";
+import { parseMoneyToCents } from "~/lib/money";
+import { DEFAULT_RATING } from "~/lib/product";
+import { DEFAULT_STOCK_ALERT_LEVEL } from "~/lib/stock";
+
+export const SIZE_UNITS = ["g", "oz", "ml", "pieces", "pack"] as const;
+export const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
+export const THUMBNAIL_SLOTS = 4;
+export const MAX_VARIATIONS = 20;
+const MAX_PRICE_CENTS = 10_000_000;
+
+/** A file of the image library, as stored by image-store.server.ts. */
+export const STORED_IMAGE_URL = /^\/images\/[\w-]+\.(jpg|png|webp|gif)$/;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .optional()
+    .transform((v) => v || null);
+
+/** SPEC §5: prices have two decimals and anything non-numeric becomes 0. */
+const money = (label: string, required: boolean) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !required || Boolean(v), { error: `${label} is required` })
+    .transform((v) => parseMoneyToCents(v))
+    .refine((cents) => cents <= MAX_PRICE_CENTS, {
+      error: `${label} must be at most $100,000.00`,
+    });
+
+const wholeNumber = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .regex(/^\d{1,7}$/, { error: `${label} must be a whole number of 0 or more` })
+    .transform(Number);
+
+const imageUrl = z.string().regex(STORED_IMAGE_URL, {
+  error: "Choose an image from the Image Library or upload one",
+});
+
+export const VariationSchema = z.object({
+  id: z
+    .uuid()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  size: requiredText("Size", 20),
+  unit: z.enum(SIZE_UNITS, { error: "Unit must be g, oz, ml, pieces or pack" }).catch("g"),
+  price: money("Price", false),
+  stock: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || "0")
+    .pipe(z.string().regex(/^\d{1,7}$/, { error: "Stock must be a whole number of 0 or more" }))
+    .transform(Number),
+});
+
+export const ProductFormSchema = z
+  .object({
+    name: requiredText("Product Name", 120),
+    sku: requiredText("SKU", 60).regex(/^[A-Za-z0-9._-]+$/, {
+      error: "SKU may only contain letters, digits, dots, dashes and underscores",
+    }),
+    price: money("Selling Price", true),
+    costPrice: money("Cost Price", true),
+    category: z.enum(CATEGORY_SLUGS, { error: "Category is required" }),
+    thc: optionalText("THC", 40),
+    cbd: optionalText("CBD", 40),
+    strain: z
+      .enum(["", ...STRAINS], { error: "Strain must be Hybrid, Indica or Sativa" })
+      .optional()
+      .transform((v) => (v ? v : null)),
+    currentStock: z.string().trim().optional(),
+    stockAlertLevel: wholeNumber("Stock Alert Level"),
+    description: requiredText("Description", 5000),
+    image: z
+      .string({ error: "Main Product Image is required" })
+      .trim()
+      .min(1, { error: "Main Product Image is required" })
+      .pipe(imageUrl),
+    thumbnails: z
+      .array(z.union([z.literal(""), imageUrl]))
+      .max(THUMBNAIL_SLOTS)
+      .default([])
+      .transform((urls) => urls.filter(Boolean)),
+    rating: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? Number(v) : DEFAULT_RATING))
+      .pipe(
+        z
+          .number({ error: "Rating must be a number between 0 and 5" })
+          .min(0, { error: "Rating must be between 0 and 5" })
+          .max(5, { error: "Rating must be between 0 and 5" }),
+      ),
+    status: z.enum(["active", "archived"]).catch("active").default("active"),
+    variations: z
+      .array(VariationSchema)
+      .max(MAX_VARIATIONS, { error: `A product can have at most ${MAX_VARIATIONS} variations` })
+      .default([]),
+  })
+  .transform((value, ctx) => {
+    // SPEC §3: with variations the stock is their sum; without, the Current Stock field.
+    let stock = value.variations.reduce((sum, v) => sum + v.stock, 0);
+    if (value.variations.length === 0) {
+      const parsed = wholeNumber("Current Stock").safeParse(value.currentStock ?? "");
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["currentStock"],
+          message: parsed.error.issues[0]!.message,
+        });
+        return z.NEVER;
+      }
+      stock = parsed.data;
+    }
+    const { currentStock: _currentStock, ...rest } = value;
+    return { ...rest, stock };
+  });
+
+export type ProductInput = z.output<typeof ProductFormSchema>;
+
+/** Reads the product form's fields (variations come as parallel lists, one entry per row). */
+export function productFormValues(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const list = (name: string) =>
+    form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  const sizes = list("variationSize");
+  const ids = list("variationId");
+  const units = list("variationUnit");
+  const prices = list("variationPrice");
+  const stocks = list("variationStock");
+  return {
+    name: text("name"),
+    sku: text("sku"),
+    price: text("price"),
+    costPrice: text("costPrice"),
+    category: text("category"),
+    thc: text("thc"),
+    cbd: text("cbd"),
+    strain: text("strain"),
+    currentStock: text("currentStock"),
+    stockAlertLevel: text("stockAlertLevel"),
+    description: text("description"),
+    image: text("image"),
+    thumbnails: list("thumbnail"),
+    rating: text("rating"),
+    status: text("status"),
+    variations: sizes.map((size, i) => ({
+      id: ids[i],
+      size,
+      unit: units[i],
+      price: prices[i],
+      stock: stocks[i],
+    })),
+  };
+}
+
+export const DEFAULT_COST_RATIO = 0.6;
+export { DEFAULT_STOCK_ALERT_LEVEL };

@@ -1,0 +1,252 @@
+import crypto from "node:crypto";
+import { count, eq, sql } from "drizzle-orm";
+import {
+  GENERATOR_CLEARS,
+  SAMPLE_DATA_REFUSED,
+  type Generator,
+  type LogLine,
+} from "~/lib/database-tools";
+import { config } from "../config.server";
+import { databaseHandle, db, pingDatabase, type Executor } from "../db.server";
+import { imageStorage } from "../images/storage.server";
+import {
+  coupons,
+  couponRedemptions,
+  customers,
+  invoices,
+  orderEmailsSent,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  products,
+  shipments,
+  storeSettings,
+} from "../schema";
+import {
+  DEFAULT_SAMPLE_COUNTS,
+  generateCustomers,
+  generateOrders,
+  generateProducts,
+  generateSampleDataset,
+  SampleDataError,
+} from "../seed/sample-data.server";
+
+export function driverLabel(): "PGlite" | "PostgreSQL" {
+  return databaseHandle().driver === "pglite" ? "PGlite" : "PostgreSQL";
+}
+
+export async function getConnectionStatus(): Promise<{ ok: boolean; message: string }> {
+  const label = driverLabel();
+  try {
+    await pingDatabase(db());
+    return { ok: true, message: `Connected to ${label}` };
+  } catch (error) {
+    return { ok: false, message: `${label} connection error: ${(error as Error).message}` };
+  }
+}
+
+export async function getLiveCounts() {
+  const tally = async (table: typeof products | typeof customers | typeof orders) => {
+    const [row] = (await db().select({ n: count() }).from(table)) as [{ n: number }];
+    return row.n;
+  };
+  return {
+    products: await tally(products),
+    customers: await tally(customers),
+    orders: await tally(orders),
+  };
+}
+
+const TESTED_TABLES = [
+  ["Products", products],
+  ["Customers", customers],
+  ["Orders", orders],
+  ["Coupons", coupons],
+  ["Shipments", shipments],
+] as const;
+
+/** SPEC §7: reads up to five rows of each main table and reports each result. */
+export async function runConnectionTests(): Promise<LogLine[]> {
+  const status = await getConnectionStatus();
+  if (!status.ok)
+    return [
+      { level: "error", message: "Connection failed" },
+      { level: "error", message: status.message },
+    ];
+  const log: LogLine[] = [{ level: "success", message: status.message }];
+  for (const [label, table] of TESTED_TABLES) {
+    const started = performance.now();
+    try {
+      const rows = await db().select().from(table).limit(5);
+      const ms = Math.round(performance.now() - started);
+      log.push({
+        level: "success",
+        message: `${label} query succeeded: ${rows.length} row${rows.length === 1 ? "" : "s"} read in ${ms} ms`,
+      });
+    } catch (error) {
+      log.push({ level: "error", message: `${label} query failed: ${(error as Error).message}` });
+    }
+  }
+  return log;
+}
+
+/**
+ * SPEC §7: inserts one product without a SKU and reads it back. It is archived, so shoppers never
+ * see it; it can be deleted from Product Management.
+ */
+export async function insertTestProduct(): Promise<LogLine[]> {
+  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+  const suffix = crypto.randomBytes(3).toString("hex");
+  try {
+    const [inserted] = await db()
+      .insert(products)
+      .values({
+        slug: `test-product-${stamp}-${suffix}`,
+        name: `Test Product ${stamp}`,
+        category: "flowers",
+        description: "Inserted by Database tools to check that writes work.",
+        sellingPriceCents: 1000,
+        costPriceCents: 600,
+        stock: 0,
+        sku: null,
+        status: "archived",
+      })
+      .returning({ id: products.id });
+    const [readBack] = await db()
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.id, inserted!.id));
+    if (!readBack) throw new Error("the new row could not be read back");
+    return [
+      {
+        level: "success",
+        message: `Test product inserted and read back: ${readBack.name} (${readBack.id})`,
+      },
+      {
+        level: "info",
+        message: "It is archived, so shoppers don't see it. Delete it from Products when done.",
+      },
+    ];
+  } catch (error) {
+    return [
+      { level: "error", message: `Failed to insert test product: ${(error as Error).message}` },
+    ];
+  }
+}
+
+export function sampleDataAllowed(): boolean {
+  const { NODE_ENV, ALLOW_SAMPLE_DATA } = config();
+  return NODE_ENV !== "production" || ALLOW_SAMPLE_DATA;
+}
+
+/** SPEC §7's deletion order, for the order tables only. */
+async function clearOrderData(executor: Executor) {
+  await executor.delete(orderEmailsSent);
+  await executor.delete(invoices);
+  await executor.delete(shipments);
+  await executor.delete(orderStatusHistory);
+  await executor.delete(couponRedemptions);
+  await executor.delete(orderItems);
+  await executor.delete(orders);
+}
+
+const FAILURE: Record<Generator, string> = {
+  all: "Failed to generate sample data",
+  products: "Failed to generate products",
+  customers: "Failed to generate customers",
+  orders: "Failed to generate orders",
+};
+
+/**
+ * Clears what the generator replaces and generates it again, in one transaction (a failure
+ * leaves the data as it was). Refused in production unless ALLOW_SAMPLE_DATA is set.
+ */
+export async function runGenerator(generator: Generator): Promise<LogLine[]> {
+  if (!sampleDataAllowed()) return [{ level: "error", message: SAMPLE_DATA_REFUSED }];
+  const counts = DEFAULT_SAMPLE_COUNTS;
+  try {
+    if (generator === "all") {
+      const made = await generateSampleDataset(counts);
+      return [
+        { level: "info", message: `Cleared ${GENERATOR_CLEARS.all}` },
+        {
+          level: "success",
+          message: `Sample dataset generated: ${made.products} products, ${made.customers} customers, ${made.coupons} coupons and ${made.orders} orders`,
+        },
+      ];
+    }
+    const made = await db().transaction(async (tx) => {
+      await clearOrderData(tx);
+      if (generator === "products") {
+        await tx.delete(products);
+        return generateProducts({ count: counts.products, executor: tx });
+      }
+      if (generator === "customers") {
+        await tx.delete(customers);
+        return generateCustomers({ count: counts.customers, executor: tx });
+      }
+      return generateOrders({ count: counts.orders, executor: tx });
+    });
+    return [
+      { level: "info", message: `Cleared ${GENERATOR_CLEARS[generator]}` },
+      { level: "success", message: `Generated ${made} ${generator}` },
+    ];
+  } catch (error) {
+    if (error instanceof SampleDataError) return [{ level: "error", message: error.message }];
+    return [{ level: "error", message: `${FAILURE[generator]}: ${(error as Error).message}` }];
+  }
+}
+
+function maskUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = "****";
+    return url.toString();
+  } catch {
+    return "****";
+  }
+}
+
+const SECRET_KEY = /secret|password|token|key|pass/i;
+
+/** What the store runs on, for the environment panel; secrets are never shown. */
+export async function getEnvironment() {
+  const c = config();
+  const handle = databaseHandle();
+  const settings = await db()
+    .select({ key: storeSettings.key, value: storeSettings.value })
+    .from(storeSettings)
+    .orderBy(storeSettings.key);
+  const [versionRow] = (
+    (await db().execute(sql`select version() as version`)) as unknown as {
+      rows: { version: string }[];
+    }
+  ).rows;
+  return {
+    rows: [
+      { label: "Environment", value: c.NODE_ENV },
+      { label: "Database driver", value: driverLabel() },
+      { label: "Database version", value: versionRow?.version.split(" on ")[0] ?? "unknown" },
+      { label: "Data location", value: handle.location },
+      { label: "Data directory", value: c.dataDir },
+      { label: "Image storage", value: imageStorage().directory },
+      {
+        label: "Mail transport",
+        value: c.SMTP_URL ? `SMTP ${maskUrl(c.SMTP_URL)}` : "Local outbox (SMTP_URL not set)",
+      },
+      { label: "Mail from", value: c.mailFrom },
+      { label: "Store name", value: c.STORE_NAME },
+      { label: "Store time zone", value: c.STORE_TIMEZONE },
+      { label: "e-Transfer email", value: c.ETRANSFER_EMAIL },
+      { label: "Public URL", value: c.publicUrl },
+      { label: "Session secret", value: c.SESSION_SECRET ? "set (hidden)" : "not set" },
+      { label: "Sample data", value: sampleDataAllowed() ? "allowed" : "refused (production)" },
+    ],
+    settings: settings.map(({ key, value }) => ({
+      key,
+      value: SECRET_KEY.test(key)
+        ? "****"
+        : JSON.stringify(value, (k, v: unknown) => (k && SECRET_KEY.test(k) ? "****" : v)),
+    })),
+  };
+}

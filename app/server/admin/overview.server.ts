@@ -1,0 +1,65 @@
+import { count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { db } from "../db.server";
+import { customers, orderItems, orders, products } from "../schema";
+
+/** Orders whose money has come in: paid or any later step, never pending or cancelled. */
+export const REVENUE_STATUSES = ["paid", "processing", "shipped", "delivered", "completed"];
+
+export async function getOverview(options: { recent?: number; top?: number } = {}) {
+  const [totals] = await db()
+    .select({
+      revenueCents: sql<number>`coalesce(sum(${orders.totalAmountCents}) filter (where ${inArray(orders.status, REVENUE_STATUSES)}), 0)::bigint`,
+      orderCount: count(),
+    })
+    .from(orders);
+  const [{ customerCount }] = (await db().select({ customerCount: count() }).from(customers)) as [
+    { customerCount: number },
+  ];
+  const [{ productCount }] = (await db()
+    .select({ productCount: count() })
+    .from(products)
+    .where(eq(products.status, "active"))) as [{ productCount: number }];
+
+  const recentOrders = await db()
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      customerName: orders.shippingName,
+      email: orders.email,
+      totalCents: orders.totalAmountCents,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.recent ?? 5);
+
+  const unitsSold = sql<number>`sum(${orderItems.quantity})::int`;
+  const topProducts = await db()
+    .select({
+      id: orderItems.productId,
+      name: sql<string>`min(${products.name})`,
+      imageUrl: sql<string>`min(${products.imageUrl})`,
+      unitsSold,
+      revenueCents: sql<number>`sum(${orderItems.quantity} * ${orderItems.priceAtPurchaseCents})::bigint`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(ne(orders.status, "cancelled"))
+    .groupBy(orderItems.productId)
+    .orderBy(
+      desc(unitsSold),
+      desc(sql`sum(${orderItems.quantity} * ${orderItems.priceAtPurchaseCents})`),
+    )
+    .limit(options.top ?? 5);
+
+  return {
+    revenueCents: Number(totals?.revenueCents ?? 0),
+    orderCount: totals?.orderCount ?? 0,
+    customerCount,
+    productCount,
+    recentOrders,
+    topProducts: topProducts.map((p) => ({ ...p, revenueCents: Number(p.revenueCents) })),
+  };
+}
