@@ -1,0 +1,108 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { NEWSLETTER_THANKS } from "~/lib/newsletter";
+import { getLiveAnnouncement } from "~/server/content/announcements.server";
+import { getPublishedPage } from "~/server/content/pages.server";
+import { db } from "~/server/db.server";
+import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
+import { announcements, newsletterSubscribers, pages } from "~/server/schema";
+import { insertDefaultContent } from "~/server/seed/sample-data.server";
+import { resetDatabase } from "../setup/database";
+
+const DAY = 86_400_000;
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+describe("announcement", () => {
+  async function setMain(values: Partial<typeof announcements.$inferInsert>) {
+    await db()
+      .insert(announcements)
+      .values({ name: "main", message: "Big sale", ...values });
+  }
+
+  it("shows an active announcement within its dates, with the code appended and colour mapped", async () => {
+    const now = new Date();
+    await setMain({
+      couponCode: "SAVE15",
+      backgroundColor: "purple",
+      startDate: new Date(now.getTime() - DAY),
+      endDate: new Date(now.getTime() + DAY),
+    });
+    const live = await getLiveAnnouncement(now);
+    expect(live?.text).toBe("Big sale - Use code: SAVE15");
+    expect(live?.background).toBe("#7e22ce");
+  });
+
+  it("is hidden when inactive, not yet started or ended", async () => {
+    const now = new Date();
+    await setMain({ isActive: false });
+    expect(await getLiveAnnouncement(now)).toBeUndefined();
+    await db()
+      .update(announcements)
+      .set({ isActive: true, startDate: new Date(now.getTime() + DAY) });
+    expect(await getLiveAnnouncement(now)).toBeUndefined();
+    await db()
+      .update(announcements)
+      .set({ startDate: null, endDate: new Date(now.getTime() - 1000) });
+    expect(await getLiveAnnouncement(now)).toBeUndefined();
+  });
+
+  it("is undefined when no row named main exists", async () => {
+    expect(await getLiveAnnouncement()).toBeUndefined();
+  });
+});
+
+describe("content pages", () => {
+  it("serves the seeded pages sanitised, and hides unpublished ones", async () => {
+    await insertDefaultContent();
+    const contact = await getPublishedPage("contact");
+    expect(contact?.content).toContain("Mon-Fri 9AM-6PM PST");
+    await db()
+      .update(pages)
+      .set({ content: '<p onclick="steal()">Hi<script>alert(1)</script></p>' })
+      .where(eq(pages.slug, "about"));
+    expect((await getPublishedPage("about"))?.content).toBe("<p>Hi</p>");
+    await db().update(pages).set({ isPublished: false }).where(eq(pages.slug, "faq"));
+    expect(await getPublishedPage("faq")).toBeUndefined();
+  });
+});
+
+describe("newsletter", () => {
+  it("records the subscriber with consent time and source; a repeat address is not an error", async () => {
+    const first = await subscribeToNewsletter({ email: " Jo@Example.com ", source: "footer" });
+    expect(first).toEqual({ ok: true, message: NEWSLETTER_THANKS });
+    const again = await subscribeToNewsletter({ email: "jo@example.com", source: "footer" });
+    expect(again.ok).toBe(true);
+    const rows = await db().select().from(newsletterSubscribers);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: "jo@example.com", source: "footer" });
+    expect(rows[0]!.consentedAt).toBeInstanceOf(Date);
+    expect(rows[0]!.unsubscribeToken.length).toBeGreaterThan(20);
+  });
+
+  it("subscribes a former subscriber again with a fresh consent time", async () => {
+    await subscribeToNewsletter({ email: "sam@example.com", source: "footer", now: new Date(0) });
+    await db().execute(sql`update newsletter_subscribers set unsubscribed_at = now()`);
+    await subscribeToNewsletter({ email: "SAM@example.com", source: "footer" });
+    const [row] = await db().select().from(newsletterSubscribers);
+    expect(row!.unsubscribedAt).toBeNull();
+    expect(row!.consentedAt.getTime()).toBeGreaterThan(0);
+  });
+
+  it("refuses a missing or malformed address with a clear message", async () => {
+    expect(await subscribeToNewsletter({ email: "", source: "footer" })).toEqual({
+      ok: false,
+      message: "Please enter your email address.",
+    });
+    expect(await subscribeToNewsletter({ email: "not-an-email", source: "footer" })).toEqual({
+      ok: false,
+      message: "Please enter a valid email address.",
+    });
+    expect(await subscribeToNewsletter({ email: null, source: "footer" })).toMatchObject({
+      ok: false,
+    });
+    expect(await db().select().from(newsletterSubscribers)).toHaveLength(0);
+  });
+});
