@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { migrateDatabase, openPglite } from "~/server/db.server";
+import { coupons, productVariations, products } from "~/server/schema";
+import { startServer } from "../../process/server-harness";
+import { test as base, expect } from "../fixtures";
+
+/**
+ * The checkout specs run against their own store with known products and a coupon in every state of
+ * SPEC §5 (sample data has no inactive, future or used-up coupon, and its prices are random).
+ */
+export interface CheckoutStore {
+  url: string;
+  /** Cart ids of the seeded products. */
+  ids: { lights35: string; lights7: string; gummies: string; rosin: string };
+}
+
+const year = new Date().getFullYear();
+const range = { startDate: new Date(`${year - 1}-01-01`), endDate: new Date(`${year + 1}-12-31`) };
+
+async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
+  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+  await migrateDatabase(handle);
+  const db = handle.db;
+  const [lights, gummies, rosin] = await db
+    .insert(products)
+    .values([
+      {
+        slug: "northern-lights",
+        name: "Northern Lights",
+        category: "flowers",
+        description: "A classic indica.",
+        sellingPriceCents: 4500,
+        stock: 90,
+        strain: "Indica",
+        thc: "18-22%",
+      },
+      {
+        slug: "mango-gummies",
+        name: "Mango Gummies",
+        category: "edibles",
+        description: "Ten pieces.",
+        sellingPriceCents: 1250,
+        stock: 30,
+      },
+      {
+        slug: "rare-rosin",
+        name: "Rare Rosin",
+        category: "concentrates",
+        description: "The last jar.",
+        sellingPriceCents: 6000,
+        stock: 1,
+      },
+    ])
+    .returning({ id: products.id });
+  const [v35, v7] = await db
+    .insert(productVariations)
+    .values([
+      { productId: lights!.id, size: "3.5", priceCents: 4500, stock: 50, position: 0 },
+      { productId: lights!.id, size: "7", priceCents: 8500, stock: 40, position: 1 },
+    ])
+    .returning({ id: productVariations.id });
+  const percent = { type: "percentage" as const, ...range };
+  await db.insert(coupons).values([
+    { code: "SAVE15", value: 15, minOrderCents: 7500, maxUses: 200, usedCount: 89, ...percent },
+    { code: "FREESHIP200", type: "fixed", value: 2000, minOrderCents: 20000, ...range },
+    { code: "WELCOME20", value: 20, minOrderCents: 5000, perCustomerLimit: 1, ...percent },
+    { code: "PAUSED10", value: 10, isActive: false, ...percent },
+    { code: "SOON10", value: 10, ...percent, startDate: new Date(`${year + 1}-01-01`) },
+    { code: "OLD10", value: 10, ...percent, endDate: new Date(`${year - 1}-06-30`) },
+    { code: "GONE10", value: 10, maxUses: 5, usedCount: 5, ...percent },
+  ]);
+  await handle.close();
+  return {
+    lights35: `${lights!.id}_${v35!.id}`,
+    lights7: `${lights!.id}_${v7!.id}`,
+    gummies: gummies!.id,
+    rosin: rosin!.id,
+  };
+}
+
+export async function startCheckoutStore() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-checkout-e2e-"));
+  const ids = await seed(dataDir);
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: "owner",
+    ADMIN_PASSWORD: "e2e-owner-password-1",
+    ETRANSFER_EMAIL: "payments@budzboutique.ca",
+    LOG_LEVEL: "info",
+  });
+  return {
+    url: server.url,
+    ids,
+    async stop() {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `test` whose pages talk to the checkout store (age gate passed, as everywhere). */
+export const test = base.extend<{ ids: CheckoutStore["ids"] }, { store: CheckoutStore }>({
+  store: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const store = await startCheckoutStore();
+      await use(store);
+      await store.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ store }, use) => use(store.url),
+  ids: async ({ store }, use) => use(store.ids),
+});
+
+export { expect };
+
+/** A cart item as the browser stores it (the price is whatever the browser says: never trusted). */
+export function cartItem(id: string, name: string, price: number, quantity = 1) {
+  return { id, name, price, image: "", quantity };
+}
