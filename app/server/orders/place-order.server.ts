@@ -5,6 +5,7 @@ import type { CheckoutInput } from "~/schemas/checkout";
 import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderOrderConfirmationEmail } from "../email/templates/order-confirmation.server";
+import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
 import { checkCoupon, redeemCoupon } from "../marketing/coupons.server";
 import {
@@ -49,7 +50,12 @@ export async function placeOrder(
   options: { now?: Date } = {},
 ): Promise<PlaceOrderResult> {
   try {
-    return await db().transaction((tx) => placeInTransaction(tx, input, options.now ?? new Date()));
+    const result = await db().transaction((tx) =>
+      placeInTransaction(tx, input, options.now ?? new Date()),
+    );
+    // Committed: the email worker sends the confirmation now rather than at its next poll.
+    if (result.ok) wakeWorker();
+    return result;
   } catch (error) {
     if (error instanceof OrderRefused)
       return { ok: false, field: error.field, message: error.message };
