@@ -99,7 +99,7 @@ export function AdminShell({ storeName, admin, collapsed: initial, toast, childr
         >
           {collapsed ? null : (
             <Link to="/budzadmin/dashboard" className="text-white">
-              <Logo name={storeName} className="text-base" />
+              <Logo name={storeName} className="whitespace-nowrap" />
             </Link>
           )}
           <button

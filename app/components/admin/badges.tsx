@@ -50,6 +50,8 @@ export function StockCell({ stock, alertLevel }: { stock: number; alertLevel: nu
   const tone =
     badge === "out" ? "text-red-700" : badge === "low" ? "text-amber-700" : "text-stone-800";
   return (
-    <span className={`font-medium tabular-nums ${tone}`}>{adminStockText(stock, alertLevel)}</span>
+    <span className={`font-medium whitespace-nowrap tabular-nums ${tone}`}>
+      {adminStockText(stock, alertLevel)}
+    </span>
   );
 }

@@ -70,7 +70,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     {
       key: "product",
       header: "Product",
-      className: "min-w-64",
+      className: "min-w-52 sm:min-w-64",
       cell: (p) => (
         <div className="flex items-center gap-3">
           <ResponsiveImage
@@ -88,7 +88,13 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               </Link>
               {p.status === "archived" ? <Badge>Archived</Badge> : null}
             </p>
-            <p className="line-clamp-1 max-w-md text-xs text-stone-500">{p.description}</p>
+            <p className="line-clamp-1 hidden max-w-md text-xs text-stone-500 sm:block">
+              {p.description}
+            </p>
+            <p className="text-xs text-stone-600 sm:hidden">
+              {formatMoney(p.priceCents)} ·{" "}
+              <StockCell stock={p.stock} alertLevel={p.stockAlertLevel} />
+            </p>
           </div>
         </div>
       ),
@@ -97,12 +103,14 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     {
       key: "price",
       header: "Price",
+      hideBelow: "sm",
       className: "text-right tabular-nums",
       cell: (p) => formatMoney(p.priceCents),
     },
     {
       key: "stock",
       header: "Stock Qty",
+      hideBelow: "sm",
       className: "text-right",
       cell: (p) => <StockCell stock={p.stock} alertLevel={p.stockAlertLevel} />,
     },
