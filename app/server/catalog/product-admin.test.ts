@@ -1,0 +1,257 @@
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ProductFormSchema } from "~/schemas/product";
+import { resetDatabase } from "../../../tests/setup/database";
+import { db } from "../db.server";
+import { storeImage } from "../images/image-store.server";
+import { customers, orderItems, orders, productVariations, products } from "../schema";
+import {
+  createProduct,
+  deleteProduct,
+  getAdminProduct,
+  imageUsageCounts,
+  listAdminProducts,
+  updateProduct,
+} from "./product-admin.server";
+
+let imageUrl: string;
+let otherImageUrl: string;
+
+async function png(color: string) {
+  return sharp({ create: { width: 40, height: 40, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  await resetDatabase();
+  imageUrl = (await storeImage({ body: await png("#2a7"), name: "green.png" })).imageUrl;
+  otherImageUrl = (await storeImage({ body: await png("#a27"), name: "red.png" })).imageUrl;
+});
+
+beforeEach(async () => {
+  await db().delete(orderItems);
+  await db().delete(orders);
+  await db().delete(products);
+});
+
+function form(overrides: Record<string, unknown> = {}) {
+  const parsed = ProductFormSchema.safeParse({
+    name: "Blue Dream",
+    sku: "SKU-BD-1",
+    price: "40",
+    costPrice: "24",
+    category: "flowers",
+    currentStock: "12",
+    stockAlertLevel: "10",
+    description: "A sativa-leaning hybrid.",
+    image: imageUrl,
+    thumbnails: [],
+    variations: [],
+    ...overrides,
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+  return parsed.data;
+}
+
+describe("product form rules (SPEC §3/§5)", () => {
+  it("names every missing required field", () => {
+    const result = ProductFormSchema.safeParse({ thumbnails: [], variations: [] });
+    expect(result.success).toBe(false);
+    const paths = result.error!.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "name",
+        "sku",
+        "price",
+        "costPrice",
+        "category",
+        "stockAlertLevel",
+        "description",
+        "image",
+      ]),
+    );
+    const messages = result.error!.issues.map((i) => i.message);
+    expect(messages).toContain("Product Name is required");
+    expect(messages).toContain("Main Product Image is required");
+  });
+
+  it("turns non-numeric prices into 0, keeps two decimals, defaults rating 5 and variation values", () => {
+    const input = form({
+      price: "abc",
+      costPrice: "12.345",
+      rating: "",
+      variations: [{ size: "3.5", unit: undefined, price: "", stock: "" }],
+    });
+    expect(input.price).toBe(0);
+    expect(input.costPrice).toBe(1235);
+    expect(input.rating).toBe(5);
+    expect(input.variations[0]).toMatchObject({ unit: "g", price: 0, stock: 0 });
+  });
+
+  it("takes the stock from the variations when there are any", () => {
+    expect(form().stock).toBe(12);
+    const input = form({
+      currentStock: undefined,
+      variations: [
+        { size: "1", unit: "g", price: "10", stock: "4" },
+        { size: "1", unit: "oz", price: "200", stock: "6" },
+      ],
+    });
+    expect(input.stock).toBe(10);
+    expect(ProductFormSchema.safeParse({ ...form(), currentStock: "" }).success).toBe(false);
+  });
+
+  it("accepts only library images and the five units", () => {
+    expect(() => form({ image: "https://evil.test/x.png" })).toThrow(/Image Library/);
+    expect(() =>
+      form({ variations: [{ size: "1", unit: "kg", price: "1", stock: "1" }] }),
+    ).not.toThrow();
+    expect(
+      form({ variations: [{ size: "1", unit: "kg", price: "1", stock: "1" }] }).variations[0]!.unit,
+    ).toBe("g");
+  });
+});
+
+describe("product service", () => {
+  it("creates a product with a unique slug, its variations and the stock sum", async () => {
+    const input = form({
+      variations: [
+        { size: "3.5", unit: "g", price: "40", stock: "5" },
+        { size: "1", unit: "oz", price: "250", stock: "3" },
+      ],
+      thumbnails: [otherImageUrl],
+    });
+    const first = await createProduct(input);
+    expect(first).toMatchObject({ ok: true, slug: "blue-dream" });
+    const second = await createProduct({ ...input, sku: "SKU-BD-2" });
+    expect(second).toMatchObject({ ok: true, slug: "blue-dream-2" });
+
+    const product = await getAdminProduct((first as { id: string }).id);
+    expect(product).toMatchObject({
+      stock: 8,
+      ownStock: 8,
+      sellingPriceCents: 4000,
+      costPriceCents: 2400,
+      thumbnailUrls: [otherImageUrl],
+    });
+    expect(product!.variations.map((v) => [v.size, v.sizeUnit, v.stock])).toEqual([
+      ["3.5", "g", 5],
+      ["1", "oz", 3],
+    ]);
+  });
+
+  it("refuses a SKU already used (any letter case) and images outside the library", async () => {
+    expect((await createProduct(form())).ok).toBe(true);
+    expect(await createProduct(form({ sku: "sku-bd-1" }))).toEqual({
+      ok: false,
+      errors: { sku: "This SKU is already used by another product" },
+    });
+    const missing = await createProduct(form({ sku: "OTHER", image: "/images/1-nothing.png" }));
+    expect(missing).toEqual({
+      ok: false,
+      errors: { image: "This image is not in the Image Library" },
+    });
+  });
+
+  it("updates in place: keeps variation ids it was sent, adds new ones, removes the rest", async () => {
+    const created = (await createProduct(
+      form({
+        variations: [
+          { size: "1", unit: "g", price: "10", stock: "1" },
+          { size: "2", unit: "g", price: "18", stock: "2" },
+        ],
+      }),
+    )) as { id: string; slug: string };
+    const before = await getAdminProduct(created.id);
+    const [keep, drop] = before!.variations;
+    const result = await updateProduct(
+      created.id,
+      form({
+        name: "Blue Dream Reserve",
+        variations: [
+          { id: keep!.id, size: "1", unit: "g", price: "11", stock: "7" },
+          { size: "5", unit: "pack", price: "50", stock: "1" },
+        ],
+      }),
+    );
+    expect(result).toEqual({ ok: true, id: created.id, slug: created.slug });
+    const after = await getAdminProduct(created.id);
+    expect(after!.name).toBe("Blue Dream Reserve");
+    expect(after!.slug).toBe("blue-dream");
+    expect(after!.stock).toBe(8);
+    expect(after!.variations[0]).toMatchObject({ id: keep!.id, priceCents: 1100, stock: 7 });
+    expect(after!.variations[1]).toMatchObject({ size: "5", sizeUnit: "pack" });
+    const dropped = await db()
+      .select()
+      .from(productVariations)
+      .where(eq(productVariations.id, drop!.id));
+    expect(dropped).toHaveLength(0);
+    expect(await updateProduct("00000000-0000-4000-8000-000000000000", form())).toBeUndefined();
+  });
+
+  it("deletes a product nobody ordered, archives one that orders refer to", async () => {
+    const lonely = (await createProduct(form())) as { id: string };
+    expect(await deleteProduct(lonely.id)).toBe("deleted");
+    expect(await getAdminProduct(lonely.id)).toBeUndefined();
+    expect(await deleteProduct(lonely.id)).toBeUndefined();
+
+    const sold = (await createProduct(form({ sku: "SOLD" }))) as { id: string };
+    const [buyer] = await db()
+      .insert(customers)
+      .values({ name: "Ann", email: "ann@example.com" })
+      .returning();
+    const [order] = await db()
+      .insert(orders)
+      .values({
+        customerId: buyer!.id,
+        email: "ann@example.com",
+        shippingName: "Ann",
+        shippingStreet: "1 Main St",
+        shippingCity: "Vancouver",
+        shippingProvince: "BC",
+        shippingPostalCode: "V6B 1A1",
+        subtotalCents: 4000,
+        totalAmountCents: 6000,
+        accessToken: "token-sold",
+      })
+      .returning();
+    await db().insert(orderItems).values({
+      orderId: order!.id,
+      productId: sold.id,
+      productName: "Blue Dream",
+      quantity: 1,
+      priceAtPurchaseCents: 4000,
+    });
+    expect(await deleteProduct(sold.id)).toBe("archived");
+    expect((await getAdminProduct(sold.id))!.status).toBe("archived");
+  });
+
+  it("lists with search, category, status and server paging", async () => {
+    for (let i = 0; i < 25; i++) {
+      await createProduct(
+        form({ name: `Gummy ${i}`, sku: `G-${i}`, category: i % 2 ? "edibles" : "vapes" }),
+      );
+    }
+    const page1 = await listAdminProducts({ q: "gummy", page: 1, pageSize: 10 });
+    expect(page1).toMatchObject({ total: 25, pageCount: 3, page: 1 });
+    expect(page1.rows).toHaveLength(10);
+    const last = await listAdminProducts({ q: "gummy", page: 99, pageSize: 10 });
+    expect(last.page).toBe(3);
+    expect(last.rows).toHaveLength(5);
+    expect((await listAdminProducts({ category: "edibles" })).total).toBe(12);
+    expect((await listAdminProducts({ q: "G-1" })).total).toBe(11);
+    expect((await listAdminProducts({ q: "100%_" })).total).toBe(0);
+    expect((await listAdminProducts({ status: "archived" })).total).toBe(0);
+  });
+
+  it("counts the products using each image", async () => {
+    await createProduct(form({ thumbnails: [otherImageUrl] }));
+    await createProduct(form({ sku: "TWO", image: otherImageUrl }));
+    const usage = await imageUsageCounts([imageUrl, otherImageUrl, "/images/none.png"]);
+    expect(usage.get(imageUrl)).toBe(1);
+    expect(usage.get(otherImageUrl)).toBe(2);
+    expect(usage.get("/images/none.png")).toBeUndefined();
+  });
+});
