@@ -268,7 +268,13 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
     if (!smtpUrl) return keepDue(transport, settings);
     await reclaimAbandoned(settings);
     const rows = await claimDue(settings);
-    await Promise.all(rows.map((row) => deliver(row, transport, settings)));
+    // Settle every send before going on, so stop() never closes the transport under one.
+    const results = await Promise.allSettled(rows.map((row) => deliver(row, transport, settings)));
+    for (const r of results) {
+      // The row stays 'sending' and is resent once its lock expires.
+      if (r.status === "rejected")
+        logger.error({ err: r.reason }, "email: could not record a send");
+    }
     return rows.length;
   };
 
