@@ -69,16 +69,35 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
   // The key of the first render is kept for every submit of this visit (loaders revalidate).
   const [idempotencyKey] = useState(loaderData.idempotencyKey);
-  const [clientErrors, setClientErrors] = useState<Partial<Record<string, string>>>({});
-  const serverErrors: Partial<Record<string, string>> = actionData?.errors ?? {};
-  const errors = { ...serverErrors, ...clientErrors };
+  // Client checks (null = checked and fine) take over from the server's until the next response.
+  const [clientErrors, setClientErrors] = useState<Record<string, string | null>>({});
+  const [answered, setAnswered] = useState(actionData);
+  if (actionData !== answered) {
+    setAnswered(actionData);
+    setClientErrors({});
+  }
+  const errors: Partial<Record<string, string>> = { ...actionData?.errors };
+  for (const [field, message] of Object.entries(clientErrors)) {
+    if (message) errors[field] = message;
+    else delete errors[field];
+  }
   const values: Partial<Record<string, string>> = actionData?.values ?? {};
   const cartError = errors.items;
   const problems = quote?.lines.filter((l) => l.problem) ?? [];
 
-  function validateField(name: string, value: string) {
-    const message = checkoutFieldError(name, value);
-    setClientErrors(({ [name]: _, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+  function checkField(target: EventTarget, when: "change" | "blur") {
+    const input = target as HTMLInputElement;
+    const name = input.name;
+    if (name === "ageConfirmed") {
+      if (input.checked) setClientErrors((current) => ({ ...current, ageConfirmed: null }));
+      return;
+    }
+    if (!(TEXT_FIELDS as readonly string[]).includes(name)) return;
+    // While typing, only an error already shown is re-checked (so it clears as soon as it can);
+    // leaving a filled field checks it.
+    if (when === "change" ? !errors[name] : input.value === "") return;
+    const message = checkoutFieldError(name, input.value) ?? null;
+    setClientErrors((current) => ({ ...current, [name]: message }));
   }
 
   if (hydrated && cart.length === 0 && !actionData) {
@@ -106,19 +125,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             if (!result.success) {
               event.preventDefault();
               const found = fieldErrors(result.error);
-              setClientErrors(found);
+              setClientErrors(
+                Object.fromEntries(
+                  [...TEXT_FIELDS, "ageConfirmed"].map((field) => [field, found[field] ?? null]),
+                ),
+              );
               const first =
                 TEXT_FIELDS.find((f) => found[f]) ?? (found.ageConfirmed ? "ageConfirmed" : null);
               if (first) document.getElementById(first)?.focus();
-            } else {
-              setClientErrors({});
             }
           }}
-          onBlur={(event) => {
-            const target = event.target as EventTarget as HTMLInputElement;
-            if ((TEXT_FIELDS as readonly string[]).includes(target.name) && target.value !== "")
-              validateField(target.name, target.value);
-          }}
+          onChange={(event) => checkField(event.target, "change")}
+          onBlur={(event) => checkField(event.target, "blur")}
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="items" value={JSON.stringify(cartLines(cart))} />
@@ -275,7 +293,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 name="ageConfirmed"
                 aria-invalid={errors.ageConfirmed ? true : undefined}
                 aria-describedby={errors.ageConfirmed ? "ageConfirmed-error" : undefined}
-                onChange={() => setClientErrors(({ ageConfirmed: _, ...rest }) => rest)}
                 className="mt-0.5 h-5 w-5 rounded border-stone-300 accent-brand-700"
               />
               <span>

@@ -105,15 +105,15 @@ export async function startCheckoutStore() {
 export const test = base.extend<{ ids: CheckoutStore["ids"] }, { store: CheckoutStore }>({
   store: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({}, provide) => {
       const store = await startCheckoutStore();
-      await use(store);
+      await provide(store);
       await store.stop();
     },
     { scope: "worker", timeout: 60_000 },
   ],
-  baseURL: async ({ store }, use) => use(store.url),
-  ids: async ({ store }, use) => use(store.ids),
+  baseURL: async ({ store }, provide) => provide(store.url),
+  ids: async ({ store }, provide) => provide(store.ids),
 });
 
 export { expect };

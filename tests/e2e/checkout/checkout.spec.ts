@@ -1,0 +1,184 @@
+import type { Page } from "@playwright/test";
+import { cartItem, expect, test } from "./checkout-store";
+
+async function setCart(page: Page, items: unknown[], coupon?: string) {
+  await page.goto("/");
+  await page.evaluate(
+    ([cart, code]) => {
+      window.localStorage.setItem("cart", cart!);
+      if (code) window.localStorage.setItem("cartCoupon", code);
+      else window.localStorage.removeItem("cartCoupon");
+    },
+    [JSON.stringify(items), coupon ?? ""],
+  );
+}
+
+/** The page's main region (the footer has its own email field). */
+function main(page: Page) {
+  return page.getByRole("main");
+}
+
+async function fillCheckout(page: Page, email: string) {
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Phone").fill("(604) 555-0199");
+  await main(page).getByLabel("Full name").fill("Jane Doe");
+  await main(page).getByLabel("Street address").fill("123 Main St, Unit 4");
+  await main(page).getByLabel("City").fill("Vancouver");
+  await main(page).getByLabel("Province or territory").selectOption("BC");
+  await main(page).getByLabel("Postal code").fill("v6b1a1");
+  await main(page)
+    .getByLabel(/I confirm I am 19 years of age or older/)
+    .check();
+}
+
+test("a full checkout reaches the confirmation page with e-Transfer instructions", async ({
+  page,
+  ids,
+}) => {
+  await page.goto("/products/mango-gummies");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  const drawer = page.getByRole("dialog", { name: /Your Cart/ });
+  await drawer.getByRole("button", { name: "Increase quantity of Mango Gummies" }).click();
+  await expect(drawer.getByTestId("subtotal")).toHaveText("$25.00");
+  await drawer.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+
+  // Field errors next to the fields, before anything is sent.
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await expect(page.getByText("Please choose a province or territory")).toBeVisible();
+  await expect(
+    page.getByText("Please confirm you are 19 or older to place an order"),
+  ).toBeVisible();
+  await expect(main(page).getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+  await fillCheckout(page, "e2e-buyer@example.com");
+  await main(page).getByLabel("Postal code").fill("K1A 0B1"); // Ontario code, BC chosen
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(
+    page.getByText("This postal code is not in the chosen province or territory"),
+  ).toBeVisible();
+  // Nothing typed was lost.
+  await expect(main(page).getByLabel("Street address")).toHaveValue("123 Main St, Unit 4");
+  await main(page).getByLabel("Postal code").fill("v6b 1a1");
+
+  const summary = page.getByRole("complementary");
+  await expect(summary.getByTestId("total")).toHaveText("$45.00");
+  await page.getByRole("button", { name: /Place order/ }).click();
+
+  await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{32}$/);
+  await expect(
+    page.getByRole("heading", { name: "Thank you! Your order is placed." }),
+  ).toBeVisible();
+  const orderNumber = (await page.getByTestId("order-number").textContent())!;
+  expect(orderNumber).toMatch(/^BBS-\d{8}$/);
+  const pay = page.getByRole("region", { name: "Pay by Interac e-Transfer" });
+  await expect(pay.getByText("$45.00")).toBeVisible();
+  await expect(pay.getByText("payments@budzboutique.ca")).toBeVisible();
+  await expect(pay.getByText(orderNumber, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
+  await expect(page.getByText("Mango Gummies")).toBeVisible();
+  await expect(page.getByText("V6B 1A1")).toBeVisible();
+
+  // The cart is empty now.
+  await expect(page.getByRole("button", { name: "Cart, empty" })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem("cart"))).toBe("[]");
+
+  // The order can be looked up by number and email; a wrong email gets the generic answer.
+  await page.goto("/order-lookup");
+  await main(page).getByLabel("Order number").fill(orderNumber.toLowerCase());
+  await main(page).getByLabel("Email").fill("someone-else@example.com");
+  await page.getByRole("button", { name: "Find order" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "We couldn't find an order with that number and email address. Please check both and try again.",
+  );
+  await main(page).getByLabel("Email").fill("E2E-Buyer@example.com");
+  await page.getByRole("button", { name: "Find order" }).click();
+  await expect(page.getByRole("heading", { name: orderNumber })).toBeVisible();
+  await expect(page.getByText("Awaiting payment")).toBeVisible();
+  await expect(page.getByText("2 × $12.50")).toBeVisible();
+  void ids;
+});
+
+test("a tampered price in local storage is ignored: the order is priced by the server", async ({
+  page,
+  ids,
+}) => {
+  await setCart(page, [cartItem(ids.lights35, "Northern Lights (3.5g)", 0.01, 2)]);
+  await page.goto("/checkout");
+  const summary = page.getByRole("complementary");
+  await expect(summary.getByText("2 × $45.00")).toBeVisible();
+  await expect(summary.getByTestId("total")).toHaveText("$110.00");
+  await fillCheckout(page, "tamper@example.com");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page).toHaveURL(/\/orders\//);
+  const pay = page.getByRole("region", { name: "Pay by Interac e-Transfer" });
+  await expect(pay.getByText("$110.00")).toBeVisible();
+});
+
+test("a coupon is re-checked with the email: one use per customer", async ({ page, ids }) => {
+  const cart = [cartItem(ids.lights7, "Northern Lights (7g)", 85)];
+  await setCart(page, cart, "WELCOME20");
+  await page.goto("/checkout");
+  const summary = page.getByRole("complementary");
+  await expect(summary.getByTestId("discount")).toHaveText("-$17.00");
+  await fillCheckout(page, "welcome@example.com");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page).toHaveURL(/\/orders\//);
+  await expect(page.getByText("-$17.00")).toBeVisible();
+
+  await setCart(page, cart, "WELCOME20");
+  await page.goto("/checkout");
+  await fillCheckout(page, "WELCOME@example.com");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page.getByText("You have already used this coupon")).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(main(page).getByLabel("Full name")).toHaveValue("Jane Doe");
+});
+
+test("a line that can no longer be filled is named and nothing is ordered", async ({
+  page,
+  ids,
+}) => {
+  await setCart(page, [
+    cartItem(ids.gummies, "Mango Gummies", 12.5),
+    cartItem(ids.rosin, "Rare Rosin", 60, 2),
+  ]);
+  await page.goto("/checkout");
+  await expect(
+    page.getByText("Sorry, only 1 of Rare Rosin left in stock. Please lower the quantity."),
+  ).toBeVisible();
+  await fillCheckout(page, "rosin@example.com");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("alert").first()).toHaveText(
+    "Sorry, only 1 of Rare Rosin left in stock. Please lower the quantity.",
+  );
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form is still served and keeps what was typed on an error", async ({ page }) => {
+    await page.goto("/checkout");
+    await main(page).getByLabel("Email").fill("nojs@example.com");
+    await main(page).getByLabel("Full name").fill("No Script");
+    await main(page).getByLabel("Postal code").fill("V6B 1A1");
+    await page.getByRole("button", { name: /Place order/ }).click();
+    await expect(page.getByText("Your cart is empty").first()).toBeVisible();
+    await expect(main(page).getByLabel("Email")).toHaveValue("nojs@example.com");
+    await expect(main(page).getByLabel("Full name")).toHaveValue("No Script");
+    await expect(page.getByText("Phone is required")).toBeVisible();
+  });
+});
+
+test("cross-site posts to the checkout are refused", async ({ request, baseURL }) => {
+  const response = await request.post(`${baseURL}/checkout`, {
+    form: { email: "x@example.com" },
+    headers: { Origin: "https://evil.example" },
+  });
+  // Refused before the action runs (React Router's own origin check or ours answers first).
+  expect([400, 403]).toContain(response.status());
+  expect(await response.text()).not.toContain("/orders/");
+});
