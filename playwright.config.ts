@@ -42,6 +42,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ETRANSFER_EMAIL: "payments@budzboutique.ca",
       LOG_LEVEL: "warn",
+      // The storefront e2e tests send this header to see the Restricted screen.
+      GEO_COUNTRY_HEADER: "X-Test-Country",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },

@@ -1,5 +1,5 @@
 import { LayoutGrid, List } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { formatMoney } from "~/lib/money";
 import {
@@ -27,8 +27,14 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
     if (target.type === "range") return; // submitted when released (see onPointerUp/onKeyUp)
     void submit(event.currentTarget, { preventScrollReset: true });
   };
-  const submitForm = (event: React.SyntheticEvent<HTMLInputElement>) =>
-    void submit(event.currentTarget.form, { preventScrollReset: true });
+  // Pointer release submits at once; arrow keys wait for a pause so each press is not a request.
+  const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(keyTimer.current), []);
+  const submitForm = (event: React.SyntheticEvent<HTMLInputElement>, delay = 0) => {
+    const form = event.currentTarget.form;
+    clearTimeout(keyTimer.current);
+    keyTimer.current = setTimeout(() => void submit(form, { preventScrollReset: true }), delay);
+  };
 
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm lg:flex-row lg:items-center lg:justify-between">
@@ -73,7 +79,9 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
             value={maxPrice}
             onChange={(e) => setMaxPrice(Number(e.currentTarget.value))}
             onPointerUp={submitForm}
-            onKeyUp={submitForm}
+            onKeyUp={(e) => {
+              if (/^(Arrow|Page|Home|End)/.test(e.key)) submitForm(e, 500);
+            }}
             aria-valuetext={
               maxPrice >= PRICE_SLIDER_MAX ? "Any price" : formatMoney(maxPrice * 100)
             }

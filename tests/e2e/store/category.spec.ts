@@ -1,0 +1,184 @@
+import { expect, test } from "../fixtures";
+
+const names = async (page: import("@playwright/test").Page) =>
+  (await page
+    .locator("article")
+    .evaluateAll((cards) =>
+      cards.map((c) => c.querySelector("h3")?.textContent ?? ""),
+    )) as string[];
+
+test("category page: title, blurb, count, and products in the server HTML", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/category/flowers")).text();
+  expect(html).toContain("Hand-trimmed, slow-cured buds");
+  expect(html.match(/<article/g)?.length).toBe(10);
+
+  await page.goto("/category/flowers");
+  await expect(page.getByRole("heading", { name: "Flowers", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("product-count")).toHaveText("10 products");
+  await expect(page.locator("article")).toHaveCount(10);
+  await expect(page).toHaveTitle(/Flowers \| Budz Boutique/);
+});
+
+test("the Shop menu lists the seven categories and opens each", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByText("Shop").click();
+  for (const name of [
+    "Flowers",
+    "Concentrates",
+    "Edibles",
+    "Vapes",
+    "Hash",
+    "Mushrooms",
+    "Bulk Buy",
+  ]) {
+    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await nav.getByRole("link", { name: "Mushrooms", exact: true }).click();
+  await expect(page).toHaveURL(/\/category\/mushrooms$/);
+  await expect(page.getByRole("heading", { name: "Mushrooms", level: 1 })).toBeVisible();
+  // The menu closed on navigation.
+  await expect(nav.getByRole("link", { name: "Hash", exact: true })).toBeHidden();
+});
+
+test("sorting changes the URL and the order; back restores it", async ({ page }) => {
+  await page.goto("/category/concentrates");
+  const byName = await names(page);
+  expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
+
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+  const ascending = await names(page);
+  expect(ascending).not.toEqual(byName);
+
+  await page.getByLabel("Sort by").selectOption("price-desc");
+  await expect(page).toHaveURL(/sort=price-desc/);
+  await expect.poll(() => names(page)).toEqual([...ascending].reverse());
+
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect.poll(() => names(page)).toEqual(ascending);
+});
+
+test("highest rated puts the best-rated first", async ({ page }) => {
+  await page.goto("/category/vapes?sort=rating");
+  const ratings = await page
+    .locator("article [role=img]")
+    .evaluateAll((els) =>
+      els.map((e) => Number(/Rated ([\d.]+)/.exec(e.getAttribute("aria-label") ?? "")?.[1])),
+    );
+  expect(ratings.length).toBeGreaterThan(1);
+  expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+});
+
+test("the price slider sets the upper bound in the URL and filters on the server", async ({
+  page,
+}) => {
+  await page.goto("/category/bulk-buy");
+  await expect(page.getByTestId("product-count")).toHaveText("10 products");
+  const slider = page.getByLabel("Max price");
+  await slider.focus();
+  // Keyboard steps of $10 down from 1000 to 190.
+  for (let i = 0; i < 81; i++) await page.keyboard.press("ArrowLeft", { delay: 0 });
+  await expect(page).toHaveURL(/max=190/);
+  const count = Number((await page.getByTestId("product-count").innerText()).split(" ")[0]);
+  expect(count).toBeLessThan(10);
+
+  await page.goto("/category/flowers?max=0");
+  await expect(page.getByText("No products found in this category.")).toBeVisible();
+  await expect(page.getByTestId("product-count")).toHaveText("0 products");
+});
+
+test("grid/list toggle lives in the URL", async ({ page }) => {
+  await page.goto("/category/edibles");
+  await page.getByRole("link", { name: "List view" }).click();
+  await expect(page).toHaveURL(/view=list/);
+  await expect(page.getByRole("link", { name: "List view" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await page.getByLabel("Sort by").selectOption("rating");
+  await expect(page).toHaveURL(/sort=rating.*|view=list.*sort=rating/);
+  await expect(page).toHaveURL(/view=list/);
+  await page.getByRole("link", { name: "Grid view" }).click();
+  await expect(page).not.toHaveURL(/view=list/);
+});
+
+test("all products pages forward and back with keyset links", async ({ page }) => {
+  await page.goto("/products");
+  await expect(page.getByText("Page 1 of 3")).toBeVisible();
+  const first = await names(page);
+  expect(first).toHaveLength(24);
+  await page.getByRole("link", { name: "Next →" }).click();
+  await expect(page.getByText("Page 2 of 3")).toBeVisible();
+  await expect(page).toHaveURL(/after=.*page=2/);
+  const second = await names(page);
+  expect(second[0]! >= first[23]!).toBe(true);
+  await page.getByRole("link", { name: "Next →" }).click();
+  await expect(page.getByText("Page 3 of 3")).toBeVisible();
+  await expect(page.locator("article")).toHaveCount(70 - 48);
+  await expect(page.getByRole("link", { name: "Next →" })).toHaveCount(0);
+  await page.getByRole("link", { name: "← Previous" }).click();
+  await expect(page.getByText("Page 2 of 3")).toBeVisible();
+  await expect.poll(() => names(page)).toEqual(second);
+  await page.getByRole("link", { name: "← Previous" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect.poll(() => names(page)).toEqual(first);
+});
+
+test("8 skeleton cards show while a client navigation loads", async ({ page }) => {
+  await page.goto("/category/flowers");
+  await page.route("**/*.data*", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.getByLabel("Sort by").selectOption("price-desc");
+  const skeleton = page.getByTestId("product-skeleton");
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton.locator("li")).toHaveCount(8);
+  await expect(skeleton).toBeHidden({ timeout: 10_000 });
+  await expect(page.locator("article")).toHaveCount(10);
+
+  // Also when arriving from another page.
+  await page
+    .getByRole("navigation", { name: "Quick links" })
+    .getByRole("link", { name: "Hash" })
+    .click();
+  await expect(page.getByTestId("product-skeleton").locator("li")).toHaveCount(8);
+  await expect(page.getByRole("heading", { name: "Hash", level: 1 })).toBeVisible({
+    timeout: 10_000,
+  });
+});
+
+test("bad listing parameters get a clear error box with Try Again", async ({ page }) => {
+  const response = await page.goto("/category/flowers?sort=cheapest");
+  expect(response?.status()).toBe(400);
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText('Error loading products: Unknown sort order "cheapest".');
+  await expect(alert.getByRole("button", { name: "Try Again" })).toBeVisible();
+  await alert.getByRole("link", { name: "Start over" }).click();
+  await expect(page).toHaveURL(/\/category\/flowers$/);
+  await expect(page.locator("article")).toHaveCount(10);
+});
+
+test("sorting and filtering work without JavaScript", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  await context.addCookies([{ name: "age_verified", value: "true", url: baseURL! }]);
+  const page = await context.newPage();
+  await page.goto("/category/hash");
+  await page.getByLabel("Sort by").selectOption("price-desc");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/sort=price-desc/);
+  const amounts = (await page.locator("article .text-lg").allInnerTexts()).map((t) =>
+    Number(t.replace(/[$,]/g, "")),
+  );
+  expect(amounts.length).toBe(10);
+  expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  await page.getByRole("link", { name: "List view" }).click();
+  await expect(page).toHaveURL(/view=list/);
+  await context.close();
+});
