@@ -320,7 +320,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
 
-        <aside aria-labelledby="summary-title" className="lg:sticky lg:top-24 lg:self-start">
+        <aside
+          aria-labelledby="summary-title"
+          className="order-first lg:sticky lg:top-24 lg:order-none lg:self-start"
+        >
           <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
             <h2 id="summary-title" className="text-lg font-semibold text-stone-900">
               Order summary
