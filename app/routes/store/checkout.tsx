@@ -405,7 +405,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   We couldn't load current prices. Please reload the page.
                 </p>
               ) : (
-                <p className="text-sm text-stone-500">Checking prices…</p>
+                <>
+                  <p className="text-sm text-stone-500">Checking prices…</p>
+                  <noscript>
+                    <p className="mt-2 text-sm text-red-700">
+                      Your cart is kept in your browser: please turn on JavaScript to check out.
+                    </p>
+                  </noscript>
+                </>
               )}
             </div>
           </div>
