@@ -53,7 +53,11 @@ export function ImageUploader() {
           ? { ...current, width: probe.naturalWidth, height: probe.naturalHeight }
           : current,
       );
-    probe.onerror = () => setError("Error processing image file");
+    probe.onerror = () => {
+      // Not an image the browser can read, whatever its name says.
+      setChosen((current) => (current?.previewUrl === previewUrl ? undefined : current));
+      setError("Error processing image file");
+    };
     probe.src = previewUrl;
   }
 

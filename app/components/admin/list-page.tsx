@@ -45,7 +45,13 @@ export function ListToolbar({
 }) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searchInput = useRef<HTMLInputElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Back/forward or a link changes the URL: show its search unless the admin is typing.
+  useEffect(() => {
+    const input = searchInput.current;
+    if (input && document.activeElement !== input) input.value = q;
+  }, [q]);
   const send = (form: HTMLFormElement | null, delay: number) => {
     clearTimeout(timer.current);
     if (!form) return;
@@ -66,6 +72,7 @@ export function ListToolbar({
           aria-hidden
         />
         <input
+          ref={searchInput}
           type="search"
           name="q"
           defaultValue={q}
@@ -79,6 +86,7 @@ export function ListToolbar({
         <label key={filter.name} className="sm:w-52">
           <span className="sr-only">{filter.label}</span>
           <select
+            key={filter.value}
             name={filter.name}
             defaultValue={filter.value}
             aria-label={filter.label}

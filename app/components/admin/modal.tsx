@@ -38,7 +38,10 @@ export function Modal({
                 <Dialog.Description className="sr-only">{title}</Dialog.Description>
               )}
             </div>
-            <Dialog.Close aria-label="Close" className={buttonClass("ghost", "icon", "-mr-2")}>
+            <Dialog.Close
+              aria-label="Close dialog"
+              className={buttonClass("ghost", "icon", "-mr-2")}
+            >
               <X className="h-5 w-5" aria-hidden />
             </Dialog.Close>
           </div>

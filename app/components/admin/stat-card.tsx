@@ -33,6 +33,8 @@ export function StatCard({
       {body}
     </Link>
   ) : (
-    <div className={className}>{body}</div>
+    <div role="group" aria-label={`${label}: ${value}`} className={className}>
+      {body}
+    </div>
   );
 }

@@ -1,0 +1,26 @@
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../../playwright.config";
+import { expect, test as base } from "../fixtures";
+
+export { E2E_ADMIN, expect };
+
+export async function signIn(page: Page, credentials = E2E_ADMIN) {
+  await page.goto("/budzadmin");
+  await page.getByLabel("Username").fill(credentials.username);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText(`Welcome back, ${credentials.username}`)).toBeVisible();
+}
+
+/** `adminPage`: a page signed in as the e2e owner, on the Overview. */
+export const test = base.extend<{ adminPage: Page }>({
+  adminPage: async ({ page }, provide) => {
+    await signIn(page);
+    await provide(page);
+  },
+});
+
+/** The admin sidebar (desktop) link to a screen. */
+export function sidebar(page: Page) {
+  return page.getByRole("navigation", { name: "Admin sections", exact: true });
+}

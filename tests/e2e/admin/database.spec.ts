@@ -1,0 +1,91 @@
+import { expect, sidebar, signIn, test } from "./admin-fixtures";
+import { startOwnServer } from "./own-server";
+
+test("connection status, connection tests and a test product on the real driver", async ({
+  adminPage: page,
+}) => {
+  await sidebar(page).getByRole("link", { name: "Database" }).click();
+  await expect(page.getByRole("heading", { name: "Database Management" })).toBeVisible();
+  await expect(page.getByText("Connected to PGlite")).toBeVisible();
+
+  await page.getByRole("button", { name: "Run Connection Tests" }).click();
+  const log = page.getByTestId("results-log");
+  for (const table of ["Products", "Customers", "Orders", "Coupons", "Shipments"]) {
+    await expect(
+      log.getByText(new RegExp(`^${table} query succeeded: \\d+ rows? read`)),
+    ).toBeVisible();
+  }
+
+  await page.getByRole("button", { name: "Insert Test Product" }).click();
+  await expect(
+    log.getByText(/^Test product inserted and read back: Test Product \d+/),
+  ).toBeVisible();
+
+  // The environment panel names the driver and never shows a secret.
+  await expect(page.getByText("Local outbox (SMTP_URL not set)")).toBeVisible();
+  const html = await page.content();
+  expect(html).not.toContain("e2e-owner-password-1");
+
+  // The shared e2e server runs in production without ALLOW_SAMPLE_DATA: generation is refused.
+  await expect(
+    page.getByText(
+      "Sample data generation is turned off in production. Set ALLOW_SAMPLE_DATA=1 to allow it.",
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Generate Complete Sample Dataset" }),
+  ).toBeDisabled();
+});
+
+test.describe("sample data generation (own server with ALLOW_SAMPLE_DATA=1)", () => {
+  test.describe.configure({ timeout: 150_000 });
+  let server: Awaited<ReturnType<typeof startOwnServer>>;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const port = Number(process.env.E2E_PORT ?? 3210) + 50;
+    server = await startOwnServer({ port, env: { ALLOW_SAMPLE_DATA: "1" } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("generators ask first, clear, generate and refresh the counts", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto("/budzadmin/dashboard/database");
+    const log = page.getByTestId("results-log");
+    const count = (label: string) => page.locator(`[aria-label^="${label}: "]`);
+
+    // Cancelling the confirmation changes nothing.
+    await page.getByRole("button", { name: "Generate Orders" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(
+      "This first deletes all orders, invoices and shipments",
+    );
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(log).toHaveText("Run a tool to see its results here.");
+
+    await page.getByRole("button", { name: "Generate Customers" }).click();
+    await page.getByRole("button", { name: "Clear and generate" }).click();
+    await expect(log.getByText("Generated 25 customers")).toBeVisible();
+    await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 0");
+
+    await page.getByRole("button", { name: "Generate Orders" }).click();
+    await page.getByRole("button", { name: "Clear and generate" }).click();
+    await expect(log.getByText("Generated 40 orders")).toBeVisible();
+    await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 40");
+
+    await page.getByRole("button", { name: "Generate Complete Sample Dataset" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(
+      "all orders, invoices, shipments, products, customers and coupons",
+    );
+    await page.getByRole("button", { name: "Clear and generate" }).click();
+    await expect(
+      log.getByText("Sample dataset generated: 70 products, 25 customers, 5 coupons and 40 orders"),
+    ).toBeVisible({ timeout: 60_000 });
+    await expect(count("Products")).toHaveAttribute("aria-label", "Products: 70");
+    await expect(count("Customers")).toHaveAttribute("aria-label", "Customers: 25");
+    await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 40");
+    await context.close();
+  });
+});

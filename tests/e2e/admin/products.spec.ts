@@ -1,0 +1,123 @@
+import { expect, test } from "./admin-fixtures";
+import { pngBuffer } from "./images";
+
+test("a product's life: add with variations and an uploaded image, shown in the store, edited, deleted", async ({
+  adminPage: page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const name = `E2E Kush ${stamp}`;
+  const slug = `e2e-kush-${stamp}`;
+
+  await page
+    .getByRole("navigation", { name: "Admin sections", exact: true })
+    .getByRole("link", { name: "Products" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Product Management" })).toBeVisible();
+  await page.getByRole("link", { name: "Add New Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Product" });
+  await expect(dialog).toBeVisible();
+
+  // Required fields are named before anything is sent.
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expect(dialog.getByText("Product Name is required")).toBeVisible();
+  await expect(dialog.getByText("Main Product Image is required")).toBeVisible();
+
+  await dialog.getByLabel("Product Name").fill(name);
+  await dialog.getByLabel("SKU").fill(`SKU-E2E-${stamp}`);
+  await dialog.getByLabel("Category").selectOption("flowers");
+  await dialog.getByLabel("Selling Price ($)").fill("40");
+  // Cost price follows at 60 % until edited.
+  await expect(dialog.getByLabel("Cost Price ($)")).toHaveValue("24.00");
+  await dialog.getByLabel("Strain").selectOption("Indica");
+  await dialog.getByLabel("THC").fill("18-24%");
+  await dialog.getByLabel("Description").fill("A calm indica grown for the end-to-end test.");
+  await dialog.getByTestId("image-file").setInputFiles({
+    name: "e2e-kush.png",
+    mimeType: "image/png",
+    buffer: await pngBuffer(),
+  });
+  await expect(dialog.getByRole("img", { name: "Main Product Image preview" })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Add variation" }).click();
+  await dialog.getByLabel("Variation 1 size").fill("3.5");
+  await dialog.getByLabel("Variation 1 price").fill("40");
+  await dialog.getByLabel("Variation 1 stock").fill("6");
+  await dialog.getByRole("button", { name: "Add variation" }).click();
+  await dialog.getByLabel("Variation 2 size").fill("1");
+  await dialog.getByLabel("Variation 2 unit").selectOption("oz");
+  await dialog.getByLabel("Variation 2 price").fill("250");
+  await dialog.getByLabel("Variation 2 stock").fill("3");
+  await expect(dialog.getByLabel("Current Stock")).toHaveValue("9");
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+
+  await expect(
+    page.getByRole("status").filter({ hasText: "Product added successfully!" }),
+  ).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole("searchbox").fill(name);
+  await expect(page).toHaveURL(/q=E2E/);
+  await expect(page.getByText("1 products found")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row.getByText("9 (Low Stock)").filter({ visible: true })).toBeVisible();
+
+  // The detail view shows this product's real stock and alert level.
+  await row.getByRole("link", { name: `View ${name}` }).click();
+  const details = page.getByRole("dialog", { name: "Product Details" });
+  await expect(details.getByText("9 units")).toBeVisible();
+  await expect(details.getByText("10 units")).toBeVisible();
+  await expect(details.getByRole("cell", { name: "1 oz" })).toBeVisible();
+  await details.getByRole("button", { name: "Close", exact: true }).click();
+
+  // The storefront shows it at /products/:slug.
+  const store = await page.context().newPage();
+  await store.goto(`/products/${slug}`);
+  await expect(store.getByRole("heading", { name })).toBeVisible();
+
+  // Edit: the price and the first variation's price and stock (the store shows that one).
+  await row.getByRole("link", { name: `Edit ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Product" });
+  await expect(edit.getByLabel("SKU")).toHaveValue(`SKU-E2E-${stamp}`);
+  await edit.getByLabel("Selling Price ($)").fill("42.50");
+  await edit.getByLabel("Variation 1 price").fill("42.50");
+  await edit.getByLabel("Variation 1 stock").fill("20");
+  await edit.getByRole("button", { name: "Update Product" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Product updated successfully!" }),
+  ).toBeVisible();
+  await expect(row.getByText("$42.50").filter({ visible: true })).toBeVisible();
+  await expect(row.getByText("23", { exact: true }).filter({ visible: true })).toBeVisible();
+  await store.reload();
+  await expect(store.getByText("$42.50").first()).toBeVisible();
+
+  // Delete, after SPEC's confirmation.
+  await row.getByRole("button", { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(
+    "Are you sure you want to delete this product? This action cannot be undone.",
+  );
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Product deleted successfully!" }),
+  ).toBeVisible();
+  await expect(page.getByText("0 products found")).toBeVisible();
+  const gone = await store.goto(`/products/${slug}`);
+  expect(gone?.status()).toBe(404);
+});
+
+test("search, category filter and paging live in the URL", async ({ adminPage: page }) => {
+  await page.goto("/budzadmin/dashboard/products?category=edibles");
+  await expect(page.getByLabel("Category")).toHaveValue("edibles");
+  const count = Number((await page.getByText(/products found/).textContent())!.match(/\d+/)![0]);
+  expect(count).toBeGreaterThan(0);
+  await expect(page.getByRole("row").filter({ hasText: "Concentrates" })).toHaveCount(0);
+
+  await page.goto("/budzadmin/dashboard/products");
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/Page 2 of/)).toBeVisible();
+
+  // Nonsense in the URL falls back to defaults instead of failing.
+  const response = await page.goto("/budzadmin/dashboard/products?page=-4&category=<script>");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByLabel("Category")).toHaveValue("all");
+});
