@@ -262,7 +262,7 @@ describe("email outbox worker", () => {
 
   it("stop() waits for the message in flight to be recorded", async () => {
     const server = await smtp();
-    server.acceptDelayMs = 400;
+    server.acceptDelayMs = 800;
     const { id } = await queue();
     const w = worker({ smtpUrl: server.url });
     await waitFor(() => statusOf(id, "sending"));
