@@ -182,3 +182,28 @@ test("cross-site posts to the checkout are refused", async ({ request, baseURL }
   expect([400, 403]).toContain(response.status());
   expect(await response.text()).not.toContain("/orders/");
 });
+
+test("bad input gets a clear 4xx, never a 500", async ({ request, baseURL }) => {
+  for (const query of ["", "?items=garbage", "?items=%5B%5D", `?items=${"x".repeat(9000)}`]) {
+    const response = await request.get(`/cart/quote${query}`);
+    expect(response.status(), query.slice(0, 30)).toBe(400);
+    expect((await response.json()).message).toBeTruthy();
+  }
+  const quote = await request.get(
+    `/cart/quote?items=${encodeURIComponent('[{"id":"nope_nope","quantity":1}]')}&code=x`,
+  );
+  expect(quote.status()).toBe(200);
+  expect((await quote.json()).lines[0].status).toBe("unavailable");
+
+  expect((await request.get("/orders/not-a-real-token-at-all")).status()).toBe(404);
+  const lookup = await request.post("/order-lookup", {
+    form: { orderNumber: "", email: "nope" },
+    headers: { Origin: baseURL! },
+  });
+  expect(lookup.status()).toBe(400);
+  const checkout = await request.post("/checkout", {
+    form: { items: "{broken", idempotencyKey: "short" },
+    headers: { Origin: baseURL! },
+  });
+  expect(checkout.status()).toBe(400);
+});
