@@ -25,6 +25,16 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50 backdrop-blur-[2px]" />
         <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            // Start in the first field of a form rather than on the close button.
+            const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
+              "input:not([type=hidden]):not([disabled]), select, textarea",
+            );
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
           className={`fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] flex-col rounded-t-2xl bg-white shadow-2xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${width}`}
         >
           <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4 sm:px-6">

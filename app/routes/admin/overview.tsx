@@ -36,7 +36,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Overview" description="How the store is doing, from live data." />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Total Revenue"
           value={formatMoney(overview.revenueCents)}
@@ -67,7 +67,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className="rounded-xl border border-stone-200 bg-white shadow-sm lg:col-span-2">
           <header className="flex items-center justify-between border-b border-stone-200 px-5 py-4">
             <h2 className="font-semibold text-stone-900">Recent orders</h2>
