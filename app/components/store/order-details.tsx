@@ -115,3 +115,49 @@ function Row({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+/** How to pay a pending order: amount, the store's e-Transfer address, the order number as message. */
+export function EtransferInstructions({
+  order,
+  etransferEmail,
+}: {
+  order: Pick<OrderView, "orderNumber" | "totalAmountCents">;
+  etransferEmail: string;
+}) {
+  return (
+    <section
+      aria-labelledby="pay-title"
+      className="overflow-hidden rounded-2xl border-2 border-accent-400 bg-white shadow-sm"
+    >
+      <div className="bg-accent-400/15 px-5 py-4 sm:px-6">
+        <h2 id="pay-title" className="text-lg font-semibold text-stone-900">
+          Pay by Interac e-Transfer
+        </h2>
+        <p className="text-sm text-stone-700">
+          Send this e-Transfer from your bank's app or website. We hold your items for you
+          meanwhile.
+        </p>
+      </div>
+      <dl className="grid gap-4 px-5 py-5 sm:grid-cols-3 sm:px-6">
+        <PayDetail label="Amount" value={formatMoney(order.totalAmountCents)} />
+        <PayDetail label="Send to" value={etransferEmail} />
+        <PayDetail label="Message" value={order.orderNumber} />
+      </dl>
+      <p className="border-t border-stone-100 px-5 py-3 text-sm text-stone-600 sm:px-6">
+        Put your order number <strong>{order.orderNumber}</strong> in the e-Transfer message so we
+        can match your payment.
+      </p>
+    </section>
+  );
+}
+
+function PayDetail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</dt>
+      <dd className="mt-1 font-mono text-base font-semibold break-all text-stone-900 select-all">
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -2,7 +2,11 @@ import { CheckCircle2, Mail, Search } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-confirmation";
-import { OrderDetails, OrderStatusBadge } from "~/components/store/order-details";
+import {
+  EtransferInstructions,
+  OrderDetails,
+  OrderStatusBadge,
+} from "~/components/store/order-details";
 import { clearCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { orderStatusLabel } from "~/lib/order-status";
@@ -57,36 +61,16 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <div className="mt-3">
           <OrderStatusBadge status={order.status} />
         </div>
-        <p className="mt-3 flex items-center justify-center gap-1.5 text-sm text-stone-600">
-          <Mail className="h-4 w-4" aria-hidden="true" />A confirmation is on its way to{" "}
-          {order.email}
+        <p className="mt-3 text-sm text-stone-600">
+          <Mail className="mr-1.5 inline h-4 w-4 align-[-3px]" aria-hidden="true" />A confirmation
+          is on its way to <span className="break-all">{order.email}</span>
         </p>
       </div>
 
       {awaitingPayment ? (
-        <section
-          aria-labelledby="pay-title"
-          className="mt-10 overflow-hidden rounded-2xl border-2 border-accent-400 bg-white shadow-sm"
-        >
-          <div className="bg-accent-400/15 px-5 py-4 sm:px-6">
-            <h2 id="pay-title" className="text-lg font-semibold text-stone-900">
-              Pay by Interac e-Transfer
-            </h2>
-            <p className="text-sm text-stone-700">
-              Send this e-Transfer from your bank's app or website. We hold your items for you
-              meanwhile.
-            </p>
-          </div>
-          <dl className="grid gap-4 px-5 py-5 sm:grid-cols-3 sm:px-6">
-            <PayDetail label="Amount" value={formatMoney(order.totalAmountCents)} />
-            <PayDetail label="Send to" value={etransferEmail} />
-            <PayDetail label="Message" value={order.orderNumber} />
-          </dl>
-          <p className="border-t border-stone-100 px-5 py-3 text-sm text-stone-600 sm:px-6">
-            Put your order number <strong>{order.orderNumber}</strong> in the e-Transfer message so
-            we can match your payment.
-          </p>
-        </section>
+        <div className="mt-10">
+          <EtransferInstructions order={order} etransferEmail={etransferEmail} />
+        </div>
       ) : (
         <p className="mt-8 rounded-2xl bg-white p-5 text-center text-stone-700 shadow-sm">
           {orderStatusLabel(order.status).description}
@@ -130,17 +114,6 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           Continue Shopping
         </Link>
       </div>
-    </div>
-  );
-}
-
-function PayDetail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</dt>
-      <dd className="mt-1 font-mono text-base font-semibold break-all text-stone-900 select-all">
-        {value}
-      </dd>
     </div>
   );
 }

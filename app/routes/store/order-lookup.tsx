@@ -3,10 +3,15 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/order-lookup";
 import { Field, inputClass } from "~/components/store/checkout-field";
-import { OrderDetails, OrderStatusBadge } from "~/components/store/order-details";
+import {
+  EtransferInstructions,
+  OrderDetails,
+  OrderStatusBadge,
+} from "~/components/store/order-details";
 import { orderStatusLabel } from "~/lib/order-status";
 import { fieldErrors } from "~/schemas/checkout";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { config } from "~/server/config.server";
 import { lookupOrder } from "~/server/orders/order-view.server";
 
 export function meta() {
@@ -52,7 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return data(
-    { errors: {}, message: null, order: result.order, values },
+    {
+      errors: {},
+      message: null,
+      order: result.order,
+      etransferEmail: config().ETRANSFER_EMAIL,
+      values,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -123,6 +134,9 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
             <OrderStatusBadge status={order.status} />
           </div>
           <p className="text-stone-700">{orderStatusLabel(order.status).description}</p>
+          {order.status === "pending" && actionData && "etransferEmail" in actionData ? (
+            <EtransferInstructions order={order} etransferEmail={actionData.etransferEmail} />
+          ) : null}
           <OrderDetails order={order} />
         </div>
       ) : null}

@@ -98,6 +98,9 @@ test("a full checkout reaches the confirmation page with e-Transfer instructions
   await expect(page.getByRole("heading", { name: orderNumber })).toBeVisible();
   await expect(page.getByText("Awaiting payment")).toBeVisible();
   await expect(page.getByText("2 × $12.50")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Pay by Interac e-Transfer" }).getByText("$45.00"),
+  ).toBeVisible();
   void ids;
 });
 
