@@ -37,6 +37,16 @@ test("a product's life: add with variations and an uploaded image, shown in the 
     buffer: await pngBuffer(),
   });
   await expect(dialog.getByRole("img", { name: "Main Product Image preview" })).toBeVisible();
+  // A thumbnail picked from the Image Library.
+  await dialog.getByRole("button", { name: "Choose Thumbnail 1 from library" }).click();
+  const library = page.getByRole("dialog", { name: "Choose from Image Library" });
+  await library.getByRole("searchbox").fill("flowers");
+  await library
+    .getByRole("button", { name: /flowers-\d\.jpg/ })
+    .first()
+    .click();
+  await expect(library).toHaveCount(0);
+  await expect(dialog.getByRole("img", { name: "Thumbnail 1 preview" })).toBeVisible();
 
   await dialog.getByRole("button", { name: "Add variation" }).click();
   await dialog.getByLabel("Variation 1 size").fill("3.5");
@@ -66,6 +76,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await expect(details.getByText("9 units")).toBeVisible();
   await expect(details.getByText("10 units")).toBeVisible();
   await expect(details.getByRole("cell", { name: "1 oz" })).toBeVisible();
+  await expect(details.locator("img")).toHaveCount(2);
   await details.getByRole("button", { name: "Close", exact: true }).click();
 
   // The storefront shows it at /products/:slug.
