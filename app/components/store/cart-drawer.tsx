@@ -120,7 +120,8 @@ function EmptyCart() {
 function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined }) {
   const priced = line && line.status !== "unavailable" ? line : undefined;
   const name = priced?.name ?? item.name;
-  const priceCents = priced?.priceCents ?? Math.round(item.price * 100);
+  // Only the server's price is shown: the stored one may be stale or edited.
+  const priceCents = priced?.priceCents ?? 0;
   const maxQuantity = Math.min(priced?.available ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
   const change = (quantity: number) => updateCart((cart) => setQuantity(cart, item.id, quantity));
   return (
@@ -147,7 +148,14 @@ function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined
             <Trash2 className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>
-        <p className="text-sm text-stone-500">{formatMoney(priceCents)} each</p>
+        {priced ? (
+          <p className="text-sm text-stone-500">{formatMoney(priceCents)} each</p>
+        ) : line ? null : (
+          <p
+            className="mt-1 h-4 w-20 animate-pulse rounded bg-stone-200"
+            aria-label="Checking price"
+          />
+        )}
         {line?.problem ? (
           <p className="mt-1 flex items-start gap-1 text-xs font-medium text-red-700" role="alert">
             <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
@@ -186,7 +194,7 @@ function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined
             </button>
           </div>
           <p className="font-semibold text-stone-900" data-testid="line-total">
-            {formatMoney(priceCents * item.quantity)}
+            {priced ? formatMoney(priceCents * item.quantity) : ""}
           </p>
         </div>
       </div>

@@ -376,7 +376,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       <p className="text-xs text-stone-500">
                         {priced
                           ? `${item.quantity} × ${formatMoney(priced.priceCents)}`
-                          : "Checking price…"}
+                          : line
+                            ? "No longer available"
+                            : "Checking price…"}
                       </p>
                     </div>
                     <p className="text-sm font-semibold text-stone-900">

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { canadaPostTrackingUrl, normalizeOrderNumber, SHIPPED_STATUSES } from "~/lib/order-status";
 import { config } from "../config.server";
 import { db } from "../db.server";
@@ -142,6 +142,12 @@ export async function lookupOrder(options: {
       eq(sql`lower(${orders.email})`, options.email.trim().toLowerCase()),
     )!,
   );
+  // Attempts only matter for the throttling window: now and then, forget those older than a day.
+  if (Math.random() < 0.02) {
+    await db()
+      .delete(orderLookupAttempts)
+      .where(lt(orderLookupAttempts.createdAt, new Date(now.getTime() - 86_400_000)));
+  }
   await db()
     .insert(orderLookupAttempts)
     .values({ ipAddress: options.ipAddress, orderNumber, succeeded: !!order, createdAt: now });
