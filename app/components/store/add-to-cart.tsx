@@ -40,7 +40,7 @@ export function AddToCartButton({
         size === "sm" ? "px-4 py-2 text-sm" : "px-6 py-3 text-base"
       }`}
     >
-      <ShoppingBag className={size === "sm" ? "h-4 w-4" : "h-5 w-5"} aria-hidden="true" />
+      {size === "md" ? <ShoppingBag className="h-5 w-5" aria-hidden="true" /> : null}
       Add to Cart
     </button>
   );

@@ -27,14 +27,10 @@ export function SizePicker({
               value={v.id}
               checked={value === v.id}
               onChange={() => onChange(v.id)}
-              className="peer sr-only"
+              className="sr-only"
             />
             <span
-              className={`inline-flex items-center rounded-full border font-medium transition peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 ${
-                v.stock <= 0
-                  ? "border-dashed text-stone-500"
-                  : "border-stone-300 text-stone-800 hover:border-brand-600"
-              } ${compact ? "px-2.5 py-1 text-xs" : "px-4 py-2 text-sm"}`}
+              className={`size-pill${compact ? " size-pill-sm" : ""}${v.stock <= 0 ? " size-pill-empty" : ""}`}
             >
               {sizeLabel(v)}
             </span>

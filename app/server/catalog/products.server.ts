@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { DEFAULT_RATING, type ProductDetail, type ProductSummary } from "~/lib/product";
 import { db } from "../db.server";
 import { productVariations, products } from "../schema";
@@ -17,6 +17,10 @@ export const summaryColumns = {
   cbd: products.cbd,
   strain: products.strain,
 };
+
+// Matches the "created_at DESC NULLS LAST" of the products_*_created_idx indexes; a plain
+// `desc()` means NULLS FIRST, which no index serves, and sorts the whole catalogue instead.
+const newestFirst = sql`${products.createdAt} desc nulls last`;
 
 type SummaryRow = Omit<ProductSummary, "variations">;
 
@@ -57,7 +61,7 @@ export async function listFeaturedProducts(limit = 8): Promise<ProductSummary[]>
     .select(summaryColumns)
     .from(products)
     .where(and(eq(products.status, "active"), gt(products.stock, 0)))
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(newestFirst, asc(products.id))
     .limit(limit);
   return withVariations(rows);
 }
@@ -92,7 +96,7 @@ export async function getProductPage(
         ne(products.id, row.id),
       ),
     )
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(newestFirst, asc(products.id))
     .limit(relatedCount);
   const [main, ...related] = await withVariations<SummaryRow>([row, ...relatedRows]);
   return { product: { ...row, variations: main!.variations }, related };
