@@ -7,23 +7,12 @@ import {
   type LogLine,
 } from "~/lib/database-tools";
 import { config } from "../config.server";
-import { databaseHandle, db, pingDatabase, type Executor } from "../db.server";
+import { databaseHandle, db, pingDatabase } from "../db.server";
 import { imageStorage } from "../images/storage.server";
-import {
-  coupons,
-  couponRedemptions,
-  customers,
-  invoices,
-  orderEmailsSent,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  products,
-  shipments,
-  storeSettings,
-} from "../schema";
+import { coupons, customers, orders, products, shipments, storeSettings } from "../schema";
 import {
   DEFAULT_SAMPLE_COUNTS,
+  clearOrderData,
   generateCustomers,
   generateOrders,
   generateProducts,
@@ -137,17 +126,6 @@ export async function insertTestProduct(): Promise<LogLine[]> {
 export function sampleDataAllowed(): boolean {
   const { NODE_ENV, ALLOW_SAMPLE_DATA } = config();
   return NODE_ENV !== "production" || ALLOW_SAMPLE_DATA;
-}
-
-/** SPEC §7's deletion order, for the order tables only. */
-async function clearOrderData(executor: Executor) {
-  await executor.delete(orderEmailsSent);
-  await executor.delete(invoices);
-  await executor.delete(shipments);
-  await executor.delete(orderStatusHistory);
-  await executor.delete(couponRedemptions);
-  await executor.delete(orderItems);
-  await executor.delete(orders);
 }
 
 const FAILURE: Record<Generator, string> = {

@@ -217,8 +217,8 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** Deletes sample-able data in SPEC §7's order (order tables first, coupons last). */
-export async function clearStoreData(executor: Executor = db()) {
+/** Deletes the orders and everything hanging off them, in SPEC §7's order. */
+export async function clearOrderData(executor: Executor = db()) {
   await executor.delete(orderEmailsSent);
   await executor.delete(invoices);
   await executor.delete(shipments);
@@ -226,6 +226,11 @@ export async function clearStoreData(executor: Executor = db()) {
   await executor.delete(couponRedemptions);
   await executor.delete(orderItems);
   await executor.delete(orders);
+}
+
+/** Deletes sample-able data in SPEC §7's order (order tables first, coupons last). */
+export async function clearStoreData(executor: Executor = db()) {
+  await clearOrderData(executor);
   await executor.delete(productVariations);
   await executor.delete(products);
   await executor.delete(customers);
