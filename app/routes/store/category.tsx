@@ -85,6 +85,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </header>
       <ListingControls query={query} total={total} />
       <div className="mt-8">
+        <h2 className="sr-only">Products</h2>
         {loading ? (
           <ProductGridSkeleton count={SKELETON_CARDS} layout={query.view} />
         ) : products.length === 0 ? (

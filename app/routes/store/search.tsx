@@ -72,6 +72,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className="mt-8">
+        <h2 className="sr-only">Results</h2>
         {loading ? (
           <ProductGridSkeleton count={SKELETON_CARDS} />
         ) : !result ? (
