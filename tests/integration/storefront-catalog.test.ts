@@ -9,9 +9,9 @@ import {
 } from "~/server/catalog/listing.server";
 import { getProductPage, listFeaturedProducts } from "~/server/catalog/products.server";
 import { searchProducts } from "~/server/catalog/search.server";
-import { db } from "~/server/db.server";
+import { databaseHandle, db } from "~/server/db.server";
 import { products, productVariations } from "~/server/schema";
-import { resetDatabase } from "../setup/database";
+import { resetDatabase, testDriver } from "../setup/database";
 
 type Seed = {
   name: string;
@@ -244,5 +244,61 @@ describe("search", () => {
     expect(first.pageCount).toBe(3);
     expect(first.products).toHaveLength(3);
     expect(last.products).toHaveLength(1);
+  });
+});
+
+describe("SQL statements per page", () => {
+  /** Counts the statements PGlite runs during fn (the PostgreSQL pass skips this). */
+  async function countStatements(fn: () => Promise<unknown>): Promise<number> {
+    const client = databaseHandle().pglite!;
+    const original = client.query.bind(client);
+    let count = 0;
+    client.query = ((...args: Parameters<typeof original>) => {
+      count++;
+      return original(...args);
+    }) as typeof client.query;
+    try {
+      await fn();
+    } finally {
+      client.query = original;
+    }
+    return count;
+  }
+
+  it("stays constant whatever the page size (no query per product)", async (ctx) => {
+    if (testDriver() !== "pglite") ctx.skip();
+    const rows = await seed(
+      Array.from({ length: 30 }, (_, i) => ({ name: `P${i}`, price: 1000 + i })),
+    );
+    await db()
+      .insert(productVariations)
+      .values(
+        rows.flatMap((r) =>
+          ["1", "3.5", "7"].map((size, position) => ({
+            productId: r.id,
+            size,
+            priceCents: 1000,
+            stock: 5,
+            position,
+          })),
+        ),
+      );
+    const small = await countStatements(() =>
+      listCatalogPage({ category: "flowers", sort: "name", pageSize: 2 }),
+    );
+    clearListingCache();
+    const large = await countStatements(() =>
+      listCatalogPage({ category: "flowers", sort: "name", pageSize: 24 }),
+    );
+    expect(small).toBe(3); // page, count, variations
+    expect(large).toBe(3);
+    // The count is cached for a short while: the next page needs two.
+    expect(
+      await countStatements(() => listCatalogPage({ category: "flowers", sort: "name" })),
+    ).toBe(2);
+    expect(await countStatements(() => listFeaturedProducts(8))).toBe(2);
+    expect(await countStatements(() => searchProducts({ q: "p" }))).toBe(2);
+    const slug = (await db().select().from(products).limit(1))[0]!.slug;
+    expect(await countStatements(() => getProductPage(slug))).toBe(3);
   });
 });

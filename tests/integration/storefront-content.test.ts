@@ -7,6 +7,7 @@ import { db } from "~/server/db.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { announcements, newsletterSubscribers, pages } from "~/server/schema";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
+import { action as newsletterAction } from "~/routes/resources/newsletter";
 import { resetDatabase } from "../setup/database";
 
 const DAY = 86_400_000;
@@ -102,6 +103,44 @@ describe("newsletter", () => {
     });
     expect(await subscribeToNewsletter({ email: null, source: "footer" })).toMatchObject({
       ok: false,
+    });
+    expect(await db().select().from(newsletterSubscribers)).toHaveLength(0);
+  });
+});
+
+describe("footer newsletter form (POST /newsletter)", () => {
+  const post = (email: string, headers: Record<string, string> = {}) =>
+    newsletterAction({
+      request: new Request("http://localhost:3000/newsletter", {
+        method: "POST",
+        body: new URLSearchParams({ email }),
+        headers: { Origin: "http://localhost:3000", ...headers },
+      }),
+      params: {},
+      context: { nonce: "" },
+    } as Parameters<typeof newsletterAction>[0]);
+
+  it("stores the subscriber from the footer and answers with the thank-you message", async () => {
+    const result = (await post("footer@example.com")) as { data: unknown; init: ResponseInit };
+    expect(result.data).toEqual({ ok: true, message: NEWSLETTER_THANKS });
+    const [row] = await db().select().from(newsletterSubscribers);
+    expect(row).toMatchObject({ email: "footer@example.com", source: "footer" });
+  });
+
+  it("sends a plain form post (no JavaScript) back to the page with the thank-you flag", async () => {
+    const response = (await post("nojs@example.com", {
+      "Sec-Fetch-Mode": "navigate",
+      Referer: "http://localhost:3000/about?x=1",
+    })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/about?x=1&subscribed=1#newsletter");
+  });
+
+  it("answers 400 with the message for a bad address, and refuses cross-site posts", async () => {
+    const bad = (await post("nope")) as { data: unknown; init: ResponseInit };
+    expect(bad.init.status).toBe(400);
+    await expect(post("x@example.com", { Origin: "https://evil.example" })).rejects.toMatchObject({
+      init: { status: 403 },
     });
     expect(await db().select().from(newsletterSubscribers)).toHaveLength(0);
   });
