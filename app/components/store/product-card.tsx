@@ -47,13 +47,13 @@ export function ProductCard({
           alt=""
           width={640}
           height={640}
-          sizes={list ? "192px" : "(min-width: 1280px) 300px, (min-width: 640px) 50vw, 100vw"}
+          sizes={list ? "192px" : "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw"}
           priority={priority}
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
         />
       </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <div className="flex items-center justify-between gap-2">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
+        <div className="flex flex-wrap items-center justify-between gap-1">
           <span className="text-xs font-medium tracking-wide text-stone-600 uppercase">
             {findCategory(product.category)?.name ?? product.category}
           </span>
@@ -76,7 +76,7 @@ export function ProductCard({
           />
         ) : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <span className="text-lg font-bold text-brand-900">
+          <span className="text-base font-bold text-brand-900 sm:text-lg" data-testid="price">
             {formatMoney(variationPrice(product, variationId))}
           </span>
           <AddToCartButton
@@ -105,7 +105,7 @@ export function ProductGrid({
       className={
         layout === "list"
           ? "grid gap-4"
-          : "grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          : "grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4"
       }
     >
       {products.map((product, i) => (
@@ -132,7 +132,7 @@ export function ProductGridSkeleton({
       className={
         layout === "list"
           ? "grid gap-4"
-          : "grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          : "grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4"
       }
     >
       {Array.from({ length: count }, (_, i) => (

@@ -76,8 +76,8 @@ const linkClass = "text-brand-100 hover:text-white hover:underline";
 export function SiteFooter({ storeName }: { storeName: string }) {
   return (
     <footer className="mt-24 bg-brand-950 text-brand-100">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-12">
-        <div className="lg:col-span-4">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-12">
+        <div className="col-span-2 lg:col-span-4">
           <Logo name={storeName} className="text-white" />
           <p className="mt-4 max-w-sm text-sm leading-6 text-brand-200">
             An online cannabis boutique for adults 19+ across Canada. Paid by Interac e-Transfer,
@@ -139,7 +139,7 @@ export function SiteFooter({ storeName }: { storeName: string }) {
             </li>
           </ul>
         </nav>
-        <div className="text-sm lg:col-span-4">
+        <div className="col-span-2 text-sm lg:col-span-4">
           <h2 className="font-semibold text-white">Contact</h2>
           <ul className="mt-4 space-y-3">
             <li className="flex items-center gap-2">

@@ -48,7 +48,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 function ContactCard() {
   return (
     <aside
-      className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      className="self-start rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
       aria-label="Contact details"
     >
       <h2 className="font-semibold text-stone-900">Customer support</h2>

@@ -1,4 +1,4 @@
-import { ArrowRight, RefreshCw } from "lucide-react";
+import { ArrowRight, Lock, RefreshCw, Truck, Wallet } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/home";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
@@ -125,7 +125,17 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-28">
+        <svg
+          viewBox="0 0 64 64"
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 -right-24 hidden h-[34rem] w-[34rem] -translate-y-1/2 rotate-12 text-brand-400/15 lg:block"
+        >
+          <path
+            d="M32 4c5 10 6 19 3 29 7-9 16-13 25-13-6 9-15 15-24 16 9 1 16 6 20 11-9 0-16-2-21-7v20h-6V50c-5 5-12 7-21 7 4-5 11-10 20-11-9-1-18-7-24-16 9 0 18 4 25 13-3-10-2-19 3-29z"
+            fill="currentColor"
+          />
+        </svg>
+        <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-28">
           <div
             className="max-w-2xl [&_h1]:text-4xl [&_h1]:font-bold [&_h1]:tracking-tight md:[&_h1]:text-5xl [&_p]:mt-5 [&_p]:text-lg [&_p]:leading-8 [&_p]:text-brand-100"
             dangerouslySetInnerHTML={{
@@ -147,6 +157,20 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               Browse Flowers
             </Link>
           </div>
+          <ul className="mt-12 grid max-w-2xl gap-4 text-sm text-brand-100 sm:grid-cols-3">
+            <li className="flex items-center gap-2">
+              <Truck className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
+              Free shipping from $200
+            </li>
+            <li className="flex items-center gap-2">
+              <Wallet className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
+              Pay by Interac e-Transfer
+            </li>
+            <li className="flex items-center gap-2">
+              <Lock className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
+              Discreet, smell-proof parcels
+            </li>
+          </ul>
         </div>
       </section>
       <FeaturedProducts featured={featured} />

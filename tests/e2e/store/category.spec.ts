@@ -173,7 +173,7 @@ test("sorting and filtering work without JavaScript", async ({ browser, baseURL 
   await page.getByLabel("Sort by").selectOption("price-desc");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/sort=price-desc/);
-  const amounts = (await page.locator("article .text-lg").allInnerTexts()).map((t) =>
+  const amounts = (await page.locator("article [data-testid=price]").allInnerTexts()).map((t) =>
     Number(t.replace(/[$,]/g, "")),
   );
   expect(amounts.length).toBe(10);
