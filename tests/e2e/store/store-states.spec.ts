@@ -18,9 +18,9 @@ const env = {
 };
 const DAY = 86_400_000;
 
-async function withServer(check: () => Promise<void>) {
+async function withServer(check: () => Promise<void>, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, ["server.js"], {
-    env,
+    env: { ...env, ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -114,5 +114,23 @@ test("announcement bar follows the active flag, its dates, colour names and coup
     await expect(bar).toHaveText("Fresh drops every Friday");
     await expect(bar).toHaveCSS("background-color", "rgb(194, 65, 12)"); // unknown → orange
   });
+  await context.close();
+});
+
+test("an empty catalogue shows the SPEC empty texts", async ({ browser }) => {
+  fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  const context = await browser.newContext();
+  await context.addCookies([{ name: "age_verified", value: "true", url }]);
+  const page = await context.newPage();
+  await withServer(
+    async () => {
+      await page.goto(`${url}/`);
+      await expect(page.getByText("No products available at the moment.")).toBeVisible();
+      await page.goto(`${url}/category/vapes`);
+      await expect(page.getByText("No products found in this category.")).toBeVisible();
+      await expect(page.getByTestId("product-count")).toHaveText("0 products");
+    },
+    { SEED_SAMPLE_DATA: "0" },
+  );
   await context.close();
 });
