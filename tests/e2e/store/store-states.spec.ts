@@ -16,12 +16,15 @@ const env = {
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: "warn",
 };
-const DAY = 86_400_000;
 
-async function withServer(check: () => Promise<void>, extraEnv: Record<string, string> = {}) {
+async function withServer(
+  check: () => Promise<void>,
+  options: { env?: Record<string, string>; quiet?: boolean } = {},
+) {
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...env, ...extraEnv },
-    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...env, ...options.env },
+    // A test that breaks the database on purpose expects errors in the server's log.
+    stdio: ["ignore", "ignore", options.quiet ? "ignore" : "inherit"],
   });
   try {
     for (let i = 0; ; i++) {
@@ -43,11 +46,8 @@ async function withServer(check: () => Promise<void>, extraEnv: Record<string, s
   }
 }
 
-function setAnnouncement(values: Record<string, unknown>) {
-  execFileSync("npx", ["tsx", "tests/e2e/store/set-announcement.ts", JSON.stringify(values)], {
-    env,
-    stdio: "ignore",
-  });
+function execSql(statement: string) {
+  execFileSync("npx", ["tsx", "tests/e2e/store/exec-sql.ts", statement], { env, stdio: "ignore" });
 }
 
 test.describe.configure({ timeout: 240_000 });
@@ -60,43 +60,40 @@ test("announcement bar follows the active flag, its dates, colour names and coup
   await context.addCookies([{ name: "age_verified", value: "true", url }]);
   const page = await context.newPage();
   const bar = page.getByRole("region", { name: "Announcement" });
-  const now = Date.now();
 
   await withServer(async () => {
     await page.goto(`${url}/`);
     await expect(bar).toContainText("- Use code: WELCOME20"); // seeded: active, today → +30 days
   });
 
-  setAnnouncement({ isActive: false });
+  execSql("update announcements set is_active = false where name = 'main'");
   await withServer(async () => {
     await page.goto(`${url}/`);
     await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
     await expect(bar).toHaveCount(0);
   });
 
-  setAnnouncement({ isActive: true, startDate: new Date(now + DAY).toISOString() });
+  execSql(
+    "update announcements set is_active = true, start_date = now() + interval '1 day' where name = 'main'",
+  );
   await withServer(async () => {
     await page.goto(`${url}/`);
     await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
     await expect(bar).toHaveCount(0); // not started yet
   });
 
-  setAnnouncement({
-    startDate: new Date(now - 2 * DAY).toISOString(),
-    endDate: new Date(now - DAY).toISOString(),
-  });
+  execSql(
+    "update announcements set start_date = now() - interval '2 days', end_date = now() - interval '1 day' where name = 'main'",
+  );
   await withServer(async () => {
     await page.goto(`${url}/`);
     await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
     await expect(bar).toHaveCount(0); // ended
   });
 
-  setAnnouncement({
-    endDate: new Date(now + DAY).toISOString(),
-    message: "Weekend deal: use code save15 at checkout",
-    couponCode: "SAVE15",
-    backgroundColor: "purple",
-  });
+  execSql(
+    "update announcements set end_date = now() + interval '1 day', message = 'Weekend deal: use code save15 at checkout', coupon_code = 'SAVE15', background_color = 'purple' where name = 'main'",
+  );
   await withServer(async () => {
     await page.goto(`${url}/`);
     // The message already names the code (case-insensitive): nothing is appended.
@@ -104,11 +101,9 @@ test("announcement bar follows the active flag, its dates, colour names and coup
     await expect(bar).toHaveCSS("background-color", "rgb(126, 34, 206)");
   });
 
-  setAnnouncement({
-    message: "Fresh drops every Friday",
-    couponCode: null,
-    backgroundColor: "teal",
-  });
+  execSql(
+    "update announcements set message = 'Fresh drops every Friday', coupon_code = null, background_color = 'teal' where name = 'main'",
+  );
   await withServer(async () => {
     await page.goto(`${url}/`);
     await expect(bar).toHaveText("Fresh drops every Friday");
@@ -130,7 +125,38 @@ test("an empty catalogue shows the SPEC empty texts", async ({ browser }) => {
       await expect(page.getByText("No products found in this category.")).toBeVisible();
       await expect(page.getByTestId("product-count")).toHaveText("0 products");
     },
-    { SEED_SAMPLE_DATA: "0" },
+    { env: { SEED_SAMPLE_DATA: "0" } },
+  );
+  await context.close();
+});
+
+test("a failing catalogue query shows the error boxes with Try Again", async ({ browser }) => {
+  fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  await withServer(async () => {}); // seed
+  execSql("drop table product_variations cascade");
+  const context = await browser.newContext();
+  await context.addCookies([{ name: "age_verified", value: "true", url }]);
+  const page = await context.newPage();
+  await withServer(
+    async () => {
+      await page.goto(`${url}/`);
+      // The rest of the home page still renders; the featured section reports the failure.
+      await expect(page.getByRole("link", { name: "Shop Now" })).toBeVisible();
+      const featured = page.locator("#featured").getByRole("alert");
+      await expect(featured).toHaveText(/Error loading products: Failed to load products/);
+      await featured.getByRole("button", { name: "Try Again" }).click();
+      await expect(featured).toBeVisible();
+
+      const response = await page.goto(`${url}/category/flowers`);
+      expect(response?.status()).toBe(500);
+      const box = page.getByRole("alert");
+      await expect(box).toContainText("Error loading products: Failed to load products");
+      const reload = page.waitForEvent("framenavigated");
+      await box.getByRole("button", { name: "Try Again" }).click();
+      await reload;
+      await expect(page.getByRole("alert")).toBeVisible();
+    },
+    { quiet: true },
   );
   await context.close();
 });
