@@ -110,7 +110,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-14">
-        <ProductGallery images={galleryImages(product)} name={product.name} />
+        <ProductGallery key={product.id} images={galleryImages(product)} name={product.name} />
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
             {category?.name ?? product.category}
