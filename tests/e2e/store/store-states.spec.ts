@@ -130,7 +130,9 @@ test("an empty catalogue shows the SPEC empty texts", async ({ browser }) => {
   await context.close();
 });
 
-test("a failing catalogue query shows the error boxes with Try Again", async ({ browser }) => {
+test("failing queries show the error boxes with Try Again, or the router error page", async ({
+  browser,
+}) => {
   fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   await withServer(async () => {}); // seed
   execSql("drop table product_variations cascade");
@@ -155,6 +157,20 @@ test("a failing catalogue query shows the error boxes with Try Again", async ({ 
       await box.getByRole("button", { name: "Try Again" }).click();
       await reload;
       await expect(page.getByRole("alert")).toBeVisible();
+    },
+    { quiet: true },
+  );
+
+  // Anything else unexpected reaches the router error page.
+  execSql("drop table announcements cascade");
+  await withServer(
+    async () => {
+      const response = await page.goto(`${url}/`);
+      expect(response?.status()).toBe(500);
+      await expect(
+        page.getByRole("heading", { name: "Unexpected Application Error!" }),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the store" })).toBeVisible();
     },
     { quiet: true },
   );
