@@ -2,6 +2,7 @@ import { ensureFirstAdmin } from "./auth/admin-users.server";
 import { config } from "./config.server";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.server";
 import {
+  analyzeDatabase,
   databaseHandle,
   migrateDatabase,
   openPglite,
@@ -88,6 +89,9 @@ export async function startServices(): Promise<() => Promise<void>> {
     } else {
       await insertDefaultContent();
     }
+  } else if (handle.driver === "pglite") {
+    // PGlite has no autovacuum: give the planner fresh statistics once per start.
+    await analyzeDatabase();
   }
 
   const emailWorker = startEmailWorker();

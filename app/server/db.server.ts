@@ -88,6 +88,14 @@ export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/**
+ * Refreshes the planner's statistics. PGlite has no autovacuum, so without this after bulk writes
+ * (sample data, start-up) it can pick full scans over the indexes.
+ */
+export async function analyzeDatabase(database: Database = db()): Promise<void> {
+  await database.execute(sql`analyze`);
+}
+
 const holder = globalThis as unknown as { __budzDatabase?: DatabaseHandle };
 
 /** Makes a handle the process's database (the server at start, each test file in its setup). */

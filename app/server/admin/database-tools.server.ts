@@ -7,7 +7,7 @@ import {
   type LogLine,
 } from "~/lib/database-tools";
 import { config } from "../config.server";
-import { databaseHandle, db, pingDatabase } from "../db.server";
+import { analyzeDatabase, databaseHandle, db, pingDatabase } from "../db.server";
 import { imageStorage } from "../images/storage.server";
 import { coupons, customers, orders, products, shipments, storeSettings } from "../schema";
 import {
@@ -165,6 +165,7 @@ export async function runGenerator(generator: Generator): Promise<LogLine[]> {
       }
       return generateOrders({ count: counts.orders, executor: tx });
     });
+    await analyzeDatabase();
     return [
       { level: "info", message: `Cleared ${GENERATOR_CLEARS[generator]}` },
       { level: "success", message: `Generated ${made} ${generator}` },

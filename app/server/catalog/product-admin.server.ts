@@ -5,6 +5,7 @@ import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-lis
 import type { FormErrors } from "~/schemas/form-errors";
 import type { ProductInput } from "~/schemas/product";
 import { db, type Executor } from "../db.server";
+import { newestFirst } from "./products.server";
 import { imagesLibrary, orderItems, productVariations, products } from "../schema";
 
 export interface AdminProductRow {
@@ -71,7 +72,7 @@ export async function listAdminProducts(options: {
     })
     .from(products)
     .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(newestFirst, desc(products.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { rows, total, page, pageCount: pages, pageSize };

@@ -20,7 +20,7 @@ export const summaryColumns = {
 
 // Matches the "created_at DESC NULLS LAST" of the products_*_created_idx indexes; a plain
 // `desc()` means NULLS FIRST, which no index serves, and sorts the whole catalogue instead.
-const newestFirst = sql`${products.createdAt} desc nulls last`;
+export const newestFirst = sql`${products.createdAt} desc nulls last`;
 
 type SummaryRow = Omit<ProductSummary, "variations">;
 

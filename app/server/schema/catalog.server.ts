@@ -130,7 +130,7 @@ export const imagesLibrary = pgTable(
   },
   (t) => [
     uniqueIndex("images_library_url_key").on(t.imageUrl),
-    index("images_library_created_idx").on(t.createdAt.desc()),
+    index("images_library_created_idx").on(t.createdAt, t.imageId),
     check(
       "images_library_mime_check",
       sql`${t.mimeType} in ('image/jpeg','image/png','image/webp','image/gif')`,

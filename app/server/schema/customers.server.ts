@@ -29,7 +29,7 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex("customers_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("customers_number_key").on(t.customerNumber),
-    index("customers_created_idx").on(t.createdAt.desc()),
+    index("customers_created_idx").on(t.createdAt, t.id),
     index("customers_name_idx").on(t.name),
     check("customers_status_check", sql`${t.status} in ('active','inactive')`),
   ],

@@ -32,7 +32,7 @@ export const coupons = pgTable(
   },
   (t) => [
     uniqueIndex("coupons_code_key").on(sql`lower(${t.code})`),
-    index("coupons_created_idx").on(t.createdAt.desc()),
+    index("coupons_created_idx").on(t.createdAt, t.id),
     check("coupons_type_check", sql`${t.type} in ('percentage','fixed')`),
     check(
       "coupons_value_check",
@@ -64,7 +64,7 @@ export const newsletterSubscribers = pgTable(
   (t) => [
     uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("newsletter_subscribers_token_key").on(t.unsubscribeToken),
-    index("newsletter_subscribers_created_idx").on(t.createdAt.desc()),
+    index("newsletter_subscribers_created_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -83,7 +83,7 @@ export const emailCampaigns = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("email_campaigns_created_idx").on(t.createdAt.desc()),
+    index("email_campaigns_created_idx").on(t.createdAt, t.id),
     check("email_campaigns_status_check", sql`${t.status} in ('draft','scheduled','sent')`),
   ],
 );
@@ -123,7 +123,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
-    index("email_outbox_created_idx").on(t.createdAt.desc()),
+    index("email_outbox_created_idx").on(t.createdAt, t.id),
     index("email_outbox_campaign_idx").on(t.campaignId),
     uniqueIndex("email_outbox_tracking_key").on(t.trackingToken),
     check(

@@ -63,8 +63,8 @@ export const orders = pgTable(
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
     uniqueIndex("orders_idempotency_key").on(t.idempotencyKey),
     uniqueIndex("orders_access_token_key").on(t.accessToken),
-    index("orders_created_idx").on(t.createdAt.desc()),
-    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("orders_created_idx").on(t.createdAt, t.id),
+    index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_customer_idx").on(t.customerId),
     index("orders_email_idx").on(sql`lower(${t.email})`),
     check("orders_status_check", sql`${t.status} in (${inList(ORDER_STATUSES)})`),
@@ -135,7 +135,7 @@ export const shipments = pgTable(
   },
   (t) => [
     uniqueIndex("shipments_order_key").on(t.orderId),
-    index("shipments_status_idx").on(t.status, t.createdAt.desc()),
+    index("shipments_status_idx").on(t.status, t.createdAt, t.id),
     check("shipments_status_check", sql`${t.status} in (${inList(SHIPMENT_STATUSES)})`),
   ],
 );
@@ -153,7 +153,7 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_order_key").on(t.orderId),
-    index("invoices_date_idx").on(t.invoiceDate.desc()),
+    index("invoices_date_idx").on(t.invoiceDate, t.id),
     check("invoices_status_check", sql`${t.status} in (${inList(INVOICE_STATUSES)})`),
     check("invoices_total_check", sql`${t.totalAmountCents} >= 0`),
   ],

@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
+import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
-import { db, type Executor } from "../db.server";
+import { analyzeDatabase, db, type Executor } from "../db.server";
 import {
   announcements,
   couponRedemptions,
@@ -199,15 +200,6 @@ export interface SampleCounts {
   orders: number;
 }
 export const DEFAULT_SAMPLE_COUNTS: SampleCounts = { products: 70, customers: 25, orders: 40 };
-
-function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-}
 
 function dollars(amount: number): number {
   return Math.round(amount * 100);
@@ -609,17 +601,19 @@ export async function insertDefaultContent(executor: Executor = db()) {
 
 /** The complete sample dataset: clears store data, then products, customers, coupons and orders. */
 export async function generateSampleDataset(counts: SampleCounts = DEFAULT_SAMPLE_COUNTS) {
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     await clearStoreData(tx);
-    const result = {
+    const made = {
       products: await generateProducts({ count: counts.products, executor: tx }),
       customers: await generateCustomers({ count: counts.customers, executor: tx }),
       coupons: await generateCoupons({ executor: tx }),
       orders: await generateOrders({ count: counts.orders, executor: tx }),
     };
     await insertDefaultContent(tx);
-    return result;
+    return made;
   });
+  await analyzeDatabase();
+  return result;
 }
 
 /** True when the store has never been set up (no products, pages or orders). */
