@@ -18,6 +18,9 @@ function flashCookie() {
     sameSite: "lax",
     secure: config().publicUrl.startsWith("https:"),
     maxAge: 60,
+    // Signed so a toast can't be planted from outside; without SESSION_SECRET a per-process key
+    // (a toast set by one instance and read by another is then just dropped).
+    secrets: [config().SESSION_SECRET ?? crypto.randomBytes(32).toString("hex")],
   });
   return cookie;
 }

@@ -344,7 +344,8 @@ function describe(name: string, category: CategorySlug, strain: string, random: 
   ]);
   const kind =
     category === "flowers" || category === "bulk-buy" ? "flower" : category.replace(/s$/, "");
-  return `${name} is a ${strain.toLowerCase()} ${kind} with notes of ${notes}. A favourite for a ${effect}. Lab tested, sealed for freshness and packed discreetly.`;
+  const article = strain === "Indica" ? "an" : "a";
+  return `${name} is ${article} ${strain.toLowerCase()} ${kind} with notes of ${notes}. A favourite for a ${effect}. Lab tested, sealed for freshness and packed discreetly.`;
 }
 
 export async function generateCustomers(options: {
