@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -42,10 +43,25 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered)
+            logger.error({ err: error, url: request.url }, "streaming render failed");
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Errors in loaders, actions and rendering go to the structured log (never to the response). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
+    // React Router's own cross-site check refused a forged form post: expected, not a fault.
+    logger.warn(
+      { url: request.url, origin: request.headers.get("origin") },
+      "cross-site post refused",
+    );
+    return;
+  }
+  logger.error({ err: error, url: request.url }, "request failed");
 }
