@@ -5,6 +5,7 @@ import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-lis
 import type { FormErrors } from "~/schemas/form-errors";
 import type { ProductInput } from "~/schemas/product";
 import { db, type Executor } from "../db.server";
+import { clearListingCache } from "./listing.server";
 import { newestFirst } from "./products.server";
 import { imagesLibrary, orderItems, productVariations, products } from "../schema";
 
@@ -209,19 +210,21 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 export async function createProduct(input: ProductInput): Promise<ProductSaveResult> {
   try {
-    return await db().transaction(async (tx) => {
-      const errors = await checkReferences(tx, input);
-      if (errors) return { ok: false as const, errors };
-      const slug = await uniqueSlug(tx, input.name);
-      const [row] = await tx
-        .insert(products)
-        .values({ ...productValues(input), slug })
-        .returning({ id: products.id, slug: products.slug });
-      if (input.variations.length > 0) {
-        await tx.insert(productVariations).values(variationValues(input, row!.id));
-      }
-      return { ok: true as const, id: row!.id, slug: row!.slug };
-    });
+    return catalogueChanged(
+      await db().transaction(async (tx) => {
+        const errors = await checkReferences(tx, input);
+        if (errors) return { ok: false as const, errors };
+        const slug = await uniqueSlug(tx, input.name);
+        const [row] = await tx
+          .insert(products)
+          .values({ ...productValues(input), slug })
+          .returning({ id: products.id, slug: products.slug });
+        if (input.variations.length > 0) {
+          await tx.insert(productVariations).values(variationValues(input, row!.id));
+        }
+        return { ok: true as const, id: row!.id, slug: row!.slug };
+      }),
+    );
   } catch (error) {
     // Two saves racing for the same SKU: the unique index decides.
     if (isUniqueViolation(error, "products_sku_key")) {
@@ -241,47 +244,49 @@ export async function updateProduct(
   input: ProductInput,
 ): Promise<ProductSaveResult | undefined> {
   try {
-    return await db().transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: products.id, slug: products.slug })
-        .from(products)
-        .where(eq(products.id, id))
-        .for("update");
-      if (!existing) return undefined;
-      const errors = await checkReferences(tx, input, id);
-      if (errors) return { ok: false as const, errors };
-      await tx
-        .update(products)
-        .set({ ...productValues(input), updatedAt: new Date() })
-        .where(eq(products.id, id));
+    return catalogueChanged(
+      await db().transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: products.id, slug: products.slug })
+          .from(products)
+          .where(eq(products.id, id))
+          .for("update");
+        if (!existing) return undefined;
+        const errors = await checkReferences(tx, input, id);
+        if (errors) return { ok: false as const, errors };
+        await tx
+          .update(products)
+          .set({ ...productValues(input), updatedAt: new Date() })
+          .where(eq(products.id, id));
 
-      const current = await tx
-        .select({ id: productVariations.id })
-        .from(productVariations)
-        .where(eq(productVariations.productId, id));
-      const currentIds = new Set(current.map((v) => v.id));
-      const keptIds = new Set(
-        input.variations
-          .map((v) => v.id)
-          .filter((v): v is string => Boolean(v && currentIds.has(v))),
-      );
-      const removed = [...currentIds].filter((v) => !keptIds.has(v));
-      if (removed.length > 0) {
-        await tx.delete(productVariations).where(inArray(productVariations.id, removed));
-      }
-      const values = variationValues(input, id);
-      for (const [i, variation] of input.variations.entries()) {
-        if (variation.id && keptIds.has(variation.id)) {
-          await tx
-            .update(productVariations)
-            .set(values[i]!)
-            .where(eq(productVariations.id, variation.id));
-        } else {
-          await tx.insert(productVariations).values(values[i]!);
+        const current = await tx
+          .select({ id: productVariations.id })
+          .from(productVariations)
+          .where(eq(productVariations.productId, id));
+        const currentIds = new Set(current.map((v) => v.id));
+        const keptIds = new Set(
+          input.variations
+            .map((v) => v.id)
+            .filter((v): v is string => Boolean(v && currentIds.has(v))),
+        );
+        const removed = [...currentIds].filter((v) => !keptIds.has(v));
+        if (removed.length > 0) {
+          await tx.delete(productVariations).where(inArray(productVariations.id, removed));
         }
-      }
-      return { ok: true as const, id, slug: existing.slug };
-    });
+        const values = variationValues(input, id);
+        for (const [i, variation] of input.variations.entries()) {
+          if (variation.id && keptIds.has(variation.id)) {
+            await tx
+              .update(productVariations)
+              .set(values[i]!)
+              .where(eq(productVariations.id, variation.id));
+          } else {
+            await tx.insert(productVariations).values(values[i]!);
+          }
+        }
+        return { ok: true as const, id, slug: existing.slug };
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error, "products_sku_key")) {
       return { ok: false, errors: { sku: "This SKU is already used by another product" } };
@@ -295,7 +300,7 @@ export async function updateProduct(
  * archived product is hidden from the store but kept. undefined when there is no such product.
  */
 export async function deleteProduct(id: string): Promise<"deleted" | "archived" | undefined> {
-  return db().transaction(async (tx) => {
+  const outcome = await db().transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: products.id })
       .from(products)
@@ -315,8 +320,16 @@ export async function deleteProduct(id: string): Promise<"deleted" | "archived" 
       return "archived";
     }
     await tx.delete(products).where(eq(products.id, id));
-    return "deleted";
+    return "deleted" as const;
   });
+  if (outcome) clearListingCache();
+  return outcome;
+}
+
+/** The storefront's cached product counts are dropped after a successful save. */
+function catalogueChanged<T extends { ok: boolean } | undefined>(result: T): T {
+  if (result?.ok) clearListingCache();
+  return result;
 }
 
 /** Products whose main image or thumbnails use an image (warned about before it is deleted). */

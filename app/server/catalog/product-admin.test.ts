@@ -14,6 +14,7 @@ import {
   listAdminProducts,
   updateProduct,
 } from "./product-admin.server";
+import { listCatalogPage } from "./listing.server";
 
 let imageUrl: string;
 let otherImageUrl: string;
@@ -226,6 +227,19 @@ describe("product service", () => {
     });
     expect(await deleteProduct(sold.id)).toBe("archived");
     expect((await getAdminProduct(sold.id))!.status).toBe("archived");
+  });
+
+  it("shows saves in the storefront's product counts at once (no stale cached count)", async () => {
+    const shown = async () => (await listCatalogPage({ category: "flowers", sort: "name" })).total;
+    expect(await shown()).toBe(0);
+    const made = (await createProduct(form())) as { id: string };
+    expect(await shown()).toBe(1);
+    await updateProduct(made.id, form({ category: "hash" }));
+    expect(await shown()).toBe(0);
+    await updateProduct(made.id, form());
+    expect(await shown()).toBe(1);
+    await deleteProduct(made.id);
+    expect(await shown()).toBe(0);
   });
 
   it("lists with search, category, status and server paging", async () => {
