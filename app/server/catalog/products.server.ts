@@ -24,20 +24,23 @@ export const newestFirst = sql`${products.createdAt} desc nulls last`;
 
 type SummaryRow = Omit<ProductSummary, "variations">;
 
+/** What shoppers see of a size (with its product id, to group a page's sizes). */
+export const variationColumns = {
+  id: productVariations.id,
+  productId: productVariations.productId,
+  size: productVariations.size,
+  sizeUnit: productVariations.sizeUnit,
+  priceCents: productVariations.priceCents,
+  stock: productVariations.stock,
+};
+
 /** Adds the variations of a page of products in one query (never one query per product). */
 export async function withVariations<T extends SummaryRow>(
   rows: T[],
 ): Promise<(T & Pick<ProductSummary, "variations">)[]> {
   if (rows.length === 0) return [];
   const variations = await db()
-    .select({
-      id: productVariations.id,
-      productId: productVariations.productId,
-      size: productVariations.size,
-      sizeUnit: productVariations.sizeUnit,
-      priceCents: productVariations.priceCents,
-      stock: productVariations.stock,
-    })
+    .select(variationColumns)
     .from(productVariations)
     .where(
       inArray(

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { parseCartItemId } from "~/lib/cart";
 import { sizeLabel } from "~/lib/product";
 import type { CartLineInput } from "~/schemas/checkout";
+import { variationColumns } from "../catalog/products.server";
 import { db, type Executor } from "../db.server";
 import { productVariations, products } from "../schema";
 
@@ -65,14 +66,7 @@ export async function resolveCartLines(
             .from(products)
             .where(and(inArray(products.id, productIds), eq(products.status, "active"))),
           executor
-            .select({
-              id: productVariations.id,
-              productId: productVariations.productId,
-              size: productVariations.size,
-              sizeUnit: productVariations.sizeUnit,
-              priceCents: productVariations.priceCents,
-              stock: productVariations.stock,
-            })
+            .select(variationColumns)
             .from(productVariations)
             .where(inArray(productVariations.productId, productIds)),
         ]);
