@@ -52,7 +52,12 @@ describe("outbox", () => {
   });
 
   it("lists newest first, by page and status, and reads one message", async () => {
-    for (let i = 0; i < 30; i++) await queue(i, { kind: i % 2 ? "odd" : "even" });
+    for (let i = 0; i < 30; i++) {
+      const { id } = await queue(i, { kind: i % 2 ? "odd" : "even" });
+      // Distinct times: rows queued within the same clock tick would otherwise tie.
+      const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, i));
+      await db().update(emailOutbox).set({ createdAt }).where(eq(emailOutbox.id, id));
+    }
     await db()
       .update(emailOutbox)
       .set({ status: "sent", sentAt: sql`now()` })
