@@ -4,7 +4,7 @@ const formatter = new Intl.NumberFormat("en-CA", {
   currencyDisplay: "narrowSymbol",
 });
 
-/** Formats integer cents as "$1,234.50". */
+/** Formats integer cents as "$2,499.50". */
 export function formatMoney(cents: number): string {
   return formatter.format(cents / 100);
 }
