@@ -1,3 +1,9 @@
+import { Trash2 } from "lucide-react";
+import { useLocation, useSubmit } from "react-router";
+import { buttonClass } from "./button";
+import { IMAGES_PATH } from "./image-picker";
+import { ConfirmDialog } from "./modal";
+
 export const DELETE_IMAGE_CONFIRMATION =
   "Are you sure you want to delete this image? This action cannot be undone.";
 
@@ -9,5 +15,41 @@ export function UsageWarning({ count }: { count: number }) {
       {count === 1 ? "1 product uses" : `${count} products use`} this image; it will show no picture
       until you choose another.
     </p>
+  );
+}
+
+/** Delete with SPEC's confirmation (and the usage warning), posted to the library's action. */
+export function DeleteImageButton({
+  imageId,
+  usedBy,
+  size = "md",
+  ariaLabel,
+}: {
+  imageId: string;
+  usedBy: number;
+  size?: "sm" | "md";
+  ariaLabel?: string;
+}) {
+  const submit = useSubmit();
+  const { search } = useLocation();
+  return (
+    <ConfirmDialog
+      title="Delete image"
+      message={DELETE_IMAGE_CONFIRMATION}
+      confirmLabel="Delete"
+      onConfirm={() =>
+        void submit(
+          { intent: "delete", id: imageId },
+          { method: "post", action: `${IMAGES_PATH}${search}`, preventScrollReset: true },
+        )
+      }
+      trigger={
+        <button type="button" className={buttonClass("danger", size)} aria-label={ariaLabel}>
+          <Trash2 className="h-4 w-4" aria-hidden /> Delete
+        </button>
+      }
+    >
+      <UsageWarning count={usedBy} />
+    </ConfirmDialog>
   );
 }

@@ -17,9 +17,7 @@ import { formatMoney } from "~/lib/money";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { CartTotals } from "./cart-totals";
 import { PromoCodeField } from "./promo-code-field";
-import { useCartQuote, type CartQuote } from "./use-cart-quote";
-
-type QuotedLine = CartQuote["lines"][number];
+import { pricedLine, useCartQuote, type QuotedLine } from "./use-cart-quote";
 
 /** SPEC §2 cart drawer, opened by the header's cart button; everything priced by the server. */
 export function CartDrawer() {
@@ -118,7 +116,7 @@ function EmptyCart() {
 }
 
 function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined }) {
-  const priced = line && line.status !== "unavailable" ? line : undefined;
+  const priced = pricedLine(line);
   const name = priced?.name ?? item.name;
   // Only the server's price is shown: the stored one may be stale or edited.
   const priceCents = priced?.priceCents ?? 0;

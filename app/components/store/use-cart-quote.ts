@@ -11,17 +11,21 @@ export function quoteUrl(cart: CartItem[], code?: string | null): string {
   return `/cart/quote?${params}`;
 }
 
-export async function fetchQuote(
-  cart: CartItem[],
-  code?: string | null,
-  signal?: AbortSignal,
-): Promise<CartQuote> {
-  const response = await fetch(quoteUrl(cart, code), {
-    signal,
-    headers: { Accept: "application/json" },
-  });
+export function fetchQuote(cart: CartItem[], code?: string | null): Promise<CartQuote> {
+  return fetchQuoteAt(quoteUrl(cart, code));
+}
+
+async function fetchQuoteAt(url: string, signal?: AbortSignal): Promise<CartQuote> {
+  const response = await fetch(url, { signal, headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`quote failed: ${response.status}`);
   return (await response.json()) as CartQuote;
+}
+
+export type QuotedLine = CartQuote["lines"][number];
+
+/** A quoted line the server can price (it exists and is on sale); undefined otherwise. */
+export function pricedLine(line: QuotedLine | undefined) {
+  return line && line.status !== "unavailable" ? line : undefined;
 }
 
 /**
@@ -38,16 +42,14 @@ export function useCartQuote(cart: CartItem[], code: string | null, enabled = tr
     if (!key) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(key, { signal: controller.signal, headers: { Accept: "application/json" } })
-        .then(async (response) => {
-          if (!response.ok) throw new Error(`quote failed: ${response.status}`);
-          const next = (await response.json()) as CartQuote;
+      fetchQuoteAt(key, controller.signal)
+        .then((next) => {
           setQuote(next);
           setFailed(false);
           updateCart((current) =>
             refreshPrices(
               current,
-              next.lines.flatMap((l) => (l.status === "unavailable" ? [] : [l])),
+              next.lines.flatMap((l) => pricedLine(l) ?? []),
             ),
           );
         })

@@ -6,7 +6,7 @@ import type { Route } from "./+types/checkout";
 import { CartTotals } from "~/components/store/cart-totals";
 import { Field, inputClass } from "~/components/store/checkout-field";
 import { PromoCodeField } from "~/components/store/promo-code-field";
-import { useCartQuote } from "~/components/store/use-cart-quote";
+import { pricedLine, useCartQuote } from "~/components/store/use-cart-quote";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { PROVINCES } from "~/lib/address";
 import { cartLines, useAppliedCoupon, useCart } from "~/lib/cart";
@@ -349,7 +349,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <ul className="mt-4 divide-y divide-stone-100" aria-label="Items">
               {cart.map((item) => {
                 const line = quote?.lines.find((l) => l.id === item.id);
-                const priced = line && line.status !== "unavailable" ? line : undefined;
+                const priced = pricedLine(line);
                 return (
                   <li
                     key={item.id}

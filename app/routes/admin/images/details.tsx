@@ -1,11 +1,11 @@
-import { Check, Copy, Download, Trash2 } from "lucide-react";
+import { Check, Copy, Download } from "lucide-react";
 import { useState } from "react";
-import { data, Link, useLocation, useNavigate, useSubmit } from "react-router";
+import { data, Link, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/details";
 import { buttonClass } from "~/components/admin/button";
 import { IMAGES_PATH } from "~/components/admin/image-picker";
-import { DELETE_IMAGE_CONFIRMATION, UsageWarning } from "~/components/admin/image-usage";
-import { ConfirmDialog, Modal } from "~/components/admin/modal";
+import { DeleteImageButton } from "~/components/admin/image-usage";
+import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { formatBytes } from "~/lib/image-upload";
 import { requireAdmin } from "~/server/auth/session.server";
@@ -26,7 +26,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function ImageDetails({ loaderData }: Route.ComponentProps) {
   const { image, timeZone } = loaderData;
   const navigate = useNavigate();
-  const submit = useSubmit();
   const { search } = useLocation();
   const [copied, setCopied] = useState(false);
   const close = () => void navigate(`${IMAGES_PATH}${search}`, { preventScrollReset: true });
@@ -76,24 +75,7 @@ export default function ImageDetails({ loaderData }: Route.ComponentProps) {
             )}
             {copied ? "Copied!" : "Copy URL"}
           </button>
-          <ConfirmDialog
-            title="Delete image"
-            message={DELETE_IMAGE_CONFIRMATION}
-            confirmLabel="Delete"
-            onConfirm={() =>
-              void submit(
-                { intent: "delete", id: image.imageId },
-                { method: "post", action: `${IMAGES_PATH}${search}` },
-              )
-            }
-            trigger={
-              <button type="button" className={buttonClass("danger")}>
-                <Trash2 className="h-4 w-4" aria-hidden /> Delete
-              </button>
-            }
-          >
-            <UsageWarning count={image.usedBy.length} />
-          </ConfirmDialog>
+          <DeleteImageButton imageId={image.imageId} usedBy={image.usedBy.length} />
         </>
       }
     >

@@ -1,13 +1,12 @@
-import { Eye, Trash2 } from "lucide-react";
-import { data, Link, Outlet, useLocation, useSubmit } from "react-router";
+import { Eye } from "lucide-react";
+import { data, Link, Outlet, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { ImageUploader } from "~/components/admin/image-uploader";
 import { IMAGES_PATH } from "~/components/admin/image-picker";
 import { ListCard, ListToolbar, PageHeader, Pagination } from "~/components/admin/list-page";
-import { DELETE_IMAGE_CONFIRMATION, UsageWarning } from "~/components/admin/image-usage";
-import { ConfirmDialog } from "~/components/admin/modal";
+import { DeleteImageButton } from "~/components/admin/image-usage";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatBytes, IMAGE_TYPE_FILTERS } from "~/lib/image-upload";
@@ -56,7 +55,6 @@ const TYPE_LABELS: Record<string, string> = {
 export default function ImageLibrary({ loaderData }: Route.ComponentProps) {
   const { query, list, libraryEmpty } = loaderData;
   const { search } = useLocation();
-  const submit = useSubmit();
   return (
     <>
       <PageHeader
@@ -106,32 +104,12 @@ export default function ImageLibrary({ loaderData }: Route.ComponentProps) {
                       >
                         <Eye className="h-4 w-4" aria-hidden /> View Details
                       </Link>
-                      <ConfirmDialog
-                        title="Delete image"
-                        message={DELETE_IMAGE_CONFIRMATION}
-                        confirmLabel="Delete"
-                        onConfirm={() =>
-                          void submit(
-                            { intent: "delete", id: image.imageId },
-                            {
-                              method: "post",
-                              action: `${IMAGES_PATH}${search}`,
-                              preventScrollReset: true,
-                            },
-                          )
-                        }
-                        trigger={
-                          <button
-                            type="button"
-                            className={buttonClass("danger", "sm")}
-                            aria-label={`Delete ${image.imageName}`}
-                          >
-                            <Trash2 className="h-4 w-4" aria-hidden /> Delete
-                          </button>
-                        }
-                      >
-                        <UsageWarning count={image.usedBy} />
-                      </ConfirmDialog>
+                      <DeleteImageButton
+                        imageId={image.imageId}
+                        usedBy={image.usedBy}
+                        size="sm"
+                        ariaLabel={`Delete ${image.imageName}`}
+                      />
                     </div>
                   </div>
                   <div className="px-3 py-2.5">
