@@ -42,3 +42,91 @@ export function normalizeOrderNumber(value: string): string | null {
   const match = /^(?:BBS[\s-]?)?(\d{8})$/i.exec(value.trim());
   return match ? `BBS-${match[1]}` : null;
 }
+
+/** Every order status, in the order an order moves through them (DESIGN.md). */
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const SHIPMENT_STATUSES = ["preparing", "shipped", "in_transit", "delivered"] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+export const INVOICE_STATUSES = ["pending", "paid", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** DESIGN.md's status machine: the only moves an order can make. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["paid", "cancelled"],
+  paid: ["processing", "cancelled"],
+  processing: ["shipped", "cancelled"],
+  shipped: ["delivered"],
+  delivered: ["completed"],
+  completed: [],
+  cancelled: [],
+};
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function nextOrderStatuses(from: string): readonly OrderStatus[] {
+  return isOrderStatus(from) ? ORDER_TRANSITIONS[from] : [];
+}
+
+export function statusName(status: string): string {
+  const words = status.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Why an order cannot move from `from` to `to`, or null when it can. */
+export function transitionRefusal(from: string, to: string): string | null {
+  if (nextOrderStatuses(from).includes(to as OrderStatus)) return null;
+  const allowed = nextOrderStatuses(from).map(statusName);
+  const options = allowed.length
+    ? `From ${statusName(from)} it can only become ${allowed.join(" or ")}.`
+    : `${statusName(from)} is final.`;
+  return `An order that is ${statusName(from)} cannot be marked ${statusName(to)}. ${options}`;
+}
+
+/** DESIGN.md: the invoice follows its order. */
+export function invoiceStatusFor(orderStatus: string): InvoiceStatus {
+  if (orderStatus === "pending") return "pending";
+  if (orderStatus === "cancelled") return "cancelled";
+  return "paid";
+}
+
+/** Moves a shipment can make on the Shipping screen (delivered is final). */
+export const SHIPMENT_TRANSITIONS: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
+  preparing: ["shipped"],
+  shipped: ["in_transit", "delivered"],
+  in_transit: ["delivered"],
+  delivered: [],
+};
+
+export function nextShipmentStatuses(from: string): readonly ShipmentStatus[] {
+  return (SHIPMENT_STATUSES as readonly string[]).includes(from)
+    ? SHIPMENT_TRANSITIONS[from as ShipmentStatus]
+    : [];
+}
+
+export const TRACKING_NUMBER_HELP =
+  "Enter a Canada Post tracking number: 16 or 12 digits (e.g. 1234 5678 9012 3456), or 2 letters, 9 digits and CA (e.g. RR123456789CA).";
+
+/**
+ * Canada Post tracking numbers: 16-digit domestic PINs, 12-digit ones, and the international
+ * (UPU S10) form AA999999999CA. Spaces and dashes are ignored; null when it is none of these.
+ */
+export function normalizeTrackingNumber(value: string): string | null {
+  const compact = value.replace(/[\s-]/g, "").toUpperCase();
+  return /^(\d{16}|\d{12}|[A-Z]{2}\d{9}CA)$/.test(compact) ? compact : null;
+}
+
+/** Days Canada Post is expected to take (SPEC §9: estimated delivery 3 days ahead). */
+export const DELIVERY_DAYS = 3;

@@ -65,6 +65,18 @@ const ConfigSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, { error: "must be an HTTP header name" })
     .optional(),
   TRUST_PROXY: flag.default(false),
+  UNPAID_REMINDER_HOURS: z.coerce
+    .number({ error: "must be a whole number of hours from 1 to 720" })
+    .int({ error: "must be a whole number of hours from 1 to 720" })
+    .min(1, { error: "must be a whole number of hours from 1 to 720" })
+    .max(720, { error: "must be a whole number of hours from 1 to 720" })
+    .default(48),
+  UNPAID_CANCEL_DAYS: z.coerce
+    .number({ error: "must be a whole number of days from 1 to 60" })
+    .int({ error: "must be a whole number of days from 1 to 60" })
+    .min(1, { error: "must be a whole number of days from 1 to 60" })
+    .max(60, { error: "must be a whole number of days from 1 to 60" })
+    .default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

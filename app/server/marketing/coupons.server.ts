@@ -110,3 +110,21 @@ export async function redeemCoupon(
   await tx.insert(couponRedemptions).values({ couponId, orderId, email });
   return true;
 }
+
+/**
+ * Gives back the coupon use an order took (the order was cancelled): its redemption row goes and the
+ * use count comes down by exactly the rows removed, so calling it twice frees nothing twice.
+ */
+export async function releaseCouponUse(tx: Executor, orderId: string): Promise<number> {
+  const removed = await tx
+    .delete(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId))
+    .returning({ couponId: couponRedemptions.couponId });
+  for (const { couponId } of removed) {
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)`, updatedAt: new Date() })
+      .where(eq(coupons.id, couponId));
+  }
+  return removed.length;
+}

@@ -16,17 +16,7 @@ import { productVariations, products } from "./catalog.server";
 import { customers } from "./customers.server";
 import { coupons, emailOutbox } from "./marketing.server";
 
-export const ORDER_STATUSES = [
-  "pending",
-  "paid",
-  "processing",
-  "shipped",
-  "delivered",
-  "completed",
-  "cancelled",
-] as const;
-export const SHIPMENT_STATUSES = ["preparing", "shipped", "in_transit", "delivered"] as const;
-export const INVOICE_STATUSES = ["pending", "paid", "cancelled"] as const;
+import { INVOICE_STATUSES, ORDER_STATUSES, SHIPMENT_STATUSES } from "../../lib/order-status";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
 
@@ -55,6 +45,14 @@ export const orders = pgTable(
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
     idempotencyKey: text("idempotency_key"),
+    /** Interac e-Transfer reference and the amount that arrived, recorded when marked paid. */
+    paymentReference: text("payment_reference"),
+    paymentReceivedCents: integer("payment_received_cents"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the unpaid-order reminder was queued (once per order). */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     accessToken: text("access_token").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -67,6 +65,9 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_customer_idx").on(t.customerId),
     index("orders_email_idx").on(sql`lower(${t.email})`),
+    // Prefix search (LIKE 'abc%') by email and by name on the admin Orders screen.
+    index("orders_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    index("orders_name_prefix_idx").on(sql`lower(${t.shippingName}) text_pattern_ops`),
     check("orders_status_check", sql`${t.status} in (${inList(ORDER_STATUSES)})`),
     check(
       "orders_money_check",

@@ -1,0 +1,133 @@
+import { formatMoney } from "~/lib/money";
+import { canadaPostTrackingUrl } from "~/lib/order-status";
+import { config } from "~/server/config.server";
+import {
+  emailButton,
+  emailColors,
+  emailHeading,
+  emailParagraph,
+  html,
+  oneLine,
+  renderEmailHtml,
+  renderEmailText,
+  type SafeHtml,
+} from "./layout.server";
+import type { RenderedEmail } from "./order-confirmation.server";
+
+/** The emails an order sends after the confirmation, one kind per step the shopper cares about. */
+export const ORDER_EMAIL_KINDS = [
+  "payment_received",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "unpaid_reminder",
+] as const;
+export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
+
+export interface OrderStatusEmailInput {
+  kind: OrderEmailKind;
+  orderNumber: string;
+  shippingName: string;
+  totalAmountCents: number;
+  accessToken: string;
+  trackingNumber?: string | null;
+  estimatedDelivery?: string | null;
+  reason?: string | null;
+}
+
+interface Wording {
+  subject: string;
+  heading: string;
+  lines: string[];
+  link?: { href: string; label: string };
+}
+
+function wording(order: OrderStatusEmailInput): Wording {
+  const { STORE_NAME, ETRANSFER_EMAIL, UNPAID_CANCEL_DAYS } = config();
+  const n = order.orderNumber;
+  const total = formatMoney(order.totalAmountCents);
+  switch (order.kind) {
+    case "payment_received":
+      return {
+        subject: `${STORE_NAME}: payment received for ${n}`,
+        heading: "We received your payment",
+        lines: [
+          `Thank you! Your Interac e-Transfer of ${total} for order ${n} has arrived.`,
+          "We are preparing your order now and will email you the Canada Post tracking number as soon as it ships.",
+        ],
+      };
+    case "shipped": {
+      const tracking = order.trackingNumber ?? "";
+      return {
+        subject: `${STORE_NAME}: order ${n} has shipped`,
+        heading: "Your order is on its way",
+        lines: [
+          `Order ${n} left our shop with Canada Post. Tracking number: ${tracking}.`,
+          order.estimatedDelivery
+            ? `Estimated delivery: ${order.estimatedDelivery}.`
+            : "Canada Post will deliver it in the next few days.",
+        ],
+        link: { href: canadaPostTrackingUrl(tracking), label: "Track your parcel" },
+      };
+    }
+    case "delivered":
+      return {
+        subject: `${STORE_NAME}: order ${n} was delivered`,
+        heading: "Your order was delivered",
+        lines: [
+          `Canada Post has delivered order ${n}. We hope you enjoy it!`,
+          "If anything is wrong with your order, reply to this email and we will make it right.",
+        ],
+      };
+    case "cancelled":
+      return {
+        subject: `${STORE_NAME}: order ${n} was cancelled`,
+        heading: "Your order was cancelled",
+        lines: [
+          `Order ${n} (${total}) has been cancelled.`,
+          `Reason: ${order.reason ?? "not given"}.`,
+          "If you already sent an e-Transfer for it, reply to this email and we will refund it.",
+        ],
+      };
+    case "unpaid_reminder":
+      return {
+        subject: `${STORE_NAME}: reminder to pay for order ${n}`,
+        heading: "Your order is waiting for payment",
+        lines: [
+          `We are holding order ${n} for you, but its payment has not arrived yet.`,
+          `Please send an Interac e-Transfer of ${total} to ${ETRANSFER_EMAIL} with ${n} as the message.`,
+          `Orders not paid within ${UNPAID_CANCEL_DAYS} days of being placed are cancelled automatically.`,
+        ],
+      };
+  }
+}
+
+/** An order's status email (payment received, shipped, delivered, cancelled, payment reminder). */
+export function renderOrderStatusEmail(order: OrderStatusEmailInput): RenderedEmail {
+  const { publicUrl } = config();
+  const orderUrl = `${publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
+  const w = wording(order);
+  const name = oneLine(order.shippingName);
+  const paragraphs: SafeHtml[] = w.lines.map((line) => emailParagraph(line));
+  const content = html`${emailHeading(w.heading)} ${emailParagraph(`Hi ${name},`)} ${paragraphs}
+  ${w.link ? emailButton(w.link.href, w.link.label) : ""}
+  ${emailParagraph(
+    html`<a href="${orderUrl}" style="color:${emailColors.brandText}"
+      >View order ${order.orderNumber}</a
+    >`,
+  )}`;
+  const text = [
+    w.heading,
+    "",
+    `Hi ${name},`,
+    "",
+    ...w.lines.flatMap((line) => [line, ""]),
+    ...(w.link ? [`${w.link.label}: ${w.link.href}`, ""] : []),
+    `View your order: ${orderUrl}`,
+  ].join("\n");
+  return {
+    subject: w.subject,
+    html: renderEmailHtml({ title: w.subject, preheader: w.lines[0]!, content }),
+    text: renderEmailText(text),
+  };
+}

@@ -1,0 +1,306 @@
+import { and, eq, sql } from "drizzle-orm";
+import { zonedParts } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import {
+  DELIVERY_DAYS,
+  TRACKING_NUMBER_HELP,
+  invoiceStatusFor,
+  normalizeTrackingNumber,
+  statusName,
+  transitionRefusal,
+  type OrderStatus,
+} from "~/lib/order-status";
+import { config } from "../config.server";
+import { db, type Transaction } from "../db.server";
+import { enqueueEmail } from "../email/outbox.server";
+import {
+  renderOrderStatusEmail,
+  type OrderEmailKind,
+} from "../email/templates/order-status.server";
+import { wakeWorker } from "../email/worker.server";
+import { logger } from "../logger.server";
+import { releaseCouponUse } from "../marketing/coupons.server";
+import {
+  invoices,
+  orderEmailsSent,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  productVariations,
+  products,
+  shipments,
+} from "../schema";
+
+/** What the staff (or the system) asks an order to become, with what that step needs. */
+export type StatusChange =
+  | {
+      to: "paid";
+      reference: string;
+      amountReceivedCents: number;
+      /** Required, with acceptDifferentAmount, when the amount is not the order total. */
+      note?: string;
+      acceptDifferentAmount?: boolean;
+    }
+  | { to: "cancelled"; reason: string }
+  | { to: "shipped"; trackingNumber: string; note?: string }
+  | { to: "processing" | "delivered" | "completed"; note?: string };
+
+export type StatusChangeResult =
+  | { ok: true; orderNumber: string; from: OrderStatus; to: OrderStatus }
+  | { ok: false; status: 400 | 404 | 409; message: string; field?: string };
+
+/** Thrown inside the transaction to roll it back with a message for the staff. */
+class ChangeRefused extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+const EMAIL_FOR: Partial<Record<OrderStatus, OrderEmailKind>> = {
+  paid: "payment_received",
+  shipped: "shipped",
+  delivered: "delivered",
+  cancelled: "cancelled",
+};
+
+/**
+ * Moves an order one step along DESIGN.md's status machine, as ONE transaction with the order row
+ * locked: the step's own effects (payment recorded, stock and coupon use given back, shipment
+ * written), the invoice status, a history row and the shopper's email all commit together or not
+ * at all. `expectedStatus` is the status the person saw: when the order moved since (another
+ * staff member, the unpaid-order job), the change is refused instead of applied to a new state,
+ * so a cancel racing a payment ends in exactly one of the two.
+ */
+export async function changeOrderStatus(options: {
+  orderId: string;
+  expectedStatus: string;
+  change: StatusChange;
+  actor: string;
+  now?: Date;
+}): Promise<StatusChangeResult> {
+  const now = options.now ?? new Date();
+  try {
+    const result = await db().transaction((tx) => applyChange(tx, options, now));
+    if (EMAIL_FOR[result.to]) wakeWorker();
+    logger.info({ ...result, actor: options.actor }, "order status changed");
+    return { ok: true, ...result };
+  } catch (error) {
+    if (error instanceof ChangeRefused)
+      return { ok: false, status: error.status, message: error.message, field: error.field };
+    throw error;
+  }
+}
+
+async function applyChange(
+  tx: Transaction,
+  options: { orderId: string; expectedStatus: string; change: StatusChange; actor: string },
+  now: Date,
+) {
+  const { change } = options;
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.id, options.orderId))
+    .for("update");
+  if (!order) throw new ChangeRefused(404, "This order does not exist.");
+  const from = order.status as OrderStatus;
+  if (from !== options.expectedStatus)
+    throw new ChangeRefused(
+      409,
+      `Order ${order.orderNumber} changed while you were looking at it: it is now ${statusName(from)}. Nothing was changed; check it and try again.`,
+    );
+  const refusal = transitionRefusal(from, change.to);
+  if (refusal) throw new ChangeRefused(400, refusal);
+
+  const orderUpdate: Partial<typeof orders.$inferInsert> = { status: change.to, updatedAt: now };
+  let note: string | null = "note" in change ? clean(change.note) : null;
+  let shipment: { trackingNumber: string; estimatedDelivery: string } | null = null;
+
+  switch (change.to) {
+    case "paid": {
+      const reference = clean(change.reference);
+      if (!reference)
+        throw new ChangeRefused(400, "Enter the e-Transfer reference number.", "reference");
+      const amount = change.amountReceivedCents;
+      if (amount !== order.totalAmountCents && !(change.acceptDifferentAmount && note))
+        throw new ChangeRefused(
+          400,
+          `The amount received (${formatMoney(amount)}) is not the order total (${formatMoney(order.totalAmountCents)}). To accept it anyway, tick "Accept a different amount" and explain why in the note.`,
+          "amountReceived",
+        );
+      Object.assign(orderUpdate, {
+        paymentReference: reference,
+        paymentReceivedCents: amount,
+        paidAt: now,
+      });
+      note = [`e-Transfer ${reference}, ${formatMoney(amount)} received`, note]
+        .filter(Boolean)
+        .join(". ");
+      break;
+    }
+    case "cancelled": {
+      const reason = clean(change.reason);
+      if (!reason) throw new ChangeRefused(400, "Give a reason for cancelling.", "reason");
+      Object.assign(orderUpdate, { cancelReason: reason, cancelledAt: now });
+      note = reason;
+      await restoreStock(tx, order.id, now);
+      await releaseCouponUse(tx, order.id);
+      // A parcel that was only being packed is no longer going anywhere.
+      await tx
+        .delete(shipments)
+        .where(and(eq(shipments.orderId, order.id), eq(shipments.status, "preparing")));
+      break;
+    }
+    case "processing":
+      await tx
+        .insert(shipments)
+        .values({ orderId: order.id, status: "preparing", createdAt: now, updatedAt: now })
+        .onConflictDoNothing();
+      break;
+    case "shipped": {
+      const trackingNumber = normalizeTrackingNumber(change.trackingNumber);
+      if (!trackingNumber) throw new ChangeRefused(400, TRACKING_NUMBER_HELP, "trackingNumber");
+      shipment = { trackingNumber, estimatedDelivery: estimatedDelivery(now) };
+      const values = {
+        carrier: "Canada Post",
+        trackingNumber,
+        status: "shipped",
+        shippedDate: now,
+        estimatedDelivery: shipment.estimatedDelivery,
+        updatedAt: now,
+      };
+      await tx
+        .insert(shipments)
+        .values({ orderId: order.id, ...values, createdAt: now })
+        .onConflictDoUpdate({ target: shipments.orderId, set: values });
+      note = [`Canada Post ${trackingNumber}`, note].filter(Boolean).join(". ");
+      break;
+    }
+    case "delivered":
+      await tx
+        .update(shipments)
+        .set({ status: "delivered", deliveredDate: now, updatedAt: now })
+        .where(eq(shipments.orderId, order.id));
+      break;
+    case "completed":
+      break;
+  }
+
+  // The status guard repeats the lock's promise in SQL: nothing moves an order twice.
+  const moved = await tx
+    .update(orders)
+    .set(orderUpdate)
+    .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+    .returning({ id: orders.id });
+  if (moved.length === 0) throw new ChangeRefused(409, "This order changed at the same moment.");
+  await tx
+    .update(invoices)
+    .set({ status: invoiceStatusFor(change.to) })
+    .where(eq(invoices.orderId, order.id));
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: from,
+    toStatus: change.to,
+    changedBy: options.actor,
+    note,
+    createdAt: now,
+  });
+
+  const emailKind = EMAIL_FOR[change.to];
+  if (emailKind) {
+    const [current] = await tx
+      .select({
+        trackingNumber: shipments.trackingNumber,
+        estimatedDelivery: shipments.estimatedDelivery,
+      })
+      .from(shipments)
+      .where(eq(shipments.orderId, order.id));
+    await queueOrderEmail(tx, {
+      order,
+      kind: emailKind,
+      trackingNumber: shipment?.trackingNumber ?? current?.trackingNumber,
+      estimatedDelivery: shipment?.estimatedDelivery ?? current?.estimatedDelivery,
+      reason: change.to === "cancelled" ? clean(change.reason) : null,
+    });
+  }
+  return { orderNumber: order.orderNumber, from, to: change.to };
+}
+
+/** Queues one of an order's status emails and lists it on the order (order_emails_sent). */
+export async function queueOrderEmail(
+  tx: Transaction,
+  input: {
+    order: typeof orders.$inferSelect;
+    kind: OrderEmailKind;
+    trackingNumber?: string | null;
+    estimatedDelivery?: string | null;
+    reason?: string | null;
+  },
+) {
+  const { order } = input;
+  const email = renderOrderStatusEmail({
+    kind: input.kind,
+    orderNumber: order.orderNumber,
+    shippingName: order.shippingName,
+    totalAmountCents: order.totalAmountCents,
+    accessToken: order.accessToken,
+    trackingNumber: input.trackingNumber,
+    estimatedDelivery: input.estimatedDelivery,
+    reason: input.reason,
+  });
+  const queued = await enqueueEmail(tx, { kind: `order_${input.kind}`, to: order.email, ...email });
+  await tx
+    .insert(orderEmailsSent)
+    .values({ orderId: order.id, outboxId: queued.id, kind: input.kind, sentTo: order.email });
+}
+
+/** Puts every item of a cancelled order back on its size and its product. */
+async function restoreStock(tx: Transaction, orderId: string, now: Date) {
+  const items = await tx
+    .select({
+      productId: orderItems.productId,
+      variationId: orderItems.variationId,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  // Same lock order as checkout (each product's sizes, then the product, by id) so a cancel and an
+  // order never deadlock.
+  items.sort(
+    (a, b) =>
+      a.productId.localeCompare(b.productId) ||
+      (a.variationId ?? "").localeCompare(b.variationId ?? ""),
+  );
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.variationId)
+      await tx
+        .update(productVariations)
+        .set({ stock: sql`${productVariations.stock} + ${item.quantity}` })
+        .where(eq(productVariations.id, item.variationId));
+    if (items[i + 1]?.productId === item.productId) continue;
+    const quantity = items
+      .filter((other) => other.productId === item.productId)
+      .reduce((sum, other) => sum + other.quantity, 0);
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: now })
+      .where(eq(products.id, item.productId));
+  }
+}
+
+/** SPEC §9: Canada Post's estimate is 3 days after shipping (a date in the store's time zone). */
+export function estimatedDelivery(shippedAt: Date): string {
+  const { year, month, day } = zonedParts(shippedAt, config().STORE_TIMEZONE);
+  const date = new Date(Date.UTC(year, month - 1, day + DELIVERY_DAYS));
+  return date.toISOString().slice(0, 10);
+}
+
+function clean(value: string | null | undefined): string | null {
+  const text = value?.replace(/\s+/g, " ").trim();
+  return text ? text.slice(0, 500) : null;
+}
