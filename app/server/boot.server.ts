@@ -11,6 +11,7 @@ import {
   type DatabaseHandle,
 } from "./db.server";
 import { startEmailWorker } from "./email/worker.server";
+import { processUnpaidOrders } from "./orders/unpaid-orders.server";
 import { logger } from "./logger.server";
 import {
   generateSampleDataset,
@@ -94,7 +95,9 @@ export async function startServices(): Promise<() => Promise<void>> {
     await analyzeDatabase();
   }
 
-  const emailWorker = startEmailWorker();
+  const emailWorker = startEmailWorker({
+    jobs: [{ name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() }],
+  });
   return async () => {
     // The worker records its in-flight sends before the database closes.
     await emailWorker.stop();

@@ -52,6 +52,14 @@ export interface EmailWorkerOptions {
   stopGraceMs?: number;
   /** Where kept messages are written as .eml files (default DATA_DIR/outbox). */
   outboxDir?: string;
+  /** Other periodic work run by the same loop (e.g. unpaid-order reminders), each every `everyMs`. */
+  jobs?: PeriodicJob[];
+}
+
+export interface PeriodicJob {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
 }
 
 export interface EmailWorker {
@@ -61,7 +69,7 @@ export interface EmailWorker {
   stop(): Promise<void>;
 }
 
-interface Settings extends Required<Omit<EmailWorkerOptions, "smtpUrl">> {
+interface Settings extends Required<Omit<EmailWorkerOptions, "smtpUrl" | "jobs">> {
   mailFrom: string;
   publicUrl: string;
 }
@@ -292,9 +300,23 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
       };
     });
 
+  const jobs = (options.jobs ?? []).map((job) => ({ ...job, dueAt: 0 }));
+  const runDueJobs = async () => {
+    for (const job of jobs) {
+      if (stopped || Date.now() < job.dueAt) continue;
+      job.dueAt = Date.now() + job.everyMs;
+      try {
+        await job.run();
+      } catch (error) {
+        if (!stopped) logger.error({ err: error, job: job.name }, "periodic job failed");
+      }
+    }
+  };
+
   const loop = (async () => {
     while (!stopped) {
       woken = false;
+      await runDueJobs();
       let handled = 0;
       try {
         handled = await runOnce();

@@ -1,0 +1,74 @@
+import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import { config } from "../config.server";
+import { db } from "../db.server";
+import { wakeWorker } from "../email/worker.server";
+import { logger } from "../logger.server";
+import { orders } from "../schema";
+import { changeOrderStatus, queueOrderEmail } from "./order-status.server";
+
+/** Who the order history names for what the store does by itself. */
+export const SYSTEM_ACTOR = "system";
+const BATCH = 50;
+
+/**
+ * Unpaid orders hold stock and a coupon use. After UNPAID_REMINDER_HOURS the shopper gets one
+ * reminder; after UNPAID_CANCEL_DAYS the order is cancelled (stock and coupon use released by the
+ * status machine). Safe with several instances: the reminder is claimed by a guarded update and the
+ * cancel by the status machine's locked, status-checked transaction, so each happens once.
+ */
+export async function processUnpaidOrders(now = new Date()) {
+  const { UNPAID_REMINDER_HOURS, UNPAID_CANCEL_DAYS } = config();
+  const cancelBefore = new Date(now.getTime() - UNPAID_CANCEL_DAYS * 86_400_000);
+  const remindBefore = new Date(now.getTime() - UNPAID_REMINDER_HOURS * 3_600_000);
+
+  let cancelled = 0;
+  const overdue = await db()
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), lte(orders.createdAt, cancelBefore)))
+    .orderBy(asc(orders.createdAt))
+    .limit(BATCH);
+  for (const { id } of overdue) {
+    const result = await changeOrderStatus({
+      orderId: id,
+      expectedStatus: "pending",
+      change: {
+        to: "cancelled",
+        reason: `Payment not received within ${UNPAID_CANCEL_DAYS} days`,
+      },
+      actor: SYSTEM_ACTOR,
+      now,
+    });
+    if (result.ok) cancelled++;
+  }
+
+  let reminded = 0;
+  const due = await db()
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        isNull(orders.reminderSentAt),
+        lte(orders.createdAt, remindBefore),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(BATCH);
+  for (const { id } of due) {
+    const sent = await db().transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(orders)
+        .set({ reminderSentAt: now })
+        .where(and(eq(orders.id, id), eq(orders.status, "pending"), isNull(orders.reminderSentAt)))
+        .returning();
+      if (!claimed) return false;
+      await queueOrderEmail(tx, { order: claimed, kind: "unpaid_reminder" });
+      return true;
+    });
+    if (sent) reminded++;
+  }
+  if (reminded > 0) wakeWorker();
+  if (cancelled + reminded > 0) logger.info({ cancelled, reminded }, "unpaid orders processed");
+  return { cancelled, reminded };
+}
