@@ -12,6 +12,8 @@ export default [
   ...prefix("budzadmin", [
     index("routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    // Printable documents open in their own window, outside the shell (each calls requireAdmin).
+    route("print/orders", "routes/admin/orders/print.tsx"),
     // Screens: every module here calls requireAdmin (tests/integration/admin-routes.test.ts).
     route("dashboard", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -20,6 +22,8 @@ export default [
         route(":productId", "routes/admin/products/details.tsx"),
         route(":productId/edit", "routes/admin/products/edit.tsx", { id: "admin-product-edit" }),
       ]),
+      route("orders", "routes/admin/orders/list.tsx"),
+      route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),
       route("images", "routes/admin/images/list.tsx", [
         route(":imageId", "routes/admin/images/details.tsx"),
       ]),

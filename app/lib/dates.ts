@@ -57,3 +57,17 @@ export function startOfZonedDay(date: Date, timeZone: string): Date {
   const { year, month, day } = zonedParts(date, timeZone);
   return zonedTime(timeZone, year, month, day);
 }
+
+/** "Nov 23, 2026, 2:05 p.m." in the store's time zone (same text on server and browser). */
+export function formatDateTime(date: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  }).format(new Date(date));
+}
+
+/** "Nov 23, 2026" in the store's time zone. */
+export function formatDate(date: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone }).format(new Date(date));
+}

@@ -178,29 +178,57 @@ export function DataTable<T>({
 }
 
 /** Previous/next links that keep every other URL parameter (search, filters). */
-export function Pagination({
+export function Pagination(props: {
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+  noun: string;
+  /** Keyset lists: the cursors of the neighbouring pages (offset lists leave these out). */
+  next?: string;
+  previous?: string;
+  keyset?: boolean;
+}) {
+  const location = useLocation();
+  const href = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("after");
+    params.delete("before");
+    if (props.keyset) {
+      if (target > props.page && props.next) params.set("after", props.next);
+      if (target < props.page && props.previous && target > 1) params.set("before", props.previous);
+    }
+    if (target <= 1) params.delete("page");
+    else params.set("page", String(target));
+    const search = params.toString();
+    return `${location.pathname}${search ? `?${search}` : ""}`;
+  };
+  const hasPrevious = props.keyset ? Boolean(props.previous) : props.page > 1;
+  const hasNext = props.keyset ? Boolean(props.next) : props.page < props.pageCount;
+  return <PageLinks {...props} href={href} hasPrevious={hasPrevious} hasNext={hasNext} />;
+}
+
+function PageLinks({
   page,
   pageCount,
   total,
   pageSize,
   noun,
+  href,
+  hasPrevious,
+  hasNext,
 }: {
   page: number;
   pageCount: number;
   total: number;
   pageSize: number;
   noun: string;
+  href: (target: number) => string;
+  hasPrevious: boolean;
+  hasNext: boolean;
 }) {
-  const location = useLocation();
   if (total === 0) return null;
-  const href = (target: number) => {
-    const params = new URLSearchParams(location.search);
-    if (target <= 1) params.delete("page");
-    else params.set("page", String(target));
-    const search = params.toString();
-    return `${location.pathname}${search ? `?${search}` : ""}`;
-  };
-  const first = (page - 1) * pageSize + 1;
+  const first = Math.min((page - 1) * pageSize + 1, total);
   const last = Math.min(page * pageSize, total);
   const link = (target: number, label: string, icon: React.ReactNode, enabled: boolean) =>
     enabled ? (
@@ -229,11 +257,11 @@ export function Pagination({
         {first}–{last} of {total.toLocaleString("en-CA")} {noun}
       </p>
       <div className="flex items-center gap-2">
-        {link(page - 1, "Previous page", <ChevronLeft className="h-4 w-4" />, page > 1)}
+        {link(page - 1, "Previous page", <ChevronLeft className="h-4 w-4" />, hasPrevious)}
         <span className="px-1 tabular-nums">
           Page {page} of {pageCount}
         </span>
-        {link(page + 1, "Next page", <ChevronRight className="h-4 w-4" />, page < pageCount)}
+        {link(page + 1, "Next page", <ChevronRight className="h-4 w-4" />, hasNext)}
       </div>
     </nav>
   );

@@ -1,0 +1,327 @@
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/detail";
+import { Badge, OrderStatusBadge, type Tone } from "~/components/admin/badges";
+import { PageHeader } from "~/components/admin/list-page";
+import { ORDERS_PATH, OrderStatusButtons } from "~/components/admin/order-status-control";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { provinceName } from "~/lib/address";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { canadaPostTrackingUrl, statusName } from "~/lib/order-status";
+import { formErrors } from "~/schemas/form-errors";
+import { StatusFormSchema, type StatusForm } from "~/schemas/orders";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { findOrderId, getAdminOrder } from "~/server/orders/order-admin.server";
+import { changeOrderStatus, type StatusChange } from "~/server/orders/order-status.server";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.orderNumber} · Orders · Admin` },
+];
+
+const NOT_FOUND = "This order does not exist. Check the order number.";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const details = await getAdminOrder(params.orderNumber);
+  if (!details) throw data({ message: NOT_FOUND }, { status: 404 });
+  return { ...details, timeZone: config().STORE_TIMEZONE };
+}
+
+function toChange(form: StatusForm): StatusChange {
+  switch (form.to) {
+    case "paid":
+      return {
+        to: "paid",
+        reference: form.reference,
+        amountReceivedCents: form.amountReceived,
+        note: form.note,
+        acceptDifferentAmount: form.acceptDifferentAmount,
+      };
+    case "cancelled":
+      return { to: "cancelled", reason: form.reason };
+    case "shipped":
+      return { to: "shipped", trackingNumber: form.trackingNumber, note: form.note };
+    default:
+      return { to: form.to, note: form.note };
+  }
+}
+
+/** Status steps from this page and from the list's row control (which sends `returnTo`). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = StatusFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors = formErrors(parsed.error);
+    const [field, message] = Object.entries(errors)[0] ?? ["to", "Choose a status."];
+    return data({ message: field === "to" ? "Unknown status." : message, field }, { status: 400 });
+  }
+  const orderId = await findOrderId(params.orderNumber);
+  if (!orderId) return data({ message: NOT_FOUND, field: undefined }, { status: 404 });
+  const result = await changeOrderStatus({
+    orderId,
+    expectedStatus: parsed.data.from,
+    change: toChange(parsed.data),
+    actor: admin.displayName,
+  });
+  if (!result.ok)
+    return data({ message: result.message, field: result.field }, { status: result.status });
+  const returnTo = String(form.returnTo ?? "");
+  const back = returnTo.startsWith(`${ORDERS_PATH}`)
+    ? returnTo
+    : `${ORDERS_PATH}/${result.orderNumber}`;
+  return redirectWithToast(back, `${result.orderNumber} is now ${statusName(result.to)}.`);
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+      <h2 className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Line({
+  label,
+  children,
+  strong = false,
+}: {
+  label: string;
+  children: React.ReactNode;
+  strong?: boolean;
+}) {
+  return (
+    <div
+      className={`flex justify-between gap-4 py-1 ${strong ? "text-base font-semibold text-stone-900" : "text-stone-600"}`}
+    >
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+const EMAIL_TONES: Record<string, Tone> = {
+  sent: "green",
+  pending: "amber",
+  sending: "blue",
+  failed: "red",
+  bounced: "red",
+};
+const EMAIL_NAMES: Record<string, string> = {
+  confirmation: "Order confirmation",
+  payment_received: "Payment received",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  unpaid_reminder: "Payment reminder",
+};
+
+export default function OrderDetail({ loaderData }: Route.ComponentProps) {
+  const { order, items, history, shipment, emails, timeZone } = loaderData;
+  const when = (date: Date | string) => formatDateTime(date, timeZone);
+  const here = `${ORDERS_PATH}/${order.orderNumber}`;
+  return (
+    <>
+      <Link
+        to={ORDERS_PATH}
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand-800"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> All orders
+      </Link>
+      <PageHeader
+        title={`Order ${order.orderNumber}`}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <OrderStatusBadge status={order.status} /> Placed {when(order.createdAt)} · updated{" "}
+            {when(order.updatedAt)}
+          </span>
+        }
+        actions={
+          <OrderStatusButtons
+            order={{
+              orderNumber: order.orderNumber,
+              status: order.status,
+              totalCents: order.totalAmountCents,
+            }}
+            returnTo={here}
+          />
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-6">
+          <Section title="Items">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Items ordered</caption>
+              <thead className="text-xs text-stone-500 uppercase">
+                <tr>
+                  <th scope="col" className="pb-2 text-left font-semibold">
+                    Product
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-semibold">
+                    Price
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-semibold">
+                    Qty
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-semibold">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {items.map((item) => (
+                  <tr key={item.id}>
+                    <td className="py-2 pr-2">
+                      <p className="font-medium text-stone-900">{item.productName}</p>
+                      {item.sizeLabel ? (
+                        <p className="text-xs text-stone-500">Size {item.sizeLabel}</p>
+                      ) : null}
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{formatMoney(item.priceCents)}</td>
+                    <td className="py-2 text-right tabular-nums">{item.quantity}</td>
+                    <td className="py-2 text-right tabular-nums">
+                      {formatMoney(item.priceCents * item.quantity)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className="mt-3 border-t border-stone-200 pt-3 text-sm">
+              <Line label="Subtotal">{formatMoney(order.subtotalCents)}</Line>
+              {order.discountCents > 0 ? (
+                <Line label={`Discount${order.couponCode ? ` (${order.couponCode})` : ""}`}>
+                  −{formatMoney(order.discountCents)}
+                </Line>
+              ) : null}
+              <Line label="Shipping (Canada Post)">
+                {order.shippingCostCents === 0 ? "FREE" : formatMoney(order.shippingCostCents)}
+              </Line>
+              <Line label="Total" strong>
+                {formatMoney(order.totalAmountCents)}
+              </Line>
+            </dl>
+          </Section>
+          <Section title="History">
+            <ol className="space-y-3 text-sm">
+              {history.map((h) => (
+                <li key={h.id} className="border-l-2 border-brand-200 pl-3">
+                  <p className="font-medium text-stone-900">
+                    {h.fromStatus ? `${statusName(h.fromStatus)} → ` : ""}
+                    {statusName(h.toStatus)}
+                  </p>
+                  <p className="text-xs text-stone-500">
+                    {when(h.createdAt)} · by {h.changedBy}
+                  </p>
+                  {h.note ? <p className="mt-0.5 text-stone-700">{h.note}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </Section>
+          <Section title="Emails to the shopper">
+            {emails.length === 0 ? (
+              <p className="text-sm text-stone-500">No emails yet.</p>
+            ) : (
+              <ul className="divide-y divide-stone-100 text-sm">
+                {emails.map((e) => (
+                  <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <div className="min-w-0">
+                      <p className="font-medium text-stone-900">{EMAIL_NAMES[e.kind] ?? e.kind}</p>
+                      <p className="text-xs break-all text-stone-500">
+                        {e.sentTo} · queued {when(e.queuedAt)}
+                        {e.sentAt ? ` · sent ${when(e.sentAt)}` : ""}
+                      </p>
+                      {e.lastError ? <p className="text-xs text-stone-500">{e.lastError}</p> : null}
+                    </div>
+                    <Badge tone={EMAIL_TONES[e.status ?? ""] ?? "stone"}>
+                      {statusName(e.status ?? "removed")}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
+        <div className="space-y-6">
+          <Section title="Customer">
+            <p className="font-medium text-stone-900">{order.shippingName}</p>
+            <p className="text-sm break-all text-stone-600">{order.email}</p>
+            {order.phone ? <p className="text-sm text-stone-600">{order.phone}</p> : null}
+            <h3 className="mt-4 text-xs font-semibold text-stone-500 uppercase">Ship to</h3>
+            <address className="text-sm text-stone-700 not-italic">
+              {order.shippingName}
+              <br />
+              {order.shippingStreet}
+              <br />
+              {order.shippingCity}, {provinceName(order.shippingProvince)}{" "}
+              {order.shippingPostalCode}
+            </address>
+          </Section>
+          <Section title="Payment">
+            {order.paidAt ? (
+              <dl className="text-sm">
+                <Line label="Method">Interac e-Transfer</Line>
+                <Line label="Reference">{order.paymentReference}</Line>
+                <Line label="Received">{formatMoney(order.paymentReceivedCents ?? 0)}</Line>
+                <Line label="Recorded">{when(order.paidAt)}</Line>
+              </dl>
+            ) : (
+              <p className="text-sm text-stone-600">
+                {order.status === "cancelled"
+                  ? "Not paid."
+                  : `Awaiting an Interac e-Transfer of ${formatMoney(order.totalAmountCents)} with ${order.orderNumber} as the message.`}
+              </p>
+            )}
+            {order.cancelReason ? (
+              <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                Cancelled {order.cancelledAt ? when(order.cancelledAt) : ""}: {order.cancelReason}
+              </p>
+            ) : null}
+          </Section>
+          <Section title="Shipment">
+            {shipment ? (
+              <dl className="text-sm">
+                <Line label="Carrier">{shipment.carrier}</Line>
+                <Line label="Status">{statusName(shipment.status)}</Line>
+                {shipment.trackingNumber ? (
+                  <Line label="Tracking">
+                    <a
+                      href={canadaPostTrackingUrl(shipment.trackingNumber)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1 font-medium text-brand-800 underline"
+                    >
+                      {shipment.trackingNumber}
+                      <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+                      <span className="sr-only">(Canada Post, opens in a new tab)</span>
+                    </a>
+                  </Line>
+                ) : null}
+                {shipment.shippedDate ? (
+                  <Line label="Shipped">{when(shipment.shippedDate)}</Line>
+                ) : null}
+                {shipment.estimatedDelivery ? (
+                  <Line label="Estimated delivery">
+                    {formatDate(`${shipment.estimatedDelivery}T12:00:00Z`, "UTC")}
+                  </Line>
+                ) : null}
+                {shipment.deliveredDate ? (
+                  <Line label="Delivered">{when(shipment.deliveredDate)}</Line>
+                ) : null}
+              </dl>
+            ) : (
+              <p className="text-sm text-stone-600">
+                Not shipped yet. Start processing to prepare the parcel.
+              </p>
+            )}
+          </Section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

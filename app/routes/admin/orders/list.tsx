@@ -1,0 +1,152 @@
+import { Link, useLocation } from "react-router";
+import type { Route } from "./+types/list";
+import { OrderStatusBadge } from "~/components/admin/badges";
+import {
+  DataTable,
+  ListCard,
+  ListToolbar,
+  PageHeader,
+  Pagination,
+  type Column,
+} from "~/components/admin/list-page";
+import { ORDERS_PATH, OrderStatusSelect } from "~/components/admin/order-status-control";
+import { PrintOrdersDialog } from "~/components/admin/print-orders-dialog";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { ORDER_STATUSES, statusName } from "~/lib/order-status";
+import { parseListQuery } from "~/schemas/admin-list";
+import { OrderListQuerySchema } from "~/schemas/orders";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { listAdminOrders, type AdminOrderRow } from "~/server/orders/order-list.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(request.url, OrderListQuerySchema);
+  return { query, list: await listAdminOrders(query), timeZone: config().STORE_TIMEZONE };
+}
+
+const DATE_OPTIONS = [
+  { value: "all", label: "All dates" },
+  { value: "today", label: "Today" },
+  { value: "yesterday", label: "Yesterday" },
+  { value: "this_week", label: "This week" },
+];
+
+export default function OrderList({ loaderData }: Route.ComponentProps) {
+  const { query, list, timeZone } = loaderData;
+  const { search } = useLocation();
+  const returnTo = `${ORDERS_PATH}${search}`;
+  const columns: Column<AdminOrderRow>[] = [
+    {
+      key: "number",
+      header: "Order",
+      cell: (o) => (
+        <div>
+          <Link
+            to={`${ORDERS_PATH}/${o.orderNumber}`}
+            className="font-medium whitespace-nowrap text-brand-800 hover:underline"
+          >
+            {o.orderNumber}
+          </Link>
+          <p className="text-xs text-stone-500 md:hidden">{o.customerName}</p>
+        </div>
+      ),
+    },
+    {
+      key: "customer",
+      header: "Customer",
+      hideBelow: "md",
+      cell: (o) => (
+        <div className="min-w-40">
+          <p className="font-medium text-stone-900">{o.customerName}</p>
+          <p className="text-xs break-all text-stone-500">{o.email}</p>
+        </div>
+      ),
+    },
+    {
+      key: "total",
+      header: "Total",
+      className: "text-right tabular-nums",
+      cell: (o) => formatMoney(o.totalCents),
+    },
+    { key: "status", header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      key: "date",
+      header: "Date",
+      hideBelow: "sm",
+      className: "whitespace-nowrap text-stone-600",
+      cell: (o) => formatDateTime(o.createdAt, timeZone),
+    },
+    {
+      key: "items",
+      header: "Items",
+      hideBelow: "lg",
+      className: "text-right tabular-nums",
+      cell: (o) => o.itemCount,
+    },
+    {
+      key: "address",
+      header: "Shipping address",
+      hideBelow: "lg",
+      className: "min-w-56 text-xs text-stone-600",
+      cell: (o) => o.shippingAddress,
+    },
+    {
+      key: "actions",
+      header: "Change status",
+      className: "text-right",
+      cell: (o) => (
+        <OrderStatusSelect
+          order={{ orderNumber: o.orderNumber, status: o.status, totalCents: o.totalCents }}
+          returnTo={returnTo}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Order Management"
+        description="Match e-Transfers, pack, ship with Canada Post and follow every order."
+        actions={<PrintOrdersDialog />}
+      />
+      <ListCard>
+        <ListToolbar
+          q={query.q}
+          searchLabel="Search by order number, customer or email"
+          filters={[
+            {
+              name: "status",
+              label: "Status",
+              value: query.status,
+              options: [
+                { value: "all", label: "All statuses" },
+                ...ORDER_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+              ],
+            },
+            { name: "date", label: "Date", value: query.date, options: DATE_OPTIONS },
+          ]}
+        />
+        <p className="px-4 pt-3 text-sm text-stone-500" aria-live="polite">
+          <span className="font-semibold text-stone-800">{list.total.toLocaleString("en-CA")}</span>{" "}
+          orders found
+        </p>
+        <DataTable
+          columns={columns}
+          rows={list.rows}
+          rowKey={(o) => o.id}
+          caption="Orders"
+          empty="No orders match your search."
+        />
+        <Pagination {...list} noun="orders" keyset />
+      </ListCard>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

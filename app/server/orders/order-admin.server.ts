@@ -1,0 +1,144 @@
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { zonedTime } from "~/lib/dates";
+import { normalizeOrderNumber } from "~/lib/order-status";
+import { config } from "../config.server";
+import { db } from "../db.server";
+import {
+  emailOutbox,
+  orderEmailsSent,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  shipments,
+} from "../schema";
+
+/** Everything the order page shows, in four statements whatever the order's size. */
+export async function getAdminOrder(orderNumberText: string) {
+  const orderNumber = normalizeOrderNumber(orderNumberText);
+  if (!orderNumber) return null;
+  const [order] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  if (!order) return null;
+  const [items, history, shipment, emails] = await Promise.all([
+    db()
+      .select({
+        id: orderItems.id,
+        productId: orderItems.productId,
+        productName: orderItems.productName,
+        sizeLabel: orderItems.sizeLabel,
+        quantity: orderItems.quantity,
+        priceCents: orderItems.priceAtPurchaseCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.productName)),
+    db()
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.createdAt)),
+    db()
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, order.id))
+      .then((rows) => rows[0] ?? null),
+    db()
+      .select({
+        id: orderEmailsSent.id,
+        kind: orderEmailsSent.kind,
+        sentTo: orderEmailsSent.sentTo,
+        queuedAt: orderEmailsSent.createdAt,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        sentAt: emailOutbox.sentAt,
+        lastError: emailOutbox.lastError,
+      })
+      .from(orderEmailsSent)
+      .leftJoin(emailOutbox, eq(emailOutbox.id, orderEmailsSent.outboxId))
+      .where(eq(orderEmailsSent.orderId, order.id))
+      .orderBy(asc(orderEmailsSent.createdAt)),
+  ]);
+  return { order, items, history, shipment, emails };
+}
+
+export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
+
+/** The id of an order from its number, for actions that post to the order page. */
+export async function findOrderId(orderNumberText: string): Promise<string | null> {
+  const orderNumber = normalizeOrderNumber(orderNumberText);
+  if (!orderNumber) return null;
+  const [row] = await db()
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber));
+  return row?.id ?? null;
+}
+
+/** Orders paid and waiting to be packed (Overview's "Process orders"). */
+export async function countOrdersToProcess(): Promise<number> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.status, "paid"));
+  return row?.n ?? 0;
+}
+
+/**
+ * Print Orders: every order placed between two calendar days (inclusive, store time zone), oldest
+ * first, with item counts and totals, in two statements.
+ */
+export async function listOrdersForPrint(from: string, to: string) {
+  const tz = config().STORE_TIMEZONE;
+  const [fy, fm, fd] = from.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split("-").map(Number) as [number, number, number];
+  const start = zonedTime(tz, fy, fm, fd);
+  const end = zonedTime(tz, ty, tm, td + 1);
+  const rows = await db()
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      customerName: orders.shippingName,
+      email: orders.email,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
+      shippingCents: orders.shippingCostCents,
+      totalCents: orders.totalAmountCents,
+      city: orders.shippingCity,
+      province: orders.shippingProvince,
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end)))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(5000);
+  const counts = rows.length
+    ? await db()
+        .select({
+          orderId: orderItems.orderId,
+          items: sql<number>`sum(${orderItems.quantity})::int`,
+        })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .groupBy(orderItems.orderId)
+    : [];
+  const itemsByOrder = new Map(counts.map((c) => [c.orderId, c.items]));
+  const list = rows.map((row) => ({ ...row, itemCount: itemsByOrder.get(row.id) ?? 0 }));
+  const counted = list.filter((o) => o.status !== "cancelled");
+  return {
+    orders: list,
+    totals: {
+      orders: list.length,
+      cancelled: list.length - counted.length,
+      items: counted.reduce((n, o) => n + o.itemCount, 0),
+      subtotalCents: counted.reduce((n, o) => n + o.subtotalCents, 0),
+      discountCents: counted.reduce((n, o) => n + o.discountCents, 0),
+      shippingCents: counted.reduce((n, o) => n + o.shippingCents, 0),
+      totalCents: counted.reduce((n, o) => n + o.totalCents, 0),
+    },
+  };
+}
