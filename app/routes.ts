@@ -14,6 +14,7 @@ export default [
     route("logout", "routes/admin/logout.tsx"),
     // Printable documents open in their own window, outside the shell (each calls requireAdmin).
     route("print/orders", "routes/admin/orders/print.tsx"),
+    route("print/orders/count", "routes/admin/orders/print-count.ts"),
     // Screens: every module here calls requireAdmin (tests/integration/admin-routes.test.ts).
     route("dashboard", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),

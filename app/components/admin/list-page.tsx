@@ -117,10 +117,15 @@ export interface Column<T> {
   cell: (row: T) => React.ReactNode;
   className?: string;
   /** Hidden below this width to keep phones readable. */
-  hideBelow?: "sm" | "md" | "lg";
+  hideBelow?: "sm" | "md" | "lg" | "xl";
 }
 
-const HIDE = { sm: "hidden sm:table-cell", md: "hidden md:table-cell", lg: "hidden lg:table-cell" };
+const HIDE = {
+  sm: "hidden sm:table-cell",
+  md: "hidden md:table-cell",
+  lg: "hidden lg:table-cell",
+  xl: "hidden xl:table-cell",
+};
 
 export function DataTable<T>({
   columns,

@@ -204,7 +204,7 @@ function useStepDialog(status: string) {
 export function OrderStatusSelect({ order, returnTo }: { order: StatusTarget; returnTo: string }) {
   const dialog = useStepDialog(order.status);
   const steps = nextOrderStatuses(order.status);
-  if (steps.length === 0) return <span className="text-xs text-stone-500">Final</span>;
+  if (steps.length === 0) return null;
   return (
     <>
       <select

@@ -26,7 +26,7 @@ export function PrintOrdersDialog() {
     setProblem(local);
     if (local) return;
     const params = new URLSearchParams({ from, to });
-    const response = await fetch(`${PRINT_ORDERS_PATH}?${params}&count=1`);
+    const response = await fetch(`${PRINT_ORDERS_PATH}/count?${params}`);
     const counted = (await response.json().catch(() => null)) as { count?: number } | null;
     if (!response.ok || !counted?.count) {
       setProblem(response.ok ? PRINT_NO_ORDERS : "Could not check the orders. Please try again.");

@@ -19,7 +19,7 @@ export function Toaster({ toast }: { toast?: ToastMessage }) {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4 sm:justify-end sm:px-6"
+      className="pointer-events-none fixed inset-x-0 top-4 z-[60] sm:top-auto sm:bottom-4 flex justify-center px-4 sm:justify-end sm:px-6"
     >
       {shown ? (
         <div

@@ -82,16 +82,29 @@ export async function countOrdersToProcess(): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** [start, end) of calendar days `from` to `to` (YYYY-MM-DD, inclusive) in the store's zone. */
+function dayRange(from: string, to: string): [Date, Date] {
+  const tz = config().STORE_TIMEZONE;
+  const [fy, fm, fd] = from.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split("-").map(Number) as [number, number, number];
+  return [zonedTime(tz, fy, fm, fd), zonedTime(tz, ty, tm, td + 1)];
+}
+
+export async function countOrdersForPrint(from: string, to: string): Promise<number> {
+  const [start, end] = dayRange(from, to);
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end)));
+  return row?.n ?? 0;
+}
+
 /**
  * Print Orders: every order placed between two calendar days (inclusive, store time zone), oldest
  * first, with item counts and totals, in two statements.
  */
 export async function listOrdersForPrint(from: string, to: string) {
-  const tz = config().STORE_TIMEZONE;
-  const [fy, fm, fd] = from.split("-").map(Number) as [number, number, number];
-  const [ty, tm, td] = to.split("-").map(Number) as [number, number, number];
-  const start = zonedTime(tz, fy, fm, fd);
-  const end = zonedTime(tz, ty, tm, td + 1);
+  const [start, end] = dayRange(from, to);
   const rows = await db()
     .select({
       id: orders.id,

@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { OrderListQuery } from "~/schemas/orders";
 import { config } from "../config.server";
 import { db } from "../db.server";
-import { orderItems, orders } from "../schema";
+import { orders } from "../schema";
 
 export interface AdminOrderRow {
   id: string;
@@ -115,7 +115,8 @@ export async function listAdminOrders(
       createdAt: orders.createdAt,
       // Microsecond precision, so the cursor is exact however the row's time was written.
       cursorTime: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      // Qualified by hand: inside a subquery Drizzle would print the bare column names.
+      itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
       street: orders.shippingStreet,
       city: orders.shippingCity,
       province: orders.shippingProvince,

@@ -270,9 +270,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               </dl>
             ) : (
               <p className="text-sm text-stone-600">
-                {order.status === "cancelled"
-                  ? "Not paid."
-                  : `Awaiting an Interac e-Transfer of ${formatMoney(order.totalAmountCents)} with ${order.orderNumber} as the message.`}
+                {order.status === "pending"
+                  ? `Awaiting an Interac e-Transfer of ${formatMoney(order.totalAmountCents)} with ${order.orderNumber} as the message.`
+                  : order.status === "cancelled"
+                    ? "Not paid."
+                    : "Marked paid; no e-Transfer reference was recorded."}
               </p>
             )}
             {order.cancelReason ? (

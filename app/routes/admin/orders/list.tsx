@@ -61,9 +61,11 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       header: "Customer",
       hideBelow: "md",
       cell: (o) => (
-        <div className="min-w-40">
-          <p className="font-medium text-stone-900">{o.customerName}</p>
-          <p className="text-xs break-all text-stone-500">{o.email}</p>
+        <div className="max-w-56">
+          <p className="truncate font-medium text-stone-900">{o.customerName}</p>
+          <p className="truncate text-xs text-stone-500" title={o.email}>
+            {o.email}
+          </p>
         </div>
       ),
     },
@@ -73,7 +75,19 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       className: "text-right tabular-nums",
       cell: (o) => formatMoney(o.totalCents),
     },
-    { key: "status", header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      cell: (o) => (
+        <div className="flex flex-col items-start gap-1.5">
+          <OrderStatusBadge status={o.status} />
+          <OrderStatusSelect
+            order={{ orderNumber: o.orderNumber, status: o.status, totalCents: o.totalCents }}
+            returnTo={returnTo}
+          />
+        </div>
+      ),
+    },
     {
       key: "date",
       header: "Date",
@@ -91,20 +105,9 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
     {
       key: "address",
       header: "Shipping address",
-      hideBelow: "lg",
-      className: "min-w-56 text-xs text-stone-600",
+      hideBelow: "xl",
+      className: "min-w-52 text-xs text-stone-600",
       cell: (o) => o.shippingAddress,
-    },
-    {
-      key: "actions",
-      header: "Change status",
-      className: "text-right",
-      cell: (o) => (
-        <OrderStatusSelect
-          order={{ orderNumber: o.orderNumber, status: o.status, totalCents: o.totalCents }}
-          returnTo={returnTo}
-        />
-      ),
     },
   ];
 
