@@ -84,10 +84,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               {overview.recentOrders.map((order) => (
                 <li key={order.id} className="flex items-center gap-4 px-5 py-3">
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-stone-900">
+                    <p className="text-sm font-medium whitespace-nowrap text-stone-900">
                       {orders ? (
                         <Link
-                          to={`${orders}?q=${order.orderNumber}`}
+                          to={`${orders}/${order.orderNumber}`}
                           className="hover:text-brand-700"
                         >
                           {order.orderNumber}
@@ -95,14 +95,13 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                       ) : (
                         order.orderNumber
                       )}
-                      <span className="font-normal text-stone-500"> · {order.customerName}</span>
                     </p>
-                    <p className="text-xs text-stone-500">
-                      {date.format(new Date(order.createdAt))}
+                    <p className="truncate text-xs text-stone-500">
+                      {order.customerName} · {date.format(new Date(order.createdAt))}
                     </p>
                   </div>
                   <OrderStatusBadge status={order.status} />
-                  <p className="w-24 text-right text-sm font-semibold text-stone-900 tabular-nums">
+                  <p className="w-20 shrink-0 text-right text-sm font-semibold sm:w-24 text-stone-900 tabular-nums">
                     {formatMoney(order.totalCents)}
                   </p>
                 </li>
