@@ -61,21 +61,23 @@ function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Search: an order number (whole or its digits), or the start of an email, name or surname. */
+/**
+ * Search, each branch served by an index: an order number (whole, or some of its digits), or the
+ * start of an email address or of the customer's name.
+ */
 function searchCondition(q: string): SQL | undefined {
   const term = q.trim().toLowerCase();
   if (!term) return undefined;
   const number = normalizeOrderNumber(term);
   if (number) return eq(orders.orderNumber, number);
+  const digits = /^(?:bbs-?)?(\d{1,8})$/.exec(term);
+  if (digits) return sql`${orders.orderNumber} like ${`%${digits[1]}%`}`;
   const prefix = `${escapeLike(term)}%`;
-  const conditions = [
+  if (term.includes("@")) return sql`lower(${orders.email}) like ${prefix}`;
+  return or(
     sql`lower(${orders.email}) like ${prefix}`,
     sql`lower(${orders.shippingName}) like ${prefix}`,
-    sql`lower(${orders.shippingName}) like ${`% ${prefix}`}`,
-  ];
-  const digits = /^(?:bbs-?)?(\d{1,8})$/.exec(term);
-  if (digits) conditions.push(sql`${orders.orderNumber} like ${`%${digits[1]}%`}`);
-  return or(...conditions);
+  );
 }
 
 /**
