@@ -7,6 +7,8 @@ import { orderItems, orders, shipments } from "../schema";
 export const MAX_PACKING_SLIPS = 500;
 
 export interface PackingSlipItem {
+  /** Product and size the pick list totals by (names alone can repeat). */
+  key: string;
   productName: string;
   size: string | null;
   quantity: number;
@@ -81,6 +83,8 @@ export async function listPackingSlips(
       : await db()
           .select({
             orderId: orderItems.orderId,
+            productId: orderItems.productId,
+            variationId: orderItems.variationId,
             productName: orderItems.productName,
             size: orderItems.sizeLabel,
             quantity: orderItems.quantity,
@@ -94,9 +98,9 @@ export async function listPackingSlips(
           )
           .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
   const byOrder = new Map<string, PackingSlipItem[]>();
-  for (const { orderId, ...item } of items) {
+  for (const { orderId, productId, variationId, ...item } of items) {
     const list = byOrder.get(orderId) ?? [];
-    list.push(item);
+    list.push({ key: `${productId}/${variationId ?? item.size ?? ""}`, ...item });
     byOrder.set(orderId, list);
   }
   const slips = rows.map(({ orderId, ...slip }) => ({
@@ -112,12 +116,11 @@ export function pickList(slips: PackingSlip[]): PickLine[] {
   for (const slip of slips) {
     const seen = new Set<string>();
     for (const item of slip.items) {
-      const key = `${item.productName}\u0000${item.size ?? ""}`;
-      const line = lines.get(key) ?? { ...item, quantity: 0, orders: 0 };
+      const line = lines.get(item.key) ?? { ...item, quantity: 0, orders: 0 };
       line.quantity += item.quantity;
-      if (!seen.has(key)) line.orders += 1;
-      seen.add(key);
-      lines.set(key, line);
+      if (!seen.has(item.key)) line.orders += 1;
+      seen.add(item.key);
+      lines.set(item.key, line);
     }
   }
   return [...lines.values()].sort(

@@ -112,7 +112,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {pickList.map((line) => (
-                <tr key={`${line.productName}-${line.size}`}>
+                <tr key={line.key}>
                   <td className={cell}>
                     <PickBox label={`Picked ${line.productName} ${line.size ?? ""}`} />
                   </td>
