@@ -19,7 +19,7 @@ export function ShipmentStatusBadge({ status }: { status: string }) {
 
 /** The tracking number as a link to Canada Post's tracking page (a new tab), or a dash. */
 export function TrackingLink({ trackingNumber }: { trackingNumber: string | null }) {
-  if (!trackingNumber) return <span className="text-stone-400">—</span>;
+  if (!trackingNumber) return <span className="text-stone-500">—</span>;
   return (
     <a
       href={canadaPostTrackingUrl(trackingNumber)}
@@ -73,7 +73,7 @@ export function ShipmentActions({ shipment }: { shipment: RowShipment }) {
     to,
   });
   const next = nextShipmentStatuses(shipment.status);
-  if (next.length === 0) return <span className="text-xs text-stone-400">Done</span>;
+  if (next.length === 0) return <span className="text-xs text-stone-500">Done</span>;
   return (
     <div className="flex flex-wrap justify-end gap-1.5">
       {next.map((to) => {

@@ -29,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     storeName: config().STORE_NAME,
     timeZone: config().STORE_TIMEZONE,
     printedAt: new Date(),
+    limit: MAX_PACKING_SLIPS,
   };
 }
 
@@ -50,7 +51,7 @@ function PickBox({ label }: { label: string }) {
 }
 
 export default function PackingSlips({ loaderData }: Route.ComponentProps) {
-  const { slips, pickList, truncated, single, storeName, timeZone, printedAt } = loaderData;
+  const { slips, pickList, truncated, single, storeName, timeZone, printedAt, limit } = loaderData;
   const date = (value: Date | string) => formatInstant(value, timeZone);
   const totalUnits = pickList.reduce((sum, line) => sum + line.quantity, 0);
   return (
@@ -62,8 +63,8 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             {single
               ? `Order ${slips[0]?.orderNumber ?? ""}`
               : `${slips.length} shipment${slips.length === 1 ? "" : "s"} being prepared`}
-            {truncated ? ` (the oldest ${MAX_PACKING_SLIPS}; print again for the rest)` : ""} · one
-            slip per printed page
+            {truncated ? ` (the oldest ${limit}; print again for the rest)` : ""} · one slip per
+            printed page
           </p>
         </div>
         <div className="flex gap-2">
