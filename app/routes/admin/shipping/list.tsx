@@ -91,25 +91,42 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
           <p className="mt-0.5 lg:hidden">
             <TrackingLink trackingNumber={s.trackingNumber} />
           </p>
+          <p className="mt-1 sm:hidden">
+            <ShipmentStatusBadge status={s.status} />
+          </p>
         </div>
       ),
     },
-    { key: "customer", header: "Customer", hideBelow: "md", cell: (s) => s.customer },
     {
-      key: "address",
-      header: "Address",
+      key: "customer",
+      header: "Customer",
       hideBelow: "md",
-      className: "whitespace-nowrap",
-      cell: (s) => `${s.city}, ${s.province}`,
+      cell: (s) => (
+        <div className="whitespace-nowrap">
+          <p className="text-stone-900">{s.customer}</p>
+          <p className="text-xs text-stone-500">
+            {s.city}, {s.province}
+          </p>
+        </div>
+      ),
     },
-    { key: "carrier", header: "Carrier", hideBelow: "lg", cell: (s) => s.carrier },
     {
       key: "tracking",
       header: "Tracking",
       hideBelow: "lg",
-      cell: (s) => <TrackingLink trackingNumber={s.trackingNumber} />,
+      cell: (s) => (
+        <div className="whitespace-nowrap">
+          <TrackingLink trackingNumber={s.trackingNumber} />
+          <p className="text-xs text-stone-500">{s.carrier}</p>
+        </div>
+      ),
     },
-    { key: "status", header: "Status", cell: (s) => <ShipmentStatusBadge status={s.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      hideBelow: "sm",
+      cell: (s) => <ShipmentStatusBadge status={s.status} />,
+    },
     {
       key: "estimated",
       header: "Est. Delivery",
@@ -150,7 +167,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
           </a>
         }
       />
-      <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           label="Preparing"
           value={count(stats.preparing)}

@@ -143,7 +143,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
                 {STORE_CONTACT.email} · {STORE_CONTACT.phone}
               </p>
             </div>
-            <div className="text-right">
+            <div className="sm:text-right">
               <h2 id={`slip-${slip.orderNumber}`} className="text-xl font-bold">
                 Packing slip
               </h2>
