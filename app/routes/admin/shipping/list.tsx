@@ -88,9 +88,11 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
           <p className="text-xs text-stone-600 md:hidden">
             {s.customer} · {s.city}, {s.province}
           </p>
-          <p className="mt-0.5 lg:hidden">
-            <TrackingLink trackingNumber={s.trackingNumber} />
-          </p>
+          {s.trackingNumber ? (
+            <p className="mt-0.5 lg:hidden">
+              <TrackingLink trackingNumber={s.trackingNumber} />
+            </p>
+          ) : null}
           <p className="mt-1 sm:hidden">
             <ShipmentStatusBadge status={s.status} />
           </p>
