@@ -28,10 +28,15 @@ export default [
       route("images", "routes/admin/images/list.tsx", [
         route(":imageId", "routes/admin/images/details.tsx"),
       ]),
+      route("shipping", "routes/admin/shipping/list.tsx", [
+        route(":shipmentId/ship", "routes/admin/shipping/ship.tsx"),
+      ]),
       route("images/upload", "routes/admin/images/upload.tsx"),
       route("database", "routes/admin/database.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
+    // Printable pages: outside the dashboard shell, same guard (requireAdmin).
+    route("print/packing-slips", "routes/admin/shipping/packing-slips.tsx"),
   ]),
 
   // ── storefront ──

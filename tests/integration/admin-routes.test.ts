@@ -48,8 +48,9 @@ function flatten(entries: Entry[], parent = ""): AdminRoute[] {
   });
 }
 
-const adminRoutes = flatten(routes as Entry[]).filter((r) =>
-  r.url.startsWith("/budzadmin/dashboard"),
+// The dashboard's screens and the printable pages outside its shell (/budzadmin/print/…).
+const adminRoutes = flatten(routes as Entry[]).filter(
+  (r) => r.url.startsWith("/budzadmin/dashboard") || r.url.startsWith("/budzadmin/print/"),
 );
 
 type Module = {

@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   Package,
   ShoppingBag,
+  Truck,
   type LucideIcon,
 } from "lucide-react";
 
@@ -25,6 +26,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "overview", label: "Overview", href: "/budzadmin/dashboard", icon: LayoutDashboard },
   { id: "products", label: "Products", href: "/budzadmin/dashboard/products", icon: Package },
   { id: "orders", label: "Orders", href: "/budzadmin/dashboard/orders", icon: ShoppingBag },
+  { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
   {
     id: "database",
     label: "Database",

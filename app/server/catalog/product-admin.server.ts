@@ -27,7 +27,8 @@ export interface AdminProductRow {
 /** A product's stock as SPEC §4 counts it: the sum of its variations, else its own figure. */
 const stockExpression = sql<number>`coalesce((select sum(v.stock) from product_variations v where v.product_id = ${products.id}), ${products.stock})::int`;
 
-function escapeLike(text: string): string {
+/** Escapes LIKE wildcards so a search for "50%" finds "50%" literally. */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

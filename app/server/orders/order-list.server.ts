@@ -3,6 +3,7 @@ import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { OrderListQuery } from "~/schemas/orders";
+import { escapeLike } from "../catalog/product-admin.server";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { orders } from "../schema";
@@ -55,10 +56,6 @@ export function dateRange(filter: string, now: Date, timeZone: string): [Date, D
   if (filter === "yesterday") return [dayStart(-1), today];
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return [dayStart(-weekday), dayStart(7 - weekday)];
-}
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

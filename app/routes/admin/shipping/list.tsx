@@ -1,0 +1,250 @@
+import { CircleAlert, Clock, Package, PackageCheck, Printer, Truck } from "lucide-react";
+import { data, Link, Outlet, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/list";
+import { buttonClass } from "~/components/admin/button";
+import {
+  DataTable,
+  ListCard,
+  ListToolbar,
+  PageHeader,
+  Pagination,
+  type Column,
+} from "~/components/admin/list-page";
+import { AdminRouteError } from "~/components/admin/route-error";
+import {
+  formatDay,
+  formatInstant,
+  ShipmentActions,
+  ShipmentStatusBadge,
+  TrackingLink,
+} from "~/components/admin/shipment-status";
+import { StatCard } from "~/components/admin/stat-card";
+import { SHIPMENT_STATUSES, statusName } from "~/lib/order-status";
+import { parseListQuery } from "~/schemas/admin-list";
+import {
+  PACKING_SLIPS_PATH,
+  SHIPPING_PATH,
+  ShipmentStatusChangeSchema,
+  ShippingListQuery,
+} from "~/schemas/shipping";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import {
+  changeShipmentStatus,
+  getShippingStats,
+  listShipments,
+  type ShipmentRow,
+} from "~/server/shipping/shipments.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Shipping · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(request.url, ShippingListQuery);
+  const [stats, list] = await Promise.all([getShippingStats(), listShipments(query)]);
+  return { query, stats, list, timeZone: config().STORE_TIMEZONE };
+}
+
+/** A row's status control posts here (in transit, delivered; shipping has its own dialog). */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = ShipmentStatusChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return data(
+      { error: "This status change is not valid. Reload the page and try again." },
+      { status: 400 },
+    );
+  const result = await changeShipmentStatus({ ...parsed.data, actor: admin.displayName });
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  return redirectWithToast(
+    `${SHIPPING_PATH}${new URL(request.url).search}`,
+    `Order ${result.orderNumber}: shipment marked ${statusName(result.to)}.`,
+  );
+}
+
+// A refused change (4xx) still reloads the list, so the row shows where the shipment really is.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => formMethod === "POST" || defaultShouldRevalidate;
+
+const count = (n: number) => n.toLocaleString("en-CA");
+
+export default function ShippingList({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, stats, list, timeZone } = loaderData;
+  const columns: Column<ShipmentRow>[] = [
+    {
+      key: "order",
+      header: "Order",
+      cell: (s) => (
+        <div className="min-w-0">
+          <Link
+            to={`/budzadmin/dashboard/orders/${s.orderNumber}`}
+            className="font-medium whitespace-nowrap text-stone-900 hover:text-brand-700"
+          >
+            {s.orderNumber}
+          </Link>
+          <p className="text-xs text-stone-600 md:hidden">
+            {s.customer} · {s.city}, {s.province}
+          </p>
+          {s.trackingNumber ? (
+            <p className="mt-0.5 lg:hidden">
+              <TrackingLink trackingNumber={s.trackingNumber} />
+            </p>
+          ) : null}
+          <p className="mt-1 sm:hidden">
+            <ShipmentStatusBadge status={s.status} />
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: "customer",
+      header: "Customer",
+      hideBelow: "md",
+      cell: (s) => (
+        <div className="whitespace-nowrap">
+          <p className="text-stone-900">{s.customer}</p>
+          <p className="text-xs text-stone-500">
+            {s.city}, {s.province}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: "tracking",
+      header: "Tracking",
+      hideBelow: "lg",
+      cell: (s) => (
+        <div className="whitespace-nowrap">
+          <TrackingLink trackingNumber={s.trackingNumber} />
+          <p className="text-xs text-stone-500">{s.carrier}</p>
+        </div>
+      ),
+    },
+    {
+      key: "status",
+      header: "Status",
+      hideBelow: "sm",
+      cell: (s) => <ShipmentStatusBadge status={s.status} />,
+    },
+    {
+      key: "estimated",
+      header: "Est. Delivery",
+      hideBelow: "sm",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (s) => formatDay(s.estimatedDelivery),
+    },
+    {
+      key: "shipped",
+      header: "Shipped",
+      hideBelow: "lg",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (s) => formatInstant(s.shippedDate, timeZone),
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      className: "text-right",
+      cell: (s) => <ShipmentActions shipment={s} />,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Shipping Management"
+        description="Parcels from packing to the shopper's door, with Canada Post tracking."
+        actions={
+          <a
+            href={PACKING_SLIPS_PATH}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass("secondary")}
+          >
+            <Printer className="h-4 w-4" aria-hidden />
+            Print packing slips
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard
+          label="Preparing"
+          value={count(stats.preparing)}
+          hint="Paid, being packed"
+          icon={Package}
+        />
+        <StatCard
+          label="In Transit"
+          value={count(stats.inTransit)}
+          hint="Shipped and in transit"
+          icon={Truck}
+        />
+        <StatCard
+          label="Delivered"
+          value={count(stats.delivered)}
+          hint="Delivered to the shopper"
+          icon={PackageCheck}
+        />
+        <StatCard
+          label="On Time Rate"
+          value={stats.onTimeRate === null ? "—" : `${stats.onTimeRate}%`}
+          hint={
+            stats.delivered > 0
+              ? `${count(stats.deliveredOnTime)} of ${count(stats.delivered)} by the estimated date`
+              : "Nothing delivered yet"
+          }
+          icon={Clock}
+        />
+      </div>
+      {actionData?.error ? (
+        <div
+          role="alert"
+          className="mb-4 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {actionData.error}
+        </div>
+      ) : null}
+      <ListCard>
+        <ListToolbar
+          q={query.q}
+          searchLabel="Search by order number, customer or tracking number"
+          filters={[
+            {
+              name: "status",
+              label: "Status",
+              value: query.status,
+              options: [
+                { value: "all", label: "All statuses" },
+                ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+              ],
+            },
+          ]}
+        />
+        <p className="px-4 pt-3 text-sm text-stone-500" aria-live="polite">
+          <span className="font-semibold text-stone-800">{count(list.total)}</span> shipments found
+        </p>
+        <DataTable
+          columns={columns}
+          rows={list.rows}
+          rowKey={(s) => s.id}
+          caption="Shipments"
+          empty="No shipments match your search."
+        />
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          total={list.total}
+          pageSize={list.pageSize}
+          noun="shipments"
+        />
+      </ListCard>
+      <Outlet />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

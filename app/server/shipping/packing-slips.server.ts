@@ -1,0 +1,131 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { normalizeOrderNumber } from "~/lib/order-status";
+import { db } from "../db.server";
+import { orderItems, orders, shipments } from "../schema";
+
+/** At most this many slips in one print run (a day's packing, with room to spare). */
+export const MAX_PACKING_SLIPS = 500;
+
+export interface PackingSlipItem {
+  /** Product and size the pick list totals by (names alone can repeat). */
+  key: string;
+  productName: string;
+  size: string | null;
+  quantity: number;
+}
+
+export interface PackingSlip {
+  orderNumber: string;
+  orderDate: Date;
+  shipmentStatus: string;
+  name: string;
+  street: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  phone: string | null;
+  items: PackingSlipItem[];
+}
+
+/** The pick list: how many of each product and size to take off the shelf for all the slips. */
+export interface PickLine extends PackingSlipItem {
+  orders: number;
+}
+
+export type PackingSlipsResult =
+  | { ok: true; slips: PackingSlip[]; pickList: PickLine[]; truncated: boolean }
+  | { ok: false; status: 400 | 404; message: string };
+
+/**
+ * Packing slips for the shipments being prepared (oldest order first, the order to pack them in),
+ * or for one order's shipment whatever its status (a reprint). Two statements: the shipments with
+ * their order's address, then every item of those orders.
+ */
+export async function listPackingSlips(
+  options: { orderNumber?: string } = {},
+): Promise<PackingSlipsResult> {
+  let only: string | undefined;
+  if (options.orderNumber) {
+    only = normalizeOrderNumber(options.orderNumber) ?? undefined;
+    if (!only)
+      return {
+        ok: false,
+        status: 400,
+        message: `"${options.orderNumber.slice(0, 40)}" is not an order number (BBS- and 8 digits).`,
+      };
+  }
+  const found = await db()
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      orderDate: orders.createdAt,
+      shipmentStatus: shipments.status,
+      name: orders.shippingName,
+      street: orders.shippingStreet,
+      city: orders.shippingCity,
+      province: orders.shippingProvince,
+      postalCode: orders.shippingPostalCode,
+      phone: orders.phone,
+    })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(only ? eq(orders.orderNumber, only) : eq(shipments.status, "preparing"))
+    .orderBy(asc(orders.createdAt), asc(orders.orderNumber))
+    .limit(MAX_PACKING_SLIPS + 1);
+  if (only && found.length === 0)
+    return { ok: false, status: 404, message: `Order ${only} has no shipment to pack.` };
+  const truncated = found.length > MAX_PACKING_SLIPS;
+  const rows = found.slice(0, MAX_PACKING_SLIPS);
+
+  const items =
+    rows.length === 0
+      ? []
+      : await db()
+          .select({
+            orderId: orderItems.orderId,
+            productId: orderItems.productId,
+            variationId: orderItems.variationId,
+            productName: orderItems.productName,
+            size: orderItems.sizeLabel,
+            quantity: orderItems.quantity,
+          })
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              rows.map((r) => r.orderId),
+            ),
+          )
+          .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
+  const byOrder = new Map<string, PackingSlipItem[]>();
+  for (const { orderId, productId, variationId, ...item } of items) {
+    const list = byOrder.get(orderId) ?? [];
+    list.push({ key: `${productId}/${variationId ?? item.size ?? ""}`, ...item });
+    byOrder.set(orderId, list);
+  }
+  const slips = rows.map(({ orderId, ...slip }) => ({
+    ...slip,
+    items: byOrder.get(orderId) ?? [],
+  }));
+  return { ok: true, slips, pickList: pickList(slips), truncated };
+}
+
+/** Totals per product and size across the slips, by product name then size. */
+export function pickList(slips: PackingSlip[]): PickLine[] {
+  const lines = new Map<string, PickLine>();
+  for (const slip of slips) {
+    const seen = new Set<string>();
+    for (const item of slip.items) {
+      const line = lines.get(item.key) ?? { ...item, quantity: 0, orders: 0 };
+      line.quantity += item.quantity;
+      if (!seen.has(item.key)) line.orders += 1;
+      seen.add(item.key);
+      lines.set(item.key, line);
+    }
+  }
+  return [...lines.values()].sort(
+    (a, b) =>
+      a.productName.localeCompare(b.productName) ||
+      (a.size ?? "").localeCompare(b.size ?? "", "en", { numeric: true }),
+  );
+}

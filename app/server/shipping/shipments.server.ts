@@ -1,0 +1,220 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { isUuid } from "~/lib/ids";
+import { nextShipmentStatuses, statusName, type ShipmentStatus } from "~/lib/order-status";
+import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
+import { escapeLike } from "../catalog/product-admin.server";
+import { config } from "../config.server";
+import { db } from "../db.server";
+import { logger } from "../logger.server";
+import { changeOrderStatus } from "../orders/order-status.server";
+import { orders, shipments } from "../schema";
+
+export interface ShippingStats {
+  preparing: number;
+  /** SPEC §2: shipped and in_transit together. */
+  inTransit: number;
+  delivered: number;
+  /** Delivered on or before the estimate, of the delivered ones. */
+  deliveredOnTime: number;
+  /** Whole percent, or null when nothing has been delivered yet ("—"). */
+  onTimeRate: number | null;
+}
+
+/**
+ * The Shipping screen's cards, in one statement. A delivery is on time when its delivered date,
+ * as a calendar day in STORE_TIMEZONE, is on or before estimated_delivery; a delivered shipment
+ * without both dates counts as delivered but not as on time (nothing proves it was).
+ */
+export async function getShippingStats(): Promise<ShippingStats> {
+  const tz = config().STORE_TIMEZONE;
+  const [row] = await db()
+    .select({
+      preparing: sql<number>`count(*) filter (where ${shipments.status} = 'preparing')::int`,
+      inTransit: sql<number>`count(*) filter (where ${shipments.status} in ('shipped', 'in_transit'))::int`,
+      delivered: sql<number>`count(*) filter (where ${shipments.status} = 'delivered')::int`,
+      deliveredOnTime: sql<number>`count(*) filter (where ${shipments.status} = 'delivered' and (${shipments.deliveredDate} at time zone ${tz})::date <= ${shipments.estimatedDelivery})::int`,
+    })
+    .from(shipments);
+  const stats = row ?? { preparing: 0, inTransit: 0, delivered: 0, deliveredOnTime: 0 };
+  return {
+    ...stats,
+    onTimeRate:
+      stats.delivered > 0 ? Math.round((stats.deliveredOnTime / stats.delivered) * 100) : null,
+  };
+}
+
+export interface ShipmentRow {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  orderStatus: string;
+  customer: string;
+  city: string;
+  province: string;
+  carrier: string;
+  trackingNumber: string | null;
+  status: ShipmentStatus;
+  estimatedDelivery: string | null;
+  shippedDate: Date | null;
+  deliveredDate: Date | null;
+}
+
+/** A shipment with the order fields its row shows. */
+const SHIPMENT_ROW = {
+  id: shipments.id,
+  orderId: orders.id,
+  orderNumber: orders.orderNumber,
+  orderStatus: orders.status,
+  customer: orders.shippingName,
+  city: orders.shippingCity,
+  province: orders.shippingProvince,
+  carrier: shipments.carrier,
+  trackingNumber: shipments.trackingNumber,
+  status: sql<ShipmentStatus>`${shipments.status}`,
+  estimatedDelivery: shipments.estimatedDelivery,
+  shippedDate: shipments.shippedDate,
+  deliveredDate: shipments.deliveredDate,
+};
+
+/**
+ * A page of shipments with their order's number, customer and address (one joined query plus its
+ * count), newest first. Search matches the order number, the customer's name or the tracking
+ * number (spaces and dashes ignored, as Canada Post prints them).
+ */
+export async function listShipments(options: {
+  q?: string;
+  status?: string;
+  page?: number;
+  pageSize?: number;
+}): Promise<ListResult<ShipmentRow>> {
+  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
+  const conditions: SQL[] = [];
+  if (options.status && options.status !== "all")
+    conditions.push(eq(shipments.status, options.status));
+  const q = options.q?.trim();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    const compact = q.replace(/[\s-]/g, "");
+    conditions.push(
+      or(
+        ilike(orders.orderNumber, pattern),
+        ilike(orders.shippingName, pattern),
+        compact ? ilike(shipments.trackingNumber, `%${escapeLike(compact)}%`) : undefined,
+      )!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [{ total }] = (await db()
+    .select({ total: count() })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(where)) as [{ total: number }];
+  const pages = pageCount(total, pageSize);
+  const page = Math.min(options.page ?? 1, pages);
+  const rows = await db()
+    .select(SHIPMENT_ROW)
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(where)
+    .orderBy(desc(shipments.createdAt), desc(shipments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total, page, pageCount: pages, pageSize };
+}
+
+/** One shipment with its order, for the ship dialog; undefined when unknown (or not an id). */
+export async function getShipment(id: string): Promise<ShipmentRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db()
+    .select(SHIPMENT_ROW)
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(eq(shipments.id, id));
+  return row;
+}
+
+export type ShipmentChangeResult =
+  | { ok: true; orderNumber: string; from: ShipmentStatus; to: ShipmentStatus }
+  | { ok: false; status: 400 | 404 | 409; message: string; field?: string };
+
+/**
+ * Moves a shipment one step (preparing → shipped → in_transit → delivered; shipped → delivered)
+ * and keeps its order in step:
+ * - → shipped is the order's own step (processing → shipped, changeOrderStatus): tracking number
+ *   checked, shipped and estimated dates set, history written, the shopper emailed.
+ * - → in_transit only concerns the parcel: a guarded update of the shipment (WHERE status is the
+ *   one the person saw) that stamps updated_at; the order stays shipped and no history is written.
+ * - → delivered is the order's step shipped → delivered, which marks the shipment delivered.
+ * `expectedStatus` is what the person saw: a shipment that moved since is refused, nothing changes.
+ */
+export async function changeShipmentStatus(options: {
+  shipmentId: string;
+  expectedStatus: string;
+  to: string;
+  trackingNumber?: string;
+  actor: string;
+  now?: Date;
+}): Promise<ShipmentChangeResult> {
+  const shipment = isUuid(options.shipmentId) ? await getShipment(options.shipmentId) : undefined;
+  if (!shipment)
+    return {
+      ok: false,
+      status: 404,
+      message: "This shipment does not exist (it may be cancelled).",
+    };
+  const from = shipment.status;
+  if (from !== options.expectedStatus) return stale(shipment.orderNumber, from);
+  const to = options.to as ShipmentStatus;
+  if (!nextShipmentStatuses(from).includes(to)) {
+    const allowed = nextShipmentStatuses(from).map(statusName);
+    return {
+      ok: false,
+      status: 400,
+      message: `A shipment that is ${statusName(from)} cannot be marked ${statusName(options.to)}. ${
+        allowed.length
+          ? `From ${statusName(from)} it can only become ${allowed.join(" or ")}.`
+          : `${statusName(from)} is final.`
+      }`,
+    };
+  }
+
+  if (to === "in_transit") {
+    const moved = await db()
+      .update(shipments)
+      .set({ status: "in_transit", updatedAt: options.now ?? new Date() })
+      .where(and(eq(shipments.id, shipment.id), eq(shipments.status, from)))
+      .returning({ id: shipments.id });
+    if (moved.length === 0) {
+      const now = await getShipment(shipment.id);
+      return stale(shipment.orderNumber, now?.status);
+    }
+    logger.info(
+      { orderNumber: shipment.orderNumber, from, to, actor: options.actor },
+      "shipment status changed",
+    );
+    return { ok: true, orderNumber: shipment.orderNumber, from, to };
+  }
+
+  const result = await changeOrderStatus({
+    orderId: shipment.orderId,
+    expectedStatus: to === "shipped" ? "processing" : "shipped",
+    change:
+      to === "shipped"
+        ? { to: "shipped", trackingNumber: options.trackingNumber ?? "" }
+        : { to: "delivered" },
+    actor: options.actor,
+    now: options.now,
+  });
+  if (!result.ok) return result;
+  return { ok: true, orderNumber: shipment.orderNumber, from, to };
+}
+
+function stale(orderNumber: string, current: string | undefined): ShipmentChangeResult {
+  return {
+    ok: false,
+    status: 409,
+    message: current
+      ? `The shipment of order ${orderNumber} changed while you were looking at it: it is now ${statusName(current)}. Nothing was changed; check it and try again.`
+      : `The shipment of order ${orderNumber} no longer exists. Nothing was changed.`,
+  };
+}
