@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "~/lib/order-status";
 import { filterEnum, ListQuerySchema } from "./admin-list";
+import { plainText } from "./text";
 
 export const ORDER_DATE_FILTERS = ["all", "today", "yesterday", "this_week"] as const;
 
@@ -19,8 +20,6 @@ export const OrderListQuerySchema = ListQuerySchema.extend({
 });
 export type OrderListQuery = z.output<typeof OrderListQuerySchema>;
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
-
 /** Dollars typed by staff ("123.45", "$1,234.5") to cents; refuses anything else. */
 const dollars = z
   .string()
@@ -36,9 +35,9 @@ export const StatusFormSchema = z.discriminatedUnion("to", [
   z.object({
     to: z.literal("paid"),
     from: expected,
-    reference: text(64).min(1, "Enter the e-Transfer reference number."),
+    reference: plainText(64, "Enter the e-Transfer reference number."),
     amountReceived: dollars,
-    note: text(500).optional(),
+    note: plainText(500).optional(),
     acceptDifferentAmount: z
       .literal("on")
       .optional()
@@ -47,18 +46,18 @@ export const StatusFormSchema = z.discriminatedUnion("to", [
   z.object({
     to: z.literal("cancelled"),
     from: expected,
-    reason: text(500).min(1, "Give a reason for cancelling."),
+    reason: plainText(500, "Give a reason for cancelling."),
   }),
   z.object({
     to: z.literal("shipped"),
     from: expected,
-    trackingNumber: text(40).min(1, "Enter the Canada Post tracking number."),
-    note: text(500).optional(),
+    trackingNumber: plainText(40, "Enter the Canada Post tracking number."),
+    note: plainText(500).optional(),
   }),
   z.object({
     to: z.enum(["processing", "delivered", "completed"]),
     from: expected,
-    note: text(500).optional(),
+    note: plainText(500).optional(),
   }),
 ]);
 export type StatusForm = z.output<typeof StatusFormSchema>;

@@ -10,6 +10,7 @@ import {
   transitionRefusal,
   type OrderStatus,
 } from "~/lib/order-status";
+import { stripControlCharacters } from "~/schemas/text";
 import { config } from "../config.server";
 import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
@@ -301,6 +302,6 @@ export function estimatedDelivery(shippedAt: Date): string {
 }
 
 function clean(value: string | null | undefined): string | null {
-  const text = value?.replace(/\s+/g, " ").trim();
+  const text = value && stripControlCharacters(value).replace(/\s+/g, " ").trim();
   return text ? text.slice(0, 500) : null;
 }
