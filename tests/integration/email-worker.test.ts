@@ -307,3 +307,29 @@ describe("email outbox worker", () => {
     expect(server.received).toHaveLength(1);
   });
 });
+
+describe("periodic jobs in the worker loop", () => {
+  it("runs each job every `everyMs`, keeps going after a failing one, and stops with the worker", async () => {
+    let runs = 0;
+    let failures = 0;
+    const w = worker({
+      smtpUrl: null,
+      jobs: [
+        { name: "count", everyMs: 30, run: async () => runs++ },
+        {
+          name: "broken",
+          everyMs: 30,
+          run: async () => {
+            failures++;
+            throw new Error("job failed on purpose");
+          },
+        },
+      ],
+    });
+    await waitFor(async () => runs >= 3 && failures >= 3);
+    await w.stop();
+    const after = runs;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(runs).toBe(after);
+  });
+});
