@@ -12,6 +12,11 @@ export default [
   ...prefix("budzadmin", [
     index("routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    // Printable invoices: bare documents outside the dashboard shell, still behind requireAdmin.
+    route("dashboard/invoices/print/daily", "routes/admin/invoices/print.tsx", {
+      id: "admin-invoices-print-daily",
+    }),
+    route("dashboard/invoices/print/:orderNumber", "routes/admin/invoices/print.tsx"),
     // Screens: every module here calls requireAdmin (tests/integration/admin-routes.test.ts).
     route("dashboard", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -20,6 +25,11 @@ export default [
         route(":productId", "routes/admin/products/details.tsx"),
         route(":productId/edit", "routes/admin/products/edit.tsx", { id: "admin-product-edit" }),
       ]),
+      route("invoices", "routes/admin/invoices/list.tsx", [
+        route("instructions", "routes/admin/invoices/instructions.tsx"),
+        route(":orderNumber", "routes/admin/invoices/details.tsx"),
+      ]),
+      route("invoices/pdf/:fileName", "routes/admin/invoices/pdf.ts"),
       route("images", "routes/admin/images/list.tsx", [
         route(":imageId", "routes/admin/images/details.tsx"),
       ]),

@@ -1,4 +1,11 @@
-import { Database, ImageIcon, LayoutDashboard, Package, type LucideIcon } from "lucide-react";
+import {
+  Database,
+  FileText,
+  ImageIcon,
+  LayoutDashboard,
+  Package,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface AdminScreen {
   /** Stable name other screens use to link here (see screenHref). */
@@ -17,6 +24,7 @@ export interface AdminScreen {
 export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "overview", label: "Overview", href: "/budzadmin/dashboard", icon: LayoutDashboard },
   { id: "products", label: "Products", href: "/budzadmin/dashboard/products", icon: Package },
+  { id: "invoices", label: "Invoices", href: "/budzadmin/dashboard/invoices", icon: FileText },
   {
     id: "database",
     label: "Database",
