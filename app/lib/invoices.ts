@@ -143,6 +143,9 @@ export function formatDayKey(key: DayKey): string {
   });
 }
 
+/** A day's batch is printed in one go: more than this is cut (and the screen says so). */
+export const MAX_DAILY_INVOICES = 500;
+
 /** Where the Invoices screen and its printable and downloadable forms live. */
 export const INVOICES_PATH = "/budzadmin/dashboard/invoices";
 export const invoicePaths = {

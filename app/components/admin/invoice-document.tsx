@@ -29,17 +29,21 @@ export function InvoiceDocumentView({
   invoice,
   issuer,
   headingLevel = "h2",
+  focusable = false,
 }: {
   invoice: InvoiceDocument;
   issuer: InvoiceIssuer;
   headingLevel?: "h1" | "h2";
+  /** In a scrolling dialog: a tab stop, so the keyboard can scroll it (WCAG 2.1.1). */
+  focusable?: boolean;
 }) {
   const Title = headingLevel;
   const { shipping } = invoice;
   return (
     <article
       aria-label={`Invoice ${invoice.orderNumber}`}
-      className="text-sm text-stone-800 print:text-[11pt]"
+      tabIndex={focusable ? 0 : undefined}
+      className="rounded-sm text-sm text-stone-800 print:text-[11pt]"
     >
       <header className="flex flex-col gap-4 border-b border-stone-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
         <div>

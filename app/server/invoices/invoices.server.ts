@@ -6,6 +6,7 @@ import {
   type InvoiceIssuer,
   type InvoiceRow,
   type InvoiceStatus,
+  MAX_DAILY_INVOICES,
 } from "~/lib/invoices";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
@@ -13,9 +14,6 @@ import { INVOICE_SEARCH_EMPTY, invoiceNotFoundMessage } from "~/schemas/invoices
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { invoices, orderItems, orders } from "../schema";
-
-/** A day's batch is printed in one go: more than this is cut (and the screen says so). */
-export const MAX_DAILY_INVOICES = 500;
 
 const rowColumns = {
   orderNumber: orders.orderNumber,

@@ -63,7 +63,7 @@ export default function InvoicePreview({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <InvoiceDocumentView invoice={invoice} issuer={issuer} />
+      <InvoiceDocumentView invoice={invoice} issuer={issuer} focusable />
     </Modal>
   );
 }

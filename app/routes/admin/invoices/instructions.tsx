@@ -40,7 +40,13 @@ export default function InvoiceInstructions({ loaderData }: Route.ComponentProps
         </button>
       }
     >
-      <div className="space-y-5 text-sm">
+      {/* A tab stop, so the keyboard can scroll it on a small screen (WCAG 2.1.1). */}
+      <div
+        className="space-y-5 rounded-sm text-sm"
+        role="region"
+        aria-label="Instructions"
+        tabIndex={0}
+      >
         <Section title="One invoice per order">
           <p>
             Checkout writes the invoice together with the order, so every order has exactly one. It

@@ -16,12 +16,12 @@ import {
   type Column,
 } from "~/components/admin/list-page";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { INVOICES_PATH, invoicePaths, type InvoiceRow } from "~/lib/invoices";
+import { INVOICES_PATH, invoicePaths, MAX_DAILY_INVOICES, type InvoiceRow } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
 import { NO_INVOICES_TODAY, noInvoicesOn, parseInvoiceListQuery } from "~/schemas/invoices";
 import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
-import { getInvoicesScreen, MAX_DAILY_INVOICES } from "~/server/invoices/invoices.server";
+import { getInvoicesScreen } from "~/server/invoices/invoices.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoices · Admin" }];
 
