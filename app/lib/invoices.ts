@@ -42,7 +42,8 @@ export interface InvoiceIssuer {
   name: string;
   email: string;
   phone: string;
-  website: string;
+  /** The store's address on the web (PUBLIC_URL), when one is configured. */
+  website?: string;
   etransferEmail: string;
 }
 

@@ -51,7 +51,8 @@ export function InvoiceDocumentView({
           <p className="mt-1 text-xs leading-5 text-stone-600">
             {issuer.email}
             <br />
-            {issuer.phone} · {issuer.website}
+            {issuer.phone}
+            {issuer.website ? ` · ${issuer.website}` : null}
           </p>
         </div>
         <div className="sm:text-right">

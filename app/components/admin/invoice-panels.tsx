@@ -217,7 +217,7 @@ export function DailyInvoices({
               className={`${inputClass} h-9 py-1`}
             />
           </label>
-          <button type="submit" className={buttonClass("secondary", "sm", "h-9")}>
+          <button type="submit" className={buttonClass("secondary", "sm", "h-9 whitespace-nowrap")}>
             Show day
           </button>
           {isToday ? null : (
@@ -245,7 +245,7 @@ export function DailyInvoices({
           {rows.map((row) => (
             <li key={row.orderNumber} className="flex items-center gap-3 px-5 py-3">
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-stone-900">
+                <p className="text-sm font-medium text-stone-900">
                   <Link
                     to={`${invoicePaths.view(row.orderNumber)}${search}`}
                     preventScrollReset
@@ -253,9 +253,15 @@ export function DailyInvoices({
                   >
                     {row.orderNumber}
                   </Link>
-                  <span className="font-normal text-stone-500"> · {row.customerName}</span>
+                  <span className="hidden font-normal text-stone-500 sm:inline">
+                    {" "}
+                    · {row.customerName}
+                  </span>
                 </p>
-                <p className="text-xs text-stone-500">{time.format(new Date(row.invoiceDate))}</p>
+                <p className="truncate text-xs text-stone-500">
+                  <span className="sm:hidden">{row.customerName} · </span>
+                  {time.format(new Date(row.invoiceDate))}
+                </p>
               </div>
               <InvoiceStatusBadge status={row.status} />
               <p className="w-24 text-right text-sm font-semibold text-stone-900 tabular-nums">

@@ -68,7 +68,11 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
     .font("Helvetica")
     .fontSize(9)
     .fillColor(MUTED)
-    .text(`${issuer.email}  |  ${issuer.phone}  |  ${issuer.website}`, MARGIN, MARGIN + 26);
+    .text(
+      [issuer.email, issuer.phone, issuer.website].filter(Boolean).join("  |  "),
+      MARGIN,
+      MARGIN + 26,
+    );
   pdf
     .font("Helvetica-Bold")
     .fontSize(16)
@@ -167,14 +171,16 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
   // Payment.
   y = ensureRoom(pdf, y + 14, 80);
   if (awaitsPayment(invoice)) {
-    pdf.rect(MARGIN, y, width, 66).fillAndStroke("#fffbeb", "#fcd34d");
+    const how = `Send ${formatMoney(invoice.totalCents)} to ${issuer.etransferEmail} and write ${invoice.orderNumber} in the message. We ship once the payment arrives.`;
+    const inner = width - 24;
+    const height = 34 + pdf.font("Helvetica").fontSize(10).heightOfString(how, { width: inner });
+    pdf.rect(MARGIN, y, width, height).fillAndStroke("#fffbeb", "#fcd34d");
     pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
-    pdf.text("How to pay: Interac e-Transfer", MARGIN + 12, y + 10, { width: width - 24 });
-    pdf.font("Helvetica").fontSize(10);
-    pdf.text(
-      `Send ${formatMoney(invoice.totalCents)} to ${issuer.etransferEmail} and write ${invoice.orderNumber} in the message. We ship once the payment arrives.`,
-      { width: width - 24 },
-    );
+    pdf.text("How to pay: Interac e-Transfer", MARGIN + 12, y + 10, { width: inner });
+    pdf
+      .font("Helvetica")
+      .fontSize(10)
+      .text(how, MARGIN + 12, y + 26, { width: inner });
   } else {
     pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
     pdf.text(settledNote(invoice), MARGIN, y, { width });

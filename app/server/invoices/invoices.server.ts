@@ -198,7 +198,9 @@ export function invoiceIssuer(): InvoiceIssuer {
     name: settings.STORE_NAME,
     email: STORE_CONTACT.email,
     phone: STORE_CONTACT.phone,
-    website: settings.publicUrl.replace(/^https?:\/\//, "").replace(/\/$/, ""),
+    website: settings.PUBLIC_URL
+      ? settings.publicUrl.replace(/^https?:\/\//, "").replace(/\/$/, "")
+      : undefined,
     etransferEmail: settings.ETRANSFER_EMAIL,
   };
 }

@@ -57,18 +57,24 @@ export default function InvoiceInstructions({ loaderData }: Route.ComponentProps
         </Section>
         <Section title="Statuses follow the order">
           <ul className="space-y-1.5">
-            <li className="flex gap-2">
-              <InvoiceStatusBadge status="pending" />
+            <li className="grid grid-cols-[5.5rem_1fr] items-start gap-2">
+              <span>
+                <InvoiceStatusBadge status="pending" />
+              </span>
               <span>the order waits for its Interac e-Transfer; the invoice shows how to pay.</span>
             </li>
-            <li className="flex gap-2">
-              <InvoiceStatusBadge status="paid" />
+            <li className="grid grid-cols-[5.5rem_1fr] items-start gap-2">
+              <span>
+                <InvoiceStatusBadge status="paid" />
+              </span>
               <span>
                 the order was marked paid, and stays so while it is packed, shipped and delivered.
               </span>
             </li>
-            <li className="flex gap-2">
-              <InvoiceStatusBadge status="cancelled" />
+            <li className="grid grid-cols-[5.5rem_1fr] items-start gap-2">
+              <span>
+                <InvoiceStatusBadge status="cancelled" />
+              </span>
               <span>
                 the order was cancelled (by staff, or unpaid for too long): nothing is owed.
               </span>
@@ -82,10 +88,10 @@ export default function InvoiceInstructions({ loaderData }: Route.ComponentProps
         <Section title="Matching an e-Transfer">
           <p>
             Shoppers send their payment to <strong>{etransferEmail}</strong> with the order number
-            in the message. When one arrives, search for that number above (a part is enough:
-            &quot;12&quot; finds BBS-00000012), check that the amount equals the invoice total and
-            that the invoice is still Pending, then mark the order paid on the Orders screen with
-            the e-Transfer reference.
+            in the message. When one arrives, search for that number in Find an invoice (a part is
+            enough: &quot;12&quot; finds BBS-00000012), check that the amount equals the invoice
+            total and that the invoice is still Pending, then mark the order paid on the Orders
+            screen with the e-Transfer reference.
           </p>
           <p>
             No number in the message? Look the sender up by name or email on the Orders screen. A
@@ -95,9 +101,9 @@ export default function InvoiceInstructions({ loaderData }: Route.ComponentProps
         <Section title="Printing and PDFs">
           <p>
             Print opens a clean copy of the invoice in a new tab; press its Print button. Print
-            daily invoices puts every invoice dated that day (midnight to midnight, {timeZone}
-            time) in one document, one invoice per page. Pick another day with the date field of
-            Daily Invoices.
+            daily invoices puts every invoice dated that day (midnight to midnight, {timeZone} time)
+            in one document, one invoice per page. Pick another day with the date field of Daily
+            Invoices.
           </p>
           <p>
             The PDF buttons download the same invoices as a file (one invoice per page) to email to

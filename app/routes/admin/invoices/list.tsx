@@ -50,7 +50,10 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           >
             {row.orderNumber}
           </Link>
-          <p className="text-xs text-stone-500 sm:hidden">{row.customerName}</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-500 sm:hidden">
+            {row.customerName}
+            <InvoiceStatusBadge status={row.status} />
+          </p>
         </div>
       ),
     },
@@ -112,7 +115,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           <a
             href={invoicePaths.pdf(row.orderNumber)}
             download
-            className={iconLink}
+            className={`${iconLink} max-sm:hidden`}
             aria-label={`Download invoice ${row.orderNumber} as PDF`}
             title="Download PDF"
           >

@@ -42,8 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const query = parseInvoiceListQuery(request.url, config().STORE_TIMEZONE);
   const invoices = await getDailyInvoices(query.date);
   return {
-    title: `Daily invoices · ${formatDayKey(query.date)}`,
-    subtitle: `${invoices.length} invoice${invoices.length === 1 ? "" : "s"}, one per page`,
+    title: "Daily invoices",
+    subtitle: `${formatDayKey(query.date)} · ${invoices.length} invoice${invoices.length === 1 ? "" : "s"}, one per page`,
     invoices,
     pdfHref: invoices.length > 0 ? invoicePaths.pdfDaily(query.date) : undefined,
     empty: query.isToday ? NO_INVOICES_TODAY : noInvoicesOn(query.date),
@@ -53,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "Invoices" },
+  { title: data ? `${data.title} · ${data.subtitle}` : "Invoices" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -70,11 +70,11 @@ export default function PrintInvoices({ loaderData }: Route.ComponentProps) {
       <style>{"@page { size: letter; margin: 14mm; }"}</style>
       <header className="sticky top-0 z-10 border-b border-stone-200 bg-white/95 backdrop-blur print:hidden">
         <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-          <div>
+          <div className="min-w-0">
             <h1 className="text-lg font-semibold text-stone-900">{title}</h1>
             <p className="text-sm text-stone-500">{subtitle}</p>
           </div>
-          <div className="flex flex-wrap gap-2">
+          <div className="flex shrink-0 gap-2">
             <a href={INVOICES_PATH} className={buttonClass("ghost", "sm")}>
               <ArrowLeft className="h-4 w-4" aria-hidden />
               Invoices
