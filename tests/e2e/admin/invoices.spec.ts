@@ -121,16 +121,19 @@ for (const viewport of [
       await expectAccessible(page);
 
       // PDFs: one invoice and the day's batch.
-      await page.goto(INVOICES);
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        page.getByRole("link", { name: `Download invoice ${SEEDED.pending} as PDF` }).click(),
-      ]);
+      // From the table on a desktop; from the preview on a phone (the table keeps view and print).
+      await page.goto(viewport.name === "desktop" ? INVOICES : `${INVOICES}/${SEEDED.pending}`);
+      const downloadLink =
+        viewport.name === "desktop"
+          ? page.getByRole("link", { name: `Download invoice ${SEEDED.pending} as PDF` })
+          : page.getByRole("dialog").getByRole("link", { name: "Download PDF" });
+      const [download] = await Promise.all([page.waitForEvent("download"), downloadLink.click()]);
       expect(download.suggestedFilename()).toBe(`${SEEDED.pending}.pdf`);
       const pdf = await page.request.get(`${INVOICES}/pdf/${SEEDED.paid}.pdf`);
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()["content-type"]).toBe("application/pdf");
       expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+      await page.goto(INVOICES);
       const batchLink = page.getByRole("link", { name: "Download daily invoices (PDF)" });
       const batch = await page.request.get((await batchLink.getAttribute("href"))!);
       expect(batch.headers()["content-type"]).toBe("application/pdf");
