@@ -15,6 +15,11 @@ export default [
     // Printable documents open in their own window, outside the shell (each calls requireAdmin).
     route("print/orders", "routes/admin/orders/print.tsx"),
     route("print/orders/count", "routes/admin/orders/print-count.ts"),
+    // Printable invoices: bare documents outside the dashboard shell, still behind requireAdmin.
+    route("dashboard/invoices/print/daily", "routes/admin/invoices/print.tsx", {
+      id: "admin-invoices-print-daily",
+    }),
+    route("dashboard/invoices/print/:orderNumber", "routes/admin/invoices/print.tsx"),
     // Screens: every module here calls requireAdmin (tests/integration/admin-routes.test.ts).
     route("dashboard", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -25,6 +30,11 @@ export default [
       ]),
       route("orders", "routes/admin/orders/list.tsx"),
       route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),
+      route("invoices", "routes/admin/invoices/list.tsx", [
+        route("instructions", "routes/admin/invoices/instructions.tsx"),
+        route(":orderNumber", "routes/admin/invoices/details.tsx"),
+      ]),
+      route("invoices/pdf/:fileName", "routes/admin/invoices/pdf.ts"),
       route("images", "routes/admin/images/list.tsx", [
         route(":imageId", "routes/admin/images/details.tsx"),
       ]),

@@ -1,5 +1,6 @@
 import {
   Database,
+  FileText,
   ImageIcon,
   LayoutDashboard,
   Package,
@@ -26,6 +27,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "overview", label: "Overview", href: "/budzadmin/dashboard", icon: LayoutDashboard },
   { id: "products", label: "Products", href: "/budzadmin/dashboard/products", icon: Package },
   { id: "orders", label: "Orders", href: "/budzadmin/dashboard/orders", icon: ShoppingBag },
+  { id: "invoices", label: "Invoices", href: "/budzadmin/dashboard/invoices", icon: FileText },
   { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
   {
     id: "database",

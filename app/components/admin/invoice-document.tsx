@@ -1,0 +1,166 @@
+import {
+  awaitsPayment,
+  invoiceStatusLabel,
+  invoiceTotals,
+  settledNote,
+  type InvoiceDocument,
+  type InvoiceIssuer,
+} from "~/lib/invoices";
+import { formatMoney } from "~/lib/money";
+import { Badge, type Tone } from "./badges";
+
+const TONES: Record<string, Tone> = { pending: "amber", paid: "green", cancelled: "red" };
+
+export function InvoiceStatusBadge({ status }: { status: string }) {
+  return <Badge tone={TONES[status] ?? "stone"}>{invoiceStatusLabel(status)}</Badge>;
+}
+
+function Heading({ children }: { children: React.ReactNode }) {
+  return (
+    <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{children}</h3>
+  );
+}
+
+/**
+ * The invoice itself: the preview modal and the print pages render this one component (the PDF
+ * draws the same content with pdfkit, from the same totals rules).
+ */
+export function InvoiceDocumentView({
+  invoice,
+  issuer,
+  headingLevel = "h2",
+  focusable = false,
+}: {
+  invoice: InvoiceDocument;
+  issuer: InvoiceIssuer;
+  headingLevel?: "h1" | "h2";
+  /** In a scrolling dialog: a tab stop, so the keyboard can scroll it (WCAG 2.1.1). */
+  focusable?: boolean;
+}) {
+  const Title = headingLevel;
+  const { shipping } = invoice;
+  return (
+    <article
+      aria-label={`Invoice ${invoice.orderNumber}`}
+      tabIndex={focusable ? 0 : undefined}
+      className="rounded-sm text-sm text-stone-800 print:text-[11pt]"
+    >
+      <header className="flex flex-col gap-4 border-b border-stone-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <p className="text-xl font-bold tracking-tight text-brand-800">{issuer.name}</p>
+          <p className="mt-1 text-xs leading-5 text-stone-600">
+            {issuer.email}
+            <br />
+            {issuer.phone}
+            {issuer.website ? ` · ${issuer.website}` : null}
+          </p>
+        </div>
+        <div className="sm:text-right">
+          <Title className="text-lg font-bold tracking-wide text-stone-900 uppercase">
+            Invoice {invoice.orderNumber}
+          </Title>
+          <p className="mt-1 text-stone-600">
+            Date: <time dateTime={invoice.invoiceDate}>{invoice.issuedOn}</time>
+          </p>
+          <p className="mt-1 flex items-center gap-2 sm:justify-end">
+            <span className="text-stone-600">Status:</span>
+            <InvoiceStatusBadge status={invoice.status} />
+          </p>
+        </div>
+      </header>
+
+      <div className="grid grid-cols-1 gap-5 py-5 sm:grid-cols-2">
+        <section>
+          <Heading>Bill to</Heading>
+          <p className="mt-1.5 leading-6">
+            <span className="font-medium text-stone-900">{invoice.customer.name}</span>
+            <br />
+            {invoice.customer.email}
+            {invoice.customer.phone ? (
+              <>
+                <br />
+                {invoice.customer.phone}
+              </>
+            ) : null}
+          </p>
+        </section>
+        <section>
+          <Heading>Ship to</Heading>
+          <address className="mt-1.5 leading-6 not-italic">
+            {shipping.name}
+            <br />
+            {shipping.street}
+            <br />
+            {shipping.city}, {shipping.province} {shipping.postalCode}
+            <br />
+            Canada
+          </address>
+        </section>
+      </div>
+
+      <table className="w-full text-left">
+        <caption className="sr-only">Items on invoice {invoice.orderNumber}</caption>
+        <thead className="border-y border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase print:bg-transparent">
+          <tr>
+            <th scope="col" className="py-2 pr-2 pl-2 sm:pl-3">
+              Item
+            </th>
+            <th scope="col" className="px-2 py-2 text-right">
+              Qty
+            </th>
+            <th scope="col" className="px-2 py-2 text-right">
+              Price
+            </th>
+            <th scope="col" className="py-2 pr-2 pl-2 text-right sm:pr-3">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {invoice.items.map((item, i) => (
+            <tr key={i} className="break-inside-avoid">
+              <td className="py-2 pr-2 pl-2 sm:pl-3">
+                <span className="font-medium text-stone-900">{item.name}</span>
+                {item.sizeLabel ? (
+                  <span className="block text-xs text-stone-500">Size: {item.sizeLabel}</span>
+                ) : null}
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums">{item.quantity}</td>
+              <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+                {formatMoney(item.priceCents)}
+              </td>
+              <td className="py-2 pr-2 pl-2 text-right whitespace-nowrap tabular-nums sm:pr-3">
+                {formatMoney(item.lineTotalCents)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <dl className="mt-4 ml-auto w-full max-w-xs space-y-1.5 border-t border-stone-200 pt-3 sm:mr-3">
+        {invoiceTotals(invoice).map((line) => (
+          <div
+            key={line.label}
+            className={`flex justify-between gap-4 ${line.total ? "border-t border-stone-200 pt-2 text-base font-bold text-stone-900" : ""}`}
+          >
+            <dt>{line.label}</dt>
+            <dd className="tabular-nums">{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {awaitsPayment(invoice) ? (
+        <section className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 break-inside-avoid">
+          <Heading>How to pay: Interac e-Transfer</Heading>
+          <p className="mt-2 leading-6">
+            Send <strong>{formatMoney(invoice.totalCents)}</strong> to{" "}
+            <strong>{issuer.etransferEmail}</strong> and write{" "}
+            <strong>{invoice.orderNumber}</strong> in the message. We ship once the payment arrives.
+          </p>
+        </section>
+      ) : (
+        <p className="mt-6 font-medium text-stone-900">{settledNote(invoice)}</p>
+      )}
+    </article>
+  );
+}

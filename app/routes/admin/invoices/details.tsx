@@ -1,0 +1,71 @@
+import { Download, Printer } from "lucide-react";
+import { data, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/details";
+import { buttonClass } from "~/components/admin/button";
+import { InvoiceDocumentView } from "~/components/admin/invoice-document";
+import { Modal } from "~/components/admin/modal";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { INVOICES_PATH, invoicePaths } from "~/lib/invoices";
+import { invoiceNotFoundMessage, parseOrderNumberParam } from "~/schemas/invoices";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Invoice ${data?.invoice.orderNumber ?? ""} · Admin` },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const orderNumber = parseOrderNumberParam(params.orderNumber);
+  const invoice = orderNumber ? await getInvoice(orderNumber) : null;
+  if (!invoice)
+    throw data(
+      { message: invoiceNotFoundMessage(params.orderNumber.slice(0, 40)) },
+      { status: 404 },
+    );
+  return { invoice, issuer: invoiceIssuer() };
+}
+
+export default function InvoicePreview({ loaderData }: Route.ComponentProps) {
+  const { invoice, issuer } = loaderData;
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const close = () => void navigate(`${INVOICES_PATH}${search}`, { preventScrollReset: true });
+  return (
+    <Modal
+      title="Invoice Preview"
+      description={`${invoice.orderNumber} · ${invoice.customer.name}`}
+      size="xl"
+      onClose={close}
+      footer={
+        <>
+          <button type="button" className={buttonClass("secondary")} onClick={close}>
+            Close
+          </button>
+          <a
+            href={invoicePaths.pdf(invoice.orderNumber)}
+            download
+            className={buttonClass("secondary")}
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            Download PDF
+          </a>
+          <a
+            href={invoicePaths.print(invoice.orderNumber)}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass("primary")}
+          >
+            <Printer className="h-4 w-4" aria-hidden />
+            Print
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </>
+      }
+    >
+      <InvoiceDocumentView invoice={invoice} issuer={issuer} focusable />
+    </Modal>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

@@ -1,0 +1,47 @@
+import type { Route } from "./+types/pdf";
+import { formatDayKey } from "~/lib/invoices";
+import { invoiceNotFoundMessage, noInvoicesOn, parseInvoicePdfName } from "~/schemas/invoices";
+import { requireAdmin } from "~/server/auth/session.server";
+import { renderInvoicesPdf } from "~/server/invoices/invoice-pdf.server";
+import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
+
+/** A 404 with its reason as plain text (the link opens as a download, so no page is shown). */
+function notFound(message: string) {
+  return new Response(message, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
+
+/**
+ * PDF downloads: …/pdf/BBS-00000012.pdf (one invoice) and …/pdf/invoices-2026-11-21.pdf (the
+ * invoices of a day in STORE_TIMEZONE, one per page).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const file = parseInvoicePdfName(params.fileName);
+  if (!file) throw notFound("Unknown file: use BBS-00000012.pdf or invoices-YYYY-MM-DD.pdf");
+  const documents =
+    file.kind === "invoice"
+      ? [await getInvoice(file.orderNumber)].filter((d) => d !== null)
+      : await getDailyInvoices(file.date);
+  if (documents.length === 0)
+    throw notFound(
+      file.kind === "invoice" ? invoiceNotFoundMessage(file.orderNumber) : noInvoicesOn(file.date),
+    );
+  const title =
+    file.kind === "invoice"
+      ? `Invoice ${file.orderNumber}`
+      : `Invoices of ${formatDayKey(file.date)}`;
+  const pdf = await renderInvoicesPdf(documents, invoiceIssuer(), title);
+  const fileName =
+    file.kind === "invoice" ? `${file.orderNumber}.pdf` : `invoices-${file.date}.pdf`;
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename=${fileName}`,
+      "Content-Length": String(pdf.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,133 @@
+import { ArrowLeft, Download, Printer } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/print";
+import { buttonClass } from "~/components/admin/button";
+import { InvoiceDocumentView } from "~/components/admin/invoice-document";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { formatDayKey, INVOICES_PATH, invoicePaths } from "~/lib/invoices";
+import {
+  invoiceNotFoundMessage,
+  NO_INVOICES_TODAY,
+  noInvoicesOn,
+  parseInvoiceListQuery,
+  parseOrderNumberParam,
+} from "~/schemas/invoices";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
+
+/**
+ * The printable invoices, outside the dashboard shell: one invoice (…/print/BBS-00000012) or a
+ * day's batch (…/print/daily?date=2026-11-21), each invoice on its own printed page.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const issuer = invoiceIssuer();
+  if (params.orderNumber !== undefined) {
+    const orderNumber = parseOrderNumberParam(params.orderNumber);
+    const invoice = orderNumber ? await getInvoice(orderNumber) : null;
+    if (!invoice)
+      throw data(
+        { message: invoiceNotFoundMessage(params.orderNumber.slice(0, 40)) },
+        { status: 404 },
+      );
+    return {
+      title: `Invoice ${invoice.orderNumber}`,
+      subtitle: invoice.customer.name,
+      invoices: [invoice],
+      pdfHref: invoicePaths.pdf(invoice.orderNumber),
+      issuer,
+    };
+  }
+  const query = parseInvoiceListQuery(request.url, config().STORE_TIMEZONE);
+  const invoices = await getDailyInvoices(query.date);
+  return {
+    title: "Daily invoices",
+    subtitle: `${formatDayKey(query.date)} · ${invoices.length} invoice${invoices.length === 1 ? "" : "s"}, one per page`,
+    invoices,
+    pdfHref: invoices.length > 0 ? invoicePaths.pdfDaily(query.date) : undefined,
+    empty: query.isToday ? NO_INVOICES_TODAY : noInvoicesOn(query.date),
+    message: query.dateMessage,
+    issuer,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${data.title} · ${data.subtitle}` : "Invoices" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function PrintInvoices({ loaderData }: Route.ComponentProps) {
+  const { title, subtitle, invoices, pdfHref, issuer } = loaderData;
+  const empty = "empty" in loaderData ? loaderData.empty : undefined;
+  const message = "message" in loaderData ? loaderData.message : undefined;
+  return (
+    <div className="min-h-screen bg-stone-100 print:bg-white">
+      <style>{"@page { size: letter; margin: 14mm; }"}</style>
+      <header className="sticky top-0 z-10 border-b border-stone-200 bg-white/95 backdrop-blur print:hidden">
+        <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-lg font-semibold text-stone-900">{title}</h1>
+            <p className="text-sm text-stone-500">{subtitle}</p>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <a href={INVOICES_PATH} className={buttonClass("ghost", "sm")}>
+              <ArrowLeft className="h-4 w-4" aria-hidden />
+              Invoices
+            </a>
+            {pdfHref ? (
+              <a href={pdfHref} download className={buttonClass("secondary", "sm")}>
+                <Download className="h-4 w-4" aria-hidden />
+                PDF
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className={buttonClass("primary", "sm")}
+              disabled={invoices.length === 0}
+              onClick={() => window.print()}
+            >
+              <Printer className="h-4 w-4" aria-hidden />
+              Print
+            </button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl px-3 py-6 sm:px-4 print:max-w-none print:p-0">
+        {message ? (
+          <p
+            role="alert"
+            className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 print:hidden"
+          >
+            {message}
+          </p>
+        ) : null}
+        {invoices.length === 0 ? (
+          <p className="rounded-xl border border-stone-200 bg-white px-6 py-16 text-center text-stone-500">
+            {empty}
+          </p>
+        ) : null}
+        {invoices.map((invoice) => (
+          <div
+            key={invoice.orderNumber}
+            className="mb-6 rounded-xl border border-stone-200 bg-white p-5 shadow-sm break-after-page last:mb-0 last:break-after-auto sm:p-10 print:mb-0 print:rounded-none print:border-0 print:p-0 print:shadow-none"
+          >
+            <InvoiceDocumentView invoice={invoice} issuer={issuer} />
+          </div>
+        ))}
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="min-h-screen bg-stone-100/70">
+      <AdminRouteError />
+    </main>
+  );
+}

@@ -1,0 +1,188 @@
+import PDFDocument from "pdfkit";
+import {
+  awaitsPayment,
+  invoiceStatusLabel,
+  invoiceTotals,
+  itemDescription,
+  settledNote,
+  type InvoiceDocument,
+  type InvoiceIssuer,
+} from "~/lib/invoices";
+import { formatMoney } from "~/lib/money";
+
+type Pdf = PDFKit.PDFDocument;
+
+const MARGIN = 50;
+const INK = "#1c1917";
+const MUTED = "#57534e";
+const RULE = "#d6d3d1";
+const BRAND = "#1f623c";
+
+/**
+ * A PDF of invoices (Letter size, the standard Helvetica font), each starting on its own page: one
+ * invoice, or a day's batch printed one per page. Long invoices continue on a next page.
+ */
+export function renderInvoicesPdf(
+  documents: InvoiceDocument[],
+  issuer: InvoiceIssuer,
+  title = documents.length === 1 ? `Invoice ${documents[0]!.orderNumber}` : "Invoices",
+): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: title, Author: issuer.name, Creator: issuer.name },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  for (const document of documents) {
+    pdf.addPage();
+    drawInvoice(pdf, document, issuer);
+  }
+  pdf.end();
+  return done;
+}
+
+function contentWidth(pdf: Pdf) {
+  return pdf.page.width - MARGIN * 2;
+}
+
+/** Moves to a new page when `height` more points would not fit; returns the y to draw at. */
+function ensureRoom(pdf: Pdf, y: number, height: number): number {
+  if (y + height <= pdf.page.height - MARGIN) return y;
+  pdf.addPage();
+  return MARGIN;
+}
+
+function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) {
+  const width = contentWidth(pdf);
+  const right = MARGIN + width;
+
+  // Store and invoice headings.
+  pdf.font("Helvetica-Bold").fontSize(20).fillColor(BRAND).text(issuer.name, MARGIN, MARGIN);
+  pdf
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      [issuer.email, issuer.phone, issuer.website].filter(Boolean).join("  |  "),
+      MARGIN,
+      MARGIN + 26,
+    );
+  pdf
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .fillColor(INK)
+    .text("INVOICE", MARGIN, MARGIN, { width, align: "right" });
+  pdf.font("Helvetica").fontSize(10).fillColor(INK);
+  pdf.text(`Invoice / Order: ${invoice.orderNumber}`, MARGIN, MARGIN + 22, {
+    width,
+    align: "right",
+  });
+  pdf.text(`Date: ${invoice.issuedOn}`, { width, align: "right" });
+  pdf.text(`Status: ${invoiceStatusLabel(invoice.status)}`, { width, align: "right" });
+
+  let y = MARGIN + 70;
+  pdf.moveTo(MARGIN, y).lineTo(right, y).strokeColor(RULE).lineWidth(1).stroke();
+  y += 14;
+
+  // Customer and shipping address.
+  const half = width / 2;
+  const label = (text: string, x: number) =>
+    pdf.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(text.toUpperCase(), x, y);
+  label("Bill to", MARGIN);
+  label("Ship to", MARGIN + half);
+  pdf.font("Helvetica").fontSize(10).fillColor(INK);
+  const billTo = [invoice.customer.name, invoice.customer.email, invoice.customer.phone]
+    .filter(Boolean)
+    .join("\n");
+  const { shipping } = invoice;
+  const shipTo = `${shipping.name}\n${shipping.street}\n${shipping.city}, ${shipping.province}  ${shipping.postalCode}\nCanada`;
+  pdf.text(billTo, MARGIN, y + 13, { width: half - 10 });
+  const billBottom = pdf.y;
+  pdf.text(shipTo, MARGIN + half, y + 13, { width: half });
+  y = Math.max(billBottom, pdf.y) + 20;
+
+  // Items.
+  const columns = [
+    { header: "Item", x: MARGIN, width: width - 250, align: "left" as const },
+    { header: "Qty", x: right - 250, width: 50, align: "right" as const },
+    { header: "Price", x: right - 190, width: 90, align: "right" as const },
+    { header: "Line total", x: right - 90, width: 90, align: "right" as const },
+  ];
+  const header = () => {
+    pdf.rect(MARGIN, y, width, 20).fill("#f5f5f4");
+    pdf.font("Helvetica-Bold").fontSize(9).fillColor(MUTED);
+    for (const c of columns)
+      pdf.text(c.header, c.x + (c.align === "left" ? 6 : -6), y + 6, {
+        width: c.width,
+        align: c.align,
+      });
+    y += 26;
+  };
+  header();
+  pdf.font("Helvetica").fontSize(10).fillColor(INK);
+  for (const item of invoice.items) {
+    const description = itemDescription(item);
+    const height = pdf.heightOfString(description, { width: columns[0]!.width - 6 }) + 8;
+    const next = ensureRoom(pdf, y, height);
+    if (next !== y) {
+      y = next;
+      header();
+      pdf.font("Helvetica").fontSize(10).fillColor(INK);
+    }
+    const cells = [
+      description,
+      String(item.quantity),
+      formatMoney(item.priceCents),
+      formatMoney(item.lineTotalCents),
+    ];
+    columns.forEach((c, i) =>
+      pdf.text(cells[i]!, c.x + (c.align === "left" ? 6 : -6), y, {
+        width: c.width - (i === 0 ? 6 : 0),
+        align: c.align,
+      }),
+    );
+    y += height;
+    pdf
+      .moveTo(MARGIN, y - 4)
+      .lineTo(right, y - 4)
+      .strokeColor("#e7e5e4")
+      .lineWidth(0.5)
+      .stroke();
+  }
+
+  // Totals.
+  y = ensureRoom(pdf, y + 6, 90);
+  for (const line of invoiceTotals(invoice)) {
+    pdf
+      .font(line.total ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(line.total ? 12 : 10)
+      .fillColor(INK);
+    pdf.text(line.label, right - 250, y, { width: 150, align: "right" });
+    pdf.text(line.value, right - 96, y, { width: 90, align: "right" });
+    y += line.total ? 20 : 16;
+  }
+
+  // Payment.
+  y = ensureRoom(pdf, y + 14, 80);
+  if (awaitsPayment(invoice)) {
+    const how = `Send ${formatMoney(invoice.totalCents)} to ${issuer.etransferEmail} and write ${invoice.orderNumber} in the message. We ship once the payment arrives.`;
+    const inner = width - 24;
+    const height = 34 + pdf.font("Helvetica").fontSize(10).heightOfString(how, { width: inner });
+    pdf.rect(MARGIN, y, width, height).fillAndStroke("#fffbeb", "#fcd34d");
+    pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
+    pdf.text("How to pay: Interac e-Transfer", MARGIN + 12, y + 10, { width: inner });
+    pdf
+      .font("Helvetica")
+      .fontSize(10)
+      .text(how, MARGIN + 12, y + 26, { width: inner });
+  } else {
+    pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
+    pdf.text(settledNote(invoice), MARGIN, y, { width });
+  }
+}

@@ -1,0 +1,220 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL } from "drizzle-orm";
+import {
+  dayRange,
+  type DayKey,
+  type InvoiceDocument,
+  type InvoiceIssuer,
+  type InvoiceRow,
+  type InvoiceStatus,
+  MAX_DAILY_INVOICES,
+} from "~/lib/invoices";
+import { STORE_CONTACT } from "~/lib/store-info";
+import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
+import { INVOICE_SEARCH_EMPTY, invoiceNotFoundMessage } from "~/schemas/invoices";
+import { config } from "../config.server";
+import { db } from "../db.server";
+import { invoices, orderItems, orders } from "../schema";
+
+const rowColumns = {
+  orderNumber: orders.orderNumber,
+  customerName: orders.shippingName,
+  email: orders.email,
+  invoiceDate: invoices.invoiceDate,
+  totalCents: invoices.totalAmountCents,
+  status: invoices.status,
+};
+
+function toRow(row: {
+  orderNumber: string;
+  customerName: string;
+  email: string;
+  invoiceDate: Date;
+  totalCents: number;
+  status: string;
+}): InvoiceRow {
+  return {
+    ...row,
+    invoiceDate: row.invoiceDate.toISOString(),
+    status: row.status as InvoiceStatus,
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * SPEC §5's order-number search: a case-insensitive partial match ("12", "bbs-0000001"); "BBS 12"
+ * is read as "BBS-12".
+ */
+function orderNumberMatches(q: string): SQL {
+  const typed = q.trim().replace(/^bbs\s+/i, "BBS-");
+  return ilike(orders.orderNumber, `%${escapeLike(typed)}%`);
+}
+
+/** Invoices newest first, a page at a time, optionally only those whose number matches q. */
+export async function listInvoices(
+  options: { q?: string; page?: number; pageSize?: number } = {},
+): Promise<ListResult<InvoiceRow>> {
+  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
+  const where = options.q ? orderNumberMatches(options.q) : undefined;
+  const [{ total }] = (await db()
+    .select({ total: count() })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(where)) as [{ total: number }];
+  const pages = pageCount(total, pageSize);
+  const page = Math.min(options.page ?? 1, pages);
+  const rows = await db()
+    .select(rowColumns)
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(where)
+    .orderBy(desc(invoices.invoiceDate), desc(invoices.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows: rows.map(toRow), total, page, pageCount: pages, pageSize };
+}
+
+/**
+ * The Recent Invoices table with SPEC §5's search: a box submitted empty says 'Please enter an
+ * Order ID' (and lists everything), a search that finds nothing 'Invoice not found for Order ID:
+ * {what was typed}'.
+ */
+export async function searchInvoices(options: {
+  q: string | undefined;
+  page?: number;
+}): Promise<{ list: ListResult<InvoiceRow>; message?: string }> {
+  const q = options.q?.trim();
+  const list = await listInvoices({ q: q || undefined, page: options.page });
+  if (q === "") return { list, message: INVOICE_SEARCH_EMPTY };
+  if (q && list.total === 0) return { list, message: invoiceNotFoundMessage(q) };
+  return { list };
+}
+
+const onDay = (date: DayKey) => {
+  const { start, end } = dayRange(date, config().STORE_TIMEZONE);
+  return and(gte(invoices.invoiceDate, start), lt(invoices.invoiceDate, end))!;
+};
+
+/** The invoices dated on one calendar day of STORE_TIMEZONE, in the order they were issued. */
+export async function listDailyInvoices(date: DayKey): Promise<InvoiceRow[]> {
+  const rows = await db()
+    .select(rowColumns)
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(onDay(date))
+    .orderBy(asc(invoices.invoiceDate), asc(invoices.id))
+    .limit(MAX_DAILY_INVOICES);
+  return rows.map(toRow);
+}
+
+/** The number of the newest invoice (the "sample" the screen previews), if there is one. */
+export async function getNewestInvoiceNumber(): Promise<string | undefined> {
+  const [row] = await db()
+    .select({ orderNumber: orders.orderNumber })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .orderBy(desc(invoices.invoiceDate), desc(invoices.id))
+    .limit(1);
+  return row?.orderNumber;
+}
+
+/** Whole invoices (with their items: one query for all of them) matching `where`. */
+async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument[]> {
+  const heads = await db()
+    .select({ invoice: invoices, order: orders })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(where)
+    .orderBy(asc(invoices.invoiceDate), asc(invoices.id))
+    .limit(limit);
+  if (heads.length === 0) return [];
+  const items = await db()
+    .select({
+      orderId: orderItems.orderId,
+      name: orderItems.productName,
+      sizeLabel: orderItems.sizeLabel,
+      quantity: orderItems.quantity,
+      priceCents: orderItems.priceAtPurchaseCents,
+    })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        heads.map((h) => h.order.id),
+      ),
+    )
+    .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
+  const itemsByOrder = new Map<string, InvoiceDocument["items"]>();
+  for (const { orderId, ...item } of items) {
+    const list = itemsByOrder.get(orderId) ?? [];
+    list.push({ ...item, lineTotalCents: item.priceCents * item.quantity });
+    itemsByOrder.set(orderId, list);
+  }
+  const timeZone = config().STORE_TIMEZONE;
+  return heads.map(({ invoice, order }) => ({
+    orderNumber: order.orderNumber,
+    status: invoice.status as InvoiceStatus,
+    invoiceDate: invoice.invoiceDate.toISOString(),
+    issuedOn: invoice.invoiceDate.toLocaleDateString("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+    }),
+    customer: { name: order.shippingName, email: order.email, phone: order.phone },
+    shipping: {
+      name: order.shippingName,
+      street: order.shippingStreet,
+      city: order.shippingCity,
+      province: order.shippingProvince,
+      postalCode: order.shippingPostalCode,
+    },
+    items: itemsByOrder.get(order.id) ?? [],
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    couponCode: order.couponCode,
+    shippingCostCents: order.shippingCostCents,
+    totalCents: invoice.totalAmountCents,
+  }));
+}
+
+/** One invoice by its order number (exact, already normalised); null when there is none. */
+export async function getInvoice(orderNumber: string): Promise<InvoiceDocument | null> {
+  const [document] = await loadDocuments(eq(orders.orderNumber, orderNumber), 1);
+  return document ?? null;
+}
+
+/** A day's invoices, whole, for the printed batch and the batch PDF. */
+export async function getDailyInvoices(date: DayKey): Promise<InvoiceDocument[]> {
+  return loadDocuments(onDay(date), MAX_DAILY_INVOICES);
+}
+
+/** The store as it appears at the top of every invoice, and where e-Transfers go. */
+export function invoiceIssuer(): InvoiceIssuer {
+  const settings = config();
+  return {
+    name: settings.STORE_NAME,
+    email: STORE_CONTACT.email,
+    phone: STORE_CONTACT.phone,
+    website: settings.PUBLIC_URL
+      ? settings.publicUrl.replace(/^https?:\/\//, "").replace(/\/$/, "")
+      : undefined,
+    etransferEmail: settings.ETRANSFER_EMAIL,
+  };
+}
+
+/** Everything the Invoices screen shows for one URL: the search and table, the day, the sample. */
+export async function getInvoicesScreen(query: {
+  q: string | undefined;
+  page: number;
+  date: DayKey;
+}) {
+  const [search, daily, newest] = await Promise.all([
+    searchInvoices({ q: query.q, page: query.page }),
+    listDailyInvoices(query.date),
+    getNewestInvoiceNumber(),
+  ]);
+  return { ...search, daily, newest };
+}
