@@ -1,8 +1,9 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
-import { Badge, OrderStatusBadge, type Tone } from "~/components/admin/badges";
+import { OrderStatusBadge } from "~/components/admin/badges";
 import { PageHeader } from "~/components/admin/list-page";
+import { Line, OrderEmails, Section } from "~/components/admin/order-panels";
 import { ORDERS_PATH, OrderStatusButtons } from "~/components/admin/order-status-control";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
@@ -75,50 +76,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     : `${ORDERS_PATH}/${result.orderNumber}`;
   return redirectWithToast(back, `${result.orderNumber} is now ${statusName(result.to)}.`);
 }
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-      <h2 className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Line({
-  label,
-  children,
-  strong = false,
-}: {
-  label: string;
-  children: React.ReactNode;
-  strong?: boolean;
-}) {
-  return (
-    <div
-      className={`flex justify-between gap-4 py-1 ${strong ? "text-base font-semibold text-stone-900" : "text-stone-600"}`}
-    >
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{children}</dd>
-    </div>
-  );
-}
-
-const EMAIL_TONES: Record<string, Tone> = {
-  sent: "green",
-  pending: "amber",
-  sending: "blue",
-  failed: "red",
-  bounced: "red",
-};
-const EMAIL_NAMES: Record<string, string> = {
-  confirmation: "Order confirmation",
-  payment_received: "Payment received",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  unpaid_reminder: "Payment reminder",
-};
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { order, items, history, shipment, emails, timeZone } = loaderData;
@@ -221,29 +178,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           </Section>
-          <Section title="Emails to the shopper">
-            {emails.length === 0 ? (
-              <p className="text-sm text-stone-500">No emails yet.</p>
-            ) : (
-              <ul className="divide-y divide-stone-100 text-sm">
-                {emails.map((e) => (
-                  <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <div className="min-w-0">
-                      <p className="font-medium text-stone-900">{EMAIL_NAMES[e.kind] ?? e.kind}</p>
-                      <p className="text-xs break-all text-stone-500">
-                        {e.sentTo} · queued {when(e.queuedAt)}
-                        {e.sentAt ? ` · sent ${when(e.sentAt)}` : ""}
-                      </p>
-                      {e.lastError ? <p className="text-xs text-stone-500">{e.lastError}</p> : null}
-                    </div>
-                    <Badge tone={EMAIL_TONES[e.status ?? ""] ?? "stone"}>
-                      {statusName(e.status ?? "removed")}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Section>
+          <OrderEmails emails={emails} timeZone={timeZone} />
         </div>
         <div className="space-y-6">
           <Section title="Customer">
