@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { CheckCircle2, Lock, ShoppingBag, Truck } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CartTotals } from "~/components/store/cart-totals";
@@ -11,6 +11,7 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { PROVINCES } from "~/lib/address";
 import { cartLines, useAppliedCoupon, useCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
 import { SHIPPING_COST_CENTS, FREE_SHIPPING_THRESHOLD_CENTS } from "~/lib/pricing";
 import {
   checkoutFieldError,
@@ -463,14 +464,5 @@ function EmptyCheckout() {
         Continue Shopping
       </Link>
     </div>
-  );
-}
-
-/** False during server rendering and hydration, true once the browser (and its cart) is in charge. */
-function useHydrated() {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
   );
 }
