@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
 import { CheckCircle2, Lock, ShoppingBag, Truck } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CartTotals } from "~/components/store/cart-totals";
 import { Field, inputClass } from "~/components/store/checkout-field";
 import { PromoCodeField } from "~/components/store/promo-code-field";
-import { pricedLine, useCartQuote } from "~/components/store/use-cart-quote";
+import { pricedLine, quoteTotals, useCartQuote } from "~/components/store/use-cart-quote";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { PROVINCES } from "~/lib/address";
-import { cartLines, useAppliedCoupon, useCart } from "~/lib/cart";
+import { cartLines, setAppliedCoupon, useAppliedCoupon, useCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { SHIPPING_COST_CENTS, FREE_SHIPPING_THRESHOLD_CENTS } from "~/lib/pricing";
@@ -40,6 +40,7 @@ export function loader() {
 }
 
 const TEXT_FIELDS = ["email", "phone", "name", "street", "city", "province", "postalCode"] as const;
+const PROMO_CODE_ID = "promo-code";
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -64,8 +65,16 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
   const hydrated = useHydrated();
-  const appliedCode = useAppliedCoupon();
+  const storedCode = useAppliedCoupon();
+  // A code the server refused when the order was placed (e.g. already used with this email): it is
+  // taken off the order at once, and the refusal shows next to the code field until another code
+  // is applied.
+  const [couponRefusal, setCouponRefusal] = useState<{ code: string; message: string } | null>(
+    null,
+  );
+  const appliedCode = couponRefusal?.code === storedCode ? null : storedCode;
   const { quote, failed } = useCartQuote(cart, appliedCode);
+  const totals = quote ? quoteTotals(quote, appliedCode) : null;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
   // The key of the first render is kept for every submit of this visit (loaders revalidate).
@@ -76,8 +85,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   if (actionData !== answered) {
     setAnswered(actionData);
     setClientErrors({});
+    const refused = actionData?.errors.couponCode;
+    if (refused && storedCode) setCouponRefusal({ code: storedCode, message: refused });
   }
+  useEffect(() => {
+    if (!couponRefusal) return;
+    setAppliedCoupon(null);
+    // On a phone the code field is far above the Place order button: bring the message to the
+    // shopper (it is also announced, as an alert).
+    const field = document.getElementById(PROMO_CODE_ID);
+    field?.scrollIntoView({ block: "center" });
+    field?.focus({ preventScroll: true });
+  }, [couponRefusal]);
   const errors: Partial<Record<string, string>> = { ...actionData?.errors };
+  delete errors.couponCode; // shown by the promo code field
   for (const [field, message] of Object.entries(clientErrors)) {
     if (message) errors[field] = message;
     else delete errors[field];
@@ -264,10 +285,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </p>
               </div>
               <p className="font-semibold text-stone-900">
-                {quote
-                  ? quote.totals.shippingCents === 0
+                {totals
+                  ? totals.shippingCents === 0
                     ? "FREE"
-                    : formatMoney(quote.totals.shippingCents)
+                    : formatMoney(totals.shippingCents)
                   : ""}
               </p>
             </div>
@@ -316,7 +337,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             >
               <Lock className="h-4 w-4" aria-hidden="true" />
               {submitting ? "Placing your order…" : "Place order"}
-              {quote && !submitting ? ` · ${formatMoney(quote.totals.totalCents)}` : ""}
+              {totals && !submitting ? ` · ${formatMoney(totals.totalCents)}` : ""}
             </button>
           </div>
         </Form>
@@ -390,18 +411,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               })}
             </ul>
             <div className="mt-4 border-t border-stone-200 pt-4">
-              <PromoCodeField cart={cart} appliedCode={appliedCode} quote={quote} />
-              {errors.couponCode ? (
-                <p role="alert" className="mt-1.5 text-sm text-red-700">
-                  {errors.couponCode}
-                </p>
-              ) : null}
+              <PromoCodeField
+                id={PROMO_CODE_ID}
+                cart={cart}
+                appliedCode={appliedCode}
+                quote={quote}
+                refusal={couponRefusal?.message}
+                onApply={() => setCouponRefusal(null)}
+              />
             </div>
             <div className="mt-4 border-t border-stone-200 pt-4">
-              {quote ? (
+              {quote && totals ? (
                 <CartTotals
-                  totals={quote.totals}
-                  couponCode={quote.coupon?.applied ? quote.coupon.code : null}
+                  totals={totals}
+                  couponCode={appliedCode && quote.coupon?.applied ? quote.coupon.code : null}
                 />
               ) : failed ? (
                 <p role="alert" className="text-sm text-red-700">
