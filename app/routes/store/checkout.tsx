@@ -41,6 +41,7 @@ export function loader() {
 
 const TEXT_FIELDS = ["email", "phone", "name", "street", "city", "province", "postalCode"] as const;
 const PROMO_CODE_ID = "promo-code";
+const CART_ERROR_ID = "cart-error";
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -88,6 +89,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     const refused = actionData?.errors.couponCode;
     if (refused && storedCode) setCouponRefusal({ code: storedCode, message: refused });
   }
+  useEffect(() => {
+    // A cart the server refused: its reason is in the summary, above the form on a phone.
+    if (answered?.errors.items) {
+      document.getElementById(CART_ERROR_ID)?.scrollIntoView({ block: "center" });
+    }
+  }, [answered]);
   useEffect(() => {
     if (!couponRefusal) return;
     setAppliedCoupon(null);
@@ -352,6 +359,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </h2>
             {cartError ? (
               <p
+                id={CART_ERROR_ID}
                 role="alert"
                 className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
               >
