@@ -83,7 +83,11 @@ test("a full checkout reaches the confirmation page with e-Transfer instructions
   expect(orderNumber).toMatch(/^BBS-\d{8}$/);
   const pay = page.getByRole("region", { name: "Pay by Interac e-Transfer" });
   await expect(pay.getByText("$45.00")).toBeVisible();
-  await expect(pay.getByText("payments@budzboutique.ca")).toBeVisible();
+  const address = pay.getByText("payments@budzboutique.ca");
+  await expect(address).toBeVisible();
+  // It may wrap before the "@" or a dot, never mid-word (issue 8 §5).
+  await expect(address).not.toHaveCSS("word-break", "break-all");
+  await expect(address.locator("wbr")).toHaveCount(3);
   await expect(pay.getByText(orderNumber, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
   await expect(page.getByText("Mango Gummies")).toBeVisible();

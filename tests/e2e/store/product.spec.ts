@@ -127,3 +127,25 @@ test("price filter and sort use the price the card shows (issue 8 §2)", async (
   await expect(page.getByRole("article").first()).toContainText("Gallery Kush");
   await expect(page.getByRole("article").first()).toContainText("$18.00");
 });
+
+test("until the page is hydrated, Add to Cart and the cart button are disabled, then work", async ({
+  page,
+}) => {
+  // Hold the scripts back, like a slow phone: the server's HTML shows first.
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await page.goto("/products/gallery-kush", { waitUntil: "domcontentloaded" });
+  const addToCart = page.getByRole("main").getByRole("button", { name: "Add to Cart" }).first();
+  const cartButton = page.getByRole("button", { name: /^Cart, / });
+  await expect(addToCart).toBeDisabled();
+  await expect(cartButton).toBeDisabled();
+  release();
+  await expect(addToCart).toBeEnabled();
+  await addToCart.click();
+  await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeEnabled();
+  await expect(page.getByRole("dialog", { name: /Your Cart/ })).toBeVisible();
+});
