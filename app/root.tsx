@@ -37,16 +37,22 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  // Nothing else renders around this one, so it is the page's only <main>.
+  return (
+    <main>
+      <ErrorPage error={error} />
+    </main>
+  );
 }
 
+/** The error content; inside the store layout it sits in the layout's own <main>. */
 export function ErrorPage({ error }: { error?: unknown }) {
   const routeError = useRouteError();
   const shown = error ?? routeError;
   const notFound = isRouteErrorResponse(shown) && shown.status === 404;
   const status = isRouteErrorResponse(shown) ? shown.status : 500;
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+    <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
       <p className="text-sm font-semibold tracking-widest text-brand-600">{status}</p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">
         {notFound ? "Page not found" : "Unexpected Application Error!"}
@@ -69,6 +75,6 @@ export function ErrorPage({ error }: { error?: unknown }) {
       >
         Back to the store
       </a>
-    </main>
+    </div>
   );
 }

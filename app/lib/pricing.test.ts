@@ -33,8 +33,13 @@ describe("shippingCents", () => {
     expect(shippingCents(21000, 1001)).toBe(SHIPPING_COST_CENTS);
   });
 
-  it("charges nothing for an empty cart", () => {
-    expect(shippingCents(0, 0)).toBe(0);
+  it("charges $20 on a $0 cart too: only $200 after discount makes it free (issue 8)", () => {
+    expect(shippingCents(0, 0)).toBe(SHIPPING_COST_CENTS);
+    expect(computeTotals([{ priceCents: 0, quantity: 3 }])).toMatchObject({
+      subtotalCents: 0,
+      shippingCents: SHIPPING_COST_CENTS,
+      totalCents: SHIPPING_COST_CENTS,
+    });
   });
 });
 

@@ -37,9 +37,8 @@ export function discountCents(coupon: CouponTerms | null | undefined, subtotal: 
   return Math.max(0, Math.min(amount, subtotal));
 }
 
-/** Nothing to ship costs nothing; otherwise $20 unless subtotal - discount reaches $200. */
+/** SPEC §9: $20 unless subtotal - discount reaches $200 (so a $0 cart still pays $20). */
 export function shippingCents(subtotal: number, discount: number): number {
-  if (subtotal <= 0) return 0;
   return subtotal - discount >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_COST_CENTS;
 }
 

@@ -33,18 +33,41 @@ export interface ProductDetail extends ProductSummary {
 
 export const DEFAULT_RATING = 5;
 
-/** "3.5g", "10 pieces", "1 oz". */
+/** Units written as symbols stick to the number (SPEC's "3.5g"); words take a space. */
+const UNIT_SYMBOLS = new Set(["g", "oz", "ml"]);
+
+/** The one way a size is written everywhere: "3.5g", "1oz", "250ml", "10 pieces", "1 pack". */
 export function sizeLabel(variation: { size: string; sizeUnit: string }): string {
-  return variation.sizeUnit === "g" || variation.sizeUnit === "ml"
-    ? `${variation.size}${variation.sizeUnit}`
-    : `${variation.size} ${variation.sizeUnit}`;
+  const size = variation.size.trim();
+  return UNIT_SYMBOLS.has(variation.sizeUnit)
+    ? `${size}${variation.sizeUnit}`
+    : `${size} ${variation.sizeUnit}`;
 }
 
-/** SPEC §4: the first variation is the default; price follows the chosen one. */
+/**
+ * The size chosen when a product is shown: the first one in stock (SPEC §4's "first variation" when
+ * all are), else the first; undefined when the product has no sizes.
+ */
+export function defaultVariationId(product: {
+  variations: { id: string; stock: number }[];
+}): string | undefined {
+  return (product.variations.find((v) => v.stock > 0) ?? product.variations[0])?.id;
+}
+
+/** Price follows the chosen size; without a choice, the default size's; without sizes, the product's. */
 export function variationPrice(product: ProductSummary, variationId?: string): number {
   const chosen =
-    product.variations.find((v) => v.id === variationId) ?? product.variations[0] ?? undefined;
+    product.variations.find((v) => v.id === variationId) ??
+    product.variations.find((v) => v.id === defaultVariationId(product));
   return chosen?.priceCents ?? product.priceCents;
+}
+
+/**
+ * The price a card shows before the shopper picks a size: what the storefront filters and sorts
+ * on. The database keeps it in products.listed_price_cents (refreshListedPrice mirrors this rule).
+ */
+export function listedPriceCents(product: ProductSummary): number {
+  return variationPrice(product, defaultVariationId(product));
 }
 
 /** The main image, then the thumbnails, without duplicates or blanks. */

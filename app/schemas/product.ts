@@ -28,7 +28,7 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .transform((v) => v || null);
 
-/** SPEC §5: prices have two decimals and anything non-numeric becomes 0. */
+/** SPEC §5: prices have two decimals and anything non-numeric becomes 0 (a cost price may be 0). */
 const money = (label: string, required: boolean) =>
   z
     .string()
@@ -39,6 +39,15 @@ const money = (label: string, required: boolean) =>
     .refine((cents) => cents <= MAX_PRICE_CENTS, {
       error: `${label} must be at most $100,000.00`,
     });
+
+/**
+ * A price shoppers pay: like `money`, but anything that is not a positive amount ("abc", "0", "-5",
+ * empty) is refused, so no product or size can be sold for $0.00.
+ */
+const sellingPrice = (label: string, required: boolean) =>
+  money(label, required).refine((cents) => cents > 0, {
+    error: `${label} must be greater than $0.00`,
+  });
 
 const wholeNumber = (label: string) =>
   z
@@ -59,7 +68,7 @@ export const VariationSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   size: requiredText("Size", 20),
   unit: z.enum(SIZE_UNITS, { error: "Unit must be g, oz, ml, pieces or pack" }).catch("g"),
-  price: money("Price", false),
+  price: sellingPrice("Price", false),
   stock: z
     .string()
     .trim()
@@ -75,7 +84,7 @@ export const ProductFormSchema = z
     sku: requiredText("SKU", 60).regex(/^[A-Za-z0-9._-]+$/, {
       error: "SKU may only contain letters, digits, dots, dashes and underscores",
     }),
-    price: money("Selling Price", true),
+    price: sellingPrice("Selling Price", true),
     costPrice: money("Cost Price", true),
     category: z.enum(CATEGORY_SLUGS, { error: "Category is required" }),
     thc: optionalText("THC", 40),

@@ -33,3 +33,9 @@ export const test = base.extend<{ unverifiedPage: Page }>({
 });
 
 export { expect };
+
+/** The widths issue 8's storefront checks run at: a phone and a desktop. */
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;

@@ -26,8 +26,13 @@ describe("DATA_DIR lock", () => {
     const dead = spawnSync(process.execPath, ["-e", "console.log(process.pid)"])
       .stdout.toString()
       .trim();
-    fs.writeFileSync(path.join(dataDir, "server.lock"), dead);
+    expect(dead).toMatch(/^\d+$/);
+    const lockFile = path.join(dataDir, "server.lock");
+    fs.writeFileSync(lockFile, dead);
     const release = lockDataDir(dataDir);
+    // The stale lock was replaced by one naming this process, and release removes it.
+    expect(fs.readFileSync(lockFile, "utf8")).toBe(String(process.pid));
     release();
+    expect(fs.existsSync(lockFile)).toBe(false);
   });
 });

@@ -67,10 +67,11 @@ describe("order confirmation email through checkout", () => {
       .from(orderEmailsSent)
       .where(eq(orderEmailsSent.orderId, order!.id));
     expect(record).toMatchObject({ kind: "confirmation", sentTo: "shopper@example.com" });
-    const [outbox] = await db()
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.id, record!.outboxId!));
+    const outboxRow = async () =>
+      (await db().select().from(emailOutbox).where(eq(emailOutbox.id, record!.outboxId!)))[0];
+    // The SMTP server has the message before the worker records it as sent: wait for that write.
+    await expect.poll(async () => (await outboxRow())?.status).toBe("sent");
+    const outbox = await outboxRow();
     expect(outbox).toMatchObject({ status: "sent", kind: "order_confirmation", attempts: 1 });
     expect(mail.messageId).toBe(outbox!.messageId);
   });

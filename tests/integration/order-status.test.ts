@@ -13,6 +13,7 @@ import {
   orderStatusHistory,
   orders,
   productVariations,
+  products,
   shipments,
 } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
@@ -374,5 +375,31 @@ describe(`concurrent changes (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "
         expect(stock).toBe(20);
       }
     }
+  });
+});
+
+describe("listed price after a cancel", () => {
+  it("a size back in stock is the card's price again", async () => {
+    const p = await createProduct({
+      name: "Cheap Size",
+      variations: [
+        { size: "1", priceCents: 1000, stock: 1 },
+        { size: "3.5", priceCents: 3000, stock: 5 },
+      ],
+    });
+    const listed = async () =>
+      (await db().select().from(products).where(eq(products.id, p.product.id)))[0]!
+        .listedPriceCents;
+    const placed = await placeOrder(checkoutInput([{ id: p.id(0), quantity: 1 }]));
+    if (!placed.ok) throw new Error(placed.message);
+    expect(await listed()).toBe(3000);
+    const result = await changeOrderStatus({
+      orderId: placed.order.id,
+      expectedStatus: "pending",
+      change: { to: "cancelled", reason: "test" },
+      actor: "owner",
+    });
+    expect(result.ok).toBe(true);
+    expect(await listed()).toBe(1000);
   });
 });

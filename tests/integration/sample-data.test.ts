@@ -14,6 +14,8 @@ import {
   productVariations,
   shipments,
 } from "~/server/schema";
+import { defaultVariationId, listedPriceCents } from "~/lib/product";
+import { listCatalogPage } from "~/server/catalog/listing.server";
 import { listFeaturedProducts } from "~/server/catalog/products.server";
 import { generateSampleDataset } from "~/server/seed/sample-data.server";
 
@@ -26,6 +28,20 @@ describe("sample data", () => {
       .select({ name: products.name, sellingPriceCents: products.sellingPriceCents })
       .from(products)
       .orderBy(asc(products.sku));
+  });
+
+  it("lists every product at the price its card shows (issue 8 §2)", async () => {
+    const page = await listCatalogPage({ sort: "price-asc", pageSize: 100 });
+    expect(page.products).toHaveLength(70);
+    const rows = await db()
+      .select({ id: products.id, listed: products.listedPriceCents })
+      .from(products);
+    const stored = new Map(rows.map((r) => [r.id, r.listed]));
+    for (const product of page.products) {
+      expect(stored.get(product.id), product.name).toBe(listedPriceCents(product));
+    }
+    const shown = page.products.map(listedPriceCents);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
   });
 
   it("fills every category with several products", async () => {
@@ -137,7 +153,12 @@ describe("sample data", () => {
   it("features the 8 newest in-stock products", async () => {
     const featured = await listFeaturedProducts(8);
     expect(featured).toHaveLength(8);
-    for (const product of featured) expect(product.stock).toBeGreaterThan(0);
+    for (const product of featured) {
+      expect(product.stock).toBeGreaterThan(0);
+      // The card preselects a size that can be bought (never an Out of Stock card).
+      const chosen = product.variations.find((v) => v.id === defaultVariationId(product));
+      expect(chosen?.stock, product.name).toBeGreaterThan(0);
+    }
     const times = await db()
       .select({ id: products.id, createdAt: products.createdAt })
       .from(products)

@@ -12,8 +12,30 @@ const product = (overrides: Partial<typeof products.$inferInsert> = {}) => ({
   ...overrides,
 });
 
-async function rejects(promise: Promise<unknown>) {
-  await expect(promise).rejects.toThrow();
+/** The database error under the ORM's wrapper: its SQLSTATE and the constraint it names. */
+function databaseError(error: unknown): { code?: string; constraint?: string } {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, constraint: typeof constraint === "string" ? constraint : undefined };
+    }
+  }
+  return {};
+}
+
+const CHECK_VIOLATION = "23514";
+const UNIQUE_VIOLATION = "23505";
+
+/** The statement fails on exactly this constraint (a check or a unique index). */
+async function rejects(promise: Promise<unknown>, constraint: string) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `expected ${constraint} to refuse the statement`).toBeDefined();
+  const found = databaseError(error);
+  expect(found.constraint).toBe(constraint);
+  expect([CHECK_VIOLATION, UNIQUE_VIOLATION]).toContain(found.code);
 }
 
 describe("schema constraints", () => {
@@ -24,17 +46,29 @@ describe("schema constraints", () => {
       db()
         .insert(products)
         .values(product({ stock: -1 })),
+      "products_stock_check",
     );
     await rejects(
       db()
         .insert(products)
         .values(product({ sellingPriceCents: -5 })),
+      "products_selling_price_check",
     );
     const [p] = await db().insert(products).values(product()).returning();
     await rejects(
       db().insert(productVariations).values({ productId: p!.id, size: "1", stock: -2 }),
+      "product_variations_stock_check",
     );
-    await rejects(db().execute(sql`update products set stock = stock - 1 where id = ${p!.id}`));
+    await rejects(
+      db()
+        .insert(products)
+        .values(product({ listedPriceCents: -1 })),
+      "products_listed_price_check",
+    );
+    await rejects(
+      db().execute(sql`update products set stock = stock - 1 where id = ${p!.id}`),
+      "products_stock_check",
+    );
   });
 
   it("keeps sku, slug, customer email and coupon code unique (the last two case-insensitively)", async () => {
@@ -45,6 +79,7 @@ describe("schema constraints", () => {
       db()
         .insert(products)
         .values(product({ sku: "SKU-1" })),
+      "products_sku_key",
     );
     await db()
       .insert(products)
@@ -53,16 +88,26 @@ describe("schema constraints", () => {
       db()
         .insert(products)
         .values(product({ slug: "same" })),
+      "products_slug_key",
     );
     // Several products without a sku are fine (SPEC's test product has none).
     await db().insert(products).values([product(), product()]);
 
     await db().insert(customers).values({ name: "A", email: "a@example.com" });
-    await rejects(db().insert(customers).values({ name: "B", email: "A@Example.com" }));
+    await rejects(
+      db().insert(customers).values({ name: "B", email: "A@Example.com" }),
+      "customers_email_key",
+    );
 
     await db().insert(coupons).values({ code: "SAVE15", type: "percentage", value: 15 });
-    await rejects(db().insert(coupons).values({ code: "save15", type: "fixed", value: 100 }));
-    await rejects(db().insert(coupons).values({ code: "BIG", type: "percentage", value: 150 }));
+    await rejects(
+      db().insert(coupons).values({ code: "save15", type: "fixed", value: 100 }),
+      "coupons_code_key",
+    );
+    await rejects(
+      db().insert(coupons).values({ code: "BIG", type: "percentage", value: 150 }),
+      "coupons_value_check",
+    );
   });
 
   it("never lets a coupon's used count pass its max uses", async () => {
@@ -72,6 +117,7 @@ describe("schema constraints", () => {
       .returning();
     await rejects(
       db().execute(sql`update coupons set used_count = used_count + 1 where id = ${c!.id}`),
+      "coupons_usage_check",
     );
   });
 
@@ -100,6 +146,7 @@ describe("schema constraints", () => {
       db()
         .insert(orders)
         .values({ ...base, accessToken: "t3", status: "lost" }),
+      "orders_status_check",
     );
   });
 });

@@ -38,20 +38,37 @@ export function OrderStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** SPEC §4 admin stock display: 'Out of Stock', count '(Low Stock)', or the plain count. */
-export function adminStockText(stock: number, alertLevel: number): string {
-  const badge = stockBadge(stock, alertLevel);
-  if (badge === "out") return "Out of Stock";
-  return badge === "low" ? `${stock} (Low Stock)` : String(stock);
+/** "1 unit", "1,250 units". */
+export function unitsText(n: number): string {
+  return `${n.toLocaleString("en-CA")} unit${n === 1 ? "" : "s"}`;
 }
 
-export function StockCell({ stock, alertLevel }: { stock: number; alertLevel: number }) {
+/**
+ * SPEC §4 admin stock display: 'Out of Stock', count '(Low Stock)', or the plain count; with
+ * `units` the count reads "88 units" (detail views, where the figure stands alone).
+ */
+export function adminStockText(stock: number, alertLevel: number, units = false): string {
+  const badge = stockBadge(stock, alertLevel);
+  if (badge === "out") return "Out of Stock";
+  const count = units ? unitsText(stock) : String(stock);
+  return badge === "low" ? `${count} (Low Stock)` : count;
+}
+
+export function StockCell({
+  stock,
+  alertLevel,
+  units = false,
+}: {
+  stock: number;
+  alertLevel: number;
+  units?: boolean;
+}) {
   const badge = stockBadge(stock, alertLevel);
   const tone =
     badge === "out" ? "text-red-700" : badge === "low" ? "text-amber-700" : "text-stone-800";
   return (
     <span className={`font-medium whitespace-nowrap tabular-nums ${tone}`}>
-      {adminStockText(stock, alertLevel)}
+      {adminStockText(stock, alertLevel, units)}
     </span>
   );
 }

@@ -1,8 +1,12 @@
 import { ShoppingBag } from "lucide-react";
 import { addItem, cartItemId, setCartDrawerOpen, updateCart } from "~/lib/cart";
 import { sizeLabel, variationPrice, type ProductSummary } from "~/lib/product";
+import { useHydrated } from "~/lib/use-hydrated";
 
-/** Adds the chosen size to the browser cart and opens the drawer; disabled when out of stock. */
+/**
+ * Adds the chosen size to the browser cart and opens the drawer; disabled when out of stock, and
+ * until the page is hydrated (the cart lives in the browser: a tap before that would be lost).
+ */
 export function AddToCartButton({
   product,
   variationId,
@@ -17,7 +21,8 @@ export function AddToCartButton({
   size?: "sm" | "md";
 }) {
   const variation = product.variations.find((v) => v.id === variationId);
-  const disabled = available <= 0;
+  const hydrated = useHydrated();
+  const disabled = available <= 0 || !hydrated;
   return (
     <button
       type="button"
@@ -36,9 +41,11 @@ export function AddToCartButton({
         );
         setCartDrawerOpen(true);
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none ${
-        size === "sm" ? "px-4 py-2 text-sm" : "px-6 py-3 text-base"
-      }`}
+      className={`inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 font-semibold text-white shadow-sm transition hover:bg-brand-900 ${
+        available <= 0
+          ? "disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none"
+          : "disabled:cursor-wait"
+      } ${size === "sm" ? "px-4 py-2 text-sm" : "px-6 py-3 text-base"}`}
     >
       {size === "md" ? <ShoppingBag className="h-5 w-5" aria-hidden="true" /> : null}
       Add to Cart

@@ -1,4 +1,5 @@
 import { ExternalLink, Package } from "lucide-react";
+import { Fragment } from "react";
 import { provinceName } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { orderStatusLabel } from "~/lib/order-status";
@@ -138,9 +139,9 @@ export function EtransferInstructions({
           meanwhile.
         </p>
       </div>
-      <dl className="grid gap-4 px-5 py-5 sm:grid-cols-3 sm:px-6">
+      <dl className="grid gap-4 px-5 py-5 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-8 sm:px-6">
         <PayDetail label="Amount" value={formatMoney(order.totalAmountCents)} />
-        <PayDetail label="Send to" value={etransferEmail} />
+        <PayDetail label="Send to" value={<EmailAddress address={etransferEmail} />} />
         <PayDetail label="Message" value={order.orderNumber} />
       </dl>
       <p className="border-t border-stone-100 px-5 py-3 text-sm text-stone-600 sm:px-6">
@@ -151,13 +152,29 @@ export function EtransferInstructions({
   );
 }
 
-function PayDetail({ label, value }: { label: string; value: string }) {
+/**
+ * An email address that wraps where a reader expects (before the "@" and the dots of the domain),
+ * and mid-word only when one part alone is wider than the space.
+ */
+export function EmailAddress({ address }: { address: string }) {
+  const parts = address.split(/(?=[@.])/);
   return (
-    <div>
+    <span className="[overflow-wrap:anywhere]">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+function PayDetail({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
       <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</dt>
-      <dd className="mt-1 font-mono text-base font-semibold break-all text-stone-900 select-all">
-        {value}
-      </dd>
+      <dd className="mt-1 font-mono text-base font-semibold text-stone-900 select-all">{value}</dd>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
-import { variationPrice, type ProductSummary } from "~/lib/product";
+import { defaultVariationId, variationPrice, type ProductSummary } from "~/lib/product";
 import { availableStock, stockBadge } from "~/lib/stock";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { AddToCartButton } from "./add-to-cart";
@@ -16,7 +16,10 @@ export function productFacts(product: Pick<ProductSummary, "strain" | "thc" | "c
     .join(" · ");
 }
 
-/** SPEC §2/§4 product card: size choice drives price, stock badge and Add to Cart. */
+/**
+ * SPEC §2/§4 product card: size choice drives price, stock badge and Add to Cart; the first size in
+ * stock is chosen to start with.
+ */
 export function ProductCard({
   product,
   priority = false,
@@ -26,7 +29,7 @@ export function ProductCard({
   priority?: boolean;
   layout?: "grid" | "list";
 }) {
-  const [variationId, setVariationId] = useState(product.variations[0]?.id);
+  const [variationId, setVariationId] = useState(() => defaultVariationId(product));
   const available = availableStock(product, variationId);
   const list = layout === "list";
   const href = `/products/${product.slug}`;

@@ -5,25 +5,36 @@ import { fetchQuote, type CartQuote } from "./use-cart-quote";
 
 /**
  * SPEC §2/§5 promo code: Apply asks the server; an applied code locks the field until Remove.
- * The message shown is the server's (SPEC §5's exact wording).
+ * The message shown is the server's (SPEC §5's exact wording). `refusal` is a refusal that came
+ * from elsewhere (checkout re-checks the code with the email): it shows here, next to the field,
+ * until another code is applied (`onApply`).
  */
 export function PromoCodeField({
   cart,
   appliedCode,
   quote,
+  id: givenId,
+  refusal: outsideRefusal = null,
+  onApply,
 }: {
   cart: CartItem[];
   appliedCode: string | null;
   quote: CartQuote | null;
+  id?: string;
+  refusal?: string | null;
+  onApply?: () => void;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const [draft, setDraft] = useState("");
   const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [ownRefusal, setRefusal] = useState<string | null>(null);
+  const refusal = ownRefusal ?? outsideRefusal;
 
   async function apply() {
     setPending(true);
     setRefusal(null);
+    onApply?.();
     try {
       const result = await fetchQuote(cart, draft);
       if (result.coupon?.applied) {

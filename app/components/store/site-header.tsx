@@ -2,6 +2,7 @@ import { ChevronDown, Menu, Search, ShoppingBag, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cartCount, setCartDrawerOpen, useCart } from "~/lib/cart";
+import { useHydrated } from "~/lib/use-hydrated";
 import { CATEGORIES } from "~/lib/categories";
 import { Logo } from "./logo";
 
@@ -49,11 +50,14 @@ function useDisclosure() {
 
 function CartButton() {
   const count = cartCount(useCart());
+  // The drawer needs JavaScript: until hydration the button is disabled rather than dead.
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={() => setCartDrawerOpen(true)}
-      className="relative rounded-full p-2.5 text-stone-800 hover:bg-stone-100"
+      className="relative rounded-full p-2.5 text-stone-800 hover:bg-stone-100 disabled:cursor-wait"
       aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart, empty"}
     >
       <ShoppingBag className="h-6 w-6" aria-hidden="true" />

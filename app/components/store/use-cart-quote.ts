@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { cartLines, refreshPrices, updateCart, type CartItem } from "~/lib/cart";
+import { computeTotals, type Totals } from "~/lib/pricing";
 import type { CartQuote } from "~/server/orders/cart-quote.server";
 
 export type { CartQuote };
@@ -26,6 +27,15 @@ export type QuotedLine = CartQuote["lines"][number];
 /** A quoted line the server can price (it exists and is on sale); undefined otherwise. */
 export function pricedLine(line: QuotedLine | undefined) {
   return line && line.status !== "unavailable" ? line : undefined;
+}
+
+/**
+ * The quote's totals, or, when the code it was priced with is no longer applied (removed, or
+ * refused at checkout) and a new quote is still on its way, the same lines totalled without it.
+ */
+export function quoteTotals(quote: CartQuote, appliedCode: string | null): Totals {
+  if (appliedCode || !quote.coupon) return quote.totals;
+  return computeTotals(quote.lines.flatMap((l) => pricedLine(l) ?? []));
 }
 
 /**

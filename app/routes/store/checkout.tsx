@@ -1,16 +1,17 @@
 import crypto from "node:crypto";
 import { CheckCircle2, Lock, ShoppingBag, Truck } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CartTotals } from "~/components/store/cart-totals";
 import { Field, inputClass } from "~/components/store/checkout-field";
 import { PromoCodeField } from "~/components/store/promo-code-field";
-import { pricedLine, useCartQuote } from "~/components/store/use-cart-quote";
+import { pricedLine, quoteTotals, useCartQuote } from "~/components/store/use-cart-quote";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { PROVINCES } from "~/lib/address";
-import { cartLines, useAppliedCoupon, useCart } from "~/lib/cart";
+import { cartLines, setAppliedCoupon, useAppliedCoupon, useCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
 import { SHIPPING_COST_CENTS, FREE_SHIPPING_THRESHOLD_CENTS } from "~/lib/pricing";
 import {
   checkoutFieldError,
@@ -39,6 +40,8 @@ export function loader() {
 }
 
 const TEXT_FIELDS = ["email", "phone", "name", "street", "city", "province", "postalCode"] as const;
+const PROMO_CODE_ID = "promo-code";
+const CART_ERROR_ID = "cart-error";
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -63,8 +66,16 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
   const hydrated = useHydrated();
-  const appliedCode = useAppliedCoupon();
+  const storedCode = useAppliedCoupon();
+  // A code the server refused when the order was placed (e.g. already used with this email): it is
+  // taken off the order at once, and the refusal shows next to the code field until another code
+  // is applied.
+  const [couponRefusal, setCouponRefusal] = useState<{ code: string; message: string } | null>(
+    null,
+  );
+  const appliedCode = couponRefusal?.code === storedCode ? null : storedCode;
   const { quote, failed } = useCartQuote(cart, appliedCode);
+  const totals = quote ? quoteTotals(quote, appliedCode) : null;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
   // The key of the first render is kept for every submit of this visit (loaders revalidate).
@@ -75,8 +86,26 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   if (actionData !== answered) {
     setAnswered(actionData);
     setClientErrors({});
+    const refused = actionData?.errors.couponCode;
+    if (refused && storedCode) setCouponRefusal({ code: storedCode, message: refused });
   }
+  useEffect(() => {
+    // A cart the server refused: its reason is in the summary, above the form on a phone.
+    if (answered?.errors.items) {
+      document.getElementById(CART_ERROR_ID)?.scrollIntoView({ block: "center" });
+    }
+  }, [answered]);
+  useEffect(() => {
+    if (!couponRefusal) return;
+    setAppliedCoupon(null);
+    // On a phone the code field is far above the Place order button: bring the message to the
+    // shopper (it is also announced, as an alert).
+    const field = document.getElementById(PROMO_CODE_ID);
+    field?.scrollIntoView({ block: "center" });
+    field?.focus({ preventScroll: true });
+  }, [couponRefusal]);
   const errors: Partial<Record<string, string>> = { ...actionData?.errors };
+  delete errors.couponCode; // shown by the promo code field
   for (const [field, message] of Object.entries(clientErrors)) {
     if (message) errors[field] = message;
     else delete errors[field];
@@ -263,10 +292,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </p>
               </div>
               <p className="font-semibold text-stone-900">
-                {quote
-                  ? quote.totals.shippingCents === 0
+                {totals
+                  ? totals.shippingCents === 0
                     ? "FREE"
-                    : formatMoney(quote.totals.shippingCents)
+                    : formatMoney(totals.shippingCents)
                   : ""}
               </p>
             </div>
@@ -315,7 +344,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             >
               <Lock className="h-4 w-4" aria-hidden="true" />
               {submitting ? "Placing your order…" : "Place order"}
-              {quote && !submitting ? ` · ${formatMoney(quote.totals.totalCents)}` : ""}
+              {totals && !submitting ? ` · ${formatMoney(totals.totalCents)}` : ""}
             </button>
           </div>
         </Form>
@@ -330,6 +359,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </h2>
             {cartError ? (
               <p
+                id={CART_ERROR_ID}
                 role="alert"
                 className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
               >
@@ -389,18 +419,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               })}
             </ul>
             <div className="mt-4 border-t border-stone-200 pt-4">
-              <PromoCodeField cart={cart} appliedCode={appliedCode} quote={quote} />
-              {errors.couponCode ? (
-                <p role="alert" className="mt-1.5 text-sm text-red-700">
-                  {errors.couponCode}
-                </p>
-              ) : null}
+              <PromoCodeField
+                id={PROMO_CODE_ID}
+                cart={cart}
+                appliedCode={appliedCode}
+                quote={quote}
+                refusal={couponRefusal?.message}
+                onApply={() => setCouponRefusal(null)}
+              />
             </div>
             <div className="mt-4 border-t border-stone-200 pt-4">
-              {quote ? (
+              {quote && totals ? (
                 <CartTotals
-                  totals={quote.totals}
-                  couponCode={quote.coupon?.applied ? quote.coupon.code : null}
+                  totals={totals}
+                  couponCode={appliedCode && quote.coupon?.applied ? quote.coupon.code : null}
                 />
               ) : failed ? (
                 <p role="alert" className="text-sm text-red-700">
@@ -463,14 +495,5 @@ function EmptyCheckout() {
         Continue Shopping
       </Link>
     </div>
-  );
-}
-
-/** False during server rendering and hydration, true once the browser (and its cart) is in charge. */
-function useHydrated() {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
   );
 }

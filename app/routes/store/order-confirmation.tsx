@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import {
+  EmailAddress,
   EtransferInstructions,
   OrderDetails,
   OrderStatusBadge,
@@ -63,7 +64,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </div>
         <p className="mt-3 text-sm text-stone-600">
           <Mail className="mr-1.5 inline h-4 w-4 align-[-3px]" aria-hidden="true" />A confirmation
-          is on its way to <span className="break-all">{order.email}</span>
+          is on its way to <EmailAddress address={order.email} />
         </p>
       </div>
 

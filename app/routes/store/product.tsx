@@ -12,7 +12,8 @@ import { useNonce } from "~/lib/nonce";
 import { ErrorPage } from "~/root";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
-import { galleryImages, variationPrice } from "~/lib/product";
+import { defaultVariationId, galleryImages, variationPrice } from "~/lib/product";
+import { excerpt } from "~/lib/text";
 import { absoluteUrl, jsonLd, seoMeta, storeFromMatches } from "~/lib/seo";
 import { availableStock, stockBadge } from "~/lib/stock";
 import { getProductPage } from "~/server/catalog/products.server";
@@ -61,7 +62,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const { product } = data;
   return seoMeta({
     title: `${product.name} | ${store.storeName}`,
-    description: product.description.slice(0, 160),
+    description: excerpt(product.description, 160),
     url: data.url,
     type: "product",
     siteName: store.storeName,
@@ -72,13 +73,13 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, structuredData } = loaderData;
   const nonce = useNonce();
-  const [variationId, setVariationId] = useState(product.variations[0]?.id);
+  const [variationId, setVariationId] = useState(() => defaultVariationId(product));
   const [quantity, setQuantity] = useState(1);
   const [lastProduct, setLastProduct] = useState(product.id);
   if (lastProduct !== product.id) {
     // Client navigation to another product reuses this component: start from its defaults.
     setLastProduct(product.id);
-    setVariationId(product.variations[0]?.id);
+    setVariationId(defaultVariationId(product));
     setQuantity(1);
   }
   const available = availableStock(product, variationId);
@@ -123,7 +124,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <StockBadge badge={stockBadge(available, product.stockAlertLevel)} />
           </div>
           <p className="mt-2 text-sm text-stone-600">{productFacts(product)}</p>
-          <p className="mt-6 text-3xl font-bold text-brand-900" aria-live="polite">
+          <p role="status" aria-label="Price" className="mt-6 text-3xl font-bold text-brand-900">
             {formatMoney(variationPrice(product, variationId))}
           </p>
           <div className="mt-6">

@@ -10,10 +10,16 @@ import { summaryColumns, withVariations } from "./products.server";
  * Keyset ("seek") pagination: a page starts after (or ends before) the sort key and id of a row, so
  * page 200 costs the same index walk as page 1. Each sort has a matching index in catalog.server.ts.
  */
+/**
+ * The price a card shows (kept by refreshListedPrice; the selling price until first refreshed),
+ * written exactly as in the products_*_listed_price_idx indexes so they serve filter and sort.
+ */
+const listedPrice = sql`coalesce(${products.listedPriceCents}, ${products.sellingPriceCents})`;
+
 const SORTS: Record<SortKey, { key: SQL; cast: string; dir: "asc" | "desc" }> = {
   name: { key: sql`${products.name}`, cast: "text", dir: "asc" },
-  "price-asc": { key: sql`${products.sellingPriceCents}`, cast: "integer", dir: "asc" },
-  "price-desc": { key: sql`${products.sellingPriceCents}`, cast: "integer", dir: "desc" },
+  "price-asc": { key: listedPrice, cast: "integer", dir: "asc" },
+  "price-desc": { key: listedPrice, cast: "integer", dir: "desc" },
   rating: { key: sql`coalesce(${products.rating}, 5)`, cast: "double precision", dir: "desc" },
 };
 
@@ -88,7 +94,7 @@ export async function listCatalogPage(options: {
   const filters = and(
     options.category ? eq(products.category, options.category) : undefined,
     eq(products.status, "active"),
-    maxPrice < PRICE_SLIDER_MAX ? lte(products.sellingPriceCents, maxPrice * 100) : undefined,
+    maxPrice < PRICE_SLIDER_MAX ? lte(listedPrice, maxPrice * 100) : undefined,
   );
 
   const cursorText = options.after ?? options.before;

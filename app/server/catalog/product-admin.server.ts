@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
+import { excerpt } from "~/lib/text";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import type { FormErrors } from "~/schemas/form-errors";
 import type { ProductInput } from "~/schemas/product";
 import { db, type Executor } from "../db.server";
+import { refreshListedPrice } from "./listed-price.server";
 import { clearListingCache } from "./listing.server";
 import { newestFirst } from "./products.server";
 import { imagesLibrary, orderItems, productVariations, products } from "../schema";
@@ -26,6 +28,9 @@ export interface AdminProductRow {
 
 /** A product's stock as SPEC §4 counts it: the sum of its variations, else its own figure. */
 const stockExpression = sql<number>`coalesce((select sum(v.stock) from product_variations v where v.product_id = ${products.id}), ${products.stock})::int`;
+
+/** Characters of a description the admin list shows (cut on a word, with an ellipsis). */
+const DESCRIPTION_EXCERPT = 160;
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" literally. */
 export function escapeLike(text: string): string {
@@ -62,7 +67,8 @@ export async function listAdminProducts(options: {
       id: products.id,
       slug: products.slug,
       name: products.name,
-      description: sql<string>`left(${products.description}, 160)`,
+      // A little more than shown, so the excerpt can end on a whole word.
+      description: sql<string>`left(${products.description}, ${DESCRIPTION_EXCERPT + 40})`,
       category: products.category,
       imageUrl: products.imageUrl,
       priceCents: products.sellingPriceCents,
@@ -77,7 +83,16 @@ export async function listAdminProducts(options: {
     .orderBy(newestFirst, desc(products.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { rows, total, page, pageCount: pages, pageSize };
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      description: excerpt(row.description, DESCRIPTION_EXCERPT),
+    })),
+    total,
+    page,
+    pageCount: pages,
+    pageSize,
+  };
 }
 
 /** A product with its variations for the admin forms; undefined when unknown (or not an id). */
@@ -223,6 +238,7 @@ export async function createProduct(input: ProductInput): Promise<ProductSaveRes
         if (input.variations.length > 0) {
           await tx.insert(productVariations).values(variationValues(input, row!.id));
         }
+        await refreshListedPrice(tx, [row!.id]);
         return { ok: true as const, id: row!.id, slug: row!.slug };
       }),
     );
@@ -285,6 +301,7 @@ export async function updateProduct(
             await tx.insert(productVariations).values(values[i]!);
           }
         }
+        await refreshListedPrice(tx, [id]);
         return { ok: true as const, id, slug: existing.slug };
       }),
     );

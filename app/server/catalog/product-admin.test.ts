@@ -78,17 +78,21 @@ describe("product form rules (SPEC §3/§5)", () => {
     expect(messages).toContain("Main Product Image is required");
   });
 
-  it("turns non-numeric prices into 0, keeps two decimals, defaults rating 5 and variation values", () => {
+  it("refuses a selling price that is not positive, keeps two decimals, defaults rating 5 and variation values", () => {
+    expect(() => form({ price: "abc" })).toThrow("Selling Price must be greater than $0.00");
+    expect(() => form({ variations: [{ size: "3.5", price: "", stock: "1" }] })).toThrow(
+      "Price must be greater than $0.00",
+    );
     const input = form({
-      price: "abc",
+      price: "9.999",
       costPrice: "12.345",
       rating: "",
-      variations: [{ size: "3.5", unit: undefined, price: "", stock: "" }],
+      variations: [{ size: "3.5", unit: undefined, price: "4", stock: "" }],
     });
-    expect(input.price).toBe(0);
+    expect(input.price).toBe(1000);
     expect(input.costPrice).toBe(1235);
     expect(input.rating).toBe(5);
-    expect(input.variations[0]).toMatchObject({ unit: "g", price: 0, stock: 0 });
+    expect(input.variations[0]).toMatchObject({ unit: "g", price: 400, stock: 0 });
   });
 
   it("takes the stock from the variations when there are any", () => {
@@ -141,6 +145,43 @@ describe("product service", () => {
       ["3.5", "g", 5],
       ["1", "oz", 3],
     ]);
+  });
+
+  it("keeps the listed price (what the card shows) on every save", async () => {
+    const listedPrice = async (id: string) =>
+      (
+        await db()
+          .select({ listed: products.listedPriceCents })
+          .from(products)
+          .where(eq(products.id, id))
+      )[0]!.listed;
+    const created = (await createProduct(
+      form({
+        price: "50",
+        variations: [
+          { size: "1", unit: "g", price: "5", stock: "0" },
+          { size: "3.5", unit: "g", price: "15", stock: "4" },
+        ],
+      }),
+    )) as { id: string };
+    expect(await listedPrice(created.id)).toBe(1500);
+    const before = await getAdminProduct(created.id);
+    await updateProduct(
+      created.id,
+      form({
+        price: "50",
+        variations: before!.variations.map((v) => ({
+          id: v.id,
+          size: v.size,
+          unit: v.sizeUnit,
+          price: String(v.priceCents / 100),
+          stock: "3", // the gram is back in stock
+        })),
+      }),
+    );
+    expect(await listedPrice(created.id)).toBe(500);
+    await updateProduct(created.id, form({ price: "42", variations: [] }));
+    expect(await listedPrice(created.id)).toBe(4200);
   });
 
   it("refuses a SKU already used (any letter case) and images outside the library", async () => {

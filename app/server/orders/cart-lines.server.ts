@@ -26,7 +26,7 @@ export interface PricedLine {
 }
 
 export type ResolvedLine =
-  | ({ status: "ok" | "insufficient" } & PricedLine)
+  | ({ status: "ok" | "insufficient" | "unpriced" } & PricedLine)
   | { status: "unavailable"; id: string; quantity: number };
 
 /** Merges lines with the same id (a tampered cart may repeat one). */
@@ -39,7 +39,7 @@ function mergeLines(lines: CartLineInput[]): CartLineInput[] {
 /**
  * Prices cart lines from the database (two queries, whatever the cart size). A line whose product is
  * gone, archived, or whose variation is not one of the product's (SPEC §5) is unavailable; a product
- * with sizes must be bought in one of them.
+ * with sizes must be bought in one of them; a line priced at $0.00 is "unpriced" and never sold.
  */
 export async function resolveCartLines(
   lines: CartLineInput[],
@@ -80,8 +80,10 @@ export async function resolveCartLines(
     if (line.variationId ? !variation : sizes.length > 0) return unavailable;
     const size = variation ? sizeLabel(variation) : null;
     const available = variation ? Math.min(variation.stock, product.stock) : product.stock;
+    const priceCents = variation ? variation.priceCents : product.priceCents;
     return {
-      status: available >= line.quantity ? "ok" : "insufficient",
+      // Nothing is sold for $0.00: a price left at zero is a mistake in the catalogue, not a gift.
+      status: priceCents <= 0 ? "unpriced" : available >= line.quantity ? "ok" : "insufficient",
       id: line.id,
       productId: product.id,
       variationId: variation?.id ?? null,
@@ -90,7 +92,7 @@ export async function resolveCartLines(
       name: size ? `${product.name} (${size})` : product.name,
       slug: product.slug,
       imageUrl: product.imageUrl,
-      priceCents: variation ? variation.priceCents : product.priceCents,
+      priceCents,
       quantity: line.quantity,
       available: Math.max(available, 0),
     };
@@ -103,6 +105,8 @@ export function lineProblem(line: ResolvedLine, storedName?: string): string | n
     return storedName
       ? `${storedName} is no longer available. Please remove it from your cart.`
       : "An item in your cart is no longer available. Please remove it from your cart.";
+  if (line.status === "unpriced")
+    return `Sorry, ${line.name} has no price yet and can't be ordered. Please remove it from your cart.`;
   if (line.status === "insufficient")
     return line.available === 0
       ? `Sorry, ${line.name} is out of stock. Please remove it from your cart.`

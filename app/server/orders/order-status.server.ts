@@ -11,6 +11,7 @@ import {
   type OrderStatus,
 } from "~/lib/order-status";
 import { stripControlCharacters } from "~/schemas/text";
+import { refreshListedPrice } from "../catalog/listed-price.server";
 import { config } from "../config.server";
 import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
@@ -292,6 +293,8 @@ async function restoreStock(tx: Transaction, orderId: string, now: Date) {
       .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: now })
       .where(eq(products.id, item.productId));
   }
+  // A size back in stock can change the price the listings show.
+  await refreshListedPrice(tx, [...new Set(items.map((item) => item.productId))]);
 }
 
 /** SPEC §9: Canada Post's estimate is 3 days after shipping (a date in the store's time zone). */

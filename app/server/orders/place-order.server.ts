@@ -7,6 +7,7 @@ import { enqueueEmail } from "../email/outbox.server";
 import { renderOrderConfirmationEmail } from "../email/templates/order-confirmation.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
+import { refreshListedPrice } from "../catalog/listed-price.server";
 import { checkCoupon, redeemCoupon } from "../marketing/coupons.server";
 import {
   invoices,
@@ -233,6 +234,8 @@ async function takeStock(tx: Transaction, lines: PricedLine[]) {
       .returning({ id: products.id });
     if (taken.length === 0) throw new OrderRefused("items", outOfStock(group[0]!));
   }
+  // A size that just sold out no longer sets the price its product is listed at.
+  await refreshListedPrice(tx, [...byProduct.keys()]);
 }
 
 function outOfStock(line: PricedLine) {

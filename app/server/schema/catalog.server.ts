@@ -28,6 +28,12 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     sellingPriceCents: integer("selling_price_cents").notNull(),
+    /**
+     * The price a product card shows, kept by refreshListedPrice (app/server/catalog/listed-price):
+     * the first size in stock, else the first size, else the selling price. Storefront price
+     * filters and sorts use it; null (never refreshed) falls back to the selling price.
+     */
+    listedPriceCents: integer("listed_price_cents"),
     costPriceCents: integer("cost_price_cents").notNull().default(0),
     stock: integer("stock").notNull().default(0),
     stockAlertLevel: integer("stock_alert_level").notNull().default(10),
@@ -57,6 +63,7 @@ export const products = pgTable(
     ),
     check("products_selling_price_check", sql`${t.sellingPriceCents} >= 0`),
     check("products_cost_price_check", sql`${t.costPriceCents} >= 0`),
+    check("products_listed_price_check", sql`${t.listedPriceCents} >= 0`),
     check("products_stock_check", sql`${t.stock} >= 0`),
     check("products_stock_alert_level_check", sql`${t.stockAlertLevel} >= 0`),
     check(
@@ -65,7 +72,12 @@ export const products = pgTable(
     ),
     index("products_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
     index("products_category_name_idx").on(t.category, t.status, t.name, t.id),
-    index("products_category_price_idx").on(t.category, t.status, t.sellingPriceCents, t.id),
+    index("products_category_listed_price_idx").on(
+      t.category,
+      t.status,
+      sql`coalesce(${t.listedPriceCents}, ${t.sellingPriceCents})`,
+      t.id,
+    ),
     index("products_category_rating_idx").on(t.category, t.status, t.rating, t.id),
     index("products_category_created_idx").on(t.category, t.status, t.createdAt.desc(), t.id),
     index("products_name_idx").on(t.name, t.id),
@@ -78,7 +90,11 @@ export const products = pgTable(
       t.id,
     ),
     index("products_status_name_idx").on(t.status, t.name, t.id),
-    index("products_status_price_idx").on(t.status, t.sellingPriceCents, t.id),
+    index("products_status_listed_price_idx").on(
+      t.status,
+      sql`coalesce(${t.listedPriceCents}, ${t.sellingPriceCents})`,
+      t.id,
+    ),
     index("products_status_rated_idx").on(t.status, sql`coalesce(${t.rating}, 5)`, t.id),
     index("products_search_idx").using("gin", t.searchVector),
   ],

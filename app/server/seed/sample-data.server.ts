@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
+import { sizeLabel } from "~/lib/product";
 import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
+import { refreshListedPrice } from "../catalog/listed-price.server";
 import { analyzeDatabase, db, type Executor } from "../db.server";
 import {
   announcements,
@@ -323,6 +325,7 @@ export async function generateProducts(options: {
     (batch) => executor.insert(productVariations).values(batch),
     1000,
   );
+  await refreshListedPrice(executor);
   return productRows.length;
 }
 
@@ -530,7 +533,7 @@ export async function generateOrders(options: {
         productId: line.productId,
         variationId: line.variationId,
         productName: line.name,
-        sizeLabel: `${line.size}${line.unit === "g" ? "g" : ` ${line.unit}`}`,
+        sizeLabel: sizeLabel({ size: line.size, sizeUnit: line.unit }),
         quantity,
         priceAtPurchaseCents: line.price,
       })),

@@ -71,6 +71,8 @@ test("a valid PNG is previewed, uploaded, listed, served with long cache, and de
   await expect(page).toHaveURL(/q=e2e-upload/);
   const card = page.getByRole("listitem").filter({ hasText: name });
   await expect(card).toHaveCount(1);
+  // No product uses it yet (say, uploaded from a product form that was then cancelled).
+  await expect(card.getByText("Not used", { exact: true })).toBeVisible();
   await card.hover();
   await card.getByRole("link", { name: `View details of ${name}` }).click();
   const details = page.getByRole("dialog", { name: "Image details" });

@@ -1,3 +1,4 @@
+import { VIEWPORTS } from "../fixtures";
 import { expect, test } from "./admin-fixtures";
 import { pngBuffer } from "./images";
 
@@ -73,9 +74,10 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   // The detail view shows this product's real stock and alert level.
   await row.getByRole("link", { name: `View ${name}` }).click();
   const details = page.getByRole("dialog", { name: "Product Details" });
-  await expect(details.getByText("9 units")).toBeVisible();
+  // Said once, with its units (not "9 (Low Stock) · 9 units").
+  await expect(details.getByText("9 units (Low Stock)", { exact: true })).toBeVisible();
   await expect(details.getByText("10 units")).toBeVisible();
-  await expect(details.getByRole("cell", { name: "1 oz" })).toBeVisible();
+  await expect(details.getByRole("cell", { name: "1oz" })).toBeVisible();
   await expect(details.locator("img")).toHaveCount(2);
   await details.getByRole("button", { name: "Close", exact: true }).click();
 
@@ -132,3 +134,50 @@ test("search, category filter and paging live in the URL", async ({ adminPage: p
   expect(response?.status()).toBe(200);
   await expect(page.getByLabel("Category")).toHaveValue("all");
 });
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`on a ${width}`, () => {
+    test.use({ viewport });
+
+    test("a selling price that is not a positive amount is refused, in the form and by the server (issue 8 §1)", async ({
+      adminPage: page,
+    }) => {
+      await page.goto("/budzadmin/dashboard/products/new");
+      const dialog = page.getByRole("dialog", { name: "Add New Product" });
+      const price = dialog.getByLabel("Selling Price ($)");
+      await dialog.getByRole("button", { name: "Add variation" }).click();
+      for (const typed of ["abc", "0", "-5"]) {
+        await price.fill(typed);
+        await dialog.getByLabel("Variation 1 price").fill("0");
+        await dialog.getByRole("button", { name: "Add Product" }).click();
+        await expect(dialog.getByText("Selling Price must be greater than $0.00")).toBeVisible();
+        await expect(price).toHaveAttribute("aria-invalid", "true");
+        await expect(
+          dialog.getByText("Variation 1: Price must be greater than $0.00"),
+        ).toBeVisible();
+      }
+
+      // The server is the authority: a post that skips the form's checks is refused too.
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        name: "Zero Kush",
+        sku: `SKU-ZERO-${width}`,
+        price: "abc",
+        costPrice: "1",
+        category: "flowers",
+        currentStock: "5",
+        stockAlertLevel: "10",
+        description: "Would be free.",
+        image: "/images/none.png",
+      }))
+        form.append(name, value);
+      const origin = new URL(page.url()).origin;
+      const response = await page.request.post("/budzadmin/dashboard/products/new", {
+        multipart: form,
+        headers: { Origin: origin },
+      });
+      expect(response.status()).toBe(400);
+      expect(await response.text()).toContain("Selling Price must be greater than $0.00");
+    });
+  });
+}

@@ -13,7 +13,7 @@ import { test as base, expect } from "../fixtures";
 export interface CheckoutStore {
   url: string;
   /** Cart ids of the seeded products. */
-  ids: { lights35: string; lights7: string; gummies: string; rosin: string };
+  ids: { lights35: string; lights7: string; gummies: string; rosin: string; unpriced: string };
 }
 
 const year = new Date().getFullYear();
@@ -23,7 +23,7 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
   const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
   await migrateDatabase(handle);
   const db = handle.db;
-  const [lights, gummies, rosin] = await db
+  const [lights, gummies, rosin, unpriced] = await db
     .insert(products)
     .values([
       {
@@ -52,6 +52,15 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
         sellingPriceCents: 6000,
         stock: 1,
       },
+      {
+        // Saved at $0.00 before the admin refused such prices (issue 8): never sold.
+        slug: "free-sample",
+        name: "Free Sample",
+        category: "hash", // alone in its category: no page lists it as related
+        description: "Left at $0.00 by mistake.",
+        sellingPriceCents: 0,
+        stock: 10,
+      },
     ])
     .returning({ id: products.id });
   const [v35, v7] = await db
@@ -77,6 +86,7 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
     lights7: `${lights!.id}_${v7!.id}`,
     gummies: gummies!.id,
     rosin: rosin!.id,
+    unpriced: unpriced!.id,
   };
 }
 

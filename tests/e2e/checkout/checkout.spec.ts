@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { VIEWPORTS } from "../fixtures";
 import { cartItem, expect, test } from "./checkout-store";
 
 async function setCart(page: Page, items: unknown[], coupon?: string) {
@@ -18,7 +19,14 @@ function main(page: Page) {
   return page.getByRole("main");
 }
 
+/** The summary's total: shown once the page is hydrated and the server has priced the cart. */
+function summaryTotal(page: Page) {
+  return page.getByRole("complementary").getByTestId("total");
+}
+
 async function fillCheckout(page: Page, email: string) {
+  // Typing before hydration would be fine, but a submit then would post the server's empty cart.
+  await expect(summaryTotal(page)).toBeVisible();
   await main(page).getByLabel("Email").fill(email);
   await main(page).getByLabel("Phone").fill("(604) 555-0199");
   await main(page).getByLabel("Full name").fill("Jane Doe");
@@ -75,7 +83,11 @@ test("a full checkout reaches the confirmation page with e-Transfer instructions
   expect(orderNumber).toMatch(/^BBS-\d{8}$/);
   const pay = page.getByRole("region", { name: "Pay by Interac e-Transfer" });
   await expect(pay.getByText("$45.00")).toBeVisible();
-  await expect(pay.getByText("payments@budzboutique.ca")).toBeVisible();
+  const address = pay.getByText("payments@budzboutique.ca");
+  await expect(address).toBeVisible();
+  // It may wrap before the "@" or a dot, never mid-word (issue 8 §5).
+  await expect(address).not.toHaveCSS("word-break", "break-all");
+  await expect(address.locator("wbr")).toHaveCount(2); // before "@budzboutique" and ".ca"
   await expect(pay.getByText(orderNumber, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
   await expect(page.getByText("Mango Gummies")).toBeVisible();
@@ -120,25 +132,79 @@ test("a tampered price in local storage is ignored: the order is priced by the s
   await expect(pay.getByText("$110.00")).toBeVisible();
 });
 
-test("a coupon is re-checked with the email: one use per customer", async ({ page, ids }) => {
-  const cart = [cartItem(ids.lights7, "Northern Lights (7g)", 85)];
-  await setCart(page, cart, "WELCOME20");
-  await page.goto("/checkout");
-  const summary = page.getByRole("complementary");
-  await expect(summary.getByTestId("discount")).toHaveText("-$17.00");
-  await fillCheckout(page, "welcome@example.com");
-  await page.getByRole("button", { name: /Place order/ }).click();
-  await expect(page).toHaveURL(/\/orders\//);
-  await expect(page.getByText("-$17.00")).toBeVisible();
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`on a ${width}`, () => {
+    test.use({ viewport });
 
-  await setCart(page, cart, "WELCOME20");
-  await page.goto("/checkout");
-  await fillCheckout(page, "WELCOME@example.com");
-  await page.getByRole("button", { name: /Place order/ }).click();
-  await expect(page.getByText("You have already used this coupon")).toBeVisible();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(main(page).getByLabel("Full name")).toHaveValue("Jane Doe");
-});
+    test("a coupon refused at checkout leaves the order, its message by the code field (issue 8 §4)", async ({
+      page,
+      ids,
+    }) => {
+      const email = `welcome-${width}@example.com`;
+      const cart = [cartItem(ids.lights7, "Northern Lights (7g)", 85)];
+      await setCart(page, cart, "WELCOME20");
+      await page.goto("/checkout");
+      const summary = page.getByRole("complementary");
+      await expect(summary.getByTestId("discount")).toHaveText("-$17.00");
+      await fillCheckout(page, email);
+      await page.getByRole("button", { name: /Place order/ }).click();
+      await expect(page).toHaveURL(/\/orders\//);
+      await expect(page.getByText("-$17.00")).toBeVisible();
+
+      // A new cart, the same code, the same customer (another letter case).
+      await setCart(page, cart, "WELCOME20");
+      await page.goto("/checkout");
+      await expect(summary.getByRole("status")).toHaveText(
+        'Coupon "WELCOME20" applied successfully!',
+      );
+      await fillCheckout(page, email.toUpperCase());
+      await page.getByRole("button", { name: "Place order · $88.00" }).click();
+
+      const refusal = summary.getByRole("alert");
+      await expect(refusal).toHaveText("You have already used this coupon");
+      await expect(refusal).toBeInViewport();
+      const field = summary.getByLabel("Promo code");
+      await expect(field).toBeFocused();
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      // Never "applied" and refused together; the totals are without the code.
+      await expect(page.getByText(/applied successfully/)).toHaveCount(0);
+      await expect(field).toHaveValue("");
+      await expect(summary.getByTestId("discount")).toHaveText("$0.00");
+      await expect(summaryTotal(page)).toHaveText("$105.00");
+      await expect(page.getByRole("button", { name: "Place order · $105.00" })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem("cartCoupon"))).toBeNull();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await expect(main(page).getByLabel("Full name")).toHaveValue("Jane Doe");
+
+      // Another code clears the old message.
+      await field.fill("SAVE15");
+      await summary.getByRole("button", { name: "Apply" }).click();
+      await expect(summary.getByRole("status")).toHaveText('Coupon "SAVE15" applied successfully!');
+      await expect(summary.getByRole("alert")).toHaveCount(0);
+      await expect(summary.getByTestId("discount")).toHaveText("-$12.75");
+    });
+
+    test("a line priced at $0.00 is refused with a clear message; shipping is still $20 (issue 8 §1)", async ({
+      page,
+      ids,
+    }) => {
+      await setCart(page, [cartItem(ids.unpriced, "Free Sample", 0, 2)]);
+      await page.goto("/checkout");
+      const summary = page.getByRole("complementary");
+      const problem =
+        "Sorry, Free Sample has no price yet and can't be ordered. Please remove it from your cart.";
+      await expect(summary.getByRole("alert")).toHaveText(problem);
+      await expect(summary.getByTestId("subtotal")).toHaveText("$0.00");
+      await expect(summary.getByTestId("shipping")).toHaveText("$20.00");
+      await expect(summaryTotal(page)).toHaveText("$20.00");
+      await fillCheckout(page, `free-${width}@example.com`);
+      await page.getByRole("button", { name: /Place order/ }).click();
+      await expect(summary.getByRole("alert").first()).toHaveText(problem);
+      await expect(summary.getByRole("alert").first()).toBeInViewport();
+      await expect(page).toHaveURL(/\/checkout$/);
+    });
+  });
+}
 
 test("a line that can no longer be filled is named and nothing is ordered", async ({
   page,

@@ -1,11 +1,31 @@
-import { expect, test } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test, VIEWPORTS } from "../fixtures";
 
-const names = async (page: import("@playwright/test").Page) =>
-  (await page
-    .locator("article")
-    .evaluateAll((cards) =>
-      cards.map((c) => c.querySelector("h3")?.textContent ?? ""),
-    )) as string[];
+/**
+ * Waits for what a shopper sees once a listing has loaded (its heading, no skeleton, the cards),
+ * never for time; lists read before that would be the skeleton's (empty) or the previous page's.
+ */
+async function settled(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("product-skeleton")).toHaveCount(0);
+  await expect(page.getByRole("article").first()).toBeVisible();
+}
+
+/** The card names in order, once the listing has settled. */
+async function names(page: Page): Promise<string[]> {
+  await settled(page);
+  return page.getByRole("article").getByRole("heading", { level: 3 }).allInnerTexts();
+}
+
+/** The prices the cards show, in cents, once the listing has settled. */
+async function cardPrices(page: Page): Promise<number[]> {
+  await settled(page);
+  return (await page.getByRole("article").getByTestId("price").allInnerTexts()).map((t) =>
+    Math.round(Number(t.replace(/[$,]/g, "")) * 100),
+  );
+}
+
+const ascendingOrder = (list: number[]) => list.every((v, i) => i === 0 || list[i - 1]! <= v);
 
 test("category page: title, blurb, count, and products in the server HTML", async ({
   page,
@@ -52,8 +72,10 @@ test("sorting changes the URL and the order; back restores it", async ({ page })
   await page.getByLabel("Sort by").selectOption("price-asc");
   await expect(page).toHaveURL(/sort=price-asc/);
   await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+  // The order the cards' own prices give (issue 8: sorted on the price the card shows).
+  await expect.poll(async () => ascendingOrder(await cardPrices(page))).toBe(true);
+  await expect.poll(() => names(page)).not.toEqual(byName);
   const ascending = await names(page);
-  expect(ascending).not.toEqual(byName);
 
   await page.getByLabel("Sort by").selectOption("price-desc");
   await expect(page).toHaveURL(/sort=price-desc/);
@@ -66,6 +88,7 @@ test("sorting changes the URL and the order; back restores it", async ({ page })
 
 test("highest rated puts the best-rated first", async ({ page }) => {
   await page.goto("/category/vapes?sort=rating");
+  await settled(page);
   const ratings = await page
     .locator("article [role=img]")
     .evaluateAll((els) =>
@@ -85,8 +108,9 @@ test("the price slider sets the upper bound in the URL and filters on the server
   // Keyboard steps of $10 down from 1000 to 190.
   for (let i = 0; i < 81; i++) await page.keyboard.press("ArrowLeft", { delay: 0 });
   await expect(page).toHaveURL(/max=190/);
-  const count = Number((await page.getByTestId("product-count").innerText()).split(" ")[0]);
-  expect(count).toBeLessThan(10);
+  await expect(page.getByTestId("product-count")).not.toHaveText("10 products");
+  await settled(page);
+  for (const cents of await cardPrices(page)) expect(cents).toBeLessThanOrEqual(19_000);
 
   await page.goto("/category/flowers?max=0");
   await expect(page.getByText("No products found in this category.")).toBeVisible();
@@ -173,12 +197,37 @@ test("sorting and filtering work without JavaScript", async ({ browser, baseURL 
   await page.getByLabel("Sort by").selectOption("price-desc");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/sort=price-desc/);
-  const amounts = (await page.locator("article [data-testid=price]").allInnerTexts()).map((t) =>
-    Number(t.replace(/[$,]/g, "")),
-  );
+  const amounts = await cardPrices(page);
   expect(amounts.length).toBe(10);
   expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
   await page.getByRole("link", { name: "List view" }).click();
   await expect(page).toHaveURL(/view=list/);
   await context.close();
 });
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`on a ${width}`, () => {
+    test.use({ viewport });
+
+    test("a price limit keeps exactly the cards whose shown price is within it (issue 8 §2)", async ({
+      page,
+    }) => {
+      // The issue's case: Flowers cards run from about $7 to $16, yet $20 used to give 0 products.
+      await page.goto("/category/flowers");
+      const all = await cardPrices(page);
+      const limit = 20;
+      const within = all.filter((cents) => cents <= limit * 100).length;
+      expect(within).toBeGreaterThan(0);
+      await page.goto(`/category/flowers?max=${limit}`);
+      await expect(page.getByTestId("product-count")).toHaveText(
+        `${within} ${within === 1 ? "product" : "products"}`,
+      );
+      const shown = await cardPrices(page);
+      expect(shown).toHaveLength(within);
+      for (const cents of shown) expect(cents).toBeLessThanOrEqual(limit * 100);
+
+      await page.goto("/category/flowers?sort=price-asc");
+      expect(ascendingOrder(await cardPrices(page))).toBe(true);
+    });
+  });
+}

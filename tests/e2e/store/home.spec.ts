@@ -12,6 +12,12 @@ test("home page is server-rendered with featured products from the database", as
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
   await expect(page.locator("#featured article")).toHaveCount(8);
+  // "In stock and ready to ship": each card starts on a size that can be bought (issue 8 §3).
+  const featured = page.locator("#featured");
+  await expect(featured.getByText("Out of Stock")).toHaveCount(0);
+  await expect(featured.getByRole("button", { name: "Add to Cart", disabled: true })).toHaveCount(
+    0,
+  );
 });
 
 test("announcement bar: seeded message with the code appended, dismissal remembered", async ({
@@ -61,12 +67,14 @@ test("unknown URLs get the 404 page", async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("main")).toHaveCount(1);
   for (const path of ["/category/cheese", "/products/no-such-product"]) {
     const r = await page.goto(path);
     expect(r?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    // The store's header and footer stay around the error.
+    // The store's header and footer stay around the error, in one <main>.
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("main")).toHaveCount(1);
   }
 });
 

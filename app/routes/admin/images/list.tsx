@@ -2,6 +2,7 @@ import { Eye } from "lucide-react";
 import { data, Link, Outlet, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
+import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { ImageUploader } from "~/components/admin/image-uploader";
 import { IMAGES_PATH } from "~/components/admin/image-picker";
@@ -113,12 +114,16 @@ export default function ImageLibrary({ loaderData }: Route.ComponentProps) {
                     </div>
                   </div>
                   <div className="px-3 py-2.5">
-                    <p
-                      className="truncate text-sm font-medium text-stone-900"
-                      title={image.imageName}
-                    >
-                      {image.imageName}
-                    </p>
+                    <div className="flex items-center gap-2">
+                      <p
+                        className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900"
+                        title={image.imageName}
+                      >
+                        {image.imageName}
+                      </p>
+                      {/* e.g. uploaded from a product form that was then cancelled */}
+                      {image.usedBy === 0 ? <Badge tone="amber">Not used</Badge> : null}
+                    </div>
                     <p className="text-xs text-stone-500">
                       {image.imageWidth} × {image.imageHeight} · {formatBytes(image.imageSize)} ·{" "}
                       {image.fileExtension.toUpperCase()}

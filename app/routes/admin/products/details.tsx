@@ -1,7 +1,7 @@
 import { ExternalLink, Pencil } from "lucide-react";
 import { data, Link, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/details";
-import { Badge, StockCell } from "~/components/admin/badges";
+import { Badge, StockCell, unitsText } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { Modal } from "~/components/admin/modal";
 import { PRODUCTS_PATH } from "~/components/admin/product-form";
@@ -38,7 +38,6 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const close = () => void navigate(`${PRODUCTS_PATH}${search}`, { preventScrollReset: true });
-  const units = (n: number) => `${n.toLocaleString("en-CA")} unit${n === 1 ? "" : "s"}`;
   return (
     <Modal
       title="Product Details"
@@ -107,10 +106,9 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             <Detail label="Cost Price">{formatMoney(product.costPriceCents)}</Detail>
             <Detail label="Rating">{(product.rating ?? DEFAULT_RATING).toFixed(1)} / 5</Detail>
             <Detail label="Current Stock">
-              <StockCell stock={product.stock} alertLevel={product.stockAlertLevel} />
-              <span className="text-stone-500"> · {units(product.stock)}</span>
+              <StockCell stock={product.stock} alertLevel={product.stockAlertLevel} units />
             </Detail>
-            <Detail label="Stock Alert Level">{units(product.stockAlertLevel)}</Detail>
+            <Detail label="Stock Alert Level">{unitsText(product.stockAlertLevel)}</Detail>
             <Detail label="THC / CBD">
               {product.thc ?? "—"} / {product.cbd ?? "—"}
             </Detail>

@@ -88,7 +88,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               </Link>
               {p.status === "archived" ? <Badge>Archived</Badge> : null}
             </p>
-            <p className="line-clamp-1 hidden max-w-md text-xs text-stone-500 sm:block">
+            <p className="hidden max-w-md text-xs text-stone-500 sm:line-clamp-1">
               {p.description}
             </p>
             <p className="text-xs text-stone-600 sm:hidden">

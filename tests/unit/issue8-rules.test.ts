@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { adminStockText } from "~/components/admin/badges";
+import {
+  defaultVariationId,
+  listedPriceCents,
+  sizeLabel,
+  variationPrice,
+  type ProductSummary,
+} from "~/lib/product";
+import { excerpt } from "~/lib/text";
+import { ProductFormSchema, VariationSchema } from "~/schemas/product";
+
+const product = (variations: { id: string; priceCents: number; stock: number }[]) =>
+  ({
+    id: "p",
+    slug: "p",
+    name: "P",
+    category: "flowers",
+    imageUrl: "",
+    priceCents: 9900,
+    stock: variations.reduce((sum, v) => sum + v.stock, 0) || 5,
+    stockAlertLevel: 10,
+    rating: 5,
+    thc: null,
+    cbd: null,
+    strain: null,
+    variations: variations.map((v) => ({ ...v, size: "1", sizeUnit: "g" })),
+  }) satisfies ProductSummary;
+
+describe("the size shown first and the listed price (issue 8 §2, §3)", () => {
+  it("preselects the first size in stock, the first size when all are sold out", () => {
+    const firstSoldOut = product([
+      { id: "a", priceCents: 500, stock: 0 },
+      { id: "b", priceCents: 1500, stock: 4 },
+      { id: "c", priceCents: 2800, stock: 9 },
+    ]);
+    expect(defaultVariationId(firstSoldOut)).toBe("b");
+    expect(variationPrice(firstSoldOut)).toBe(1500);
+    const allIn = product([
+      { id: "a", priceCents: 500, stock: 1 },
+      { id: "b", priceCents: 1500, stock: 4 },
+    ]);
+    expect(defaultVariationId(allIn)).toBe("a");
+    const allOut = product([
+      { id: "a", priceCents: 500, stock: 0 },
+      { id: "b", priceCents: 1500, stock: 0 },
+    ]);
+    expect(defaultVariationId(allOut)).toBe("a");
+    expect(defaultVariationId(product([]))).toBeUndefined();
+  });
+
+  it("lists a product at the price its card shows before a size is picked", () => {
+    expect(
+      listedPriceCents(
+        product([
+          { id: "a", priceCents: 500, stock: 0 },
+          { id: "b", priceCents: 1500, stock: 4 },
+        ]),
+      ),
+    ).toBe(1500);
+    expect(listedPriceCents(product([{ id: "a", priceCents: 700, stock: 0 }]))).toBe(700);
+    // Without sizes: the product's selling price.
+    expect(listedPriceCents(product([]))).toBe(9900);
+  });
+});
+
+describe("one way to write a size (issue 8 §5)", () => {
+  it("sticks unit symbols to the number and spaces words", () => {
+    expect(sizeLabel({ size: "1", sizeUnit: "g" })).toBe("1g");
+    expect(sizeLabel({ size: "3.5", sizeUnit: "g" })).toBe("3.5g");
+    expect(sizeLabel({ size: "1", sizeUnit: "oz" })).toBe("1oz");
+    expect(sizeLabel({ size: "250", sizeUnit: "ml" })).toBe("250ml");
+    expect(sizeLabel({ size: "10", sizeUnit: "pieces" })).toBe("10 pieces");
+    expect(sizeLabel({ size: " 1 ", sizeUnit: "pack" })).toBe("1 pack");
+  });
+});
+
+describe("selling prices are positive amounts (issue 8 §1)", () => {
+  const base = {
+    name: "Blue Dream",
+    sku: "SKU-BD-1",
+    price: "40",
+    costPrice: "24",
+    category: "flowers",
+    currentStock: "12",
+    stockAlertLevel: "10",
+    description: "A hybrid.",
+    image: "/images/abc.webp",
+    thumbnails: [],
+    variations: [],
+  };
+  const priceError = (price: string) =>
+    ProductFormSchema.safeParse({ ...base, price }).error?.issues.find(
+      (i) => i.path.join(".") === "price",
+    )?.message;
+
+  it("refuses a Selling Price that is not a positive amount", () => {
+    for (const price of ["abc", "0", "0.00", "-5", "0.004"]) {
+      expect(priceError(price), price).toBe("Selling Price must be greater than $0.00");
+    }
+    expect(priceError("")).toBe("Selling Price is required");
+    expect(priceError("0.01")).toBeUndefined();
+    expect(ProductFormSchema.parse({ ...base, price: "$1,234.5" }).price).toBe(123_450);
+  });
+
+  it("refuses a size priced at $0.00 or left without a price", () => {
+    for (const price of ["", "0", "abc"]) {
+      const result = VariationSchema.safeParse({ size: "1", unit: "g", price, stock: "1" });
+      expect(result.error?.issues[0]?.message, price).toBe("Price must be greater than $0.00");
+    }
+    expect(VariationSchema.parse({ size: "1", unit: "g", price: "4.5", stock: "" }).price).toBe(
+      450,
+    );
+  });
+
+  it("still lets a cost price be 0", () => {
+    expect(ProductFormSchema.parse({ ...base, costPrice: "abc" }).costPrice).toBe(0);
+  });
+});
+
+describe("small displays (issue 8 §5)", () => {
+  it("says a stock figure once, with its units, in detail views", () => {
+    expect(adminStockText(88, 10, true)).toBe("88 units");
+    expect(adminStockText(1, 10, true)).toBe("1 unit (Low Stock)");
+    expect(adminStockText(0, 10, true)).toBe("Out of Stock");
+    expect(adminStockText(88, 10)).toBe("88");
+  });
+
+  it("cuts a description on a word, with an ellipsis", () => {
+    const text = "Hand-trimmed buds with notes of citrus and pine, slow cured for a smooth smoke.";
+    const cut = excerpt(text, 40);
+    expect(cut.length).toBeLessThanOrEqual(40);
+    expect(cut).toBe("Hand-trimmed buds with notes of citrus…");
+    expect(text.startsWith(cut.slice(0, -1))).toBe(true);
+    expect(excerpt("Short  text\nhere", 40)).toBe("Short text here");
+    expect(excerpt("x".repeat(50), 10)).toBe(`${"x".repeat(9)}…`);
+  });
+});
