@@ -20,7 +20,7 @@ export const OrderListQuerySchema = ListQuerySchema.extend({
 });
 export type OrderListQuery = z.output<typeof OrderListQuerySchema>;
 
-/** Dollars typed by staff ("123.45", "$1,234.5") to cents; refuses anything else. */
+/** Dollars typed by staff ("123.45", "$2,500.5") to cents; refuses anything else. */
 const dollars = z
   .string()
   .trim()

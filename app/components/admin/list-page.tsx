@@ -272,6 +272,16 @@ function PageLinks({
   );
 }
 
+/** "1,234 orders found" under a list's toolbar, announced as the filters change. */
+export function ResultCount({ total, noun }: { total: number; noun: string }) {
+  return (
+    <p className="px-4 pt-3 text-sm text-stone-500" aria-live="polite">
+      <span className="font-semibold text-stone-800">{total.toLocaleString("en-CA")}</span> {noun}{" "}
+      found
+    </p>
+  );
+}
+
 /** The white card a list lives in: toolbar, table, pagination. */
 export function ListCard({ children }: { children: React.ReactNode }) {
   return (

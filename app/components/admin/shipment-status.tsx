@@ -1,3 +1,4 @@
+import { formatDate } from "~/lib/dates";
 import { ExternalLink, PackageCheck, Send, Truck } from "lucide-react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { canadaPostTrackingUrl, nextShipmentStatuses, statusName } from "~/lib/order-status";
@@ -37,17 +38,13 @@ export function TrackingLink({ trackingNumber }: { trackingNumber: string | null
 /** "2025-03-05" (a calendar date) → "Mar 5, 2025". */
 export function formatDay(day: string | null): string {
   if (!day) return "—";
-  return new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return formatDate(`${day}T00:00:00Z`, "UTC");
 }
 
 /** An instant as a day in the store's time zone. */
 export function formatInstant(value: Date | string | null, timeZone: string): string {
   if (!value) return "—";
-  return new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone }).format(
-    new Date(value),
-  );
+  return formatDate(value, timeZone);
 }
 
 interface RowShipment {

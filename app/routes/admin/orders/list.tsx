@@ -5,6 +5,7 @@ import {
   DataTable,
   ListCard,
   ListToolbar,
+  ResultCount,
   PageHeader,
   Pagination,
   type Column,
@@ -135,10 +136,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
             { name: "date", label: "Date", value: query.date, options: DATE_OPTIONS },
           ]}
         />
-        <p className="px-4 pt-3 text-sm text-stone-500" aria-live="polite">
-          <span className="font-semibold text-stone-800">{list.total.toLocaleString("en-CA")}</span>{" "}
-          orders found
-        </p>
+        <ResultCount total={list.total} noun="orders" />
         <DataTable
           columns={columns}
           rows={list.rows}

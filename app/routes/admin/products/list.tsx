@@ -8,6 +8,7 @@ import {
   DataTable,
   ListCard,
   ListToolbar,
+  ResultCount,
   PageHeader,
   Pagination,
   type Column,
@@ -211,10 +212,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             },
           ]}
         />
-        <p className="px-4 pt-3 text-sm text-stone-500" aria-live="polite">
-          <span className="font-semibold text-stone-800">{list.total.toLocaleString("en-CA")}</span>{" "}
-          products found
-        </p>
+        <ResultCount total={list.total} noun="products" />
         <DataTable
           columns={columns}
           rows={list.rows}

@@ -6,6 +6,7 @@ import {
   DataTable,
   ListCard,
   ListToolbar,
+  ResultCount,
   PageHeader,
   Pagination,
   type Column,
@@ -224,9 +225,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
             },
           ]}
         />
-        <p className="px-4 pt-3 text-sm text-stone-500" aria-live="polite">
-          <span className="font-semibold text-stone-800">{count(list.total)}</span> shipments found
-        </p>
+        <ResultCount total={list.total} noun="shipments" />
         <DataTable
           columns={columns}
           rows={list.rows}
