@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripControlCharacters } from "./text";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import {
   normalizePhone,
@@ -13,7 +14,11 @@ export const MAX_CART_LINES = 50;
 export const CartLinesSchema = z
   .array(
     z.object({
-      id: z.string().min(1).max(80),
+      id: z
+        .string()
+        .min(1)
+        .max(80)
+        .regex(/^[0-9a-f_-]+$/i, { error: "This cart holds an unknown product" }),
       quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
     }),
   )
@@ -34,6 +39,7 @@ export const CheckoutSchema = z
   .object({
     email: z
       .string({ error: "Email is required" })
+      .overwrite(stripControlCharacters)
       .trim()
       .min(1, { error: "Email is required" })
       .max(254, { error: "Email must be at most 254 characters" })
@@ -41,6 +47,7 @@ export const CheckoutSchema = z
       .transform((v) => v.toLowerCase()),
     phone: z
       .string({ error: "Phone is required" })
+      .overwrite(stripControlCharacters)
       .trim()
       .min(1, { error: "Phone is required" })
       .transform((v, ctx) => {
@@ -57,6 +64,7 @@ export const CheckoutSchema = z
     province: z.enum(PROVINCE_CODES, { error: "Please choose a province or territory" }),
     postalCode: z
       .string({ error: "Postal code is required" })
+      .overwrite(stripControlCharacters)
       .trim()
       .min(1, { error: "Postal code is required" })
       .transform((v, ctx) => {
@@ -75,6 +83,7 @@ export const CheckoutSchema = z
     }),
     couponCode: z
       .string()
+      .overwrite(stripControlCharacters)
       .trim()
       .max(50)
       .optional()
