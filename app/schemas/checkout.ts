@@ -30,6 +30,7 @@ export type CartLineInput = z.infer<typeof CartLinesSchema>[number];
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
+    .overwrite(stripControlCharacters)
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
