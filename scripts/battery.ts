@@ -71,7 +71,6 @@ const server = await startServer({
   TRUST_PROXY: "1",
   ADMIN_USERNAME: "owner",
   ADMIN_PASSWORD: password,
-  LOG_LEVEL: "warn",
 });
 const pid = server.child.pid!;
 await pause(10_000);
@@ -176,7 +175,6 @@ if (want("shutdown")) {
     DATA_DIR: await dataDirWithQueuedEmail(),
     SEED_SAMPLE_DATA: "0",
     SMTP_URL: smtp.url,
-    LOG_LEVEL: "warn",
   });
   while (smtp.connections() === 0) await pause(50);
   started = Date.now();

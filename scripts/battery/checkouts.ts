@@ -29,7 +29,7 @@ export async function prepareStore(databaseUrl?: string) {
   const store: Store = {
     dataDir,
     databaseUrl,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_SAMPLE_DATA: "0", LOG_LEVEL: "warn" },
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_SAMPLE_DATA: "0" },
   };
   const handle = await open(store);
   const [scarce, plenty] = await handle.db

@@ -25,7 +25,22 @@ function sample<T>(items: T[], count = PER_ENDPOINT): T[] {
   return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]!);
 }
 
-const enc = encodeURIComponent;
+/** encodeURIComponent, but lone surrogates go out as the (invalid) UTF-8 bytes a client could send. */
+function enc(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return [...value]
+      .map((c) => {
+        const cp = c.codePointAt(0)!;
+        if (cp < 0xd800 || cp > 0xdfff) return encodeURIComponent(c);
+        return [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)]
+          .map((b) => `%${b.toString(16).toUpperCase()}`)
+          .join("");
+      })
+      .join("");
+  }
+}
 const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
 /** POST endpoints: every field spoiled in three places, odd names, and bodies that are no form. */
@@ -252,13 +267,15 @@ export async function runFuzz(t: FuzzTarget, concurrency = 16): Promise<FuzzResu
           headers,
           body: request.body as BodyInit | undefined,
           redirect: "manual",
+          signal: AbortSignal.timeout(30_000),
         });
         status = response.status;
         await response.arrayBuffer();
       } catch {
-        status = 599; // the connection failed: as bad as a 500
+        status = 599; // no answer within 30 s, or the connection failed: as bad as a 500
       }
       if (status >= 500) serverErrors.push({ endpoint, request, status });
+      if (counter % 1000 === 0) console.log(`  … ${counter} of ${queue.length}`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
