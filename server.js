@@ -7,7 +7,9 @@ import express from "express";
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const production = process.env.NODE_ENV === "production";
-const SHUTDOWN_GRACE_MS = 10_000;
+// After the grace period (SHUTDOWN_GRACE_SECONDS) the process exits within this much more, whatever
+// the email worker, the database or open sockets are doing.
+const HARD_DEADLINE_EXTRA_MS = 5_000;
 
 async function loadApp() {
   if (production) {
@@ -42,9 +44,9 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
-  let stopServices;
+  let services;
   try {
-    stopServices = await module.startServices();
+    services = await module.startServices();
   } catch (error) {
     console.error(error instanceof module.StartupError ? error.message : error);
     await devServer?.close();
@@ -57,7 +59,7 @@ async function main() {
   });
   server.on("error", async (error) => {
     console.error(`Cannot listen on port ${settings.PORT}: ${error.message}`);
-    await stopServices();
+    await services.stop();
     process.exit(1);
   });
 
@@ -65,16 +67,38 @@ async function main() {
   const shutdown = async (signal) => {
     if (stopping) return;
     stopping = true;
-    module.logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    const started = Date.now();
+    const graceMs = settings.SHUTDOWN_GRACE_SECONDS * 1000;
+    module.logger.info({ signal, graceMs }, "shutting down: finishing in-flight requests");
+    let phase = "finishing in-flight requests";
+    // The hard deadline: unref'd, so it never keeps a process alive that would exit anyway.
+    const deadline = setTimeout(() => {
+      server.getConnections((_error, openConnections) => {
+        module.logger.error(
+          {
+            afterMs: Date.now() - started,
+            phase,
+            openConnections: openConnections ?? null,
+            ...services.busy(),
+          },
+          "shutdown deadline passed: exiting and abandoning what is still running (emails in flight are sent again after their lock expires)",
+        );
+        process.exit(1);
+      });
+      // getConnections answers at once; this is the backstop if it ever did not.
+      setTimeout(() => process.exit(1), 500).unref();
+    }, graceMs + HARD_DEADLINE_EXTRA_MS);
+    deadline.unref();
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();
     await new Promise((resolve) => {
       server.close(resolve);
       server.closeIdleConnections();
     });
+    phase = "stopping services";
     await devServer?.close();
-    await stopServices();
-    module.logger.info("stopped cleanly");
+    await services.stop();
+    module.logger.info({ ms: Date.now() - started }, "stopped cleanly");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

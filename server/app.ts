@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { clientAddress } from "~/server/http/client-address.server";
 import { config } from "~/server/config.server";
 import { db, pingDatabase } from "~/server/db.server";
 import { imageStorage } from "~/server/images/storage.server";
@@ -12,7 +13,7 @@ export { startServices } from "~/server/boot.server";
 declare module "react-router" {
   interface AppLoadContext {
     nonce: string;
-    /** The visitor's address (behind a proxy only when TRUST_PROXY is set), for throttling. */
+    /** The visitor's address (TRUST_PROXY hops from the right of X-Forwarded-For), for throttling. */
     clientIp: string;
   }
 }
@@ -68,7 +69,8 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
   const production = config().NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
-  if (config().TRUST_PROXY) app.set("trust proxy", true);
+  // N trusted hops: req.protocol and the client address come from the proxies' own headers.
+  if (config().TRUST_PROXY) app.set("trust proxy", config().TRUST_PROXY);
   app.use(requestLog);
   app.use(compression());
   app.use((_req, res, next) => {
@@ -114,7 +116,11 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
       build: () => import("virtual:react-router/server-build"),
       getLoadContext: (req, res) => ({
         nonce: String(res.locals.nonce),
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientIp: clientAddress({
+          forwardedFor: req.get("X-Forwarded-For"),
+          socketAddress: req.socket.remoteAddress,
+          trustedHops: config().TRUST_PROXY,
+        }),
       }),
     }),
   );

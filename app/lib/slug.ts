@@ -10,3 +10,8 @@ export function slugify(text: string): string {
     .slice(0, 80)
     .replace(/-$/, "");
 }
+
+/** What slugify can produce (and nothing a URL could smuggle in: no NUL, no slash, no spaces). */
+export function isSlug(value: string): boolean {
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 120;
+}

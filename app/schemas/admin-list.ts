@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripControlCharacters } from "./text";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -7,7 +8,12 @@ export const ADMIN_PAGE_SIZE = 20;
  * filters; a value that does not parse falls back to its default rather than failing the page.
  */
 export const ListQuerySchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z
+    .string()
+    .overwrite(stripControlCharacters)
+    .pipe(z.string().trim().max(100))
+    .catch("")
+    .default(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 

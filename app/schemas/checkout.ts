@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripControlCharacters } from "./text";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import {
   normalizePhone,
@@ -13,7 +14,11 @@ export const MAX_CART_LINES = 50;
 export const CartLinesSchema = z
   .array(
     z.object({
-      id: z.string().min(1).max(80),
+      id: z
+        .string()
+        .min(1)
+        .max(80)
+        .regex(/^[0-9a-f_-]+$/i, { error: "This cart holds an unknown product" }),
       quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
     }),
   )
@@ -25,6 +30,7 @@ export type CartLineInput = z.infer<typeof CartLinesSchema>[number];
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
+    .overwrite(stripControlCharacters)
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
@@ -34,6 +40,7 @@ export const CheckoutSchema = z
   .object({
     email: z
       .string({ error: "Email is required" })
+      .overwrite(stripControlCharacters)
       .trim()
       .min(1, { error: "Email is required" })
       .max(254, { error: "Email must be at most 254 characters" })
@@ -41,6 +48,7 @@ export const CheckoutSchema = z
       .transform((v) => v.toLowerCase()),
     phone: z
       .string({ error: "Phone is required" })
+      .overwrite(stripControlCharacters)
       .trim()
       .min(1, { error: "Phone is required" })
       .transform((v, ctx) => {
@@ -57,6 +65,7 @@ export const CheckoutSchema = z
     province: z.enum(PROVINCE_CODES, { error: "Please choose a province or territory" }),
     postalCode: z
       .string({ error: "Postal code is required" })
+      .overwrite(stripControlCharacters)
       .trim()
       .min(1, { error: "Postal code is required" })
       .transform((v, ctx) => {
@@ -75,6 +84,7 @@ export const CheckoutSchema = z
     }),
     couponCode: z
       .string()
+      .overwrite(stripControlCharacters)
       .trim()
       .max(50)
       .optional()

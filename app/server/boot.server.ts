@@ -65,7 +65,14 @@ export async function closeDatabase(release: () => void) {
  * Everything the server needs before it takes requests: database, first admin, sample data on an
  * empty store. Returns the function that stops it all again.
  */
-export async function startServices(): Promise<() => Promise<void>> {
+export interface Services {
+  /** Stops the email worker (letting its sends finish) and closes the database. */
+  stop(): Promise<void>;
+  /** What is still running, for the log when a shutdown has to give up waiting. */
+  busy(): { phase: string; emailSendsInFlight: string[] };
+}
+
+export async function startServices(): Promise<Services> {
   const settings = config();
   const { handle, release } = await openConfiguredDatabase();
   logger.info({ driver: handle.driver, location: handle.location }, "database ready");
@@ -96,11 +103,19 @@ export async function startServices(): Promise<() => Promise<void>> {
   }
 
   const emailWorker = startEmailWorker({
+    stopGraceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,
     jobs: [{ name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() }],
   });
-  return async () => {
-    // The worker records its in-flight sends before the database closes.
-    await emailWorker.stop();
-    await closeDatabase(release);
+  let phase = "running";
+  return {
+    async stop() {
+      // The worker records its in-flight sends before the database closes.
+      phase = "stopping the email worker";
+      await emailWorker.stop();
+      phase = "closing the database";
+      await closeDatabase(release);
+      phase = "stopped";
+    },
+    busy: () => ({ phase, emailSendsInFlight: emailWorker.inFlight() }),
   };
 }

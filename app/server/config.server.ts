@@ -64,7 +64,13 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]+$/, { error: "must be an HTTP header name" })
     .optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(?:\d{1,2}|true|false|yes|no|on|off)$/, {
+      error: "must be the number of trusted proxies in front of the server (0-99)",
+    })
+    .transform((v) => (/^\d+$/.test(v) ? Number(v) : ["true", "yes", "on"].includes(v) ? 1 : 0))
+    .default(0),
   UNPAID_REMINDER_HOURS: z.coerce
     .number({ error: "must be a whole number of hours from 1 to 720" })
     .int({ error: "must be a whole number of hours from 1 to 720" })
@@ -77,6 +83,12 @@ const ConfigSchema = z.object({
     .min(1, { error: "must be a whole number of days from 1 to 60" })
     .max(60, { error: "must be a whole number of days from 1 to 60" })
     .default(5),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds from 1 to 300" })
+    .int({ error: "must be a whole number of seconds from 1 to 300" })
+    .min(1, { error: "must be a whole number of seconds from 1 to 300" })
+    .max(300, { error: "must be a whole number of seconds from 1 to 300" })
+    .default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -13,7 +13,8 @@ import {
   productVariations,
   products,
 } from "~/server/schema";
-import { freshDatabaseUrl, freshDataDir, startServer, type RunningServer } from "./server-harness";
+import { checkoutForm, submit } from "./checkout-client";
+import { freshDatabaseUrl, freshDataDir, startServer } from "./server-harness";
 
 // kill -9 of the server while checkouts are in flight, then a restart: every order the server
 // acknowledged is there whole, nothing is half-written, and stock adds up to what was sold.
@@ -58,38 +59,6 @@ async function seed(handle: DatabaseHandle) {
     .values({ productId: sized!.id, size: "3.5", priceCents: 4000, stock: STOCK })
     .returning({ id: productVariations.id });
   return { plain: plain!.id, sized: `${sized!.id}_${size!.id}`, sizedProduct: sized!.id };
-}
-
-function checkoutForm(key: string, items: { id: string; quantity: number }[]) {
-  return new URLSearchParams({
-    email: `crash-${key.slice(0, 6)}@example.com`,
-    phone: "604-555-0199",
-    name: "Crash Test",
-    street: "1 Test St",
-    city: "Vancouver",
-    province: "BC",
-    postalCode: "V6B 1A1",
-    ageConfirmed: "on",
-    idempotencyKey: key,
-    items: JSON.stringify(items),
-  });
-}
-
-/** Posts a checkout; the token of the order when the server acknowledged it (its redirect). */
-async function submit(server: RunningServer, form: URLSearchParams): Promise<string | null> {
-  try {
-    const response = await fetch(`${server.url}/checkout`, {
-      method: "POST",
-      body: form,
-      redirect: "manual",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    });
-    const location = response.headers.get("location") ?? "";
-    const match = /^\/orders\/([A-Za-z0-9_-]+)\?placed=1$/.exec(location);
-    return response.status === 302 && match ? match[1]! : null;
-  } catch {
-    return null; // the connection died with the server: not acknowledged
-  }
 }
 
 describe("checkout survives kill -9", () => {

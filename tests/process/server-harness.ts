@@ -30,12 +30,20 @@ export async function freshDatabaseUrl(): Promise<string | undefined> {
   return parsed.toString();
 }
 
+// Servers still running when this process ends (a failed run) are killed with it.
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
 /** Spawns `node server.js` on the production build and resolves once it listens (or exits). */
 export function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
   const child = spawn(process.execPath, ["server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {

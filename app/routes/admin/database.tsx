@@ -36,6 +36,7 @@ import {
   sampleDataAllowed,
 } from "~/server/admin/database-tools.server";
 import { requireAdmin } from "~/server/auth/session.server";
+import { readFormValues } from "~/server/http/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Database · Admin" }];
 
@@ -64,7 +65,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request, { role: "owner" });
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(await readFormValues(request));
   if (!parsed.success) {
     return data(
       { log: [{ level: "error", message: parsed.error.issues[0]!.message }] as LogLine[] },

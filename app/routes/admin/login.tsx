@@ -9,6 +9,7 @@ import { signIn } from "~/server/auth/login.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { ADMIN_HOME_PATH, getAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
+import { readForm } from "~/server/http/form.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin sign in · Budz Boutique" },
@@ -26,7 +27,7 @@ export function headers() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = AdminLoginSchema.safeParse({
     username: form.get("username") ?? "",
     password: form.get("password") ?? "",

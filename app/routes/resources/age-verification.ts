@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/age-verification";
 import { ageCookieHeader, UNDER_AGE_REDIRECT_URL } from "~/lib/age-gate";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { readForm } from "~/server/http/form.server";
 
 /** Only paths on this site, never "//host" or a full URL. */
 function safeReturnPath(value: FormDataEntryValue | null): string {
@@ -12,7 +13,7 @@ function safeReturnPath(value: FormDataEntryValue | null): string {
 /** The age gate without JavaScript: its buttons post here. */
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("answer") === "under") return redirect(UNDER_AGE_REDIRECT_URL);
   if (form.get("answer") !== "adult") {
     return new Response("Please choose one of the age buttons.", { status: 400 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/cart-quote";
 import { CartLinesSchema } from "~/schemas/checkout";
+import { plainText } from "~/schemas/text";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 
 const QuoteQuery = z.object({
@@ -16,7 +17,7 @@ const QuoteQuery = z.object({
       }
     })
     .pipe(CartLinesSchema),
-  code: z.string().max(100).optional(),
+  code: plainText(100).optional(),
 });
 
 /**

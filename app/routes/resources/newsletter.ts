@@ -2,11 +2,12 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
+import { readForm } from "~/server/http/form.server";
 
 /** The footer form. A fetcher gets the result as data; a plain form post (no JavaScript) is sent back. */
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await subscribeToNewsletter({ email: form.get("email"), source: "footer" });
   const plainPost = request.headers.get("Sec-Fetch-Mode") === "navigate";
   if (plainPost && result.ok) {

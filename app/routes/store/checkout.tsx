@@ -22,6 +22,7 @@ import {
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { placeOrder } from "~/server/orders/place-order.server";
+import { readForm } from "~/server/http/form.server";
 
 export function meta() {
   return [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
@@ -45,7 +46,7 @@ const CART_ERROR_ID = "cart-error";
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = checkoutFormValues(form);
   // Echoed back so a page rendered without JavaScript keeps everything typed.
   const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, String(raw[k] ?? "")]));

@@ -10,9 +10,11 @@ import {
 } from "~/components/store/order-details";
 import { orderStatusLabel } from "~/lib/order-status";
 import { fieldErrors } from "~/schemas/checkout";
+import { plainText, stripControlCharacters } from "~/schemas/text";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { lookupOrder } from "~/server/orders/order-view.server";
+import { readForm } from "~/server/http/form.server";
 
 export function meta() {
   return [
@@ -22,13 +24,10 @@ export function meta() {
 }
 
 const LookupSchema = z.object({
-  orderNumber: z
-    .string()
-    .trim()
-    .min(1, { error: "Please enter your order number" })
-    .max(40, { error: "Please enter your order number" }),
+  orderNumber: plainText(40, "Please enter your order number"),
   email: z
     .string()
+    .overwrite(stripControlCharacters)
     .trim()
     .min(1, { error: "Please enter the email you ordered with" })
     .max(254)
@@ -37,7 +36,7 @@ const LookupSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = {
     orderNumber: String(form.get("orderNumber") ?? ""),
     email: String(form.get("email") ?? ""),

@@ -5,6 +5,7 @@ import type { Route } from "./+types/search";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
 import { SKELETON_CARDS } from "~/lib/catalog-query";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
+import { stripControlCharacters } from "~/schemas/text";
 import { searchProducts } from "~/server/catalog/search.server";
 import { publicPageHeaders } from "~/server/storefront/visitor.server";
 
@@ -12,7 +13,9 @@ const MAX_QUERY = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  const q = stripControlCharacters(params.get("q") ?? "")
+    .trim()
+    .slice(0, MAX_QUERY);
   const rawPage = params.get("page");
   const page = rawPage === null ? 1 : Number(rawPage);
   if (!Number.isInteger(page) || page < 1 || page > 1000) {

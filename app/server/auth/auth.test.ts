@@ -2,15 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/setup/database";
 import { db } from "../db.server";
-import { adminSessions, loginAttempts } from "../schema";
+import { adminSessions, authThrottle } from "../schema";
 import { createAdminUser } from "./admin-users.server";
-import {
-  INVALID_CREDENTIALS,
-  MAX_ACCOUNT_FAILURES,
-  MAX_ADDRESS_FAILURES,
-  signIn,
-  THROTTLE_WINDOW_MS,
-} from "./login.server";
+import { INVALID_CREDENTIALS, signIn } from "./login.server";
+import { THROTTLE_POLICIES } from "./throttle.server";
 import { isSameOrigin } from "./origin.server";
 import {
   createAdminSession,
@@ -128,14 +123,17 @@ describe("sessions", () => {
 });
 
 describe("sign-in throttling", () => {
+  const policy = THROTTLE_POLICIES["admin-sign-in"];
   const attempt = (username: string, password: string, ipAddress = "10.0.0.1", now?: Date) =>
     signIn({ username, password, ipAddress, now });
 
-  it("signs in with the right password (any letter case of the name) and records it", async () => {
+  it("signs in with the right password (any letter case of the name) and remembers the address", async () => {
     const result = await attempt("manager", "right-password-1");
     expect(result.ok).toBe(true);
-    const rows = await db().select().from(loginAttempts);
-    expect(rows).toMatchObject([{ username: "manager", succeeded: true }]);
+    const rows = await db().select().from(authThrottle);
+    const pair = rows.find((r) => r.key === "manager" && r.address === "10.0.0.1");
+    expect(pair).toMatchObject({ failures: 0 });
+    expect(pair?.succeededAt).toBeInstanceOf(Date);
   });
 
   it("answers the same for a wrong password and an unknown user", async () => {
@@ -151,31 +149,64 @@ describe("sign-in throttling", () => {
     });
   });
 
-  it("locks an account after repeated failures, even for the right password, until the window passes", async () => {
+  it("refuses an address after its failures for an account, even the right password, until the window passes", async () => {
     const start = new Date();
-    for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {
-      // From different addresses: the account limit holds whatever the address.
-      expect((await attempt("manager", "wrong", `10.0.1.${i}`, start)).ok).toBe(false);
+    for (let i = 0; i < policy.perKeyAndAddress; i++) {
+      expect(await attempt("manager", "wrong", "10.0.1.1", start)).toMatchObject({
+        code: "invalid",
+      });
     }
-    const locked = await attempt("manager", "right-password-1", "10.0.2.1", start);
+    const locked = await attempt("manager", "right-password-1", "10.0.1.1", start);
     expect(locked).toMatchObject({ ok: false, code: "throttled" });
     expect(locked.ok === false && locked.message).toMatch(
       /^Too many attempts\. Please wait 15 minutes/,
     );
-
-    const after = new Date(start.getTime() + THROTTLE_WINDOW_MS + 1000);
-    expect((await attempt("manager", "right-password-1", "10.0.2.1", after)).ok).toBe(true);
+    const after = new Date(start.getTime() + policy.windowMs + 1000);
+    expect((await attempt("manager", "right-password-1", "10.0.1.1", after)).ok).toBe(true);
   });
 
-  it("a success clears the account's earlier failures", async () => {
-    for (let i = 0; i < MAX_ACCOUNT_FAILURES - 1; i++) await attempt("manager", "wrong");
+  it("evaluates at most the limit however many wrong passwords arrive at once", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => attempt("manager", "wrong", "10.0.3.3")),
+    );
+    const evaluated = results.filter((r) => !r.ok && r.code === "invalid").length;
+    expect(evaluated).toBe(policy.perKeyAndAddress);
+    expect(results.filter((r) => !r.ok && r.code === "throttled")).toHaveLength(195);
+  });
+
+  it("an attacker elsewhere cannot lock the owner out", async () => {
+    const start = new Date();
+    // The owner signed in from home before.
+    expect((await attempt("manager", "right-password-1", "10.5.5.5", start)).ok).toBe(true);
+    // Many addresses fail until the account is past its global limit.
+    for (let i = 0; i < policy.perKey + 5; i++) {
+      await attempt("manager", "wrong", `10.7.0.${i}`, start);
+    }
+    // Another new address is delayed (not locked: a try is allowed again after the delay)...
+    const delayed = await attempt("manager", "right-password-1", "10.8.0.1", start);
+    expect(delayed).toMatchObject({ ok: false, code: "throttled" });
+    expect(
+      delayed.ok === false && "retryAfterSeconds" in delayed && delayed.retryAfterSeconds,
+    ).toBeLessThanOrEqual(policy.perKeyDelayMs / 1000);
+    const afterDelay = new Date(start.getTime() + policy.perKeyDelayMs + 1000);
+    expect((await attempt("manager", "right-password-1", "10.8.0.1", afterDelay)).ok).toBe(true);
+    // ...and the owner's known address is judged apart: no delay at all.
+    expect((await attempt("manager", "right-password-1", "10.5.5.5", start)).ok).toBe(true);
+    // The attacker's own address, right after a flood of its own, does not stop a new one either.
+    for (let i = 0; i < 50; i++) await attempt("manager", "wrong", "10.9.0.1", afterDelay);
+    const fresh = new Date(afterDelay.getTime() + policy.perKeyDelayMs + 1000);
+    expect((await attempt("manager", "right-password-1", "10.9.0.2", fresh)).ok).toBe(true);
+  });
+
+  it("a success clears the failures of that address", async () => {
+    for (let i = 0; i < policy.perKeyAndAddress - 1; i++) await attempt("manager", "wrong");
     expect((await attempt("manager", "right-password-1")).ok).toBe(true);
-    for (let i = 0; i < MAX_ACCOUNT_FAILURES - 1; i++) await attempt("manager", "wrong");
+    for (let i = 0; i < policy.perKeyAndAddress - 1; i++) await attempt("manager", "wrong");
     expect((await attempt("manager", "right-password-1")).ok).toBe(true);
   });
 
   it("throttles an address that tries many accounts", async () => {
-    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) await attempt(`guess${i}`, "wrong", "10.9.9.9");
+    for (let i = 0; i < policy.perAddress; i++) await attempt(`guess${i}`, "wrong", "10.9.9.9");
     expect(await attempt("manager", "right-password-1", "10.9.9.9")).toMatchObject({
       code: "throttled",
     });

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { CategorySlug } from "~/lib/categories";
 import { PAGE_SIZE, PRICE_SLIDER_MAX, type SortKey } from "~/lib/catalog-query";
 import type { ProductSummary } from "~/lib/product";
+import { plainText } from "~/schemas/text";
 import { db } from "../db.server";
 import { products } from "../schema";
 import { summaryColumns, withVariations } from "./products.server";
@@ -31,18 +33,24 @@ export function encodeCursor(value: CursorValue, id: string): string {
   return Buffer.from(JSON.stringify([value, id])).toString("base64url");
 }
 
+const cursorId = z.uuid();
+/** What a cursor may hold for each sort: exactly what its column can compare against. */
+const CURSOR_SCHEMAS: Record<SortKey, z.ZodType<[CursorValue, string]>> = {
+  name: z.tuple([plainText(200).refine((v) => v.length > 0), cursorId]),
+  "price-asc": z.tuple([z.number().int().min(0).max(2_147_483_647), cursorId]),
+  "price-desc": z.tuple([z.number().int().min(0).max(2_147_483_647), cursorId]),
+  rating: z.tuple([z.number().min(0).max(5), cursorId]),
+};
+
 export function decodeCursor(cursor: string, sort: SortKey): { value: CursorValue; id: string } {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [value, id] = parsed as [unknown, unknown];
-      const typeOk = sort === "name" ? typeof value === "string" : Number.isFinite(value);
-      const idOk = typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id);
-      if (typeOk && idOk) return { value: value as CursorValue, id };
-    }
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    // fall through
+    parsed = undefined;
   }
+  const result = CURSOR_SCHEMAS[sort].safeParse(parsed);
+  if (result.success) return { value: result.data[0], id: result.data[1] };
   throw new InvalidCursorError("This page link is not valid. Please start from the first page.");
 }
 

@@ -1,3 +1,4 @@
+import { isSlug } from "~/lib/slug";
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { DEFAULT_RATING, type ProductDetail, type ProductSummary } from "~/lib/product";
 import { db } from "../db.server";
@@ -77,6 +78,7 @@ export async function getProductPage(
   slug: string,
   relatedCount = 4,
 ): Promise<{ product: ProductDetail; related: ProductSummary[] } | undefined> {
+  if (!isSlug(slug)) return undefined;
   const [row] = await db()
     .select({
       ...summaryColumns,

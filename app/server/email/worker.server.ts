@@ -67,6 +67,8 @@ export interface EmailWorker {
   wake(): void;
   /** Stops polling and waits for the batch in flight to be recorded. */
   stop(): Promise<void>;
+  /** Outbox rows being sent right now (what a forced exit would leave 'sending'). */
+  inFlight(): string[];
 }
 
 interface Settings extends Required<Omit<EmailWorkerOptions, "smtpUrl" | "jobs">> {
@@ -272,12 +274,16 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
     );
   }
 
+  const sending = new Set<string>();
   const runOnce = async () => {
     if (!smtpUrl) return keepDue(transport, settings);
     await reclaimAbandoned(settings);
     const rows = await claimDue(settings);
     // Settle every send before going on, so stop() never closes the transport under one.
-    const results = await Promise.allSettled(rows.map((row) => deliver(row, transport, settings)));
+    for (const row of rows) sending.add(row.id);
+    const results = await Promise.allSettled(
+      rows.map((row) => deliver(row, transport, settings).finally(() => sending.delete(row.id))),
+    );
     for (const r of results) {
       // The row stays 'sending' and is resent once its lock expires.
       if (r.status === "rejected")
@@ -330,6 +336,7 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
   })();
 
   const worker: EmailWorker = {
+    inFlight: () => [...sending],
     wake() {
       woken = true;
       interrupt?.();

@@ -2,10 +2,12 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
+import { stripControlCharacters } from "~/schemas/text";
 import { db } from "../db.server";
 
 const EmailSchema = z
   .string({ error: "Please enter your email address." })
+  .overwrite(stripControlCharacters)
   .trim()
   .toLowerCase()
   .min(1, { error: "Please enter your email address." })

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { canadaPostTrackingUrl, normalizeOrderNumber, SHIPPED_STATUSES } from "~/lib/order-status";
 import { config } from "../config.server";
 import { db } from "../db.server";
-import { orderItems, orderLookupAttempts, orders, shipments } from "../schema";
+import { orderItems, orders, shipments } from "../schema";
+import { checkThrottle, recordAttempt } from "../auth/throttle.server";
 
 /** An order as the shopper sees it (confirmation and look-up pages). */
 export interface OrderView {
@@ -88,15 +89,12 @@ export async function getOrderByAccessToken(token: string): Promise<OrderView | 
   return orderView(eq(orders.accessToken, token));
 }
 
-// Guessing is throttled per address and per order number (order numbers are sequential).
-const WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_ADDRESS = 10;
-const MAX_FAILURES_PER_ORDER = 5;
-
+// Guessing is throttled (auth/throttle.server.ts) per order number and address, per address and,
+// slowing down only, per order number (order numbers are sequential).
 export const LOOKUP_NOT_FOUND =
   "We couldn't find an order with that number and email address. Please check both and try again.";
 export const LOOKUP_THROTTLED =
-  "Too many attempts. Please wait 15 minutes and try again, or contact us for help.";
+  "Too many attempts. Please wait a few minutes and try again, or contact us for help.";
 
 export type LookupResult =
   { ok: true; order: OrderView } | { ok: false; status: 404 | 429; message: string };
@@ -114,27 +112,14 @@ export async function lookupOrder(options: {
   const now = options.now ?? new Date();
   const orderNumber =
     normalizeOrderNumber(options.orderNumber) ?? options.orderNumber.trim().slice(0, 40);
-  const since = new Date(now.getTime() - WINDOW_MS);
-  const failures = (
-    column: typeof orderLookupAttempts.ipAddress | typeof orderLookupAttempts.orderNumber,
-    value: string,
-  ) =>
-    db()
-      .select({ n: count() })
-      .from(orderLookupAttempts)
-      .where(
-        and(
-          eq(column, value),
-          eq(orderLookupAttempts.succeeded, false),
-          gte(orderLookupAttempts.createdAt, since),
-        ),
-      );
-  const [[byAddress], [byOrder]] = await Promise.all([
-    failures(orderLookupAttempts.ipAddress, options.ipAddress),
-    failures(orderLookupAttempts.orderNumber, orderNumber),
-  ]);
-  if (byAddress!.n >= MAX_FAILURES_PER_ADDRESS || byOrder!.n >= MAX_FAILURES_PER_ORDER)
-    return { ok: false, status: 429, message: LOOKUP_THROTTLED };
+  const target = {
+    scope: "order-lookup",
+    key: orderNumber,
+    address: options.ipAddress,
+    now,
+  } as const;
+  const decision = await checkThrottle(target);
+  if (!decision.ok) return { ok: false, status: 429, message: LOOKUP_THROTTLED };
 
   const order = await orderView(
     and(
@@ -142,14 +127,6 @@ export async function lookupOrder(options: {
       eq(sql`lower(${orders.email})`, options.email.trim().toLowerCase()),
     )!,
   );
-  // Attempts only matter for the throttling window: now and then, forget those older than a day.
-  if (Math.random() < 0.02) {
-    await db()
-      .delete(orderLookupAttempts)
-      .where(lt(orderLookupAttempts.createdAt, new Date(now.getTime() - 86_400_000)));
-  }
-  await db()
-    .insert(orderLookupAttempts)
-    .values({ ipAddress: options.ipAddress, orderNumber, succeeded: !!order, createdAt: now });
+  await recordAttempt({ ...target, succeeded: !!order });
   return order ? { ok: true, order } : { ok: false, status: 404, message: LOOKUP_NOT_FOUND };
 }

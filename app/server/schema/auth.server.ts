@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean,
   check,
   index,
+  integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -47,17 +48,27 @@ export const adminSessions = pgTable(
   ],
 );
 
-export const loginAttempts = pgTable(
-  "login_attempts",
+/**
+ * Failed-attempt counters for sign-in and order look-up (app/server/auth/throttle.server.ts and
+ * docs/decisions/sign-in-throttle.md). One row per scope, key (account, order number; '*' = every
+ * key) and address ('*' = every address); rows are locked while a decision is made.
+ */
+export const authThrottle = pgTable(
+  "auth_throttle",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    username: text("username").notNull(),
-    ipAddress: text("ip_address").notNull(),
-    succeeded: boolean("succeeded").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    address: text("address").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+    failures: integer("failures").notNull().default(0),
+    /** Per-key row past its limit: the next evaluation from an unknown address waits until then. */
+    nextAllowedAt: timestamp("next_allowed_at", { withTimezone: true }),
+    /** Key-and-address row: this address succeeded for this key (judged apart from the rest). */
+    succeededAt: timestamp("succeeded_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("login_attempts_username_idx").on(t.username, t.createdAt),
-    index("login_attempts_ip_idx").on(t.ipAddress, t.createdAt),
+    primaryKey({ columns: [t.scope, t.key, t.address] }),
+    index("auth_throttle_updated_idx").on(t.updatedAt),
   ],
 );

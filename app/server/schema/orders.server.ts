@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean,
   check,
   date,
   index,
@@ -192,20 +191,4 @@ export const orderEmailsSent = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_emails_sent_order_idx").on(t.orderId)],
-);
-
-/** Order look-up attempts, kept to throttle guessing (per address and per order number). */
-export const orderLookupAttempts = pgTable(
-  "order_lookup_attempts",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    ipAddress: text("ip_address").notNull(),
-    orderNumber: text("order_number").notNull(),
-    succeeded: boolean("succeeded").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("order_lookup_attempts_ip_idx").on(t.ipAddress, t.createdAt),
-    index("order_lookup_attempts_number_idx").on(t.orderNumber, t.createdAt),
-  ],
 );

@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { deleteStoredImage } from "~/server/images/image-store.server";
 import { hasImages, listImages } from "~/server/images/image-library.server";
+import { readFormValues } from "~/server/http/form.server";
 
 const ImageListQuery = ListQuerySchema.extend({ type: filterEnum(IMAGE_TYPE_FILTERS) });
 
@@ -32,7 +33,7 @@ const DeleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = DeleteSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ message: "Unknown image" }, { status: 400 });
   const back = `${IMAGES_PATH}${new URL(request.url).search}`;
   try {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/upload";
 import { IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/lib/image-upload";
 import { requireAdmin } from "~/server/auth/session.server";
+import { cleanForm, formProblem } from "~/server/http/form.server";
 import {
   ImageRejectedError,
   MAX_IMAGE_BYTES,
@@ -20,9 +21,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (!Number.isFinite(length) || length <= 0)
     return fail("Upload failed: the request has no length", 411);
   if (length > MAX_BODY_BYTES) return fail(IMAGE_TOO_LARGE, 413);
+  const problem = formProblem(request, ["multipart/form-data"]);
+  if (problem) return fail(problem.message, problem.status);
   let form: FormData;
   try {
-    form = await request.formData();
+    form = cleanForm(await request.formData());
   } catch {
     return fail("Error processing image file", 400);
   }

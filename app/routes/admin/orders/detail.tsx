@@ -17,6 +17,7 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { findOrderId, getAdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus, type StatusChange } from "~/server/orders/order-status.server";
+import { readFormValues } from "~/server/http/form.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.orderNumber} · Orders · Admin` },
@@ -53,7 +54,7 @@ function toChange(form: StatusForm): StatusChange {
 /** Status steps from this page and from the list's row control (which sends `returnTo`). */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormValues(request);
   const parsed = StatusFormSchema.safeParse(form);
   if (!parsed.success) {
     const errors = formErrors(parsed.error);

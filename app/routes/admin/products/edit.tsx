@@ -14,6 +14,7 @@ import {
   getAdminProduct,
   updateProduct,
 } from "~/server/catalog/product-admin.server";
+import { readForm } from "~/server/http/form.server";
 
 async function findProduct(id: string | undefined) {
   if (id === undefined) return undefined;
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = ProductFormSchema.safeParse(productFormValues(await request.formData()));
+  const parsed = ProductFormSchema.safeParse(productFormValues(await readForm(request)));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
   const back = `${PRODUCTS_PATH}${new URL(request.url).search}`;
   if (params.productId === undefined) {

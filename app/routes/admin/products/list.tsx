@@ -27,6 +27,7 @@ import {
   listAdminProducts,
   type AdminProductRow,
 } from "~/server/catalog/product-admin.server";
+import { readFormValues } from "~/server/http/form.server";
 
 const ProductListQuery = ListQuerySchema.extend({
   category: filterEnum(["all", ...CATEGORY_SLUGS]),
@@ -45,7 +46,7 @@ const DeleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = DeleteSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ message: "Unknown product" }, { status: 400 });
   const outcome = await deleteProduct(parsed.data.id);
   const back = `${PRODUCTS_PATH}${new URL(request.url).search}`;

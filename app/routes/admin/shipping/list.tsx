@@ -37,6 +37,7 @@ import {
   listShipments,
   type ShipmentRow,
 } from "~/server/shipping/shipments.server";
+import { readFormValues } from "~/server/http/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shipping · Admin" }];
 
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** A row's status control posts here (in transit, delivered; shipping has its own dialog). */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = ShipmentStatusChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ShipmentStatusChangeSchema.safeParse(await readFormValues(request));
   if (!parsed.success)
     return data(
       { error: "This status change is not valid. Reload the page and try again." },

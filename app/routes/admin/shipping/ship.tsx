@@ -11,6 +11,7 @@ import { SHIPPING_PATH, ShipmentStatusChangeSchema } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { changeShipmentStatus, getShipment } from "~/server/shipping/shipments.server";
+import { readFormValues } from "~/server/http/form.server";
 
 const NOT_FOUND = "This shipment does not exist (the order may have been cancelled).";
 
@@ -24,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** Ships a prepared parcel: Canada Post tracking number, then the order's processing → shipped. */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormValues(request);
   const parsed = ShipmentStatusChangeSchema.safeParse({
     ...form,
     shipmentId: params.shipmentId,

@@ -1,0 +1,137 @@
+// Malformed inputs for the battery's fuzz pass: every case the black-box probe found (issue 10) and
+// their neighbours. Deterministic, so a failure can be replayed.
+
+/** Text a person would never type, or a client could send anyway. */
+export const BAD_STRINGS = [
+  "\u0000",
+  "a\u0000b",
+  "Jane\u0000Doe",
+  "\u0001\u0002\u001b[31m\u007f",
+  "\u0008\u000b\u000c",
+  "x".repeat(5000),
+  "é".repeat(3000),
+  "\ud800",
+  "\udfff\ud800",
+  "💥".repeat(40),
+  "' or 1=1 --",
+  "%00",
+  "%",
+  "%zz",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "null",
+  "[]",
+  "{}",
+  '{"a":',
+  "1e309",
+  "-1",
+  "99999999999999999999999",
+  "NaN",
+  " ",
+  "",
+  "\r\n\r\n",
+  "\\",
+  "BBS-00000001\u0000",
+  "*",
+] as const;
+
+const uuid = "00000000-0000-4000-8000-000000000000";
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
+
+/** Listing cursors: valid base64 of JSON no listing ever wrote, and base64 of no JSON at all. */
+export const BAD_CURSORS = [
+  b64([1e300, uuid]),
+  b64([1e308, uuid]),
+  b64([-1e300, uuid]),
+  b64([2 ** 31, uuid]),
+  b64([1.5, uuid]),
+  b64(["name", uuid]),
+  b64(["a\u0000b", uuid]),
+  b64(["x".repeat(300), uuid]),
+  b64([1, "not-a-uuid"]),
+  b64([1, `${uuid}\u0000`]),
+  b64([null, null]),
+  b64([[], {}]),
+  b64([true, uuid]),
+  b64([1, uuid, 3]),
+  b64({ value: 1, id: uuid }),
+  b64("just text"),
+  b64(42),
+  b64(null),
+  b64("2026-13-45T99:99:99.999999Z|" + uuid),
+  b64("2026-01-01T00:00:00.000000Z|not-a-uuid"),
+  b64("\u0000|\u0000"),
+  "!!!",
+  "a".repeat(500),
+  "%00",
+  "",
+] as const;
+
+/** Cart `items` for /cart/quote and checkout: JSON a browser would never send. */
+export const BAD_ITEMS = [
+  "",
+  "[",
+  "{}",
+  "null",
+  "[]",
+  "[null]",
+  "[1,2,3]",
+  '[{"id":null,"quantity":1}]',
+  '[{"id":"","quantity":1}]',
+  '[{"id":"a\\u0000b","quantity":1}]',
+  `[{"id":"${uuid}","quantity":-1}]`,
+  `[{"id":"${uuid}","quantity":0}]`,
+  `[{"id":"${uuid}","quantity":1.5}]`,
+  `[{"id":"${uuid}","quantity":1e300}]`,
+  `[{"id":"${uuid}","quantity":"1"}]`,
+  `[{"id":"${uuid}_${uuid}","quantity":1}]`,
+  `[{"id":"${uuid}_not-a-uuid","quantity":1}]`,
+  `[{"id":"not-a-uuid","quantity":1}]`,
+  `[{"id":"${uuid}__${uuid}","quantity":1}]`,
+  `[{"id":"${"f".repeat(80)}","quantity":1}]`,
+  `[{"id":"${uuid}","quantity":1},{"id":"${uuid}","quantity":1}]`,
+  JSON.stringify(Array.from({ length: 60 }, () => ({ id: uuid, quantity: 1 }))),
+  '[{"id":{"$ne":1},"quantity":1}]',
+  '[{"id":["x"],"quantity":1}]',
+  '[{"quantity":1}]',
+  '"string"',
+  "1e309",
+  "[" + "[".repeat(5000) + "]".repeat(5000) + "]",
+] as const;
+
+/** Bodies that are not the form an action expects (content type, then body). */
+export const BAD_BODIES: { label: string; type?: string; body?: string | Uint8Array }[] = [
+  { label: "JSON", type: "application/json", body: '{"email":"a@b.ca"}' },
+  { label: "broken JSON", type: "application/json", body: '{"email":' },
+  { label: "text/plain", type: "text/plain", body: "email=a@b.ca" },
+  { label: "no content type", body: new TextEncoder().encode("email=a@b.ca") },
+  { label: "no body", type: "application/x-www-form-urlencoded" },
+  { label: "multipart without boundary", type: "multipart/form-data", body: "--x\r\n\r\n" },
+  {
+    label: "multipart, wrong boundary",
+    type: "multipart/form-data; boundary=abc",
+    body: '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.ca\r\n--xyz--\r\n',
+  },
+  {
+    label: "multipart, truncated",
+    type: "multipart/form-data; boundary=abc",
+    body: '--abc\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b',
+  },
+  {
+    label: "multipart, NUL in a field",
+    type: "multipart/form-data; boundary=abc",
+    body: '--abc\r\nContent-Disposition: form-data; name="email"\r\n\r\na\u0000@b.ca\r\n--abc--\r\n',
+  },
+  { label: "binary", type: "application/octet-stream", body: new Uint8Array([0, 255, 1, 254]) },
+  { label: "binary as a form", type: "application/x-www-form-urlencoded", body: "\u0000\u00ff" },
+  { label: "bad percent", type: "application/x-www-form-urlencoded", body: "email=%E0%A4%A&x=%zz" },
+  { label: "XML", type: "application/xml", body: "<a/>" },
+  { label: "UTF-16 form", type: "application/x-www-form-urlencoded; charset=utf-16", body: "a=b" },
+  {
+    label: "big form",
+    type: "application/x-www-form-urlencoded",
+    body: "a=" + "x".repeat(200_000),
+  },
+  { label: "many fields", type: "application/x-www-form-urlencoded", body: "a=1&".repeat(5000) },
+];
