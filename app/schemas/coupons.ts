@@ -49,29 +49,35 @@ function fixedValue(raw: unknown): number | null {
   return cents !== null && cents > 0 && cents <= MAX_CENTS ? cents : null;
 }
 
-const optionalCount = z.unknown().transform((value, ctx) => {
-  const raw = text(value);
-  if (!raw) return null;
-  if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_COUNT) {
-    ctx.addIssue({ code: "custom", message: COUPON_MESSAGES.maxUses });
-    return z.NEVER;
-  }
-  return Number(raw);
-});
-
-const day = (required: boolean) =>
-  z.unknown().transform((value, ctx) => {
+const optionalCount = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
     const raw = text(value);
-    if (!raw) {
-      if (required) ctx.addIssue({ code: "custom", message: COUPON_MESSAGES.startRequired });
-      return null;
-    }
-    if (!parseDay(raw)) {
-      ctx.addIssue({ code: "custom", message: COUPON_MESSAGES.date });
+    if (!raw) return null;
+    if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_COUNT) {
+      ctx.addIssue({ code: "custom", message: COUPON_MESSAGES.maxUses });
       return z.NEVER;
     }
-    return raw;
+    return Number(raw);
   });
+
+const day = (required: boolean) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const raw = text(value);
+      if (!raw) {
+        if (required) ctx.addIssue({ code: "custom", message: COUPON_MESSAGES.startRequired });
+        return null;
+      }
+      if (!parseDay(raw)) {
+        ctx.addIssue({ code: "custom", message: COUPON_MESSAGES.date });
+        return z.NEVER;
+      }
+      return raw;
+    });
 
 /**
  * SPEC §3's coupon form (code, description, type, value, min order, max uses, start and end dates,
@@ -84,6 +90,7 @@ export const CouponFormSchema = z
   .object({
     code: z
       .unknown()
+      .optional()
       .transform(text)
       .pipe(
         z
@@ -94,27 +101,35 @@ export const CouponFormSchema = z
       ),
     description: z
       .unknown()
+      .optional()
       .transform((v) => (typeof v === "string" ? v : ""))
       .pipe(plainText(200)),
     type: z.enum(["percentage", "fixed"], COUPON_MESSAGES.type),
-    value: z.unknown().transform(text),
-    minOrder: z.unknown().transform((value, ctx) => {
-      const raw = text(value);
-      if (!raw) return 0;
-      const cents = dollarsToCents(raw);
-      if (cents === null || cents > MAX_CENTS) {
-        ctx.addIssue({ code: "custom", message: COUPON_MESSAGES.minOrder });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+    value: z.unknown().optional().transform(text),
+    minOrder: z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        const raw = text(value);
+        if (!raw) return 0;
+        const cents = dollarsToCents(raw);
+        if (cents === null || cents > MAX_CENTS) {
+          ctx.addIssue({ code: "custom", message: COUPON_MESSAGES.minOrder });
+          return z.NEVER;
+        }
+        return cents;
+      }),
     maxUses: optionalCount,
     perCustomerLimit: optionalCount,
     startDate: day(true),
     endDate: day(false),
-    isActive: z.unknown().transform((v) => v === "on" || v === "true"),
+    isActive: z
+      .unknown()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
     revision: z
       .unknown()
+      .optional()
       .transform(text)
       .pipe(z.string().regex(/^\d{0,9}$/))
       .transform((v) => (v ? Number(v) : null))
