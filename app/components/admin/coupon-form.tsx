@@ -43,12 +43,12 @@ export function CouponForm({
   serverErrors?: FormErrors;
   formId: string;
 }) {
-  const { errors, ...handlers } = useSchemaForm(CouponFormSchema, serverErrors);
+  const { errors, showSummary, ...handlers } = useSchemaForm(CouponFormSchema, serverErrors);
   const [type, setType] = useState(coupon?.type ?? "percentage");
   const lockedHint = locked ? "Locked: this coupon has been used" : undefined;
   return (
     <Form method="post" id={formId} noValidate {...handlers} className="space-y-6">
-      {Object.keys(errors).length > 0 ? (
+      {showSummary ? (
         <p
           role="alert"
           className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"

@@ -9,6 +9,7 @@ import { formErrors, type FormErrors } from "~/schemas/form-errors";
  */
 export function useSchemaForm(schema: z.ZodType, serverErrors: FormErrors | undefined) {
   const [clientErrors, setClientErrors] = useState<FormErrors>();
+  const [attempted, setAttempted] = useState(false);
   // A new answer from the server replaces what the browser found (derived during render).
   const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
   if (lastServerErrors !== serverErrors) {
@@ -31,9 +32,14 @@ export function useSchemaForm(schema: z.ZodType, serverErrors: FormErrors | unde
 
   return {
     errors,
+    /** Whether to sum up above the form: only once a save was tried (not while filling it in). */
+    showSummary: Object.keys(errors).length > 0 && (attempted || serverErrors !== undefined),
     onBlur(event: React.FocusEvent<HTMLFormElement>) {
       const name = (event.target as unknown as { name?: string }).name;
-      if (!name) return;
+      // Leaving for the submit button: the submit checks everything. Drawing a message now would
+      // move the button from under the pointer before the click lands.
+      const next = event.relatedTarget as HTMLElement | null;
+      if (!name || next?.getAttribute("type") === "submit") return;
       recheck(event.currentTarget, name);
     },
     onChange(event: React.FormEvent<HTMLFormElement>) {
@@ -48,8 +54,14 @@ export function useSchemaForm(schema: z.ZodType, serverErrors: FormErrors | unde
         return;
       }
       event.preventDefault();
+      setAttempted(true);
       setClientErrors(found);
-      form.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+      const first = form.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`);
+      first?.focus();
+      // Again once the messages are drawn: a dialog's focus trap may have moved focus meanwhile.
+      requestAnimationFrame(() => {
+        if (document.activeElement !== first) first?.focus();
+      });
     },
   };
 }
