@@ -112,7 +112,7 @@ test("edit: a coupon's page saves with a toast; a used one is locked and lists i
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/budzadmin/dashboard/coupons");
-  await row(page, "SUMMER25").getByRole("link", { name: "SUMMER25" }).click();
+  await row(page, "SUMMER25").getByRole("link", { name: "SUMMER25", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Coupon SUMMER25" })).toBeVisible();
   await page.getByLabel("Start date").fill("2020-01-01");
   await page.getByLabel("Discount ($)").fill("15");
