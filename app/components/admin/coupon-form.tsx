@@ -92,7 +92,7 @@ export function CouponForm({
                   {...p}
                   value={TYPE_NAMES[type]}
                   readOnly
-                  className={`${inputClass} bg-stone-100 text-stone-600`}
+                  className={`${inputClass} read-only:bg-stone-100 read-only:text-stone-600`}
                 />
                 <input type="hidden" name="type" value={type} />
               </>

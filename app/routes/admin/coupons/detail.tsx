@@ -66,17 +66,21 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
       key: "order",
       header: "Order",
       cell: (o) => (
-        <Link
-          to={`/budzadmin/dashboard/orders/${o.orderNumber}`}
-          className="font-medium whitespace-nowrap text-brand-800 hover:underline"
-        >
-          {o.orderNumber}
-        </Link>
+        <div>
+          <Link
+            to={`/budzadmin/dashboard/orders/${o.orderNumber}`}
+            className="font-medium whitespace-nowrap text-brand-800 hover:underline"
+          >
+            {o.orderNumber}
+          </Link>
+          <p className="max-w-40 truncate text-xs text-stone-500 sm:hidden">{o.email}</p>
+        </div>
       ),
     },
     {
       key: "customer",
       header: "Customer",
+      hideBelow: "sm",
       cell: (o) => (
         <div className="max-w-56">
           <p className="truncate text-stone-900">{o.customerName}</p>

@@ -79,7 +79,7 @@ function RowActions({ coupon }: { coupon: AdminCouponRow }) {
     <div className="flex items-center justify-end gap-1">
       <Link
         to={`${COUPONS_PATH}/${coupon.id}`}
-        className={buttonClass("ghost", "icon")}
+        className={buttonClass("ghost", "icon", "max-sm:hidden")}
         aria-label={`Edit ${coupon.code}`}
         title="Edit"
       >
@@ -143,8 +143,9 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
           >
             {c.code}
           </Link>
-          <p className="max-w-56 truncate text-xs text-stone-500 md:hidden">{c.description}</p>
-          <p className="mt-1 sm:hidden">
+          <p className="max-w-40 truncate text-xs text-stone-500 md:hidden">{c.description}</p>
+          <p className="mt-1 flex items-center gap-2 text-sm sm:hidden">
+            <span className="font-semibold tabular-nums">{formatCouponValue(c)}</span>
             <CouponStatusBadge status={c.status} />
           </p>
         </div>
@@ -154,11 +155,12 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
       key: "description",
       header: "Description",
       hideBelow: "md",
-      cell: (c) => <p className="max-w-64 text-stone-700">{c.description || "—"}</p>,
+      cell: (c) => <p className="max-w-48 text-stone-700">{c.description || "—"}</p>,
     },
     {
       key: "discount",
       header: "Discount",
+      hideBelow: "sm",
       cell: (c) => (
         <div className="whitespace-nowrap">
           <p className="font-semibold text-stone-900 tabular-nums">{formatCouponValue(c)}</p>
@@ -175,17 +177,17 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
       cell: (c) => <UsageBar code={c.code} usedCount={c.usedCount} maxUses={c.maxUses} />,
     },
     {
-      key: "dates",
-      header: "Valid",
-      hideBelow: "xl",
-      className: "whitespace-nowrap text-stone-600",
-      cell: (c) => couponValidity(c, timeZone),
-    },
-    {
       key: "status",
       header: "Status",
       hideBelow: "sm",
-      cell: (c) => <CouponStatusBadge status={c.status} />,
+      cell: (c) => (
+        <div>
+          <CouponStatusBadge status={c.status} />
+          <p className="mt-1 hidden max-w-44 text-xs text-stone-500 lg:block">
+            {couponValidity(c, timeZone)}
+          </p>
+        </div>
+      ),
     },
     {
       key: "actions",
