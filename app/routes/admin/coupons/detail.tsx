@@ -1,9 +1,10 @@
-import { ArrowLeft, Loader2 } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { CouponForm } from "~/components/admin/coupon-form";
+import { SaveButton } from "~/components/admin/save-button";
 import { CouponStatusBadge, UsageBar } from "~/components/admin/coupon-parts";
 import { DataTable, PageHeader, Pagination, type Column } from "~/components/admin/list-page";
 import { Line, Section } from "~/components/admin/order-panels";
@@ -59,8 +60,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function CouponDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { coupon, orders, timeZone, today } = loaderData;
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const columns: Column<CouponOrderRow>[] = [
     {
       key: "order",
@@ -167,15 +166,7 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
             <Link to={COUPONS_PATH} className={buttonClass("secondary")}>
               Cancel
             </Link>
-            <button
-              type="submit"
-              form="coupon-form"
-              disabled={saving}
-              className={buttonClass("primary")}
-            >
-              {saving ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-              {saving ? "Saving..." : "Save Changes"}
-            </button>
+            <SaveButton form="coupon-form">Save Changes</SaveButton>
           </div>
         </section>
         <div className="space-y-6">
@@ -216,13 +207,7 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
           caption={`Orders that used ${coupon.code}`}
           empty="No order has used this coupon yet."
         />
-        <Pagination
-          page={orders.page}
-          pageCount={orders.pageCount}
-          total={orders.total}
-          pageSize={orders.pageSize}
-          noun="orders"
-        />
+        <Pagination {...orders} noun="orders" />
       </section>
     </>
   );

@@ -268,13 +268,7 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
               : "No coupons yet. Create one to offer a discount."
           }
         />
-        <Pagination
-          page={list.page}
-          pageCount={list.pageCount}
-          total={list.total}
-          pageSize={list.pageSize}
-          noun="coupons"
-        />
+        <Pagination {...list} noun="coupons" />
       </ListCard>
       <Outlet />
     </>

@@ -1,8 +1,8 @@
-import { Loader2 } from "lucide-react";
-import { data, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/new";
 import { buttonClass } from "~/components/admin/button";
 import { CouponForm } from "~/components/admin/coupon-form";
+import { SaveButton } from "~/components/admin/save-button";
 import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { dayOf } from "~/lib/coupons";
@@ -36,8 +36,6 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewCoupon({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const close = () => void navigate(`${COUPONS_PATH}${search}`, { preventScrollReset: true });
   return (
     <Modal
@@ -49,15 +47,7 @@ export default function NewCoupon({ loaderData, actionData }: Route.ComponentPro
           <button type="button" className={buttonClass("secondary")} onClick={close}>
             Cancel
           </button>
-          <button
-            type="submit"
-            form="coupon-form"
-            disabled={saving}
-            className={buttonClass("primary")}
-          >
-            {saving ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-            {saving ? "Saving..." : "Create Coupon"}
-          </button>
+          <SaveButton form="coupon-form">Create Coupon</SaveButton>
         </>
       }
     >
