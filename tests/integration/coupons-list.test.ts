@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { endOfDay, startOfDay } from "~/lib/coupons";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/coupons/detail";
@@ -10,6 +11,7 @@ import {
   listAdminCoupons,
   listCouponOrders,
 } from "~/server/marketing/coupon-list.server";
+import { db } from "~/server/db.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { resetDatabase } from "../setup/database";
@@ -154,6 +156,34 @@ describe("Coupon Management figures and list", () => {
     ]);
     const [row] = (await listAdminCoupons({ q: "TEN", status: "all", page: 1 }, now)).rows;
     expect(row).toMatchObject({ usedCount: 2, used: true });
+  });
+});
+
+describe("indexes behind the coupon screens", () => {
+  /** The plan PostgreSQL can use once the table is large enough that a scan costs more. */
+  async function plan(query: ReturnType<typeof sql>) {
+    return db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(sql`explain ${query}`)) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return result.rows.map((r) => Object.values(r)[0]).join("\n");
+    });
+  }
+
+  it("search by code prefix and description words, and a coupon's orders, use indexes", async () => {
+    const search = await plan(
+      sql`select id from coupons where lower(code) like 'welc%' or to_tsvector('simple', description) @@ to_tsquery('simple', 'first:*')`,
+    );
+    expect(search).toMatch(/coupons_code_prefix_idx/);
+    expect(search).toMatch(/coupons_description_search_idx/);
+    const expired = await plan(sql`select id from coupons where is_active and end_date < now()`);
+    expect(expired).toMatch(/coupons_status_idx/);
+    const orders = await plan(
+      sql`select id from orders where coupon_id = '00000000-0000-0000-0000-000000000000' order by created_at desc, id desc limit 20`,
+    );
+    expect(orders).toMatch(/orders_coupon_idx/);
+    expect(orders).not.toMatch(/Sort/);
   });
 });
 
