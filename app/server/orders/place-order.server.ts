@@ -256,4 +256,3 @@ async function upsertCustomer(tx: Transaction, input: CheckoutInput, now: Date):
     returning id`)) as unknown as { rows: { id: string }[] };
   return result.rows[0]!.id;
 }
-
