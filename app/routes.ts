@@ -41,6 +41,10 @@ export default [
       route("shipping", "routes/admin/shipping/list.tsx", [
         route(":shipmentId/ship", "routes/admin/shipping/ship.tsx"),
       ]),
+      route("coupons", "routes/admin/coupons/list.tsx", [
+        route("new", "routes/admin/coupons/new.tsx"),
+      ]),
+      route("coupons/:couponId", "routes/admin/coupons/detail.tsx"),
       route("images/upload", "routes/admin/images/upload.tsx"),
       route("database", "routes/admin/database.tsx"),
       route("*", "routes/admin/not-found.tsx"),

@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   Package,
   ShoppingBag,
+  TicketPercent,
   Truck,
   type LucideIcon,
 } from "lucide-react";
@@ -29,6 +30,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "orders", label: "Orders", href: "/budzadmin/dashboard/orders", icon: ShoppingBag },
   { id: "invoices", label: "Invoices", href: "/budzadmin/dashboard/invoices", icon: FileText },
   { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
+  { id: "coupons", label: "Coupons", href: "/budzadmin/dashboard/coupons", icon: TicketPercent },
   {
     id: "database",
     label: "Database",

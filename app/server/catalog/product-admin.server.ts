@@ -5,6 +5,7 @@ import { excerpt } from "~/lib/text";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import type { FormErrors } from "~/schemas/form-errors";
 import type { ProductInput } from "~/schemas/product";
+import { isUniqueViolation } from "../db-errors.server";
 import { db, type Executor } from "../db.server";
 import { refreshListedPrice } from "./listed-price.server";
 import { clearListingCache } from "./listing.server";
@@ -216,12 +217,6 @@ function variationValues(input: ProductInput, productId: string) {
     cbd: input.cbd,
     position,
   }));
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: unknown };
-  if (e?.code === "23505") return !e.constraint || e.constraint === constraint;
-  return e?.cause ? isUniqueViolation(e.cause, constraint) : false;
 }
 
 export async function createProduct(input: ProductInput): Promise<ProductSaveResult> {

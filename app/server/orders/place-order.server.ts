@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { computeTotals } from "~/lib/pricing";
 import type { CheckoutInput } from "~/schemas/checkout";
+import { isUniqueViolation } from "../db-errors.server";
 import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderOrderConfirmationEmail } from "../email/templates/order-confirmation.server";
@@ -254,16 +255,4 @@ async function upsertCustomer(tx: Transaction, input: CheckoutInput, now: Date):
       updated_at = excluded.updated_at
     returning id`)) as unknown as { rows: { id: string }[] };
   return result.rows[0]!.id;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const pgError = e as { code?: string; constraint?: string; message?: string };
-    if (
-      pgError.code === "23505" &&
-      (pgError.constraint === constraint || pgError.message?.includes(constraint))
-    )
-      return true;
-  }
-  return false;
 }

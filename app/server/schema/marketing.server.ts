@@ -27,12 +27,21 @@ export const coupons = pgTable(
     startDate: timestamp("start_date", { withTimezone: true }),
     endDate: timestamp("end_date", { withTimezone: true }),
     isActive: boolean("is_active").notNull().default(true),
+    /** Bumped by every admin change (not by orders using it): a stale edit form is refused. */
+    revision: integer("revision").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("coupons_code_key").on(sql`lower(${t.code})`),
     index("coupons_created_idx").on(t.createdAt, t.id),
+    // The admin list: code by prefix, description by word, status from is_active and the dates.
+    index("coupons_code_prefix_idx").on(sql`lower(${t.code}) text_pattern_ops`),
+    index("coupons_description_search_idx").using(
+      "gin",
+      sql`to_tsvector('simple', ${t.description})`,
+    ),
+    index("coupons_status_idx").on(t.isActive, t.endDate, t.startDate),
     check("coupons_type_check", sql`${t.type} in ('percentage','fixed')`),
     check(
       "coupons_value_check",

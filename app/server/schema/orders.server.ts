@@ -63,6 +63,8 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt, t.id),
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_customer_idx").on(t.customerId),
+    // A coupon's page lists the orders that used it, newest first.
+    index("orders_coupon_idx").on(t.couponId, t.createdAt, t.id),
     index("orders_email_idx").on(sql`lower(${t.email})`),
     // Prefix search (LIKE 'abc%') by email and by name on the admin Orders screen.
     index("orders_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),

@@ -1,0 +1,278 @@
+import { BarChart3, CheckCircle2, Pencil, Plus, Ticket, Trash2, Users } from "lucide-react";
+import { data, Form, Link, Outlet, useLocation, useSubmit } from "react-router";
+import type { Route } from "./+types/list";
+import { buttonClass } from "~/components/admin/button";
+import { CouponStatusBadge, UsageBar } from "~/components/admin/coupon-parts";
+import {
+  DataTable,
+  ListCard,
+  ListToolbar,
+  PageHeader,
+  Pagination,
+  ResultCount,
+  type Column,
+} from "~/components/admin/list-page";
+import { ConfirmDialog } from "~/components/admin/modal";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { StatCard } from "~/components/admin/stat-card";
+import {
+  COUPON_STATUS_NAMES,
+  COUPON_STATUSES,
+  couponValidity,
+  formatCouponValue,
+} from "~/lib/coupons";
+import { formatMoney } from "~/lib/money";
+import { parseListQuery } from "~/schemas/admin-list";
+import { COUPONS_PATH, CouponListQuerySchema, CouponRowActionSchema } from "~/schemas/coupons";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { deleteCoupon, setCouponActive } from "~/server/marketing/coupon-admin.server";
+import {
+  getCouponStats,
+  listAdminCoupons,
+  type AdminCouponRow,
+} from "~/server/marketing/coupon-list.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Coupons · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(request.url, CouponListQuerySchema);
+  const now = new Date();
+  const [stats, list] = await Promise.all([getCouponStats(now), listAdminCoupons(query, now)]);
+  return { query, stats, list, timeZone: config().STORE_TIMEZONE };
+}
+
+/** A row's Activate / Deactivate and Delete buttons post here. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = CouponRowActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return data(
+      { message: "This action is not valid. Reload the page and try again." },
+      { status: 400 },
+    );
+  const back = `${COUPONS_PATH}${new URL(request.url).search}`;
+  const form = parsed.data;
+  const result =
+    form.intent === "delete"
+      ? await deleteCoupon(form.id)
+      : await setCouponActive(form.id, form.active === "true");
+  if (!result.ok) return redirectWithToast(back, result.message, "error");
+  const done =
+    form.intent === "delete"
+      ? "deleted"
+      : form.active === "true"
+        ? "activated"
+        : "deactivated: checkout refuses it from now on";
+  return redirectWithToast(back, `Coupon ${result.code} ${done}.`);
+}
+
+const count = (n: number) => n.toLocaleString("en-CA");
+
+function RowActions({ coupon }: { coupon: AdminCouponRow }) {
+  const { search } = useLocation();
+  const submit = useSubmit();
+  const action = `${COUPONS_PATH}${search}`;
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <Link
+        to={`${COUPONS_PATH}/${coupon.id}`}
+        className={buttonClass("ghost", "icon", "max-sm:hidden")}
+        aria-label={`Edit ${coupon.code}`}
+        title="Edit"
+      >
+        <Pencil className="h-4 w-4" aria-hidden />
+      </Link>
+      <Form method="post" action={action} preventScrollReset>
+        <input type="hidden" name="intent" value="set-active" />
+        <input type="hidden" name="id" value={coupon.id} />
+        <input type="hidden" name="active" value={coupon.isActive ? "false" : "true"} />
+        <button
+          type="submit"
+          className={buttonClass("secondary", "sm")}
+          aria-label={`${coupon.isActive ? "Deactivate" : "Activate"} ${coupon.code}`}
+        >
+          {coupon.isActive ? "Deactivate" : "Activate"}
+        </button>
+      </Form>
+      {coupon.used ? null : (
+        <ConfirmDialog
+          title={`Delete ${coupon.code}?`}
+          message="Nobody has used this coupon, so it can be deleted. This action cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={() =>
+            void submit(
+              { intent: "delete", id: coupon.id },
+              { method: "post", action, preventScrollReset: true },
+            )
+          }
+          trigger={
+            <button
+              type="button"
+              className={buttonClass(
+                "ghost",
+                "icon",
+                "text-red-600 hover:bg-red-50 hover:text-red-700",
+              )}
+              aria-label={`Delete ${coupon.code}`}
+              title="Delete"
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </button>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+export default function CouponList({ loaderData }: Route.ComponentProps) {
+  const { query, stats, list, timeZone } = loaderData;
+  const { search } = useLocation();
+  const columns: Column<AdminCouponRow>[] = [
+    {
+      key: "code",
+      header: "Code",
+      cell: (c) => (
+        <div className="min-w-0">
+          <Link
+            to={`${COUPONS_PATH}/${c.id}`}
+            className="font-mono font-semibold whitespace-nowrap text-brand-800 hover:underline"
+          >
+            {c.code}
+          </Link>
+          <p className="max-w-40 truncate text-xs text-stone-500 md:hidden">{c.description}</p>
+          <p className="mt-1 flex items-center gap-2 text-sm sm:hidden">
+            <span className="font-semibold tabular-nums">{formatCouponValue(c)}</span>
+            <CouponStatusBadge status={c.status} />
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: "description",
+      header: "Description",
+      hideBelow: "md",
+      cell: (c) => <p className="max-w-48 text-stone-700">{c.description || "—"}</p>,
+    },
+    {
+      key: "discount",
+      header: "Discount",
+      hideBelow: "sm",
+      cell: (c) => (
+        <div className="whitespace-nowrap">
+          <p className="font-semibold text-stone-900 tabular-nums">{formatCouponValue(c)}</p>
+          <p className="text-xs text-stone-500">
+            {c.minOrderCents > 0 ? `Min. ${formatMoney(c.minOrderCents)}` : "No minimum"}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: "usage",
+      header: "Usage",
+      hideBelow: "sm",
+      cell: (c) => <UsageBar code={c.code} usedCount={c.usedCount} maxUses={c.maxUses} />,
+    },
+    {
+      key: "status",
+      header: "Status",
+      hideBelow: "sm",
+      cell: (c) => (
+        <div>
+          <CouponStatusBadge status={c.status} />
+          <p className="mt-1 hidden max-w-44 text-xs text-stone-500 lg:block">
+            {couponValidity(c, timeZone)}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      className: "text-right",
+      cell: (c) => <RowActions coupon={c} />,
+    },
+  ];
+
+  const unlimited = stats.total - stats.withMax;
+  return (
+    <>
+      <PageHeader
+        title="Coupon Management"
+        description="Promo codes shoppers enter in the cart and at checkout."
+        actions={
+          <Link to={`new${search}`} className={buttonClass("primary")}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Create New Coupon
+          </Link>
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard
+          label="Total Coupons"
+          value={count(stats.total)}
+          hint={`${count(stats.scheduled)} scheduled · ${count(stats.expired)} expired · ${count(stats.inactive)} inactive`}
+          icon={Ticket}
+        />
+        <StatCard
+          label="Active Coupons"
+          value={count(stats.active)}
+          hint="Switched on and within their dates"
+          icon={CheckCircle2}
+        />
+        <StatCard
+          label="Total Uses"
+          value={count(stats.totalUses)}
+          hint="Uses counted across all coupons"
+          icon={Users}
+        />
+        <StatCard
+          label="Avg. Usage Rate"
+          value={stats.averageUsageRate === null ? "—" : `${stats.averageUsageRate}%`}
+          hint={
+            stats.withMax === 0
+              ? "No coupon has a max uses limit"
+              : `Used ÷ max uses, over ${count(stats.withMax)} with a limit${unlimited > 0 ? ` (${count(unlimited)} unlimited not counted)` : ""}`
+          }
+          icon={BarChart3}
+        />
+      </div>
+      <ListCard>
+        <ListToolbar
+          q={query.q}
+          searchLabel="Search by code or description"
+          filters={[
+            {
+              name: "status",
+              label: "Status",
+              value: query.status,
+              options: [
+                { value: "all", label: "All statuses" },
+                ...COUPON_STATUSES.map((s) => ({ value: s, label: COUPON_STATUS_NAMES[s] })),
+              ],
+            },
+          ]}
+        />
+        <ResultCount total={list.total} noun="coupons" />
+        <DataTable
+          columns={columns}
+          rows={list.rows}
+          rowKey={(c) => c.id}
+          caption="Coupons"
+          empty={
+            query.q || query.status !== "all"
+              ? "No coupons match your search."
+              : "No coupons yet. Create one to offer a discount."
+          }
+        />
+        <Pagination {...list} noun="coupons" />
+      </ListCard>
+      <Outlet />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

@@ -1,0 +1,126 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { endOfDay, startOfDay } from "~/lib/coupons";
+import { cartItemId } from "~/lib/cart";
+import { config } from "~/server/config.server";
+import { migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
+import { placeOrder } from "~/server/orders/place-order.server";
+import { coupons, products } from "~/server/schema";
+import { startServer } from "../../process/server-harness";
+import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
+
+/**
+ * The Coupons spec's own store: WELCOME20 (used once by a real order, so its code and type are
+ * locked), SAVE15 (unlimited, unused) and BULK50 (ended last year), plus one product to quote a
+ * cart with. Cards: 3 coupons, 2 active, 1 use, Avg. Usage Rate (1/100 + 0/50) / 2 = 0.5 %.
+ */
+async function seed(dataDir: string) {
+  logger.level = "warn";
+  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+  await migrateDatabase(handle);
+  setDatabase(handle);
+  try {
+    const zone = config().STORE_TIMEZONE;
+    const year = new Date().getUTCFullYear();
+    const [product] = await handle.db
+      .insert(products)
+      .values({
+        slug: "northern-lights",
+        name: "Northern Lights",
+        category: "flowers",
+        sellingPriceCents: 6000,
+        stock: 50,
+      })
+      .returning({ id: products.id });
+    await handle.db.insert(coupons).values([
+      {
+        code: "BULK50",
+        description: "$50 off bulk orders over $500",
+        type: "fixed",
+        value: 5000,
+        minOrderCents: 50000,
+        maxUses: 50,
+        startDate: startOfDay(`${year - 1}-01-01`, zone),
+        endDate: endOfDay(`${year - 1}-06-30`, zone),
+        createdAt: new Date(Date.now() - 3000),
+      },
+      {
+        code: "SAVE15",
+        description: "15% off orders over $75",
+        type: "percentage",
+        value: 15,
+        minOrderCents: 7500,
+        startDate: startOfDay(`${year - 1}-01-01`, zone),
+        createdAt: new Date(Date.now() - 2000),
+      },
+      {
+        code: "WELCOME20",
+        description: "20% off your first order",
+        type: "percentage",
+        value: 20,
+        maxUses: 100,
+        perCustomerLimit: 1,
+        startDate: startOfDay(`${year - 1}-01-01`, zone),
+        createdAt: new Date(Date.now() - 1000),
+      },
+    ]);
+    const placed = await placeOrder({
+      email: "robin@example.com",
+      phone: "604-555-0199",
+      name: "Robin Coupon",
+      street: "123 Main St",
+      city: "Victoria",
+      province: "BC",
+      postalCode: "V8W 1A1",
+      ageConfirmed: true,
+      couponCode: "welcome20",
+      idempotencyKey: crypto.randomBytes(16).toString("base64url"),
+      items: [{ id: cartItemId(product!.id, null), quantity: 1 }],
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    return { productCartId: cartItemId(product!.id, null) };
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
+}
+
+export async function startCouponsStore() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-coupons-e2e-"));
+  const seeded = await seed(dataDir);
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SEED_SAMPLE_DATA: "0",
+    LOG_LEVEL: "info",
+  });
+  return {
+    url: server.url,
+    ...seeded,
+    async stop() {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The admin `test` (adminPage signed in) against the Coupons spec's own store. */
+export const test = adminTest.extend<object, { store: { url: string; productCartId: string } }>({
+  store: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const store = await startCouponsStore();
+      await provide(store);
+      await store.stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ store }, provide) => provide(store.url),
+});
+
+export { expect };
