@@ -1,3 +1,4 @@
+import { readFormValues } from "~/server/http/form.server";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
@@ -51,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = CouponFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CouponFormSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
   const result = await updateCoupon(params.couponId, parsed.data);
   if (!result.ok) return data({ errors: result.errors }, { status: result.status });

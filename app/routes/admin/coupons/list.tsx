@@ -1,3 +1,4 @@
+import { readFormValues } from "~/server/http/form.server";
 import { BarChart3, CheckCircle2, Pencil, Plus, Ticket, Trash2, Users } from "lucide-react";
 import { data, Form, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** A row's Activate / Deactivate and Delete buttons post here. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = CouponRowActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CouponRowActionSchema.safeParse(await readFormValues(request));
   if (!parsed.success)
     return data(
       { message: "This action is not valid. Reload the page and try again." },

@@ -1,3 +1,4 @@
+import { readFormValues } from "~/server/http/form.server";
 import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/new";
 import { buttonClass } from "~/components/admin/button";
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = CouponFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CouponFormSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
   const result = await createCoupon(parsed.data);
   if (!result.ok) return data({ errors: result.errors }, { status: result.status });
