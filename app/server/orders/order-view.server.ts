@@ -88,6 +88,21 @@ export async function getOrderByAccessToken(token: string): Promise<OrderView | 
   return orderView(eq(orders.accessToken, token));
 }
 
+/** One order placed with this email (any case), for the shopper's account; null for any other. */
+export async function getOrderForEmail(
+  orderNumber: string,
+  email: string,
+): Promise<OrderView | null> {
+  const number = normalizeOrderNumber(orderNumber);
+  if (!number) return null;
+  return orderView(
+    and(
+      eq(orders.orderNumber, number),
+      eq(sql`lower(${orders.email})`, email.trim().toLowerCase()),
+    )!,
+  );
+}
+
 // Guessing is throttled per address and per order number (order numbers are sequential).
 const WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES_PER_ADDRESS = 10;
