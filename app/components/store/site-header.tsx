@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, Search, ShoppingBag, X } from "lucide-react";
+import { ChevronDown, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cartCount, setCartDrawerOpen, useCart } from "~/lib/cart";
@@ -8,7 +8,7 @@ import { Logo } from "./logo";
 
 const PAGE_LINKS = [
   { to: "/faq", label: "FAQ" },
-  { to: "/order-lookup", label: "My Account" },
+  { to: "/account", label: "My Account" },
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact Us" },
 ];
@@ -209,6 +209,13 @@ export function SiteHeader({ storeName }: { storeName: string }) {
             aria-label="Search products"
           >
             <Search className="h-6 w-6" aria-hidden="true" />
+          </Link>
+          <Link
+            to="/account"
+            className="rounded-full p-2.5 text-stone-800 hover:bg-stone-100"
+            aria-label="My Account"
+          >
+            <User className="h-6 w-6" aria-hidden="true" />
           </Link>
           <CartButton />
         </div>

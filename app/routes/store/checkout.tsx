@@ -22,18 +22,26 @@ import {
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { placeOrder } from "~/server/orders/place-order.server";
+import { listAddresses } from "~/server/accounts/addresses.server";
+import { getShopper } from "~/server/accounts/session.server";
+import { checkoutPrefill, SavedAddressPicker } from "~/components/store/saved-address-picker";
 
 export function meta() {
   return [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // A signed-in shopper's email and saved addresses prefill the form (guest checkout stays).
+  const shopper = await getShopper(request);
   // A fresh key per visit: resubmitting this form (double click, retry after a timeout) cannot
   // place a second order.
   return data(
     {
       idempotencyKey: crypto.randomBytes(18).toString("base64url"),
       storeName: config().STORE_NAME,
+      account: shopper
+        ? { email: shopper.email, addresses: await listAddresses(shopper.id) }
+        : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -110,7 +118,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (message) errors[field] = message;
     else delete errors[field];
   }
-  const values: Partial<Record<string, string>> = actionData?.values ?? {};
+  const values: Partial<Record<string, string>> =
+    actionData?.values ?? checkoutPrefill(loaderData.account);
   const cartError = errors.items;
   const problems = quote?.lines.filter((l) => l.problem) ?? [];
 
@@ -204,6 +213,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
           <Section title="Shipping address" step={2}>
             <p className="-mt-2 mb-4 text-sm text-stone-600">We ship within Canada only.</p>
+            <SavedAddressPicker addresses={loaderData.account?.addresses ?? []} />
             <div className="grid gap-4 sm:grid-cols-6">
               <Field label="Full name" name="name" error={errors.name} className="sm:col-span-6">
                 <input
