@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/account";
 import { postalCodeMatchesProvince } from "~/lib/address";
 import { CheckoutSchema } from "./checkout";
-
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 200;
 
 export const AccountEmailSchema = z
   .string({ error: "Please enter your email address" })
@@ -85,6 +83,9 @@ export const AddressSchema = z
     }
   });
 export type AddressInput = z.infer<typeof AddressSchema>;
+
+/** How many addresses one account can save. */
+export const MAX_ADDRESSES = 20;
 
 export const ADDRESS_FIELDS = [
   "name",

@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { accountNotice } from "~/lib/account-notices";
+import { accountNotice } from "~/lib/account";
 
 export const primaryButton =
   "inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60";

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { MAX_ADDRESSES } from "~/lib/account";
 import type { AddressInput } from "~/schemas/account";
 import { db, type Transaction } from "../db.server";
 import { shopperAddresses } from "../schema";
 
 /** Saved addresses of one account. Every query here is scoped by the account's id. */
 
-export const MAX_ADDRESSES = 20;
 export const TOO_MANY_ADDRESSES = `You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`;
 
 export interface SavedAddress {

@@ -9,10 +9,10 @@ import {
   textLink,
 } from "~/components/store/account-ui";
 import { AddressLines } from "~/components/store/saved-address";
+import { MAX_ADDRESSES } from "~/lib/account";
 import {
   deleteAddress,
   listAddresses,
-  MAX_ADDRESSES,
   setDefaultAddress,
 } from "~/server/accounts/addresses.server";
 import { requireShopper } from "~/server/accounts/session.server";

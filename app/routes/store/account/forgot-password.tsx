@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
 import { Field, inputClass } from "~/components/store/checkout-field";
-import { RESET_SENT } from "~/lib/account-notices";
+import { RESET_SENT } from "~/lib/account";
 import { EmailOnlySchema } from "~/schemas/account";
 import { fieldErrors } from "~/schemas/checkout";
 import { requestPasswordReset } from "~/server/accounts/accounts.server";

@@ -11,7 +11,7 @@ import {
   textLink,
 } from "~/components/store/account-ui";
 import { Field, inputClass } from "~/components/store/checkout-field";
-import { LINK_SENT } from "~/lib/account-notices";
+import { LINK_SENT } from "~/lib/account";
 import { EmailOnlySchema, SignInSchema } from "~/schemas/account";
 import { fieldErrors } from "~/schemas/checkout";
 import { requestSignInLink, signInWithPassword } from "~/server/accounts/accounts.server";

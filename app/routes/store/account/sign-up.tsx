@@ -8,8 +8,8 @@ import {
   textLink,
 } from "~/components/store/account-ui";
 import { Field, inputClass } from "~/components/store/checkout-field";
-import { SIGN_UP_SENT } from "~/lib/account-notices";
-import { MIN_PASSWORD_LENGTH, SignUpSchema } from "~/schemas/account";
+import { MIN_PASSWORD_LENGTH, SIGN_UP_SENT } from "~/lib/account";
+import { SignUpSchema } from "~/schemas/account";
 import { fieldErrors } from "~/schemas/checkout";
 import { signUp } from "~/server/accounts/accounts.server";
 import { getShopper } from "~/server/accounts/session.server";

@@ -1,3 +1,9 @@
+/** Limits of shopper accounts, shared by forms (browser) and schemas (server). */
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 200;
+/** How many addresses one account can save. */
+export const MAX_ADDRESSES = 20;
+
 /**
  * The one-line confirmations account pages show after a redirect (`?notice=…`). Only these fixed
  * messages can appear, so the URL cannot be used to put words on the page.
