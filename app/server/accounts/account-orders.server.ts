@@ -4,7 +4,7 @@ import { db } from "../db.server";
 import { renderInvoicesPdf } from "../invoices/invoice-pdf.server";
 import { getInvoice, invoiceIssuer } from "../invoices/invoices.server";
 import { getOrderForEmail, type OrderView } from "../orders/order-view.server";
-import { invoices, orderItems, orders } from "../schema";
+import { invoices, orders } from "../schema";
 import type { Shopper } from "./session.server";
 
 /**
@@ -51,7 +51,8 @@ export async function listAccountOrders(options: { shopper: Shopper; page?: numb
       createdAt: orders.createdAt,
       status: orders.status,
       totalAmountCents: orders.totalAmountCents,
-      itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})::int`,
+      // Written out: drizzle leaves columns unqualified in a one-table select.
+      itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = orders.id)::int`,
     })
     .from(orders)
     .where(byEmail(shopper.email))
