@@ -65,3 +65,23 @@ export function AuthCard({
     </div>
   );
 }
+
+/** A page inside My Account that is not this shopper's (or does not exist): the same answer. */
+export function AccountNotFound({
+  what,
+  back,
+}: {
+  what: string;
+  back: { to: string; label: string };
+}) {
+  return (
+    <div className={`${cardClass} text-center`}>
+      <p className="text-sm font-semibold tracking-widest text-brand-600">404</p>
+      <h2 className="mt-2 text-xl font-bold text-stone-900">{what} not found</h2>
+      <p className="mt-2 text-stone-600">It does not exist, or it is not part of your account.</p>
+      <a href={back.to} className={`mt-5 ${primaryButton}`}>
+        {back.label}
+      </a>
+    </div>
+  );
+}

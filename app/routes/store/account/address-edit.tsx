@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/address-edit";
-import { cardClass } from "~/components/store/account-ui";
+import { AccountNotFound, cardClass } from "~/components/store/account-ui";
 import { AddressForm } from "~/components/store/address-form";
 import { addressFormValues, AddressSchema } from "~/schemas/account";
 import { fieldErrors } from "~/schemas/checkout";
@@ -50,5 +50,11 @@ export default function AddressEdit({ loaderData, actionData }: Route.ComponentP
         submitLabel={editing ? "Save address" : "Add address"}
       />
     </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AccountNotFound what="Address" back={{ to: "/account/addresses", label: "All addresses" }} />
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileDown } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/order";
-import { secondaryButton, textLink } from "~/components/store/account-ui";
+import { AccountNotFound, secondaryButton, textLink } from "~/components/store/account-ui";
 import {
   EtransferInstructions,
   OrderDetails,
@@ -58,4 +58,8 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       <OrderDetails order={order} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AccountNotFound what="Order" back={{ to: "/account/orders", label: "All orders" }} />;
 }
