@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { PROVINCES } from "~/lib/address";
 import { primaryButton, secondaryButton } from "./account-ui";
+import { AddressFields } from "./address-fields";
 import { Field, inputClass } from "./checkout-field";
 
 type Values = Partial<Record<string, string | boolean>>;
@@ -16,7 +16,11 @@ export function AddressForm({
   submitLabel: string;
 }) {
   const busy = useNavigation().state === "submitting";
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const strings = Object.fromEntries(
+    Object.entries(values).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
   return (
     <Form method="post" noValidate className="grid gap-4 sm:grid-cols-6">
       <Field label="Full name" name="name" error={errors.name} className="sm:col-span-3">
@@ -24,7 +28,7 @@ export function AddressForm({
           id="name"
           name="name"
           autoComplete="name"
-          defaultValue={text("name")}
+          defaultValue={strings.name}
           className={inputClass(errors.name)}
         />
       </Field>
@@ -35,67 +39,11 @@ export function AddressForm({
           type="tel"
           autoComplete="tel-national"
           placeholder="604-555-0199"
-          defaultValue={text("phone")}
+          defaultValue={strings.phone}
           className={inputClass(errors.phone)}
         />
       </Field>
-      <Field label="Street address" name="street" error={errors.street} className="sm:col-span-6">
-        <input
-          id="street"
-          name="street"
-          autoComplete="street-address"
-          defaultValue={text("street")}
-          className={inputClass(errors.street)}
-        />
-      </Field>
-      <Field label="City" name="city" error={errors.city} className="sm:col-span-2">
-        <input
-          id="city"
-          name="city"
-          autoComplete="address-level2"
-          defaultValue={text("city")}
-          className={inputClass(errors.city)}
-        />
-      </Field>
-      <Field
-        label="Province or territory"
-        name="province"
-        error={errors.province}
-        className="sm:col-span-2"
-      >
-        <select
-          id="province"
-          name="province"
-          autoComplete="address-level1"
-          defaultValue={text("province")}
-          className={inputClass(errors.province)}
-        >
-          <option value="" disabled>
-            Choose…
-          </option>
-          {PROVINCES.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        label="Postal code"
-        name="postalCode"
-        error={errors.postalCode}
-        className="sm:col-span-2"
-      >
-        <input
-          id="postalCode"
-          name="postalCode"
-          autoComplete="postal-code"
-          placeholder="A1A 1A1"
-          maxLength={7}
-          defaultValue={text("postalCode")}
-          className={`${inputClass(errors.postalCode)} uppercase placeholder:normal-case`}
-        />
-      </Field>
+      <AddressFields values={strings} errors={errors} />
       <label className="flex items-center gap-3 text-sm text-stone-800 sm:col-span-6">
         <input
           type="checkbox"

@@ -3,12 +3,12 @@ import { CheckCircle2, Lock, ShoppingBag, Truck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
+import { AddressFields } from "~/components/store/address-fields";
 import { CartTotals } from "~/components/store/cart-totals";
 import { Field, inputClass } from "~/components/store/checkout-field";
 import { PromoCodeField } from "~/components/store/promo-code-field";
 import { pricedLine, quoteTotals, useCartQuote } from "~/components/store/use-cart-quote";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { PROVINCES } from "~/lib/address";
 import { cartLines, setAppliedCoupon, useAppliedCoupon, useCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -224,69 +224,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   className={inputClass(errors.name)}
                 />
               </Field>
-              <Field
-                label="Street address"
-                name="street"
-                error={errors.street}
-                className="sm:col-span-6"
-                hint="Include an apartment or unit number if you have one"
-              >
-                <input
-                  id="street"
-                  name="street"
-                  autoComplete="street-address"
-                  defaultValue={values.street}
-                  className={inputClass(errors.street)}
-                />
-              </Field>
-              <Field label="City" name="city" error={errors.city} className="sm:col-span-2">
-                <input
-                  id="city"
-                  name="city"
-                  autoComplete="address-level2"
-                  defaultValue={values.city}
-                  className={inputClass(errors.city)}
-                />
-              </Field>
-              <Field
-                label="Province or territory"
-                name="province"
-                error={errors.province}
-                className="sm:col-span-2"
-              >
-                <select
-                  id="province"
-                  name="province"
-                  autoComplete="address-level1"
-                  defaultValue={values.province ?? ""}
-                  className={inputClass(errors.province)}
-                >
-                  <option value="" disabled>
-                    Choose…
-                  </option>
-                  {PROVINCES.map((p) => (
-                    <option key={p.code} value={p.code}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field
-                label="Postal code"
-                name="postalCode"
-                error={errors.postalCode}
-                className="sm:col-span-2"
-              >
-                <input
-                  id="postalCode"
-                  name="postalCode"
-                  autoComplete="postal-code"
-                  placeholder="A1A 1A1"
-                  maxLength={7}
-                  defaultValue={values.postalCode}
-                  className={`${inputClass(errors.postalCode)} uppercase placeholder:normal-case`}
-                />
-              </Field>
+              <AddressFields values={values} errors={errors} />
             </div>
           </Section>
 

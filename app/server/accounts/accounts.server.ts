@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { db, type Executor } from "../db.server";
+import { db, type Executor, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderAccountEmail, type AccountEmailKind } from "../email/templates/account.server";
 import { wakeWorker } from "../email/worker.server";
@@ -262,16 +262,7 @@ export async function verifyEmail(
   return db().transaction(async (tx) => {
     const used = await consumeToken(tx, { purpose: "verify", token: options.token, now });
     if (!used.ok) return { ok: false, status: 400, message: used.message };
-    await tx
-      .update(shopperAccounts)
-      .set({
-        emailVerifiedAt: sql`coalesce(${shopperAccounts.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-        updatedAt: now,
-      })
-      .where(eq(shopperAccounts.id, account.id));
-    await retireTokens(tx, account.id, now);
-    const setCookie = await createShopperSession(tx, { ...options, accountId: account.id, now });
-    return { ok: true, setCookie };
+    return confirmAndSignIn(tx, { ...options, accountId: account.id, now });
   });
 }
 
@@ -285,17 +276,29 @@ export async function resetPassword(
     const used = await consumeToken(tx, { purpose: "reset", token: options.token, now });
     if (!used.ok) return { ok: false, status: 400, message: used.message };
     const accountId = used.token.accountId!;
-    await tx
-      .update(shopperAccounts)
-      .set({
-        passwordHash,
-        emailVerifiedAt: sql`coalesce(${shopperAccounts.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-        updatedAt: now,
-      })
-      .where(eq(shopperAccounts.id, accountId));
     await endShopperSessions(tx, accountId);
-    await retireTokens(tx, accountId, now);
-    const setCookie = await createShopperSession(tx, { ...options, accountId, now });
-    return { ok: true, setCookie };
+    return confirmAndSignIn(tx, { ...options, accountId, now, passwordHash });
   });
+}
+
+/**
+ * The end of a verify or reset link: the address is confirmed (kept if it already was), the new
+ * password set (reset), every other pending link retired, and a session started here.
+ */
+async function confirmAndSignIn(
+  tx: Transaction,
+  options: Client & { accountId: string; now: Date; passwordHash?: string },
+): Promise<LinkResult> {
+  const { accountId, now } = options;
+  await tx
+    .update(shopperAccounts)
+    .set({
+      ...(options.passwordHash ? { passwordHash: options.passwordHash } : {}),
+      emailVerifiedAt: sql`coalesce(${shopperAccounts.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(shopperAccounts.id, accountId));
+  await retireTokens(tx, accountId, now);
+  const setCookie = await createShopperSession(tx, { ...options, accountId, now });
+  return { ok: true, setCookie };
 }
