@@ -71,6 +71,29 @@ export default [
     route("orders/:token", "routes/store/order-confirmation.tsx"),
     route("order-lookup", "routes/store/order-lookup.tsx"),
 
+    // ── shopper accounts (every page under the account layout calls requireShopper) ──
+    ...prefix("account", [
+      route("sign-in", "routes/store/account/sign-in.tsx"),
+      route("sign-up", "routes/store/account/sign-up.tsx"),
+      route("sign-out", "routes/store/account/sign-out.ts"),
+      route("forgot-password", "routes/store/account/forgot-password.tsx"),
+      route("reset-password", "routes/store/account/reset-password.tsx"),
+      route("verify", "routes/store/account/verify.tsx"),
+      route("link", "routes/store/account/link.tsx"),
+      route("orders/:orderNumber/invoice.pdf", "routes/store/account/invoice-pdf.ts"),
+      layout("routes/store/account/layout.tsx", [
+        index("routes/store/account/overview.tsx"),
+        route("orders", "routes/store/account/orders.tsx"),
+        route("orders/:orderNumber", "routes/store/account/order.tsx"),
+        route("addresses", "routes/store/account/addresses.tsx"),
+        route("addresses/new", "routes/store/account/address-edit.tsx", {
+          id: "account-address-new",
+        }),
+        route("addresses/:addressId", "routes/store/account/address-edit.tsx"),
+        route("settings", "routes/store/account/settings.tsx"),
+      ]),
+    ]),
+
     route("*", "routes/store/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

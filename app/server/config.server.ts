@@ -89,6 +89,18 @@ const ConfigSchema = z.object({
     .min(1, { error: "must be a whole number of seconds from 1 to 300" })
     .max(300, { error: "must be a whole number of seconds from 1 to 300" })
     .default(10),
+  ACCOUNT_LINK_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes from 5 to 1440" })
+    .int({ error: "must be a whole number of minutes from 5 to 1440" })
+    .min(5, { error: "must be a whole number of minutes from 5 to 1440" })
+    .max(1440, { error: "must be a whole number of minutes from 5 to 1440" })
+    .default(60),
+  ACCOUNT_VERIFY_HOURS: z.coerce
+    .number({ error: "must be a whole number of hours from 1 to 168" })
+    .int({ error: "must be a whole number of hours from 1 to 168" })
+    .min(1, { error: "must be a whole number of hours from 1 to 168" })
+    .max(168, { error: "must be a whole number of hours from 1 to 168" })
+    .default(48),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

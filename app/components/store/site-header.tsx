@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, Search, ShoppingBag, X } from "lucide-react";
+import { ChevronDown, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cartCount, setCartDrawerOpen, useCart } from "~/lib/cart";
@@ -8,7 +8,7 @@ import { Logo } from "./logo";
 
 const PAGE_LINKS = [
   { to: "/faq", label: "FAQ" },
-  { to: "/order-lookup", label: "My Account" },
+  { to: "/account", label: "My Account" },
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact Us" },
 ];
@@ -57,7 +57,7 @@ function CartButton() {
       type="button"
       disabled={!hydrated}
       onClick={() => setCartDrawerOpen(true)}
-      className="relative rounded-full p-2.5 text-stone-800 hover:bg-stone-100 disabled:cursor-wait"
+      className="relative rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100 disabled:cursor-wait"
       aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart, empty"}
     >
       <ShoppingBag className="h-6 w-6" aria-hidden="true" />
@@ -201,14 +201,21 @@ export function SiteHeader({ storeName }: { storeName: string }) {
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <SearchForm id="header-search" className="hidden w-56 md:block xl:w-64" />
           <Link
             to="/search"
-            className="rounded-full p-2.5 text-stone-800 hover:bg-stone-100 md:hidden"
+            className="rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100 md:hidden"
             aria-label="Search products"
           >
             <Search className="h-6 w-6" aria-hidden="true" />
+          </Link>
+          <Link
+            to="/account"
+            className="rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100"
+            aria-label="My Account"
+          >
+            <User className="h-6 w-6" aria-hidden="true" />
           </Link>
           <CartButton />
         </div>

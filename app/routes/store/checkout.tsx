@@ -3,12 +3,12 @@ import { CheckCircle2, Lock, ShoppingBag, Truck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
+import { AddressFields } from "~/components/store/address-fields";
 import { CartTotals } from "~/components/store/cart-totals";
 import { Field, inputClass } from "~/components/store/checkout-field";
 import { PromoCodeField } from "~/components/store/promo-code-field";
 import { pricedLine, quoteTotals, useCartQuote } from "~/components/store/use-cart-quote";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { PROVINCES } from "~/lib/address";
 import { cartLines, setAppliedCoupon, useAppliedCoupon, useCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -23,18 +23,26 @@ import { assertSameOrigin } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { readForm } from "~/server/http/form.server";
+import { listAddresses } from "~/server/accounts/addresses.server";
+import { getShopper } from "~/server/accounts/session.server";
+import { checkoutPrefill, SavedAddressPicker } from "~/components/store/saved-address-picker";
 
 export function meta() {
   return [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // A signed-in shopper's email and saved addresses prefill the form (guest checkout stays).
+  const shopper = await getShopper(request);
   // A fresh key per visit: resubmitting this form (double click, retry after a timeout) cannot
   // place a second order.
   return data(
     {
       idempotencyKey: crypto.randomBytes(18).toString("base64url"),
       storeName: config().STORE_NAME,
+      account: shopper
+        ? { email: shopper.email, addresses: await listAddresses(shopper.id) }
+        : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -111,7 +119,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (message) errors[field] = message;
     else delete errors[field];
   }
-  const values: Partial<Record<string, string>> = actionData?.values ?? {};
+  const values: Partial<Record<string, string>> =
+    actionData?.values ?? checkoutPrefill(loaderData.account);
   const cartError = errors.items;
   const problems = quote?.lines.filter((l) => l.problem) ?? [];
 
@@ -205,6 +214,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
           <Section title="Shipping address" step={2}>
             <p className="-mt-2 mb-4 text-sm text-stone-600">We ship within Canada only.</p>
+            <SavedAddressPicker addresses={loaderData.account?.addresses ?? []} />
             <div className="grid gap-4 sm:grid-cols-6">
               <Field label="Full name" name="name" error={errors.name} className="sm:col-span-6">
                 <input
@@ -215,69 +225,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   className={inputClass(errors.name)}
                 />
               </Field>
-              <Field
-                label="Street address"
-                name="street"
-                error={errors.street}
-                className="sm:col-span-6"
-                hint="Include an apartment or unit number if you have one"
-              >
-                <input
-                  id="street"
-                  name="street"
-                  autoComplete="street-address"
-                  defaultValue={values.street}
-                  className={inputClass(errors.street)}
-                />
-              </Field>
-              <Field label="City" name="city" error={errors.city} className="sm:col-span-2">
-                <input
-                  id="city"
-                  name="city"
-                  autoComplete="address-level2"
-                  defaultValue={values.city}
-                  className={inputClass(errors.city)}
-                />
-              </Field>
-              <Field
-                label="Province or territory"
-                name="province"
-                error={errors.province}
-                className="sm:col-span-2"
-              >
-                <select
-                  id="province"
-                  name="province"
-                  autoComplete="address-level1"
-                  defaultValue={values.province ?? ""}
-                  className={inputClass(errors.province)}
-                >
-                  <option value="" disabled>
-                    Choose…
-                  </option>
-                  {PROVINCES.map((p) => (
-                    <option key={p.code} value={p.code}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field
-                label="Postal code"
-                name="postalCode"
-                error={errors.postalCode}
-                className="sm:col-span-2"
-              >
-                <input
-                  id="postalCode"
-                  name="postalCode"
-                  autoComplete="postal-code"
-                  placeholder="A1A 1A1"
-                  maxLength={7}
-                  defaultValue={values.postalCode}
-                  className={`${inputClass(errors.postalCode)} uppercase placeholder:normal-case`}
-                />
-              </Field>
+              <AddressFields values={values} errors={errors} />
             </div>
           </Section>
 

@@ -23,7 +23,8 @@ export interface AdminIdentity {
   sessionId: string;
 }
 
-function secureCookies(): boolean {
+/** Cookies carry Secure when the store is served over HTTPS (PUBLIC_URL). */
+export function secureCookies(): boolean {
   return config().publicUrl.startsWith("https:");
 }
 

@@ -3,8 +3,8 @@ import { db, type Executor } from "../db.server";
 import { authThrottle } from "../schema";
 
 /**
- * One throttle for every guessable secret: admin sign-in, order look-up (and later shopper
- * sign-in). The design and its reasons are in docs/decisions/sign-in-throttle.md. In short:
+ * One throttle for every guessable secret: admin sign-in, shopper sign-in and order look-up.
+ * The design and its reasons are in docs/decisions/sign-in-throttle.md. In short:
  *
  * - An attempt is *reserved* before the secret is checked: one transaction locks the counter rows
  *   it involves (FOR UPDATE, in one fixed order), decides, and counts the attempt as a failure.
@@ -32,6 +32,13 @@ const MINUTE = 60_000;
 
 export const THROTTLE_POLICIES = {
   "admin-sign-in": {
+    windowMs: 15 * MINUTE,
+    perKeyAndAddress: 5,
+    perAddress: 20,
+    perKey: 10,
+    perKeyDelayMs: 30_000,
+  },
+  "shopper-sign-in": {
     windowMs: 15 * MINUTE,
     perKeyAndAddress: 5,
     perAddress: 20,

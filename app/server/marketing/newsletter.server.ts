@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
 import { stripControlCharacters } from "~/schemas/text";
-import { db } from "../db.server";
+import { db, type Executor } from "../db.server";
+import { newsletterSubscribers } from "../schema";
 
 const EmailSchema = z
   .string({ error: "Please enter your email address." })
@@ -14,7 +15,7 @@ const EmailSchema = z
   .max(254, { error: "That email address is too long." })
   .pipe(z.email({ error: "Please enter a valid email address." }));
 
-const SourceSchema = z.enum(["footer", "checkout", "admin", "import"]);
+const SourceSchema = z.enum(["footer", "checkout", "admin", "import", "account"]);
 export type SubscriberSource = z.infer<typeof SourceSchema>;
 
 export type SubscribeResult = { ok: true; message: string } | { ok: false; message: string };
@@ -41,4 +42,40 @@ export async function subscribeToNewsletter(input: {
       set consented_at = excluded.consented_at, source = excluded.source, unsubscribed_at = null
       where newsletter_subscribers.unsubscribed_at is not null`);
   return { ok: true, message: NEWSLETTER_THANKS };
+}
+
+export interface NewsletterStatus {
+  subscribed: boolean;
+  /** When and where consent was given (CASL), while subscribed. */
+  consentedAt: Date | null;
+  source: string | null;
+}
+
+/** Whether an address is subscribed, with its consent time and source. */
+export async function getNewsletterStatus(email: string): Promise<NewsletterStatus> {
+  const [row] = await db()
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(sql`lower(${newsletterSubscribers.email})`, email.trim().toLowerCase()));
+  if (!row || row.unsubscribedAt) return { subscribed: false, consentedAt: null, source: null };
+  return { subscribed: true, consentedAt: row.consentedAt, source: row.source };
+}
+
+/**
+ * Withdraws consent for an address (the row stays, stamped unsubscribed_at, so the withdrawal is
+ * on record). Unknown or already unsubscribed addresses are left as they are.
+ */
+export async function unsubscribeFromNewsletter(
+  input: { email: string; now?: Date },
+  executor: Executor = db(),
+): Promise<void> {
+  await executor
+    .update(newsletterSubscribers)
+    .set({ unsubscribedAt: input.now ?? new Date() })
+    .where(
+      and(
+        eq(sql`lower(${newsletterSubscribers.email})`, input.email.trim().toLowerCase()),
+        isNull(newsletterSubscribers.unsubscribedAt),
+      ),
+    );
 }

@@ -89,6 +89,21 @@ export async function getOrderByAccessToken(token: string): Promise<OrderView | 
   return orderView(eq(orders.accessToken, token));
 }
 
+/** One order placed with this email (any case), for the shopper's account; null for any other. */
+export async function getOrderForEmail(
+  orderNumber: string,
+  email: string,
+): Promise<OrderView | null> {
+  const number = normalizeOrderNumber(orderNumber);
+  if (!number) return null;
+  return orderView(
+    and(
+      eq(orders.orderNumber, number),
+      eq(sql`lower(${orders.email})`, email.trim().toLowerCase()),
+    )!,
+  );
+}
+
 // Guessing is throttled (auth/throttle.server.ts) per order number and address, per address and,
 // slowing down only, per order number (order numbers are sequential).
 export const LOOKUP_NOT_FOUND =

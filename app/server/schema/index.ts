@@ -4,3 +4,4 @@ export * from "./content.server";
 export * from "./customers.server";
 export * from "./marketing.server";
 export * from "./orders.server";
+export * from "./accounts.server";

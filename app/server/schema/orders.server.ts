@@ -66,6 +66,8 @@ export const orders = pgTable(
     // A coupon's page lists the orders that used it, newest first.
     index("orders_coupon_idx").on(t.couponId, t.createdAt, t.id),
     index("orders_email_idx").on(sql`lower(${t.email})`),
+    // A shopper's order history (My Account): their orders by email, newest first.
+    index("orders_email_created_idx").on(sql`lower(${t.email})`, t.createdAt, t.id),
     // Prefix search (LIKE 'abc%') by email and by name on the admin Orders screen.
     index("orders_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     index("orders_name_prefix_idx").on(sql`lower(${t.shippingName}) text_pattern_ops`),

@@ -1,6 +1,6 @@
 import { expect, test } from "../fixtures";
 
-test("header links open the content pages and the order look-up", async ({ page }) => {
+test("header links open the content pages and My Account", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "About Us" }).click();
@@ -11,10 +11,8 @@ test("header links open the content pages and the order look-up", async ({ page 
   await expect(page.getByRole("main")).toContainText("support@budzboutique.ca");
   await nav.getByRole("link", { name: "FAQ" }).click();
   await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "My Account" })).toHaveAttribute(
-    "href",
-    "/order-lookup",
-  );
+  await expect(nav.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toHaveCount(2);
   await page.goto("/privacy");
   await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
   await expect(page).toHaveTitle("Privacy Policy | Budz Boutique");

@@ -1,0 +1,126 @@
+import { readForm } from "~/server/http/form.server";
+import { Plus } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/addresses";
+import {
+  cardClass,
+  NoticeFromUrl,
+  primaryButton,
+  secondaryButton,
+  textLink,
+} from "~/components/store/account-ui";
+import { AddressLines } from "~/components/store/saved-address";
+import { MAX_ADDRESSES } from "~/lib/account";
+import {
+  deleteAddress,
+  listAddresses,
+  setDefaultAddress,
+} from "~/server/accounts/addresses.server";
+import { requireShopper } from "~/server/accounts/session.server";
+
+export const meta = () => [{ title: "My addresses" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const shopper = await requireShopper(request);
+  return { addresses: await listAddresses(shopper.id) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const shopper = await requireShopper(request);
+  const form = await readForm(request);
+  const id = String(form.get("addressId") ?? "");
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    if (!(await deleteAddress({ accountId: shopper.id, id })))
+      return data({ message: "Address not found" }, { status: 404 });
+    return redirect("/account/addresses?notice=address-deleted");
+  }
+  if (intent === "default") {
+    if (!(await setDefaultAddress({ accountId: shopper.id, id })))
+      return data({ message: "Address not found" }, { status: 404 });
+    return redirect("/account/addresses?notice=default-set");
+  }
+  return data({ message: "Unknown action" }, { status: 400 });
+}
+
+export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
+  const { addresses } = loaderData;
+  return (
+    <section aria-labelledby="addresses-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="addresses-title" className="text-lg font-semibold text-stone-900">
+          Saved addresses
+        </h2>
+        {addresses.length < MAX_ADDRESSES ? (
+          <Link to="/account/addresses/new" className={primaryButton}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add address
+          </Link>
+        ) : null}
+      </div>
+      <NoticeFromUrl />
+      {actionData?.message ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {actionData.message}
+        </p>
+      ) : null}
+      {addresses.length === 0 ? (
+        <p className={`${cardClass} text-stone-600`}>
+          No saved addresses yet.{" "}
+          <Link to="/account/addresses/new" className={textLink}>
+            Add one
+          </Link>{" "}
+          and checkout fills it in for you.
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {addresses.map((address) => (
+            <li
+              key={address.id}
+              className={`${cardClass} flex flex-col gap-4`}
+              aria-label={`Address of ${address.name}`}
+            >
+              <div className="flex items-start justify-between gap-3">
+                <AddressLines address={address} />
+                {address.isDefault ? (
+                  <span className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-800">
+                    Default
+                  </span>
+                ) : null}
+              </div>
+              <div className="mt-auto flex flex-wrap gap-2">
+                <Link
+                  to={`/account/addresses/${address.id}`}
+                  className={secondaryButton}
+                  aria-label={`Edit address of ${address.name}`}
+                >
+                  Edit
+                </Link>
+                {address.isDefault ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="addressId" value={address.id} />
+                    <button type="submit" name="intent" value="default" className={secondaryButton}>
+                      Make default
+                    </button>
+                  </Form>
+                )}
+                <Form method="post">
+                  <input type="hidden" name="addressId" value={address.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    className="inline-flex items-center rounded-full px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+                    aria-label={`Delete address of ${address.name}`}
+                  >
+                    Delete
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

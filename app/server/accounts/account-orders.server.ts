@@ -1,0 +1,106 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { config } from "../config.server";
+import { db } from "../db.server";
+import { renderInvoicesPdf } from "../invoices/invoice-pdf.server";
+import { getInvoice, invoiceIssuer } from "../invoices/invoices.server";
+import { getOrderForEmail, type OrderView } from "../orders/order-view.server";
+import { invoices, orders } from "../schema";
+import type { Shopper } from "./session.server";
+
+/**
+ * A shopper's orders: every order placed with the account's email (guest orders included), shown
+ * only once that email is verified. Every query is scoped by that email.
+ */
+
+export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
+
+export interface AccountOrderRow {
+  orderNumber: string;
+  placedOn: string;
+  status: string;
+  totalAmountCents: number;
+  itemCount: number;
+}
+
+function byEmail(email: string) {
+  return eq(sql`lower(${orders.email})`, email.toLowerCase());
+}
+
+function placedOn(date: Date): string {
+  return date.toLocaleDateString("en-CA", {
+    timeZone: config().STORE_TIMEZONE,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+}
+
+/** Newest first, a page at a time (page starts at 1). Empty until the email is verified. */
+export async function listAccountOrders(options: { shopper: Shopper; page?: number }) {
+  const { shopper } = options;
+  if (!shopper.verified) return { rows: [], total: 0, page: 1, pageCount: 1 };
+  const [{ total } = { total: 0 }] = await db()
+    .select({ total: count() })
+    .from(orders)
+    .where(byEmail(shopper.email));
+  const pageCount = Math.max(1, Math.ceil(total / ACCOUNT_ORDERS_PAGE_SIZE));
+  const page = Math.min(Math.max(Math.trunc(options.page ?? 1) || 1, 1), pageCount);
+  const rows = await db()
+    .select({
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      totalAmountCents: orders.totalAmountCents,
+      // Written out: drizzle leaves columns unqualified in a one-table select.
+      itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = orders.id)::int`,
+    })
+    .from(orders)
+    .where(byEmail(shopper.email))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ACCOUNT_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ACCOUNT_ORDERS_PAGE_SIZE);
+  return {
+    rows: rows.map(({ createdAt, ...row }) => ({ ...row, placedOn: placedOn(createdAt) })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+export interface AccountOrder {
+  order: OrderView;
+  invoiceStatus: string | null;
+}
+
+/** One of the shopper's orders with its invoice status; null for anyone else's (or unverified). */
+export async function getAccountOrder(options: {
+  shopper: Shopper;
+  orderNumber: string;
+}): Promise<AccountOrder | null> {
+  if (!options.shopper.verified) return null;
+  const order = await getOrderForEmail(options.orderNumber, options.shopper.email);
+  if (!order) return null;
+  const [invoice] = await db()
+    .select({ status: invoices.status })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(orders.orderNumber, order.orderNumber), byEmail(options.shopper.email)));
+  return { order, invoiceStatus: invoice?.status ?? null };
+}
+
+/** The invoice PDF of one of the shopper's orders; null for anyone else's. */
+export async function renderAccountInvoicePdf(options: {
+  shopper: Shopper;
+  orderNumber: string;
+}): Promise<{ fileName: string; pdf: Buffer } | null> {
+  const owned = await getAccountOrder(options);
+  if (!owned?.invoiceStatus) return null;
+  const document = await getInvoice(owned.order.orderNumber);
+  if (!document) return null;
+  const pdf = await renderInvoicesPdf(
+    [document],
+    invoiceIssuer(),
+    `Invoice ${owned.order.orderNumber}`,
+  );
+  return { fileName: `${owned.order.orderNumber}.pdf`, pdf };
+}

@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { MAX_ADDRESSES } from "~/lib/account";
+import type { AddressInput } from "~/schemas/account";
+import { db, type Transaction } from "../db.server";
+import { shopperAddresses } from "../schema";
+
+/** Saved addresses of one account. Every query here is scoped by the account's id. */
+
+export const TOO_MANY_ADDRESSES = `You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`;
+
+export interface SavedAddress {
+  id: string;
+  name: string;
+  phone: string;
+  street: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  isDefault: boolean;
+}
+
+const columns = {
+  id: shopperAddresses.id,
+  name: shopperAddresses.name,
+  phone: shopperAddresses.phone,
+  street: shopperAddresses.street,
+  city: shopperAddresses.city,
+  province: shopperAddresses.province,
+  postalCode: shopperAddresses.postalCode,
+  isDefault: shopperAddresses.isDefault,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function owned(accountId: string, id: string) {
+  return and(eq(shopperAddresses.accountId, accountId), eq(shopperAddresses.id, id));
+}
+
+/** The default address first, then the others oldest first. */
+export function listAddresses(accountId: string): Promise<SavedAddress[]> {
+  return db()
+    .select(columns)
+    .from(shopperAddresses)
+    .where(eq(shopperAddresses.accountId, accountId))
+    .orderBy(
+      desc(shopperAddresses.isDefault),
+      asc(shopperAddresses.createdAt),
+      asc(shopperAddresses.id),
+    )
+    .limit(MAX_ADDRESSES);
+}
+
+/** One address of this account, or undefined (another account's address is never returned). */
+export async function getAddress(accountId: string, id: string): Promise<SavedAddress | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db().select(columns).from(shopperAddresses).where(owned(accountId, id));
+  return row;
+}
+
+async function clearDefault(tx: Transaction, accountId: string, except?: string) {
+  await tx
+    .update(shopperAddresses)
+    .set({ isDefault: false })
+    .where(
+      and(
+        eq(shopperAddresses.accountId, accountId),
+        eq(shopperAddresses.isDefault, true),
+        except ? ne(shopperAddresses.id, except) : undefined,
+      ),
+    );
+}
+
+export type SaveAddressResult =
+  { ok: true; id: string } | { ok: false; status: 404 | 409; message: string };
+
+/** Adds an address; the first one (or one marked default) becomes the default. */
+export async function createAddress(options: {
+  accountId: string;
+  input: AddressInput;
+  now?: Date;
+}): Promise<SaveAddressResult> {
+  const now = options.now ?? new Date();
+  const { isDefault, ...fields } = options.input;
+  return db().transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(shopperAddresses)
+      .where(eq(shopperAddresses.accountId, options.accountId));
+    if (n >= MAX_ADDRESSES) return { ok: false, status: 409, message: TOO_MANY_ADDRESSES };
+    const makeDefault = isDefault || n === 0;
+    if (makeDefault) await clearDefault(tx, options.accountId);
+    const [row] = await tx
+      .insert(shopperAddresses)
+      .values({
+        ...fields,
+        accountId: options.accountId,
+        isDefault: makeDefault,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: shopperAddresses.id });
+    return { ok: true, id: row!.id };
+  });
+}
+
+/** Changes one of this account's addresses (404 for any other). */
+export async function updateAddress(options: {
+  accountId: string;
+  id: string;
+  input: AddressInput;
+  now?: Date;
+}): Promise<SaveAddressResult> {
+  if (!UUID.test(options.id)) return { ok: false, status: 404, message: "Address not found" };
+  const { isDefault, ...fields } = options.input;
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(shopperAddresses)
+      .set({ ...fields, updatedAt: options.now ?? new Date() })
+      .where(owned(options.accountId, options.id))
+      .returning({ id: shopperAddresses.id });
+    if (!row) return { ok: false, status: 404, message: "Address not found" } as const;
+    if (isDefault) await makeDefault(tx, options.accountId, row.id);
+    return { ok: true, id: row.id } as const;
+  });
+}
+
+async function makeDefault(tx: Transaction, accountId: string, id: string) {
+  await clearDefault(tx, accountId, id);
+  await tx.update(shopperAddresses).set({ isDefault: true }).where(owned(accountId, id));
+}
+
+/** Makes one of this account's addresses the default. */
+export async function setDefaultAddress(options: {
+  accountId: string;
+  id: string;
+}): Promise<boolean> {
+  if (!(await getAddress(options.accountId, options.id))) return false;
+  await db().transaction((tx) => makeDefault(tx, options.accountId, options.id));
+  return true;
+}
+
+/** Deletes one of this account's addresses; when it was the default, the oldest left takes over. */
+export async function deleteAddress(options: { accountId: string; id: string }): Promise<boolean> {
+  if (!UUID.test(options.id)) return false;
+  return db().transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(shopperAddresses)
+      .where(owned(options.accountId, options.id))
+      .returning({ isDefault: shopperAddresses.isDefault });
+    if (!gone) return false;
+    if (gone.isDefault) {
+      const [next] = await tx
+        .select({ id: shopperAddresses.id })
+        .from(shopperAddresses)
+        .where(eq(shopperAddresses.accountId, options.accountId))
+        .orderBy(asc(shopperAddresses.createdAt), asc(shopperAddresses.id))
+        .limit(1);
+      if (next) await makeDefault(tx, options.accountId, next.id);
+    }
+    return true;
+  });
+}
