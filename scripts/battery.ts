@@ -90,7 +90,9 @@ const adminCookie = (signInResponse.headers.get("set-cookie") ?? "").split(";")[
 const ordersPage = await (
   await fetch(`${server.url}/budzadmin/dashboard/orders`, { headers: { Cookie: adminCookie } })
 ).text();
-const orderNumber = /BBS-\d{8}/.exec(ordersPage)?.[0] ?? "BBS-00000001";
+const [orderNumber = "BBS-00000001", lookupOrderNumber = "BBS-00000002"] = [
+  ...new Set(ordersPage.match(/BBS-\d{8}/g) ?? []),
+];
 const productsPage = await (await fetch(`${server.url}/products`)).text();
 const productSlug = /href="\/products\/([a-z0-9-]+)"/.exec(productsPage)?.[1] ?? "x";
 
@@ -117,7 +119,7 @@ if (want("throttle")) {
     baseUrl: server.url,
     username: "owner",
     password,
-    orderNumber,
+    orderNumber: lookupOrderNumber,
   });
   report(
     "1,000 concurrent wrong passwords for one account",
@@ -145,9 +147,9 @@ if (want("throttle")) {
   );
   report(
     "1,000 concurrent wrong order look-ups for one order",
-    `${t.lookupsEvaluated} evaluated, ${t.lookupsRefused} refused`,
+    `${t.lookupsEvaluated} evaluated, ${t.lookupsRefused} refused${t.lookupsOther.map(([s, n]) => `, ${n}×${s}`).join("")}`,
     "≤ 5 evaluated",
-    t.lookupsEvaluated <= 5,
+    t.lookupsEvaluated <= 5 && t.lookupsOther.length === 0,
   );
 }
 

@@ -18,7 +18,7 @@ export const CartLinesSchema = z
         .string()
         .min(1)
         .max(80)
-        .regex(/^[0-9a-f_-]+$/i, { error: "This cart holds an unknown product" }),
+        .regex(/^[A-Za-z0-9_-]+$/, { error: "This cart holds an unknown product" }),
       quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
     }),
   )

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dayKey, formatDayKey, isDayKey, type DayKey } from "~/lib/invoices";
 import { normalizeOrderNumber } from "~/lib/order-status";
+import { stripControlCharacters } from "./text";
 
 /** SPEC §5's messages of the invoice search and the daily section. */
 export const INVOICE_SEARCH_EMPTY = "Please enter an Order ID";
@@ -17,6 +18,7 @@ const InvoiceListQuerySchema = z.object({
   // A search box submitted empty is a search (it gets SPEC's message); no ?q= is none.
   q: z
     .string()
+    .overwrite(stripControlCharacters)
     .trim()
     .transform((q) => q.slice(0, INVOICE_SEARCH_MAX))
     .optional()

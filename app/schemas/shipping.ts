@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripControlCharacters } from "./text";
 import { SHIPMENT_STATUSES } from "~/lib/order-status";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 
@@ -17,14 +18,23 @@ export type ShippingListQuery = z.output<typeof ShippingListQuery>;
  * by the domain function (Canada Post's format), so the message is the same from every screen.
  */
 export const ShipmentStatusChangeSchema = z.object({
-  shipmentId: z.string().trim().min(1, "Unknown shipment").max(64),
+  shipmentId: z
+    .string()
+    .overwrite(stripControlCharacters)
+    .trim()
+    .min(1, "Unknown shipment")
+    .max(64),
   expectedStatus: z.enum(SHIPMENT_STATUSES, "Unknown shipment status"),
   to: z.enum(SHIPMENT_STATUSES, "Unknown shipment status"),
-  trackingNumber: z.string().max(64, "This tracking number is too long").optional(),
+  trackingNumber: z
+    .string()
+    .overwrite(stripControlCharacters)
+    .max(64, "This tracking number is too long")
+    .optional(),
 });
 export type ShipmentStatusChange = z.output<typeof ShipmentStatusChangeSchema>;
 
 /** `?order=BBS-00000012` on the packing-slip page prints that order's slip only. */
 export const PackingSlipQuery = z.object({
-  order: z.string().trim().max(40).optional(),
+  order: z.string().overwrite(stripControlCharacters).trim().max(40).optional(),
 });

@@ -227,7 +227,7 @@ export function fuzzEndpoints(t: FuzzTarget): Record<string, FuzzRequest[]> {
       true,
     ),
     "POST admin image upload": formRequests(
-      ["/budzadmin/dashboard/images/upload"],
+      ["/budzadmin/dashboard/images/upload", "/budzadmin/dashboard/images/upload.data"],
       { description: "fuzz" },
       true,
     ),

@@ -84,5 +84,6 @@ export async function measureThrottle(t: Target) {
     rotatedRefused: rotatedTally.get(429) ?? 0,
     lookupsEvaluated: lookups.get(404) ?? 0,
     lookupsRefused: lookups.get(429) ?? 0,
+    lookupsOther: [...lookups].filter(([s]) => s !== 404 && s !== 429),
   };
 }

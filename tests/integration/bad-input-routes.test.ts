@@ -8,6 +8,7 @@ import { action as checkoutAction } from "~/routes/store/checkout";
 import { action as lookupAction } from "~/routes/store/order-lookup";
 import { loader as productLoader } from "~/routes/store/product";
 import { loader as searchLoader } from "~/routes/store/search";
+import { parseInvoiceListQuery } from "~/schemas/invoices";
 import { resetDatabase } from "../setup/database";
 import { createCoupon, createProduct } from "./checkout-factories";
 
@@ -117,6 +118,20 @@ describe("NUL and other control characters in text", () => {
     expect(
       await statusOf(() => loginAction(form({ username: "ad\u0000min", password: "x\u0000" }))),
     ).toBe(401);
+  });
+
+  it("age gate: a return path with characters a Location header cannot carry is encoded", async () => {
+    for (const returnTo of ["/products\ufffd", "/products💥", "/a b?x=é#ü"]) {
+      const response = (await ageAction(form({ answer: "adult", returnTo }))) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toMatch(/^\/[\x21-\x7e]*$/);
+    }
+  });
+
+  it("invoice search: NUL in ?q= is dropped", () => {
+    expect(
+      parseInvoiceListQuery(`${ORIGIN}/budzadmin/dashboard/invoices?q=BBS%00-1`, "UTC").q,
+    ).toBe("BBS-1");
   });
 
   it("a product slug with NUL is a 404; a search for NUL finds nothing", async () => {

@@ -4,10 +4,13 @@ import { ageCookieHeader, UNDER_AGE_REDIRECT_URL } from "~/lib/age-gate";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { readForm } from "~/server/http/form.server";
 
-/** Only paths on this site, never "//host" or a full URL. */
+/** Only paths on this site, never "//host" or a full URL; percent-encoded for the Location header. */
 function safeReturnPath(value: FormDataEntryValue | null): string {
   const path = typeof value === "string" ? value : "/";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return "/";
+  const base = "http://store.invalid";
+  const url = new URL(path, base);
+  return url.origin === base ? url.pathname + url.search + url.hash : "/";
 }
 
 /** The age gate without JavaScript: its buttons post here. */
