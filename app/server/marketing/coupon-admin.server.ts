@@ -116,7 +116,7 @@ export function updateCoupon(id: string, input: CouponInput): Promise<CouponSave
         if (errors.code || errors.type) return { ok: false as const, status: 409 as const, errors };
       }
       if (input.maxUses !== null && input.maxUses < current.usedCount)
-        errors.maxUses = `This coupon has already been used ${current.usedCount} times: max uses cannot be lower.`;
+        errors.maxUses = `This coupon has already been used ${current.usedCount} time${current.usedCount === 1 ? "" : "s"}: max uses cannot be lower.`;
       if (
         input.code.toLowerCase() !== current.code.toLowerCase() &&
         (await codeTaken(tx, input.code, id))
