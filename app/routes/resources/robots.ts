@@ -8,6 +8,7 @@ Disallow: /budzadmin
 Disallow: /checkout
 Disallow: /order-lookup
 Disallow: /orders/
+Disallow: /account
 Disallow: /search?
 
 Sitemap: ${base}/sitemap.xml
