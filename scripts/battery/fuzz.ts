@@ -310,12 +310,12 @@ export async function runFuzz(t: FuzzTarget, concurrency = 16): Promise<FuzzResu
           headers,
           body: request.body as BodyInit | undefined,
           redirect: "manual",
-          signal: AbortSignal.timeout(30_000),
+          signal: AbortSignal.timeout(60_000),
         });
         status = response.status;
         await response.arrayBuffer();
       } catch {
-        status = 599; // no answer within 30 s, or the connection failed: as bad as a 500
+        status = 599; // no answer within 60 s, or the connection failed: as bad as a 500
       }
       if (status >= 500) serverErrors.push({ endpoint, request, status });
       if (counter % 1000 === 0) console.log(`  … ${counter} of ${queue.length}`);
