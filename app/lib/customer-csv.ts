@@ -53,20 +53,20 @@ export function parseImportCsv(bytes: Uint8Array): ParsedImport {
   // A quote left open swallows the rest of the file into one cell: say so on its row.
   for (const error of parsed.errors) {
     if (error.type !== "Quotes" || error.row === undefined) continue;
-    const row = checked.rows.find((r) => r.row === error.row + 1);
-    const message = `Row ${error.row + 1}: Unclosed quote - check the quotes on this row`;
-    if (row) row.errors.push(message);
+    const n = error.row + 1;
+    checked.rows
+      .find((r) => r.row === n)
+      ?.errors.push(`Row ${n}: Unclosed quote - check the quotes on this row`);
   }
   return checked;
 }
 
-/** A CSV document (header first) with every cell neutralised against spreadsheet formulas. */
-export function toCsv(header: string[], rows: (string | number)[][]): string {
-  return Papa.unparse(
-    {
-      fields: header.map(neutraliseCsvCell),
-      data: rows.map((row) => row.map((value) => neutraliseCsvCell(String(value)))),
-    },
-    { newline: "\r\n" },
-  );
+/**
+ * CSV text (header first when given, CRLF line ends) with every cell neutralised against
+ * spreadsheet formulas; without a header it is the next rows of a file being streamed.
+ */
+export function toCsv(header: string[] | null, rows: (string | number)[][]): string {
+  const cells = (row: (string | number)[]) => row.map((value) => neutraliseCsvCell(String(value)));
+  const data = header ? [cells(header), ...rows.map(cells)] : rows.map(cells);
+  return Papa.unparse(data, { newline: "\r\n" });
 }

@@ -1,6 +1,7 @@
 /** The Customers screen's shared rules: display ids and the paths of its pages. */
 
 export const CUSTOMERS_PATH = "/budzadmin/dashboard/customers";
+export const CUSTOMER_NOT_FOUND = "This customer does not exist. Check the customer ID.";
 export const CUSTOMER_STATUSES = ["active", "inactive"] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 

@@ -6,6 +6,7 @@ import {
   Package,
   ShoppingBag,
   Truck,
+  Users,
   type LucideIcon,
 } from "lucide-react";
 
@@ -28,6 +29,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "products", label: "Products", href: "/budzadmin/dashboard/products", icon: Package },
   { id: "orders", label: "Orders", href: "/budzadmin/dashboard/orders", icon: ShoppingBag },
   { id: "invoices", label: "Invoices", href: "/budzadmin/dashboard/invoices", icon: FileText },
+  { id: "customers", label: "Customers", href: "/budzadmin/dashboard/customers", icon: Users },
   { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
   {
     id: "database",

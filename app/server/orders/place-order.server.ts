@@ -256,7 +256,7 @@ async function upsertCustomer(tx: Transaction, input: CheckoutInput, now: Date):
   return result.rows[0]!.id;
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const pgError = e as { code?: string; constraint?: string; message?: string };
     if (

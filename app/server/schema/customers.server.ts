@@ -81,7 +81,9 @@ export const customerImports = pgTable(
     /** Every row as previewed: { row, name, email, phone, address, consent, errors, existing }. */
     rows: jsonb("rows").notNull(),
     /** File-level errors (e.g. 'Missing required columns: …'). */
-    errors: jsonb("errors").notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb("errors")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text("status").notNull().default("previewed"),
     importedAt: timestamp("imported_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

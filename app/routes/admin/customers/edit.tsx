@@ -1,0 +1,155 @@
+import { CircleAlert, Loader2 } from "lucide-react";
+import { useState } from "react";
+import { data, Form, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/edit";
+import { buttonClass } from "~/components/admin/button";
+import { Field, inputClass } from "~/components/admin/field";
+import { Modal } from "~/components/admin/modal";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { PROVINCES } from "~/lib/address";
+import { CUSTOMER_NOT_FOUND, customerPath } from "~/lib/customers";
+import { CustomerFormSchema } from "~/schemas/customers";
+import { formErrors, type FormErrors } from "~/schemas/form-errors";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { findCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
+
+async function customerOr404(id: string) {
+  const customer = await findCustomer(id);
+  if (!customer) throw data({ message: CUSTOMER_NOT_FOUND }, { status: 404 });
+  return customer;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { customer: await customerOr404(params.customerId) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const customer = await customerOr404(params.customerId);
+  const parsed = CustomerFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
+  const saved = await updateCustomer(customer.id, parsed.data);
+  if (!saved.ok) return data({ errors: saved.errors }, { status: saved.status });
+  return redirectWithToast(customerPath(customer.customerNumber), `${parsed.data.name} saved.`);
+}
+
+export default function EditCustomer({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer: c } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [clientErrors, setClientErrors] = useState<FormErrors | undefined>();
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const close = () => void navigate(customerPath(c.customerNumber), { preventScrollReset: true });
+  const formId = "customer-form";
+  const text = (
+    name: "name" | "email" | "phone" | "address" | "city" | "postcode",
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <Field label={label} error={errors[name]} required={name === "name" || name === "email"}>
+      {(ids) => (
+        <input
+          {...ids}
+          {...props}
+          name={name}
+          defaultValue={c[name] ?? ""}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <Modal
+      title="Edit customer"
+      description={`${c.name} · fields marked * are required.`}
+      onClose={close}
+      footer={
+        <>
+          <button type="button" className={buttonClass("secondary")} onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} disabled={saving} className={buttonClass()}>
+            {saving ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+            {saving ? "Saving..." : "Save customer"}
+          </button>
+        </>
+      }
+    >
+      {errors.form ? (
+        <p
+          role="alert"
+          className="mb-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {errors.form}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        id={formId}
+        replace
+        preventScrollReset
+        noValidate
+        className="grid gap-4 sm:grid-cols-2"
+        onSubmit={(event) => {
+          // The action's schema, run first in the browser for instant messages.
+          const parsed = CustomerFormSchema.safeParse(
+            Object.fromEntries(new FormData(event.currentTarget)),
+          );
+          if (parsed.success) return setClientErrors(undefined);
+          event.preventDefault();
+          setClientErrors(formErrors(parsed.error));
+        }}
+      >
+        {text("name", "Name", { autoComplete: "off", maxLength: 200 })}
+        {text("email", "Email", { type: "email", autoComplete: "off", maxLength: 254 })}
+        {text("phone", "Phone", { type: "tel", placeholder: "604-555-0199", maxLength: 40 })}
+        <Field label="Status" error={errors.status}>
+          {(ids) => (
+            <select {...ids} name="status" defaultValue={c.status} className={inputClass}>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </select>
+          )}
+        </Field>
+        <div className="sm:col-span-2">{text("address", "Street address", { maxLength: 500 })}</div>
+        {text("city", "City", { maxLength: 100 })}
+        <Field label="Province or territory" error={errors.province}>
+          {(ids) => (
+            <select {...ids} name="province" defaultValue={c.province ?? ""} className={inputClass}>
+              <option value="">Not given</option>
+              {PROVINCES.map((p) => (
+                <option key={p.code} value={p.code}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {text("postcode", "Postal code", { placeholder: "V6B 1A1", maxLength: 10 })}
+        <Field
+          label="Private note"
+          error={errors.note}
+          hint="Staff only: never shown to the customer."
+          className="sm:col-span-2"
+        >
+          {(ids) => (
+            <textarea
+              {...ids}
+              name="note"
+              rows={4}
+              maxLength={2000}
+              defaultValue={c.note ?? ""}
+              className={inputClass}
+            />
+          )}
+        </Field>
+      </Form>
+    </Modal>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;
