@@ -22,6 +22,14 @@ export function customerPath(customerNumber: number): string {
   return `${CUSTOMERS_PATH}/${customerDisplayId(customerNumber)}`;
 }
 
+/** The orders the customer page lists (newest first); the Orders screen has the rest. */
+export const CUSTOMER_ORDERS_SHOWN = 50;
+
+/** Import preview: rows a page, and which rows to show. */
+export const PREVIEW_PAGE_SIZE = 100;
+export const PREVIEW_FILTERS = ["all", "errors", "existing", "new"] as const;
+export type PreviewFilter = (typeof PREVIEW_FILTERS)[number];
+
 /** SPEC §3 marketing-consent sources, as staff read them. */
 export const CONSENT_SOURCE_NAMES: Record<string, string> = {
   footer: "the store's newsletter form",

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { customerDisplayId, parseCustomerNumber } from "~/lib/customers";
+import { CUSTOMER_ORDERS_SHOWN, customerDisplayId, parseCustomerNumber } from "~/lib/customers";
 import type { FormErrors } from "~/schemas/form-errors";
 import type { CustomerEmail, CustomerForm } from "~/schemas/customers";
 import { db } from "../db.server";
@@ -8,9 +8,6 @@ import { renderCustomerMessage } from "../email/templates/customer-message.serve
 import { isUniqueViolation } from "../orders/place-order.server";
 import { customerEmails, customers, emailOutbox, newsletterSubscribers, orders } from "../schema";
 import { getCustomerTotals, NO_TOTALS } from "./customer-list.server";
-
-/** The orders the customer page lists (newest first); the Orders screen has the rest. */
-export const CUSTOMER_ORDERS_SHOWN = 50;
 
 /** The customer of a URL id (CUST-012, or 12), or undefined. */
 export async function findCustomer(idText: string) {

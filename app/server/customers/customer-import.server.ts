@@ -8,6 +8,7 @@ import {
   NOTHING_TO_IMPORT,
   type ImportRow,
 } from "~/lib/customer-import";
+import { PREVIEW_PAGE_SIZE, type PreviewFilter } from "~/lib/customers";
 import { isUuid } from "~/lib/ids";
 import { db, type Executor } from "../db.server";
 import { subscribeToNewsletter } from "../marketing/newsletter.server";
@@ -20,7 +21,6 @@ import { customerImports, customers } from "../schema";
  */
 
 export type PreviewRow = ImportRow & { existing?: number };
-export const PREVIEW_PAGE_SIZE = 100;
 const PREVIEW_KEPT_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
 
@@ -118,9 +118,6 @@ export async function previewCustomerImport(options: {
     .returning({ id: customerImports.id });
   return { ok: true, id: saved!.id };
 }
-
-export const PREVIEW_FILTERS = ["all", "errors", "existing", "new"] as const;
-export type PreviewFilter = (typeof PREVIEW_FILTERS)[number];
 
 /** One page of a preview, its counts and every error message. */
 export async function getImportPreview(id: string, options: { page: number; show: PreviewFilter }) {

@@ -8,19 +8,20 @@ import { Figure } from "~/components/admin/customer-panels";
 import { ListCard, PageHeader, Pagination } from "~/components/admin/list-page";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { FIX_ERRORS_FIRST } from "~/lib/customer-import";
-import { CUSTOMERS_PATH, customerDisplayId, customerPath } from "~/lib/customers";
+import {
+  CUSTOMERS_PATH,
+  customerDisplayId,
+  customerPath,
+  PREVIEW_FILTERS,
+  PREVIEW_PAGE_SIZE,
+} from "~/lib/customers";
 import { formatDateTime } from "~/lib/dates";
 import { filterEnum } from "~/schemas/admin-list";
 import { ImportConfirmSchema } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
-import {
-  getImportPreview,
-  PREVIEW_FILTERS,
-  PREVIEW_PAGE_SIZE,
-  runCustomerImport,
-} from "~/server/customers/customer-import.server";
+import { getImportPreview, runCustomerImport } from "~/server/customers/customer-import.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import preview · Customers · Admin" }];
 

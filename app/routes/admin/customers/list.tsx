@@ -80,7 +80,17 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
       header: "Orders",
       hideBelow: "sm",
       className: "text-right tabular-nums",
-      cell: (c) => c.orders,
+      cell: (c) => (
+        <div>
+          <p>{c.orders}</p>
+          {c.cancellations > 0 ? (
+            <p className="text-xs whitespace-nowrap text-stone-500">
+              {c.cancellations} cancelled
+              {c.refunds > 0 ? `, ${c.refunds} refunded` : ""}
+            </p>
+          ) : null}
+        </div>
+      ),
     },
     {
       key: "spent",
@@ -88,20 +98,6 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
       hideBelow: "sm",
       className: "text-right tabular-nums whitespace-nowrap",
       cell: (c) => formatMoney(c.spentCents),
-    },
-    {
-      key: "refunds",
-      header: "Refunds",
-      hideBelow: "xl",
-      className: "text-right tabular-nums",
-      cell: (c) => c.refunds,
-    },
-    {
-      key: "cancellations",
-      header: "Cancellations",
-      hideBelow: "xl",
-      className: "text-right tabular-nums",
-      cell: (c) => c.cancellations,
     },
     {
       key: "status",
@@ -114,7 +110,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
       header: "Actions",
       className: "text-right",
       cell: (c) => (
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end sm:gap-2">
           <Link
             to={customerPath(c.customerNumber)}
             className={buttonClass("secondary", "sm")}

@@ -13,12 +13,12 @@ import { PageHeader } from "~/components/admin/list-page";
 import { Section } from "~/components/admin/order-panels";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
-import { CUSTOMER_NOT_FOUND, CUSTOMERS_PATH } from "~/lib/customers";
+import { CUSTOMER_NOT_FOUND, CUSTOMER_ORDERS_SHOWN, CUSTOMERS_PATH } from "~/lib/customers";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
-import { CUSTOMER_ORDERS_SHOWN, getCustomerView } from "~/server/customers/customer-admin.server";
+import { getCustomerView } from "~/server/customers/customer-admin.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.view.customer.name ?? "Customer"} · Customers · Admin` },
