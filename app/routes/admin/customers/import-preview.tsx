@@ -87,7 +87,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
       </Link>
       <PageHeader
         title="Import preview"
-        description={`${p.fileName} · checked ${formatDateTime(p.createdAt, timeZone)}. Nothing is imported until you confirm.`}
+        description={`${p.fileName} · nothing is imported until you confirm · checked ${formatDateTime(p.createdAt, timeZone)}`}
       />
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Figure label="Rows" value={p.rowCount.toLocaleString("en-CA")} />
@@ -193,7 +193,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
           <p className="px-4 py-16 text-center text-stone-500">No rows here.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full min-w-[48rem] text-left text-sm">
               <caption className="sr-only">Rows of {p.fileName}</caption>
               <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
                 <tr>
