@@ -253,3 +253,52 @@ describe("CSV upload", () => {
     });
   });
 });
+
+describe("import routes answer bad uploads with a 4xx", () => {
+  async function signedIn() {
+    const { createAdminUser } = await import("~/server/auth/admin-users.server");
+    const { createAdminSession } = await import("~/server/auth/session.server");
+    const admin = await createAdminUser({ username: "importer", password: "import-pass-1" });
+    return (await createAdminSession({ userId: admin.id })).split(";")[0]!;
+  }
+  const post = (cookie: string, body: BodyInit, type?: string) =>
+    new Request("http://store.test/budzadmin/dashboard/customers/import", {
+      method: "POST",
+      body,
+      headers: {
+        Cookie: cookie,
+        Origin: "http://store.test",
+        ...(type ? { "Content-Type": type } : {}),
+      },
+    });
+  const statusOf = (result: unknown) =>
+    (result as { init?: { status?: number } }).init?.status ??
+    (result instanceof Response ? result.status : 200);
+
+  it("413 for a 10 MB file, 400 for a broken or empty post, 302 to the preview for a good file", async () => {
+    const cookie = await signedIn();
+    const route = await import("~/routes/admin/customers/import");
+    const args = (request: Request) =>
+      ({ request, params: {}, context: {} }) as unknown as Parameters<typeof route.action>[0];
+    const file = (bytes: Uint8Array) => {
+      const form = new FormData();
+      form.set("file", new File([bytes as BlobPart], "c.csv", { type: "text/csv" }));
+      return form;
+    };
+    const big = new Uint8Array(10 * 1024 * 1024).fill(0x61);
+    expect(statusOf(await route.action(args(post(cookie, file(big)))))).toBe(413);
+    expect(
+      statusOf(
+        await route.action(args(post(cookie, "garbage", "multipart/form-data; boundary=zz"))),
+      ),
+    ).toBe(400);
+    expect(statusOf(await route.action(args(post(cookie, new FormData()))))).toBe(400);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0]);
+    expect(statusOf(await route.action(args(post(cookie, file(png)))))).toBe(400);
+    const good = await route.action(args(post(cookie, file(encode(FILE)))));
+    expect(good).toBeInstanceOf(Response);
+    expect((good as Response).headers.get("Location")).toMatch(
+      /^\/budzadmin\/dashboard\/customers\/import\/[0-9a-f-]{36}$/,
+    );
+  });
+});

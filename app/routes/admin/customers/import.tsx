@@ -1,11 +1,12 @@
 import { CircleAlert, Loader2, Upload } from "lucide-react";
+import { useState } from "react";
 import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/import";
 import { buttonClass } from "~/components/admin/button";
 import { Field, inputClass } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { MAX_IMPORT_ROWS } from "~/lib/customer-import";
+import { FILE_TOO_LARGE, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/lib/customer-import";
 import { CUSTOMERS_PATH } from "~/lib/customers";
 import { requireAdmin } from "~/server/auth/session.server";
 import { previewCustomerImport, readCsvUpload } from "~/server/customers/customer-import.server";
@@ -32,6 +33,9 @@ export default function ImportCustomers({ actionData }: Route.ComponentProps) {
   const uploading = navigation.state !== "idle" && navigation.formMethod === "POST";
   const close = () => void navigate(`${CUSTOMERS_PATH}${search}`, { preventScrollReset: true });
   const formId = "customer-import-form";
+  // The server enforces the limit while reading; this says so before a large upload starts.
+  const [tooLarge, setTooLarge] = useState(false);
+  const error = tooLarge ? FILE_TOO_LARGE : actionData?.error;
   return (
     <Modal
       title="Import from CSV"
@@ -53,16 +57,27 @@ export default function ImportCustomers({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      {actionData?.error ? (
+      {error ? (
         <p
           role="alert"
           className="mb-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
         >
           <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {actionData.error}
+          {error}
         </p>
       ) : null}
-      <Form method="post" encType="multipart/form-data" id={formId} className="space-y-4">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        id={formId}
+        className="space-y-4"
+        onSubmit={(event) => {
+          const file = new FormData(event.currentTarget).get("file");
+          const large = file instanceof File && file.size > MAX_IMPORT_BYTES;
+          setTooLarge(large);
+          if (large) event.preventDefault();
+        }}
+      >
         <Field
           label="CSV file"
           required
