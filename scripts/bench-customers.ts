@@ -1,7 +1,7 @@
 // `npm run bench:customers [-- --customers 100000 --rows 10000]`: the admin Customers list on a large
 // customer book (in-memory PGlite, one order per customer) and a CSV import preview. Prints the time
 // of page 1, a deep page reached by its keyset cursor, a status filter and a name search (each the
-// median of 15 runs, with the statements each page ran), then the time to preview a --rows-row CSV
+// median of 15 runs after a warm-up, with the statements each page ran), then the time to preview a --rows-row CSV
 // file (parse, check, look up existing emails, store the preview; median of 3).
 // Goals (issue 11): deep page within 1.5x of page 1; a 10,000-row preview under 5 s.
 import { parseArgs } from "node:util";
@@ -11,6 +11,7 @@ import { previewCustomerImport } from "~/server/customers/customer-import.server
 import { listCustomers } from "~/server/customers/customer-list.server";
 import { db, migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
 import { encodeOrderCursor } from "~/server/orders/order-list.server";
+import { listTimer } from "./bench-list";
 
 const { values } = parseArgs({
   options: {
@@ -40,32 +41,9 @@ await db().execute(sql`
 // What autovacuum does on a live PostgreSQL: statistics, and a visibility map for index-only counts.
 await db().execute(sql`vacuum analyze`);
 
-let statements = 0;
-const client = handle.pglite!;
-const original = client.query.bind(client);
-client.query = ((...args: Parameters<typeof original>) => {
-  statements++;
-  return original(...args);
-}) as typeof client.query;
-
-async function time(label: string, query: Record<string, string>) {
-  const parsed = CustomerListQuerySchema.parse(query);
-  const runs: number[] = [];
-  let perPage = 0;
-  await listCustomers(parsed); // warm-up: plans and pages cached, as on a running server
-  for (let i = 0; i < 15; i++) {
-    statements = 0;
-    const started = performance.now();
-    const page = await listCustomers(parsed);
-    runs.push(performance.now() - started);
-    perPage = statements;
-    if (page.rows.length === 0) throw new Error(`${label}: no rows`);
-  }
-  runs.sort((a, b) => a - b);
-  const median = runs[7]!;
-  console.log(`${label.padEnd(30)} ${median.toFixed(1).padStart(7)} ms   ${perPage} statements`);
-  return median;
-}
+const timer = listTimer(handle);
+const time = (label: string, query: Record<string, string>) =>
+  timer(label, () => listCustomers(CustomerListQuerySchema.parse(query)));
 
 const deepRow = (await db().execute(sql`
   select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as t

@@ -1,9 +1,8 @@
 import { formatDateTime } from "~/lib/dates";
 import { CONSENT_SOURCE_NAMES } from "~/lib/customers";
-import { statusName } from "~/lib/order-status";
 import type { CustomerView } from "~/server/customers/customer-admin.server";
-import { Badge, type Tone } from "./badges";
-import { Section } from "./order-panels";
+import { Badge } from "./badges";
+import { EmailStatusBadge, Section } from "./order-panels";
 
 export function CustomerStatusBadge({ status }: { status: string }) {
   return (
@@ -53,14 +52,6 @@ export function ConsentPanel({
   );
 }
 
-const EMAIL_TONES: Record<string, Tone> = {
-  sent: "green",
-  pending: "amber",
-  sending: "blue",
-  failed: "red",
-  bounced: "red",
-};
-
 /** The messages staff wrote to this customer, with their outbox status. */
 export function CustomerEmailHistory({
   emails,
@@ -86,9 +77,7 @@ export function CustomerEmailHistory({
                 </p>
                 {e.lastError ? <p className="text-xs text-stone-500">{e.lastError}</p> : null}
               </div>
-              <Badge tone={EMAIL_TONES[e.status ?? ""] ?? "stone"}>
-                {statusName(e.status ?? "removed")}
-              </Badge>
+              <EmailStatusBadge status={e.status} />
             </li>
           ))}
         </ul>

@@ -1,15 +1,14 @@
-import { CircleAlert, Loader2 } from "lucide-react";
-import { useState } from "react";
+import { Loader2 } from "lucide-react";
 import { data, Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
-import { Field, inputClass } from "~/components/admin/field";
+import { Field, FormAlert, inputClass, useSchemaErrors } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PROVINCES } from "~/lib/address";
 import { CUSTOMER_NOT_FOUND, customerPath } from "~/lib/customers";
 import { CustomerFormSchema } from "~/schemas/customers";
-import { formErrors, type FormErrors } from "~/schemas/form-errors";
+import { formErrors } from "~/schemas/form-errors";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { findCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
@@ -40,8 +39,7 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
   const navigate = useNavigate();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [clientErrors, setClientErrors] = useState<FormErrors | undefined>();
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const { errors, onSubmit } = useSchemaErrors(CustomerFormSchema, actionData?.errors);
   const close = () => void navigate(customerPath(c.customerNumber), { preventScrollReset: true });
   const formId = "customer-form";
   const text = (
@@ -78,15 +76,7 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
         </>
       }
     >
-      {errors.form ? (
-        <p
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {errors.form}
-        </p>
-      ) : null}
+      <FormAlert message={errors.form} />
       <Form
         method="post"
         id={formId}
@@ -94,15 +84,7 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
         preventScrollReset
         noValidate
         className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          // The action's schema, run first in the browser for instant messages.
-          const parsed = CustomerFormSchema.safeParse(
-            Object.fromEntries(new FormData(event.currentTarget)),
-          );
-          if (parsed.success) return setClientErrors(undefined);
-          event.preventDefault();
-          setClientErrors(formErrors(parsed.error));
-        }}
+        onSubmit={onSubmit}
       >
         {text("name", "Name", { autoComplete: "off", maxLength: 200 })}
         {text("email", "Email", { type: "email", autoComplete: "off", maxLength: 254 })}

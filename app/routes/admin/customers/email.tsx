@@ -1,9 +1,8 @@
-import { CircleAlert, Loader2, Send } from "lucide-react";
-import { useState } from "react";
+import { Loader2, Send } from "lucide-react";
 import { data, Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/email";
 import { buttonClass } from "~/components/admin/button";
-import { Field, inputClass } from "~/components/admin/field";
+import { Field, FormAlert, inputClass, useSchemaErrors } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { CUSTOMER_NOT_FOUND, customerPath } from "~/lib/customers";
@@ -48,8 +47,7 @@ export default function EmailCustomer({ loaderData, actionData }: Route.Componen
   const navigate = useNavigate();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [clientErrors, setClientErrors] = useState<FormErrors | undefined>();
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const { errors, onSubmit } = useSchemaErrors(CustomerEmailSchema, actionData?.errors);
   const close = () => void navigate(customerPath(c.customerNumber), { preventScrollReset: true });
   const formId = "customer-email-form";
   return (
@@ -73,30 +71,8 @@ export default function EmailCustomer({ loaderData, actionData }: Route.Componen
         </>
       }
     >
-      {errors.form ? (
-        <p
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {errors.form}
-        </p>
-      ) : null}
-      <Form
-        method="post"
-        id={formId}
-        replace
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          const parsed = CustomerEmailSchema.safeParse(
-            Object.fromEntries(new FormData(event.currentTarget)),
-          );
-          if (parsed.success) return setClientErrors(undefined);
-          event.preventDefault();
-          setClientErrors(formErrors(parsed.error));
-        }}
-      >
+      <FormAlert message={errors.form} />
+      <Form method="post" id={formId} replace noValidate className="space-y-4" onSubmit={onSubmit}>
         <Field label="Subject" error={errors.subject} required>
           {(ids) => (
             <input

@@ -1,11 +1,12 @@
-import { ArrowLeft, CircleAlert, Loader2 } from "lucide-react";
+import { CircleAlert, Loader2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/import-preview";
 import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
+import { FormAlert } from "~/components/admin/field";
 import { Figure } from "~/components/admin/customer-panels";
-import { ListCard, PageHeader, Pagination } from "~/components/admin/list-page";
+import { BackLink, ListCard, PageHeader, Pagination } from "~/components/admin/list-page";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { FIX_ERRORS_FIRST } from "~/lib/customer-import";
 import {
@@ -79,12 +80,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
   };
   return (
     <>
-      <Link
-        to={CUSTOMERS_PATH}
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand-800"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> All customers
-      </Link>
+      <BackLink to={CUSTOMERS_PATH}>All customers</BackLink>
       <PageHeader
         title="Import preview"
         description={`${p.fileName} · nothing is imported until you confirm · checked ${formatDateTime(p.createdAt, timeZone)}`}
@@ -103,15 +99,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
           hint={`${p.consentCount.toLocaleString("en-CA")} with marketing consent`}
         />
       </div>
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormAlert message={actionData?.error} wide />
       {p.status === "imported" ? (
         <p className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
           This file was imported {p.importedAt ? formatDateTime(p.importedAt, timeZone) : ""}.{" "}

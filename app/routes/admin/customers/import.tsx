@@ -1,9 +1,9 @@
-import { CircleAlert, Loader2, Upload } from "lucide-react";
+import { Loader2, Upload } from "lucide-react";
 import { useState } from "react";
 import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/import";
 import { buttonClass } from "~/components/admin/button";
-import { Field, inputClass } from "~/components/admin/field";
+import { Field, inputClass, FormAlert } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/lib/customer-import";
@@ -57,15 +57,7 @@ export default function ImportCustomers({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      {error ? (
-        <p
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
       <Form
         method="post"
         encType="multipart/form-data"

@@ -1,4 +1,4 @@
-import { ArrowLeft, Mail, Pencil } from "lucide-react";
+import { Mail, Pencil } from "lucide-react";
 import { data, Link, Outlet } from "react-router";
 import type { Route } from "./+types/view";
 import { OrderStatusBadge } from "~/components/admin/badges";
@@ -9,7 +9,7 @@ import {
   CustomerStatusBadge,
   Figure,
 } from "~/components/admin/customer-panels";
-import { PageHeader } from "~/components/admin/list-page";
+import { BackLink, PageHeader } from "~/components/admin/list-page";
 import { Section } from "~/components/admin/order-panels";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
@@ -46,12 +46,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
     .join(", ");
   return (
     <>
-      <Link
-        to={CUSTOMERS_PATH}
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand-800"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> All customers
-      </Link>
+      <BackLink to={CUSTOMERS_PATH}>All customers</BackLink>
       <PageHeader
         title={c.name}
         description={
