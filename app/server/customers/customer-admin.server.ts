@@ -1,5 +1,11 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { CUSTOMER_ORDERS_SHOWN, customerDisplayId, parseCustomerNumber } from "~/lib/customers";
+import { data } from "react-router";
+import {
+  CUSTOMER_NOT_FOUND,
+  CUSTOMER_ORDERS_SHOWN,
+  customerDisplayId,
+  parseCustomerNumber,
+} from "~/lib/customers";
 import type { FormErrors } from "~/schemas/form-errors";
 import type { CustomerEmail, CustomerForm } from "~/schemas/customers";
 import { db } from "../db.server";
@@ -15,6 +21,13 @@ export async function findCustomer(idText: string) {
   if (number === undefined) return undefined;
   const [row] = await db().select().from(customers).where(eq(customers.customerNumber, number));
   return row;
+}
+
+/** The customer of a URL id, for routes: a missing one is a 404 with its reason. */
+export async function requireCustomer(idText: string) {
+  const customer = await findCustomer(idText);
+  if (!customer) throw data({ message: CUSTOMER_NOT_FOUND }, { status: 404 });
+  return customer;
 }
 
 /**

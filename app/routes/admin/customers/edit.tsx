@@ -6,27 +6,21 @@ import { Field, FormAlert, inputClass, useSchemaErrors } from "~/components/admi
 import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PROVINCES } from "~/lib/address";
-import { CUSTOMER_NOT_FOUND, customerPath } from "~/lib/customers";
+import { customerPath } from "~/lib/customers";
 import { CustomerFormSchema } from "~/schemas/customers";
 import { formErrors } from "~/schemas/form-errors";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
-import { findCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
-
-async function customerOr404(id: string) {
-  const customer = await findCustomer(id);
-  if (!customer) throw data({ message: CUSTOMER_NOT_FOUND }, { status: 404 });
-  return customer;
-}
+import { requireCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { customer: await customerOr404(params.customerId) };
+  return { customer: await requireCustomer(params.customerId) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const customer = await customerOr404(params.customerId);
+  const customer = await requireCustomer(params.customerId);
   const parsed = CustomerFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
   const saved = await updateCustomer(customer.id, parsed.data);

@@ -5,29 +5,23 @@ import { buttonClass } from "~/components/admin/button";
 import { Field, FormAlert, inputClass, useSchemaErrors } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { CUSTOMER_NOT_FOUND, customerPath } from "~/lib/customers";
+import { customerPath } from "~/lib/customers";
 import { CustomerEmailSchema } from "~/schemas/customers";
 import { formErrors, type FormErrors } from "~/schemas/form-errors";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
-import { findCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
-
-async function customerOr404(id: string) {
-  const customer = await findCustomer(id);
-  if (!customer) throw data({ message: CUSTOMER_NOT_FOUND }, { status: 404 });
-  return customer;
-}
+import { requireCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const c = await customerOr404(params.customerId);
+  const c = await requireCustomer(params.customerId);
   return { customer: { name: c.name, email: c.email, customerNumber: c.customerNumber } };
 }
 
 /** Queues the message in the outbox with a history record; the customer page lists it. */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const customer = await customerOr404(params.customerId);
+  const customer = await requireCustomer(params.customerId);
   const parsed = CustomerEmailSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
   const sent = await sendCustomerEmail({
