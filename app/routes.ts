@@ -35,6 +35,15 @@ export default [
         route(":orderNumber", "routes/admin/invoices/details.tsx"),
       ]),
       route("invoices/pdf/:fileName", "routes/admin/invoices/pdf.ts"),
+      route("customers", "routes/admin/customers/list.tsx", [
+        route("import", "routes/admin/customers/import.tsx"),
+      ]),
+      route("customers/export.csv", "routes/admin/customers/export.ts"),
+      route("customers/import/:importId", "routes/admin/customers/import-preview.tsx"),
+      route("customers/:customerId", "routes/admin/customers/view.tsx", [
+        route("edit", "routes/admin/customers/edit.tsx"),
+        route("email", "routes/admin/customers/email.tsx"),
+      ]),
       route("images", "routes/admin/images/list.tsx", [
         route(":imageId", "routes/admin/images/details.tsx"),
       ]),

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { migrateDatabase, openPglite, setDatabase, db } from "~/server/db.server";
 import { encodeOrderCursor, listAdminOrders } from "~/server/orders/order-list.server";
 import { OrderListQuerySchema } from "~/schemas/orders";
+import { listTimer } from "./bench-list";
 
 const { values } = parseArgs({ options: { orders: { type: "string", default: "100000" } } });
 const count = Number(values.orders);
@@ -31,32 +32,9 @@ await db().execute(sql`
   select o.id, p.id, p.name, 1 + (o.subtotal_cents / 2500) % 3, 2500 from orders o, products p`);
 await db().execute(sql`analyze`);
 
-// Counts the statements a page runs by wrapping the driver's query function.
-let statements = 0;
-const client = handle.pglite!;
-const original = client.query.bind(client);
-client.query = ((...args: Parameters<typeof original>) => {
-  statements++;
-  return original(...args);
-}) as typeof client.query;
-
-async function time(label: string, query: Record<string, string>) {
-  const parsed = OrderListQuerySchema.parse(query);
-  const runs: number[] = [];
-  let perPage = 0;
-  for (let i = 0; i < 15; i++) {
-    statements = 0;
-    const started = performance.now();
-    const page = await listAdminOrders(parsed);
-    runs.push(performance.now() - started);
-    perPage = statements;
-    if (page.rows.length === 0) throw new Error(`${label}: no rows`);
-  }
-  runs.sort((a, b) => a - b);
-  const median = runs[7]!;
-  console.log(`${label.padEnd(28)} ${median.toFixed(1).padStart(7)} ms   ${perPage} statements`);
-  return median;
-}
+const timer = listTimer(handle, 28);
+const time = (label: string, query: Record<string, string>) =>
+  timer(label, () => listAdminOrders(OrderListQuerySchema.parse(query)));
 
 const deepRow = (await db().execute(sql`
   select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as t

@@ -1,6 +1,18 @@
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+
+/** "← All orders" above a detail page's title. */
+export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand-800"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden /> {children}
+    </Link>
+  );
+}
 
 /** Title row of an admin screen: heading, one-line description and the screen's main actions. */
 export function PageHeader({

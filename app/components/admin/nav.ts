@@ -7,6 +7,7 @@ import {
   ShoppingBag,
   TicketPercent,
   Truck,
+  Users,
   type LucideIcon,
 } from "lucide-react";
 
@@ -29,6 +30,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "products", label: "Products", href: "/budzadmin/dashboard/products", icon: Package },
   { id: "orders", label: "Orders", href: "/budzadmin/dashboard/orders", icon: ShoppingBag },
   { id: "invoices", label: "Invoices", href: "/budzadmin/dashboard/invoices", icon: FileText },
+  { id: "customers", label: "Customers", href: "/budzadmin/dashboard/customers", icon: Users },
   { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
   { id: "coupons", label: "Coupons", href: "/budzadmin/dashboard/coupons", icon: TicketPercent },
   {

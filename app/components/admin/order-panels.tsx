@@ -39,6 +39,13 @@ const EMAIL_TONES: Record<string, Tone> = {
   failed: "red",
   bounced: "red",
 };
+/** An outbox message's status (sent, pending, failed…); a removed message reads "Removed". */
+export function EmailStatusBadge({ status }: { status: string | null }) {
+  return (
+    <Badge tone={EMAIL_TONES[status ?? ""] ?? "stone"}>{statusName(status ?? "removed")}</Badge>
+  );
+}
+
 const EMAIL_NAMES: Record<string, string> = {
   confirmation: "Order confirmation",
   payment_received: "Payment received",
@@ -73,9 +80,7 @@ export function OrderEmails({
                 </p>
                 {e.lastError ? <p className="text-xs text-stone-500">{e.lastError}</p> : null}
               </div>
-              <Badge tone={EMAIL_TONES[e.status ?? ""] ?? "stone"}>
-                {statusName(e.status ?? "removed")}
-              </Badge>
+              <EmailStatusBadge status={e.status} />
             </li>
           ))}
         </ul>

@@ -23,19 +23,21 @@ export type SubscribeResult = { ok: true; message: string } | { ok: false; messa
 /**
  * Records consent to the newsletter (Canada's anti-spam law): the address, when and where consent
  * was given. Subscribing again is not an error; someone who had unsubscribed is subscribed again
- * with a fresh consent time.
+ * with a fresh consent time. `executor` lets a larger write (a customer import) record consent in
+ * its own transaction.
  */
 export async function subscribeToNewsletter(input: {
   email: unknown;
   source: SubscriberSource;
   now?: Date;
+  executor?: Executor;
 }): Promise<SubscribeResult> {
   const parsed = EmailSchema.safeParse(input.email);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
   const source = SourceSchema.parse(input.source);
   const now = input.now ?? new Date();
   const token = crypto.randomBytes(24).toString("base64url");
-  await db().execute(sql`
+  await (input.executor ?? db()).execute(sql`
     insert into newsletter_subscribers (email, source, consented_at, unsubscribe_token)
     values (${parsed.data}, ${source}, ${now.toISOString()}, ${token})
     on conflict (lower(email)) do update

@@ -373,6 +373,7 @@ export async function generateCustomers(options: {
       province: place.province,
       postcode: `${place.prefix} ${random.int(1, 9)}${String.fromCharCode(65 + random.int(0, 25))}${random.int(1, 9)}`,
       status: random.chance(0.85) ? "active" : "inactive",
+      source: "sample",
       createdAt: new Date(now - random.int(30, 400) * DAY),
     };
   });

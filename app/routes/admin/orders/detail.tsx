@@ -1,8 +1,8 @@
-import { ArrowLeft, ExternalLink } from "lucide-react";
-import { data, Link } from "react-router";
+import { ExternalLink } from "lucide-react";
+import { data } from "react-router";
 import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
-import { PageHeader } from "~/components/admin/list-page";
+import { BackLink, PageHeader } from "~/components/admin/list-page";
 import { Line, OrderEmails, Section } from "~/components/admin/order-panels";
 import { ORDERS_PATH, OrderStatusButtons } from "~/components/admin/order-status-control";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -84,12 +84,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const here = `${ORDERS_PATH}/${order.orderNumber}`;
   return (
     <>
-      <Link
-        to={ORDERS_PATH}
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand-800"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> All orders
-      </Link>
+      <BackLink to={ORDERS_PATH}>All orders</BackLink>
       <PageHeader
         title={`Order ${order.orderNumber}`}
         description={

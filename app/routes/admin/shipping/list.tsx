@@ -1,7 +1,8 @@
-import { CircleAlert, Clock, Package, PackageCheck, Printer, Truck } from "lucide-react";
+import { Clock, Package, PackageCheck, Printer, Truck } from "lucide-react";
 import { data, Link, Outlet, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
+import { FormAlert } from "~/components/admin/field";
 import {
   DataTable,
   ListCard,
@@ -201,15 +202,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
           icon={Clock}
         />
       </div>
-      {actionData?.error ? (
-        <div
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {actionData.error}
-        </div>
-      ) : null}
+      <FormAlert message={actionData?.error} wide />
       <ListCard>
         <ListToolbar
           q={query.q}

@@ -1,8 +1,8 @@
-import { CircleAlert, Loader2, Send } from "lucide-react";
+import { Loader2, Send } from "lucide-react";
 import { data, Form, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/ship";
 import { buttonClass } from "~/components/admin/button";
-import { Field, inputClass } from "~/components/admin/field";
+import { Field, inputClass, FormAlert } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ShipmentStatusBadge } from "~/components/admin/shipment-status";
@@ -83,15 +83,7 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
         </>
       }
     >
-      {formError ? (
-        <p
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       {canShip ? (
         <Form method="post" id={formId} replace preventScrollReset className="space-y-4">
           <input type="hidden" name="expectedStatus" value={shipment.status} />

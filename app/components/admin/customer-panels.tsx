@@ -1,0 +1,102 @@
+import { formatDateTime } from "~/lib/dates";
+import { CONSENT_SOURCE_NAMES } from "~/lib/customers";
+import type { CustomerView } from "~/server/customers/customer-admin.server";
+import { Badge } from "./badges";
+import { EmailStatusBadge, Section } from "./order-panels";
+
+export function CustomerStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={status === "active" ? "green" : "stone"}>
+      {status === "active" ? "Active" : "Inactive"}
+    </Badge>
+  );
+}
+
+/** CASL consent as recorded in the newsletter subscribers: when, and where it was given. */
+export function ConsentPanel({
+  consent,
+  timeZone,
+}: {
+  consent: CustomerView["consent"];
+  timeZone: string;
+}) {
+  const source = (s: string) => CONSENT_SOURCE_NAMES[s] ?? s;
+  return (
+    <Section title="Marketing consent">
+      {consent && !consent.unsubscribedAt ? (
+        <>
+          <p className="flex items-center gap-2 text-sm font-medium text-stone-900">
+            <Badge tone="green">Subscribed</Badge> to the newsletter
+          </p>
+          <p className="mt-2 text-sm text-stone-600">
+            Consent given {formatDateTime(consent.consentedAt, timeZone)} through{" "}
+            {source(consent.source)}.
+          </p>
+        </>
+      ) : consent ? (
+        <>
+          <p className="flex items-center gap-2 text-sm font-medium text-stone-900">
+            <Badge tone="stone">Unsubscribed</Badge>
+          </p>
+          <p className="mt-2 text-sm text-stone-600">
+            Withdrew consent {formatDateTime(consent.unsubscribedAt!, timeZone)} (first given{" "}
+            {formatDateTime(consent.consentedAt, timeZone)} through {source(consent.source)}).
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-stone-600">
+          No consent recorded for this email address: do not send marketing email.
+        </p>
+      )}
+    </Section>
+  );
+}
+
+/** The messages staff wrote to this customer, with their outbox status. */
+export function CustomerEmailHistory({
+  emails,
+  timeZone,
+}: {
+  emails: CustomerView["emails"];
+  timeZone: string;
+}) {
+  const when = (date: Date | string) => formatDateTime(date, timeZone);
+  return (
+    <Section title="Emails from the shop">
+      {emails.length === 0 ? (
+        <p className="text-sm text-stone-500">No emails sent to this customer yet.</p>
+      ) : (
+        <ul className="divide-y divide-stone-100 text-sm">
+          {emails.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-stone-900">{e.subject}</p>
+                <p className="text-xs break-all text-stone-500">
+                  To {e.sentTo} · by {e.sentBy} · queued {when(e.queuedAt)}
+                  {e.sentAt ? ` · sent ${when(e.sentAt)}` : ""}
+                </p>
+                {e.lastError ? <p className="text-xs text-stone-500">{e.lastError}</p> : null}
+              </div>
+              <EmailStatusBadge status={e.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** One figure of the customer's totals. */
+export function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div
+      role="group"
+      aria-label={`${label}: ${value}`}
+      className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      <p className="text-sm font-medium text-stone-500">{label}</p>
+      <p className="mt-1 text-xl font-bold text-stone-900 tabular-nums">{value}</p>
+      {hint ? <p className="mt-0.5 text-xs text-stone-500">{hint}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/** The Customers screen's shared rules: display ids and the paths of its pages. */
+
+export const CUSTOMERS_PATH = "/budzadmin/dashboard/customers";
+export const CUSTOMER_NOT_FOUND = "This customer does not exist. Check the customer ID.";
+export const CUSTOMER_STATUSES = ["active", "inactive"] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+/** CUST-001, CUST-042, CUST-1234: the customer number, zero padded to three digits or more. */
+export function customerDisplayId(customerNumber: number): string {
+  return `CUST-${String(customerNumber).padStart(3, "0")}`;
+}
+
+/** "CUST-012", "cust12", "CUST 12" or "12" → 12; undefined for anything else. */
+export function parseCustomerNumber(value: string): number | undefined {
+  const match = /^(?:cust[-\s]?)?0*(\d{1,9})$/i.exec(value.trim());
+  if (!match) return undefined;
+  const n = Number(match[1]);
+  return n > 0 && n <= 2_147_483_647 ? n : undefined;
+}
+
+export function customerPath(customerNumber: number): string {
+  return `${CUSTOMERS_PATH}/${customerDisplayId(customerNumber)}`;
+}
+
+/** The orders the customer page lists (newest first); the Orders screen has the rest. */
+export const CUSTOMER_ORDERS_SHOWN = 50;
+
+/** Import preview: rows a page, and which rows to show. */
+export const PREVIEW_PAGE_SIZE = 100;
+export const PREVIEW_FILTERS = ["all", "errors", "existing", "new"] as const;
+export type PreviewFilter = (typeof PREVIEW_FILTERS)[number];
+
+/** SPEC §3 marketing-consent sources, as staff read them. */
+export const CONSENT_SOURCE_NAMES: Record<string, string> = {
+  footer: "the store's newsletter form",
+  checkout: "checkout",
+  admin: "staff",
+  import: "a CSV import",
+  account: "the shopper's account",
+};
+
+/**
+ * A CSV cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first)
+ * is written with a leading apostrophe, so it opens as text (OWASP "CSV injection").
+ */
+export function neutraliseCsvCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -1,0 +1,238 @@
+import { readFormValues } from "~/server/http/form.server";
+import { CircleAlert, Loader2 } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/import-preview";
+import { Badge } from "~/components/admin/badges";
+import { buttonClass } from "~/components/admin/button";
+import { FormAlert } from "~/components/admin/field";
+import { Figure } from "~/components/admin/customer-panels";
+import { BackLink, ListCard, PageHeader, Pagination } from "~/components/admin/list-page";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { FIX_ERRORS_FIRST } from "~/lib/customer-import";
+import {
+  CUSTOMERS_PATH,
+  customerDisplayId,
+  customerPath,
+  PREVIEW_FILTERS,
+  PREVIEW_PAGE_SIZE,
+} from "~/lib/customers";
+import { formatDateTime } from "~/lib/dates";
+import { filterEnum } from "~/schemas/admin-list";
+import { ImportConfirmSchema } from "~/schemas/customers";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { getImportPreview, runCustomerImport } from "~/server/customers/customer-import.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Import preview · Customers · Admin" }];
+
+const NOT_FOUND = "This import preview does not exist (previews are kept for a day).";
+const ERRORS_LISTED = 200;
+
+const PreviewQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  show: filterEnum(PREVIEW_FILTERS),
+});
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = PreviewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const preview = await getImportPreview(params.importId, query);
+  if (!preview) throw data({ message: NOT_FOUND }, { status: 404 });
+  return { preview, show: query.show, timeZone: config().STORE_TIMEZONE };
+}
+
+/** Confirms the import: every row in one transaction, or nothing. */
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = ImportConfirmSchema.safeParse(await readFormValues(request));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const result = await runCustomerImport({
+    importId: params.importId,
+    existing: parsed.data.existing,
+  });
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  const detail = [
+    result.updated ? `${result.updated} existing updated` : "",
+    result.skipped ? `${result.skipped} existing skipped` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return redirectWithToast(CUSTOMERS_PATH, `${result.message}${detail ? ` (${detail})` : ""}`);
+}
+
+const SHOW_LABELS = {
+  all: "All rows",
+  errors: "With errors",
+  existing: "Already customers",
+  new: "New",
+} as const;
+
+export default function ImportPreview({ loaderData, actionData }: Route.ComponentProps) {
+  const { preview: p, show: current, timeZone } = loaderData;
+  const navigation = useNavigation();
+  const importing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const counts = {
+    all: p.rowCount,
+    errors: p.errorCount,
+    existing: p.existingCount,
+    new: p.newCount,
+  };
+  return (
+    <>
+      <BackLink to={CUSTOMERS_PATH}>All customers</BackLink>
+      <PageHeader
+        title="Import preview"
+        description={`${p.fileName} · nothing is imported until you confirm · checked ${formatDateTime(p.createdAt, timeZone)}`}
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <Figure label="Rows" value={p.rowCount.toLocaleString("en-CA")} />
+        <Figure label="With errors" value={p.errorCount.toLocaleString("en-CA")} />
+        <Figure
+          label="Already customers"
+          value={p.existingCount.toLocaleString("en-CA")}
+          hint="Same email as a customer on file"
+        />
+        <Figure
+          label="New customers"
+          value={p.newCount.toLocaleString("en-CA")}
+          hint={`${p.consentCount.toLocaleString("en-CA")} with marketing consent`}
+        />
+      </div>
+      <FormAlert message={actionData?.error} wide />
+      {p.status === "imported" ? (
+        <p className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+          This file was imported {p.importedAt ? formatDateTime(p.importedAt, timeZone) : ""}.{" "}
+          <Link to={CUSTOMERS_PATH} className="font-medium underline">
+            See the customers
+          </Link>
+        </p>
+      ) : p.errorCount > 0 ? (
+        <section
+          aria-labelledby="import-errors"
+          className="mb-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+        >
+          <h2 id="import-errors" className="flex items-center gap-2 font-semibold">
+            <CircleAlert className="h-4 w-4" aria-hidden />
+            {FIX_ERRORS_FIRST}
+          </h2>
+          <p className="mt-1">Correct these rows in the file, then upload it again.</p>
+          <ul className="mt-2 max-h-64 list-disc space-y-0.5 overflow-y-auto pl-5">
+            {p.errors.slice(0, ERRORS_LISTED).map((error, i) => (
+              <li key={i}>{error}</li>
+            ))}
+          </ul>
+          {p.errors.length > ERRORS_LISTED ? (
+            <p className="mt-2">and {p.errors.length - ERRORS_LISTED} more (see the rows below).</p>
+          ) : null}
+          <Link to={`${CUSTOMERS_PATH}/import`} className={`${buttonClass("secondary")} mt-3`}>
+            Upload a corrected file
+          </Link>
+        </section>
+      ) : (
+        <Form
+          method="post"
+          className="mb-6 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+        >
+          {p.existingCount > 0 ? (
+            <fieldset className="mb-4">
+              <legend className="text-sm font-semibold text-stone-900">
+                {p.existingCount} {p.existingCount === 1 ? "row matches" : "rows match"} a customer
+                already on file (by email)
+              </legend>
+              <label className="mt-2 flex items-start gap-2 text-sm text-stone-700">
+                <input type="radio" name="existing" value="skip" defaultChecked className="mt-1" />
+                Skip them: leave those customers as they are
+              </label>
+              <label className="mt-1 flex items-start gap-2 text-sm text-stone-700">
+                <input type="radio" name="existing" value="update" className="mt-1" />
+                Update their name, phone and address from the file
+              </label>
+            </fieldset>
+          ) : (
+            <input type="hidden" name="existing" value="skip" />
+          )}
+          <button type="submit" disabled={importing} className={buttonClass()}>
+            {importing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+            {importing ? "Importing..." : "Import customers"}
+          </button>
+          <p className="mt-2 text-xs text-stone-500">
+            All rows are imported together, or none if anything fails.
+          </p>
+        </Form>
+      )}
+      <ListCard>
+        <nav
+          aria-label="Rows to show"
+          className="flex flex-wrap gap-2 border-b border-stone-200 p-4"
+        >
+          {PREVIEW_FILTERS.map((filter) => (
+            <Link
+              key={filter}
+              to={filter === "all" ? "?" : `?show=${filter}`}
+              aria-current={filter === current ? "page" : undefined}
+              className={buttonClass(filter === current ? "primary" : "secondary", "sm")}
+            >
+              {SHOW_LABELS[filter]} ({counts[filter].toLocaleString("en-CA")})
+            </Link>
+          ))}
+        </nav>
+        {p.rows.length === 0 ? (
+          <p className="px-4 py-16 text-center text-stone-500">No rows here.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[48rem] text-left text-sm">
+              <caption className="sr-only">Rows of {p.fileName}</caption>
+              <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+                <tr>
+                  {["Row", "Name", "Email", "Phone", "Address", "Consent", "Result"].map((h) => (
+                    <th key={h} scope="col" className="px-4 py-3 whitespace-nowrap">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {p.rows.map((r) => (
+                  <tr key={r.row} className={r.errors.length ? "bg-red-50/60" : undefined}>
+                    <td className="px-4 py-2 tabular-nums">{r.row}</td>
+                    <td className="px-4 py-2">{r.name}</td>
+                    <td className="px-4 py-2 break-all">{r.email}</td>
+                    <td className="px-4 py-2 whitespace-nowrap tabular-nums">{r.phone}</td>
+                    <td className="px-4 py-2 text-stone-600">{r.address}</td>
+                    <td className="px-4 py-2">{r.consent ? "Yes" : "No"}</td>
+                    <td className="px-4 py-2">
+                      {r.errors.length ? (
+                        <ul className="space-y-0.5 text-red-700">
+                          {r.errors.map((e) => (
+                            <li key={e}>{e}</li>
+                          ))}
+                        </ul>
+                      ) : r.existing !== undefined ? (
+                        <Link to={customerPath(r.existing)} className="underline">
+                          <Badge tone="amber">Matches {customerDisplayId(r.existing)}</Badge>
+                        </Link>
+                      ) : (
+                        <Badge tone="green">New</Badge>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination
+          page={p.page}
+          pageCount={p.pageCount}
+          total={p.shownCount}
+          pageSize={PREVIEW_PAGE_SIZE}
+          noun="rows"
+        />
+      </ListCard>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

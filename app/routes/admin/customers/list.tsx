@@ -1,0 +1,214 @@
+import { DollarSign, Download, Mail, ShoppingBag, Upload, UserCheck, Users } from "lucide-react";
+import { Link, Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/list";
+import { buttonClass } from "~/components/admin/button";
+import { CustomerStatusBadge } from "~/components/admin/customer-panels";
+import {
+  DataTable,
+  ListCard,
+  ListToolbar,
+  PageHeader,
+  Pagination,
+  ResultCount,
+  type Column,
+} from "~/components/admin/list-page";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { StatCard } from "~/components/admin/stat-card";
+import { CUSTOMERS_PATH, customerDisplayId, customerPath } from "~/lib/customers";
+import { formatMoney } from "~/lib/money";
+import { parseListQuery } from "~/schemas/admin-list";
+import { CustomerListQuerySchema } from "~/schemas/customers";
+import { requireAdmin } from "~/server/auth/session.server";
+import {
+  getCustomerStats,
+  listCustomers,
+  type CustomerRow,
+} from "~/server/customers/customer-list.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Customers · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(request.url, CustomerListQuerySchema);
+  const [stats, list] = await Promise.all([getCustomerStats(), listCustomers(query)]);
+  return { query, stats, list };
+}
+
+const count = (n: number) => n.toLocaleString("en-CA");
+
+export default function CustomerList({ loaderData }: Route.ComponentProps) {
+  const { query, stats, list } = loaderData;
+  const { search } = useLocation();
+  const exportParams = new URLSearchParams();
+  if (query.q) exportParams.set("q", query.q);
+  if (query.status !== "all") exportParams.set("status", query.status);
+  const exportHref = `${CUSTOMERS_PATH}/export.csv${exportParams.size ? `?${exportParams}` : ""}`;
+  const columns: Column<CustomerRow>[] = [
+    {
+      key: "customer",
+      header: "Customer",
+      cell: (c) => (
+        <div className="max-w-60 min-w-0">
+          <Link
+            to={customerPath(c.customerNumber)}
+            className="block truncate font-medium text-stone-900 hover:text-brand-700 hover:underline"
+          >
+            {c.name}
+          </Link>
+          <p className="text-xs text-stone-500 tabular-nums">
+            {customerDisplayId(c.customerNumber)}
+          </p>
+          <p className="truncate text-xs text-stone-500 md:hidden">{c.email}</p>
+        </div>
+      ),
+    },
+    {
+      key: "contact",
+      header: "Contact",
+      hideBelow: "md",
+      cell: (c) => (
+        <div className="max-w-64 min-w-0">
+          <p className="truncate text-stone-800" title={c.email}>
+            {c.email}
+          </p>
+          <p className="text-xs text-stone-500 tabular-nums">{c.phone ?? "No phone"}</p>
+        </div>
+      ),
+    },
+    {
+      key: "orders",
+      header: "Orders",
+      hideBelow: "sm",
+      className: "text-right tabular-nums",
+      cell: (c) => (
+        <div>
+          <p>{c.orders}</p>
+          {c.cancellations > 0 ? (
+            <p className="text-xs whitespace-nowrap text-stone-500">
+              {c.cancellations} cancelled
+              {c.refunds > 0 ? `, ${c.refunds} refunded` : ""}
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      key: "spent",
+      header: "Spent",
+      hideBelow: "sm",
+      className: "text-right tabular-nums whitespace-nowrap",
+      cell: (c) => formatMoney(c.spentCents),
+    },
+    {
+      key: "status",
+      header: "Status",
+      hideBelow: "lg",
+      cell: (c) => <CustomerStatusBadge status={c.status} />,
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      className: "text-right",
+      cell: (c) => (
+        <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end sm:gap-2">
+          <Link
+            to={customerPath(c.customerNumber)}
+            className={buttonClass("secondary", "sm")}
+            aria-label={`View ${c.name}`}
+          >
+            View
+          </Link>
+          <Link
+            to={`${customerPath(c.customerNumber)}/email`}
+            className={buttonClass("secondary", "sm")}
+            aria-label={`Email ${c.name}`}
+          >
+            <Mail className="h-4 w-4" aria-hidden />
+            <span className="hidden sm:inline">Email</span>
+          </Link>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Customer Management"
+        description="Everyone who has ordered or been imported, with their orders and consent."
+        actions={
+          <>
+            <Link
+              to={`${CUSTOMERS_PATH}/import${search}`}
+              preventScrollReset
+              className={buttonClass("secondary")}
+            >
+              <Upload className="h-4 w-4" aria-hidden />
+              Import from CSV
+            </Link>
+            <a href={exportHref} download className={buttonClass("secondary")}>
+              <Download className="h-4 w-4" aria-hidden />
+              Export CSV
+            </a>
+          </>
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard
+          label="Total Customers"
+          value={count(stats.totalCustomers)}
+          hint="Customer records"
+          icon={Users}
+        />
+        <StatCard
+          label="Active Customers"
+          value={count(stats.activeCustomers)}
+          hint="Status active"
+          icon={UserCheck}
+        />
+        <StatCard
+          label="Avg. Orders"
+          value={stats.averageOrders.toFixed(1)}
+          hint="Orders per customer"
+          icon={ShoppingBag}
+        />
+        <StatCard
+          label="Total Revenue"
+          value={formatMoney(stats.revenueCents)}
+          hint="Paid and later orders, cancelled excluded"
+          icon={DollarSign}
+        />
+      </div>
+      <ListCard>
+        <ListToolbar
+          q={query.q}
+          searchLabel="Search by name, email or ID"
+          filters={[
+            {
+              name: "status",
+              label: "Status",
+              value: query.status,
+              options: [
+                { value: "all", label: "All statuses" },
+                { value: "active", label: "Active" },
+                { value: "inactive", label: "Inactive" },
+              ],
+            },
+          ]}
+        />
+        <ResultCount total={list.total} noun="customers" />
+        <DataTable
+          columns={columns}
+          rows={list.rows}
+          rowKey={(c) => c.id}
+          caption="Customers"
+          empty="No customers match your search."
+        />
+        <Pagination {...list} noun="customers" keyset />
+      </ListCard>
+      <Outlet />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

@@ -1,0 +1,182 @@
+import { Mail, Pencil } from "lucide-react";
+import { data, Link, Outlet } from "react-router";
+import type { Route } from "./+types/view";
+import { OrderStatusBadge } from "~/components/admin/badges";
+import { buttonClass } from "~/components/admin/button";
+import {
+  ConsentPanel,
+  CustomerEmailHistory,
+  CustomerStatusBadge,
+  Figure,
+} from "~/components/admin/customer-panels";
+import { BackLink, PageHeader } from "~/components/admin/list-page";
+import { Section } from "~/components/admin/order-panels";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { provinceName } from "~/lib/address";
+import { CUSTOMER_NOT_FOUND, CUSTOMER_ORDERS_SHOWN, CUSTOMERS_PATH } from "~/lib/customers";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { getCustomerView } from "~/server/customers/customer-admin.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.view.customer.name ?? "Customer"} · Customers · Admin` },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const view = await getCustomerView(params.customerId);
+  if (!view) throw data({ message: CUSTOMER_NOT_FOUND }, { status: 404 });
+  return { view, timeZone: config().STORE_TIMEZONE };
+}
+
+const SOURCES: Record<string, string> = {
+  checkout: "their first order",
+  import: "a CSV import",
+  sample: "sample data",
+};
+
+export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
+  const { view, timeZone } = loaderData;
+  const { customer: c, totals, orders, consent, emails } = view;
+  const here = `${CUSTOMERS_PATH}/${c.displayId}`;
+  const place = [c.city, c.province ? provinceName(c.province) : null, c.postcode]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <>
+      <BackLink to={CUSTOMERS_PATH}>All customers</BackLink>
+      <PageHeader
+        title={c.name}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span className="font-medium text-stone-800 tabular-nums">{c.displayId}</span>
+            <CustomerStatusBadge status={c.status} /> Customer since{" "}
+            {formatDate(c.createdAt, timeZone)}
+            {SOURCES[c.source] ? ` (from ${SOURCES[c.source]})` : ""}
+          </span>
+        }
+        actions={
+          <>
+            <Link to={`${here}/edit`} preventScrollReset className={buttonClass("secondary")}>
+              <Pencil className="h-4 w-4" aria-hidden /> Edit
+            </Link>
+            <Link to={`${here}/email`} preventScrollReset className={buttonClass("primary")}>
+              <Mail className="h-4 w-4" aria-hidden /> Email
+            </Link>
+          </>
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <Figure label="Orders" value={String(totals.orders)} hint="Every order placed" />
+        <Figure label="Spent" value={formatMoney(totals.spentCents)} hint="Paid and later" />
+        <Figure
+          label="Refunds"
+          value={String(totals.refunds)}
+          hint={`${formatMoney(totals.refundedCents)} cancelled after payment`}
+        />
+        <Figure label="Cancellations" value={String(totals.cancellations)} hint="Paid or not" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0 space-y-6">
+          <Section title="Orders">
+            {orders.length === 0 ? (
+              <p className="text-sm text-stone-500">No orders yet.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">Orders of {c.name}</caption>
+                  <thead className="text-xs text-stone-500 uppercase">
+                    <tr>
+                      <th scope="col" className="pb-2 text-left font-semibold">
+                        Order
+                      </th>
+                      <th scope="col" className="pb-2 text-left font-semibold">
+                        Date
+                      </th>
+                      <th scope="col" className="pb-2 text-left font-semibold">
+                        Status
+                      </th>
+                      <th scope="col" className="pb-2 text-right font-semibold">
+                        Total
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-stone-100">
+                    {orders.map((o) => (
+                      <tr key={o.id}>
+                        <td className="py-2 pr-3">
+                          <Link
+                            to={`/budzadmin/dashboard/orders/${o.orderNumber}`}
+                            className="font-medium whitespace-nowrap text-brand-800 hover:underline"
+                          >
+                            {o.orderNumber}
+                          </Link>
+                        </td>
+                        <td className="py-2 pr-3 whitespace-nowrap text-stone-600">
+                          {formatDateTime(o.createdAt, timeZone)}
+                        </td>
+                        <td className="py-2 pr-3">
+                          <OrderStatusBadge status={o.status} />
+                        </td>
+                        <td className="py-2 text-right tabular-nums">
+                          {formatMoney(o.totalCents)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {totals.orders > CUSTOMER_ORDERS_SHOWN ? (
+              <p className="mt-3 text-sm">
+                Showing the newest {CUSTOMER_ORDERS_SHOWN} of {totals.orders}.{" "}
+                <Link
+                  to={`/budzadmin/dashboard/orders?q=${encodeURIComponent(c.email)}`}
+                  className="font-medium text-brand-800 underline"
+                >
+                  See all in Orders
+                </Link>
+              </p>
+            ) : null}
+          </Section>
+          <CustomerEmailHistory emails={emails} timeZone={timeZone} />
+        </div>
+        <div className="space-y-6">
+          <Section title="Contact">
+            <p className="text-sm break-all text-stone-900">
+              <a href={`mailto:${c.email}`} className="text-brand-800 underline">
+                {c.email}
+              </a>
+            </p>
+            <p className="mt-1 text-sm text-stone-700 tabular-nums">{c.phone ?? "No phone"}</p>
+            <h3 className="mt-4 text-xs font-semibold text-stone-500 uppercase">Address</h3>
+            <address className="text-sm text-stone-700 not-italic">
+              {c.address ?? "No address"}
+              {place ? (
+                <>
+                  <br />
+                  {place}
+                </>
+              ) : null}
+            </address>
+          </Section>
+          <ConsentPanel consent={consent} timeZone={timeZone} />
+          <Section title="Private note">
+            {c.note ? (
+              <p className="text-sm whitespace-pre-line text-stone-700">{c.note}</p>
+            ) : (
+              <p className="text-sm text-stone-500">
+                No note. Staff only: never shown to the customer.
+              </p>
+            )}
+          </Section>
+        </div>
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

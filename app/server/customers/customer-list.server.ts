@@ -1,0 +1,218 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { parseCustomerNumber } from "~/lib/customers";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
+import type { CustomerListQuery } from "~/schemas/customers";
+import { REVENUE_STATUSES } from "../admin/overview.server";
+import { escapeLike } from "../catalog/product-admin.server";
+import { db, type Executor } from "../db.server";
+import { decodeOrderCursor, encodeOrderCursor } from "../orders/order-list.server";
+import { customers, orders } from "../schema";
+
+/**
+ * The admin Customers list: searched and filtered on the server, newest first, paged by keyset so
+ * a deep page costs what the first does; the page's order figures come from one aggregate query.
+ */
+
+export interface CustomerTotals {
+  /** Every order placed (any status). */
+  orders: number;
+  /** Orders whose money came in (paid or later; the Overview's revenue statuses). */
+  spentCents: number;
+  /** Orders cancelled after their payment arrived: money to give back. */
+  refunds: number;
+  refundedCents: number;
+  /** Orders cancelled, paid or not. */
+  cancellations: number;
+}
+
+export const NO_TOTALS: CustomerTotals = {
+  orders: 0,
+  spentCents: 0,
+  refunds: 0,
+  refundedCents: 0,
+  cancellations: 0,
+};
+
+export interface CustomerRow extends CustomerTotals {
+  id: string;
+  customerNumber: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  postcode: string | null;
+  status: string;
+  note: string | null;
+  source: string;
+  createdAt: Date;
+}
+
+export interface CustomerListPage {
+  rows: CustomerRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  next?: string;
+  previous?: string;
+}
+
+const revenue = sql.raw(REVENUE_STATUSES.map((s) => `'${s}'`).join(","));
+
+/** Order figures of some customers, one grouped query (orders_customer_idx). */
+export async function getCustomerTotals(
+  ids: string[],
+  executor: Executor = db(),
+): Promise<Map<string, CustomerTotals>> {
+  const totals = new Map<string, CustomerTotals>();
+  if (ids.length === 0) return totals;
+  const refunded = sql`${orders.status} = 'cancelled' and ${orders.paidAt} is not null`;
+  const rows = await executor
+    .select({
+      customerId: orders.customerId,
+      orders: sql<number>`count(*)::int`,
+      spentCents: sql<string>`coalesce(sum(${orders.totalAmountCents}) filter (where ${orders.status} in (${revenue})), 0)::bigint`,
+      refunds: sql<number>`(count(*) filter (where ${refunded}))::int`,
+      refundedCents: sql<string>`coalesce(sum(coalesce(${orders.paymentReceivedCents}, ${orders.totalAmountCents})) filter (where ${refunded}), 0)::bigint`,
+      cancellations: sql<number>`(count(*) filter (where ${orders.status} = 'cancelled'))::int`,
+    })
+    .from(orders)
+    .where(inArray(orders.customerId, ids))
+    .groupBy(orders.customerId);
+  for (const row of rows)
+    totals.set(row.customerId!, {
+      orders: row.orders,
+      spentCents: Number(row.spentCents),
+      refunds: row.refunds,
+      refundedCents: Number(row.refundedCents),
+      cancellations: row.cancellations,
+    });
+  return totals;
+}
+
+// Must read exactly as in customers_surname_prefix_idx for the index to serve it.
+const surname = sql`lower(regexp_replace(${customers.name}, '^\\S+\\s+', ''))`;
+
+/**
+ * Search, each branch served by an index: a customer id (CUST-012, cust12 or 12), or the start of
+ * an email address, of the name or of its second word.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const term = q.trim().toLowerCase();
+  if (!term) return undefined;
+  const number = parseCustomerNumber(term);
+  if (number !== undefined) return eq(customers.customerNumber, number);
+  const prefix = `${escapeLike(term)}%`;
+  if (term.includes("@")) return sql`lower(${customers.email}) like ${prefix}`;
+  return or(
+    sql`lower(${customers.email}) like ${prefix}`,
+    sql`lower(${customers.name}) like ${prefix}`,
+    sql`${surname} like ${prefix}`,
+  );
+}
+
+export function customerFilter(query: Pick<CustomerListQuery, "q" | "status">): SQL | undefined {
+  const filters: SQL[] = [];
+  const search = searchCondition(query.q);
+  if (search) filters.push(search);
+  if (query.status !== "all") filters.push(eq(customers.status, query.status));
+  return filters.length ? and(...filters) : undefined;
+}
+
+export const customerColumns = {
+  id: customers.id,
+  customerNumber: customers.customerNumber,
+  name: customers.name,
+  email: customers.email,
+  phone: customers.phone,
+  address: customers.address,
+  city: customers.city,
+  province: customers.province,
+  postcode: customers.postcode,
+  status: customers.status,
+  note: customers.note,
+  source: customers.source,
+  createdAt: customers.createdAt,
+  // Microsecond precision, so the cursor is exact however the row's time was written.
+  cursorTime: sql<string>`to_char(${customers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+
+/** (created_at, id) after (older) or before (newer) a cursor. */
+export function keysetCondition(position: { createdAt: string; id: string }, backwards: boolean) {
+  return backwards
+    ? sql`(${customers.createdAt}, ${customers.id}) > (${position.createdAt}::timestamptz, ${position.id}::uuid)`
+    : sql`(${customers.createdAt}, ${customers.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`;
+}
+
+export async function listCustomers(query: CustomerListQuery): Promise<CustomerListPage> {
+  const where = customerFilter(query);
+  const cursor = query.after ?? query.before;
+  const position = cursor ? decodeOrderCursor(cursor) : null;
+  const backwards = Boolean(query.before && position);
+  const keyset = position ? keysetCondition(position, backwards) : undefined;
+  const pageSize = ADMIN_PAGE_SIZE;
+  const rows = await db()
+    .select(customerColumns)
+    .from(customers)
+    .where(and(where, keyset))
+    .orderBy(
+      backwards ? customers.createdAt : desc(customers.createdAt),
+      backwards ? customers.id : desc(customers.id),
+    )
+    .limit(pageSize + 1);
+  const [{ total } = { total: 0 }] = await db()
+    .select({ total: sql<number>`count(*)::int` })
+    .from(customers)
+    .where(where);
+
+  const more = rows.length > pageSize;
+  const pageRows = rows.slice(0, pageSize);
+  if (backwards) pageRows.reverse();
+  const totals = await getCustomerTotals(pageRows.map((r) => r.id));
+  const first = pageRows[0];
+  const last = pageRows.at(-1);
+  const hasOlder = backwards ? Boolean(position) : more;
+  const hasNewer = backwards ? more : Boolean(position);
+  return {
+    rows: pageRows.map(({ cursorTime: _, ...row }) => ({
+      ...row,
+      ...(totals.get(row.id) ?? NO_TOTALS),
+    })),
+    total,
+    page: position ? Math.max(1, query.page) : 1,
+    pageCount: pageCount(total, pageSize),
+    pageSize,
+    next: hasOlder && last ? encodeOrderCursor(last) : undefined,
+    previous: hasNewer && first ? encodeOrderCursor(first) : undefined,
+  };
+}
+
+export interface CustomerStats {
+  totalCustomers: number;
+  activeCustomers: number;
+  /** Orders placed by customers on file ÷ customers (0 without customers). */
+  averageOrders: number;
+  /** The Overview's Total Revenue: orders paid or later; pending and cancelled left out. */
+  revenueCents: number;
+}
+
+/** SPEC §2's four cards, computed in one statement. */
+export async function getCustomerStats(): Promise<CustomerStats> {
+  const result = (await db().execute(sql`
+    select
+      (select count(*) from customers)::int as total,
+      (select count(*) from customers where status = 'active')::int as active,
+      (select count(*) from orders where customer_id is not null)::int as orders,
+      (select coalesce(sum(total_amount_cents), 0) from orders where status in (${revenue}))::bigint as revenue
+  `)) as unknown as { rows: { total: number; active: number; orders: number; revenue: string }[] };
+  const row = result.rows[0]!;
+  const total = Number(row.total);
+  return {
+    totalCustomers: total,
+    activeCustomers: Number(row.active),
+    averageOrders: total > 0 ? Number(row.orders) / total : 0,
+    revenueCents: Number(row.revenue),
+  };
+}
