@@ -1,5 +1,7 @@
 import {
+  BarChart3,
   Database,
+  FilePenLine,
   FileText,
   ImageIcon,
   LayoutDashboard,
@@ -29,6 +31,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "orders", label: "Orders", href: "/budzadmin/dashboard/orders", icon: ShoppingBag },
   { id: "invoices", label: "Invoices", href: "/budzadmin/dashboard/invoices", icon: FileText },
   { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
+  { id: "reports", label: "Reports", href: "/budzadmin/dashboard/reports", icon: BarChart3 },
   {
     id: "database",
     label: "Database",
@@ -36,6 +39,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     icon: Database,
     ownerOnly: true,
   },
+  { id: "pages", label: "Pages", href: "/budzadmin/dashboard/pages", icon: FilePenLine },
   { id: "images", label: "Image Library", href: "/budzadmin/dashboard/images", icon: ImageIcon },
 ];
 

@@ -17,6 +17,7 @@ import { customers } from "./customers.server";
 import { coupons, emailOutbox } from "./marketing.server";
 
 import { INVOICE_STATUSES, ORDER_STATUSES, SHIPMENT_STATUSES } from "../../lib/order-status";
+import { SALE_STATUSES } from "../../lib/report-period";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
 
@@ -63,6 +64,14 @@ export const orders = pgTable(
     uniqueIndex("orders_access_token_key").on(t.accessToken),
     index("orders_created_idx").on(t.createdAt, t.id),
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
+    // Reports & Analytics: sales (paid … completed) by date, read from the index alone, and each
+    // buyer's earlier sales.
+    index("orders_sales_created_idx")
+      .on(t.createdAt, t.totalAmountCents, t.customerId)
+      .where(sql`${t.status} in (${inList(SALE_STATUSES)})`),
+    index("orders_sales_customer_idx")
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.status} in (${inList(SALE_STATUSES)})`),
     index("orders_customer_idx").on(t.customerId),
     index("orders_email_idx").on(sql`lower(${t.email})`),
     // Prefix search (LIKE 'abc%') by email and by name on the admin Orders screen.
@@ -115,7 +124,10 @@ export const orderStatusHistory = pgTable(
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.createdAt),
+    index("order_status_history_created_idx").on(t.createdAt),
+  ],
 );
 
 export const shipments = pgTable(
