@@ -36,12 +36,17 @@ export const PageEditorActionSchema = z.discriminatedUnion("intent", [
 
 export const MAX_ANNOUNCEMENT_MESSAGE = 200;
 const COLOR_NAMES = Object.keys(ANNOUNCEMENT_COLORS) as [keyof typeof ANNOUNCEMENT_COLORS];
+/** "2026-02-31" parses (and rolls over to March): a real day reads back the same. */
+const sameDay = (v: string) => {
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+};
 const day = z
   .string()
   .trim()
   .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter a date as YYYY-MM-DD.")
   .refine(
-    (v) => v === "" || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+    (v) => v === "" || !/^\d{4}-\d{2}-\d{2}$/.test(v) || sameDay(v),
     "This date does not exist.",
   );
 

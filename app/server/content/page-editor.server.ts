@@ -52,7 +52,7 @@ export async function listPageRevisions(pageId: string, limit = 20) {
     })
     .from(pageRevisions)
     .where(eq(pageRevisions.pageId, pageId))
-    .orderBy(desc(pageRevisions.createdAt), desc(pageRevisions.version))
+    .orderBy(desc(pageRevisions.version), desc(pageRevisions.createdAt))
     .limit(limit);
 }
 
@@ -103,7 +103,7 @@ async function writePage(
     .select({ id: pageRevisions.id })
     .from(pageRevisions)
     .where(eq(pageRevisions.pageId, page.id))
-    .orderBy(asc(pageRevisions.createdAt))
+    .orderBy(asc(pageRevisions.version))
     .limit(1);
   if (!first) {
     await tx.insert(pageRevisions).values({

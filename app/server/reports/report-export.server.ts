@@ -42,7 +42,7 @@ export async function exportSalesReport(options: {
     csvRow(["Period", `Last ${range.days} days`, range.firstDay, range.lastDay, range.timeZone]),
     csvRow(["Sales are orders that are paid, processing, shipped, delivered or completed"]),
     csvRow([]),
-    csvRow(["Metric", "This period", "Previous period", "Change"]),
+    csvRow(["Metric", "This period", "Previous period", "Change (%)"]),
     ...(
       [
         ["Revenue ($)", totals.revenueCents, true],
@@ -55,7 +55,8 @@ export async function exportSalesReport(options: {
         label,
         money ? dollars(m.current) : m.current,
         money ? dollars(m.previous) : m.previous,
-        formatChange(m.change),
+        // A number (so a spreadsheet can use it), or "New" / "—" when there is nothing to compare.
+        m.change.kind === "percent" ? m.change.value : formatChange(m.change),
       ]),
     ),
     csvRow(["Buyers", customers.buyers]),

@@ -30,7 +30,7 @@ export const pages = pgTable(
   (t) => [uniqueIndex("pages_slug_key").on(t.slug), uniqueIndex("pages_path_key").on(t.path)],
 );
 
-/** Every saved copy of a page's HTML (who, when), newest first per page. */
+/** Every saved copy of a page's HTML (who, when), numbered by the page version it made. */
 export const pageRevisions = pgTable(
   "page_revisions",
   {
@@ -45,7 +45,7 @@ export const pageRevisions = pgTable(
     restoredFrom: uuid("restored_from"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("page_revisions_page_idx").on(t.pageId, t.createdAt, t.id)],
+  (t) => [index("page_revisions_page_idx").on(t.pageId, t.version)],
 );
 
 export const announcements = pgTable(
