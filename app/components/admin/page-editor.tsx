@@ -20,7 +20,7 @@ export interface EditorPage {
   updatedBy: string | null;
 }
 
-type SaveData =
+export type SaveData =
   { ok: true; content: string; version: number; cleaned: boolean } | { ok: false; message: string };
 
 const toggleClass = (on: boolean) =>
@@ -57,8 +57,19 @@ function usePreviewHtml(content: string, saved: string, active: boolean) {
   return content === saved ? saved : (preview.data?.preview ?? saved);
 }
 
-export function PageEditor({ page, timeZone }: { page: EditorPage; timeZone: string }) {
-  const save = useFetcher<SaveData>({ key: `page-save-${page.slug}` });
+/**
+ * The editor of one page. It is keyed by the page's version, so a save (or a restore) starts it
+ * again from what was stored; the save fetcher comes from the route, so its result outlives that.
+ */
+export function PageEditor({
+  page,
+  timeZone,
+  save,
+}: {
+  page: EditorPage;
+  timeZone: string;
+  save: ReturnType<typeof useFetcher<SaveData>>;
+}) {
   const [draft, setDraft] = useState(page.content);
   const [view, setView] = useState<"code" | "preview">("code");
   const [width, setWidth] = useState<PreviewWidth>("desktop");

@@ -1,7 +1,7 @@
-import { data, useNavigate } from "react-router";
+import { data, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/content";
 import { inputClass } from "~/components/admin/field";
-import { PageEditor } from "~/components/admin/page-editor";
+import { PageEditor, type SaveData } from "~/components/admin/page-editor";
 import { RevisionDialog, RevisionHistory } from "~/components/admin/page-revisions";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { isUuid } from "~/lib/ids";
@@ -78,6 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function PageContent({ loaderData, actionData }: Route.ComponentProps) {
   const { page, revisions, revision, timeZone } = loaderData;
   const navigate = useNavigate();
+  const save = useFetcher<SaveData>({ key: `page-save-${page.slug}` });
   const restoreError =
     actionData && "ok" in actionData && !actionData.ok ? actionData.message : undefined;
   return (
@@ -108,7 +109,12 @@ export default function PageContent({ loaderData, actionData }: Route.ComponentP
             {restoreError}
           </p>
         ) : null}
-        <PageEditor key={`${page.slug}:${page.version}`} page={page} timeZone={timeZone} />
+        <PageEditor
+          key={`${page.slug}:${page.version}`}
+          page={page}
+          timeZone={timeZone}
+          save={save}
+        />
       </div>
       <RevisionHistory
         slug={page.slug}
