@@ -157,7 +157,9 @@ export function AnnouncementForm({
                 >
                   <option value="">No coupon</option>
                   {values.couponCode && !coupons.some((c) => c.code === values.couponCode) ? (
-                    <option value={values.couponCode}>{values.couponCode} (deleted)</option>
+                    <option value={values.couponCode}>
+                      {values.couponCode} (no longer a coupon)
+                    </option>
                   ) : null}
                   {coupons.map((c) => (
                     <option key={c.code} value={c.code}>

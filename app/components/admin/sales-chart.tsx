@@ -42,7 +42,13 @@ export default function SalesChart({
           cursor={{ fill: "#f5f5f4" }}
           formatter={(value) => [formatValue(Number(value)), seriesLabel]}
         />
-        <Bar dataKey="value" name={seriesLabel} fill="#257b49" radius={[4, 4, 0, 0]} />
+        <Bar
+          dataKey="value"
+          name={seriesLabel}
+          fill="#257b49"
+          radius={[4, 4, 0, 0]}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ResponsiveContainer>
   );
