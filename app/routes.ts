@@ -55,6 +55,12 @@ export default [
       ]),
       route("coupons/:couponId", "routes/admin/coupons/detail.tsx"),
       route("images/upload", "routes/admin/images/upload.tsx"),
+      route("reports", "routes/admin/reports/report.tsx"),
+      route("reports/export", "routes/admin/reports/export.ts"),
+      route("pages", "routes/admin/pages/layout.tsx", [
+        index("routes/admin/pages/content.tsx"),
+        route("announcements", "routes/admin/pages/announcements.tsx"),
+      ]),
       route("database", "routes/admin/database.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

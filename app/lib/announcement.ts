@@ -61,3 +61,29 @@ export function parseDismissed(value: string | null | undefined): string[] {
     .filter((id) => /^[\w-]{1,64}$/.test(id))
     .slice(0, 20);
 }
+
+export type AnnouncementStatus = "showing" | "scheduled" | "ended" | "inactive";
+
+/** The admin's "current status" box: what visitors to Home see now (before any dismissal). */
+export function announcementStatus(
+  a: AnnouncementRule,
+  now: Date = new Date(),
+): AnnouncementStatus {
+  if (!a.isActive) return "inactive";
+  if (a.startDate && new Date(a.startDate).getTime() > now.getTime()) return "scheduled";
+  if (a.endDate && new Date(a.endDate).getTime() < now.getTime()) return "ended";
+  return "showing";
+}
+
+/**
+ * What a dismissal remembers: the announcement's id plus a hash of the text shown, so a changed
+ * message (or coupon) is shown again to visitors who dismissed the old one. FNV-1a, 32 bits.
+ */
+export function announcementDismissKey(id: string, text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${id}-${(hash >>> 0).toString(16).padStart(8, "0")}`;
+}

@@ -1,5 +1,7 @@
 import {
+  BarChart3,
   Database,
+  FilePenLine,
   FileText,
   ImageIcon,
   LayoutDashboard,
@@ -33,6 +35,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "customers", label: "Customers", href: "/budzadmin/dashboard/customers", icon: Users },
   { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
   { id: "coupons", label: "Coupons", href: "/budzadmin/dashboard/coupons", icon: TicketPercent },
+  { id: "reports", label: "Reports", href: "/budzadmin/dashboard/reports", icon: BarChart3 },
   {
     id: "database",
     label: "Database",
@@ -40,6 +43,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     icon: Database,
     ownerOnly: true,
   },
+  { id: "pages", label: "Pages", href: "/budzadmin/dashboard/pages", icon: FilePenLine },
   { id: "images", label: "Image Library", href: "/budzadmin/dashboard/images", icon: ImageIcon },
 ];
 

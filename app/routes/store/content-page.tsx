@@ -2,6 +2,12 @@ import { Clock, Mail, Phone } from "lucide-react";
 import { data } from "react-router";
 import { ErrorPage } from "~/root";
 import type { Route } from "./+types/content-page";
+import {
+  CONTENT_ARTICLE_CLASS,
+  CONTENT_BODY_CLASS,
+  CONTENT_PAGE_CLASS,
+  CONTENT_TITLE_CLASS,
+} from "~/components/store/page-markup";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { getPublishedPage } from "~/server/content/pages.server";
@@ -78,13 +84,11 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const contact = page.slug === "contact";
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <div className={contact ? "grid gap-10 lg:grid-cols-[1fr_320px]" : "mx-auto max-w-3xl"}>
+    <div className={CONTENT_PAGE_CLASS}>
+      <div className={contact ? "grid gap-10 lg:grid-cols-[1fr_320px]" : CONTENT_ARTICLE_CLASS}>
         <article>
-          <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
-            {page.title}
-          </h1>
-          <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: page.content }} />
+          <h1 className={CONTENT_TITLE_CLASS}>{page.title}</h1>
+          <div className={CONTENT_BODY_CLASS} dangerouslySetInnerHTML={{ __html: page.content }} />
         </article>
         {contact ? <ContactCard /> : null}
       </div>

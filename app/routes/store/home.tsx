@@ -1,6 +1,11 @@
 import { ArrowRight, Lock, RefreshCw, Truck, Wallet } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/home";
+import {
+  HOME_HERO_CLASS,
+  HOME_HERO_INNER_CLASS,
+  HOME_INTRO_CLASS,
+} from "~/components/store/page-markup";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
 import { SKELETON_CARDS } from "~/lib/catalog-query";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
@@ -124,7 +129,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { storeName } = storeFromMatches(matches);
   return (
     <>
-      <section className="relative overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
+      <section className={HOME_HERO_CLASS}>
         <svg
           viewBox="0 0 64 64"
           aria-hidden="true"
@@ -135,9 +140,9 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             fill="currentColor"
           />
         </svg>
-        <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-28">
+        <div className={HOME_HERO_INNER_CLASS}>
           <div
-            className="max-w-2xl [&_h1]:text-4xl [&_h1]:font-bold [&_h1]:tracking-tight md:[&_h1]:text-5xl [&_p]:mt-5 [&_p]:text-lg [&_p]:leading-8 [&_p]:text-brand-100"
+            className={HOME_INTRO_CLASS}
             dangerouslySetInnerHTML={{
               __html: page?.content ?? `<h1>Welcome to ${storeName}</h1>`,
             }}

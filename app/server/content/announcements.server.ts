@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import {
   announcementBackground,
+  announcementDismissKey,
   announcementText,
   announcementTextColor,
   isAnnouncementLive,
@@ -9,6 +10,7 @@ import { db } from "../db.server";
 import { announcements } from "../schema";
 
 export interface LiveAnnouncement {
+  /** The dismissal key: the row's id and a hash of the text, so a new message shows again. */
   id: string;
   text: string;
   background: string;
@@ -21,9 +23,10 @@ export async function getLiveAnnouncement(
 ): Promise<LiveAnnouncement | undefined> {
   const [row] = await db().select().from(announcements).where(eq(announcements.name, "main"));
   if (!row || !isAnnouncementLive(row, now) || !row.message.trim()) return undefined;
+  const text = announcementText(row.message, row.couponCode);
   return {
-    id: row.id,
-    text: announcementText(row.message, row.couponCode),
+    id: announcementDismissKey(row.id, text),
+    text,
     background: announcementBackground(row.backgroundColor),
     color: announcementTextColor(row.textColor),
   };

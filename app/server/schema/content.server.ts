@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const pages = pgTable(
   "pages",
@@ -14,8 +24,28 @@ export const pages = pgTable(
     isPublished: boolean("is_published").notNull().default(true),
     updatedBy: text("updated_by"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every save: a save based on an older version is refused (optimistic locking). */
+    version: integer("version").notNull().default(1),
   },
   (t) => [uniqueIndex("pages_slug_key").on(t.slug), uniqueIndex("pages_path_key").on(t.path)],
+);
+
+/** Every saved copy of a page's HTML (who, when), numbered by the page version it made. */
+export const pageRevisions = pgTable(
+  "page_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pageId: uuid("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    version: integer("version").notNull(),
+    createdBy: text("created_by").notNull(),
+    /** The revision this one restored, when it was made by "Restore". */
+    restoredFrom: uuid("restored_from"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("page_revisions_page_idx").on(t.pageId, t.version)],
 );
 
 export const announcements = pgTable(

@@ -16,6 +16,7 @@ import { customers } from "./customers.server";
 import { coupons, emailOutbox } from "./marketing.server";
 
 import { INVOICE_STATUSES, ORDER_STATUSES, SHIPMENT_STATUSES } from "../../lib/order-status";
+import { SALE_STATUSES } from "../../lib/report-period";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
 
@@ -62,6 +63,14 @@ export const orders = pgTable(
     uniqueIndex("orders_access_token_key").on(t.accessToken),
     index("orders_created_idx").on(t.createdAt, t.id),
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
+    // Reports & Analytics: sales (paid … completed) by date, read from the index alone, and each
+    // buyer's earlier sales.
+    index("orders_sales_created_idx")
+      .on(t.createdAt, t.totalAmountCents, t.customerId)
+      .where(sql`${t.status} in (${inList(SALE_STATUSES)})`),
+    index("orders_sales_customer_idx")
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.status} in (${inList(SALE_STATUSES)})`),
     index("orders_customer_idx").on(t.customerId),
     // A coupon's page lists the orders that used it, newest first.
     index("orders_coupon_idx").on(t.couponId, t.createdAt, t.id),
@@ -118,7 +127,10 @@ export const orderStatusHistory = pgTable(
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.createdAt),
+    index("order_status_history_created_idx").on(t.createdAt),
+  ],
 );
 
 export const shipments = pgTable(

@@ -1,0 +1,249 @@
+import { CircleAlert, CircleCheck, Loader2, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  ANNOUNCEMENT_COLORS,
+  announcementBackground,
+  announcementStatus,
+  announcementText,
+  type AnnouncementStatus,
+} from "~/lib/announcement";
+import { formatDateTime } from "~/lib/dates";
+import { SAVE_STATUS_RESET_MS } from "~/lib/page-editor";
+import { MAX_ANNOUNCEMENT_MESSAGE } from "~/schemas/content";
+import { buttonClass } from "./button";
+import { Field, inputClass } from "./field";
+
+export interface AnnouncementFormValues {
+  message: string;
+  backgroundColor: string;
+  couponCode: string | null;
+  startDate: string;
+  endDate: string;
+  isActive: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+  updatedAt: string | null;
+}
+
+type SaveData = { ok: true } | { ok: false; errors: Partial<Record<string, string>> };
+
+const STATUS_TEXT: Record<AnnouncementStatus, { label: string; tone: string }> = {
+  showing: { label: "Showing now", tone: "border-green-200 bg-green-50 text-green-900" },
+  scheduled: { label: "Scheduled", tone: "border-sky-200 bg-sky-50 text-sky-900" },
+  ended: { label: "Ended", tone: "border-stone-200 bg-stone-50 text-stone-800" },
+  inactive: { label: "Inactive", tone: "border-stone-200 bg-stone-50 text-stone-800" },
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function StatusBox({ saved, timeZone }: { saved: AnnouncementFormValues; timeZone: string }) {
+  const status = announcementStatus({
+    id: "main",
+    isActive: saved.isActive,
+    startDate: saved.startsAt,
+    endDate: saved.endsAt,
+  });
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : undefined);
+  const detail =
+    saved.updatedAt === null
+      ? "Nothing saved yet: the bar is not shown."
+      : status === "showing"
+        ? `On the home page${saved.endsAt ? ` until ${when(saved.endsAt)}` : ""} (visitors who dismissed this message do not see it).`
+        : status === "scheduled"
+          ? `Starts showing on ${when(saved.startsAt)}.`
+          : status === "ended"
+            ? `Ended on ${when(saved.endsAt)}.`
+            : "Switched off: not shown on the home page.";
+  const { label, tone } = STATUS_TEXT[saved.updatedAt === null ? "inactive" : status];
+  return (
+    <section aria-labelledby="status-heading" className={`rounded-xl border p-5 ${tone}`}>
+      <h2 id="status-heading" className="text-sm font-semibold">
+        Current status
+      </h2>
+      <p className="mt-1 text-lg font-bold">{label}</p>
+      <p className="mt-1 text-sm">{detail}</p>
+    </section>
+  );
+}
+
+export function AnnouncementForm({
+  saved,
+  coupons,
+  timeZone,
+}: {
+  saved: AnnouncementFormValues;
+  coupons: { code: string; isActive: boolean }[];
+  timeZone: string;
+}) {
+  const fetcher = useFetcher<SaveData>({ key: "announcement-save" });
+  const [values, setValues] = useState({
+    message: saved.message,
+    backgroundColor: saved.backgroundColor,
+    couponCode: saved.couponCode ?? "",
+    startDate: saved.startDate,
+    endDate: saved.endDate,
+    isActive: saved.isActive,
+  });
+  const [settled, setSettled] = useState<SaveData | undefined>();
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => setSettled(result), SAVE_STATUS_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [result]);
+  const saving = fetcher.state !== "idle";
+  const errors = result && !result.ok ? result.errors : {};
+  const showResult = !saving && result && settled !== result;
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const previewText = announcementText(values.message.trim(), values.couponCode || null);
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+      <fetcher.Form
+        method="post"
+        className="rounded-xl border border-stone-200 bg-white shadow-sm"
+        noValidate
+      >
+        <div className="space-y-5 px-5 py-5">
+          <Field
+            label="Message"
+            required
+            error={errors.message}
+            hint={`One line, at most ${MAX_ANNOUNCEMENT_MESSAGE} characters (${values.message.length} used).`}
+          >
+            {(props) => (
+              <input
+                {...props}
+                name="message"
+                value={values.message}
+                maxLength={MAX_ANNOUNCEMENT_MESSAGE + 50}
+                onChange={(e) => set("message", e.target.value)}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label="Background colour" error={errors.backgroundColor}>
+              {(props) => (
+                <select
+                  {...props}
+                  name="backgroundColor"
+                  value={values.backgroundColor}
+                  onChange={(e) => set("backgroundColor", e.target.value)}
+                  className={inputClass}
+                >
+                  {Object.keys(ANNOUNCEMENT_COLORS).map((name) => (
+                    <option key={name} value={name}>
+                      {capitalise(name)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label="Coupon code (optional)"
+              error={errors.couponCode}
+              hint="Added as ' - Use code: CODE' unless the message already names it."
+            >
+              {(props) => (
+                <select
+                  {...props}
+                  name="couponCode"
+                  value={values.couponCode}
+                  onChange={(e) => set("couponCode", e.target.value)}
+                  className={inputClass}
+                >
+                  <option value="">No coupon</option>
+                  {values.couponCode && !coupons.some((c) => c.code === values.couponCode) ? (
+                    <option value={values.couponCode}>
+                      {values.couponCode} (no longer a coupon)
+                    </option>
+                  ) : null}
+                  {coupons.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.code}
+                      {c.isActive ? "" : " (inactive)"}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label="Start date"
+              error={errors.startDate}
+              hint={`From 12:00 a.m., ${timeZone}`}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="date"
+                  name="startDate"
+                  value={values.startDate}
+                  onChange={(e) => set("startDate", e.target.value)}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field label="End date" error={errors.endDate} hint="Through the end of that day">
+              {(props) => (
+                <input
+                  {...props}
+                  type="date"
+                  name="endDate"
+                  value={values.endDate}
+                  onChange={(e) => set("endDate", e.target.value)}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+          </div>
+          <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
+            <input
+              type="checkbox"
+              name="isActive"
+              checked={values.isActive}
+              onChange={(e) => set("isActive", e.target.checked)}
+              className="h-4 w-4 rounded border-stone-300 text-brand-700 focus:ring-brand-500"
+            />
+            Active (show on the home page between the dates)
+          </label>
+          <div>
+            <p className="mb-1.5 text-sm font-medium text-stone-700" id="live-preview-label">
+              Live preview
+            </p>
+            <div
+              className="relative overflow-hidden rounded-lg px-10 py-2.5 text-center text-sm font-medium text-white"
+              style={{ backgroundColor: announcementBackground(values.backgroundColor) }}
+            >
+              <p>{previewText || "Your message appears here"}</p>
+              <X className="absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2" aria-hidden />
+            </div>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl">
+          <p role="status" className="mr-auto text-sm">
+            {saving ? (
+              <span className="inline-flex items-center gap-1.5 text-stone-600">
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Saving…
+              </span>
+            ) : showResult && result.ok ? (
+              <span className="inline-flex items-center gap-1.5 font-medium text-green-700">
+                <CircleCheck className="h-4 w-4" aria-hidden /> Saved successfully
+              </span>
+            ) : showResult ? (
+              <span className="inline-flex items-center gap-1.5 font-medium text-red-700">
+                <CircleAlert className="h-4 w-4" aria-hidden /> Save failed
+              </span>
+            ) : null}
+          </p>
+          <button type="submit" disabled={saving} className={buttonClass("primary")}>
+            {saving ? "Saving…" : "Save Announcement Settings"}
+          </button>
+        </div>
+      </fetcher.Form>
+      <StatusBox saved={saved} timeZone={timeZone} />
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import { CircleAlert, CircleCheck, Code2, Eye, Loader2, Save, Undo2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { formatDateTime } from "~/lib/dates";
+import { SAVE_STATUS_RESET_MS, UNDO_CONFIRMATION } from "~/lib/page-editor";
+import { buttonClass } from "./button";
+import { inputClass } from "./field";
+import { LeaveGuard } from "./leave-guard";
+import { ConfirmDialog } from "./modal";
+import { PagePreview, PREVIEW_WIDTHS, type PreviewWidth } from "./page-preview";
+
+export interface EditorPage {
+  slug: string;
+  name: string;
+  path: string;
+  title: string;
+  content: string;
+  version: number;
+  updatedAt: string | Date;
+  updatedBy: string | null;
+}
+
+export type SaveData =
+  { ok: true; content: string; version: number; cleaned: boolean } | { ok: false; message: string };
+
+const toggleClass = (on: boolean) =>
+  `inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium transition ${
+    on ? "bg-white text-stone-900 shadow-sm" : "text-stone-600 hover:text-stone-900"
+  }`;
+
+/** "Saving…", then 'Saved successfully' or 'Save failed' for 3 s (SPEC §4), then nothing. */
+function useSaveStatus(fetcher: ReturnType<typeof useFetcher<SaveData>>) {
+  const [settled, setSettled] = useState<SaveData | undefined>();
+  const data = fetcher.data;
+  useEffect(() => {
+    if (!data) return;
+    const timer = setTimeout(() => setSettled(data), SAVE_STATUS_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [data]);
+  if (fetcher.state !== "idle") return "saving" as const;
+  if (!data || settled === data) return "idle" as const;
+  return data.ok ? ("success" as const) : ("error" as const);
+}
+
+/** Sanitised HTML for the preview, asked of the server (the store's own sanitiser) as you type. */
+function usePreviewHtml(content: string, saved: string, active: boolean) {
+  const preview = useFetcher<{ preview: string }>({ key: "page-preview" });
+  const { submit } = preview;
+  useEffect(() => {
+    if (!active || content === saved) return;
+    const timer = setTimeout(
+      () => void submit({ intent: "preview", content }, { method: "post" }),
+      250,
+    );
+    return () => clearTimeout(timer);
+  }, [active, content, saved, submit]);
+  return content === saved ? saved : (preview.data?.preview ?? saved);
+}
+
+/**
+ * The editor of one page. It is keyed by the page's version, so a save (or a restore) starts it
+ * again from what was stored; the save fetcher comes from the route, so its result outlives that.
+ */
+export function PageEditor({
+  page,
+  timeZone,
+  save,
+}: {
+  page: EditorPage;
+  timeZone: string;
+  save: ReturnType<typeof useFetcher<SaveData>>;
+}) {
+  const [draft, setDraft] = useState(page.content);
+  const [view, setView] = useState<"code" | "preview">("code");
+  const [width, setWidth] = useState<PreviewWidth>("desktop");
+  const status = useSaveStatus(save);
+  const dirty = draft !== page.content;
+  const saving = status === "saving";
+  const previewHtml = usePreviewHtml(draft, page.content, view === "preview");
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const result = save.data;
+
+  const lines = draft === "" ? 0 : draft.split("\n").length;
+  return (
+    <section
+      aria-labelledby="page-content-heading"
+      className="rounded-xl border border-stone-200 bg-white shadow-sm"
+    >
+      <LeaveGuard
+        dirty={dirty}
+        message={`${page.name} has unsaved changes. If you leave now they are lost.`}
+        isSameScreen={(current, next) =>
+          current.pathname === next.pathname &&
+          new URLSearchParams(current.search).get("page") ===
+            new URLSearchParams(next.search).get("page")
+        }
+      />
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 px-5 py-4">
+        <div>
+          <h2 id="page-content-heading" className="font-semibold text-stone-900">
+            {page.name}{" "}
+            <span className="font-normal text-stone-500">
+              (
+              <a
+                href={page.path}
+                target="_blank"
+                rel="noreferrer"
+                className="text-brand-700 underline hover:text-brand-900"
+              >
+                {page.path}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+              )
+            </span>
+          </h2>
+          <p className="mt-0.5 text-sm" aria-live="polite">
+            {dirty ? (
+              <span className="font-medium text-amber-700">Unsaved changes</span>
+            ) : (
+              <span className="text-stone-600">
+                Last modified {formatDateTime(page.updatedAt, timeZone)}
+                {page.updatedBy ? ` by ${page.updatedBy}` : ""}
+              </span>
+            )}
+          </p>
+        </div>
+        <div
+          role="group"
+          aria-label="Editor view"
+          className="inline-flex rounded-lg bg-stone-100 p-1"
+        >
+          <button
+            type="button"
+            aria-pressed={view === "code"}
+            className={toggleClass(view === "code")}
+            onClick={() => setView("code")}
+          >
+            <Code2 className="h-4 w-4" aria-hidden />
+            Code
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === "preview"}
+            className={toggleClass(view === "preview")}
+            onClick={() => setView("preview")}
+          >
+            <Eye className="h-4 w-4" aria-hidden />
+            Preview
+          </button>
+        </div>
+      </header>
+
+      <div className="space-y-4 px-5 py-5">
+        <div>
+          <label htmlFor="page-title" className="mb-1.5 block text-sm font-medium text-stone-700">
+            Page title
+          </label>
+          <input
+            id="page-title"
+            value={page.title}
+            readOnly
+            aria-describedby="page-title-hint"
+            className={`${inputClass} bg-stone-50`}
+          />
+          <p id="page-title-hint" className="mt-1 text-xs text-stone-500">
+            {page.slug === "home"
+              ? "Home edits the introduction block at the top of the home page (the heading and text over the green banner); the announcement bar, buttons and featured products are not part of it."
+              : "The title is fixed; the page's HTML below is shown under it."}
+          </p>
+        </div>
+
+        {view === "code" ? (
+          <div>
+            <label htmlFor="page-html" className="mb-1.5 block text-sm font-medium text-stone-700">
+              Page HTML
+            </label>
+            <textarea
+              id="page-html"
+              ref={textarea}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              spellCheck={false}
+              rows={18}
+              aria-describedby="page-html-count page-html-hint"
+              className={`${inputClass} font-mono text-[13px] leading-5`}
+            />
+            <div className="mt-1 flex flex-wrap justify-between gap-2 text-xs text-stone-500">
+              <p id="page-html-hint">
+                Scripts, event handlers (onclick…) and javascript: links are removed when saved.
+              </p>
+              <p id="page-html-count" className="tabular-nums">
+                {lines.toLocaleString("en-CA")} {lines === 1 ? "line" : "lines"} ·{" "}
+                {draft.length.toLocaleString("en-CA")} characters
+              </p>
+            </div>
+          </div>
+        ) : (
+          <div>
+            <div
+              role="group"
+              aria-label="Preview width"
+              className="mb-3 inline-flex rounded-lg bg-stone-100 p-1"
+            >
+              {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((key) => (
+                <button
+                  key={key}
+                  type="button"
+                  aria-pressed={width === key}
+                  className={toggleClass(width === key)}
+                  onClick={() => setWidth(key)}
+                >
+                  {PREVIEW_WIDTHS[key].label}
+                </button>
+              ))}
+            </div>
+            <PagePreview
+              slug={page.slug}
+              title={page.title}
+              html={previewHtml}
+              width={width}
+              label={`Preview of ${page.name} at ${PREVIEW_WIDTHS[width].label.toLowerCase()} width`}
+            />
+          </div>
+        )}
+
+        {result && !result.ok ? (
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+          >
+            <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            {result.message}
+          </div>
+        ) : result?.ok && result.cleaned && !dirty ? (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            Some markup was removed when saving (scripts, event handlers, unsafe links or
+            unsupported tags). The editor now shows what was saved.
+          </p>
+        ) : null}
+      </div>
+
+      <footer className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl">
+        <p role="status" className="mr-auto text-sm">
+          {status === "saving" ? (
+            <span className="inline-flex items-center gap-1.5 text-stone-600">
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Saving…
+            </span>
+          ) : status === "success" ? (
+            <span className="inline-flex items-center gap-1.5 font-medium text-green-700">
+              <CircleCheck className="h-4 w-4" aria-hidden /> Saved successfully
+            </span>
+          ) : status === "error" ? (
+            <span className="inline-flex items-center gap-1.5 font-medium text-red-700">
+              <CircleAlert className="h-4 w-4" aria-hidden /> Save failed
+            </span>
+          ) : null}
+        </p>
+        <ConfirmDialog
+          trigger={
+            <button type="button" disabled={!dirty || saving} className={buttonClass("secondary")}>
+              <Undo2 className="h-4 w-4" aria-hidden />
+              Undo
+            </button>
+          }
+          title="Undo all changes?"
+          message={UNDO_CONFIRMATION}
+          confirmLabel="Undo changes"
+          onConfirm={() => {
+            setDraft(page.content);
+            textarea.current?.focus();
+          }}
+        />
+        <button
+          type="button"
+          disabled={!dirty || saving}
+          className={buttonClass("primary")}
+          onClick={() =>
+            void save.submit(
+              { intent: "save", content: draft, version: String(page.version) },
+              { method: "post" },
+            )
+          }
+        >
+          <Save className="h-4 w-4" aria-hidden />
+          {saving ? "Saving…" : "Save Changes"}
+        </button>
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useSyncExternalStore } from "react";
+import {
+  CONTENT_ARTICLE_CLASS,
+  CONTENT_BODY_CLASS,
+  CONTENT_PAGE_CLASS,
+  CONTENT_TITLE_CLASS,
+  HOME_HERO_CLASS,
+  HOME_HERO_INNER_CLASS,
+  HOME_INTRO_CLASS,
+} from "~/components/store/page-markup";
+
+export const PREVIEW_WIDTHS = {
+  desktop: { label: "Desktop", width: "100%" },
+  tablet: { label: "Tablet", width: "768px" },
+  mobile: { label: "Mobile", width: "375px" },
+} as const;
+export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const noSubscription = () => () => {};
+
+/** The page's own stylesheets (the store's CSS), so the frame renders with the store's styles. */
+function readStyles(): string {
+  return Array.from(
+    document.querySelectorAll<HTMLLinkElement | HTMLStyleElement>('link[rel="stylesheet"], style'),
+  )
+    .map((node) =>
+      node instanceof HTMLLinkElement
+        ? `<link rel="stylesheet" href="${escapeHtml(node.href)}">`
+        : `<style>${node.textContent ?? ""}</style>`,
+    )
+    .join("");
+}
+
+/** The document shown in the frame: the HTML wrapped exactly as the storefront wraps it. */
+export function previewDocument(options: {
+  slug: string;
+  title: string;
+  html: string;
+  styles: string;
+}): string {
+  const body =
+    options.slug === "home"
+      ? `<section class="${HOME_HERO_CLASS}"><div class="${HOME_HERO_INNER_CLASS}"><div class="${HOME_INTRO_CLASS}">${options.html}</div></div></section>`
+      : `<div class="${CONTENT_PAGE_CLASS}"><div class="${CONTENT_ARTICLE_CLASS}"><article><h1 class="${CONTENT_TITLE_CLASS}">${escapeHtml(options.title)}</h1><div class="${CONTENT_BODY_CLASS}">${options.html}</div></article></div></div>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${options.styles}</head><body class="bg-stone-50 font-sans text-stone-900 antialiased">${body}</body></html>`;
+}
+
+/**
+ * A sandboxed frame (no scripts, no same-origin access, no navigation) showing sanitised page HTML
+ * as the store shows it, at desktop, tablet or mobile width.
+ */
+export function PagePreview({
+  slug,
+  title,
+  html,
+  width,
+  label,
+}: {
+  slug: string;
+  title: string;
+  html: string;
+  width: PreviewWidth;
+  label: string;
+}) {
+  const styles = useSyncExternalStore(noSubscription, readStyles, () => "");
+  const size = PREVIEW_WIDTHS[width];
+  return (
+    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-stone-100 p-2">
+      <iframe
+        title={label}
+        sandbox=""
+        srcDoc={previewDocument({ slug, title, html, styles })}
+        style={{ width: size.width, maxWidth: width === "desktop" ? "100%" : undefined }}
+        className="mx-auto block h-[32rem] rounded border border-stone-200 bg-white"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { ArrowDownRight, ArrowUpRight, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { formatChange, type Change } from "~/lib/report-period";
+import { statusName } from "~/lib/order-status";
+import type { Activity, SalesReport } from "~/server/reports/sales-report.server";
+
+const count = (n: number) => n.toLocaleString("en-CA");
+
+export function MetricCard({
+  label,
+  value,
+  previous,
+  change,
+  icon: Icon,
+}: {
+  label: string;
+  value: string;
+  previous: string;
+  change: Change;
+  icon: LucideIcon;
+}) {
+  const text = formatChange(change);
+  const up = change.kind === "percent" && change.value > 0;
+  const down = change.kind === "percent" && change.value < 0;
+  const tone = up ? "text-green-700" : down ? "text-red-700" : "text-stone-600";
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-stone-600">{label}</p>
+        <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+          <Icon className="h-5 w-5" aria-hidden />
+        </span>
+      </div>
+      <p className="mt-3 text-2xl font-bold tracking-tight text-stone-900 tabular-nums">{value}</p>
+      <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-xs text-stone-600">
+        <span className={`inline-flex items-center font-semibold ${tone}`}>
+          {up ? <ArrowUpRight className="h-3.5 w-3.5" aria-hidden /> : null}
+          {down ? <ArrowDownRight className="h-3.5 w-3.5" aria-hidden /> : null}
+          {text}
+        </span>
+        <span>
+          {change.kind === "none" ? "no change; " : ""}vs {previous} in the previous period
+        </span>
+      </p>
+    </div>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white shadow-sm">
+      <h2 id={id} className="border-b border-stone-200 px-5 py-4 font-semibold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function TopProducts({ products }: { products: SalesReport["topProducts"] }) {
+  return (
+    <Panel title="Top Products">
+      {products.length === 0 ? (
+        <p className="px-5 py-8 text-center text-sm text-stone-600">No sales in this period.</p>
+      ) : (
+        <table className="w-full text-sm">
+          <caption className="sr-only">Top products by units sold</caption>
+          <thead className="text-left text-xs text-stone-600">
+            <tr>
+              <th scope="col" className="px-5 py-2 font-medium">
+                Product
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Units
+              </th>
+              <th scope="col" className="px-5 py-2 text-right font-medium">
+                Revenue
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {products.map((p) => (
+              <tr key={p.productId}>
+                <td className="px-5 py-2.5">
+                  <Link
+                    to={`/budzadmin/dashboard/products/${p.productId}`}
+                    className="font-medium text-stone-900 hover:text-brand-700"
+                  >
+                    {p.name}
+                  </Link>
+                </td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{count(p.units)}</td>
+                <td className="px-5 py-2.5 text-right font-medium tabular-nums">
+                  {formatMoney(p.revenueCents)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="border-t border-stone-100 px-5 py-2 text-xs text-stone-600">
+        Revenue here is the items' price times quantity, before order discounts and shipping.
+      </p>
+    </Panel>
+  );
+}
+
+export function CustomerMetrics({ customers }: { customers: SalesReport["customers"] }) {
+  const rows = [
+    ["Buyers", count(customers.buyers)],
+    ["New buyers (first purchase)", count(customers.newBuyers)],
+    ["Returning buyers", count(customers.returningBuyers)],
+    ["Repeat rate", customers.repeatRate === null ? "—" : `${customers.repeatRate.toFixed(1)}%`],
+  ];
+  return (
+    <Panel title="Customer Metrics">
+      <dl className="divide-y divide-stone-100 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 px-5 py-2.5">
+            <dt className="text-stone-700">{label}</dt>
+            <dd className="font-semibold text-stone-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="border-t border-stone-100 px-5 py-2 text-xs text-stone-600">
+        Repeat rate: buyers of this period with two or more sales so far.
+      </p>
+    </Panel>
+  );
+}
+
+function describe(a: Activity) {
+  switch (a.kind) {
+    case "order":
+      return (
+        <>
+          Order{" "}
+          <Link to={`/budzadmin/dashboard/orders/${a.reference}`} className="font-medium underline">
+            {a.reference}
+          </Link>{" "}
+          placed by {a.who} ({formatMoney(a.amount ?? 0)})
+        </>
+      );
+    case "status": {
+      const [from, to] = (a.detail ?? ">").split(">");
+      return (
+        <>
+          <Link to={`/budzadmin/dashboard/orders/${a.reference}`} className="font-medium underline">
+            {a.reference}
+          </Link>{" "}
+          moved from {statusName(from ?? "")} to {statusName(to ?? "")} by {a.who}
+        </>
+      );
+    }
+    case "signup":
+      return <>New customer {a.who}</>;
+    case "newsletter":
+      return (
+        <>
+          Newsletter “{a.reference}” sent to {count(a.amount ?? 0)} recipients
+        </>
+      );
+  }
+}
+
+export function RecentActivity({ activity, timeZone }: { activity: Activity[]; timeZone: string }) {
+  return (
+    <Panel title="Recent Activity">
+      {activity.length === 0 ? (
+        <p className="px-5 py-8 text-center text-sm text-stone-600">
+          Nothing happened in this period.
+        </p>
+      ) : (
+        <ol className="divide-y divide-stone-100">
+          {activity.map((a, i) => (
+            <li key={`${a.kind}-${a.at}-${i}`} className="px-5 py-2.5 text-sm">
+              <p className="text-stone-800">{describe(a)}</p>
+              <p className="text-xs text-stone-600">{formatDateTime(a.at, timeZone)}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}

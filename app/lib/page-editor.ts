@@ -1,0 +1,25 @@
+/** The pages the Page Editor changes (SPEC §2 plus FAQ, DESIGN.md), in the order it lists them. */
+export const EDITABLE_PAGES = [
+  { slug: "home", name: "Home", path: "/" },
+  { slug: "about", name: "About Us", path: "/about" },
+  { slug: "contact", name: "Contact Us", path: "/contact" },
+  { slug: "privacy", name: "Privacy Policy", path: "/privacy" },
+  { slug: "faq", name: "FAQ", path: "/faq" },
+] as const;
+export type EditablePageSlug = (typeof EDITABLE_PAGES)[number]["slug"];
+
+export const PAGES_PATH = "/budzadmin/dashboard/pages";
+export const ANNOUNCEMENTS_PATH = "/budzadmin/dashboard/pages/announcements";
+
+/** Longest page HTML accepted (characters). */
+export const MAX_PAGE_HTML = 100_000;
+
+export function isEditablePage(slug: string): slug is EditablePageSlug {
+  return EDITABLE_PAGES.some((p) => p.slug === slug);
+}
+
+export const UNDO_CONFIRMATION =
+  "Are you sure you want to undo all changes? This will revert to the last saved version.";
+
+/** Save indicator (SPEC §4): success and error go back to idle after 3 s. */
+export const SAVE_STATUS_RESET_MS = 3000;

@@ -1,0 +1,228 @@
+import { DollarSign, Download, ReceiptText, ShoppingBag, UserPlus } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/report";
+import { buttonClass } from "~/components/admin/button";
+import { PageHeader } from "~/components/admin/list-page";
+import {
+  CustomerMetrics,
+  MetricCard,
+  RecentActivity,
+  TopProducts,
+} from "~/components/admin/report-panels";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { useBrowserValue } from "~/lib/use-browser-value";
+import { formatMoney } from "~/lib/money";
+import { REPORT_PERIODS, REPORTS_PATH } from "~/lib/report-period";
+import { parseReportPeriod } from "~/schemas/reports";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { getSalesReport } from "~/server/reports/sales-report.server";
+
+// recharts is loaded only here, and only in the browser.
+const SalesChart = lazy(() => import("~/components/admin/sales-chart"));
+
+export const meta: Route.MetaFunction = () => [{ title: "Reports & Analytics · Admin" }];
+
+/** Staff and owners. `?period=` is 7, 30, 90 or 365 (days); anything else shows 30 and says so. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { days, notice } = parseReportPeriod(new URL(request.url).searchParams.get("period"));
+  const timeZone = config().STORE_TIMEZONE;
+  return { report: await getSalesReport({ days, timeZone }), notice, timeZone };
+}
+
+const SERIES = {
+  sales: { label: "Sales", title: "Revenue", money: true },
+  orders: { label: "Orders", title: "Orders", money: false },
+  customers: { label: "Customers", title: "New customers", money: false },
+} as const;
+type Series = keyof typeof SERIES;
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const monthFormat = new Intl.DateTimeFormat("en-CA", {
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+function barLabel(key: string, granularity: "day" | "week" | "month") {
+  const date = new Date(`${key}T00:00:00Z`);
+  if (granularity === "month") return monthFormat.format(date);
+  return granularity === "week" ? `Wk ${dayFormat.format(date)}` : dayFormat.format(date);
+}
+
+const count = (n: number) => n.toLocaleString("en-CA");
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { report, notice, timeZone } = loaderData;
+  const { range, totals } = report;
+  const [series, setSeries] = useState<Series>("sales");
+  const hydrated = useBrowserValue(() => true, false);
+  const chosen = SERIES[series];
+  const points = report.series.map((p) => ({
+    label: barLabel(p.bucket, range.granularity),
+    value: series === "sales" ? p.revenueCents : series === "orders" ? p.orders : p.customers,
+  }));
+  const format = chosen.money ? (v: number) => formatMoney(v) : count;
+  const per = range.granularity === "day" ? "day" : range.granularity;
+
+  return (
+    <>
+      <PageHeader
+        title="Reports & Analytics"
+        description={`${range.firstDay} to ${range.lastDay} (${timeZone}), compared with the ${range.days} days before.`}
+        actions={
+          <a
+            href={`${REPORTS_PATH}/export?period=${range.days}`}
+            download
+            className={buttonClass("secondary")}
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            Export CSV
+          </a>
+        }
+      />
+      <nav aria-label="Report period" className="mb-4 flex flex-wrap gap-2">
+        {REPORT_PERIODS.map((days) => (
+          <Link
+            key={days}
+            to={`${REPORTS_PATH}?period=${days}`}
+            aria-current={days === range.days ? "page" : undefined}
+            className={buttonClass(days === range.days ? "primary" : "secondary", "sm")}
+          >
+            Last {days} days
+          </Link>
+        ))}
+      </nav>
+      {notice ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <p className="mb-4 text-sm text-stone-600">
+        Sales are orders placed in the period that are paid, processing, shipped, delivered or
+        completed; unpaid (pending) and cancelled orders are not counted.
+      </p>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <MetricCard
+          label="Revenue"
+          value={formatMoney(totals.revenueCents.current)}
+          previous={formatMoney(totals.revenueCents.previous)}
+          change={totals.revenueCents.change}
+          icon={DollarSign}
+        />
+        <MetricCard
+          label="Orders"
+          value={count(totals.orders.current)}
+          previous={count(totals.orders.previous)}
+          change={totals.orders.change}
+          icon={ShoppingBag}
+        />
+        <MetricCard
+          label="Average Order Value"
+          value={formatMoney(totals.averageOrderCents.current)}
+          previous={formatMoney(totals.averageOrderCents.previous)}
+          change={totals.averageOrderCents.change}
+          icon={ReceiptText}
+        />
+        <MetricCard
+          label="New Customers"
+          value={count(totals.newCustomers.current)}
+          previous={count(totals.newCustomers.previous)}
+          change={totals.newCustomers.change}
+          icon={UserPlus}
+        />
+      </div>
+
+      <section
+        aria-labelledby="sales-overview"
+        className="mt-6 rounded-xl border border-stone-200 bg-white shadow-sm"
+      >
+        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 px-5 py-4">
+          <h2 id="sales-overview" className="font-semibold text-stone-900">
+            Sales Overview
+          </h2>
+          <div
+            role="group"
+            aria-label="Chart shows"
+            className="inline-flex rounded-lg bg-stone-100 p-1"
+          >
+            {(Object.keys(SERIES) as Series[]).map((key) => (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={series === key}
+                onClick={() => setSeries(key)}
+                className={`rounded-md px-3 py-1.5 text-sm font-medium ${
+                  series === key
+                    ? "bg-white text-stone-900 shadow-sm"
+                    : "text-stone-600 hover:text-stone-900"
+                }`}
+              >
+                {SERIES[key].label}
+              </button>
+            ))}
+          </div>
+        </header>
+        <div className="px-3 pt-4 pb-2 sm:px-5">
+          <p className="mb-2 text-sm text-stone-600">
+            {chosen.title} per {per}
+          </p>
+          <div className="h-72" aria-hidden="true">
+            {hydrated ? (
+              <Suspense fallback={<div className="h-72 animate-pulse rounded-lg bg-stone-100" />}>
+                <SalesChart points={points} formatValue={format} seriesLabel={chosen.title} />
+              </Suspense>
+            ) : (
+              <div className="h-72 animate-pulse rounded-lg bg-stone-100" />
+            )}
+          </div>
+          <details className="mt-2 mb-2 text-sm">
+            <summary className="cursor-pointer font-medium text-brand-800">
+              Show the figures as a table
+            </summary>
+            <table className="mt-2 w-full max-w-md text-sm">
+              <caption className="sr-only">
+                {chosen.title} per {per}
+              </caption>
+              <thead>
+                <tr className="text-left text-xs text-stone-600">
+                  <th scope="col" className="py-1 font-medium">
+                    {per === "day" ? "Day" : per === "week" ? "Week starting" : "Month"}
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    {chosen.title}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {points.map((p) => (
+                  <tr key={p.label} className="border-t border-stone-100">
+                    <td className="py-1">{p.label}</td>
+                    <td className="py-1 text-right tabular-nums">{format(p.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </div>
+      </section>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <TopProducts products={report.topProducts} />
+        <CustomerMetrics customers={report.customers} />
+        <RecentActivity activity={report.activity} timeZone={timeZone} />
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { ANNOUNCEMENT_COLORS } from "~/lib/announcement";
+import { EDITABLE_PAGES, MAX_PAGE_HTML } from "~/lib/page-editor";
+import { plainText, stripControlCharacters } from "./text";
+
+export const PageSlugSchema = z.enum(
+  EDITABLE_PAGES.map((p) => p.slug),
+  `Unknown page. Choose one of: ${EDITABLE_PAGES.map((p) => p.name).join(", ")}.`,
+);
+
+const version = z.coerce.number().int("Reload the page and try again.").min(1).max(2_147_483_647);
+
+/** The Page Editor's posts: save the HTML, restore a revision, or sanitise for the preview. */
+export const PageEditorActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save"),
+    content: z
+      .string()
+      .transform(stripControlCharacters)
+      .pipe(
+        z
+          .string()
+          .max(
+            MAX_PAGE_HTML,
+            `The page HTML is too long: at most ${MAX_PAGE_HTML.toLocaleString("en-CA")} characters.`,
+          ),
+      ),
+    version,
+  }),
+  z.object({ intent: z.literal("restore"), revisionId: z.uuid("Unknown revision."), version }),
+  z.object({
+    intent: z.literal("preview"),
+    content: z.string().max(MAX_PAGE_HTML, "Too long to preview."),
+  }),
+]);
+
+export const MAX_ANNOUNCEMENT_MESSAGE = 200;
+const COLOR_NAMES = Object.keys(ANNOUNCEMENT_COLORS) as [keyof typeof ANNOUNCEMENT_COLORS];
+/** "2026-02-31" parses (and rolls over to March): a real day reads back the same. */
+const sameDay = (v: string) => {
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+};
+const day = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter a date as YYYY-MM-DD.")
+  .refine(
+    (v) => v === "" || !/^\d{4}-\d{2}-\d{2}$/.test(v) || sameDay(v),
+    "This date does not exist.",
+  );
+
+/** Top Bar Announcement settings (SPEC §2, §4). Dates are calendar days in STORE_TIMEZONE. */
+export const AnnouncementSchema = z
+  .object({
+    message: plainText(MAX_ANNOUNCEMENT_MESSAGE, "Please enter the announcement message.").refine(
+      (v) => !/[\r\n]/.test(v),
+      "The message must be on one line.",
+    ),
+    backgroundColor: z.enum(COLOR_NAMES, "Choose one of the listed colours."),
+    couponCode: z
+      .string()
+      .trim()
+      .max(40, "Unknown coupon code.")
+      .transform((v) => (v === "" ? null : v)),
+    startDate: day,
+    endDate: day,
+    isActive: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+  })
+  .refine((a) => !a.startDate || !a.endDate || a.endDate >= a.startDate, {
+    path: ["endDate"],
+    message: "The end date must be on or after the start date.",
+  });
+export type AnnouncementInput = z.output<typeof AnnouncementSchema>;

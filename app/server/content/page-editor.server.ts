@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { EditablePageSlug } from "~/lib/page-editor";
+import { db, type Transaction } from "../db.server";
+import { pageRevisions, pages } from "../schema";
+import { sanitizePageHtml } from "./pages.server";
+
+/**
+ * The Page Editor's domain: the five editable pages, their saves (sanitised, optimistic locking on
+ * `version`) and their revision history (every save, who and when; restoring is a new save).
+ */
+
+export type SaveResult =
+  | {
+      ok: true;
+      content: string;
+      version: number;
+      updatedAt: string;
+      updatedBy: string | null;
+      /** The sanitiser changed what was sent (unsafe markup removed). */
+      cleaned: boolean;
+    }
+  | { ok: false; status: 404 | 409; message: string };
+
+export async function getEditablePage(slug: EditablePageSlug) {
+  const [page] = await db()
+    .select({
+      id: pages.id,
+      slug: pages.slug,
+      name: pages.name,
+      path: pages.path,
+      title: pages.title,
+      content: pages.content,
+      version: pages.version,
+      updatedAt: pages.updatedAt,
+      updatedBy: pages.updatedBy,
+    })
+    .from(pages)
+    .where(eq(pages.slug, slug));
+  if (!page) return undefined;
+  return { ...page, content: sanitizePageHtml(page.content) };
+}
+
+export async function listPageRevisions(pageId: string, limit = 20) {
+  return db()
+    .select({
+      id: pageRevisions.id,
+      version: pageRevisions.version,
+      createdBy: pageRevisions.createdBy,
+      createdAt: pageRevisions.createdAt,
+      restoredFrom: pageRevisions.restoredFrom,
+      length: sql<number>`length(${pageRevisions.content})::int`,
+    })
+    .from(pageRevisions)
+    .where(eq(pageRevisions.pageId, pageId))
+    .orderBy(desc(pageRevisions.version), desc(pageRevisions.createdAt))
+    .limit(limit);
+}
+
+export async function getPageRevision(pageId: string, revisionId: string) {
+  const [revision] = await db()
+    .select()
+    .from(pageRevisions)
+    .where(and(eq(pageRevisions.pageId, pageId), eq(pageRevisions.id, revisionId)));
+  return revision ? { ...revision, content: sanitizePageHtml(revision.content) } : undefined;
+}
+
+async function writePage(
+  tx: Transaction,
+  input: {
+    slug: EditablePageSlug;
+    content: string;
+    baseVersion: number;
+    actor: string;
+    restoredFrom?: string;
+    now?: Date;
+  },
+): Promise<SaveResult> {
+  const [page] = await tx.select().from(pages).where(eq(pages.slug, input.slug)).for("update");
+  if (!page) return { ok: false, status: 404, message: "This page does not exist." };
+  if (page.version !== input.baseVersion) {
+    const who = page.updatedBy ?? "someone else";
+    return {
+      ok: false,
+      status: 409,
+      message: `This page was changed by ${who} after you opened it, so your save was refused to keep their changes. Your text is still in the editor: copy it, reload the page and apply your changes again.`,
+    };
+  }
+  const content = sanitizePageHtml(input.content);
+  const cleaned = content !== input.content;
+  if (content === page.content && !input.restoredFrom) {
+    return {
+      ok: true,
+      content,
+      version: page.version,
+      updatedAt: page.updatedAt.toISOString(),
+      updatedBy: page.updatedBy,
+      cleaned,
+    };
+  }
+  const now = input.now ?? new Date();
+  // The first save keeps the copy it replaces (the sample text or an older edit) as a revision.
+  const [first] = await tx
+    .select({ id: pageRevisions.id })
+    .from(pageRevisions)
+    .where(eq(pageRevisions.pageId, page.id))
+    .orderBy(asc(pageRevisions.version))
+    .limit(1);
+  if (!first) {
+    await tx.insert(pageRevisions).values({
+      pageId: page.id,
+      content: page.content,
+      version: page.version,
+      createdBy: page.updatedBy ?? "Original content",
+      createdAt: page.updatedAt,
+    });
+  }
+  const version = page.version + 1;
+  await tx
+    .update(pages)
+    .set({ content, version, updatedBy: input.actor, updatedAt: now })
+    .where(eq(pages.id, page.id));
+  await tx.insert(pageRevisions).values({
+    pageId: page.id,
+    content,
+    version,
+    createdBy: input.actor,
+    restoredFrom: input.restoredFrom ?? null,
+    createdAt: now,
+  });
+  return {
+    ok: true,
+    content,
+    version,
+    updatedAt: now.toISOString(),
+    updatedBy: input.actor,
+    cleaned,
+  };
+}
+
+/** Saves a page's HTML, sanitised; refused (409) when saved by someone else since `baseVersion`. */
+export function savePageContent(input: {
+  slug: EditablePageSlug;
+  content: string;
+  baseVersion: number;
+  actor: string;
+  now?: Date;
+}): Promise<SaveResult> {
+  return db().transaction((tx) => writePage(tx, input));
+}
+
+/** Makes an older revision the page's content again, as a new revision (history is kept). */
+export async function restorePageRevision(input: {
+  slug: EditablePageSlug;
+  revisionId: string;
+  baseVersion: number;
+  actor: string;
+  now?: Date;
+}): Promise<SaveResult> {
+  return db().transaction(async (tx) => {
+    const [revision] = await tx
+      .select({ content: pageRevisions.content })
+      .from(pageRevisions)
+      .innerJoin(pages, eq(pages.id, pageRevisions.pageId))
+      .where(and(eq(pageRevisions.id, input.revisionId), eq(pages.slug, input.slug)));
+    if (!revision) return { ok: false, status: 404, message: "That revision does not exist." };
+    return writePage(tx, { ...input, content: revision.content, restoredFrom: input.revisionId });
+  });
+}

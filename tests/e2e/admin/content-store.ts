@@ -1,0 +1,106 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { cartItemId } from "~/lib/cart";
+import { migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
+import { changeOrderStatus } from "~/server/orders/order-status.server";
+import { placeOrder } from "~/server/orders/place-order.server";
+import { coupons, orders, products } from "~/server/schema";
+import { insertDefaultContent } from "~/server/seed/sample-data.server";
+import { startServer } from "../../process/server-harness";
+import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
+
+/**
+ * The Page Editor and Reports specs' own store: the default pages and announcement, two coupons,
+ * and three orders placed today through checkout: two paid (sales: $45.00 + $90.00 + shipping)
+ * and one left unpaid.
+ */
+async function seed(dataDir: string) {
+  logger.level = "warn";
+  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+  await migrateDatabase(handle);
+  setDatabase(handle);
+  try {
+    await insertDefaultContent();
+    await handle.db.insert(coupons).values([
+      { code: "SAVE15", type: "percentage", value: 15 },
+      { code: "WEEKEND25", type: "percentage", value: 25 },
+    ]);
+    const [lights] = await handle.db
+      .insert(products)
+      .values({
+        slug: "northern-lights",
+        name: "Northern Lights",
+        category: "flowers",
+        sellingPriceCents: 4500,
+        stock: 90,
+      })
+      .returning({ id: products.id });
+    const order = async (name: string, quantity: number, paid: boolean) => {
+      const placed = await placeOrder({
+        email: `${name.split(" ")[0]!.toLowerCase()}@example.com`,
+        phone: "604-555-0199",
+        name,
+        street: "123 Main St",
+        city: "Victoria",
+        province: "BC",
+        postalCode: "V8W 1A1",
+        ageConfirmed: true,
+        couponCode: undefined,
+        idempotencyKey: crypto.randomBytes(16).toString("base64url"),
+        items: [{ id: cartItemId(lights!.id, null), quantity }],
+      });
+      if (!placed.ok) throw new Error(placed.message);
+      if (!paid) return;
+      const [row] = await handle.db
+        .select({ total: orders.totalAmountCents })
+        .from(orders)
+        .where(eq(orders.id, placed.order.id));
+      const moved = await changeOrderStatus({
+        orderId: placed.order.id,
+        expectedStatus: "pending",
+        change: {
+          to: "paid",
+          reference: "E2E",
+          amountReceivedCents: row!.total,
+        },
+        actor: "e2e",
+      });
+      if (!moved.ok) throw new Error(moved.message);
+    };
+    await order("Avery Buyer", 1, true); // $45 + $20 shipping = $65.00
+    await order("Blake Buyer", 2, true); // $90 + $20 shipping = $110.00
+    await order("Casey Unpaid", 1, false);
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
+}
+
+export const test = adminTest.extend<object, { store: { url: string } }>({
+  store: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-content-e2e-"));
+      await seed(dataDir);
+      const server = await startServer({
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        SEED_SAMPLE_DATA: "0",
+        LOG_LEVEL: "info", // the harness waits for the "store ready" line
+      });
+      await provide({ url: server.url });
+      server.child.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ store }, provide) => provide(store.url),
+});
+
+export { expect };

@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  getEditablePage,
+  getPageRevision,
+  listPageRevisions,
+  restorePageRevision,
+  savePageContent,
+} from "~/server/content/page-editor.server";
+import { getPublishedPage, sanitizePageHtml } from "~/server/content/pages.server";
+import { db } from "~/server/db.server";
+import { pages } from "~/server/schema";
+import { insertDefaultContent } from "~/server/seed/sample-data.server";
+import { loader as aboutLoader } from "~/routes/store/content-page";
+import { resetDatabase } from "../setup/database";
+
+beforeEach(async () => {
+  await resetDatabase();
+  await insertDefaultContent();
+});
+
+const HOSTILE = `<h2 onclick="steal()">Hi</h2><script>alert(1)</script><p>Read <a href="javascript:alert(2)">this</a> and <a href="https://example.com" onmouseover="x()">that</a>.</p><img src="x" onerror="alert(3)"><iframe src="https://evil.example"></iframe>`;
+
+describe("sanitising page HTML", () => {
+  it("drops scripts, event handlers, javascript: links and frames, keeps the text", () => {
+    const clean = sanitizePageHtml(HOSTILE);
+    expect(clean).not.toMatch(/script|onclick|onmouseover|onerror|javascript:|iframe/i);
+    expect(clean).toContain("<h2>Hi</h2>");
+    expect(clean).toContain('<a href="https://example.com">that</a>');
+    expect(clean).toContain("<a>this</a>");
+  });
+});
+
+describe("saving a page", () => {
+  it("stores the sanitised HTML, bumps the version, records who, and the store shows it at once", async () => {
+    const before = (await getEditablePage("about"))!;
+    const result = await savePageContent({
+      slug: "about",
+      content: `<p>New about text</p>${HOSTILE}`,
+      baseVersion: before.version,
+      actor: "Sam",
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      version: before.version + 1,
+      updatedBy: "Sam",
+      cleaned: true,
+    });
+    const [row] = await db().select().from(pages).where(eq(pages.slug, "about"));
+    expect(row!.content).toContain("<p>New about text</p>");
+    expect(row!.content).not.toMatch(/script|onclick|javascript:/i);
+    expect(row!.updatedBy).toBe("Sam");
+    // The public route reads the database on every request.
+    const served = await aboutLoader({
+      request: new Request("http://store.test/about"),
+      params: {},
+      context: {},
+    } as never);
+    expect(served.page.content).toContain("New about text");
+  });
+
+  it("sanitises again on render (HTML written to the table by other means)", async () => {
+    await db().update(pages).set({ content: HOSTILE }).where(eq(pages.slug, "faq"));
+    const page = await getPublishedPage("faq");
+    expect(page!.content).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect((await getEditablePage("faq"))!.content).not.toMatch(/script/i);
+  });
+
+  it("refuses a save based on a stale version with a clear message and keeps the other save", async () => {
+    const page = (await getEditablePage("privacy"))!;
+    const first = await savePageContent({
+      slug: "privacy",
+      content: "<p>Alex's edit</p>",
+      baseVersion: page.version,
+      actor: "Alex",
+    });
+    expect(first.ok).toBe(true);
+    const stale = await savePageContent({
+      slug: "privacy",
+      content: "<p>Sam's edit</p>",
+      baseVersion: page.version,
+      actor: "Sam",
+    });
+    expect(stale).toMatchObject({ ok: false, status: 409 });
+    expect(!stale.ok && stale.message).toMatch(/changed by Alex after you opened it/);
+    expect((await getEditablePage("privacy"))!.content).toBe("<p>Alex's edit</p>");
+  });
+
+  it("is a no-op (no new revision) when nothing changed", async () => {
+    const page = (await getEditablePage("contact"))!;
+    const same = await savePageContent({
+      slug: "contact",
+      content: page.content,
+      baseVersion: page.version,
+      actor: "Sam",
+    });
+    expect(same).toMatchObject({ ok: true, version: page.version });
+    expect(await listPageRevisions(page.id)).toHaveLength(0);
+  });
+});
+
+describe("revisions", () => {
+  it("keeps the original and every save (who, when), and restoring makes a new revision", async () => {
+    const page = (await getEditablePage("home"))!;
+    const original = page.content;
+    const t1 = new Date("2026-03-01T10:00:00Z");
+    const t2 = new Date("2026-03-02T10:00:00Z");
+    const t3 = new Date("2026-03-03T10:00:00Z");
+    await savePageContent({
+      slug: "home",
+      content: "<h1>One</h1>",
+      baseVersion: 1,
+      actor: "Alex",
+      now: t1,
+    });
+    await savePageContent({
+      slug: "home",
+      content: "<h1>Two</h1>",
+      baseVersion: 2,
+      actor: "Sam",
+      now: t2,
+    });
+    const revisions = await listPageRevisions(page.id);
+    expect(revisions.map((r) => [r.version, r.createdBy])).toEqual([
+      [3, "Sam"],
+      [2, "Alex"],
+      [1, "Original content"],
+    ]);
+    expect(revisions[0]!.createdAt.toISOString()).toBe(t2.toISOString());
+    const oldest = revisions[2]!;
+    expect((await getPageRevision(page.id, oldest.id))!.content).toBe(original);
+
+    const restored = await restorePageRevision({
+      slug: "home",
+      revisionId: revisions[1]!.id,
+      baseVersion: 3,
+      actor: "Jo",
+      now: t3,
+    });
+    expect(restored).toMatchObject({ ok: true, version: 4, content: "<h1>One</h1>" });
+    const after = await listPageRevisions(page.id);
+    expect(after).toHaveLength(4);
+    expect(after[0]).toMatchObject({ version: 4, createdBy: "Jo", restoredFrom: revisions[1]!.id });
+    expect((await getPublishedPage("home"))!.content).toBe("<h1>One</h1>");
+  });
+
+  it("refuses a stale restore and an unknown revision", async () => {
+    const page = (await getEditablePage("about"))!;
+    await savePageContent({ slug: "about", content: "<p>A</p>", baseVersion: 1, actor: "Alex" });
+    const [rev] = await listPageRevisions(page.id);
+    expect(
+      await restorePageRevision({
+        slug: "about",
+        revisionId: rev!.id,
+        baseVersion: 1,
+        actor: "Sam",
+      }),
+    ).toMatchObject({ ok: false, status: 409 });
+    expect(
+      await restorePageRevision({
+        slug: "faq",
+        revisionId: rev!.id,
+        baseVersion: 1,
+        actor: "Sam",
+      }),
+    ).toMatchObject({ ok: false, status: 404 });
+  });
+});
