@@ -77,7 +77,7 @@ async function main() {
         module.logger.error(
           {
             afterMs: Date.now() - started,
-            phase,
+            step: phase,
             openConnections: openConnections ?? null,
             ...services.busy(),
           },
