@@ -64,41 +64,54 @@ async function main() {
   });
 
   let stopping = false;
+  /** Logging must never stop a shutdown (stdout may be a closed pipe). */
+  const log = (level, fields, message) => {
+    try {
+      module.logger[level](fields, message);
+    } catch {
+      // nowhere to write: carry on
+    }
+  };
+
   const shutdown = async (signal) => {
     if (stopping) return;
     stopping = true;
     const started = Date.now();
     const graceMs = settings.SHUTDOWN_GRACE_SECONDS * 1000;
-    module.logger.info({ signal, graceMs }, "shutting down: finishing in-flight requests");
     let phase = "finishing in-flight requests";
-    // The hard deadline: unref'd, so it never keeps a process alive that would exit anyway.
+    // The hard deadline, armed before anything else can fail: unref'd, so it never keeps alive a
+    // process that would exit anyway.
     const deadline = setTimeout(() => {
-      server.getConnections((_error, openConnections) => {
-        module.logger.error(
-          {
-            afterMs: Date.now() - started,
-            phase,
-            openConnections: openConnections ?? null,
-            ...services.busy(),
-          },
-          "shutdown deadline passed: exiting and abandoning what is still running (emails in flight are sent again after their lock expires)",
-        );
-        process.exit(1);
-      });
-      // getConnections answers at once; this is the backstop if it ever did not.
-      setTimeout(() => process.exit(1), 500).unref();
+      let busy = {};
+      try {
+        busy = services.busy();
+      } catch {
+        // report what we can
+      }
+      log(
+        "error",
+        { afterMs: Date.now() - started, step: phase, ...busy },
+        "shutdown deadline passed: exiting and abandoning what is still running (emails in flight are sent again after their lock expires)",
+      );
+      process.exit(1);
     }, graceMs + HARD_DEADLINE_EXTRA_MS);
     deadline.unref();
+    log("info", { signal, graceMs }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();
-    await new Promise((resolve) => {
-      server.close(resolve);
-      server.closeIdleConnections();
-    });
-    phase = "stopping services";
-    await devServer?.close();
-    await services.stop();
-    module.logger.info({ ms: Date.now() - started }, "stopped cleanly");
+    try {
+      await new Promise((resolve) => {
+        server.close(resolve);
+        server.closeIdleConnections();
+      });
+      phase = "stopping services";
+      await devServer?.close();
+      await services.stop();
+    } catch (error) {
+      log("error", { err: error, step: phase }, "shutdown: could not stop cleanly");
+      process.exit(1);
+    }
+    log("info", { ms: Date.now() - started }, "stopped cleanly");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
