@@ -197,8 +197,8 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
                 {p.rows.map((r) => (
                   <tr key={r.row} className={r.errors.length ? "bg-red-50/60" : undefined}>
                     <td className="px-4 py-2 tabular-nums">{r.row}</td>
-                    <td className="px-4 py-2">{r.name}</td>
-                    <td className="px-4 py-2 break-all">{r.email}</td>
+                    <td className="px-4 py-2 whitespace-nowrap">{r.name}</td>
+                    <td className="px-4 py-2 whitespace-nowrap">{r.email}</td>
                     <td className="px-4 py-2 whitespace-nowrap tabular-nums">{r.phone}</td>
                     <td className="px-4 py-2 text-stone-600">{r.address}</td>
                     <td className="px-4 py-2">{r.consent ? "Yes" : "No"}</td>
