@@ -1,5 +1,5 @@
-import { CircleAlert, CircleCheck, Loader2, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { X } from "lucide-react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import {
   ANNOUNCEMENT_COLORS,
@@ -9,22 +9,13 @@ import {
   type AnnouncementStatus,
 } from "~/lib/announcement";
 import { formatDateTime } from "~/lib/dates";
-import { SAVE_STATUS_RESET_MS } from "~/lib/page-editor";
 import { MAX_ANNOUNCEMENT_MESSAGE } from "~/schemas/content";
+import type { AnnouncementSettings } from "~/server/content/announcement-admin.server";
 import { buttonClass } from "./button";
 import { Field, inputClass } from "./field";
+import { SaveStatus, useSaveState } from "./save-status";
 
-export interface AnnouncementFormValues {
-  message: string;
-  backgroundColor: string;
-  couponCode: string | null;
-  startDate: string;
-  endDate: string;
-  isActive: boolean;
-  startsAt: string | null;
-  endsAt: string | null;
-  updatedAt: string | null;
-}
+export type AnnouncementFormValues = AnnouncementSettings;
 
 type SaveData = { ok: true } | { ok: false; errors: Partial<Record<string, string>> };
 
@@ -85,16 +76,10 @@ export function AnnouncementForm({
     endDate: saved.endDate,
     isActive: saved.isActive,
   });
-  const [settled, setSettled] = useState<SaveData | undefined>();
+  const status = useSaveState(fetcher);
   const result = fetcher.data;
-  useEffect(() => {
-    if (!result) return;
-    const timer = setTimeout(() => setSettled(result), SAVE_STATUS_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [result]);
-  const saving = fetcher.state !== "idle";
+  const saving = status === "saving";
   const errors = result && !result.ok ? result.errors : {};
-  const showResult = !saving && result && settled !== result;
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const previewText = announcementText(values.message.trim(), values.couponCode || null);
@@ -223,21 +208,7 @@ export function AnnouncementForm({
           </div>
         </div>
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl">
-          <p role="status" className="mr-auto text-sm">
-            {saving ? (
-              <span className="inline-flex items-center gap-1.5 text-stone-600">
-                <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Saving…
-              </span>
-            ) : showResult && result.ok ? (
-              <span className="inline-flex items-center gap-1.5 font-medium text-green-700">
-                <CircleCheck className="h-4 w-4" aria-hidden /> Saved successfully
-              </span>
-            ) : showResult ? (
-              <span className="inline-flex items-center gap-1.5 font-medium text-red-700">
-                <CircleAlert className="h-4 w-4" aria-hidden /> Save failed
-              </span>
-            ) : null}
-          </p>
+          <SaveStatus state={status} />
           <button type="submit" disabled={saving} className={buttonClass("primary")}>
             {saving ? "Saving…" : "Save Announcement Settings"}
           </button>

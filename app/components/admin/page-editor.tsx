@@ -1,13 +1,14 @@
-import { CircleAlert, CircleCheck, Code2, Eye, Loader2, Save, Undo2 } from "lucide-react";
+import { CircleAlert, Code2, Eye, Save, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "~/lib/dates";
-import { SAVE_STATUS_RESET_MS, UNDO_CONFIRMATION } from "~/lib/page-editor";
+import { UNDO_CONFIRMATION } from "~/lib/page-editor";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 import { LeaveGuard } from "./leave-guard";
 import { ConfirmDialog } from "./modal";
 import { PagePreview, PREVIEW_WIDTHS, type PreviewWidth } from "./page-preview";
+import { SaveStatus, useSaveState } from "./save-status";
 
 export interface EditorPage {
   slug: string;
@@ -27,20 +28,6 @@ const toggleClass = (on: boolean) =>
   `inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium transition ${
     on ? "bg-white text-stone-900 shadow-sm" : "text-stone-600 hover:text-stone-900"
   }`;
-
-/** "Saving…", then 'Saved successfully' or 'Save failed' for 3 s (SPEC §4), then nothing. */
-function useSaveStatus(fetcher: ReturnType<typeof useFetcher<SaveData>>) {
-  const [settled, setSettled] = useState<SaveData | undefined>();
-  const data = fetcher.data;
-  useEffect(() => {
-    if (!data) return;
-    const timer = setTimeout(() => setSettled(data), SAVE_STATUS_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [data]);
-  if (fetcher.state !== "idle") return "saving" as const;
-  if (!data || settled === data) return "idle" as const;
-  return data.ok ? ("success" as const) : ("error" as const);
-}
 
 /** Sanitised HTML for the preview, asked of the server (the store's own sanitiser) as you type. */
 function usePreviewHtml(content: string, saved: string, active: boolean) {
@@ -73,7 +60,7 @@ export function PageEditor({
   const [draft, setDraft] = useState(page.content);
   const [view, setView] = useState<"code" | "preview">("code");
   const [width, setWidth] = useState<PreviewWidth>("desktop");
-  const status = useSaveStatus(save);
+  const status = useSaveState(save);
   const dirty = draft !== page.content;
   const saving = status === "saving";
   const previewHtml = usePreviewHtml(draft, page.content, view === "preview");
@@ -240,21 +227,7 @@ export function PageEditor({
       </div>
 
       <footer className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl">
-        <p role="status" className="mr-auto text-sm">
-          {status === "saving" ? (
-            <span className="inline-flex items-center gap-1.5 text-stone-600">
-              <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Saving…
-            </span>
-          ) : status === "success" ? (
-            <span className="inline-flex items-center gap-1.5 font-medium text-green-700">
-              <CircleCheck className="h-4 w-4" aria-hidden /> Saved successfully
-            </span>
-          ) : status === "error" ? (
-            <span className="inline-flex items-center gap-1.5 font-medium text-red-700">
-              <CircleAlert className="h-4 w-4" aria-hidden /> Save failed
-            </span>
-          ) : null}
-        </p>
+        <SaveStatus state={status} />
         <ConfirmDialog
           trigger={
             <button type="button" disabled={!dirty || saving} className={buttonClass("secondary")}>

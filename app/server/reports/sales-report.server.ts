@@ -119,22 +119,18 @@ export async function getTopProducts(range: ReportRange, limit = 5): Promise<Top
  * sales up to its end (today), over all buyers of the period.
  */
 export async function getCustomerMetrics(range: ReportRange) {
+  // One pass over each buyer's sales (index on customer_id, created_at), no per-buyer look-up.
   const [m] = await rows<{ buyers: number; returning: number; repeat: number }>(sql`
-    with buyers as (
-      select customer_id, count(*) as orders from orders
-      where ${isSale()} and customer_id is not null
-        and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}
-      group by 1
-    ), flagged as (
-      select orders, exists (
-        select 1 from orders earlier
-        where earlier.customer_id = buyers.customer_id and ${isSale("earlier.status")}
-          and earlier.created_at < ${range.start.toISOString()}
-      ) as came_back from buyers
-    )
-    select count(*)::int as buyers, count(*) filter (where came_back)::int as returning,
-      count(*) filter (where came_back or orders > 1)::int as repeat
-    from flagged`);
+    select count(*)::int as buyers, count(*) filter (where earlier > 0)::int as returning,
+      count(*) filter (where earlier > 0 or within > 1)::int as repeat
+    from (
+      select count(*) filter (where created_at >= ${range.start.toISOString()}) as within,
+        count(*) filter (where created_at < ${range.start.toISOString()}) as earlier
+      from orders
+      where ${isSale()} and customer_id is not null and created_at < ${range.end.toISOString()}
+      group by customer_id
+    ) buyers
+    where within > 0`);
   const buyers = m!.buyers;
   return {
     buyers,

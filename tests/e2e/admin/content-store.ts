@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
 import { migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
@@ -104,3 +105,14 @@ export const test = adminTest.extend<object, { store: { url: string } }>({
 });
 
 export { expect };
+
+/** With CONTENT_SHOTS=dir, full-page screenshots at 1280 and 390 px wide (looked at by a person). */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.CONTENT_SHOTS;
+  if (!dir) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

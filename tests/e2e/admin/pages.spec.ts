@@ -1,19 +1,9 @@
 import type { Page } from "@playwright/test";
 import { UNDO_CONFIRMATION } from "~/lib/page-editor";
 import { expectAccessible } from "../axe";
-import { expect, test } from "./content-store";
+import { expect, shot, test } from "./content-store";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
-
-const SHOTS = process.env.CONTENT_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const html = (page: Page) => page.getByLabel("Page HTML");
 const saveButton = (page: Page) => page.getByRole("button", { name: "Save Changes" });

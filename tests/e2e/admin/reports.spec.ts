@@ -1,19 +1,9 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
-import { expect, test } from "./content-store";
+import { expect, shot, test } from "./content-store";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
-
-const SHOTS = process.env.CONTENT_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const card = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true });
 
