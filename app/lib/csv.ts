@@ -10,7 +10,14 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+type Cell = string | number | null | undefined;
+
+/** One CSV record without its line end. */
+export function csvLine(cells: Cell[]): string {
+  return cells.map(csvCell).join(",");
+}
+
 /** One CSV line (CRLF, as RFC 4180 and spreadsheets expect). */
-export function csvRow(cells: (string | number | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
+export function csvRow(cells: Cell[]): string {
+  return `${csvLine(cells)}\r\n`;
 }

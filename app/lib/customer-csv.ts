@@ -8,10 +8,9 @@ import {
   TOO_MANY_ROWS,
   type ImportRow,
 } from "./customer-import";
-import { neutraliseCsvCell } from "./customers";
 
 /**
- * Reading and writing customer CSV files (server only: papaparse stays out of the browser bundle).
+ * Reading customer CSV files (server only: papaparse stays out of the browser bundle).
  * Quotes, commas and line breaks inside quoted fields, a UTF-8 byte-order mark and CRLF line ends
  * are all papaparse's job; these functions add the checks a person needs a clear message for.
  */
@@ -59,14 +58,4 @@ export function parseImportCsv(bytes: Uint8Array): ParsedImport {
       ?.errors.push(`Row ${n}: Unclosed quote - check the quotes on this row`);
   }
   return checked;
-}
-
-/**
- * CSV text (header first when given, CRLF line ends) with every cell neutralised against
- * spreadsheet formulas; without a header it is the next rows of a file being streamed.
- */
-export function toCsv(header: string[] | null, rows: (string | number)[][]): string {
-  const cells = (row: (string | number)[]) => row.map((value) => neutraliseCsvCell(String(value)));
-  const data = header ? [cells(header), ...rows.map(cells)] : rows.map(cells);
-  return Papa.unparse(data, { newline: "\r\n" });
 }

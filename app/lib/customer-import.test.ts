@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseImportCsv, toCsv } from "./customer-csv";
+import { csvCell, csvLine } from "./csv";
+import { parseImportCsv } from "./customer-csv";
 import {
   capitaliseName,
   checkImportRows,
@@ -12,7 +13,7 @@ import {
   NOT_UTF8,
   TOO_MANY_ROWS,
 } from "./customer-import";
-import { customerDisplayId, neutraliseCsvCell, parseCustomerNumber } from "./customers";
+import { customerDisplayId, parseCustomerNumber } from "./customers";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const parse = (text: string) => parseImportCsv(bytes(text));
@@ -159,12 +160,14 @@ describe("CSV file handling", () => {
     expect(parse(`name,email,phone\n${body}`)).toEqual({ ok: false, message: TOO_MANY_ROWS });
   });
   it("writes CSV with formula cells neutralised", () => {
-    expect(neutraliseCsvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
-    expect(neutraliseCsvCell("+1")).toBe("'+1");
-    expect(neutraliseCsvCell("-2")).toBe("'-2");
-    expect(neutraliseCsvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(neutraliseCsvCell("604-555-0199")).toBe("604-555-0199");
-    expect(toCsv(["Name", "Note"], [["=cmd", "a, b"]])).toBe('Name,Note\r\n\'=cmd,"a, b"');
+    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("-2")).toBe("'-2");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("604-555-0199")).toBe("604-555-0199");
+    expect([csvLine(["Name", "Note"]), csvLine(["=cmd", "a, b"])].join("\r\n")).toBe(
+      'Name,Note\r\n\'=cmd,"a, b"',
+    );
   });
   it("has SPEC's success message", () => {
     expect(importedMessage(3)).toBe("Successfully imported 3 customers!");

@@ -38,11 +38,3 @@ export const CONSENT_SOURCE_NAMES: Record<string, string> = {
   import: "a CSV import",
   account: "the shopper's account",
 };
-
-/**
- * A CSV cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first)
- * is written with a leading apostrophe, so it opens as text (OWASP "CSV injection").
- */
-export function neutraliseCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}

@@ -284,7 +284,7 @@ function PageLinks({
   );
 }
 
-/** "1,234 orders found" under a list's toolbar, announced as the filters change. */
+/** "N orders found" under a list's toolbar, announced as the filters change. */
 export function ResultCount({ total, noun }: { total: number; noun: string }) {
   return (
     <p className="px-4 pt-3 text-sm text-stone-500" aria-live="polite">

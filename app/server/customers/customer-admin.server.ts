@@ -12,7 +12,8 @@ import { db } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderCustomerMessage } from "../email/templates/customer-message.server";
 import { isUniqueViolation } from "../db-errors.server";
-import { customerEmails, customers, emailOutbox, newsletterSubscribers, orders } from "../schema";
+import { getConsentRecords } from "../marketing/newsletter.server";
+import { customerEmails, customers, emailOutbox, orders } from "../schema";
 import { getCustomerTotals, NO_TOTALS } from "./customer-list.server";
 
 /** The customer of a URL id (CUST-012, or 12), or undefined. */
@@ -30,28 +31,12 @@ export async function requireCustomer(idText: string) {
   return customer;
 }
 
-/**
- * Marketing consent lives in one place, the newsletter subscribers: a customer has consented when
- * their email address has a subscription that was not withdrawn.
- */
-export async function getMarketingConsent(email: string) {
-  const [row] = await db()
-    .select({
-      consentedAt: newsletterSubscribers.consentedAt,
-      source: newsletterSubscribers.source,
-      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-    })
-    .from(newsletterSubscribers)
-    .where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`);
-  return row ?? null;
-}
-
 /** Everything the customer page shows: profile, consent, totals, recent orders, emails sent. */
 export async function getCustomerView(idText: string) {
   const customer = await findCustomer(idText);
   if (!customer) return undefined;
   const [consent, totals, recentOrders, emails] = await Promise.all([
-    getMarketingConsent(customer.email),
+    getConsentRecords([customer.email]).then((c) => c.get(customer.email.toLowerCase()) ?? null),
     getCustomerTotals([customer.id]),
     db()
       .select({

@@ -1,9 +1,10 @@
-import { and, desc, inArray, sql } from "drizzle-orm";
-import { toCsv } from "~/lib/customer-csv";
+import { and, desc } from "drizzle-orm";
+import { csvLine } from "~/lib/csv";
 import { customerDisplayId } from "~/lib/customers";
 import type { CustomerListQuery } from "~/schemas/customers";
 import { db } from "../db.server";
-import { customers, newsletterSubscribers } from "../schema";
+import { getConsentRecords } from "../marketing/newsletter.server";
+import { customers } from "../schema";
 import {
   customerColumns,
   customerFilter,
@@ -40,13 +41,13 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 /**
  * The filtered Customers list as CSV (every matching customer, newest first), in chunks of a
  * thousand rows read by keyset, each with one query for its order totals and one for consent.
- * Every cell is neutralised against spreadsheet formulas (toCsv).
+ * Every cell is neutralised against spreadsheet formulas (lib/csv.ts).
  */
 export async function* exportCustomersCsv(
   query: Pick<CustomerListQuery, "q" | "status">,
 ): AsyncGenerator<string> {
   const where = customerFilter(query);
-  yield `\uFEFF${toCsv(EXPORT_HEADER, [])}`;
+  yield `\uFEFF${csvLine(EXPORT_HEADER)}`;
   let position: { createdAt: string; id: string } | undefined;
   for (;;) {
     const rows = await db()
@@ -57,21 +58,7 @@ export async function* exportCustomersCsv(
       .limit(BATCH);
     if (rows.length === 0) return;
     const totals = await getCustomerTotals(rows.map((r) => r.id));
-    const consents = await db()
-      .select({
-        email: sql<string>`lower(${newsletterSubscribers.email})`,
-        source: newsletterSubscribers.source,
-        consentedAt: newsletterSubscribers.consentedAt,
-        unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-      })
-      .from(newsletterSubscribers)
-      .where(
-        inArray(
-          sql`lower(${newsletterSubscribers.email})`,
-          rows.map((r) => r.email.toLowerCase()),
-        ),
-      );
-    const consentOf = new Map(consents.map((c) => [c.email, c]));
+    const consentOf = await getConsentRecords(rows.map((r) => r.email));
     const lines = rows.map((r) => {
       const t = totals.get(r.id) ?? NO_TOTALS;
       const consent = consentOf.get(r.email.toLowerCase());
@@ -97,7 +84,7 @@ export async function* exportCustomersCsv(
         r.note ?? "",
       ];
     });
-    yield `\r\n${toCsv(null, lines)}`;
+    yield `\r\n${lines.map(csvLine).join("\r\n")}`;
     const last = rows.at(-1)!;
     position = { createdAt: last.cursorTime, id: last.id };
     if (rows.length < BATCH) return;

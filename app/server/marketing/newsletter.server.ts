@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
 import { stripControlCharacters } from "~/schemas/text";
@@ -53,12 +53,34 @@ export interface NewsletterStatus {
   source: string | null;
 }
 
+export interface ConsentRecord {
+  consentedAt: Date;
+  source: string;
+  unsubscribedAt: Date | null;
+}
+
+/**
+ * The newsletter rows of these addresses, keyed by lower-cased email: marketing consent lives in
+ * this one table (a customer or shopper has consented while their row is not unsubscribed).
+ */
+export async function getConsentRecords(emails: string[]): Promise<Map<string, ConsentRecord>> {
+  const lower = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  if (lower.length === 0) return new Map();
+  const rows = await db()
+    .select({
+      email: sql<string>`lower(${newsletterSubscribers.email})`,
+      consentedAt: newsletterSubscribers.consentedAt,
+      source: newsletterSubscribers.source,
+      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+    })
+    .from(newsletterSubscribers)
+    .where(inArray(sql`lower(${newsletterSubscribers.email})`, lower));
+  return new Map(rows.map(({ email, ...record }) => [email, record]));
+}
+
 /** Whether an address is subscribed, with its consent time and source. */
 export async function getNewsletterStatus(email: string): Promise<NewsletterStatus> {
-  const [row] = await db()
-    .select()
-    .from(newsletterSubscribers)
-    .where(eq(sql`lower(${newsletterSubscribers.email})`, email.trim().toLowerCase()));
+  const row = (await getConsentRecords([email])).get(email.trim().toLowerCase());
   if (!row || row.unsubscribedAt) return { subscribed: false, consentedAt: null, source: null };
   return { subscribed: true, consentedAt: row.consentedAt, source: row.source };
 }
