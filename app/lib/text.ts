@@ -10,3 +10,8 @@ export function excerpt(text: string, max: number): string {
   const words = space > max / 2 ? cut.slice(0, space) : cut;
   return `${words.replace(/[\s,.;:!?-]+$/, "")}…`;
 }
+
+/** A whole number as staff read it: "1,234". */
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-CA");
+}

@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/text";
 import { COUPON_STATUS_NAMES, usagePercent, type CouponStatus } from "~/lib/coupons";
 import { Badge, type Tone } from "./badges";
 
@@ -11,8 +12,6 @@ const STATUS_TONES: Record<CouponStatus, Tone> = {
 export function CouponStatusBadge({ status }: { status: CouponStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{COUPON_STATUS_NAMES[status]}</Badge>;
 }
-
-const count = (n: number) => n.toLocaleString("en-CA");
 
 /**
  * SPEC §2's usage bar: uses taken over the maximum, as a progressbar with its figures in text
@@ -31,7 +30,7 @@ export function UsageBar({
   if (percent === null || maxUses === null)
     return (
       <div className="min-w-28 text-sm">
-        <p className="font-medium text-stone-900 tabular-nums">{count(usedCount)} used</p>
+        <p className="font-medium text-stone-900 tabular-nums">{formatCount(usedCount)} used</p>
         <p className="text-xs text-stone-500">Unlimited</p>
       </div>
     );
@@ -40,7 +39,7 @@ export function UsageBar({
     <div className="min-w-32">
       <p className="flex justify-between gap-2 text-sm tabular-nums">
         <span className="font-medium text-stone-900">
-          {count(usedCount)} / {count(maxUses)}
+          {formatCount(usedCount)} / {formatCount(maxUses)}
         </span>
         <span className="text-xs text-stone-500">{percent}%</span>
       </p>
@@ -50,7 +49,7 @@ export function UsageBar({
         aria-valuemin={0}
         aria-valuemax={maxUses}
         aria-valuenow={Math.min(usedCount, maxUses)}
-        aria-valuetext={`${count(usedCount)} of ${count(maxUses)} uses${full ? ", limit reached" : ""}`}
+        aria-valuetext={`${formatCount(usedCount)} of ${formatCount(maxUses)} uses${full ? ", limit reached" : ""}`}
         className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200"
       >
         <div

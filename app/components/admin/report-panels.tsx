@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/text";
 import { ArrowDownRight, ArrowUpRight, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/lib/dates";
@@ -5,8 +6,6 @@ import { formatMoney } from "~/lib/money";
 import { formatChange, type Change } from "~/lib/report-period";
 import { statusName } from "~/lib/order-status";
 import type { Activity, SalesReport } from "~/server/reports/sales-report.server";
-
-const count = (n: number) => n.toLocaleString("en-CA");
 
 export function MetricCard({
   label,
@@ -96,7 +95,7 @@ export function TopProducts({ products }: { products: SalesReport["topProducts"]
                     {p.name}
                   </Link>
                 </td>
-                <td className="px-3 py-2.5 text-right tabular-nums">{count(p.units)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{formatCount(p.units)}</td>
                 <td className="px-5 py-2.5 text-right font-medium tabular-nums">
                   {formatMoney(p.revenueCents)}
                 </td>
@@ -114,9 +113,9 @@ export function TopProducts({ products }: { products: SalesReport["topProducts"]
 
 export function CustomerMetrics({ customers }: { customers: SalesReport["customers"] }) {
   const rows = [
-    ["Buyers", count(customers.buyers)],
-    ["New buyers (first purchase)", count(customers.newBuyers)],
-    ["Returning buyers", count(customers.returningBuyers)],
+    ["Buyers", formatCount(customers.buyers)],
+    ["New buyers (first purchase)", formatCount(customers.newBuyers)],
+    ["Returning buyers", formatCount(customers.returningBuyers)],
     ["Repeat rate", customers.repeatRate === null ? "—" : `${customers.repeatRate.toFixed(1)}%`],
   ];
   return (
@@ -164,7 +163,7 @@ function describe(a: Activity) {
     case "newsletter":
       return (
         <>
-          Newsletter “{a.reference}” sent to {count(a.amount ?? 0)} recipients
+          Newsletter “{a.reference}” sent to {formatCount(a.amount ?? 0)} recipients
         </>
       );
   }

@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/text";
 import { DollarSign, Package, PackagePlus, ShoppingBag, Truck, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
@@ -18,8 +19,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   return { overview: await getOverview(), role: admin.role, timeZone: config().STORE_TIMEZONE };
 }
-
-const count = (n: number) => n.toLocaleString("en-CA");
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { overview, role, timeZone } = loaderData;
@@ -46,21 +45,21 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         />
         <StatCard
           label="Orders"
-          value={count(overview.orderCount)}
+          value={formatCount(overview.orderCount)}
           hint="All orders"
           icon={ShoppingBag}
           href={orders}
         />
         <StatCard
           label="Customers"
-          value={count(overview.customerCount)}
+          value={formatCount(overview.customerCount)}
           hint="Customer records"
           icon={Users}
           href={customers}
         />
         <StatCard
           label="Products"
-          value={count(overview.productCount)}
+          value={formatCount(overview.productCount)}
           hint="Active in the catalogue"
           icon={Package}
           href={products}
@@ -157,7 +156,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                           {product.name}
                         </span>
                         <span className="text-xs text-stone-500">
-                          {count(product.unitsSold)} sold
+                          {formatCount(product.unitsSold)} sold
                         </span>
                       </span>
                       <span className="text-sm font-semibold text-stone-900 tabular-nums">

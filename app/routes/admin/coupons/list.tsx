@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/text";
 import { readFormValues } from "~/server/http/form.server";
 import { BarChart3, CheckCircle2, Pencil, Plus, Ticket, Trash2, Users } from "lucide-react";
 import { data, Form, Link, Outlet, useLocation, useSubmit } from "react-router";
@@ -69,8 +70,6 @@ export async function action({ request }: Route.ActionArgs) {
         : "deactivated: checkout refuses it from now on";
   return redirectWithToast(back, `Coupon ${result.code} ${done}.`);
 }
-
-const count = (n: number) => n.toLocaleString("en-CA");
 
 function RowActions({ coupon }: { coupon: AdminCouponRow }) {
   const { search } = useLocation();
@@ -214,19 +213,19 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           label="Total Coupons"
-          value={count(stats.total)}
-          hint={`${count(stats.scheduled)} scheduled · ${count(stats.expired)} expired · ${count(stats.inactive)} inactive`}
+          value={formatCount(stats.total)}
+          hint={`${formatCount(stats.scheduled)} scheduled · ${formatCount(stats.expired)} expired · ${formatCount(stats.inactive)} inactive`}
           icon={Ticket}
         />
         <StatCard
           label="Active Coupons"
-          value={count(stats.active)}
+          value={formatCount(stats.active)}
           hint="Switched on and within their dates"
           icon={CheckCircle2}
         />
         <StatCard
           label="Total Uses"
-          value={count(stats.totalUses)}
+          value={formatCount(stats.totalUses)}
           hint="Uses counted across all coupons"
           icon={Users}
         />
@@ -236,7 +235,7 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
           hint={
             stats.withMax === 0
               ? "No coupon has a max uses limit"
-              : `Used ÷ max uses, over ${count(stats.withMax)} with a limit${unlimited > 0 ? ` (${count(unlimited)} unlimited not counted)` : ""}`
+              : `Used ÷ max uses, over ${formatCount(stats.withMax)} with a limit${unlimited > 0 ? ` (${formatCount(unlimited)} unlimited not counted)` : ""}`
           }
           icon={BarChart3}
         />

@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/text";
 import { DollarSign, Download, Mail, ShoppingBag, Upload, UserCheck, Users } from "lucide-react";
 import { Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/list";
@@ -33,8 +34,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [stats, list] = await Promise.all([getCustomerStats(), listCustomers(query)]);
   return { query, stats, list };
 }
-
-const count = (n: number) => n.toLocaleString("en-CA");
 
 export default function CustomerList({ loaderData }: Route.ComponentProps) {
   const { query, stats, list } = loaderData;
@@ -156,13 +155,13 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           label="Total Customers"
-          value={count(stats.totalCustomers)}
+          value={formatCount(stats.totalCustomers)}
           hint="Customer records"
           icon={Users}
         />
         <StatCard
           label="Active Customers"
-          value={count(stats.activeCustomers)}
+          value={formatCount(stats.activeCustomers)}
           hint="Status active"
           icon={UserCheck}
         />

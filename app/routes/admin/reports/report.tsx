@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/text";
 import { DollarSign, Download, ReceiptText, ShoppingBag, UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
@@ -56,8 +57,6 @@ function barLabel(key: string, granularity: "day" | "week" | "month") {
   return granularity === "week" ? `Wk ${dayFormat.format(date)}` : dayFormat.format(date);
 }
 
-const count = (n: number) => n.toLocaleString("en-CA");
-
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { report, notice, timeZone } = loaderData;
   const { range, totals } = report;
@@ -68,7 +67,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     label: barLabel(p.bucket, range.granularity),
     value: series === "sales" ? p.revenueCents : series === "orders" ? p.orders : p.customers,
   }));
-  const format = chosen.money ? (v: number) => formatMoney(v) : count;
+  const format = chosen.money ? (v: number) => formatMoney(v) : formatCount;
   const per = range.granularity === "day" ? "day" : range.granularity;
 
   return (
@@ -121,8 +120,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         />
         <MetricCard
           label="Orders"
-          value={count(totals.orders.current)}
-          previous={count(totals.orders.previous)}
+          value={formatCount(totals.orders.current)}
+          previous={formatCount(totals.orders.previous)}
           change={totals.orders.change}
           icon={ShoppingBag}
         />
@@ -135,8 +134,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         />
         <MetricCard
           label="New Customers"
-          value={count(totals.newCustomers.current)}
-          previous={count(totals.newCustomers.previous)}
+          value={formatCount(totals.newCustomers.current)}
+          previous={formatCount(totals.newCustomers.previous)}
           change={totals.newCustomers.change}
           icon={UserPlus}
         />

@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/text";
 import { Clock, Package, PackageCheck, Printer, Truck } from "lucide-react";
 import { data, Link, Outlet, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/list";
@@ -71,8 +72,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
 }) => formMethod === "POST" || defaultShouldRevalidate;
-
-const count = (n: number) => n.toLocaleString("en-CA");
 
 export default function ShippingList({ loaderData, actionData }: Route.ComponentProps) {
   const { query, stats, list, timeZone } = loaderData;
@@ -175,19 +174,19 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           label="Preparing"
-          value={count(stats.preparing)}
+          value={formatCount(stats.preparing)}
           hint="Paid, being packed"
           icon={Package}
         />
         <StatCard
           label="In Transit"
-          value={count(stats.inTransit)}
+          value={formatCount(stats.inTransit)}
           hint="Shipped and in transit"
           icon={Truck}
         />
         <StatCard
           label="Delivered"
-          value={count(stats.delivered)}
+          value={formatCount(stats.delivered)}
           hint="Delivered to the shopper"
           icon={PackageCheck}
         />
@@ -196,7 +195,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
           value={stats.onTimeRate === null ? "—" : `${stats.onTimeRate}%`}
           hint={
             stats.delivered > 0
-              ? `${count(stats.deliveredOnTime)} of ${count(stats.delivered)} by the estimated date`
+              ? `${formatCount(stats.deliveredOnTime)} of ${formatCount(stats.delivered)} by the estimated date`
               : "Nothing delivered yet"
           }
           icon={Clock}
