@@ -1,10 +1,9 @@
+import { startOwnStore } from "../own-store";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { migrateDatabase, openPglite } from "~/server/db.server";
 import { productVariations, products } from "~/server/schema";
-import { startServer } from "../../process/server-harness";
 import { test as base, expect } from "../fixtures";
 
 /**
@@ -50,18 +49,13 @@ export const test = base.extend<object, { store: AccountStore }>({
   store: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-account-e2e-"));
-      const cartItem = await seed(dataDir);
-      const server = await startServer({
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: "owner",
-        ADMIN_PASSWORD: "e2e-owner-password-1",
-        LOG_LEVEL: "info",
+      const store = await startOwnStore({
+        name: "account",
+        seed,
+        env: { SEED_SAMPLE_DATA: undefined },
       });
-      await provide({ url: server.url, dataDir, cartItem });
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await provide({ url: store.url, dataDir: store.dataDir, cartItem: store.seeded });
+      await store.stop();
     },
     { scope: "worker", timeout: 120_000 },
   ],

@@ -1,6 +1,5 @@
+import { startOwnStore } from "../own-store";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
@@ -11,8 +10,7 @@ import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { coupons, orders, products } from "~/server/schema";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
-import { startServer } from "../../process/server-harness";
-import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
+import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
  * The Page Editor and Reports specs' own store: the default pages and announcement, two coupons,
@@ -85,19 +83,9 @@ export const test = adminTest.extend<object, { store: { url: string } }>({
   store: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-content-e2e-"));
-      await seed(dataDir);
-      const server = await startServer({
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        SEED_SAMPLE_DATA: "0",
-        LOG_LEVEL: "info", // the harness waits for the "store ready" line
-      });
-      await provide({ url: server.url });
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      const store = await startOwnStore({ name: "content", seed });
+      await provide({ url: store.url });
+      await store.stop();
     },
     { scope: "worker", timeout: 120_000 },
   ],

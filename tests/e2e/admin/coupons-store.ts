@@ -1,6 +1,5 @@
+import { startOwnStore } from "../own-store";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { endOfDay, startOfDay } from "~/lib/coupons";
 import { cartItemId } from "~/lib/cart";
@@ -9,8 +8,7 @@ import { migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { coupons, products } from "~/server/schema";
-import { startServer } from "../../process/server-harness";
-import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
+import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
  * The Coupons spec's own store: WELCOME20 (used once by a real order, so its code and type are
@@ -89,24 +87,8 @@ async function seed(dataDir: string) {
 }
 
 export async function startCouponsStore() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-coupons-e2e-"));
-  const seeded = await seed(dataDir);
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    SEED_SAMPLE_DATA: "0",
-    LOG_LEVEL: "info",
-  });
-  return {
-    url: server.url,
-    ...seeded,
-    async stop() {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const store = await startOwnStore({ name: "coupons", seed });
+  return { url: store.url, ...store.seeded, stop: store.stop };
 }
 
 /** The admin `test` (adminPage signed in) against the Coupons spec's own store. */

@@ -1,6 +1,5 @@
+import { startOwnStore } from "../own-store";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
@@ -10,8 +9,7 @@ import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { customers, orders, products } from "~/server/schema";
-import { startServer } from "../../process/server-harness";
-import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
+import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
  * The Customers spec's own store: Ann Lee (a paid order, newsletter consent from checkout), Bob Ray
@@ -90,19 +88,9 @@ export const test = adminTest.extend<object, { store: { url: string } }>({
   store: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-customers-e2e-"));
-      await seed(dataDir);
-      const server = await startServer({
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        SEED_SAMPLE_DATA: "0",
-        LOG_LEVEL: "info",
-      });
-      await provide({ url: server.url });
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      const store = await startOwnStore({ name: "customers", seed });
+      await provide({ url: store.url });
+      await store.stop();
     },
     { scope: "worker", timeout: 90_000 },
   ],

@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
+import { startOwnStore } from "../own-store";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { migrateDatabase, openPglite } from "~/server/db.server";
 import { invoices, orderItems, orders, products } from "~/server/schema";
-import { E2E_ADMIN } from "../../../playwright.config";
-import { startServer } from "../../process/server-harness";
 import { expect, test as base } from "../fixtures";
 import { signIn } from "./admin-fixtures";
 
@@ -165,24 +162,12 @@ async function seed(dataDir: string) {
 }
 
 async function startInvoiceStore() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-invoices-e2e-"));
-  await seed(dataDir);
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    SEED_SAMPLE_DATA: "0",
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    ETRANSFER_EMAIL: "payments@budzboutique.ca",
-    LOG_LEVEL: "info",
+  const store = await startOwnStore({
+    name: "invoices",
+    seed,
+    env: { ETRANSFER_EMAIL: "payments@budzboutique.ca" },
   });
-  return {
-    url: server.url,
-    async stop() {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url: store.url, stop: store.stop };
 }
 
 /** `adminPage`: signed in on the invoice store. */

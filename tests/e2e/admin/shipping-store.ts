@@ -1,6 +1,5 @@
+import { startOwnStore } from "../own-store";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
@@ -10,8 +9,7 @@ import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { orders, productVariations, products, shipments } from "~/server/schema";
 import { changeShipmentStatus } from "~/server/shipping/shipments.server";
-import { startServer } from "../../process/server-harness";
-import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
+import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
  * The Shipping spec's own store: six orders placed through checkout and moved with the real status
@@ -133,23 +131,8 @@ async function seed(dataDir: string) {
 }
 
 export async function startShippingStore() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-shipping-e2e-"));
-  await seed(dataDir);
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    SEED_SAMPLE_DATA: "0",
-    LOG_LEVEL: "info",
-  });
-  return {
-    url: server.url,
-    async stop() {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const store = await startOwnStore({ name: "shipping", seed });
+  return { url: store.url, stop: store.stop };
 }
 
 /** The admin `test` (adminPage signed in) against the Shipping spec's own store. */

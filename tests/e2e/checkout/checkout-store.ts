@@ -1,9 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
+import { startOwnStore } from "../own-store";
 import path from "node:path";
 import { migrateDatabase, openPglite } from "~/server/db.server";
 import { coupons, productVariations, products } from "~/server/schema";
-import { startServer } from "../../process/server-harness";
 import { test as base, expect } from "../fixtures";
 
 /**
@@ -91,24 +89,12 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
 }
 
 export async function startCheckoutStore() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-checkout-e2e-"));
-  const ids = await seed(dataDir);
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: "owner",
-    ADMIN_PASSWORD: "e2e-owner-password-1",
-    ETRANSFER_EMAIL: "payments@budzboutique.ca",
-    LOG_LEVEL: "info",
+  const store = await startOwnStore({
+    name: "checkout",
+    seed,
+    env: { ETRANSFER_EMAIL: "payments@budzboutique.ca", SEED_SAMPLE_DATA: undefined },
   });
-  return {
-    url: server.url,
-    ids,
-    async stop() {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url: store.url, ids: store.seeded, stop: store.stop };
 }
 
 /** `test` whose pages talk to the checkout store (age gate passed, as everywhere). */

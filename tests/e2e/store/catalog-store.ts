@@ -1,8 +1,5 @@
+import { startOwnStore } from "../own-store";
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { startServer } from "../../process/server-harness";
 import { test as base, expect } from "../fixtures";
 
 /**
@@ -15,26 +12,16 @@ export interface CatalogStore {
 }
 
 export async function startCatalogStore() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-catalog-e2e-"));
-  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/store/seed-catalog.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_SAMPLE_DATA: "0" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: "owner",
-    ADMIN_PASSWORD: "e2e-owner-password-1",
-    SEED_SAMPLE_DATA: "0",
-    LOG_LEVEL: "info",
-  });
-  return {
-    url: server.url,
-    async stop() {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+  const store = await startOwnStore({
+    name: "catalog",
+    seed: (dataDir) => {
+      execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/store/seed-catalog.ts"], {
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_SAMPLE_DATA: "0" },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
     },
-  };
+  });
+  return { url: store.url, stop: store.stop };
 }
 
 /** `test` whose pages talk to the catalog store (age gate passed, as everywhere). */
