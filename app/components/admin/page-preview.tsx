@@ -20,17 +20,30 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 const noSubscription = () => () => {};
 
-/** The page's own stylesheets (the store's CSS), so the frame renders with the store's styles. */
+let cachedStyles = { key: "", html: "" };
+
+/**
+ * The store's own CSS, inlined: a stylesheet link would make the sandboxed (opaque-origin) frame
+ * fetch it again and stay blank until it arrives. Only the app's stylesheets are taken, not the
+ * styles a dialog injects while open, so the frame's document stays the same across renders.
+ */
 function readStyles(): string {
-  return Array.from(
-    document.querySelectorAll<HTMLLinkElement | HTMLStyleElement>('link[rel="stylesheet"], style'),
-  )
-    .map((node) =>
-      node instanceof HTMLLinkElement
-        ? `<link rel="stylesheet" href="${escapeHtml(node.href)}">`
-        : `<style>${node.textContent ?? ""}</style>`,
-    )
-    .join("");
+  const sheets = Array.from(document.styleSheets).filter((sheet) => {
+    const node = sheet.ownerNode;
+    return (
+      node instanceof HTMLLinkElement ||
+      (node instanceof HTMLStyleElement && node.dataset.viteDevId)
+    );
+  });
+  const key = sheets.map((sheet) => sheet.href ?? sheet.ownerNode?.textContent?.length).join(" ");
+  if (key !== cachedStyles.key) {
+    const rules = sheets.flatMap((sheet) => Array.from(sheet.cssRules, (rule) => rule.cssText));
+    // A stylesheet still loading has no rules yet: read again on the next render.
+    if (rules.length === 0) return "";
+    const css = rules.join("\n");
+    cachedStyles = { key, html: `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>` };
+  }
+  return cachedStyles.html;
 }
 
 /** The document shown in the frame: the HTML wrapped exactly as the storefront wraps it. */

@@ -109,7 +109,7 @@ export function RevisionDialog({
   return (
     <Modal
       title={`${name}: version ${revision.version}`}
-      description={`Saved ${formatDateTime(revision.createdAt, timeZone)} by ${revision.createdBy}`}
+      description={`${formatDateTime(revision.createdAt, timeZone)} · ${revision.createdBy}`}
       onClose={close}
       size="xl"
       footer={
