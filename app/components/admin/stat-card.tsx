@@ -38,3 +38,8 @@ export function StatCard({
     </div>
   );
 }
+
+/** The row of stat cards at the top of an admin screen: two across on a phone, four on a wide one. */
+export function StatGrid({ children }: { children: React.ReactNode }) {
+  return <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">{children}</div>;
+}

@@ -16,7 +16,7 @@ import {
 } from "~/components/admin/list-page";
 import { ConfirmDialog } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { StatCard } from "~/components/admin/stat-card";
+import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import {
   COUPON_STATUS_NAMES,
   COUPON_STATUSES,
@@ -210,7 +210,7 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Total Coupons"
           value={formatCount(stats.total)}
@@ -239,7 +239,7 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
           }
           icon={BarChart3}
         />
-      </div>
+      </StatGrid>
       <ListCard>
         <ListToolbar
           q={query.q}

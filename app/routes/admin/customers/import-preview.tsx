@@ -1,3 +1,4 @@
+import { StatGrid } from "~/components/admin/stat-card";
 import { readFormValues } from "~/server/http/form.server";
 import { CircleAlert, Loader2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -86,7 +87,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
         title="Import preview"
         description={`${p.fileName} · nothing is imported until you confirm · checked ${formatDateTime(p.createdAt, timeZone)}`}
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatGrid>
         <Figure label="Rows" value={p.rowCount.toLocaleString("en-CA")} />
         <Figure label="With errors" value={p.errorCount.toLocaleString("en-CA")} />
         <Figure
@@ -99,7 +100,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
           value={p.newCount.toLocaleString("en-CA")}
           hint={`${p.consentCount.toLocaleString("en-CA")} with marketing consent`}
         />
-      </div>
+      </StatGrid>
       <FormAlert message={actionData?.error} wide />
       {p.status === "imported" ? (
         <p className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">

@@ -14,7 +14,7 @@ import {
   type Column,
 } from "~/components/admin/list-page";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { StatCard } from "~/components/admin/stat-card";
+import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { CUSTOMERS_PATH, customerDisplayId, customerPath } from "~/lib/customers";
 import { formatMoney } from "~/lib/money";
 import { parseListQuery } from "~/schemas/admin-list";
@@ -152,7 +152,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Total Customers"
           value={formatCount(stats.totalCustomers)}
@@ -177,7 +177,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
           hint="Paid and later orders, cancelled excluded"
           icon={DollarSign}
         />
-      </div>
+      </StatGrid>
       <ListCard>
         <ListToolbar
           q={query.q}

@@ -1,3 +1,4 @@
+import { StatGrid } from "~/components/admin/stat-card";
 import { Mail, Pencil } from "lucide-react";
 import { data, Link, Outlet } from "react-router";
 import type { Route } from "./+types/view";
@@ -68,7 +69,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatGrid>
         <Figure label="Orders" value={String(totals.orders)} hint="Every order placed" />
         <Figure label="Spent" value={formatMoney(totals.spentCents)} hint="Paid and later" />
         <Figure
@@ -77,7 +78,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
           hint={`${formatMoney(totals.refundedCents)} cancelled after payment`}
         />
         <Figure label="Cancellations" value={String(totals.cancellations)} hint="Paid or not" />
-      </div>
+      </StatGrid>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-6">
           <Section title="Orders">

@@ -21,7 +21,7 @@ import {
   ShipmentStatusBadge,
   TrackingLink,
 } from "~/components/admin/shipment-status";
-import { StatCard } from "~/components/admin/stat-card";
+import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { SHIPMENT_STATUSES, statusName } from "~/lib/order-status";
 import { parseListQuery } from "~/schemas/admin-list";
 import {
@@ -171,7 +171,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
           </a>
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Preparing"
           value={formatCount(stats.preparing)}
@@ -200,7 +200,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
           }
           icon={Clock}
         />
-      </div>
+      </StatGrid>
       <FormAlert message={actionData?.error} wide />
       <ListCard>
         <ListToolbar
