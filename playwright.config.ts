@@ -9,7 +9,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A test is a whole user journey: on a loaded 2-core machine one can take a minute. Each step
+  // still waits on what a person sees, within expect's timeout.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   outputDir: ".tmp/test-results",

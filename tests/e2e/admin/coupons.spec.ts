@@ -3,7 +3,7 @@ import { expectAccessible } from "../axe";
 import { expect, test } from "./coupons-store";
 
 // The tests share one store and run in order: each continues from the previous one's changes.
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial" });
 
 const SHOTS = process.env.COUPONS_SHOTS;
 async function shot(page: Page, name: string) {

@@ -4,7 +4,7 @@ import { expectAccessible } from "../axe";
 import { expect, test } from "./customers-store";
 
 // One store for the spec; the tests run in order and continue from each other's changes.
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial" });
 
 const CUSTOMERS = "/budzadmin/dashboard/customers";
 

@@ -3,9 +3,6 @@ import { expect, SEEDED, test } from "./invoices-store";
 
 const INVOICES = "/budzadmin/dashboard/invoices";
 
-// Each test walks a whole path with axe checks on a shared 2-core machine.
-test.describe.configure({ timeout: 90_000 });
-
 for (const viewport of [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 390, height: 844 },

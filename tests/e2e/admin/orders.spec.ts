@@ -52,8 +52,6 @@ for (const width of [1280, 390]) {
     baseURL,
     ids,
   }) => {
-    // The whole fulfilment loop with four accessibility scans: a long test on a busy machine.
-    test.slow();
     await page.setViewportSize({ width, height: 900 });
     const email = `orders-${width}@example.com`;
     const number = await placeOrder(request, baseURL!, [{ id: ids.lights35, quantity: 2 }], email);

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
 import { expect, shot, test } from "./content-store";
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial" });
 
 const card = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true });
 

@@ -5,7 +5,7 @@ import { expect, test } from "./shipping-store";
 
 // The tests share one store and run in order: each continues from the previous one's changes.
 // A shared 2-core machine: a little more time than the default 30 s for these longer walks.
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial" });
 
 const SHOTS = process.env.SHIPPING_SHOTS;
 async function shot(page: Page, name: string) {
