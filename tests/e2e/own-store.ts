@@ -5,6 +5,12 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { startServer } from "../process/server-harness";
 
 /**
+ * How long a worker-scoped own-store fixture may take to seed and start: on a loaded 2-core machine
+ * (PGlite migrations, seeding, a server boot) it has taken over a minute.
+ */
+export const OWN_STORE_TIMEOUT = 150_000;
+
+/**
  * A spec's own store: a fresh data directory filled by `seed`, served by a production server with
  * the e2e admin, stopped and removed by `stop`. The shared e2e server keeps the sample data the
  * other specs rely on; a store of its own lets a spec check exact figures it seeded.

@@ -1,4 +1,4 @@
-import { startOwnStore } from "../own-store";
+import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -57,7 +57,7 @@ export const test = base.extend<object, { store: AccountStore }>({
       await provide({ url: store.url, dataDir: store.dataDir, cartItem: store.seeded });
       await store.stop();
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
   ],
   baseURL: async ({ store }, provide) => provide(store.url),
 });

@@ -1,4 +1,4 @@
-import { startOwnStore } from "../own-store";
+import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
 import crypto from "node:crypto";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -92,7 +92,7 @@ export const test = adminTest.extend<object, { store: { url: string } }>({
       await provide({ url: store.url });
       await store.stop();
     },
-    { scope: "worker", timeout: 90_000 },
+    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
   ],
   baseURL: async ({ store }, provide) => provide(store.url),
 });

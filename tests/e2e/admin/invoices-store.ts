@@ -1,4 +1,4 @@
-import { startOwnStore } from "../own-store";
+import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { migrateDatabase, openPglite } from "~/server/db.server";
@@ -179,7 +179,7 @@ export const test = base.extend<{ adminPage: Page }, { store: { url: string } }>
       await provide(store);
       await store.stop();
     },
-    { scope: "worker", timeout: 60_000 },
+    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
   ],
   baseURL: async ({ store }, provide) => provide(store.url),
   adminPage: async ({ page }, provide) => {

@@ -1,4 +1,4 @@
-import { startOwnStore } from "../own-store";
+import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
 import path from "node:path";
 import { migrateDatabase, openPglite } from "~/server/db.server";
 import { coupons, productVariations, products } from "~/server/schema";
@@ -106,7 +106,7 @@ export const test = base.extend<{ ids: CheckoutStore["ids"] }, { store: Checkout
       await provide(store);
       await store.stop();
     },
-    { scope: "worker", timeout: 60_000 },
+    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
   ],
   baseURL: async ({ store }, provide) => provide(store.url),
   ids: async ({ store }, provide) => provide(store.ids),

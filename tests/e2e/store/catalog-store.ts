@@ -1,4 +1,4 @@
-import { startOwnStore } from "../own-store";
+import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
 import { execFileSync } from "node:child_process";
 import { test as base, expect } from "../fixtures";
 
@@ -33,7 +33,7 @@ export const test = base.extend<object, { catalogStore: CatalogStore }>({
       await provide(store);
       await store.stop();
     },
-    { scope: "worker", timeout: 90_000 },
+    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
   ],
   baseURL: async ({ catalogStore }, provide) => provide(catalogStore.url),
 });
