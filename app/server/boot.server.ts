@@ -11,6 +11,7 @@ import {
   type DatabaseHandle,
 } from "./db.server";
 import { startEmailWorker } from "./email/worker.server";
+import { sendDueCampaigns } from "./marketing/campaign-admin.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
 import { logger } from "./logger.server";
 import {
@@ -104,7 +105,10 @@ export async function startServices(): Promise<Services> {
 
   const emailWorker = startEmailWorker({
     stopGraceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,
-    jobs: [{ name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() }],
+    jobs: [
+      { name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() },
+      { name: "scheduled campaigns", everyMs: 30_000, run: () => sendDueCampaigns() },
+    ],
   });
   let phase = "running";
   return {

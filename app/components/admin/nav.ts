@@ -5,6 +5,7 @@ import {
   FileText,
   ImageIcon,
   LayoutDashboard,
+  Mail,
   Package,
   ShoppingBag,
   TicketPercent,
@@ -34,6 +35,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "invoices", label: "Invoices", href: "/budzadmin/dashboard/invoices", icon: FileText },
   { id: "customers", label: "Customers", href: "/budzadmin/dashboard/customers", icon: Users },
   { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
+  { id: "emails", label: "Emails", href: "/budzadmin/dashboard/emails", icon: Mail },
   { id: "coupons", label: "Coupons", href: "/budzadmin/dashboard/coupons", icon: TicketPercent },
   { id: "reports", label: "Reports", href: "/budzadmin/dashboard/reports", icon: BarChart3 },
   {

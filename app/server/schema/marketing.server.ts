@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -84,28 +85,48 @@ export const emailCampaigns = pgTable(
     name: text("name").notNull(),
     subject: text("subject").notNull(),
     bodyHtml: text("body_html").notNull().default(""),
+    /** The audience kind: 'subscribers', 'ordered-within' (with audience_days) or 'never-ordered'. */
     recipients: text("recipients").notNull().default("subscribers"),
+    audienceDays: integer("audience_days"),
     status: text("status").notNull().default("draft"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The http(s) links of the sent HTML, in order: tracked clicks redirect only to these. */
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    /** How many recipients were queued when it was sent. */
+    recipientCount: integer("recipient_count"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("email_campaigns_created_idx").on(t.createdAt, t.id),
+    // The scheduler's query: scheduled campaigns that are due.
+    index("email_campaigns_due_idx").on(t.status, t.scheduledAt),
     check("email_campaigns_status_check", sql`${t.status} in ('draft','scheduled','sent')`),
+    check(
+      "email_campaigns_recipients_check",
+      sql`${t.recipients} in ('subscribers','ordered-within','never-ordered')`,
+    ),
+    check(
+      "email_campaigns_audience_days_check",
+      sql`(${t.recipients} = 'ordered-within') = (${t.audienceDays} is not null) and (${t.audienceDays} is null or ${t.audienceDays} between 1 and 3650)`,
+    ),
   ],
 );
 
-export const emailTemplates = pgTable("email_templates", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  subject: text("subject").notNull().default(""),
-  bodyHtml: text("body_html").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const emailTemplates = pgTable(
+  "email_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    subject: text("subject").notNull().default(""),
+    bodyHtml: text("body_html").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_templates_created_idx").on(t.createdAt, t.id)],
+);
 
 /** Durable outbox: one row per message and recipient; a worker sends pending rows. */
 export const emailOutbox = pgTable(
