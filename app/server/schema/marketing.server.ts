@@ -75,6 +75,8 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("newsletter_subscribers_token_key").on(t.unsubscribeToken),
     index("newsletter_subscribers_created_idx").on(t.createdAt, t.id),
+    // The Newsletters screen's subscriber search by email prefix.
+    index("newsletter_subscribers_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 
@@ -146,6 +148,8 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     messageId: text("message_id"),
     trackingToken: text("tracking_token").notNull(),
+    /** One-click unsubscribe URL of a newsletter or campaign: sent as List-Unsubscribe (RFC 8058). */
+    listUnsubscribe: text("list_unsubscribe"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     openedAt: timestamp("opened_at", { withTimezone: true }),
     clickedAt: timestamp("clicked_at", { withTimezone: true }),
@@ -155,6 +159,9 @@ export const emailOutbox = pgTable(
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt, t.id),
     index("email_outbox_campaign_idx").on(t.campaignId),
+    // The Newsletters screen: its figures by kind and status, its log newest first.
+    index("email_outbox_kind_status_idx").on(t.kind, t.status),
+    index("email_outbox_kind_created_idx").on(t.kind, t.createdAt, t.id),
     uniqueIndex("email_outbox_tracking_key").on(t.trackingToken),
     check(
       "email_outbox_status_check",
