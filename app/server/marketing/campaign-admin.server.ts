@@ -9,7 +9,8 @@ import { db, type Transaction } from "../db.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
 import { emailCampaigns } from "../schema";
-import { addCampaignTracking, sanitizeCampaignHtml } from "./campaign-html.server";
+import { addCampaignTracking } from "./campaign-html.server";
+import { sanitizeMailingHtml } from "./mailing-html.server";
 import { countAudience, queueMailing } from "./mailing.server";
 
 /**
@@ -25,7 +26,7 @@ export const CAMPAIGN_LOCKED =
 export const CAMPAIGN_ALREADY_SENT = "This campaign has already been sent.";
 export const EMPTY_AUDIENCE =
   "Nobody in this audience has agreed to receive email yet, so nothing would be sent. Choose other recipients or save it as a draft.";
-const MAX_SCHEDULE_DAYS = 365;
+const MAX_SCHEDULE_DAYS = 730;
 
 type Failure = { ok: false; status: 400 | 404 | 409; errors: FormErrors };
 export type SaveCampaignResult =
@@ -48,7 +49,7 @@ export function scheduleTime(
   const at = zonedTime(timeZone, parts.year, parts.month, parts.day, parts.hour, parts.minute);
   if (at.getTime() <= now.getTime()) return { error: CAMPAIGN_MESSAGES.sendAtPast };
   if (at.getTime() > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000)
-    return { error: "Choose a time within the next year" };
+    return { error: "Choose a time within the next two years" };
   return { at };
 }
 
@@ -123,7 +124,7 @@ export async function saveCampaign(options: {
   const values = {
     name: input.name,
     subject: input.subject,
-    bodyHtml: sanitizeCampaignHtml(input.bodyHtml),
+    bodyHtml: sanitizeMailingHtml(input.bodyHtml),
     recipients: input.audience.kind,
     audienceDays: input.audience.kind === "ordered-within" ? input.audience.days : null,
   };

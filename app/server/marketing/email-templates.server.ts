@@ -3,7 +3,7 @@ import { isUuid } from "~/lib/ids";
 import type { TemplateInput } from "~/schemas/campaigns";
 import { db } from "../db.server";
 import { emailTemplates } from "../schema";
-import { sanitizeCampaignHtml } from "./campaign-html.server";
+import { sanitizeMailingHtml } from "./mailing-html.server";
 
 /** Saved starting points for campaigns (the Templates tab): name, description, subject, HTML. */
 
@@ -32,7 +32,7 @@ const values = (input: TemplateInput) => ({
   name: input.name,
   description: input.description,
   subject: input.subject,
-  bodyHtml: sanitizeCampaignHtml(input.bodyHtml),
+  bodyHtml: sanitizeMailingHtml(input.bodyHtml),
 });
 
 export async function createEmailTemplate(input: TemplateInput): Promise<{ id: string }> {
