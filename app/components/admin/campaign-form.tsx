@@ -181,7 +181,7 @@ export function ComposeCampaign({
                         setKind("ordered-within");
                         setDays(e.target.value === "" ? Number.NaN : Number(e.target.value));
                       }}
-                      className={`${inputClass} w-20`}
+                      className={inputClass.replace("w-full", "w-20")}
                     />
                     <span className="text-stone-800">days</span>
                   </span>

@@ -151,8 +151,11 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
         <div className="max-w-64 min-w-0">
           <p className="truncate font-medium text-stone-900">{c.name}</p>
           <p className="truncate text-xs text-stone-500">{c.subject || "No subject yet"}</p>
-          <p className="mt-1 sm:hidden">
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-stone-600 sm:hidden">
             <CampaignStatusBadge status={c.status} />
+            {c.status === "sent"
+              ? `${formatRate(c.figures.openRate)} opened · ${formatRate(c.figures.clickRate)} clicked`
+              : null}
           </p>
         </div>
       ),

@@ -72,10 +72,10 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 line-clamp-2 text-sm text-stone-600">
                 {t.description || "No description"}
               </p>
-              <p className="mt-2 truncate text-xs text-stone-500">
+              <p className="mt-2 mb-4 truncate text-xs text-stone-500">
                 Subject: {t.subject || "none yet"}
               </p>
-              <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4">
+              <div className="mt-auto flex items-center gap-1 border-t border-stone-100 pt-4">
                 <Link
                   to={`${EMAILS_PATH}/new?template=${t.id}`}
                   className={buttonClass("primary", "sm")}
@@ -86,11 +86,11 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <Link
                   to={`${TEMPLATES_PATH}/${t.id}`}
-                  className={buttonClass("secondary", "sm")}
+                  className={buttonClass("ghost", "icon", "ml-auto")}
                   aria-label={`Edit template ${t.name}`}
+                  title="Edit"
                 >
                   <Pencil className="h-4 w-4" aria-hidden />
-                  Edit
                 </Link>
                 <ConfirmDialog
                   title={`Delete the template "${t.name}"?`}
@@ -108,7 +108,7 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
                       className={buttonClass(
                         "ghost",
                         "icon",
-                        "ml-auto text-red-600 hover:bg-red-50 hover:text-red-700",
+                        "text-red-600 hover:bg-red-50 hover:text-red-700",
                       )}
                       aria-label={`Delete template ${t.name}`}
                       title="Delete"
