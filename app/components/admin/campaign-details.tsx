@@ -1,13 +1,16 @@
+import { useState } from "react";
 import { describeAudience, formatRate } from "~/lib/campaigns";
 import { formatDateTime } from "~/lib/dates";
 import { formatCount } from "~/lib/text";
 import type { Campaign } from "~/server/marketing/campaign-list.server";
+import { buttonClass } from "./button";
 import { CampaignStatusBadge } from "./email-parts";
 import { Line } from "./order-panels";
 
 /** A scheduled or sent campaign, read-only: when, to whom, its figures and its content. */
 export function CampaignDetails({ campaign, timeZone }: { campaign: Campaign; timeZone: string }) {
   const f = campaign.figures;
+  const [showContent, setShowContent] = useState(false);
   return (
     <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
       <dl className="text-sm">
@@ -39,12 +42,23 @@ export function CampaignDetails({ campaign, timeZone }: { campaign: Campaign; ti
       </dl>
       <div className="min-w-0">
         <p className="text-sm font-medium text-stone-700">Subject: {campaign.subject}</p>
-        <iframe
-          title={`Content of ${campaign.name}`}
-          sandbox=""
-          srcDoc={campaign.bodyHtml}
-          className="mt-2 h-80 w-full rounded-lg border border-stone-200 bg-white"
-        />
+        <button
+          type="button"
+          aria-expanded={showContent}
+          onClick={() => setShowContent(!showContent)}
+          className={buttonClass("secondary", "sm", "mt-3")}
+        >
+          {showContent ? "Hide content" : "Show content"}
+        </button>
+        {showContent ? (
+          // A sandboxed frame: no scripts, no same-origin access, styles kept inside it.
+          <iframe
+            title={`Content of ${campaign.name}`}
+            sandbox=""
+            srcDoc={campaign.bodyHtml}
+            className="mt-3 h-80 w-full rounded-lg border border-stone-200 bg-white"
+          />
+        ) : null}
       </div>
     </div>
   );

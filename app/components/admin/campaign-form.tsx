@@ -13,7 +13,7 @@ import { formatCount } from "~/lib/text";
 import { CampaignFormSchema } from "~/schemas/campaigns";
 import type { FormErrors } from "~/schemas/form-errors";
 import { buttonClass } from "./button";
-import { Field, inputClass } from "./field";
+import { Field, FormAlert, inputClass } from "./field";
 import { ConfirmDialog, Modal } from "./modal";
 import { useSchemaForm } from "./use-schema-form";
 
@@ -108,14 +108,11 @@ export function ComposeCampaign({
     >
       <Form method="post" id={formId} ref={formRef} noValidate {...handlers} className="space-y-5">
         <input ref={intentRef} type="hidden" name="intent" defaultValue="save" />
-        {showSummary ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
-            {errors.form ?? "Please correct the highlighted fields."}
-          </p>
-        ) : null}
+        <FormAlert
+          message={
+            showSummary ? (errors.form ?? "Please correct the highlighted fields.") : undefined
+          }
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Campaign Name" required error={errors.name} hint="Only staff see it">
             {(p) => (
@@ -210,24 +207,12 @@ export function ComposeCampaign({
             {recipientsText(live.count)} right now
           </p>
         </fieldset>
-        <Field
-          label="Email Content (HTML)"
+        <EmailHtmlField
+          defaultValue={campaign?.bodyHtml}
           error={errors.bodyHtml}
           hint={`${formatCount(bodyLength)} of ${formatCount(MAX_CAMPAIGN_HTML)} characters. Scripts are removed; links are tracked; an unsubscribe link and the store's address are added.`}
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              name="bodyHtml"
-              defaultValue={campaign?.bodyHtml}
-              rows={12}
-              spellCheck={false}
-              onChange={(e) => setBodyLength(e.target.value.length)}
-              placeholder="<h1>Spring sale</h1><p>20% off everything with code SPRING20.</p>"
-              className={`${inputClass} font-mono text-xs`}
-            />
-          )}
-        </Field>
+          onChange={setBodyLength}
+        />
         <Field
           label={`Schedule for (${timeZone})`}
           error={errors.sendAt}
@@ -303,5 +288,35 @@ function CampaignButtons(props: {
         }
       />
     </>
+  );
+}
+
+/** The Email Content (HTML) box of a campaign or a template. */
+export function EmailHtmlField({
+  defaultValue,
+  error,
+  hint,
+  onChange,
+}: {
+  defaultValue?: string;
+  error?: string;
+  hint: string;
+  onChange?: (length: number) => void;
+}) {
+  return (
+    <Field label="Email Content (HTML)" error={error} hint={hint}>
+      {(p) => (
+        <textarea
+          {...p}
+          name="bodyHtml"
+          defaultValue={defaultValue}
+          rows={12}
+          spellCheck={false}
+          onChange={(e) => onChange?.(e.target.value.length)}
+          placeholder="<h1>Spring sale</h1><p>20% off everything with code SPRING20.</p>"
+          className={`${inputClass} font-mono text-xs`}
+        />
+      )}
+    </Field>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { formatCount } from "~/lib/text";
 import { Badge, type Tone } from "./badges";
 import { buttonClass } from "./button";
-import { PageHeader } from "./list-page";
+import { PageHeader, tabClass } from "./list-page";
 import { StatCard } from "./stat-card";
 
 export interface EmailStats {
@@ -29,13 +29,6 @@ const STATUS_TONES: Record<CampaignStatus, Tone> = {
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{CAMPAIGN_STATUS_NAMES[status]}</Badge>;
 }
-
-const tabClass = (isActive: boolean) =>
-  `-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition ${
-    isActive
-      ? "border-brand-700 text-brand-800"
-      : "border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900"
-  }`;
 
 /** Email Management (SPEC §2): title, compose button, the four computed cards and the tabs. */
 export function EmailsHeader({ stats }: { stats: EmailStats }) {

@@ -1,10 +1,10 @@
-import { Eye, Pencil, Trash2 } from "lucide-react";
+import { Eye, Pencil } from "lucide-react";
 import { data, Form, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/campaigns";
 import { buttonClass } from "~/components/admin/button";
 import { CampaignStatusBadge, EmailsHeader } from "~/components/admin/email-parts";
 import { DataTable, ListCard, Pagination, type Column } from "~/components/admin/list-page";
-import { ConfirmDialog } from "~/components/admin/modal";
+import { DeleteButton } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { describeAudience, EMAILS_PATH, formatRate } from "~/lib/campaigns";
 import { formatDateTime } from "~/lib/dates";
@@ -96,29 +96,15 @@ function RowActions({ campaign }: { campaign: CampaignRow }) {
         </Form>
       ) : null}
       {campaign.status === "draft" ? (
-        <ConfirmDialog
+        <DeleteButton
+          label={`Delete ${campaign.name}`}
           title={`Delete "${campaign.name}"?`}
           message="This draft has not been sent, so it can be deleted. This action cannot be undone."
-          confirmLabel="Delete"
           onConfirm={() =>
             void submit(
               { intent: "delete", id: campaign.id },
               { method: "post", action, preventScrollReset: true },
             )
-          }
-          trigger={
-            <button
-              type="button"
-              className={buttonClass(
-                "ghost",
-                "icon",
-                "text-red-600 hover:bg-red-50 hover:text-red-700",
-              )}
-              aria-label={`Delete ${campaign.name}`}
-              title="Delete"
-            >
-              <Trash2 className="h-4 w-4" aria-hidden />
-            </button>
           }
         />
       ) : null}

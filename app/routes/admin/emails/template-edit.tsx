@@ -1,7 +1,8 @@
 import { data, Form, useNavigate } from "react-router";
 import type { Route } from "./+types/template-edit";
 import { buttonClass } from "~/components/admin/button";
-import { Field, inputClass } from "~/components/admin/field";
+import { EmailHtmlField } from "~/components/admin/campaign-form";
+import { Field, FormAlert, inputClass } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
@@ -69,14 +70,11 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
       }
     >
       <Form method="post" id="template-form" noValidate {...handlers} className="space-y-4">
-        {showSummary ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
-            {errors.form ?? "Please correct the highlighted fields."}
-          </p>
-        ) : null}
+        <FormAlert
+          message={
+            showSummary ? (errors.form ?? "Please correct the highlighted fields.") : undefined
+          }
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Template Name" required error={errors.name}>
             {(p) => (
@@ -114,22 +112,11 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
             )}
           </Field>
         </div>
-        <Field
-          label="Email Content (HTML)"
+        <EmailHtmlField
+          defaultValue={template?.bodyHtml}
           error={errors.bodyHtml}
           hint={`At most ${MAX_CAMPAIGN_HTML.toLocaleString("en-CA")} characters; scripts are removed.`}
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              name="bodyHtml"
-              defaultValue={template?.bodyHtml}
-              rows={12}
-              spellCheck={false}
-              className={`${inputClass} font-mono text-xs`}
-            />
-          )}
-        </Field>
+        />
       </Form>
     </Modal>
   );

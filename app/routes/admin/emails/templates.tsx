@@ -1,9 +1,9 @@
-import { FileText, Pencil, Send, Trash2 } from "lucide-react";
+import { FileText, Pencil, Send } from "lucide-react";
 import { data, Link, Outlet, useSubmit } from "react-router";
 import type { Route } from "./+types/templates";
 import { buttonClass } from "~/components/admin/button";
 import { EmailsHeader } from "~/components/admin/email-parts";
-import { ConfirmDialog } from "~/components/admin/modal";
+import { DeleteButton } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { EMAILS_PATH, TEMPLATES_PATH } from "~/lib/campaigns";
 import { formatDate } from "~/lib/dates";
@@ -92,29 +92,15 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
                 >
                   <Pencil className="h-4 w-4" aria-hidden />
                 </Link>
-                <ConfirmDialog
+                <DeleteButton
+                  label={`Delete template ${t.name}`}
                   title={`Delete the template "${t.name}"?`}
                   message="Campaigns started from it keep their own copy. This action cannot be undone."
-                  confirmLabel="Delete"
                   onConfirm={() =>
                     void submit(
                       { intent: "delete", id: t.id },
                       { method: "post", action: TEMPLATES_PATH, preventScrollReset: true },
                     )
-                  }
-                  trigger={
-                    <button
-                      type="button"
-                      className={buttonClass(
-                        "ghost",
-                        "icon",
-                        "text-red-600 hover:bg-red-50 hover:text-red-700",
-                      )}
-                      aria-label={`Delete template ${t.name}`}
-                      title="Delete"
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </button>
                   }
                 />
               </div>
