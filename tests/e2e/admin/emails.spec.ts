@@ -134,6 +134,16 @@ test("create a template, use it, save a draft, send it, and see its figures", as
     page.frameLocator('iframe[title="Content of Fall launch"]').getByText("Fall is here"),
   ).toBeVisible();
   await shot(page, "emails-details-mobile");
+  await page.goto("/budzadmin/dashboard/emails/templates");
+  await expect(page.getByRole("heading", { name: "Fall launch" })).toBeVisible();
+  await shot(page, "emails-templates-mobile");
+  await page.getByRole("link", { name: "Use template Fall launch" }).click();
+  await expect(
+    page
+      .getByRole("dialog", { name: "Compose Email Campaign" })
+      .getByText("3 recipients right now"),
+  ).toBeVisible();
+  await shot(page, "emails-compose-mobile");
 });
 
 test("a forged tracking link is a 404 page, never a redirect", async ({ page }) => {
