@@ -7,6 +7,8 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("newsletter", "routes/resources/newsletter.ts"),
   route("age-verification", "routes/resources/age-verification.ts"),
+  // Newsletter and campaign unsubscribe links: outside the store layout (no age gate, no cookies).
+  route("unsubscribe/:token", "routes/store/unsubscribe.tsx"),
 
   // ── admin (/budzadmin) ──
   ...prefix("budzadmin", [
