@@ -59,6 +59,7 @@ export default [
       route("images/upload", "routes/admin/images/upload.tsx"),
       route("reports", "routes/admin/reports/report.tsx"),
       route("reports/export", "routes/admin/reports/export.ts"),
+      route("newsletters", "routes/admin/newsletters/screen.tsx"),
       route("pages", "routes/admin/pages/layout.tsx", [
         index("routes/admin/pages/content.tsx"),
         route("announcements", "routes/admin/pages/announcements.tsx"),

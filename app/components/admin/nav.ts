@@ -5,6 +5,7 @@ import {
   FileText,
   ImageIcon,
   LayoutDashboard,
+  Newspaper,
   Package,
   ShoppingBag,
   TicketPercent,
@@ -36,6 +37,12 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
   { id: "coupons", label: "Coupons", href: "/budzadmin/dashboard/coupons", icon: TicketPercent },
   { id: "reports", label: "Reports", href: "/budzadmin/dashboard/reports", icon: BarChart3 },
+  {
+    id: "newsletters",
+    label: "Newsletters",
+    href: "/budzadmin/dashboard/newsletters",
+    icon: Newspaper,
+  },
   {
     id: "database",
     label: "Database",

@@ -51,10 +51,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 function Shell({ storeName, children }: { storeName: string; children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-stone-50">
-      <header className="bg-brand-900 px-4 py-4 text-white sm:px-6">
-        <Link to="/" className="mx-auto block max-w-md">
-          <Logo name={storeName} />
-        </Link>
+      <header className="bg-brand-900 py-4 text-white">
+        <div className="mx-auto max-w-md px-4 sm:px-6">
+          <Link to="/" className="inline-block">
+            <Logo name={storeName} />
+          </Link>
+        </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 py-10 sm:px-6 lg:py-14">
         {children}

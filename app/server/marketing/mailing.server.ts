@@ -155,7 +155,7 @@ export async function queueMailing(
 export async function queueTestMailing(
   tx: Executor,
   input: { kind: MailingKind; to: string; subject: string; bodyHtml: string },
-): Promise<void> {
+): Promise<{ id: string }> {
   const { subject, html, text } = await renderMailing(`[TEST] ${input.subject}`, input.bodyHtml);
   const [subscriber] = await tx
     .select({ token: newsletterSubscribers.unsubscribeToken })
@@ -171,7 +171,7 @@ export async function queueTestMailing(
   const trackingToken = newTrackingToken();
   const personal = (part: string) =>
     part.replaceAll(TRACKING_TOKEN, trackingToken).replaceAll(UNSUBSCRIBE_URL, unsubscribeUrl);
-  await enqueueEmail(tx, {
+  return enqueueEmail(tx, {
     kind: `${input.kind}_test`,
     to: input.to,
     subject,
