@@ -10,6 +10,8 @@ export default [
   // Campaign email tracking: the open pixel and tracked links (each recipient's own token).
   route("email/open/:token", "routes/resources/email-open.ts"),
   route("email/click/:token/:n", "routes/resources/email-click.tsx"),
+  // Newsletter and campaign unsubscribe links: outside the store layout (no age gate, no cookies).
+  route("unsubscribe/:token", "routes/store/unsubscribe.tsx"),
 
   // ── admin (/budzadmin) ──
   ...prefix("budzadmin", [
@@ -71,6 +73,7 @@ export default [
       route("images/upload", "routes/admin/images/upload.tsx"),
       route("reports", "routes/admin/reports/report.tsx"),
       route("reports/export", "routes/admin/reports/export.ts"),
+      route("newsletters", "routes/admin/newsletters/screen.tsx"),
       route("pages", "routes/admin/pages/layout.tsx", [
         index("routes/admin/pages/content.tsx"),
         route("announcements", "routes/admin/pages/announcements.tsx"),

@@ -127,7 +127,7 @@ describe("mailing audiences", () => {
 describe("queueMailing", () => {
   it("personalises every row: its own tracking token and unsubscribe link, scripts removed", async () => {
     for (let i = 0; i < 5; i++) await subscribe(`reader${i}@example.com`);
-    const { queued } = await db().transaction((tx) =>
+    const { queued, mailingId } = await db().transaction((tx) =>
       queueMailing(tx, {
         kind: "campaign",
         subject: "  Spring\nsale ",
@@ -137,6 +137,8 @@ describe("queueMailing", () => {
     );
     expect(queued).toBe(5);
     const rows = await outboxRows();
+    expect(new Set(rows.map((r) => r.mailingId)).size).toBe(1);
+    expect(rows[0]!.mailingId).toBe(mailingId);
     expect(rows).toHaveLength(5);
     const tokens = new Set(rows.map((r) => r.trackingToken));
     expect(tokens.size).toBe(5);

@@ -6,6 +6,7 @@ import {
   ImageIcon,
   LayoutDashboard,
   Mail,
+  Newspaper,
   Package,
   ShoppingBag,
   TicketPercent,
@@ -38,6 +39,12 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "emails", label: "Emails", href: "/budzadmin/dashboard/emails", icon: Mail },
   { id: "coupons", label: "Coupons", href: "/budzadmin/dashboard/coupons", icon: TicketPercent },
   { id: "reports", label: "Reports", href: "/budzadmin/dashboard/reports", icon: BarChart3 },
+  {
+    id: "newsletters",
+    label: "Newsletters",
+    href: "/budzadmin/dashboard/newsletters",
+    icon: Newspaper,
+  },
   {
     id: "database",
     label: "Database",

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { config } from "~/server/config.server";
 import { db, type Executor } from "~/server/db.server";
@@ -14,7 +15,8 @@ import { sanitizeMailingHtml } from "./mailing-html.server";
 /**
  * The mailing core shared by Newsletters and Email campaigns: who a mailing goes to (an audience
  * of people who consented, never anyone who unsubscribed) and queueing one outbox row per recipient
- * in the caller's transaction.
+ * in the caller's transaction. The rows of one send share a mailing_id (returned), so its
+ * progress can be followed (sent, failed, pending).
  *
  * After the transaction commits, the caller wakes the worker (wakeWorker() in
  * ~/server/email/worker.server) so sending starts at once instead of at the next poll.
@@ -117,8 +119,9 @@ export async function queueMailing(
     bodyHtml: string;
     audience: Audience;
   },
-): Promise<{ queued: number }> {
+): Promise<{ queued: number; mailingId: string }> {
   const { subject, html, text } = await renderMailing(input.subject, input.bodyHtml);
+  const mailingId = crypto.randomUUID();
   const base = unsubscribeBase();
   const personal = (part: string) =>
     sql`replace(replace(${part}::text, ${TRACKING_TOKEN}::text, r.token), ${UNSUBSCRIBE_URL}::text, ${base}::text || r.unsubscribe_token)`;
@@ -132,14 +135,16 @@ export async function queueMailing(
       where ${audienceWhere(input.audience)}
     ), queued as (
       insert into email_outbox
-        (kind, to_address, subject, html, text, campaign_id, tracking_token, list_unsubscribe)
+        (kind, to_address, subject, html, text, campaign_id, mailing_id, tracking_token,
+          list_unsubscribe)
       select ${input.kind}::text, r.email, ${subject}::text, ${personal(html)}, ${personal(text)},
-        ${input.campaignId ?? null}::uuid, r.token, ${base}::text || r.unsubscribe_token
+        ${input.campaignId ?? null}::uuid, ${mailingId}::uuid, r.token,
+        ${base}::text || r.unsubscribe_token
       from r
       returning 1
     )
     select count(*)::integer as n from queued`);
-  return { queued: countOf(result) };
+  return { queued: countOf(result), mailingId };
 }
 
 /**
@@ -150,7 +155,7 @@ export async function queueMailing(
 export async function queueTestMailing(
   tx: Executor,
   input: { kind: MailingKind; to: string; subject: string; bodyHtml: string },
-): Promise<void> {
+): Promise<{ id: string }> {
   const { subject, html, text } = await renderMailing(`[TEST] ${input.subject}`, input.bodyHtml);
   const [subscriber] = await tx
     .select({ token: newsletterSubscribers.unsubscribeToken })
@@ -166,7 +171,7 @@ export async function queueTestMailing(
   const trackingToken = newTrackingToken();
   const personal = (part: string) =>
     part.replaceAll(TRACKING_TOKEN, trackingToken).replaceAll(UNSUBSCRIBE_URL, unsubscribeUrl);
-  await enqueueEmail(tx, {
+  return enqueueEmail(tx, {
     kind: `${input.kind}_test`,
     to: input.to,
     subject,

@@ -141,6 +141,8 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     campaignId: uuid("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
+    /** One newsletter or campaign send (queueMailing): its rows share this id, for its progress. */
+    mailingId: uuid("mailing_id"),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -162,6 +164,7 @@ export const emailOutbox = pgTable(
     // The Newsletters screen: its figures by kind and status, its log newest first.
     index("email_outbox_kind_status_idx").on(t.kind, t.status),
     index("email_outbox_kind_created_idx").on(t.kind, t.createdAt, t.id),
+    index("email_outbox_mailing_idx").on(t.mailingId, t.status),
     uniqueIndex("email_outbox_tracking_key").on(t.trackingToken),
     check(
       "email_outbox_status_check",
