@@ -6,6 +6,7 @@ import {
   MAX_CAMPAIGN_HTML,
   type CampaignAudience,
 } from "~/lib/campaigns";
+import { NEWSLETTER_MESSAGES } from "./newsletters";
 import { plainText, stripControlCharacters } from "./text";
 
 export const CAMPAIGN_MESSAGES = {
@@ -60,12 +61,13 @@ export function parseLocalDateTime(value: string) {
 
 /**
  * Compose Email Campaign (SPEC §2): Campaign Name, Subject Line, Recipients, Email Content, and
- * what to do with it: save a draft, send now, or schedule (sendAt, a wall-clock time in the store's
- * time zone; the server checks it is in the future). A draft needs only its name.
+ * what to do with it: save a draft, send now, schedule (sendAt, a wall-clock time in the store's
+ * time zone; the server checks it is in the future), or send a test to testEmail (SPEC §5's
+ * newsletter test messages). A draft needs only its name.
  */
 export const CampaignFormSchema = z
   .object({
-    intent: z.enum(["save", "send", "schedule"]).catch("save"),
+    intent: z.enum(["save", "send", "schedule", "test"]).catch("save"),
     name: optionalText(120).pipe(z.string().min(1, CAMPAIGN_MESSAGES.name)),
     subject: optionalText(200),
     audience: z.enum(AUDIENCE_KINDS, CAMPAIGN_MESSAGES.audience),
@@ -78,6 +80,12 @@ export const CampaignFormSchema = z
       .unknown()
       .optional()
       .transform((v) => (typeof v === "string" ? v.trim() : "")),
+    testEmail: z
+      .unknown()
+      .optional()
+      .transform((v) =>
+        typeof v === "string" ? stripControlCharacters(v).trim().toLowerCase() : "",
+      ),
   })
   .superRefine((form, ctx) => {
     if (form.audience === "ordered-within") {
@@ -90,6 +98,14 @@ export const CampaignFormSchema = z
       ctx.addIssue({ code: "custom", path: ["subject"], message: CAMPAIGN_MESSAGES.subject });
     if (!form.bodyHtml.trim())
       ctx.addIssue({ code: "custom", path: ["bodyHtml"], message: CAMPAIGN_MESSAGES.body });
+    if (form.intent === "test") {
+      const invalid = !form.testEmail
+        ? NEWSLETTER_MESSAGES.testRequired
+        : !z.email().max(254).safeParse(form.testEmail).success
+          ? NEWSLETTER_MESSAGES.testInvalid
+          : undefined;
+      if (invalid) ctx.addIssue({ code: "custom", path: ["testEmail"], message: invalid });
+    }
     if (form.intent === "schedule") {
       if (!form.sendAt)
         ctx.addIssue({

@@ -89,6 +89,41 @@ describe("compose", () => {
     }
   });
 
+  it("sends a test to one address without saving or tracking it", async () => {
+    const missing = (await composeAction({
+      request: post("/budzadmin/dashboard/emails/new", {
+        ...FORM,
+        intent: "test",
+        bodyHtml: "<p>Hi</p>",
+      }),
+      params: {},
+      context,
+    } as never)) as Answer;
+    expect(missing.init?.status).toBe(400);
+    expect(missing.data?.errors?.testEmail).toBe("Please enter a test email address");
+    const sent = (await composeAction({
+      request: post("/budzadmin/dashboard/emails/new", {
+        ...FORM,
+        intent: "test",
+        bodyHtml: '<p>Hi <a href="https://budz.example/">shop</a></p>',
+        testEmail: "Me@Example.com",
+      }),
+      params: {},
+      context,
+    } as never)) as { testSent: string };
+    expect(sent.testSent).toBe("Test email sent to me@example.com.");
+    const rows = await db().select().from(emailOutbox);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: "campaign_test",
+      toAddress: "me@example.com",
+      subject: "[TEST] Fall",
+      campaignId: null,
+    });
+    expect(rows[0]!.html).not.toContain("/email/click/");
+    expect(await db().select().from(emailCampaigns)).toHaveLength(0);
+  });
+
   it("saves a draft with a toast, sends it and gives the live count", async () => {
     await subscribeToNewsletter({ email: "one@example.com", source: "footer" });
     const count = (await audienceLoader({

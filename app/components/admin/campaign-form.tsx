@@ -24,6 +24,8 @@ export interface CampaignFormValues {
   audience: CampaignAudience;
 }
 
+type Intent = "save" | "send" | "schedule" | "test";
+
 const recipientsText = (n: number) => `${formatCount(n)} recipient${n === 1 ? "" : "s"}`;
 
 /** The live count of the chosen audience (from the server, as it stands now). */
@@ -57,6 +59,7 @@ export function ComposeCampaign({
   timeZone,
   minSendAt,
   serverErrors,
+  testSent,
   onClose,
 }: {
   title: string;
@@ -65,6 +68,8 @@ export function ComposeCampaign({
   timeZone: string;
   minSendAt: string;
   serverErrors?: FormErrors;
+  /** The confirmation of a Send Test (the form stays open). */
+  testSent?: string;
   onClose: () => void;
 }) {
   const formId = "campaign-form";
@@ -82,7 +87,7 @@ export function ComposeCampaign({
   const intentRef = useRef<HTMLInputElement>(null);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const submitAs = (intent: "save" | "send" | "schedule") => () => {
+  const submitAs = (intent: Intent) => () => {
     if (intentRef.current) intentRef.current.value = intent;
   };
 
@@ -228,6 +233,39 @@ export function ComposeCampaign({
             />
           )}
         </Field>
+        <div className="flex flex-wrap items-end gap-2">
+          <Field
+            label="Send a test to"
+            error={errors.testEmail}
+            hint="A [TEST] copy of the form as it is now; nothing is saved"
+            className="min-w-56 flex-1 sm:max-w-80"
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="email"
+                name="testEmail"
+                autoComplete="email"
+                placeholder="you@example.com"
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <button
+            type="submit"
+            form={formId}
+            disabled={busy}
+            onClick={submitAs("test")}
+            className={buttonClass("secondary", "md", "mb-5")}
+          >
+            Send Test
+          </button>
+        </div>
+        {testSent ? (
+          <p role="status" className="text-sm font-medium text-brand-800">
+            {testSent}
+          </p>
+        ) : null}
       </Form>
     </Modal>
   );
@@ -238,7 +276,7 @@ function CampaignButtons(props: {
   formId: string;
   busy: boolean;
   recipients: number;
-  submitAs: (intent: "save" | "send" | "schedule") => () => void;
+  submitAs: (intent: Intent) => () => void;
   onCancel: () => void;
   onSend: () => void;
 }) {

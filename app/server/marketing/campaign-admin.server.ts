@@ -11,7 +11,7 @@ import { logger } from "../logger.server";
 import { emailCampaigns } from "../schema";
 import { addCampaignTracking } from "./campaign-html.server";
 import { sanitizeMailingHtml } from "./mailing-html.server";
-import { countAudience, queueMailing } from "./mailing.server";
+import { countAudience, queueMailing, queueTestMailing } from "./mailing.server";
 
 /**
  * Campaign rules: only drafts are edited; a draft is sent now or scheduled; a schedule can be
@@ -160,6 +160,22 @@ export async function saveCampaign(options: {
   });
   if (result.ok && result.status === "sent") wakeWorker();
   return result;
+}
+
+/**
+ * Send Test: one '[TEST] …' message of the form as it stands to `testEmail`, without saving it
+ * and without tracking (a test is not counted in any campaign's figures).
+ */
+export async function sendCampaignTest(input: CampaignInput): Promise<void> {
+  await db().transaction((tx) =>
+    queueTestMailing(tx, {
+      kind: "campaign",
+      to: input.testEmail,
+      subject: input.subject,
+      bodyHtml: input.bodyHtml,
+    }),
+  );
+  wakeWorker();
 }
 
 type RowResult = { ok: true; name: string } | { ok: false; status: 404 | 409; message: string };

@@ -71,6 +71,10 @@ test("create a template, use it, save a draft, send it, and see its figures", as
   await compose.getByLabel("Customers who never ordered").check();
   await expect(compose.getByText("3 recipients right now")).toBeVisible();
   await compose.getByLabel("All subscribers").check();
+  // A test copy goes to one address; the form stays open and nothing is saved.
+  await compose.getByLabel("Send a test to").fill("owner@example.com");
+  await compose.getByRole("button", { name: "Send Test" }).click();
+  await expect(compose.getByText("Test email sent to owner@example.com.")).toBeVisible();
   await shot(page, "emails-compose-desktop");
   await expectAccessible(page);
   await compose.getByRole("button", { name: "Save Draft" }).click();
@@ -95,10 +99,12 @@ test("create a template, use it, save a draft, send it, and see its figures", as
     await page.reload();
     await expect(row).toContainText("3 of 3", { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  expect(store.smtp.received.map((m) => m.to[0]).sort()).toEqual(SUBSCRIBERS);
+  const campaignMails = store.smtp.received.filter((m) => !m.subject?.includes("[TEST]"));
+  expect(campaignMails.map((m) => m.to[0]).sort()).toEqual(SUBSCRIBERS);
+  expect(store.smtp.received.map((m) => m.to[0])).toContain("owner@example.com");
 
   // One recipient opens it and clicks its link: counted once however often.
-  const mail = store.smtp.received[0]!.decoded;
+  const mail = campaignMails[0]!.decoded;
   const open = /\/email\/open\/([0-9a-f]{64})/.exec(mail);
   const click = /\/email\/click\/([0-9a-f]{64})\/0/.exec(mail);
   expect(open && click).toBeTruthy();

@@ -13,7 +13,11 @@ import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { readFormValues } from "~/server/http/form.server";
-import { CAMPAIGN_NOT_FOUND, saveCampaign } from "~/server/marketing/campaign-admin.server";
+import {
+  CAMPAIGN_NOT_FOUND,
+  saveCampaign,
+  sendCampaignTest,
+} from "~/server/marketing/campaign-admin.server";
 import { getCampaign } from "~/server/marketing/campaign-list.server";
 import { getEmailTemplate, TEMPLATE_NOT_FOUND } from "~/server/marketing/email-templates.server";
 import { countAudience } from "~/server/marketing/mailing.server";
@@ -65,6 +69,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = CampaignFormSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
+  if (parsed.data.intent === "test") {
+    await sendCampaignTest(parsed.data);
+    return { testSent: `Test email sent to ${parsed.data.testEmail}.` };
+  }
   const timeZone = config().STORE_TIMEZONE;
   const result = await saveCampaign({ id: params.campaignId, input: parsed.data, timeZone });
   if (!result.ok) return data({ errors: result.errors }, { status: result.status });
@@ -110,7 +118,8 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
       recipientCount={loaderData.recipientCount}
       timeZone={timeZone}
       minSendAt={loaderData.minSendAt}
-      serverErrors={actionData?.errors}
+      serverErrors={actionData && "errors" in actionData ? actionData.errors : undefined}
+      testSent={actionData && "testSent" in actionData ? actionData.testSent : undefined}
       onClose={close}
     />
   );
