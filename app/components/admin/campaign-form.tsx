@@ -1,19 +1,13 @@
-import { CalendarClock, Loader2, Send, Users } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
-import {
-  AUDIENCE_LABELS,
-  DEFAULT_AUDIENCE_DAYS,
-  EMAILS_PATH,
-  MAX_AUDIENCE_DAYS,
-  MAX_CAMPAIGN_HTML,
-  type CampaignAudience,
-} from "~/lib/campaigns";
+import { CalendarClock, Loader2, Send } from "lucide-react";
+import { useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { MAX_CAMPAIGN_HTML, type CampaignAudience } from "~/lib/campaigns";
 import { formatCount } from "~/lib/text";
 import { CampaignFormSchema } from "~/schemas/campaigns";
 import type { FormErrors } from "~/schemas/form-errors";
 import { buttonClass } from "./button";
 import { Field, FormAlert, inputClass } from "./field";
+import { recipientsText, RecipientsFieldset, useAudience } from "./campaign-audience";
 import { ConfirmDialog, Modal } from "./modal";
 import { useSchemaForm } from "./use-schema-form";
 
@@ -25,27 +19,6 @@ export interface CampaignFormValues {
 }
 
 type Intent = "save" | "send" | "schedule" | "test";
-
-const recipientsText = (n: number) => `${formatCount(n)} recipient${n === 1 ? "" : "s"}`;
-
-/** The live count of the chosen audience (from the server, as it stands now). */
-function useAudienceCount(audience: CampaignAudience, initial: number) {
-  const fetcher = useFetcher<{ count: number }>();
-  const key =
-    audience.kind === "ordered-within" ? `${audience.kind}:${audience.days}` : audience.kind;
-  const first = useRef(key);
-  const { load } = fetcher;
-  useEffect(() => {
-    if (key === first.current) return;
-    const params = new URLSearchParams({ audience: audience.kind });
-    if (audience.kind === "ordered-within") params.set("days", String(audience.days));
-    const timer = setTimeout(() => void load(`${EMAILS_PATH}/audience?${params}`), 250);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key sums up the audience
-  }, [key, load]);
-  const loading = fetcher.state !== "idle";
-  return { count: fetcher.data?.count ?? initial, loading };
-}
 
 /**
  * Compose Email Campaign (SPEC §2): Campaign Name, Subject Line, Recipients (with the live count),
@@ -74,15 +47,8 @@ export function ComposeCampaign({
 }) {
   const formId = "campaign-form";
   const { errors, showSummary, ...handlers } = useSchemaForm(CampaignFormSchema, serverErrors);
-  const [kind, setKind] = useState(campaign?.audience.kind ?? "subscribers");
-  const [days, setDays] = useState(
-    campaign?.audience.kind === "ordered-within" ? campaign.audience.days : DEFAULT_AUDIENCE_DAYS,
-  );
+  const audience = useAudience(campaign?.audience, recipientCount);
   const [bodyLength, setBodyLength] = useState(campaign?.bodyHtml.length ?? 0);
-  const validDays = Number.isInteger(days) && days >= 1 && days <= MAX_AUDIENCE_DAYS;
-  const audience: CampaignAudience =
-    kind === "ordered-within" ? { kind, days: validDays ? days : DEFAULT_AUDIENCE_DAYS } : { kind };
-  const live = useAudienceCount(audience, recipientCount);
   const formRef = useRef<HTMLFormElement>(null);
   const intentRef = useRef<HTMLInputElement>(null);
   const navigation = useNavigation();
@@ -101,7 +67,7 @@ export function ComposeCampaign({
         <CampaignButtons
           formId={formId}
           busy={busy}
-          recipients={live.count}
+          recipients={audience.count}
           submitAs={submitAs}
           onCancel={onClose}
           onSend={() => {
@@ -144,74 +110,7 @@ export function ComposeCampaign({
             )}
           </Field>
         </div>
-        <fieldset
-          className="rounded-lg border border-stone-200 p-4"
-          aria-describedby="campaign-audience-count"
-        >
-          <legend className="px-1 text-sm font-medium text-stone-700">Recipients</legend>
-          <p className="mb-3 text-xs text-stone-500">
-            Only people who agreed to receive email and have not unsubscribed.
-          </p>
-          <div className="space-y-2">
-            {(Object.keys(AUDIENCE_LABELS) as CampaignAudience["kind"][]).map((value) => (
-              <label key={value} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                <input
-                  type="radio"
-                  name="audience"
-                  value={value}
-                  checked={kind === value}
-                  onChange={() => setKind(value)}
-                  className="h-4 w-4 accent-brand-700"
-                />
-                <span className="text-stone-800">
-                  {value === "subscribers"
-                    ? "All subscribers"
-                    : value === "never-ordered"
-                      ? "Customers who never ordered"
-                      : "Customers who ordered in the last"}
-                </span>
-                {value === "ordered-within" ? (
-                  <span className="flex items-center gap-2">
-                    <input
-                      name="days"
-                      inputMode="numeric"
-                      aria-label="Number of days"
-                      aria-invalid={errors.days ? true : undefined}
-                      aria-describedby={errors.days ? "campaign-days-error" : undefined}
-                      value={Number.isNaN(days) ? "" : String(days)}
-                      onChange={(e) => {
-                        setKind("ordered-within");
-                        setDays(e.target.value === "" ? Number.NaN : Number(e.target.value));
-                      }}
-                      className={inputClass.replace("w-full", "w-20")}
-                    />
-                    <span className="text-stone-800">days</span>
-                  </span>
-                ) : null}
-              </label>
-            ))}
-          </div>
-          {errors.days ? (
-            <p id="campaign-days-error" className="mt-2 text-xs font-medium text-red-600">
-              {errors.days}
-            </p>
-          ) : null}
-          {errors.audience ? (
-            <p className="mt-2 text-xs font-medium text-red-600">{errors.audience}</p>
-          ) : null}
-          <p
-            id="campaign-audience-count"
-            aria-live="polite"
-            className="mt-3 flex items-center gap-2 text-sm font-medium text-stone-800"
-          >
-            {live.loading ? (
-              <Loader2 className="h-4 w-4 animate-spin text-stone-500" aria-hidden />
-            ) : (
-              <Users className="h-4 w-4 text-brand-700" aria-hidden />
-            )}
-            {recipientsText(live.count)} right now
-          </p>
-        </fieldset>
+        <RecipientsFieldset audience={audience} errors={errors} />
         <EmailHtmlField
           defaultValue={campaign?.bodyHtml}
           error={errors.bodyHtml}
@@ -233,14 +132,14 @@ export function ComposeCampaign({
             />
           )}
         </Field>
-        <div className="flex flex-wrap items-end gap-2">
-          <Field
-            label="Send a test to"
-            error={errors.testEmail}
-            hint="A [TEST] copy of the form as it is now; nothing is saved"
-            className="min-w-56 flex-1 sm:max-w-80"
-          >
-            {(p) => (
+        <Field
+          label="Send a test to"
+          error={errors.testEmail}
+          hint="A [TEST] copy of the form as it is now; nothing is saved"
+          className="sm:max-w-lg"
+        >
+          {(p) => (
+            <div className="flex gap-2">
               <input
                 {...p}
                 type="email"
@@ -249,18 +148,18 @@ export function ComposeCampaign({
                 placeholder="you@example.com"
                 className={inputClass}
               />
-            )}
-          </Field>
-          <button
-            type="submit"
-            form={formId}
-            disabled={busy}
-            onClick={submitAs("test")}
-            className={buttonClass("secondary", "md", "mb-5")}
-          >
-            Send Test
-          </button>
-        </div>
+              <button
+                type="submit"
+                form={formId}
+                disabled={busy}
+                onClick={submitAs("test")}
+                className={buttonClass("secondary", "md", "shrink-0")}
+              >
+                Send Test
+              </button>
+            </div>
+          )}
+        </Field>
         {testSent ? (
           <p role="status" className="text-sm font-medium text-brand-800">
             {testSent}
