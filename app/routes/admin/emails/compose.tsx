@@ -83,7 +83,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       : result.status === "scheduled"
         ? `Campaign ${name} scheduled for ${formatDateTime(result.scheduledAt!, timeZone)}.`
         : `Draft ${name} saved.`;
-  return redirectWithToast(`${EMAILS_PATH}${new URL(request.url).search}`, message);
+  const back = new URL(request.url).searchParams;
+  back.delete("template");
+  return redirectWithToast(`${EMAILS_PATH}${back.size ? `?${back}` : ""}`, message);
 }
 
 export default function Compose({ loaderData, actionData }: Route.ComponentProps) {
