@@ -54,6 +54,14 @@ export interface EmailWorkerOptions {
   outboxDir?: string;
   /** Other periodic work run by the same loop (e.g. unpaid-order reminders), each every `everyMs`. */
   jobs?: PeriodicJob[];
+  /** SMTP connections kept open at once (default 5). */
+  smtpPoolSize?: number;
+  /**
+   * This process is the only one that can be sending (PGlite: the data directory is locked to
+   * it), so rows left 'sending' by a crashed predecessor are resent at once instead of after
+   * their lock runs out. Never with a database several instances share.
+   */
+  soleInstance?: boolean;
 }
 
 export interface PeriodicJob {
@@ -71,7 +79,9 @@ export interface EmailWorker {
   inFlight(): string[];
 }
 
-interface Settings extends Required<Omit<EmailWorkerOptions, "smtpUrl" | "jobs">> {
+interface Settings extends Required<
+  Omit<EmailWorkerOptions, "smtpUrl" | "jobs" | "smtpPoolSize" | "soleInstance">
+> {
   mailFrom: string;
   publicUrl: string;
 }
@@ -97,9 +107,14 @@ function afterMs(ms: number) {
   return sql`now() + (${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
 }
 
-/** Rows left 'sending' past their lock by a worker that stopped or crashed go back to pending. */
-async function reclaimAbandoned(settings: Settings) {
-  const abandoned = and(eq(emailOutbox.status, "sending"), lt(emailOutbox.lockedUntil, sql`now()`));
+/**
+ * Rows left 'sending' past their lock by a worker that stopped or crashed go back to pending (all
+ * rows left 'sending', when `everyLock`: the caller knows no other worker is alive).
+ */
+async function reclaimAbandoned(settings: Settings, everyLock = false) {
+  const abandoned = everyLock
+    ? eq(emailOutbox.status, "sending")
+    : and(eq(emailOutbox.status, "sending"), lt(emailOutbox.lockedUntil, sql`now()`));
   await db()
     .update(emailOutbox)
     .set({
@@ -266,7 +281,9 @@ function resolveSettings(options: EmailWorkerOptions): Settings {
 export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker {
   const settings = resolveSettings(options);
   const smtpUrl = options.smtpUrl === undefined ? config().SMTP_URL : options.smtpUrl;
-  const transport = smtpUrl ? createSmtpTransport(smtpUrl) : createFileTransport();
+  const transport = smtpUrl
+    ? createSmtpTransport(smtpUrl, options.smtpPoolSize)
+    : createFileTransport();
   if (!smtpUrl) {
     logger.warn(
       { outboxDir: settings.outboxDir },
@@ -275,9 +292,11 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
   }
 
   const sending = new Set<string>();
+  let firstRun = true;
   const runOnce = async () => {
     if (!smtpUrl) return keepDue(transport, settings);
-    await reclaimAbandoned(settings);
+    await reclaimAbandoned(settings, firstRun && options.soleInstance === true);
+    firstRun = false;
     const rows = await claimDue(settings);
     // Settle every send before going on, so stop() never closes the transport under one.
     for (const row of rows) sending.add(row.id);
