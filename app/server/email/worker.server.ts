@@ -164,7 +164,77 @@ function stillClaimed(row: OutboxMessage) {
   );
 }
 
-async function deliver(row: OutboxMessage, transport: Transport, settings: Settings) {
+/** A PostgreSQL array literal of strings (each quoted, so any text is safe in it). */
+function pgArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+}
+
+/** How long a delivered message may wait to be recorded with others (the duplicate window). */
+const RECORD_WINDOW_MS = 3;
+
+type RecordSent = (row: OutboxMessage, messageId: string) => Promise<boolean>;
+
+/**
+ * Marks delivered rows 'sent', several per statement: sends that complete within a few
+ * milliseconds of each other, or while one UPDATE runs, are recorded together by the next, so the
+ * window between "the server accepted it" and "it is recorded" stays a few milliseconds long
+ * while a large mailing costs a fraction of the statements.
+ * Each row is fenced by its claim (status 'sending' and the claim's attempts); the promise says
+ * whether the row was still this worker's.
+ */
+function sentRecorder(): RecordSent {
+  type Waiting = {
+    row: OutboxMessage;
+    messageId: string;
+    resolve: (recorded: boolean) => void;
+    reject: (error: unknown) => void;
+  };
+  let queue: Waiting[] = [];
+  let flushing = false;
+  const flush = async () => {
+    while (queue.length > 0) {
+      const items = queue;
+      queue = [];
+      try {
+        // Arrays, not a joined row set: `id = any(…)` keeps the UPDATE on the primary key index
+        // whatever the planner's statistics say about the outbox.
+        const ids = pgArray(items.map((i) => i.row.id));
+        const attempts = pgArray(items.map((i) => String(i.row.attempts)));
+        const messageIds = pgArray(items.map((i) => i.messageId));
+        const at = sql`array_position(${ids}::uuid[], o.id)`;
+        const result = await db().execute(sql`
+          update email_outbox o
+          set status = 'sent', sent_at = now(), message_id = (${messageIds}::text[])[${at}],
+            last_error = null, locked_until = null
+          where o.id = any(${ids}::uuid[]) and o.status = 'sending'
+            and o.attempts = (${attempts}::integer[])[${at}]
+          returning o.id`);
+        const recorded = new Set(
+          (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
+        );
+        for (const item of items) item.resolve(recorded.has(item.row.id));
+      } catch (error) {
+        for (const item of items) item.reject(error);
+      }
+    }
+    flushing = false;
+  };
+  return (row, messageId) =>
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ row, messageId, resolve, reject });
+      if (flushing) return;
+      flushing = true;
+      // A moment for the sends finishing together to share the statement.
+      setTimeout(() => void flush(), RECORD_WINDOW_MS);
+    });
+}
+
+async function deliver(
+  row: OutboxMessage,
+  transport: Transport,
+  settings: Settings,
+  recordSent: RecordSent,
+) {
   const mail = buildMail(row, settings);
   let outcome: ReturnType<typeof classifySendError> | undefined;
   try {
@@ -174,18 +244,7 @@ async function deliver(row: OutboxMessage, transport: Transport, settings: Setti
   }
 
   if (!outcome) {
-    const done = await db()
-      .update(emailOutbox)
-      .set({
-        status: "sent",
-        sentAt: sql`now()`,
-        messageId: String(mail.messageId),
-        lastError: null,
-        lockedUntil: null,
-      })
-      .where(stillClaimed(row))
-      .returning({ id: emailOutbox.id });
-    if (done.length === 0)
+    if (!(await recordSent(row, String(mail.messageId))))
       logger.warn({ id: row.id }, "email: sent after its claim was taken over");
     else logger.info({ id: row.id, kind: row.kind }, "email sent");
     return;
@@ -292,6 +351,7 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
   }
 
   const sending = new Set<string>();
+  const recordSent = sentRecorder();
   let firstRun = true;
   const runOnce = async () => {
     if (!smtpUrl) return keepDue(transport, settings);
@@ -301,7 +361,9 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
     // Settle every send before going on, so stop() never closes the transport under one.
     for (const row of rows) sending.add(row.id);
     const results = await Promise.allSettled(
-      rows.map((row) => deliver(row, transport, settings).finally(() => sending.delete(row.id))),
+      rows.map((row) =>
+        deliver(row, transport, settings, recordSent).finally(() => sending.delete(row.id)),
+      ),
     );
     for (const r of results) {
       // The row stays 'sending' and is resent once its lock expires.
