@@ -105,6 +105,8 @@ export async function startServices(): Promise<Services> {
 
   const emailWorker = startEmailWorker({
     stopGraceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,
+    // PGlite's data directory is locked to this process: what a crash left 'sending' is resent now.
+    soleInstance: handle.driver === "pglite",
     jobs: [
       { name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() },
       { name: "scheduled campaigns", everyMs: 30_000, run: () => sendDueCampaigns() },

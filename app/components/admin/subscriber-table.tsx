@@ -109,11 +109,7 @@ export function SubscriberTable({
             trigger={
               <button
                 type="button"
-                className={buttonClass(
-                  "ghost",
-                  "icon",
-                  "text-red-600 hover:bg-red-50 hover:text-red-700",
-                )}
+                className={buttonClass("dangerGhost", "icon")}
                 aria-label={`Remove ${s.email}`}
                 title="Remove"
               >

@@ -12,10 +12,10 @@ export type Transport = Mail;
  * nodemailer options as query parameters). Short timeouts keep one send well under the worker's
  * lock on a row, so a slow server cannot make another instance think the send was abandoned.
  */
-export function createSmtpTransport(smtpUrl: string): Transport {
+export function createSmtpTransport(smtpUrl: string, maxConnections = 5): Transport {
   return nodemailer.createTransport({
     pool: true,
-    maxConnections: 5,
+    maxConnections,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

@@ -1,22 +1,13 @@
 import type { Page } from "@playwright/test";
 import { header } from "../../integration/email-smtp-server";
 import { expectAccessible } from "../axe";
+import { expectCards, screenshots } from "./admin-fixtures";
 import { expect, test } from "./newsletters-store";
 
 // The tests share one store and run in order: each continues from the previous one's sends.
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
-const SHOTS = process.env.NEWSLETTERS_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function expectCards(page: Page, cards: Record<string, string>) {
-  for (const [label, value] of Object.entries(cards))
-    await expect(
-      page.getByRole("group", { name: `${label}: ${value}`, exact: true }),
-    ).toBeVisible();
-}
+const shot = screenshots("NEWSLETTERS_SHOTS");
 
 const SCREEN = "/budzadmin/dashboard/newsletters";
 const log = (page: Page) => page.getByRole("list", { name: "Emails, newest first" });
