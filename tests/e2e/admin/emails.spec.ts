@@ -1,21 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
+import { expectCards, screenshots } from "./admin-fixtures";
 import { expect, SUBSCRIBERS, test } from "./emails-store";
 
 // The tests share one store and run in order: each continues from the previous one's changes.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const SHOTS = process.env.EMAILS_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function expectCards(page: Page, cards: Record<string, string>) {
-  for (const [label, value] of Object.entries(cards))
-    await expect(
-      page.getByRole("group", { name: `${label}: ${value}`, exact: true }),
-    ).toBeVisible();
-}
+const shot = screenshots("EMAILS_SHOTS");
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole("status").filter({ hasText: text });
