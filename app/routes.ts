@@ -7,6 +7,11 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("newsletter", "routes/resources/newsletter.ts"),
   route("age-verification", "routes/resources/age-verification.ts"),
+  // Campaign email tracking: the open pixel and tracked links (each recipient's own token).
+  route("email/open/:token", "routes/resources/email-open.ts"),
+  route("email/click/:token/:n", "routes/resources/email-click.tsx"),
+  // Newsletter and campaign unsubscribe links: outside the store layout (no age gate, no cookies).
+  route("unsubscribe/:token", "routes/store/unsubscribe.tsx"),
 
   // ── admin (/budzadmin) ──
   ...prefix("budzadmin", [
@@ -50,6 +55,17 @@ export default [
       route("shipping", "routes/admin/shipping/list.tsx", [
         route(":shipmentId/ship", "routes/admin/shipping/ship.tsx"),
       ]),
+      route("emails", "routes/admin/emails/campaigns.tsx", [
+        route("new", "routes/admin/emails/compose.tsx", { id: "admin-campaign-new" }),
+        route(":campaignId", "routes/admin/emails/compose.tsx", { id: "admin-campaign-edit" }),
+      ]),
+      route("emails/templates", "routes/admin/emails/templates.tsx", [
+        route("new", "routes/admin/emails/template-edit.tsx", { id: "admin-template-new" }),
+        route(":templateId", "routes/admin/emails/template-edit.tsx", {
+          id: "admin-template-edit",
+        }),
+      ]),
+      route("emails/audience", "routes/admin/emails/audience.ts"),
       route("coupons", "routes/admin/coupons/list.tsx", [
         route("new", "routes/admin/coupons/new.tsx"),
       ]),
@@ -57,6 +73,7 @@ export default [
       route("images/upload", "routes/admin/images/upload.tsx"),
       route("reports", "routes/admin/reports/report.tsx"),
       route("reports/export", "routes/admin/reports/export.ts"),
+      route("newsletters", "routes/admin/newsletters/screen.tsx"),
       route("pages", "routes/admin/pages/layout.tsx", [
         index("routes/admin/pages/content.tsx"),
         route("announcements", "routes/admin/pages/announcements.tsx"),

@@ -11,6 +11,7 @@ import {
   type DatabaseHandle,
 } from "./db.server";
 import { startEmailWorker } from "./email/worker.server";
+import { sendDueCampaigns } from "./marketing/campaign-admin.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
 import { logger } from "./logger.server";
 import {
@@ -104,7 +105,12 @@ export async function startServices(): Promise<Services> {
 
   const emailWorker = startEmailWorker({
     stopGraceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,
-    jobs: [{ name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() }],
+    // PGlite's data directory is locked to this process: what a crash left 'sending' is resent now.
+    soleInstance: handle.driver === "pglite",
+    jobs: [
+      { name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() },
+      { name: "scheduled campaigns", everyMs: 30_000, run: () => sendDueCampaigns() },
+    ],
   });
   let phase = "running";
   return {

@@ -52,6 +52,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   STORE_NAME: z.string().min(1).default("Budz Boutique"),
   STORE_TIMEZONE: timezone.default("America/Vancouver"),
+  /** The store's postal address, shown in every newsletter's footer (Canada's anti-spam law). */
+  STORE_ADDRESS: z.string().trim().min(5).max(200).optional(),
   ETRANSFER_EMAIL: z
     .email({ error: "must be an email address" })
     .default("payments@budzboutique.ca"),

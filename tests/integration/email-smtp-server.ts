@@ -25,7 +25,7 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-function header(raw: string, name: string): string | undefined {
+export function header(raw: string, name: string): string | undefined {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? "";
   const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
   const match = new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded);

@@ -260,6 +260,19 @@ describe("email outbox worker", () => {
     expect((await row(live.id)).status).toBe("sending");
   });
 
+  it("as the sole instance (PGlite), resends at once what a crashed predecessor left locked", async () => {
+    const server = await smtp();
+    const left = await queue("left@example.com");
+    await db()
+      .update(emailOutbox)
+      .set({ status: "sending", attempts: 1, lockedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(emailOutbox.id, left.id));
+    worker({ smtpUrl: server.url, soleInstance: true });
+    const sent = await waitFor(() => statusOf(left.id, "sent"));
+    expect(sent.attempts).toBe(2);
+    expect(server.received.map((m) => m.to[0])).toEqual(["left@example.com"]);
+  });
+
   it("stop() waits for the message in flight to be recorded", async () => {
     const server = await smtp();
     server.acceptDelayMs = 800;

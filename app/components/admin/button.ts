@@ -6,6 +6,7 @@ const VARIANTS = {
   secondary: "border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-stone-50",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700",
   ghost: "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+  dangerGhost: "text-red-600 hover:bg-red-50 hover:text-red-700",
 } as const;
 
 const SIZES = {

@@ -14,6 +14,15 @@ export function BackLink({ to, children }: { to: string; children: React.ReactNo
   );
 }
 
+/** A tab of a screen split in sections (each its own URL), underlined while it is the current one. */
+export function tabClass(isActive: boolean): string {
+  return `-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition ${
+    isActive
+      ? "border-brand-700 text-brand-800"
+      : "border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900"
+  }`;
+}
+
 /** Title row of an admin screen: heading, one-line description and the screen's main actions. */
 export function PageHeader({
   title,

@@ -1,6 +1,6 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+import { Trash2, X } from "lucide-react";
 import { buttonClass } from "./button";
 
 /** A dialog over the current screen (always open: routes mount it and close it by navigating). */
@@ -113,5 +113,44 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** A row's red trash button that asks first ("Delete …?") and then runs onConfirm. */
+export function DeleteButton({
+  label,
+  title,
+  message,
+  onConfirm,
+  className = "",
+}: {
+  /** The button's accessible name, e.g. "Delete SPRING20". */
+  label: string;
+  title: string;
+  message: string;
+  onConfirm: () => void;
+  className?: string;
+}) {
+  return (
+    <ConfirmDialog
+      title={title}
+      message={message}
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+      trigger={
+        <button
+          type="button"
+          className={buttonClass(
+            "ghost",
+            "icon",
+            `text-red-600 hover:bg-red-50 hover:text-red-700 ${className}`,
+          )}
+          aria-label={label}
+          title="Delete"
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </button>
+      }
+    />
   );
 }

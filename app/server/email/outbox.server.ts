@@ -23,6 +23,8 @@ export interface NewEmail {
   campaignId?: string | null;
   /** Pass one from newTrackingToken() when the HTML must embed it (open pixel, tracked links). */
   trackingToken?: string;
+  /** The one-click unsubscribe URL of a newsletter or campaign (List-Unsubscribe, RFC 8058). */
+  listUnsubscribe?: string | null;
 }
 
 /** An unguessable token for the open pixel and tracked links of one message. */
@@ -49,6 +51,7 @@ export async function enqueueEmail(executor: Executor, email: NewEmail): Promise
       text: email.text,
       campaignId: email.campaignId ?? null,
       trackingToken: email.trackingToken ?? newTrackingToken(),
+      listUnsubscribe: email.listUnsubscribe ?? null,
     })
     .returning({ id: emailOutbox.id });
   return { id: row!.id };

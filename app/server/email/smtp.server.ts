@@ -12,10 +12,10 @@ export type Transport = Mail;
  * nodemailer options as query parameters). Short timeouts keep one send well under the worker's
  * lock on a row, so a slow server cannot make another instance think the send was abandoned.
  */
-export function createSmtpTransport(smtpUrl: string): Transport {
+export function createSmtpTransport(smtpUrl: string, maxConnections = 5): Transport {
   return nodemailer.createTransport({
     pool: true,
-    maxConnections: 5,
+    maxConnections,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
@@ -47,10 +47,19 @@ export function messageIdFor(id: string, mailFrom: string, publicUrl: string): s
 }
 
 export function buildMail(
-  row: Pick<OutboxMessage, "id" | "toAddress" | "subject" | "html" | "text" | "createdAt">,
+  row: Pick<OutboxMessage, "id" | "toAddress" | "subject" | "html" | "text" | "createdAt"> &
+    Partial<Pick<OutboxMessage, "listUnsubscribe">>,
   settings: { mailFrom: string; publicUrl: string },
 ): Mail.Options {
+  // Newsletters and campaigns: one-click unsubscribe from the mail client (RFC 2369, RFC 8058).
+  const headers = row.listUnsubscribe
+    ? {
+        "List-Unsubscribe": `<${row.listUnsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      }
+    : undefined;
   return {
+    ...(headers ? { headers } : {}),
     from: settings.mailFrom,
     to: row.toAddress,
     subject: row.subject,

@@ -58,6 +58,24 @@ describe("message identity", () => {
     const settings = { mailFrom: "Shop <o@budz.example>", publicUrl: "http://localhost:3000" };
     expect(buildMail(row, settings)).toEqual(buildMail(row, settings));
     expect(buildMail(row, settings)).toMatchObject({ date: createdAt, to: "a@b.c" });
+    expect(buildMail(row, settings).headers).toBeUndefined();
+  });
+
+  it("adds one-click unsubscribe headers (RFC 8058) to newsletters and campaigns", () => {
+    const row = {
+      id: "0e244145-4993-4096-abbe-1184a2e952b3",
+      toAddress: "a@b.c",
+      subject: "News",
+      html: "<p>h</p>",
+      text: "t",
+      createdAt: new Date(),
+      listUnsubscribe: "https://shop.example/unsubscribe/abc",
+    };
+    const settings = { mailFrom: "Shop <o@budz.example>", publicUrl: "https://shop.example" };
+    expect(buildMail(row, settings).headers).toEqual({
+      "List-Unsubscribe": "<https://shop.example/unsubscribe/abc>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
   });
 });
 

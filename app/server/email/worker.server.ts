@@ -54,6 +54,14 @@ export interface EmailWorkerOptions {
   outboxDir?: string;
   /** Other periodic work run by the same loop (e.g. unpaid-order reminders), each every `everyMs`. */
   jobs?: PeriodicJob[];
+  /** SMTP connections kept open at once (default 5). */
+  smtpPoolSize?: number;
+  /**
+   * This process is the only one that can be sending (PGlite: the data directory is locked to
+   * it), so rows left 'sending' by a crashed predecessor are resent at once instead of after
+   * their lock runs out. Never with a database several instances share.
+   */
+  soleInstance?: boolean;
 }
 
 export interface PeriodicJob {
@@ -71,7 +79,9 @@ export interface EmailWorker {
   inFlight(): string[];
 }
 
-interface Settings extends Required<Omit<EmailWorkerOptions, "smtpUrl" | "jobs">> {
+interface Settings extends Required<
+  Omit<EmailWorkerOptions, "smtpUrl" | "jobs" | "smtpPoolSize" | "soleInstance">
+> {
   mailFrom: string;
   publicUrl: string;
 }
@@ -97,9 +107,14 @@ function afterMs(ms: number) {
   return sql`now() + (${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
 }
 
-/** Rows left 'sending' past their lock by a worker that stopped or crashed go back to pending. */
-async function reclaimAbandoned(settings: Settings) {
-  const abandoned = and(eq(emailOutbox.status, "sending"), lt(emailOutbox.lockedUntil, sql`now()`));
+/**
+ * Rows left 'sending' past their lock by a worker that stopped or crashed go back to pending (all
+ * rows left 'sending', when `everyLock`: the caller knows no other worker is alive).
+ */
+async function reclaimAbandoned(settings: Settings, everyLock = false) {
+  const abandoned = everyLock
+    ? eq(emailOutbox.status, "sending")
+    : and(eq(emailOutbox.status, "sending"), lt(emailOutbox.lockedUntil, sql`now()`));
   await db()
     .update(emailOutbox)
     .set({
@@ -149,7 +164,77 @@ function stillClaimed(row: OutboxMessage) {
   );
 }
 
-async function deliver(row: OutboxMessage, transport: Transport, settings: Settings) {
+/** A PostgreSQL array literal of strings (each quoted, so any text is safe in it). */
+function pgArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+}
+
+/** How long a delivered message may wait to be recorded with others (the duplicate window). */
+const RECORD_WINDOW_MS = 3;
+
+type RecordSent = (row: OutboxMessage, messageId: string) => Promise<boolean>;
+
+/**
+ * Marks delivered rows 'sent', several per statement: sends that complete within a few
+ * milliseconds of each other, or while one UPDATE runs, are recorded together by the next, so the
+ * window between "the server accepted it" and "it is recorded" stays a few milliseconds long
+ * while a large mailing costs a fraction of the statements.
+ * Each row is fenced by its claim (status 'sending' and the claim's attempts); the promise says
+ * whether the row was still this worker's.
+ */
+function sentRecorder(): RecordSent {
+  type Waiting = {
+    row: OutboxMessage;
+    messageId: string;
+    resolve: (recorded: boolean) => void;
+    reject: (error: unknown) => void;
+  };
+  let queue: Waiting[] = [];
+  let flushing = false;
+  const flush = async () => {
+    while (queue.length > 0) {
+      const items = queue;
+      queue = [];
+      try {
+        // Arrays, not a joined row set: `id = any(…)` keeps the UPDATE on the primary key index
+        // whatever the planner's statistics say about the outbox.
+        const ids = pgArray(items.map((i) => i.row.id));
+        const attempts = pgArray(items.map((i) => String(i.row.attempts)));
+        const messageIds = pgArray(items.map((i) => i.messageId));
+        const at = sql`array_position(${ids}::uuid[], o.id)`;
+        const result = await db().execute(sql`
+          update email_outbox o
+          set status = 'sent', sent_at = now(), message_id = (${messageIds}::text[])[${at}],
+            last_error = null, locked_until = null
+          where o.id = any(${ids}::uuid[]) and o.status = 'sending'
+            and o.attempts = (${attempts}::integer[])[${at}]
+          returning o.id`);
+        const recorded = new Set(
+          (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
+        );
+        for (const item of items) item.resolve(recorded.has(item.row.id));
+      } catch (error) {
+        for (const item of items) item.reject(error);
+      }
+    }
+    flushing = false;
+  };
+  return (row, messageId) =>
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ row, messageId, resolve, reject });
+      if (flushing) return;
+      flushing = true;
+      // A moment for the sends finishing together to share the statement.
+      setTimeout(() => void flush(), RECORD_WINDOW_MS);
+    });
+}
+
+async function deliver(
+  row: OutboxMessage,
+  transport: Transport,
+  settings: Settings,
+  recordSent: RecordSent,
+) {
   const mail = buildMail(row, settings);
   let outcome: ReturnType<typeof classifySendError> | undefined;
   try {
@@ -159,18 +244,7 @@ async function deliver(row: OutboxMessage, transport: Transport, settings: Setti
   }
 
   if (!outcome) {
-    const done = await db()
-      .update(emailOutbox)
-      .set({
-        status: "sent",
-        sentAt: sql`now()`,
-        messageId: String(mail.messageId),
-        lastError: null,
-        lockedUntil: null,
-      })
-      .where(stillClaimed(row))
-      .returning({ id: emailOutbox.id });
-    if (done.length === 0)
+    if (!(await recordSent(row, String(mail.messageId))))
       logger.warn({ id: row.id }, "email: sent after its claim was taken over");
     else logger.info({ id: row.id, kind: row.kind }, "email sent");
     return;
@@ -266,7 +340,9 @@ function resolveSettings(options: EmailWorkerOptions): Settings {
 export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker {
   const settings = resolveSettings(options);
   const smtpUrl = options.smtpUrl === undefined ? config().SMTP_URL : options.smtpUrl;
-  const transport = smtpUrl ? createSmtpTransport(smtpUrl) : createFileTransport();
+  const transport = smtpUrl
+    ? createSmtpTransport(smtpUrl, options.smtpPoolSize)
+    : createFileTransport();
   if (!smtpUrl) {
     logger.warn(
       { outboxDir: settings.outboxDir },
@@ -275,14 +351,19 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
   }
 
   const sending = new Set<string>();
+  const recordSent = sentRecorder();
+  let firstRun = true;
   const runOnce = async () => {
     if (!smtpUrl) return keepDue(transport, settings);
-    await reclaimAbandoned(settings);
+    await reclaimAbandoned(settings, firstRun && options.soleInstance === true);
+    firstRun = false;
     const rows = await claimDue(settings);
     // Settle every send before going on, so stop() never closes the transport under one.
     for (const row of rows) sending.add(row.id);
     const results = await Promise.allSettled(
-      rows.map((row) => deliver(row, transport, settings).finally(() => sending.delete(row.id))),
+      rows.map((row) =>
+        deliver(row, transport, settings, recordSent).finally(() => sending.delete(row.id)),
+      ),
     );
     for (const r of results) {
       // The row stays 'sending' and is resent once its lock expires.

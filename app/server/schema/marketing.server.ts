@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -74,6 +75,8 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("newsletter_subscribers_token_key").on(t.unsubscribeToken),
     index("newsletter_subscribers_created_idx").on(t.createdAt, t.id),
+    // The Newsletters screen's subscriber search by email prefix.
+    index("newsletter_subscribers_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 
@@ -84,28 +87,48 @@ export const emailCampaigns = pgTable(
     name: text("name").notNull(),
     subject: text("subject").notNull(),
     bodyHtml: text("body_html").notNull().default(""),
+    /** The audience kind: 'subscribers', 'ordered-within' (with audience_days) or 'never-ordered'. */
     recipients: text("recipients").notNull().default("subscribers"),
+    audienceDays: integer("audience_days"),
     status: text("status").notNull().default("draft"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The http(s) links of the sent HTML, in order: tracked clicks redirect only to these. */
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    /** How many recipients were queued when it was sent. */
+    recipientCount: integer("recipient_count"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("email_campaigns_created_idx").on(t.createdAt, t.id),
+    // The scheduler's query: scheduled campaigns that are due.
+    index("email_campaigns_due_idx").on(t.status, t.scheduledAt),
     check("email_campaigns_status_check", sql`${t.status} in ('draft','scheduled','sent')`),
+    check(
+      "email_campaigns_recipients_check",
+      sql`${t.recipients} in ('subscribers','ordered-within','never-ordered')`,
+    ),
+    check(
+      "email_campaigns_audience_days_check",
+      sql`(${t.recipients} = 'ordered-within') = (${t.audienceDays} is not null) and (${t.audienceDays} is null or ${t.audienceDays} between 1 and 3650)`,
+    ),
   ],
 );
 
-export const emailTemplates = pgTable("email_templates", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  subject: text("subject").notNull().default(""),
-  bodyHtml: text("body_html").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const emailTemplates = pgTable(
+  "email_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    subject: text("subject").notNull().default(""),
+    bodyHtml: text("body_html").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_templates_created_idx").on(t.createdAt, t.id)],
+);
 
 /** Durable outbox: one row per message and recipient; a worker sends pending rows. */
 export const emailOutbox = pgTable(
@@ -118,6 +141,8 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     campaignId: uuid("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
+    /** One newsletter or campaign send (queueMailing): its rows share this id, for its progress. */
+    mailingId: uuid("mailing_id"),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -125,6 +150,8 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     messageId: text("message_id"),
     trackingToken: text("tracking_token").notNull(),
+    /** One-click unsubscribe URL of a newsletter or campaign: sent as List-Unsubscribe (RFC 8058). */
+    listUnsubscribe: text("list_unsubscribe"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     openedAt: timestamp("opened_at", { withTimezone: true }),
     clickedAt: timestamp("clicked_at", { withTimezone: true }),
@@ -134,6 +161,10 @@ export const emailOutbox = pgTable(
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt, t.id),
     index("email_outbox_campaign_idx").on(t.campaignId),
+    // The Newsletters screen: its figures by kind and status, its log newest first.
+    index("email_outbox_kind_status_idx").on(t.kind, t.status),
+    index("email_outbox_kind_created_idx").on(t.kind, t.createdAt, t.id),
+    index("email_outbox_mailing_idx").on(t.mailingId, t.status),
     uniqueIndex("email_outbox_tracking_key").on(t.trackingToken),
     check(
       "email_outbox_status_check",

@@ -24,3 +24,19 @@ export const test = base.extend<{ adminPage: Page }>({
 export function sidebar(page: Page) {
   return page.getByRole("navigation", { name: "Admin sections", exact: true });
 }
+
+/** A screen's stat cards, read from their accessible names ("Success Rate: 100%"). */
+export async function expectCards(page: Page, cards: Record<string, string>) {
+  for (const [label, value] of Object.entries(cards))
+    await expect(
+      page.getByRole("group", { name: `${label}: ${value}`, exact: true }),
+    ).toBeVisible();
+}
+
+/** Full-page screenshots into the folder named by the environment variable, when it is set. */
+export function screenshots(variable: string) {
+  const folder = process.env[variable];
+  return async (page: Page, name: string) => {
+    if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  };
+}

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { PageHeader } from "~/components/admin/list-page";
+import { PageHeader, tabClass } from "~/components/admin/list-page";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ANNOUNCEMENTS_PATH, PAGES_PATH } from "~/lib/page-editor";
 import { requireAdmin } from "~/server/auth/session.server";
@@ -13,12 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition ${
-    isActive
-      ? "border-brand-700 text-brand-800"
-      : "border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900"
-  }`;
+const navTab = ({ isActive }: { isActive: boolean }) => tabClass(isActive);
 
 export default function PageEditorLayout() {
   return (
@@ -28,10 +23,10 @@ export default function PageEditorLayout() {
         description="The store's pages and the announcement bar on Home. Changes show on the store as soon as they are saved."
       />
       <nav aria-label="Page Editor sections" className="mb-6 flex gap-1 border-b border-stone-200">
-        <NavLink to={PAGES_PATH} end className={tabClass}>
+        <NavLink to={PAGES_PATH} end className={navTab}>
           Page Content
         </NavLink>
-        <NavLink to={ANNOUNCEMENTS_PATH} className={tabClass}>
+        <NavLink to={ANNOUNCEMENTS_PATH} className={navTab}>
           Top Bar Announcements
         </NavLink>
       </nav>

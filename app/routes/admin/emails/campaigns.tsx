@@ -1,0 +1,226 @@
+import { Eye, Pencil } from "lucide-react";
+import { data, Form, Link, Outlet, useLocation, useSubmit } from "react-router";
+import type { Route } from "./+types/campaigns";
+import { buttonClass } from "~/components/admin/button";
+import { CampaignStatusBadge, EmailsHeader } from "~/components/admin/email-parts";
+import { DataTable, ListCard, Pagination, type Column } from "~/components/admin/list-page";
+import { DeleteButton } from "~/components/admin/modal";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { describeAudience, EMAILS_PATH, formatRate } from "~/lib/campaigns";
+import { formatDateTime } from "~/lib/dates";
+import { formatCount } from "~/lib/text";
+import { ListQuerySchema, parseListQuery } from "~/schemas/admin-list";
+import { CampaignRowActionSchema } from "~/schemas/campaigns";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { readFormValues } from "~/server/http/form.server";
+import {
+  cancelCampaignSchedule,
+  deleteCampaignDraft,
+} from "~/server/marketing/campaign-admin.server";
+import {
+  getCampaignStats,
+  listCampaigns,
+  type CampaignRow,
+} from "~/server/marketing/campaign-list.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Email Management · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { page } = parseListQuery(request.url, ListQuerySchema.pick({ page: true }));
+  const [stats, list] = await Promise.all([getCampaignStats(), listCampaigns({ page })]);
+  return { stats, list, timeZone: config().STORE_TIMEZONE };
+}
+
+/** A row's Cancel schedule and Delete buttons post here. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = CampaignRowActionSchema.safeParse(await readFormValues(request));
+  if (!parsed.success)
+    return data(
+      { message: "This action is not valid. Reload the page and try again." },
+      { status: 400 },
+    );
+  const back = `${EMAILS_PATH}${new URL(request.url).search}`;
+  const { intent, id } = parsed.data;
+  const result =
+    intent === "delete" ? await deleteCampaignDraft(id) : await cancelCampaignSchedule(id);
+  if (!result.ok) return redirectWithToast(back, result.message, "error");
+  return redirectWithToast(
+    back,
+    intent === "delete"
+      ? `Draft "${result.name}" deleted.`
+      : `Schedule cancelled: "${result.name}" is a draft again.`,
+  );
+}
+
+function RowActions({ campaign }: { campaign: CampaignRow }) {
+  const { search } = useLocation();
+  const submit = useSubmit();
+  const action = `${EMAILS_PATH}${search}`;
+  const href = `${EMAILS_PATH}/${campaign.id}${search}`;
+  return (
+    <div className="flex items-center justify-end gap-1">
+      {campaign.status === "draft" ? (
+        <Link
+          to={href}
+          className={buttonClass("secondary", "sm")}
+          aria-label={`Edit ${campaign.name}`}
+        >
+          <Pencil className="h-4 w-4" aria-hidden />
+          Edit
+        </Link>
+      ) : (
+        <Link
+          to={href}
+          className={buttonClass("ghost", "icon")}
+          aria-label={`View ${campaign.name}`}
+          title="View"
+        >
+          <Eye className="h-4 w-4" aria-hidden />
+        </Link>
+      )}
+      {campaign.status === "scheduled" ? (
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="intent" value="cancel-schedule" />
+          <input type="hidden" name="id" value={campaign.id} />
+          <button
+            type="submit"
+            className={buttonClass("secondary", "sm")}
+            aria-label={`Cancel the schedule of ${campaign.name}`}
+          >
+            Cancel schedule
+          </button>
+        </Form>
+      ) : null}
+      {campaign.status === "draft" ? (
+        <DeleteButton
+          label={`Delete ${campaign.name}`}
+          title={`Delete "${campaign.name}"?`}
+          message="This draft has not been sent, so it can be deleted. This action cannot be undone."
+          onConfirm={() =>
+            void submit(
+              { intent: "delete", id: campaign.id },
+              { method: "post", action, preventScrollReset: true },
+            )
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export default function Campaigns({ loaderData }: Route.ComponentProps) {
+  const { stats, list, timeZone } = loaderData;
+  const when = (c: CampaignRow) =>
+    c.status === "sent" && c.sentAt
+      ? `Sent ${formatDateTime(c.sentAt, timeZone)}`
+      : c.status === "scheduled" && c.scheduledAt
+        ? `For ${formatDateTime(c.scheduledAt, timeZone)}`
+        : `Edited ${formatDateTime(c.updatedAt, timeZone)}`;
+  const figure = (c: CampaignRow, count: number, rate: number) =>
+    c.status === "sent" ? (
+      <div className="whitespace-nowrap">
+        <p className="font-semibold text-stone-900 tabular-nums">{formatRate(rate)}</p>
+        <p className="text-xs text-stone-500">{formatCount(count)}</p>
+      </div>
+    ) : (
+      <span className="text-stone-400">—</span>
+    );
+  const columns: Column<CampaignRow>[] = [
+    {
+      key: "campaign",
+      header: "Campaign",
+      cell: (c) => (
+        <div className="max-w-64 min-w-0">
+          <p className="truncate font-medium text-stone-900">{c.name}</p>
+          <p className="truncate text-xs text-stone-500">{c.subject || "No subject yet"}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-stone-600 sm:hidden">
+            <CampaignStatusBadge status={c.status} />
+            {c.status === "sent"
+              ? `${formatRate(c.figures.openRate)} opened · ${formatRate(c.figures.clickRate)} clicked`
+              : null}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: "recipients",
+      header: "Recipients",
+      hideBelow: "lg",
+      cell: (c) => <p className="max-w-48 text-stone-700">{describeAudience(c.audience)}</p>,
+    },
+    {
+      key: "status",
+      header: "Status",
+      hideBelow: "sm",
+      cell: (c) => (
+        <div>
+          <CampaignStatusBadge status={c.status} />
+          <p className="mt-1 text-xs whitespace-nowrap text-stone-500">{when(c)}</p>
+        </div>
+      ),
+    },
+    {
+      key: "sent",
+      header: "Delivered",
+      hideBelow: "md",
+      cell: (c) =>
+        c.status === "sent" ? (
+          <div className="whitespace-nowrap tabular-nums">
+            <p className="font-semibold text-stone-900">
+              {formatCount(c.figures.sent)}
+              <span className="font-normal text-stone-500">
+                {" "}
+                of {formatCount(c.figures.queued)}
+              </span>
+            </p>
+            <p className="text-xs text-stone-500">
+              {c.figures.failed > 0 ? `${formatCount(c.figures.failed)} failed · ` : ""}
+              {c.figures.pending > 0 ? `${formatCount(c.figures.pending)} sending` : "done"}
+            </p>
+          </div>
+        ) : (
+          <span className="text-stone-400">—</span>
+        ),
+    },
+    {
+      key: "opened",
+      header: "Open Rate",
+      hideBelow: "sm",
+      cell: (c) => figure(c, c.figures.opened, c.figures.openRate),
+    },
+    {
+      key: "clicked",
+      header: "Click Rate",
+      hideBelow: "sm",
+      cell: (c) => figure(c, c.figures.clicked, c.figures.clickRate),
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      className: "text-right",
+      cell: (c) => <RowActions campaign={c} />,
+    },
+  ];
+  return (
+    <>
+      <EmailsHeader stats={stats} />
+      <ListCard>
+        <DataTable
+          columns={columns}
+          rows={list.rows}
+          rowKey={(c) => c.id}
+          caption="Email campaigns"
+          empty="No campaigns yet. Compose one, or start from a template."
+        />
+        <Pagination {...list} noun="campaigns" />
+      </ListCard>
+      <Outlet />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

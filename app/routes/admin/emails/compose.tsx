@@ -1,0 +1,130 @@
+import { data, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/compose";
+import { buttonClass } from "~/components/admin/button";
+import { ComposeCampaign } from "~/components/admin/campaign-form";
+import { CampaignDetails } from "~/components/admin/campaign-details";
+import { Modal } from "~/components/admin/modal";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { EMAILS_PATH, type CampaignAudience } from "~/lib/campaigns";
+import { formatDateTime, zonedParts } from "~/lib/dates";
+import { CampaignFormSchema } from "~/schemas/campaigns";
+import { formErrors } from "~/schemas/form-errors";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { readFormValues } from "~/server/http/form.server";
+import {
+  CAMPAIGN_NOT_FOUND,
+  saveCampaign,
+  sendCampaignTest,
+} from "~/server/marketing/campaign-admin.server";
+import { getCampaign } from "~/server/marketing/campaign-list.server";
+import { getEmailTemplate, TEMPLATE_NOT_FOUND } from "~/server/marketing/email-templates.server";
+import { countAudience } from "~/server/marketing/mailing.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.campaign?.name ?? "Compose Email Campaign"} · Emails · Admin` },
+];
+
+/** "2026-11-23T14:05": a datetime-local value for now in the store's time zone. */
+function localNow(timeZone: string) {
+  const p = zonedParts(new Date(), timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
+}
+
+/**
+ * Compose Email Campaign over the list: a new campaign (optionally from ?template=), a draft to
+ * edit, or, for a scheduled or sent campaign, its details (only drafts are editable).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const timeZone = config().STORE_TIMEZONE;
+  const base = { timeZone, minSendAt: localNow(timeZone) };
+  if (params.campaignId) {
+    const campaign = await getCampaign(params.campaignId);
+    if (!campaign) throw data({ message: CAMPAIGN_NOT_FOUND }, { status: 404 });
+    return { ...base, campaign, recipientCount: await countAudience(campaign.audience) };
+  }
+  const templateId = new URL(request.url).searchParams.get("template");
+  const audience: CampaignAudience = { kind: "subscribers" };
+  const recipientCount = await countAudience(audience);
+  if (templateId === null) return { ...base, campaign: undefined, recipientCount };
+  const template = await getEmailTemplate(templateId);
+  if (!template) throw data({ message: TEMPLATE_NOT_FOUND }, { status: 404 });
+  return {
+    ...base,
+    recipientCount,
+    campaign: undefined,
+    template: {
+      name: template.name,
+      subject: template.subject,
+      bodyHtml: template.bodyHtml,
+      audience,
+    },
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = CampaignFormSchema.safeParse(await readFormValues(request));
+  if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
+  if (parsed.data.intent === "test") {
+    await sendCampaignTest(parsed.data);
+    return { testSent: `Test email sent to ${parsed.data.testEmail}.` };
+  }
+  const timeZone = config().STORE_TIMEZONE;
+  const result = await saveCampaign({ id: params.campaignId, input: parsed.data, timeZone });
+  if (!result.ok) return data({ errors: result.errors }, { status: result.status });
+  const name = `"${parsed.data.name}"`;
+  const message =
+    result.status === "sent"
+      ? `Campaign ${name} is being sent to ${result.queued} recipient${result.queued === 1 ? "" : "s"}.`
+      : result.status === "scheduled"
+        ? `Campaign ${name} scheduled for ${formatDateTime(result.scheduledAt!, timeZone)}.`
+        : `Draft ${name} saved.`;
+  const back = new URL(request.url).searchParams;
+  back.delete("template");
+  return redirectWithToast(`${EMAILS_PATH}${back.size ? `?${back}` : ""}`, message);
+}
+
+export default function Compose({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete("template");
+  const back = `${EMAILS_PATH}${params.size ? `?${params}` : ""}`;
+  const close = () => void navigate(back, { preventScrollReset: true });
+  const { campaign, timeZone } = loaderData;
+  if (campaign && campaign.status !== "draft")
+    return (
+      <Modal
+        title={campaign.name}
+        description="Only drafts can be edited."
+        size="xl"
+        onClose={close}
+        footer={
+          <button type="button" className={buttonClass("secondary")} onClick={close}>
+            Close
+          </button>
+        }
+      >
+        <CampaignDetails campaign={campaign} timeZone={timeZone} />
+      </Modal>
+    );
+  return (
+    <ComposeCampaign
+      key={campaign?.id ?? "new"}
+      title={campaign ? "Edit Email Campaign" : "Compose Email Campaign"}
+      campaign={campaign ?? ("template" in loaderData ? loaderData.template : undefined)}
+      recipientCount={loaderData.recipientCount}
+      timeZone={timeZone}
+      minSendAt={loaderData.minSendAt}
+      serverErrors={actionData && "errors" in actionData ? actionData.errors : undefined}
+      testSent={actionData && "testSent" in actionData ? actionData.testSent : undefined}
+      onClose={close}
+    />
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

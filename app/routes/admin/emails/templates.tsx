@@ -1,0 +1,116 @@
+import { FileText, Pencil, Send } from "lucide-react";
+import { data, Link, Outlet, useSubmit } from "react-router";
+import type { Route } from "./+types/templates";
+import { buttonClass } from "~/components/admin/button";
+import { EmailsHeader } from "~/components/admin/email-parts";
+import { DeleteButton } from "~/components/admin/modal";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { EMAILS_PATH, TEMPLATES_PATH } from "~/lib/campaigns";
+import { formatDate } from "~/lib/dates";
+import { isUuid } from "~/lib/ids";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { readFormValues } from "~/server/http/form.server";
+import { getCampaignStats } from "~/server/marketing/campaign-list.server";
+import {
+  deleteEmailTemplate,
+  listEmailTemplates,
+  TEMPLATE_NOT_FOUND,
+} from "~/server/marketing/email-templates.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Email Templates · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [stats, templates] = await Promise.all([getCampaignStats(), listEmailTemplates()]);
+  return { stats, templates, timeZone: config().STORE_TIMEZONE };
+}
+
+/** A template's Delete button posts here. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readFormValues(request);
+  if (form.intent !== "delete" || !isUuid(form.id ?? ""))
+    return data(
+      { message: "This action is not valid. Reload the page and try again." },
+      { status: 400 },
+    );
+  const deleted = await deleteEmailTemplate(form.id!);
+  if (!deleted) return redirectWithToast(TEMPLATES_PATH, TEMPLATE_NOT_FOUND, "error");
+  return redirectWithToast(TEMPLATES_PATH, `Template "${deleted.name}" deleted.`);
+}
+
+export default function Templates({ loaderData }: Route.ComponentProps) {
+  const { stats, templates, timeZone } = loaderData;
+  const submit = useSubmit();
+  return (
+    <>
+      <EmailsHeader stats={stats} />
+      {templates.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center text-stone-500">
+          No templates yet. Create one to start campaigns from it.
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Email templates">
+          {templates.map((t) => (
+            <li
+              key={t.id}
+              className="flex flex-col rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+            >
+              <div className="flex items-start gap-3">
+                <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+                  <FileText className="h-5 w-5" aria-hidden />
+                </span>
+                <div className="min-w-0">
+                  <h2 className="truncate font-semibold text-stone-900">{t.name}</h2>
+                  <p className="text-xs text-stone-500">
+                    Updated {formatDate(t.updatedAt, timeZone)}
+                  </p>
+                </div>
+              </div>
+              <p className="mt-3 line-clamp-2 text-sm text-stone-600">
+                {t.description || "No description"}
+              </p>
+              <p className="mt-2 mb-4 truncate text-xs text-stone-500">
+                Subject: {t.subject || "none yet"}
+              </p>
+              <div className="mt-auto flex items-center gap-1 border-t border-stone-100 pt-4">
+                <Link
+                  to={`${EMAILS_PATH}/new?template=${t.id}`}
+                  className={buttonClass("primary", "sm")}
+                  aria-label={`Use template ${t.name}`}
+                >
+                  <Send className="h-4 w-4" aria-hidden />
+                  Use template
+                </Link>
+                <Link
+                  to={`${TEMPLATES_PATH}/${t.id}`}
+                  className={buttonClass("ghost", "icon", "ml-auto")}
+                  aria-label={`Edit template ${t.name}`}
+                  title="Edit"
+                >
+                  <Pencil className="h-4 w-4" aria-hidden />
+                </Link>
+                <DeleteButton
+                  label={`Delete template ${t.name}`}
+                  title={`Delete the template "${t.name}"?`}
+                  message="Campaigns started from it keep their own copy. This action cannot be undone."
+                  onConfirm={() =>
+                    void submit(
+                      { intent: "delete", id: t.id },
+                      { method: "post", action: TEMPLATES_PATH, preventScrollReset: true },
+                    )
+                  }
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Outlet />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

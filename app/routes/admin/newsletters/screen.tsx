@@ -1,0 +1,298 @@
+import { FlaskConical, Mail, Send, TriangleAlert, Users, XCircle, BarChart3 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, useFetcher, useRevalidator } from "react-router";
+import type { Route } from "./+types/screen";
+import { buttonClass } from "~/components/admin/button";
+import { PageHeader } from "~/components/admin/list-page";
+import { ConfirmDialog } from "~/components/admin/modal";
+import { NewsletterCompose } from "~/components/admin/newsletter-compose";
+import { EmailLog, NewsletterProgress } from "~/components/admin/newsletter-log";
+import { NewsletterTestDialog } from "~/components/admin/newsletter-test-dialog";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { StatCard } from "~/components/admin/stat-card";
+import { SubscriberTable } from "~/components/admin/subscriber-table";
+import { newsletterTemplates } from "~/lib/newsletter-templates";
+import { STORE_CONTACT } from "~/lib/store-info";
+import { formatCount } from "~/lib/text";
+import { parseListQuery } from "~/schemas/admin-list";
+import { formErrors, type FormErrors } from "~/schemas/form-errors";
+import {
+  NewsletterComposeSchema,
+  NewsletterTestSchema,
+  SubscriberListQuerySchema,
+  SubscriberRemoveSchema,
+} from "~/schemas/newsletters";
+import { flashHeader } from "~/server/admin/flash.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { readFormValues } from "~/server/http/form.server";
+import {
+  getLatestNewsletterProgress,
+  getLatestNewsletterTest,
+  getNewsletterStats,
+  listNewsletterLog,
+  removeSubscriber,
+  sendNewsletter,
+  sendNewsletterTest,
+} from "~/server/marketing/newsletter-admin.server";
+import { listSubscribers } from "~/server/marketing/subscriber-list.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Newsletters · Admin" }];
+
+/** How often the screen re-reads its figures while the worker is sending (SPEC §4 polls too). */
+const LIVE_REFRESH_MS = 2000;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(request.url, SubscriberListQuerySchema);
+  const [stats, log, progress, latestTest, subscribers] = await Promise.all([
+    getNewsletterStats(),
+    listNewsletterLog(),
+    getLatestNewsletterProgress(),
+    getLatestNewsletterTest(),
+    listSubscribers(query),
+  ]);
+  const c = config();
+  return {
+    query,
+    stats,
+    log,
+    progress,
+    latestTest,
+    subscribers,
+    from: c.mailFrom,
+    storeName: c.STORE_NAME,
+    publicUrl: c.publicUrl,
+    smtpConfigured: Boolean(c.SMTP_URL),
+    timeZone: c.STORE_TIMEZONE,
+  };
+}
+
+type ActionResult =
+  | { intent: "send"; ok: true; mailingId: string }
+  | { intent: "test"; ok: true; testId: string; to: string }
+  | { intent: "remove"; ok: true }
+  | { intent: string; ok: false; errors: FormErrors };
+
+const refused = (intent: string, errors: FormErrors, status = 400) =>
+  data<ActionResult>({ intent, ok: false, errors }, { status });
+
+const done = async (result: ActionResult, message: string, type: "success" | "error" = "success") =>
+  data(result, { headers: { "Set-Cookie": await flashHeader(message, type) } });
+
+/** Send, Send Test and Remove post here; sending queues in one transaction and returns at once. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const values = await readFormValues(request);
+  const intent = values.intent ?? "";
+  if (intent === "send") {
+    const parsed = NewsletterComposeSchema.safeParse(values);
+    if (!parsed.success) return refused(intent, formErrors(parsed.error));
+    const sent = await sendNewsletter(parsed.data);
+    if (!sent.ok) return refused(intent, { form: sent.message });
+    return done(
+      { intent, ok: true, mailingId: sent.mailingId },
+      `Newsletter queued: sending to ${formatCount(sent.queued)} ${sent.queued === 1 ? "subscriber" : "subscribers"}.`,
+    );
+  }
+  if (intent === "test") {
+    const parsed = NewsletterTestSchema.safeParse(values);
+    if (!parsed.success) return refused(intent, formErrors(parsed.error));
+    const { subject, body, testEmail } = parsed.data;
+    const queued = await sendNewsletterTest({ subject, body, to: testEmail });
+    return done(
+      { intent, ok: true, testId: queued.id, to: testEmail },
+      `Test email queued for ${testEmail}.`,
+    );
+  }
+  if (intent === "remove") {
+    const parsed = SubscriberRemoveSchema.safeParse(values);
+    if (!parsed.success) return refused(intent, { form: "This subscriber does not exist." }, 404);
+    const removed = await removeSubscriber(parsed.data.id);
+    if (!removed.ok) return done({ intent, ok: true }, removed.message, "error");
+    return done({ intent, ok: true }, `${removed.email} was removed from the newsletter.`);
+  }
+  return refused(intent, { form: "This action is not valid. Reload the page and try again." });
+}
+
+/** Re-reads the screen while the worker is sending, so the log and the cards follow it. */
+function useLiveRefresh(live: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!live || state !== "idle") return;
+    const timer = setTimeout(() => void revalidate(), LIVE_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [live, state, revalidate]);
+}
+
+function testOutcome(
+  watched: string | undefined,
+  latest: { id: string; status: string; lastError: string | null; kept: boolean } | null,
+) {
+  if (!watched || latest?.id !== watched) return null;
+  if (latest.status === "sent") return { ok: true, message: "Test email sent successfully!" };
+  if (latest.status === "failed" || latest.status === "bounced")
+    return {
+      ok: false,
+      message: `Test email failed: ${latest.lastError ?? "Unknown error occurred"}`,
+    };
+  if (latest.kept)
+    return { ok: false, message: "Test email kept in the outbox: SMTP_URL is not configured." };
+  return { ok: true, message: "Sending test email…" };
+}
+
+export default function Newsletters({ loaderData }: Route.ComponentProps) {
+  const { stats, log, progress, latestTest, subscribers, query, timeZone } = loaderData;
+  const [draft, setDraft] = useState({ subject: "", body: "" });
+  const [testOpen, setTestOpen] = useState(false);
+  const send = useFetcher<ActionResult>({ key: "newsletter-send" });
+  const test = useFetcher<ActionResult>({ key: "newsletter-test" });
+  const remove = useFetcher<ActionResult>({ key: "newsletter-remove" });
+  useLiveRefresh(stats.inProgress > 0);
+
+  // After a send is queued the form is cleared (SPEC §8); after a test is queued the modal closes.
+  const [handled, setHandled] = useState<object>();
+  if (send.data && send.data !== handled && send.state === "idle") {
+    setHandled(send.data);
+    if (send.data.ok) setDraft({ subject: "", body: "" });
+  }
+  const [handledTest, setHandledTest] = useState<object>();
+  const [watchedTest, setWatchedTest] = useState<string>();
+  if (test.data && test.data !== handledTest && test.state === "idle") {
+    setHandledTest(test.data);
+    if (test.data.ok && "testId" in test.data) {
+      setWatchedTest(test.data.testId);
+      setTestOpen(false);
+    }
+  }
+
+  const sending = send.state !== "idle";
+  const filled = draft.subject.trim() !== "" && draft.body.trim() !== "";
+  const sendErrors = send.data && !send.data.ok ? send.data.errors : {};
+  const testErrors = test.data && !test.data.ok ? test.data.errors : undefined;
+  const outcome = testOutcome(watchedTest, latestTest);
+  const templates = newsletterTemplates(loaderData.storeName, loaderData.publicUrl);
+
+  return (
+    <>
+      <PageHeader
+        title="Newsletter Management"
+        description="Write a newsletter and send it to everyone who subscribed."
+        actions={
+          <>
+            <button
+              type="button"
+              className={buttonClass("secondary")}
+              disabled={!filled || sending || test.state !== "idle"}
+              onClick={() => setTestOpen(true)}
+            >
+              <FlaskConical className="h-4 w-4" aria-hidden />
+              Send Test
+            </button>
+            <ConfirmDialog
+              title={`Send newsletter to ${formatCount(stats.subscribers)} customers?`}
+              message="Each subscriber gets one email with a one-click unsubscribe link. Sending starts at once and cannot be stopped."
+              confirmLabel="Send Newsletter"
+              tone="primary"
+              onConfirm={() => void send.submit({ intent: "send", ...draft }, { method: "post" })}
+              trigger={
+                <button
+                  type="button"
+                  className={buttonClass("primary")}
+                  disabled={!filled || sending || stats.subscribers === 0}
+                >
+                  <Send className="h-4 w-4" aria-hidden />
+                  {sending ? "Sending..." : "Send Newsletter"}
+                </button>
+              }
+            />
+          </>
+        }
+      />
+      {outcome ? (
+        <p
+          role="status"
+          className={`mb-4 rounded-lg border px-4 py-2 text-sm font-medium ${outcome.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-red-800"}`}
+        >
+          {outcome.message}
+        </p>
+      ) : null}
+      {loaderData.smtpConfigured ? null : (
+        <p className="mb-4 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          SMTP_URL is not set: newsletters are queued and kept in the outbox (as .eml files) until
+          the store starts with an SMTP server.
+        </p>
+      )}
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard
+          label="Total Subscribers"
+          value={formatCount(stats.subscribers)}
+          hint={`${formatCount(stats.activeCustomers)} active ${stats.activeCustomers === 1 ? "customer" : "customers"}`}
+          icon={Users}
+        />
+        <StatCard
+          label="Emails Sent"
+          value={formatCount(stats.sent)}
+          hint={
+            stats.inProgress > 0
+              ? `${formatCount(stats.inProgress)} still sending`
+              : "Newsletters and tests"
+          }
+          icon={Mail}
+        />
+        <StatCard
+          label="Failed/Bounced"
+          value={formatCount(stats.failedOrBounced)}
+          hint="Refused by the mail server or undeliverable"
+          icon={XCircle}
+        />
+        <StatCard
+          label="Success Rate"
+          value={`${stats.successRate}%`}
+          hint={`Sent ÷ all ${formatCount(stats.logged)} logged`}
+          icon={BarChart3}
+        />
+      </div>
+      <div className="mb-6 grid gap-6 lg:grid-cols-5">
+        <div className="min-w-0 lg:col-span-3">
+          <NewsletterCompose
+            templates={templates}
+            from={loaderData.from}
+            subject={draft.subject}
+            body={draft.body}
+            onChange={(next) => setDraft((d) => ({ ...d, ...next }))}
+            errors={sendErrors}
+            recipients={stats.subscribers}
+            activeCustomers={stats.activeCustomers}
+          />
+        </div>
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {progress ? <NewsletterProgress progress={progress} timeZone={timeZone} /> : null}
+          <EmailLog entries={log} total={stats.logged} timeZone={timeZone} />
+        </div>
+      </div>
+      <SubscriberTable
+        query={query}
+        list={subscribers}
+        timeZone={timeZone}
+        onRemove={(s) => void remove.submit({ intent: "remove", id: s.id }, { method: "post" })}
+      />
+      {testOpen ? (
+        <NewsletterTestDialog
+          subject={draft.subject}
+          body={draft.body}
+          defaultAddress={STORE_CONTACT.email}
+          sending={test.state !== "idle"}
+          serverErrors={testErrors}
+          onSend={(testEmail) =>
+            void test.submit({ intent: "test", ...draft, testEmail }, { method: "post" })
+          }
+          onClose={() => setTestOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

@@ -1,0 +1,145 @@
+import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import type { Route } from "./+types/unsubscribe";
+import { cardClass, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
+import { Logo } from "~/components/store/logo";
+import { STORE_CONTACT } from "~/lib/store-info";
+import { assertSameOrigin } from "~/server/auth/origin.server";
+import { config } from "~/server/config.server";
+import { readForm } from "~/server/http/form.server";
+import {
+  describeUnsubscribeLink,
+  unsubscribeByToken,
+  type UnsubscribeLink,
+} from "~/server/marketing/unsubscribe.server";
+
+/**
+ * The unsubscribe link of every newsletter and campaign. Outside the store layout: withdrawing
+ * consent needs no age gate, no sign-in and no cookie. GET only shows a confirm button (mail
+ * scanners fetch links); POST unsubscribes at once, from the button or from the mail client's
+ * one-click POST (RFC 8058), which comes from another site without cookies.
+ */
+
+export const NOT_FOUND_MESSAGE =
+  "This unsubscribe link is not valid. It may have been cut short when it was copied: use the link in the email itself, or write to us and we will unsubscribe you.";
+
+export const meta = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+function page(link: UnsubscribeLink, done = false) {
+  if (link.kind === "unknown")
+    throw data(
+      { message: NOT_FOUND_MESSAGE, storeName: config().STORE_NAME },
+      { status: 404, statusText: "Not Found" },
+    );
+  return { storeName: config().STORE_NAME, link, done };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return page(await describeUnsubscribeLink(params.token));
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await readForm(request);
+  // RFC 8058: the mail client's POST carries exactly this field and comes from another site.
+  if (form.get("List-Unsubscribe") !== "One-Click") assertSameOrigin(request);
+  return page(await unsubscribeByToken(params.token), true);
+}
+
+function Shell({ storeName, children }: { storeName: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-stone-50">
+      <header className="bg-brand-900 py-4 text-white">
+        <div className="mx-auto max-w-md px-4 sm:px-6">
+          <Link to="/" className="inline-block">
+            <Logo name={storeName} />
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 py-10 sm:px-6 lg:py-14">
+        {children}
+      </main>
+      <footer className="px-4 pb-8 text-center text-sm text-stone-600">
+        Questions?{" "}
+        <a href={`mailto:${STORE_CONTACT.email}`} className={textLink}>
+          {STORE_CONTACT.email}
+        </a>
+      </footer>
+    </div>
+  );
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { storeName, link, done } = actionData ?? loaderData;
+  const busy = useNavigation().state === "submitting";
+  let content: React.ReactNode;
+  if (link.kind === "test") {
+    content = (
+      <p className="text-stone-700">
+        This link comes from a test message. In the real mailing, it unsubscribes the person who
+        received it.
+      </p>
+    );
+  } else if (link.kind === "unsubscribed") {
+    content = (
+      <>
+        <SuccessMessage
+          message={done ? "You have been unsubscribed." : "This address is already unsubscribed."}
+        />
+        <p className="text-stone-700">
+          <strong className="break-all">{link.email}</strong> will not receive {storeName}{" "}
+          newsletters or promotions any more. Emails about your orders still arrive.
+        </p>
+      </>
+    );
+  } else {
+    content = (
+      <Form method="post" className="space-y-5">
+        <p className="text-stone-700">
+          Stop sending {storeName} newsletters and promotions to{" "}
+          <strong className="break-all">{link.email}</strong>?
+        </p>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? "Unsubscribing…" : "Unsubscribe"}
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <Shell storeName={storeName}>
+      <h1 className="text-3xl font-bold tracking-tight text-stone-900">Unsubscribe</h1>
+      <div className={`mt-6 space-y-5 ${cardClass}`}>{content}</div>
+      <p className="mt-6 text-sm text-stone-600">
+        <Link to="/" className={textLink}>
+          Back to the store
+        </Link>
+      </p>
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const body = (isRouteErrorResponse(error) ? error.data : null) as {
+    message?: unknown;
+    storeName?: unknown;
+  } | null;
+  const message =
+    typeof body?.message === "string"
+      ? body.message
+      : "Something went wrong on our side. Please try again in a moment.";
+  const storeName = typeof body?.storeName === "string" ? body.storeName : "Budz Boutique";
+  return (
+    <Shell storeName={storeName}>
+      <p className="text-sm font-semibold tracking-widest text-brand-600">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">
+        {notFound ? "Unsubscribe link not found" : "Could not unsubscribe"}
+      </h1>
+      <p className="mt-4 text-stone-700">{message}</p>
+    </Shell>
+  );
+}

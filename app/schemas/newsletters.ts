@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { filterEnum, ListQuerySchema } from "./admin-list";
+import { stripControlCharacters } from "./text";
+
+export const NEWSLETTERS_PATH = "/budzadmin/dashboard/newsletters";
+
+/** SPEC §5's messages of the newsletter form, word for word. */
+export const NEWSLETTER_MESSAGES = {
+  required: "Please fill in both subject and message body",
+  noRecipients: "No customers found. Please add customers first.",
+  testRequired: "Please enter a test email address",
+  testInvalid: "Please enter a valid email address",
+} as const;
+
+export const MAX_SUBJECT_LENGTH = 150;
+export const MAX_BODY_LENGTH = 100_000;
+
+const text = (max: number, tooLong: string) =>
+  z
+    .string()
+    .catch("")
+    .transform((value) => stripControlCharacters(value.replace(/\r\n?/g, "\n")).trim())
+    .pipe(z.string().max(max, tooLong));
+
+const ComposeFields = {
+  subject: text(MAX_SUBJECT_LENGTH, `At most ${MAX_SUBJECT_LENGTH} characters.`),
+  body: text(MAX_BODY_LENGTH, `At most ${MAX_BODY_LENGTH.toLocaleString("en-CA")} characters.`),
+};
+
+/** Both subject and body, or SPEC's one message for the form. */
+function requireBoth(value: { subject: string; body: string }, ctx: z.RefinementCtx) {
+  if (!value.subject || !value.body)
+    ctx.addIssue({ code: "custom", path: ["form"], message: NEWSLETTER_MESSAGES.required });
+}
+
+export const NewsletterComposeSchema = z.object(ComposeFields).superRefine(requireBoth);
+
+export const NewsletterTestSchema = z
+  .object({
+    ...ComposeFields,
+    testEmail: z
+      .string()
+      .catch("")
+      .transform((value) => stripControlCharacters(value).trim().toLowerCase())
+      .pipe(
+        z
+          .string()
+          .min(1, NEWSLETTER_MESSAGES.testRequired)
+          .max(254, NEWSLETTER_MESSAGES.testInvalid)
+          .pipe(z.email(NEWSLETTER_MESSAGES.testInvalid)),
+      ),
+  })
+  .superRefine(requireBoth);
+
+export const SubscriberRemoveSchema = z.object({ id: z.uuid() });
+
+export const NEWSLETTER_INTENTS = ["send", "test", "remove"] as const;
+export type NewsletterIntent = (typeof NEWSLETTER_INTENTS)[number];
+
+/** The subscriber list's URL: search by email, page, and who (subscribed by default). */
+export const SUBSCRIBER_FILTERS = ["subscribed", "unsubscribed", "all"] as const;
+export const SubscriberListQuerySchema = ListQuerySchema.extend({
+  who: filterEnum(SUBSCRIBER_FILTERS),
+});
+export type SubscriberListQuery = z.output<typeof SubscriberListQuerySchema>;
+
+/** Where consent was given, as staff read it. */
+export const SUBSCRIBER_SOURCES: Record<string, string> = {
+  footer: "Store footer",
+  checkout: "Checkout",
+  account: "My Account",
+  import: "Customer import",
+  admin: "Admin",
+};

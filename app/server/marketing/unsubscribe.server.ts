@@ -1,0 +1,57 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "../db.server";
+import { newsletterSubscribers } from "../schema";
+import { TEST_UNSUBSCRIBE_TOKEN } from "./mailing.server";
+
+/**
+ * The one-click unsubscribe of newsletters and campaigns, keyed by the subscriber's token (the
+ * link in every message's footer and its List-Unsubscribe header). The row stays, stamped
+ * unsubscribed_at, so the withdrawal of consent is on record.
+ */
+
+export type UnsubscribeLink =
+  | { kind: "subscribed"; email: string }
+  | { kind: "unsubscribed"; email: string }
+  /** The link of a test message sent to an address that is not subscribed: nothing to do. */
+  | { kind: "test" }
+  | { kind: "unknown" };
+
+/** Tokens are base64url (or UUIDs for older rows); anything else is not looked up at all. */
+const TOKEN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** What an unsubscribe link stands for, without changing anything (GET must not unsubscribe). */
+export async function describeUnsubscribeLink(token: string): Promise<UnsubscribeLink> {
+  if (token === TEST_UNSUBSCRIBE_TOKEN) return { kind: "test" };
+  if (!TOKEN.test(token)) return { kind: "unknown" };
+  const [row] = await db()
+    .select({
+      email: newsletterSubscribers.email,
+      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.unsubscribeToken, token));
+  if (!row) return { kind: "unknown" };
+  return { kind: row.unsubscribedAt ? "unsubscribed" : "subscribed", email: row.email };
+}
+
+/**
+ * Unsubscribes the address of a token at once. Already unsubscribed stays as it was (the first
+ * withdrawal's time is kept); an unknown token changes nothing and says so.
+ */
+export async function unsubscribeByToken(
+  token: string,
+  now: Date = new Date(),
+): Promise<UnsubscribeLink> {
+  const link = await describeUnsubscribeLink(token);
+  if (link.kind !== "subscribed") return link;
+  await db()
+    .update(newsletterSubscribers)
+    .set({ unsubscribedAt: now })
+    .where(
+      and(
+        eq(newsletterSubscribers.unsubscribeToken, token),
+        isNull(newsletterSubscribers.unsubscribedAt),
+      ),
+    );
+  return { kind: "unsubscribed", email: link.email };
+}

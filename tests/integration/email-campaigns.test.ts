@@ -1,0 +1,327 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { CampaignFormSchema } from "~/schemas/campaigns";
+import { db } from "~/server/db.server";
+import { enqueueEmail } from "~/server/email/outbox.server";
+import {
+  CAMPAIGN_ALREADY_SENT,
+  CAMPAIGN_LOCKED,
+  cancelCampaignSchedule,
+  deleteCampaignDraft,
+  EMPTY_AUDIENCE,
+  saveCampaign,
+  sendDueCampaigns,
+} from "~/server/marketing/campaign-admin.server";
+import { getCampaign, getCampaignStats } from "~/server/marketing/campaign-list.server";
+import { recordEmailClick, recordEmailOpen } from "~/server/marketing/campaign-tracking.server";
+import {
+  createEmailTemplate,
+  deleteEmailTemplate,
+  getEmailTemplate,
+  updateEmailTemplate,
+} from "~/server/marketing/email-templates.server";
+import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
+import { emailCampaigns, emailOutbox } from "~/server/schema";
+import { resetDatabase } from "../setup/database";
+
+const TZ = "America/Vancouver";
+const BODY =
+  '<h1>Sale</h1><p onclick="steal()">Shop <a href="https://shop.example/sale?a=1&amp;b=2">now</a> or <a href="https://shop.example/faq">read</a> <a href="https://shop.example/sale?a=1&amp;b=2">again</a></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
+
+function input(fields: Record<string, string> = {}) {
+  return CampaignFormSchema.parse({
+    intent: "save",
+    name: "Spring sale",
+    subject: "20% off",
+    audience: "subscribers",
+    bodyHtml: BODY,
+    ...fields,
+  });
+}
+
+async function subscribers(n: number) {
+  for (let i = 0; i < n; i++)
+    await subscribeToNewsletter({ email: `fan${i}@example.com`, source: "footer" });
+}
+
+async function draft(fields: Record<string, string> = {}) {
+  const result = await saveCampaign({ input: input(fields), timeZone: TZ });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.id;
+}
+
+const outboxOf = (campaignId: string) =>
+  db().select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaignId));
+
+/** "2030-01-02T09:30" style wall-clock text for a moment `minutes` from now in TZ. */
+function localIn(minutes: number) {
+  const at = new Date(Date.now() + minutes * 60_000);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: TZ,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+}
+
+beforeEach(resetDatabase);
+
+describe("drafts", () => {
+  it("stores a draft with its HTML sanitised; only the name is required", async () => {
+    const id = await draft();
+    const campaign = (await getCampaign(id))!;
+    expect(campaign).toMatchObject({ status: "draft", name: "Spring sale", subject: "20% off" });
+    expect(campaign.bodyHtml).not.toMatch(/script|onclick|javascript:/i);
+    expect(campaign.bodyHtml).toContain('href="https://shop.example/faq"');
+
+    const bare = CampaignFormSchema.safeParse({
+      intent: "save",
+      name: "",
+      audience: "subscribers",
+    });
+    expect(bare.success).toBe(false);
+    const onlyName = CampaignFormSchema.safeParse({
+      intent: "save",
+      name: "Later",
+      audience: "subscribers",
+    });
+    expect(onlyName.success).toBe(true);
+    const sendEmpty = CampaignFormSchema.safeParse({
+      intent: "send",
+      name: "Later",
+      audience: "subscribers",
+    });
+    expect(sendEmpty.error?.issues.map((i) => i.path[0])).toEqual(["subject", "bodyHtml"]);
+  });
+
+  it("refuses a body over the limit and an invalid day count with messages", () => {
+    const big = CampaignFormSchema.safeParse({
+      name: "Big",
+      audience: "subscribers",
+      bodyHtml: "x".repeat(1024 * 1024),
+    });
+    expect(big.error?.issues[0]?.message).toMatch(/too long: at most 200,000 characters/);
+    const days = CampaignFormSchema.safeParse({
+      name: "Recent",
+      audience: "ordered-within",
+      days: "0",
+    });
+    expect(days.error?.issues[0]?.message).toMatch(/number of days from 1/);
+  });
+
+  it("edits a draft; a scheduled or sent campaign is no longer editable", async () => {
+    await subscribers(1);
+    const id = await draft();
+    const edited = await saveCampaign({ id, input: input({ name: "Renamed" }), timeZone: TZ });
+    expect(edited.ok).toBe(true);
+    expect((await getCampaign(id))!.name).toBe("Renamed");
+
+    const scheduled = await saveCampaign({
+      id,
+      input: input({ intent: "schedule", name: "Renamed", sendAt: localIn(60) }),
+      timeZone: TZ,
+    });
+    expect(scheduled).toMatchObject({ ok: true, status: "scheduled" });
+    const locked = await saveCampaign({ id, input: input({ name: "Again" }), timeZone: TZ });
+    expect(locked).toEqual({ ok: false, status: 409, errors: { form: CAMPAIGN_LOCKED } });
+    expect(await deleteCampaignDraft(id)).toMatchObject({ ok: false, status: 409 });
+
+    expect(await cancelCampaignSchedule(id)).toEqual({ ok: true, name: "Renamed" });
+    expect((await getCampaign(id))!).toMatchObject({ status: "draft", scheduledAt: null });
+    expect(await deleteCampaignDraft(id)).toEqual({ ok: true, name: "Renamed" });
+    expect(await getCampaign(id)).toBeUndefined();
+    const gone = await saveCampaign({ id, input: input(), timeZone: TZ });
+    expect(gone).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("sending", () => {
+  it("queues one tracked message per subscriber, exactly once", async () => {
+    await subscribers(3);
+    const id = await draft();
+    const sent = await saveCampaign({ id, input: input({ intent: "send" }), timeZone: TZ });
+    expect(sent).toMatchObject({ ok: true, status: "sent", queued: 3 });
+    const campaign = (await getCampaign(id))!;
+    expect(campaign.status).toBe("sent");
+    expect(campaign.links).toEqual([
+      "https://shop.example/sale?a=1&b=2",
+      "https://shop.example/faq",
+    ]);
+
+    const rows = await outboxOf(id);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.kind).toBe("campaign");
+      expect(row.html).toContain(`/email/click/${row.trackingToken}/0"`);
+      expect(row.html).toContain(`/email/click/${row.trackingToken}/1"`);
+      expect(row.html).toContain(`/email/open/${row.trackingToken}"`);
+      expect(row.html).not.toContain("{{tracking_token}}");
+      expect(row.html).not.toMatch(/<script|onclick|javascript:/i);
+    }
+    expect(new Set(rows.map((r) => r.toAddress)).size).toBe(3);
+
+    const again = await saveCampaign({ id, input: input({ intent: "send" }), timeZone: TZ });
+    expect(again).toMatchObject({ ok: false, status: 409 });
+    expect(await outboxOf(id)).toHaveLength(3);
+    expect(await cancelCampaignSchedule(id)).toMatchObject({ message: CAMPAIGN_ALREADY_SENT });
+  });
+
+  it("refuses to send to an empty audience, saving nothing", async () => {
+    const result = await saveCampaign({ input: input({ intent: "send" }), timeZone: TZ });
+    expect(result).toEqual({ ok: false, status: 409, errors: { audience: EMPTY_AUDIENCE } });
+    expect(await db().select().from(emailCampaigns)).toHaveLength(0);
+  });
+});
+
+describe("scheduling", () => {
+  it("refuses a time in the past or not a real time", async () => {
+    for (const sendAt of [localIn(-5), "2026-02-31T10:00", "soon", ""]) {
+      const parsed = CampaignFormSchema.safeParse({
+        intent: "schedule",
+        name: "x",
+        subject: "y",
+        audience: "subscribers",
+        bodyHtml: "<p>z</p>",
+        sendAt,
+      });
+      if (!parsed.success) {
+        expect(parsed.error.issues[0]!.path).toEqual(["sendAt"]);
+        continue;
+      }
+      const result = await saveCampaign({ input: parsed.data, timeZone: TZ });
+      expect(result).toEqual({
+        ok: false,
+        status: 400,
+        errors: { sendAt: "Choose a time in the future" },
+      });
+    }
+    expect(await db().select().from(emailCampaigns)).toHaveLength(0);
+  });
+
+  it("reads the time in the store's time zone and sends it once when due, even with two workers", async () => {
+    await subscribers(4);
+    // The next 15 January (winter: Vancouver is UTC-8), always within the two years a schedule may reach.
+    const now = new Date();
+    const year =
+      now.getUTCFullYear() + (now < new Date(Date.UTC(now.getUTCFullYear(), 0, 14)) ? 0 : 1);
+    const result = await saveCampaign({
+      input: input({ intent: "schedule", sendAt: `${year}-01-15T09:30` }),
+      timeZone: TZ,
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.scheduledAt!.toISOString()).toBe(`${year}-01-15T17:30:00.000Z`);
+    expect(await sendDueCampaigns()).toBe(0);
+    expect(await outboxOf(result.id)).toHaveLength(0);
+
+    await db()
+      .update(emailCampaigns)
+      .set({ scheduledAt: sql`now() - interval '1 minute'` })
+      .where(eq(emailCampaigns.id, result.id));
+    const runs = await Promise.all([sendDueCampaigns(), sendDueCampaigns(), sendDueCampaigns()]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await outboxOf(result.id)).toHaveLength(4);
+    expect((await getCampaign(result.id))!.status).toBe("sent");
+    expect(await sendDueCampaigns()).toBe(0);
+    expect(await outboxOf(result.id)).toHaveLength(4);
+  });
+});
+
+describe("tracking", () => {
+  async function sentCampaign(recipients = 2) {
+    await subscribers(recipients);
+    const id = await draft();
+    await saveCampaign({ id, input: input({ intent: "send" }), timeZone: TZ });
+    await db().update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.campaignId, id));
+    return { id, rows: await outboxOf(id) };
+  }
+
+  it("counts an open once per recipient and ignores forged tokens", async () => {
+    const { id, rows } = await sentCampaign();
+    const token = rows[0]!.trackingToken;
+    expect(await recordEmailOpen(token)).toBe(true);
+    const [first] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, rows[0]!.id));
+    expect(first!.openedAt).not.toBeNull();
+    expect(await recordEmailOpen(token)).toBe(true);
+    const [second] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, rows[0]!.id));
+    expect(second!.openedAt).toEqual(first!.openedAt);
+
+    expect(await recordEmailOpen("forged-token-forged-token-forged1")).toBe(false);
+    expect(await recordEmailOpen("<script>")).toBe(false);
+    expect((await getCampaign(id))!.figures).toMatchObject({ sent: 2, opened: 1, openRate: 50 });
+  });
+
+  it("redirects only to the campaign's own links and counts a click once", async () => {
+    const { id, rows } = await sentCampaign();
+    const token = rows[1]!.trackingToken;
+    expect(await recordEmailClick(token, "1")).toBe("https://shop.example/faq");
+    expect(await recordEmailClick(token, "0")).toBe("https://shop.example/sale?a=1&b=2");
+    expect(await recordEmailClick(token, "2")).toBeUndefined();
+    expect(await recordEmailClick(token, "-1")).toBeUndefined();
+    expect(await recordEmailClick(token, "https://evil.example")).toBeUndefined();
+    expect(await recordEmailClick("forged-token-forged-token-forged1", "0")).toBeUndefined();
+
+    // A message that is not a campaign's (an order email) has no links to redirect to.
+    const other = await db().transaction((tx) =>
+      enqueueEmail(tx, {
+        kind: "order_confirmation",
+        to: "a@example.com",
+        subject: "s",
+        html: "",
+        text: "",
+      }),
+    );
+    const [orderRow] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, other.id));
+    expect(await recordEmailClick(orderRow!.trackingToken, "0")).toBeUndefined();
+
+    const figures = (await getCampaign(id))!.figures;
+    expect(figures).toMatchObject({ clicked: 1, opened: 1, clickRate: 50, openRate: 50 });
+    const stats = await getCampaignStats();
+    expect(stats).toMatchObject({
+      totalSubscribers: 2,
+      campaignsSent: 1,
+      avgOpenRate: 50,
+      avgClickRate: 50,
+    });
+  });
+
+  it("computes 0 for every card when nothing was sent", async () => {
+    expect(await getCampaignStats()).toEqual({
+      totalSubscribers: 0,
+      campaignsSent: 0,
+      avgOpenRate: 0,
+      avgClickRate: 0,
+    });
+  });
+});
+
+describe("templates", () => {
+  it("creates, edits and deletes, sanitising the HTML", async () => {
+    const { id } = await createEmailTemplate({
+      name: "Monthly",
+      description: "Our monthly news",
+      subject: "News",
+      bodyHtml: '<p onmouseover="x()">Hi</p><script>bad()</script>',
+    });
+    expect((await getEmailTemplate(id))!.bodyHtml).toBe("<p>Hi</p>");
+    expect(
+      await updateEmailTemplate(id, {
+        name: "Monthly news",
+        description: "",
+        subject: "News!",
+        bodyHtml: "<p>Hello</p>",
+      }),
+    ).toBe(true);
+    expect(await getEmailTemplate(id)).toMatchObject({ name: "Monthly news", subject: "News!" });
+    expect(await deleteEmailTemplate(id)).toEqual({ name: "Monthly news" });
+    expect(await getEmailTemplate(id)).toBeUndefined();
+    expect(await getEmailTemplate("not-a-uuid")).toBeUndefined();
+    expect(
+      await updateEmailTemplate(id, { name: "x", description: "", subject: "", bodyHtml: "" }),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,231 @@
+import crypto from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { config } from "~/server/config.server";
+import { db } from "~/server/db.server";
+import { startEmailWorker, type EmailWorker } from "~/server/email/worker.server";
+import {
+  countAudience,
+  queueMailing,
+  queueTestMailing,
+  type Audience,
+} from "~/server/marketing/mailing.server";
+import {
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+} from "~/server/marketing/newsletter.server";
+import { customers, emailOutbox, newsletterSubscribers, orders } from "~/server/schema";
+import { resetDatabase } from "../setup/database";
+import { header, startSmtpServer, type TestSmtpServer } from "./email-smtp-server";
+
+const DAY = 24 * 60 * 60 * 1000;
+const BODY = `<h1>Spring sale</h1>
+<p>Hello! <a href="https://shop.example/sale?t={{tracking_token}}">Shop now</a></p>
+<img src="https://shop.example/o/{{tracking_token}}.gif" alt="" onerror="alert(1)">
+<script>alert("x")</script><a href="javascript:alert(2)">bad</a>`;
+
+async function subscribe(email: string) {
+  const result = await subscribeToNewsletter({ email, source: "footer" });
+  expect(result.ok).toBe(true);
+}
+
+async function order(email: string, daysAgo: number, customerId: string | null = null) {
+  await db()
+    .insert(orders)
+    .values({
+      customerId,
+      email,
+      shippingName: "Pat Doe",
+      shippingStreet: "1 Main St",
+      shippingCity: "Vancouver",
+      shippingProvince: "BC",
+      shippingPostalCode: "V6B 1A1",
+      subtotalCents: 1000,
+      totalAmountCents: 1000,
+      accessToken: crypto.randomBytes(12).toString("hex"),
+      createdAt: new Date(Date.now() - daysAgo * DAY),
+    });
+}
+
+async function outboxRows() {
+  return db().select().from(emailOutbox).orderBy(asc(emailOutbox.toAddress));
+}
+
+async function tokenOf(email: string) {
+  const [row] = await db()
+    .select({ token: newsletterSubscribers.unsubscribeToken })
+    .from(newsletterSubscribers)
+    .where(eq(sql`lower(${newsletterSubscribers.email})`, email.toLowerCase()));
+  return row!.token;
+}
+
+let worker: EmailWorker | undefined;
+let server: TestSmtpServer | undefined;
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+afterEach(async () => {
+  await worker?.stop();
+  await server?.close();
+  worker = undefined;
+  server = undefined;
+});
+
+describe("mailing audiences", () => {
+  beforeEach(async () => {
+    for (const email of ["recent@example.com", "old@example.com", "never@example.com"])
+      await subscribe(email);
+    await subscribe("gone@example.com");
+    await unsubscribeFromNewsletter({ email: "gone@example.com" });
+    await subscribe("Linked@Example.com");
+    // An order 3 days ago under another address, linked through the customer record.
+    const [customer] = await db()
+      .insert(customers)
+      .values({ name: "Linked", email: "linked@example.com" })
+      .returning();
+    await order("checkout-alias@example.com", 3, customer!.id);
+    await order("RECENT@example.com", 2);
+    await order("old@example.com", 90);
+    await order("gone@example.com", 1);
+    await order("stranger@example.com", 1);
+  });
+
+  const cases: [Audience, string[]][] = [
+    [
+      { kind: "subscribers" },
+      ["linked@example.com", "never@example.com", "old@example.com", "recent@example.com"].sort(),
+    ],
+    [{ kind: "ordered-within", days: 30 }, ["linked@example.com", "recent@example.com"].sort()],
+    [
+      { kind: "ordered-within", days: 365 },
+      ["linked@example.com", "old@example.com", "recent@example.com"].sort(),
+    ],
+    [{ kind: "never-ordered" }, ["never@example.com"]],
+  ];
+
+  for (const [audience, expected] of cases) {
+    it(`counts and queues ${JSON.stringify(audience)}`, async () => {
+      expect(await countAudience(audience)).toBe(expected.length);
+      const { queued } = await db().transaction((tx) =>
+        queueMailing(tx, { kind: "newsletter", subject: "Hi", bodyHtml: "<p>Hi</p>", audience }),
+      );
+      expect(queued).toBe(expected.length);
+      const rows = await outboxRows();
+      expect(rows.map((r) => r.toAddress).sort()).toEqual(expected);
+      expect(new Set(rows.map((r) => r.toAddress.toLowerCase())).size).toBe(rows.length);
+    });
+  }
+
+  it("refuses a window that is not a whole number of days", async () => {
+    await expect(countAudience({ kind: "ordered-within", days: 0 })).rejects.toThrow(RangeError);
+    await expect(countAudience({ kind: "ordered-within", days: 1.5 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("queueMailing", () => {
+  it("personalises every row: its own tracking token and unsubscribe link, scripts removed", async () => {
+    for (let i = 0; i < 5; i++) await subscribe(`reader${i}@example.com`);
+    const { queued, mailingId } = await db().transaction((tx) =>
+      queueMailing(tx, {
+        kind: "campaign",
+        subject: "  Spring\nsale ",
+        bodyHtml: BODY,
+        audience: { kind: "subscribers" },
+      }),
+    );
+    expect(queued).toBe(5);
+    const rows = await outboxRows();
+    expect(new Set(rows.map((r) => r.mailingId)).size).toBe(1);
+    expect(rows[0]!.mailingId).toBe(mailingId);
+    expect(rows).toHaveLength(5);
+    const tokens = new Set(rows.map((r) => r.trackingToken));
+    expect(tokens.size).toBe(5);
+    for (const row of rows) {
+      expect(row.kind).toBe("campaign");
+      expect(row.status).toBe("pending");
+      expect(row.subject).toBe("Spring sale");
+      expect(row.trackingToken).toMatch(/^[0-9a-f]{64}$/);
+      const unsubscribe = `${config().publicUrl}/unsubscribe/${await tokenOf(row.toAddress)}`;
+      expect(row.listUnsubscribe).toBe(unsubscribe);
+      for (const part of [row.html, row.text]) {
+        expect(part).not.toContain("{{");
+        expect(part).toContain(unsubscribe);
+      }
+      expect(row.html).toContain(`sale?t=${row.trackingToken}`);
+      expect(row.html).toContain(`/o/${row.trackingToken}.gif`);
+      for (const other of tokens)
+        if (other !== row.trackingToken) expect(row.html).not.toContain(other);
+      expect(row.html).not.toMatch(/<script|onerror|javascript:/i);
+      expect(row.html).toContain("Spring sale");
+      expect(row.html).toContain(config().STORE_NAME);
+      expect(row.html).toContain("support@budzboutique.ca");
+      expect(row.text).toContain("Spring sale");
+    }
+  });
+
+  it("queues nothing when the caller's transaction rolls back", async () => {
+    await subscribe("a@example.com");
+    await expect(
+      db().transaction(async (tx) => {
+        await queueMailing(tx, {
+          kind: "newsletter",
+          subject: "Hi",
+          bodyHtml: "<p>Hi</p>",
+          audience: { kind: "subscribers" },
+        });
+        throw new Error("rollback");
+      }),
+    ).rejects.toThrow("rollback");
+    expect(await outboxRows()).toHaveLength(0);
+  });
+
+  it("queues a test message with the [TEST] subject", async () => {
+    await subscribe("owner@example.com");
+    await db().transaction(async (tx) => {
+      await queueTestMailing(tx, {
+        kind: "newsletter",
+        to: "owner@example.com",
+        subject: "News",
+        bodyHtml: "<p>{{tracking_token}}</p>",
+      });
+      await queueTestMailing(tx, {
+        kind: "newsletter",
+        to: "outsider@example.com",
+        subject: "News",
+        bodyHtml: "<p>Hi</p>",
+      });
+    });
+    const [outsider, owner] = await outboxRows();
+    expect(owner!.subject).toBe("[TEST] News");
+    expect(owner!.kind).toBe("newsletter_test");
+    expect(owner!.html).toContain(`<p>${owner!.trackingToken}</p>`);
+    expect(owner!.listUnsubscribe).toBe(
+      `${config().publicUrl}/unsubscribe/${await tokenOf("owner@example.com")}`,
+    );
+    expect(outsider!.listUnsubscribe).toBe(`${config().publicUrl}/unsubscribe/test`);
+  });
+
+  it("sends List-Unsubscribe and List-Unsubscribe-Post through a real SMTP server", async () => {
+    await subscribe("reader@example.com");
+    await db().transaction((tx) =>
+      queueMailing(tx, {
+        kind: "newsletter",
+        subject: "Hello",
+        bodyHtml: "<p>Hello</p>",
+        audience: { kind: "subscribers" },
+      }),
+    );
+    server = await startSmtpServer();
+    worker = startEmailWorker({ smtpUrl: server.url, pollIntervalMs: 25 });
+    const deadline = Date.now() + 15_000;
+    while (server.received.length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const mail = server.received[0]!;
+    const url = `${config().publicUrl}/unsubscribe/${await tokenOf("reader@example.com")}`;
+    expect(header(mail.raw, "List-Unsubscribe")).toBe(`<${url}>`);
+    expect(header(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(mail.decoded).toContain(url);
+  });
+});
