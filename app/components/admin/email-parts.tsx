@@ -11,7 +11,7 @@ import { formatCount } from "~/lib/text";
 import { Badge, type Tone } from "./badges";
 import { buttonClass } from "./button";
 import { PageHeader, tabClass } from "./list-page";
-import { StatCard } from "./stat-card";
+import { StatCard, StatGrid } from "./stat-card";
 
 export interface EmailStats {
   totalSubscribers: number;
@@ -53,7 +53,7 @@ export function EmailsHeader({ stats }: { stats: EmailStats }) {
           )
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Total Subscribers"
           value={formatCount(stats.totalSubscribers)}
@@ -78,7 +78,7 @@ export function EmailsHeader({ stats }: { stats: EmailStats }) {
           hint="Clicked ÷ delivered, per sent campaign"
           icon={MousePointerClick}
         />
-      </div>
+      </StatGrid>
       <nav aria-label="Email sections" className="mb-6 flex gap-1 border-b border-stone-200">
         <Link
           to={EMAILS_PATH}

@@ -3,7 +3,7 @@ import { migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { startSmtpServer, type TestSmtpServer } from "../../integration/email-smtp-server";
-import { startOwnStore } from "../own-store";
+import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 export const SUBSCRIBERS = ["ada@example.com", "bo@example.com", "cy@example.com"];
@@ -38,7 +38,7 @@ export const test = adminTest.extend<object, { store: EmailsStore }>({
       await store.stop();
       await smtp.close();
     },
-    { scope: "worker", timeout: 90_000 },
+    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
   ],
   baseURL: async ({ store }, provide) => provide(store.url),
 });

@@ -7,7 +7,7 @@ import {
 } from "~/server/marketing/newsletter.server";
 import { customers } from "~/server/schema";
 import { startSmtpServer, type TestSmtpServer } from "../../integration/email-smtp-server";
-import { startOwnStore } from "../own-store";
+import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -53,7 +53,7 @@ export const test = adminTest.extend<object, { store: NewslettersStore }>({
       await store.stop();
       await smtp.close();
     },
-    { scope: "worker", timeout: 90_000 },
+    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
   ],
   baseURL: async ({ store }, provide) => provide(store.url),
 });

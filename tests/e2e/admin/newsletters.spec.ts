@@ -5,7 +5,7 @@ import { expectCards, screenshots } from "./admin-fixtures";
 import { expect, test } from "./newsletters-store";
 
 // The tests share one store and run in order: each continues from the previous one's sends.
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial" });
 
 const shot = screenshots("NEWSLETTERS_SHOTS");
 

@@ -9,7 +9,7 @@ import { NewsletterCompose } from "~/components/admin/newsletter-compose";
 import { EmailLog, NewsletterProgress } from "~/components/admin/newsletter-log";
 import { NewsletterTestDialog } from "~/components/admin/newsletter-test-dialog";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { StatCard } from "~/components/admin/stat-card";
+import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { newsletterTemplates } from "~/lib/newsletter-templates";
 import { STORE_CONTACT } from "~/lib/store-info";
@@ -224,7 +224,7 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
           the store starts with an SMTP server.
         </p>
       )}
-      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Total Subscribers"
           value={formatCount(stats.subscribers)}
@@ -253,7 +253,7 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
           hint={`Sent ÷ all ${formatCount(stats.logged)} logged`}
           icon={BarChart3}
         />
-      </div>
+      </StatGrid>
       <div className="mb-6 grid gap-6 lg:grid-cols-5">
         <div className="min-w-0 lg:col-span-3">
           <NewsletterCompose
