@@ -213,7 +213,7 @@ describe("email outbox worker", () => {
     await waitFor(async () => {
       const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.status, "sent"));
       return rows.length === 100;
-    }, 30_000);
+    }, 75_000); // four workers polling every 5 ms share one PGlite: slow on a busy machine
     await sleep(200);
     const received = receivers.flatMap((s) => s.received);
     expect(received).toHaveLength(100);
@@ -222,7 +222,7 @@ describe("email outbox worker", () => {
     const rows = await db().select().from(emailOutbox);
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
     expect(new Set(rows.map((r) => r.id))).toEqual(ids);
-  });
+  }, 90_000);
 
   it("claims at most one batch at a time", async () => {
     const server = await smtp();
