@@ -11,7 +11,7 @@ export function excerpt(text: string, max: number): string {
   return `${words.replace(/[\s,.;:!?-]+$/, "")}…`;
 }
 
-/** A whole number as staff read it: "1,234". */
+/** A whole number as staff read it: "12,500". */
 export function formatCount(n: number): string {
   return n.toLocaleString("en-CA");
 }
