@@ -4,10 +4,28 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { username: "owner", password: "e2e-owner-password-1" };
 
+const desktop = { ...devices["Desktop Chrome"], channel: undefined };
+
+/** Specs that use the shared e2e server (its sample data, its admin sign-in throttle). */
+const SHARED_STORE_SPECS = [
+  "store/age-gate.spec.ts",
+  "store/category.spec.ts",
+  "store/content.spec.ts",
+  "store/home.spec.ts",
+  "store/product.spec.ts",
+  "store/search.spec.ts",
+  "admin/images.spec.ts",
+  "admin/overview.spec.ts",
+  "admin/products.spec.ts",
+  "admin/sign-in.spec.ts",
+].map((spec) => `**/${spec}`);
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two workers: specs with stores of their own run beside the shared-store specs, which run one
+  // at a time because they read and change the shared server's sample data.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // A test is a whole user journey: on a loaded 2-core machine one can take a minute. Each step
   // still waits on what a person sees, within expect's timeout.
@@ -28,7 +46,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "shared store", testMatch: SHARED_STORE_SPECS, workers: 1, use: desktop },
+    { name: "own stores", testIgnore: SHARED_STORE_SPECS, use: desktop },
+  ],
   webServer: {
     command: "node tests/e2e/start-server.js",
     url: `http://localhost:${PORT}/healthz`,

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -17,6 +18,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          // One file per core: each file has its own database, so files run side by side.
+          // (Vitest's default leaves a core idle for its main process.)
+          maxWorkers: os.availableParallelism(),
           include: ["app/server/**/*.test.ts", "tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/integration-global.ts"],
           setupFiles: [

@@ -9,7 +9,10 @@ export async function signIn(page: Page, credentials = E2E_ADMIN) {
   await page.getByLabel("Username").fill(credentials.username);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText(`Welcome back, ${credentials.username}`)).toBeVisible();
+  // Checking the password is CPU work by design (argon2id): on a busy machine it takes seconds.
+  await expect(page.getByText(`Welcome back, ${credentials.username}`)).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** `adminPage`: a page signed in as the e2e owner, on the Overview. */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { E2E_ADMIN } from "../../../playwright.config";
+import { OWN_STORE_TIMEOUT } from "../own-store";
 
 /**
  * A second production server on its own data directory, for tests that replace the store's data
@@ -20,7 +21,7 @@ export async function startOwnServer(options: { port: number; env?: Record<strin
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://localhost:${options.port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + OWN_STORE_TIMEOUT;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server on ${options.port} exited`);
     try {

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { E2E_ADMIN } from "../../../playwright.config";
 import { expect, test } from "../fixtures";
+import { OWN_STORE_TIMEOUT } from "../own-store";
 
 // SPEC §4 announcement rules need the row changed between page views; the shared server's
 // database is locked by it, so these run on an own server restarted around each change. Each
@@ -23,20 +24,26 @@ async function withServer(
   check: () => Promise<void>,
   options: { env?: Record<string, string>; quiet?: boolean } = {},
 ) {
+  const stale = await fetch(`${url}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`a server from an earlier test still answers on ${port}`);
+  const deadline = Date.now() + OWN_STORE_TIMEOUT;
   const child = spawn(process.execPath, ["server.js"], {
     env: { ...env, ...options.env },
     // A test that breaks the database on purpose expects errors in the server's log.
     stdio: ["ignore", "ignore", options.quiet ? "ignore" : "inherit"],
   });
   try {
-    for (let i = 0; ; i++) {
+    for (;;) {
       if (child.exitCode !== null) throw new Error(`the server on ${port} exited`);
       const up = await fetch(`${url}/healthz`).then(
         (r) => r.ok,
         () => false,
       );
       if (up) break;
-      if (i > 360) throw new Error(`the server on ${port} did not start`);
+      if (Date.now() > deadline) throw new Error(`the server on ${port} did not start`);
       await new Promise((r) => setTimeout(r, 250));
     }
     await check();
