@@ -166,7 +166,8 @@ async function load(
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 const ms = (v: number) => `${v.toFixed(1)}`;
 const row = (f: Figures) => `${pad(Math.round(f.rps), 7)}${pad(ms(f.p50), 7)}${pad(ms(f.p99), 7)}`;
-const share = (f: Figures, ceiling: Figures) => `${Math.round((f.rps / ceiling.rps) * 100)}%`;
+const share = (f: Figures, ceiling: Figures) =>
+  ceiling.rps > 0 ? `${Math.round((f.rps / ceiling.rps) * 100)}%` : "n/a";
 
 /** The checkout run's product: `stock` units, reset before every run (the server is not running). */
 async function prepareCheckoutProduct(): Promise<{ id: string; since: Date }> {
