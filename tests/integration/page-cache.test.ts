@@ -5,7 +5,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as categoryLoader } from "~/routes/store/category";
 import { loader as productLoader } from "~/routes/store/product";
-import { ProductFormSchema } from "~/schemas/product";
 import {
   createProduct,
   getAdminProduct,
@@ -19,6 +18,7 @@ import {
   type PageCacheStore,
 } from "~/server/storefront/page-cache-store.server";
 import { resetDatabase } from "../setup/database";
+import { productFormInput } from "./product-form";
 
 // The page cache in front of the real storefront loaders: a tiny renderer stands in for React
 // Router (the e2e spec covers the real pages), so these tests see exactly what the cache serves.
@@ -71,30 +71,15 @@ async function startInstance(store: () => PageCacheStore) {
 const ADULT = { cookie: "age_verified=true" };
 let imageUrl: string;
 
-async function productForm(overrides: Record<string, unknown> = {}) {
-  const parsed = ProductFormSchema.safeParse({
-    name: "Cache Kush",
-    sku: "SKU-CACHE-1",
-    price: "40",
-    costPrice: "24",
-    category: "flowers",
-    currentStock: "12",
-    stockAlertLevel: "10",
-    description: "Cached.",
-    image: imageUrl,
-    thumbnails: [],
-    variations: [],
-    ...overrides,
-  });
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
-  return parsed.data;
+function productForm(overrides: Record<string, unknown> = {}) {
+  return productFormInput(imageUrl, { description: "Cached.", ...overrides });
 }
 
 let n = 0;
 async function newProduct() {
   n++;
   const created = await createProduct(
-    await productForm({ name: `Cache Kush ${n}`, sku: `SKU-CACHE-${n}` }),
+    productForm({ name: `Cache Kush ${n}`, sku: `SKU-CACHE-${n}` }),
   );
   if (!created.ok) throw new Error("product not created");
   return created;
@@ -147,7 +132,7 @@ describe("shared page cache", () => {
     const before = await getAdminProduct(id);
     const saved = await updateProduct(
       id,
-      await productForm({ name: before!.name, price: "55", sku: before!.sku }),
+      productForm({ name: before!.name, price: "55", sku: before!.sku }),
     );
     expect(saved?.ok).toBe(true);
     const product = await instance.get(`/products/${slug}`, ADULT);
@@ -196,10 +181,7 @@ describe("two instances on one PostgreSQL", () => {
         expect(fromB.headers.get("x-cache")).toBe("HIT");
         await cached(b, `/products/${slug}`);
         const before = await getAdminProduct(id);
-        await updateProduct(
-          id,
-          await productForm({ name: before!.name, price: "61", sku: before!.sku }),
-        );
+        await updateProduct(id, productForm({ name: before!.name, price: "61", sku: before!.sku }));
         // Each instance had its own copy of the old page; neither serves it after the edit (the
         // second may be served the page the first has just rendered and shared).
         for (const instance of [b, a]) {
