@@ -1,9 +1,13 @@
-// `npm run bench [-- --products 10000 --duration 10 --connections 20]`: loads the home, category,
-// product and deep category pages of the production build under concurrent load, side by side with
-// the same server sending a static file of the same size (the ceiling for this machine).
+// `npm run bench [-- --products 10000 --duration 10 --connections 20 --stock 1000]`: loads each
+// storefront page of the production build under concurrent load, served from the page cache and
+// rendered (a cookie the cache does not know makes it bypass), side by side with the same server
+// sending a static file of the same size (the ceiling for this machine); then the cart quote, and
+// a checkout run: --stock units of one product bought one per order by 20 concurrent shoppers
+// (orders per second, p99, and exactly --stock sold).
 // Needs a build (`npm run build`; BUILD_DIR is honoured). Uses its own DATA_DIR (default
 // .tmp/bench-data) holding a catalogue of --products products, seeded once.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -15,6 +19,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3299" },
+    stock: { type: "string", default: "1000" },
     "data-dir": { type: "string", default: ".tmp/bench-data" },
     "analyze-only": { type: "boolean", default: false },
   },
@@ -37,6 +42,9 @@ const dataDir = path.resolve(values["data-dir"]!);
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const base = `http://localhost:${port}`;
 const headers = { cookie: "age_verified=true", "accept-encoding": "gzip" };
+/** The same visitor with a cookie the page cache does not know: it renders every page. */
+const uncachedHeaders = { ...headers, cookie: "age_verified=true; bench=uncached" };
+const stock = Number(values.stock);
 
 if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
   console.error(`No production build in ${buildDir}: run npm run build first.`);
@@ -133,11 +141,15 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function load(url: string): Promise<Figures> {
+async function load(
+  url: string,
+  requestHeaders: Record<string, string> = headers,
+): Promise<Figures> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: base + url, connections, duration, headers }, (error, r) =>
-      error ? reject(error) : resolve(r),
+    const instance = autocannon(
+      { url: base + url, connections, duration, headers: requestHeaders },
+      (error, r) => (error ? reject(error) : resolve(r)),
     );
     instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   });
@@ -153,40 +165,161 @@ async function load(url: string): Promise<Figures> {
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 const ms = (v: number) => `${v.toFixed(1)}`;
+const row = (f: Figures) => `${pad(Math.round(f.rps), 7)}${pad(ms(f.p50), 7)}${pad(ms(f.p99), 7)}`;
+const share = (f: Figures, ceiling: Figures) =>
+  ceiling.rps > 0 ? `${Math.round((f.rps / ceiling.rps) * 100)}%` : "n/a";
+
+/** The checkout run's product: `stock` units, reset before every run (the server is not running). */
+async function prepareCheckoutProduct(): Promise<{ id: string; since: Date }> {
+  const { openPglite } = await import("~/server/db.server");
+  const { products } = await import("~/server/schema");
+  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+  try {
+    const values = {
+      slug: "bench-checkout",
+      name: "Bench Checkout",
+      category: "edibles",
+      sellingPriceCents: 1500,
+      stock,
+      status: "active" as const,
+    };
+    const [product] = await handle.db
+      .insert(products)
+      .values(values)
+      .onConflictDoUpdate({ target: products.slug, set: { stock, status: "active" } })
+      .returning({ id: products.id });
+    return { id: product!.id, since: new Date() };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What the database says after the run: units of the product sold since `since`, and left. */
+async function checkoutOutcome(productId: string, since: Date) {
+  const { openPglite } = await import("~/server/db.server");
+  const { sql } = await import("drizzle-orm");
+  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+  try {
+    const result = (await handle.db.execute(sql`
+      select
+        (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
+          where i.product_id = ${productId} and o.created_at >= ${since.toISOString()}) as sold,
+        (select stock from products where id = ${productId}) as "left"`)) as unknown as {
+      rows: { sold: number; left: number }[];
+    };
+    return result.rows[0]!;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** 20 (--connections) shoppers buying one unit each until `stock` + 100 attempts were made. */
+async function checkoutRun(productId: string) {
+  const attempts = stock + 100;
+  let next = 0;
+  let acknowledged = 0;
+  let lastAck = 0;
+  const times: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async (_, worker) => {
+      while (next < attempts) {
+        const n = next++;
+        const form = new URLSearchParams({
+          email: `bench-${worker}-${n}@example.com`,
+          phone: "604-555-0199",
+          name: "Bench Shopper",
+          street: "1 Test St",
+          city: "Vancouver",
+          province: "BC",
+          postalCode: "V6B 1A1",
+          ageConfirmed: "on",
+          idempotencyKey: crypto.randomBytes(18).toString("base64url"),
+          items: JSON.stringify([{ id: productId, quantity: 1 }]),
+        });
+        const t = performance.now();
+        const response = await fetch(`${base}/checkout`, {
+          method: "POST",
+          body: form,
+          redirect: "manual",
+          headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+        });
+        await response.arrayBuffer();
+        times.push(performance.now() - t);
+        if (response.status === 302 && /^\/orders\//.test(response.headers.get("location") ?? "")) {
+          acknowledged++;
+          lastAck = performance.now();
+        }
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const seconds = (lastAck - started) / 1000;
+  return {
+    attempts,
+    acknowledged,
+    ordersPerSecond: seconds > 0 ? acknowledged / seconds : 0,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+  };
+}
 
 seedOnce();
+const checkoutProduct = await prepareCheckoutProduct();
 const server = await startServer();
 const staticFiles: string[] = [];
 try {
   const sitemap = await get("/sitemap.xml");
   const productPath = new URL(/<loc>([^<]*\/products\/[^<]+)<\/loc>/.exec(sitemap)![1]!).pathname;
-  const targets: [string, string][] = [
-    ["home", "/"],
-    ["category p1", "/category/flowers"],
-    ["category last", await deepPageUrl("/category/flowers", Math.floor(products / 7 / 24))],
-    ["all p1", "/products?sort=price-asc"],
-    ["all p200", await deepPageUrl("/products?sort=price-asc", 200)],
-    ["product", productPath],
-    ["search", "/search?q=blue"],
+  // [name, url, cacheable]
+  const targets: [string, string, boolean][] = [
+    ["home", "/", true],
+    ["category p1", "/category/flowers", true],
+    ["category last", await deepPageUrl("/category/flowers", Math.floor(products / 7 / 24)), true],
+    ["all p1", "/products?sort=price-asc", true],
+    ["all p200", await deepPageUrl("/products?sort=price-asc", 200), true],
+    ["product", productPath, true],
+    ["content", "/about", true],
+    ["sitemap", "/sitemap.xml", true],
+    ["search", "/search?q=blue", false],
   ];
+  const load1 = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   console.log(
-    `\n${products} products · ${connections} connections · ${duration}s per run · gzip · ${new Date().toISOString()}\n`,
+    `\n${products} products · ${connections} connections · ${duration}s per run · gzip · load average ${load1} · ${new Date().toISOString()}\n`,
   );
   console.log(
-    `${"page".padEnd(14)}${pad("bytes", 8)} │${pad("req/s", 8)}${pad("p50", 7)}${pad("p95", 7)}${pad("p99", 7)} │ static:${pad("req/s", 8)}${pad("p50", 7)}${pad("p95", 7)}${pad("p99", 7)} │ ${pad("% of ceiling", 12)}`,
+    `${"page".padEnd(14)}${pad("bytes", 8)} │ cached:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ rendered:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ static:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ % of ceiling: cached rendered`,
   );
-  for (const [name, url] of targets) {
+  for (const [name, url, cacheable] of targets) {
     const html = await get(url);
     const file = `bench-static-${name.replace(/\W+/g, "-")}.html`;
     fs.writeFileSync(path.join(buildDir, "client", file), html);
     staticFiles.push(path.join(buildDir, "client", file));
-    const page = await load(url);
+    await get(url); // the first visit fills the cache
+    const cached = cacheable ? await load(url) : undefined;
+    const rendered = await load(url, uncachedHeaders);
     const ceiling = await load(`/${file}`);
+    const errors = (cached?.errors ?? 0) + rendered.errors;
     console.log(
-      `${name.padEnd(14)}${pad(Buffer.byteLength(html), 8)} │${pad(Math.round(page.rps), 8)}${pad(ms(page.p50), 7)}${pad(ms(page.p95), 7)}${pad(ms(page.p99), 7)} │        ${pad(Math.round(ceiling.rps), 8)}${pad(ms(ceiling.p50), 7)}${pad(ms(ceiling.p95), 7)}${pad(ms(ceiling.p99), 7)} │ ${pad(`${Math.round((page.rps / ceiling.rps) * 100)}%`, 12)}${page.errors ? `  (${page.errors} errors)` : ""}`,
+      `${name.padEnd(14)}${pad(Buffer.byteLength(html), 8)} │        ${cached ? row(cached) : pad("(not cached)", 21)} │          ${row(rendered)} │        ${row(ceiling)} │ ${pad(cached ? share(cached, ceiling) : "-", 20)} ${pad(share(rendered, ceiling), 8)}${errors ? `  (${errors} errors)` : ""}`,
     );
   }
-  console.log("\nLatencies in ms. 'static' = the same server sending a file of the same size.");
+  const quoteUrl = `/cart/quote?items=${encodeURIComponent(JSON.stringify([{ id: checkoutProduct.id, quantity: 2 }]))}`;
+  await get(quoteUrl);
+  const quote = await load(quoteUrl);
+  console.log(
+    `\ncart quote    req/s ${Math.round(quote.rps)} · p50 ${ms(quote.p50)} · p99 ${ms(quote.p99)} ms${quote.errors ? ` (${quote.errors} errors)` : ""}`,
+  );
+  const run = await checkoutRun(checkoutProduct.id);
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  const outcome = await checkoutOutcome(checkoutProduct.id, checkoutProduct.since);
+  console.log(
+    `checkout      ${connections} concurrent · ${run.attempts} attempts for ${stock} in stock · ${run.acknowledged} orders at ${run.ordersPerSecond.toFixed(1)} orders/s · p50 ${ms(run.p50)} · p99 ${ms(run.p99)} ms · sold ${outcome.sold}, left ${outcome.left} (${outcome.sold === stock && outcome.left === 0 && run.acknowledged === stock ? "exactly N sold" : "MISMATCH"})`,
+  );
+  console.log(
+    "\nLatencies in ms. cached = from the page cache; rendered = a cookie the cache does not know,\nso the page is rendered; static = the same server sending a file of the same size.",
+  );
 } finally {
   for (const file of staticFiles) fs.rmSync(file, { force: true });
   server.kill("SIGTERM");

@@ -7,6 +7,7 @@ import { config } from "~/server/config.server";
 import { db, pingDatabase } from "~/server/db.server";
 import { imageStorage } from "~/server/images/storage.server";
 import { logger } from "~/server/logger.server";
+import { pageCacheMiddleware } from "~/server/storefront/page-cache.server";
 
 export { startServices } from "~/server/boot.server";
 
@@ -110,6 +111,8 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
   // Page headers (CSP with a nonce and the rest) only for what React Router renders: static files
   // above don't need them, and they would add about 1 KB to every asset response.
   app.use(securityHeaders(production));
+  // Storefront pages shared by every visitor without a session come from the page cache.
+  app.use(pageCacheMiddleware());
   app.all(
     "/{*splat}",
     createRequestHandler({

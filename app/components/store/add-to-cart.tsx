@@ -41,7 +41,7 @@ export function AddToCartButton({
         );
         setCartDrawerOpen(true);
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 font-semibold text-white shadow-sm transition hover:bg-brand-900 ${
+      className={`cart-button ${
         available <= 0
           ? "disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none"
           : "disabled:cursor-wait"

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
@@ -30,20 +30,18 @@ export function ProductCard({
   layout?: "grid" | "list";
 }) {
   const [variationId, setVariationId] = useState(() => defaultVariationId(product));
+  const sizeName = useId();
   const available = availableStock(product, variationId);
   const list = layout === "list";
   const href = `/products/${product.slug}`;
   return (
-    <article
-      className={`group flex w-full overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md ${
-        list ? "flex-row" : "flex-col"
-      }`}
-    >
+    // Repeated up to 24 times a page: the long class lists live in app.css (card-*).
+    <article className={`group card ${list ? "flex-row" : "flex-col"}`}>
       <Link
         to={href}
         tabIndex={-1}
         aria-hidden="true"
-        className={`block shrink-0 overflow-hidden bg-stone-100 ${list ? "aspect-square w-32 sm:w-48" : "aspect-square"}`}
+        className={`card-media${list ? " w-32 sm:w-48" : ""}`}
       >
         <ResponsiveImage
           src={product.imageUrl}
@@ -52,12 +50,12 @@ export function ProductCard({
           height={640}
           sizes={list ? "192px" : "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw"}
           priority={priority}
-          className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+          className="card-img"
         />
       </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
-        <div className="flex flex-wrap items-center justify-between gap-1">
-          <span className="text-xs font-medium tracking-wide text-stone-600 uppercase">
+      <div className="card-body">
+        <div className="card-meta">
+          <span className="card-category">
             {findCategory(product.category)?.name ?? product.category}
           </span>
           <StockBadge badge={stockBadge(available, product.stockAlertLevel)} />
@@ -71,15 +69,15 @@ export function ProductCard({
         <Rating value={product.rating} />
         {product.variations.length > 1 ? (
           <SizePicker
-            name={`size-${product.id}`}
+            name={sizeName}
             variations={product.variations}
             value={variationId}
             onChange={setVariationId}
             compact
           />
         ) : null}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <span className="text-base font-bold text-brand-900 sm:text-lg" data-testid="price">
+        <div className="card-foot">
+          <span className="card-price" data-testid="price">
             {formatMoney(variationPrice(product, variationId))}
           </span>
           <AddToCartButton

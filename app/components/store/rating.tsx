@@ -2,20 +2,10 @@
 export function Rating({ value, size = "sm" }: { value: number; size?: "sm" | "md" }) {
   const filled = (Math.max(0, Math.min(5, value)) / 5) * 100;
   return (
-    <span
-      className="inline-flex items-center gap-1.5"
-      role="img"
-      aria-label={`Rated ${value.toFixed(1)} out of 5`}
-    >
-      <span
-        aria-hidden="true"
-        className={`relative inline-block leading-none whitespace-nowrap text-stone-300 ${size === "sm" ? "text-sm" : "text-xl"}`}
-      >
+    <span className="rating" role="img" aria-label={`Rated ${value.toFixed(1)} out of 5`}>
+      <span aria-hidden="true" className={`rating-stars ${size === "sm" ? "text-sm" : "text-xl"}`}>
         ★★★★★
-        <span
-          className="absolute inset-0 overflow-hidden text-amber-500"
-          style={{ width: `${filled}%` }}
-        >
+        <span className="rating-fill" style={{ width: `${filled}%` }}>
           ★★★★★
         </span>
       </span>

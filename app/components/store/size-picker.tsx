@@ -19,12 +19,12 @@ export function SizePicker({
     <fieldset>
       <legend className={compact ? "sr-only" : "text-sm font-semibold text-stone-900"}>Size</legend>
       <div className={`flex flex-wrap gap-1.5 ${compact ? "" : "mt-2"}`}>
-        {variations.map((v) => (
+        {variations.map((v, i) => (
           <label key={v.id} className="cursor-pointer">
             <input
               type="radio"
               name={name}
-              value={v.id}
+              value={i}
               checked={value === v.id}
               onChange={() => onChange(v.id)}
               className="sr-only"

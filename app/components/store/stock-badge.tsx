@@ -8,9 +8,7 @@ const STYLES: Record<Badge, string> = {
 
 export function StockBadge({ badge, className = "" }: { badge: Badge; className?: string }) {
   return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STYLES[badge]} ${className}`}
-    >
+    <span className={`stock-badge ${STYLES[badge]}${className ? ` ${className}` : ""}`}>
       {STOCK_BADGE_LABELS[badge]}
     </span>
   );

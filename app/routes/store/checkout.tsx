@@ -13,12 +13,8 @@ import { cartLines, setAppliedCoupon, useAppliedCoupon, useCart } from "~/lib/ca
 import { formatMoney } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { SHIPPING_COST_CENTS, FREE_SHIPPING_THRESHOLD_CENTS } from "~/lib/pricing";
-import {
-  checkoutFieldError,
-  checkoutFormValues,
-  CheckoutSchema,
-  fieldErrors,
-} from "~/schemas/checkout";
+import { checkoutFormValues, CheckoutSchema, fieldErrors } from "~/schemas/checkout";
+import { lazyModule } from "~/lib/lazy-module";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { placeOrder } from "~/server/orders/place-order.server";
@@ -26,6 +22,11 @@ import { readForm } from "~/server/http/form.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getShopper } from "~/server/accounts/session.server";
 import { checkoutPrefill, SavedAddressPicker } from "~/components/store/saved-address-picker";
+
+// The browser's instant checks use the same schema as the action, but zod (about 24 KB gzip) is
+// fetched when the shopper first focuses the form, not with the page. Until it has arrived the
+// server checks (same messages).
+const checkoutRules = lazyModule(() => import("~/schemas/checkout"));
 
 export function meta() {
   return [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
@@ -135,7 +136,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     // While typing, only an error already shown is re-checked (so it clears as soon as it can);
     // leaving a filled field checks it.
     if (when === "change" ? !errors[name] : input.value === "") return;
-    const message = checkoutFieldError(name, input.value) ?? null;
+    const rules = checkoutRules.current();
+    if (!rules) return;
+    const message = rules.checkoutFieldError(name, input.value) ?? null;
     setClientErrors((current) => ({ ...current, [name]: message }));
   }
 
@@ -158,12 +161,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           noValidate
           className="space-y-6"
           onSubmit={(event) => {
-            const result = CheckoutSchema.safeParse(
-              checkoutFormValues(new FormData(event.currentTarget)),
+            const rules = checkoutRules.current();
+            if (!rules) return;
+            const result = rules.CheckoutSchema.safeParse(
+              rules.checkoutFormValues(new FormData(event.currentTarget)),
             );
             if (!result.success) {
               event.preventDefault();
-              const found = fieldErrors(result.error);
+              const found = rules.fieldErrors(result.error);
               setClientErrors(
                 Object.fromEntries(
                   [...TEXT_FIELDS, "ageConfirmed"].map((field) => [field, found[field] ?? null]),
@@ -174,6 +179,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               if (first) document.getElementById(first)?.focus();
             }
           }}
+          onFocus={() => void checkoutRules.load()}
           onChange={(event) => checkField(event.target, "change")}
           onBlur={(event) => checkField(event.target, "blur")}
         >

@@ -19,6 +19,7 @@ import {
   generateSampleDataset,
   SampleDataError,
 } from "../seed/sample-data.server";
+import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 export function driverLabel(): "PGlite" | "PostgreSQL" {
   return databaseHandle().driver === "pglite" ? "PGlite" : "PostgreSQL";
@@ -145,6 +146,7 @@ export async function runGenerator(generator: Generator): Promise<LogLine[]> {
   try {
     if (generator === "all") {
       const made = await generateSampleDataset(counts);
+      await invalidatePageCache("sample data generated");
       return [
         { level: "info", message: `Cleared ${GENERATOR_CLEARS.all}` },
         {
@@ -166,6 +168,7 @@ export async function runGenerator(generator: Generator): Promise<LogLine[]> {
       return generateOrders({ count: counts.orders, executor: tx });
     });
     await analyzeDatabase();
+    await invalidatePageCache("sample data generated");
     return [
       { level: "info", message: `Cleared ${GENERATOR_CLEARS[generator]}` },
       { level: "success", message: `Generated ${made} ${generator}` },

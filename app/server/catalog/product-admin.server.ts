@@ -11,6 +11,7 @@ import { refreshListedPrice } from "./listed-price.server";
 import { clearListingCache } from "./listing.server";
 import { newestFirst } from "./products.server";
 import { imagesLibrary, orderItems, productVariations, products } from "../schema";
+import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 export interface AdminProductRow {
   id: string;
@@ -336,12 +337,14 @@ export async function deleteProduct(id: string): Promise<"deleted" | "archived" 
     return "deleted" as const;
   });
   if (outcome) clearListingCache();
+  if (outcome) await invalidatePageCache("product deleted");
   return outcome;
 }
 
 /** The storefront's cached product counts are dropped after a successful save. */
-function catalogueChanged<T extends { ok: boolean } | undefined>(result: T): T {
+async function catalogueChanged<T extends { ok: boolean } | undefined>(result: T): Promise<T> {
   if (result?.ok) clearListingCache();
+  if (result?.ok) await invalidatePageCache("product saved");
   return result;
 }
 

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ProductFormSchema } from "~/schemas/product";
+import { productFormInput } from "../../../tests/integration/product-form";
 import { resetDatabase } from "../../../tests/setup/database";
 import { db } from "../db.server";
 import { storeImage } from "../images/image-store.server";
@@ -38,22 +39,7 @@ beforeEach(async () => {
 });
 
 function form(overrides: Record<string, unknown> = {}) {
-  const parsed = ProductFormSchema.safeParse({
-    name: "Blue Dream",
-    sku: "SKU-BD-1",
-    price: "40",
-    costPrice: "24",
-    category: "flowers",
-    currentStock: "12",
-    stockAlertLevel: "10",
-    description: "A sativa-leaning hybrid.",
-    image: imageUrl,
-    thumbnails: [],
-    variations: [],
-    ...overrides,
-  });
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
-  return parsed.data;
+  return productFormInput(imageUrl, overrides);
 }
 
 describe("product form rules (SPEC §3/§5)", () => {

@@ -3,6 +3,7 @@ import { zonedParts, zonedTime } from "~/lib/dates";
 import type { AnnouncementInput } from "~/schemas/content";
 import { db } from "../db.server";
 import { announcements, coupons } from "../schema";
+import { invalidatesPages } from "../storefront/page-invalidation.server";
 
 /**
  * The Top Bar Announcements tab: the one `main` row (SPEC §3), its coupon choices from the coupons
@@ -112,5 +113,5 @@ export async function saveAnnouncement(
     .insert(announcements)
     .values({ name: "main", textColor: "white", ...values })
     .onConflictDoUpdate({ target: announcements.name, set: values });
-  return { ok: true };
+  return invalidatesPages("announcement saved")({ ok: true });
 }

@@ -3,6 +3,7 @@ import type { EditablePageSlug } from "~/lib/page-editor";
 import { db, type Transaction } from "../db.server";
 import { pageRevisions, pages } from "../schema";
 import { sanitizePageHtml } from "./pages.server";
+import { invalidatesPages } from "../storefront/page-invalidation.server";
 
 /**
  * The Page Editor's domain: the five editable pages, their saves (sanitised, optimistic locking on
@@ -145,7 +146,9 @@ export function savePageContent(input: {
   actor: string;
   now?: Date;
 }): Promise<SaveResult> {
-  return db().transaction((tx) => writePage(tx, input));
+  return db()
+    .transaction((tx) => writePage(tx, input))
+    .then(invalidatesPages("page saved"));
 }
 
 /** Makes an older revision the page's content again, as a new revision (history is kept). */
@@ -156,7 +159,7 @@ export async function restorePageRevision(input: {
   actor: string;
   now?: Date;
 }): Promise<SaveResult> {
-  return db().transaction(async (tx) => {
+  const result: SaveResult = await db().transaction(async (tx) => {
     const [revision] = await tx
       .select({ content: pageRevisions.content })
       .from(pageRevisions)
@@ -165,4 +168,5 @@ export async function restorePageRevision(input: {
     if (!revision) return { ok: false, status: 404, message: "That revision does not exist." };
     return writePage(tx, { ...input, content: revision.content, restoredFrom: input.revisionId });
   });
+  return invalidatesPages("page restored")(result);
 }

@@ -7,6 +7,7 @@ import { config } from "../config.server";
 import { isUniqueViolation } from "../db-errors.server";
 import { db, type Transaction } from "../db.server";
 import { announcements, coupons, orders } from "../schema";
+import { invalidatesPages } from "../storefront/page-invalidation.server";
 
 export type CouponSaveResult =
   | { ok: true; id: string; code: string }
@@ -139,7 +140,7 @@ export function updateCoupon(id: string, input: CouponInput): Promise<CouponSave
           .where(eq(sql`lower(${announcements.couponCode})`, current.code.toLowerCase()));
       return { ok: true as const, id, code: input.code };
     }),
-  );
+  ).then(invalidatesPages("coupon saved"));
 }
 
 export type CouponActionResult =
@@ -159,8 +160,8 @@ export async function setCouponActive(id: string, active: boolean): Promise<Coup
  * Deletes a coupon nobody has used. A used one is refused (its orders and counts refer to it):
  * deactivate it instead. The announcement bar stops naming a deleted code.
  */
-export function deleteCoupon(id: string): Promise<CouponActionResult> {
-  return db().transaction(async (tx) => {
+export async function deleteCoupon(id: string): Promise<CouponActionResult> {
+  const result = await db().transaction(async (tx) => {
     const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
     if (!current) return { ok: false as const, status: 404 as const, message: COUPON_NOT_FOUND };
     if (await isUsed(tx, current))
@@ -176,4 +177,5 @@ export function deleteCoupon(id: string): Promise<CouponActionResult> {
       .where(eq(sql`lower(${announcements.couponCode})`, current.code.toLowerCase()));
     return { ok: true as const, code: current.code };
   });
+  return invalidatesPages("coupon deleted")(result);
 }

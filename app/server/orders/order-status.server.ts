@@ -32,6 +32,7 @@ import {
   products,
   shipments,
 } from "../schema";
+import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** What the staff (or the system) asks an order to become, with what that step needs. */
 export type StatusChange =
@@ -88,6 +89,7 @@ export async function changeOrderStatus(options: {
   try {
     const result = await db().transaction((tx) => applyChange(tx, options, now));
     if (EMAIL_FOR[result.to]) wakeWorker();
+    if (result.to === "cancelled") await invalidatePageCache("order cancelled: stock back");
     logger.info({ ...result, actor: options.actor }, "order status changed");
     return { ok: true, ...result };
   } catch (error) {

@@ -20,6 +20,7 @@ import {
   products,
 } from "../schema";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
+import { invalidatePagesIfSoldOut } from "../storefront/page-invalidation.server";
 
 export interface PlacedOrder {
   id: string;
@@ -57,6 +58,7 @@ export async function placeOrder(
     );
     // Committed: the email worker sends the confirmation now rather than at its next poll.
     if (result.ok) wakeWorker();
+    if (result.ok && !result.replayed) await invalidatePagesIfSoldOut(result.order.id);
     return result;
   } catch (error) {
     if (error instanceof OrderRefused)
