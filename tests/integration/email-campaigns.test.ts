@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CampaignFormSchema } from "~/schemas/campaigns";
 import { db } from "~/server/db.server";
+import { composeMessages } from "~/server/email/mailing-body.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import {
   CAMPAIGN_ALREADY_SENT,
@@ -153,7 +154,7 @@ describe("sending", () => {
       "https://shop.example/faq",
     ]);
 
-    const rows = await outboxOf(id);
+    const rows = await composeMessages(await outboxOf(id));
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row.kind).toBe("campaign");

@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
+import { composeMessages } from "~/server/email/mailing-body.server";
 import { startEmailWorker, type EmailWorker } from "~/server/email/worker.server";
 import {
   countAudience,
@@ -47,8 +48,11 @@ async function order(email: string, daysAgo: number, customerId: string | null =
     });
 }
 
+/** The outbox, each row with its bodies as the worker sends them. */
 async function outboxRows() {
-  return db().select().from(emailOutbox).orderBy(asc(emailOutbox.toAddress));
+  return composeMessages(
+    await db().select().from(emailOutbox).orderBy(asc(emailOutbox.toAddress)),
+  );
 }
 
 async function tokenOf(email: string) {
