@@ -139,6 +139,11 @@ export async function queueMailing(
       returning 1
     )
     select count(*)::integer as n from queued`);
+  // Fresh statistics for the thousands of new pending rows (PGlite has no autovacuum, and
+  // PostgreSQL's may take a minute): without them the worker's claim sorts every pending row each
+  // time instead of reading the first few from email_outbox_due_idx. It counts this
+  // transaction's own rows, and blocks no reads or writes.
+  await tx.execute(sql`analyze email_outbox`);
   return { queued: countOf(result), mailingId };
 }
 
