@@ -159,6 +159,7 @@ describe("the Newsletters route as the server calls it", () => {
       ["newsletter", "a@example.com", "News"],
       ["newsletter_test", "owner@example.com", "[TEST] News"],
     ]);
-    for (const row of await composeMessages(rows)) expect(row.html).not.toMatch(/onclick|<script|alert\(1\)/);
+    for (const row of await composeMessages(rows))
+      expect(row.html).not.toMatch(/onclick|<script|alert\(1\)/);
   });
 });
