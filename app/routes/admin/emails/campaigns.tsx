@@ -173,7 +173,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
       cell: (c) => (
         <div>
           <CampaignStatusBadge status={c.status} />
-          <p className="mt-1 text-xs whitespace-nowrap text-stone-500">{when(c)}</p>
+          <p className="mt-1 max-w-36 text-xs text-stone-500">{when(c)}</p>
         </div>
       ),
     },
