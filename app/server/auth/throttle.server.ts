@@ -263,3 +263,25 @@ export function throttledMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
+
+export type Throttled<T> =
+  { ok: true; value: T } | { ok: false; retryAfterSeconds: number; message: string };
+
+/**
+ * Runs one attempt under the throttle: reserved atomically before `attempt` looks at the secret,
+ * refused (with how long to wait) when this key or address failed too often lately, and its
+ * outcome recorded after.
+ */
+export async function runThrottled<T>(
+  target: ThrottleTarget,
+  attempt: () => Promise<{ succeeded: boolean; value: T }>,
+): Promise<Throttled<T>> {
+  const decision = await checkThrottle(target);
+  if (!decision.ok) {
+    const { retryAfterSeconds } = decision;
+    return { ok: false, retryAfterSeconds, message: throttledMessage(retryAfterSeconds) };
+  }
+  const outcome = await attempt();
+  await recordAttempt({ ...target, succeeded: outcome.succeeded });
+  return { ok: true, value: outcome.value };
+}

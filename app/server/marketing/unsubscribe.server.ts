@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { STORE_CONTACT } from "~/lib/store-info";
-import { checkThrottle, recordAttempt, throttledMessage } from "../auth/throttle.server";
+import { runThrottled } from "../auth/throttle.server";
 import { db } from "../db.server";
 import { newsletterSubscribers } from "../schema";
 import { TEST_UNSUBSCRIBE_TOKEN } from "./mailing.server";
@@ -76,16 +76,13 @@ export async function throttleUnsubscribe(
     address: options.ipAddress,
     now: options.now,
   } as const;
-  const decision = await checkThrottle(target);
-  if (!decision.ok) {
-    const { retryAfterSeconds } = decision;
-    return {
-      ok: false,
-      retryAfterSeconds,
-      message: `${throttledMessage(retryAfterSeconds)} You can also write to ${STORE_CONTACT.email} and we will unsubscribe you.`,
-    };
-  }
-  const link = await attempt();
-  await recordAttempt({ ...target, succeeded: link.kind !== "unknown" });
-  return { ok: true, link };
+  const result = await runThrottled(target, async () => {
+    const link = await attempt();
+    return { succeeded: link.kind !== "unknown", value: link };
+  });
+  if (result.ok) return { ok: true, link: result.value };
+  return {
+    ...result,
+    message: `${result.message} You can also write to ${STORE_CONTACT.email} and we will unsubscribe you.`,
+  };
 }
