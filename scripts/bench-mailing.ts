@@ -156,7 +156,7 @@ const fmt = (n: number) => n.toLocaleString("en-CA");
   await handle.close();
   setDatabase(undefined);
   console.log(
-    `delivery to the SMTP sink (batch ${values.batch}, pool ${values.pool}): ${fmt(N)} in ${(delivered / 1000).toFixed(2)} s = ${fmt(Math.round(N / (delivered / 1000)))} messages/s (${fmt(Math.round(N / (deliveredCpu / 1000)))} per CPU second of the store process: worker and database); all rows marked sent after ${(recorded / 1000).toFixed(2)} s (goal ≥ 500/s)`,
+    `delivery to the SMTP sink (batch ${values.batch}, pool ${values.pool}): ${fmt(N)} in ${(delivered / 1000).toFixed(2)} s = ${fmt(Math.round(N / (delivered / 1000)))} messages/s (${fmt(Math.round(N / (deliveredCpu / 1000)))} per CPU second of the store process: ${pgUrl ? "the worker" : "worker and database"}); all rows marked sent after ${(recorded / 1000).toFixed(2)} s (goal ≥ 500/s)`,
   );
 }
 
