@@ -1,10 +1,7 @@
-import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { config } from "~/server/config.server";
-import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
-import { emailOutbox } from "~/server/schema";
+import { keepDue, NOT_CONFIGURED } from "./keep-unsent.server";
 import { composeMessages, type MailingBodyCache } from "./mailing-body.server";
 import { claimDue, reclaimAbandoned } from "./outbox-claims.server";
 import type { OutboxMessage } from "./outbox.server";
@@ -39,8 +36,6 @@ import {
  * (readable in the outbox, and as .eml files under DATA_DIR/outbox), and are sent once a server
  * starts with SMTP_URL set.
  */
-
-export const NOT_CONFIGURED = "SMTP_URL not configured: kept in the outbox";
 
 export interface EmailWorkerOptions {
   /** Default config().SMTP_URL; null or unset keeps messages in the outbox. */
@@ -120,47 +115,6 @@ async function deliver(
     );
 }
 
-function emlName(row: OutboxMessage) {
-  const stamp = row.createdAt.toISOString().replace(/[:.]/g, "-");
-  return `${stamp}-${row.kind.replace(/[^A-Za-z0-9_-]/g, "_")}-${row.id}.eml`;
-}
-
-/** Without SMTP: a readable copy of each new due message, and a clear note on its row. */
-async function keepDue(transport: Transport, settings: Settings): Promise<number> {
-  const due = await db()
-    .select()
-    .from(emailOutbox)
-    .where(
-      and(
-        eq(emailOutbox.status, "pending"),
-        lte(emailOutbox.nextAttemptAt, sql`now()`),
-        or(isNull(emailOutbox.lastError), ne(emailOutbox.lastError, NOT_CONFIGURED)),
-      ),
-    )
-    .orderBy(asc(emailOutbox.nextAttemptAt))
-    .limit(settings.batchSize);
-  if (due.length === 0) return 0;
-  const rows = await composeMessages(due);
-  await fs.mkdir(settings.outboxDir, { recursive: true });
-  for (const row of rows) {
-    const info = (await transport.sendMail(buildMail(row, settings))) as { message: Buffer };
-    await fs.writeFile(path.join(settings.outboxDir, emlName(row)), info.message);
-  }
-  await db()
-    .update(emailOutbox)
-    .set({ lastError: NOT_CONFIGURED })
-    .where(
-      and(
-        inArray(
-          emailOutbox.id,
-          rows.map((r) => r.id),
-        ),
-        eq(emailOutbox.status, "pending"),
-      ),
-    );
-  return rows.length;
-}
-
 function resolveSettings(options: EmailWorkerOptions): Settings {
   const c = config();
   return {
@@ -176,6 +130,8 @@ function resolveSettings(options: EmailWorkerOptions): Settings {
     publicUrl: c.publicUrl,
   };
 }
+
+export { NOT_CONFIGURED };
 
 /** How often a running worker looks for rows a crashed worker left 'sending' past their lock. */
 const RECLAIM_EVERY_MS = 30_000;
