@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { filterEnum, ListQuerySchema } from "./admin-list";
 import {
   AUDIENCE_KINDS,
+  CAMPAIGN_STATUSES,
   DEFAULT_AUDIENCE_DAYS,
   MAX_AUDIENCE_DAYS,
   MAX_CAMPAIGN_HTML,
@@ -133,6 +135,12 @@ export const TemplateFormSchema = z.object({
   bodyHtml: html,
 });
 export type TemplateInput = z.output<typeof TemplateFormSchema>;
+
+/** The Email campaigns list's URL: search by name or subject, a status, the page. */
+export const CampaignListQuerySchema = ListQuerySchema.extend({
+  status: filterEnum(["all", ...CAMPAIGN_STATUSES]),
+});
+export type CampaignListQuery = z.output<typeof CampaignListQuerySchema>;
 
 /** The list's row buttons: cancel a schedule, delete a draft. */
 export const CampaignRowActionSchema = z.object({

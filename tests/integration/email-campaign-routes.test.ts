@@ -8,6 +8,7 @@ import { loader as openLoader } from "~/routes/resources/email-open";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { db } from "~/server/db.server";
+import { composeMessages } from "~/server/email/mailing-body.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { emailCampaigns, emailOutbox } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
@@ -144,7 +145,7 @@ describe("compose", () => {
     } as never)) as Response;
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/budzadmin/dashboard/emails");
-    const [row] = await db().select().from(emailOutbox);
+    const [row] = await composeMessages(await db().select().from(emailOutbox));
     expect(row!.html).not.toContain("<script");
 
     // The tracking routes: the pixel is a no-store GIF; the link redirects to the campaign's URL.

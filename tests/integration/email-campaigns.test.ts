@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CampaignFormSchema } from "~/schemas/campaigns";
 import { db } from "~/server/db.server";
+import { composeMessages } from "~/server/email/mailing-body.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import {
   CAMPAIGN_ALREADY_SENT,
@@ -12,7 +13,11 @@ import {
   saveCampaign,
   sendDueCampaigns,
 } from "~/server/marketing/campaign-admin.server";
-import { getCampaign, getCampaignStats } from "~/server/marketing/campaign-list.server";
+import {
+  getCampaign,
+  getCampaignStats,
+  listCampaigns,
+} from "~/server/marketing/campaign-list.server";
 import { recordEmailClick, recordEmailOpen } from "~/server/marketing/campaign-tracking.server";
 import {
   createEmailTemplate,
@@ -153,7 +158,7 @@ describe("sending", () => {
       "https://shop.example/faq",
     ]);
 
-    const rows = await outboxOf(id);
+    const rows = await composeMessages(await outboxOf(id));
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row.kind).toBe("campaign");
@@ -175,6 +180,67 @@ describe("sending", () => {
     const result = await saveCampaign({ input: input({ intent: "send" }), timeZone: TZ });
     expect(result).toEqual({ ok: false, status: 409, errors: { audience: EMPTY_AUDIENCE } });
     expect(await db().select().from(emailCampaigns)).toHaveLength(0);
+  });
+});
+
+describe("the campaigns list", () => {
+  it("searches by words of the name or subject and filters by status, on the server", async () => {
+    await subscribers(2);
+    await draft({ name: "Spring sale", subject: "20% off everything" });
+    await draft({ name: "Fall launch", subject: "New strains are in" });
+    const scheduled = await draft({ name: "Holiday hours", subject: "Spring schedule" });
+    expect(
+      await saveCampaign({
+        id: scheduled,
+        input: input({
+          intent: "schedule",
+          name: "Holiday hours",
+          subject: "Spring schedule",
+          sendAt: localIn(120),
+        }),
+        timeZone: TZ,
+      }),
+    ).toMatchObject({ ok: true, status: "scheduled" });
+    const sent = await draft({ name: "Welcome back", subject: "A gift for you" });
+    await saveCampaign({
+      id: sent,
+      input: input({ intent: "send", name: "Welcome back", subject: "A gift for you" }),
+      timeZone: TZ,
+    });
+
+    const names = async (query: Parameters<typeof listCampaigns>[0]) => {
+      const list = await listCampaigns(query);
+      return { total: list.total, names: list.rows.map((r) => r.name) };
+    };
+    expect(await names({ page: 1 })).toMatchObject({ total: 4 });
+    // "spr" starts a word of a name ("Spring sale") and of a subject ("Spring schedule").
+    expect(await names({ page: 1, q: "spr" })).toEqual({
+      total: 2,
+      names: ["Holiday hours", "Spring sale"],
+    });
+    expect(await names({ page: 1, q: "STRAINS" })).toEqual({ total: 1, names: ["Fall launch"] });
+    expect(await names({ page: 1, q: "spring sched" })).toEqual({
+      total: 1,
+      names: ["Holiday hours"],
+    });
+    expect(await names({ page: 1, q: "%'); drop" })).toEqual({ total: 0, names: [] });
+    expect(await names({ page: 1, q: "  !!  " })).toMatchObject({ total: 4 });
+    expect(await names({ page: 1, status: "draft" })).toEqual({
+      total: 2,
+      names: ["Fall launch", "Spring sale"],
+    });
+    expect(await names({ page: 1, status: "scheduled" })).toEqual({
+      total: 1,
+      names: ["Holiday hours"],
+    });
+    const sentList = await listCampaigns({ page: 1, status: "sent" });
+    expect(sentList.rows.map((r) => [r.name, r.figures.queued])).toEqual([["Welcome back", 2]]);
+    expect(await names({ page: 1, status: "draft", q: "spring" })).toEqual({
+      total: 1,
+      names: ["Spring sale"],
+    });
+    // A page past the end shows the last page.
+    expect((await listCampaigns({ page: 9, pageSize: 1, status: "draft" })).page).toBe(2);
   });
 });
 

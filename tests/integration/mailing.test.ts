@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
+import { composeMessages } from "~/server/email/mailing-body.server";
 import { startEmailWorker, type EmailWorker } from "~/server/email/worker.server";
 import {
   countAudience,
@@ -14,7 +15,13 @@ import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from "~/server/marketing/newsletter.server";
-import { customers, emailOutbox, newsletterSubscribers, orders } from "~/server/schema";
+import {
+  customers,
+  emailMailings,
+  emailOutbox,
+  newsletterSubscribers,
+  orders,
+} from "~/server/schema";
 import { resetDatabase } from "../setup/database";
 import { header, startSmtpServer, type TestSmtpServer } from "./email-smtp-server";
 
@@ -47,8 +54,9 @@ async function order(email: string, daysAgo: number, customerId: string | null =
     });
 }
 
+/** The outbox, each row with its bodies as the worker sends them. */
 async function outboxRows() {
-  return db().select().from(emailOutbox).orderBy(asc(emailOutbox.toAddress));
+  return composeMessages(await db().select().from(emailOutbox).orderBy(asc(emailOutbox.toAddress)));
 }
 
 async function tokenOf(email: string) {
@@ -227,5 +235,104 @@ describe("queueMailing", () => {
     expect(header(mail.raw, "List-Unsubscribe")).toBe(`<${url}>`);
     expect(header(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     expect(mail.decoded).toContain(url);
+  });
+
+  it("stores the rendered message once per mailing; each row holds only what is personal", async () => {
+    for (let i = 0; i < 3; i++) await subscribe(`reader${i}@example.com`);
+    const { mailingId } = await db().transaction((tx) =>
+      queueMailing(tx, {
+        kind: "newsletter",
+        subject: "Weekly",
+        bodyHtml: BODY,
+        audience: { kind: "subscribers" },
+      }),
+    );
+    const mailings = await db().select().from(emailMailings);
+    expect(mailings).toHaveLength(1);
+    expect(mailings[0]).toMatchObject({ id: mailingId, kind: "newsletter", subject: "Weekly" });
+    // The placeholders stay in the stored body; the script is gone already.
+    expect(mailings[0]!.html).toContain("{{tracking_token}}");
+    expect(mailings[0]!.html).toContain("{{unsubscribe_url}}");
+    expect(mailings[0]!.text).toContain("{{unsubscribe_url}}");
+    expect(mailings[0]!.html).not.toMatch(/<script|onerror/i);
+    const rows = await db().select().from(emailOutbox);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.html).toBeNull();
+      expect(row.text).toBeNull();
+      expect(row.mailingId).toBe(mailingId);
+    }
+    // The database refuses a mailing row that could not be personalised.
+    await expect(
+      db()
+        .insert(emailOutbox)
+        .values({
+          kind: "newsletter",
+          toAddress: "x@example.com",
+          subject: "S",
+          mailingId,
+          trackingToken: "t".repeat(64),
+        }),
+    ).rejects.toThrow();
+  });
+
+  it("sends every recipient their own copy exactly once, and the same message again after a crash", async () => {
+    const readers = Array.from({ length: 12 }, (_, i) => `reader${i}@example.com`);
+    for (const email of readers) await subscribe(email);
+    await db().transaction((tx) =>
+      queueMailing(tx, {
+        kind: "campaign",
+        subject: "Spring sale",
+        bodyHtml: BODY,
+        audience: { kind: "subscribers" },
+      }),
+    );
+    server = await startSmtpServer();
+    worker = startEmailWorker({ smtpUrl: server.url, pollIntervalMs: 25, batchSize: 4 });
+    const sentRows = async () =>
+      db().select().from(emailOutbox).where(eq(emailOutbox.status, "sent"));
+    const deadline = Date.now() + 30_000;
+    while ((await sentRows()).length < readers.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
+    const rows = await sentRows();
+    expect(rows).toHaveLength(readers.length);
+    expect(server.received).toHaveLength(readers.length);
+    expect(new Set(server.received.map((m) => m.messageId)).size).toBe(readers.length);
+    for (const row of rows) {
+      const [mail, ...more] = server.received.filter((m) => m.to[0] === row.toAddress);
+      expect(more).toHaveLength(0);
+      expect(mail!.messageId).toBe(row.messageId);
+      const unsubscribe = `${config().publicUrl}/unsubscribe/${await tokenOf(row.toAddress)}`;
+      expect(mail!.decoded).toContain(unsubscribe);
+      expect(mail!.decoded).toContain(`sale?t=${row.trackingToken}`);
+      expect(mail!.decoded).not.toContain("{{");
+      for (const other of rows)
+        if (other.id !== row.id) expect(mail!.decoded).not.toContain(other.trackingToken);
+    }
+
+    // A crash after the SMTP server accepted one message but before it was recorded: the row is
+    // left 'sending' and its lock runs out. It is sent once more, as the same message.
+    const [crashed] = rows;
+    await db()
+      .update(emailOutbox)
+      .set({ status: "sending", lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, crashed!.id));
+    await worker.stop();
+    worker = startEmailWorker({ smtpUrl: server.url, pollIntervalMs: 25 });
+    const again = Date.now() + 15_000;
+    while (server.received.length === readers.length && Date.now() < again)
+      await new Promise((r) => setTimeout(r, 25));
+    const copies = server.received.filter((m) => m.to[0] === crashed!.toAddress);
+    expect(copies).toHaveLength(2);
+    expect(copies[1]!.messageId).toBe(copies[0]!.messageId);
+    expect(header(copies[1]!.raw, "Date")).toBe(header(copies[0]!.raw, "Date"));
+    const body = (m: { decoded: string }) =>
+      m.decoded
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join("\n")
+        .replace(/--_NmP-[^\s]+/g, "");
+    expect(body(copies[1]!)).toBe(body(copies[0]!));
+    expect(server.received).toHaveLength(readers.length + 1);
   });
 });

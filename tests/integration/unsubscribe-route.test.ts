@@ -11,7 +11,7 @@ type Args = Parameters<typeof loader>[0];
 
 function args(
   token: string,
-  init: { method?: string; origin?: string; body?: BodyInit; type?: string } = {},
+  init: { method?: string; origin?: string; body?: BodyInit; type?: string; ip?: string } = {},
 ) {
   const headers: Record<string, string> = {};
   if (init.origin) headers.Origin = init.origin;
@@ -21,11 +21,13 @@ function args(
     headers,
     body: init.body,
   });
-  return { request, params: { token }, context: {} } as unknown as Args;
+  const context = { clientIp: init.ip ?? "198.51.100.7" };
+  return { request, params: { token }, context } as unknown as Args;
 }
 
-const oneClick = (token: string) =>
+const oneClick = (token: string, ip?: string) =>
   args(token, {
+    ip,
     method: "POST",
     body: "List-Unsubscribe=One-Click",
     type: "application/x-www-form-urlencoded",
@@ -40,7 +42,11 @@ async function statusOf(run: () => Promise<unknown>) {
     };
   } catch (thrown) {
     const init = (thrown as { init?: ResponseInit }).init;
-    return { status: init?.status ?? 500, data: (thrown as { data?: { message?: string } }).data };
+    return {
+      status: init?.status ?? 500,
+      headers: new Headers(init?.headers),
+      data: (thrown as { data?: { message?: string } }).data,
+    };
   }
 }
 
@@ -125,5 +131,35 @@ describe("/unsubscribe/:token", () => {
     const { status, result } = await statusOf(() => action(oneClick("test")));
     expect(status).toBe(200);
     expect(result!.link.kind).toBe("test");
+  });
+
+  it("throttles one address guessing tokens (GET and POST) with a 429, and only that address", async () => {
+    const guesser = "203.0.113.9";
+    // Real links never count: a mail provider may fetch thousands from one address.
+    for (let i = 0; i < 25; i++)
+      expect((await statusOf(() => loader(args(token, { ip: guesser })))).status).toBe(200);
+    for (let i = 0; i < 20; i++) {
+      const forged = `forged-token-${i}-xxxxxxxx`;
+      const run =
+        i % 2
+          ? () => loader(args(forged, { ip: guesser }))
+          : () => action(oneClick(forged, guesser));
+      expect((await statusOf(run)).status).toBe(404);
+    }
+    for (const run of [
+      () => loader(args(token, { ip: guesser })),
+      () => action(oneClick(token, guesser)),
+    ]) {
+      const refused = await statusOf(run);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers!.get("Retry-After"))).toBeGreaterThan(0);
+      expect(refused.data?.message).toMatch(
+        /^Too many attempts\. Please wait \d+ minutes? and try again\. You can also write to .+@.+ and we will unsubscribe you\.$/,
+      );
+    }
+    expect((await getNewsletterStatus("reader@example.com")).subscribed).toBe(true);
+    // Another address is not held up.
+    expect((await statusOf(() => action(oneClick(token)))).status).toBe(200);
+    expect((await getNewsletterStatus("reader@example.com")).subscribed).toBe(false);
   });
 });

@@ -8,15 +8,17 @@ import { config } from "~/server/config.server";
 import { readForm } from "~/server/http/form.server";
 import {
   describeUnsubscribeLink,
+  throttleUnsubscribe,
   unsubscribeByToken,
-  type UnsubscribeLink,
+  type ThrottledLink,
 } from "~/server/marketing/unsubscribe.server";
 
 /**
  * The unsubscribe link of every newsletter and campaign. Outside the store layout: withdrawing
  * consent needs no age gate, no sign-in and no cookie. GET only shows a confirm button (mail
  * scanners fetch links); POST unsubscribes at once, from the button or from the mail client's
- * one-click POST (RFC 8058), which comes from another site without cookies.
+ * one-click POST (RFC 8058), which comes from another site without cookies. Both are throttled
+ * per address (429 with Retry-After), so tokens cannot be guessed.
  */
 
 export const NOT_FOUND_MESSAGE =
@@ -28,7 +30,17 @@ export function headers() {
   return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 }
 
-function page(link: UnsubscribeLink, done = false) {
+function page(result: ThrottledLink, done = false) {
+  if (!result.ok)
+    throw data(
+      { message: result.message, storeName: config().STORE_NAME },
+      {
+        status: 429,
+        statusText: "Too Many Requests",
+        headers: { "Retry-After": String(result.retryAfterSeconds) },
+      },
+    );
+  const { link } = result;
   if (link.kind === "unknown")
     throw data(
       { message: NOT_FOUND_MESSAGE, storeName: config().STORE_NAME },
@@ -37,15 +49,17 @@ function page(link: UnsubscribeLink, done = false) {
   return { storeName: config().STORE_NAME, link, done };
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return page(await describeUnsubscribeLink(params.token));
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const target = { token: params.token, ipAddress: context.clientIp };
+  return page(await throttleUnsubscribe(target, () => describeUnsubscribeLink(params.token)));
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // RFC 8058: the mail client's POST carries exactly this field and comes from another site.
   if (form.get("List-Unsubscribe") !== "One-Click") assertSameOrigin(request);
-  return page(await unsubscribeByToken(params.token), true);
+  const target = { token: params.token, ipAddress: context.clientIp };
+  return page(await throttleUnsubscribe(target, () => unsubscribeByToken(params.token)), true);
 }
 
 function Shell({ storeName, children }: { storeName: string; children: React.ReactNode }) {
@@ -123,6 +137,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const throttled = isRouteErrorResponse(error) && error.status === 429;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const body = (isRouteErrorResponse(error) ? error.data : null) as {
     message?: unknown;
@@ -137,7 +152,11 @@ export function ErrorBoundary() {
     <Shell storeName={storeName}>
       <p className="text-sm font-semibold tracking-widest text-brand-600">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">
-        {notFound ? "Unsubscribe link not found" : "Could not unsubscribe"}
+        {notFound
+          ? "Unsubscribe link not found"
+          : throttled
+            ? "Too many attempts"
+            : "Could not unsubscribe"}
       </h1>
       <p className="mt-4 text-stone-700">{message}</p>
     </Shell>

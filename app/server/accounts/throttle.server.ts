@@ -1,7 +1,4 @@
-import { checkThrottle, recordAttempt, throttledMessage } from "../auth/throttle.server";
-
-export type Throttled<T> =
-  { ok: true; value: T } | { ok: false; retryAfterSeconds: number; message: string };
+import { runThrottled, type Throttled } from "../auth/throttle.server";
 
 /**
  * Runs one shopper sign-in attempt under the shared throttle (auth/throttle.server.ts, scope
@@ -19,12 +16,5 @@ export async function throttleSignIn<T>(
     address: options.ipAddress,
     now: options.now,
   } as const;
-  const decision = await checkThrottle(target);
-  if (!decision.ok) {
-    const { retryAfterSeconds } = decision;
-    return { ok: false, retryAfterSeconds, message: throttledMessage(retryAfterSeconds) };
-  }
-  const outcome = await attempt();
-  await recordAttempt({ ...target, succeeded: outcome.succeeded });
-  return { ok: true, value: outcome.value };
+  return runThrottled(target, attempt);
 }

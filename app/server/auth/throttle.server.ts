@@ -3,7 +3,8 @@ import { db, type Executor } from "../db.server";
 import { authThrottle } from "../schema";
 
 /**
- * One throttle for every guessable secret: admin sign-in, shopper sign-in and order look-up.
+ * One throttle for every guessable secret: admin sign-in, shopper sign-in, order look-up and
+ * unsubscribe links.
  * The design and its reasons are in docs/decisions/sign-in-throttle.md. In short:
  *
  * - An attempt is *reserved* before the secret is checked: one transaction locks the counter rows
@@ -50,6 +51,15 @@ export const THROTTLE_POLICIES = {
     perKeyAndAddress: 5,
     perAddress: 10,
     perKey: 5,
+    perKeyDelayMs: 60_000,
+  },
+  // Unsubscribe links (key: the token): only unknown tokens count, so a mail provider fetching
+  // or posting thousands of real links from one address is never held up.
+  unsubscribe: {
+    windowMs: 15 * MINUTE,
+    perKeyAndAddress: 5,
+    perAddress: 20,
+    perKey: 10,
     perKeyDelayMs: 60_000,
   },
 } satisfies Record<string, ThrottlePolicy>;
@@ -252,4 +262,26 @@ export async function forgetStaleAttempts(now = new Date()) {
 export function throttledMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+export type Throttled<T> =
+  { ok: true; value: T } | { ok: false; retryAfterSeconds: number; message: string };
+
+/**
+ * Runs one attempt under the throttle: reserved atomically before `attempt` looks at the secret,
+ * refused (with how long to wait) when this key or address failed too often lately, and its
+ * outcome recorded after.
+ */
+export async function runThrottled<T>(
+  target: ThrottleTarget,
+  attempt: () => Promise<{ succeeded: boolean; value: T }>,
+): Promise<Throttled<T>> {
+  const decision = await checkThrottle(target);
+  if (!decision.ok) {
+    const { retryAfterSeconds } = decision;
+    return { ok: false, retryAfterSeconds, message: throttledMessage(retryAfterSeconds) };
+  }
+  const outcome = await attempt();
+  await recordAttempt({ ...target, succeeded: outcome.succeeded });
+  return { ok: true, value: outcome.value };
 }

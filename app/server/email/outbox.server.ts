@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/server/db.server";
+import { isUuid } from "~/lib/ids";
 import { emailOutbox } from "~/server/schema";
+import { composeMessages } from "./mailing-body.server";
 
 /**
  * The durable outbox: every email is a row written in the same transaction as the change that
@@ -11,7 +13,10 @@ import { emailOutbox } from "~/server/schema";
 
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "bounced"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export type OutboxMessage = typeof emailOutbox.$inferSelect;
+/** A row as stored: a mailing's row has no bodies of its own (html and text null). */
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+/** A row with its bodies, personalised from its mailing when it has none (composeMessages). */
+export type OutboxMessage = Omit<OutboxRow, "html" | "text"> & { html: string; text: string };
 
 export interface NewEmail {
   /** What the email is for, e.g. 'order_confirmation', 'order_status', 'campaign', 'newsletter'. */
@@ -109,11 +114,11 @@ export async function listOutbox(
   return { items, total, page, pageCount };
 }
 
-/** One message with its bodies, or undefined (also for an id that is not a UUID). */
+/** One message with its bodies as sent, or undefined (also for an id that is not a UUID). */
 export async function getOutboxMessage(id: string): Promise<OutboxMessage | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
-  return row;
+  return row ? (await composeMessages([row]))[0] : undefined;
 }
 
 /** Sends a failed or bounced message again (e.g. after fixing SMTP settings): back to pending. */

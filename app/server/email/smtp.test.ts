@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs } from "./worker.server";
+import { backoffMs } from "./send-results.server";
 import { buildMail, classifySendError, messageIdFor } from "./smtp.server";
 
 describe("classifySendError", () => {

@@ -1,12 +1,12 @@
 import sanitizeHtml from "sanitize-html";
-import { TRACKING_TOKEN } from "../email/templates/mailing.server";
+import { TRACKING_TOKEN } from "../email/mailing-body.server";
 import { sanitizeMailingHtml } from "./mailing-html.server";
 
 /**
  * A campaign's HTML as sent: sanitised (no script, event handler or javascript: link), each
  * http(s) link pointing at `${publicUrl}/email/click/{{tracking_token}}/n` (n indexes `links`,
  * the campaign's own list, so a click can only lead where the campaign did), and an open pixel at
- * the end. The mailing core fills in each recipient's tracking token. The same URL written twice
+ * the end. Each recipient's tracking token is filled in when the message is sent. The same URL written twice
  * shares one entry.
  */
 export function addCampaignTracking(

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   campaignAudience,
   ratePercent,
@@ -7,6 +7,7 @@ import {
 } from "~/lib/campaigns";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
+import type { CampaignListQuery } from "~/schemas/campaigns";
 import { db } from "../db.server";
 import { emailCampaigns, emailOutbox } from "../schema";
 import { countAudience } from "./mailing.server";
@@ -106,18 +107,47 @@ function toRow<T extends RawRow & { id: string }>(
   };
 }
 
-/** A page of campaigns, newest first, each with its figures. */
-export async function listCampaigns(options: {
-  page: number;
-  pageSize?: number;
-}): Promise<ListResult<CampaignRow>> {
+/**
+ * Search by the start of words of the name or the subject ("spr" finds "Spring sale"), every word
+ * typed must match: full text on email_campaigns_search_idx.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const words =
+    q
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
+  if (words.length === 0) return undefined;
+  const query = words.map((w) => `${w}:*`).join(" & ");
+  return sql`to_tsvector('simple', ${emailCampaigns.name} || ' ' || ${emailCampaigns.subject}) @@ to_tsquery('simple', ${query})`;
+}
+
+/**
+ * A page of campaigns, newest first, each with its figures, filtered by search and status (all
+ * in the URL; a status uses email_campaigns_status_created_idx).
+ */
+export async function listCampaigns(
+  options: Partial<Pick<CampaignListQuery, "q" | "status">> & {
+    page: number;
+    pageSize?: number;
+  },
+): Promise<ListResult<CampaignRow>> {
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
-  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(emailCampaigns);
+  const status = options.status ?? "all";
+  const where = and(
+    status === "all" ? undefined : eq(emailCampaigns.status, status),
+    searchCondition(options.q ?? ""),
+  );
+  const [{ total } = { total: 0 }] = await db()
+    .select({ total: count() })
+    .from(emailCampaigns)
+    .where(where);
   const pages = pageCount(total, pageSize);
   const page = Math.min(options.page, pages);
   const rows = await db()
     .select(ROW)
     .from(emailCampaigns)
+    .where(where)
     .orderBy(desc(emailCampaigns.createdAt), desc(emailCampaigns.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);

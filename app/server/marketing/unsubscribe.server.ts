@@ -1,4 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { STORE_CONTACT } from "~/lib/store-info";
+import { runThrottled } from "../auth/throttle.server";
 import { db } from "../db.server";
 import { newsletterSubscribers } from "../schema";
 import { TEST_UNSUBSCRIBE_TOKEN } from "./mailing.server";
@@ -54,4 +56,33 @@ export async function unsubscribeByToken(
       ),
     );
   return { kind: "unsubscribed", email: link.email };
+}
+
+export type ThrottledLink =
+  { ok: true; link: UnsubscribeLink } | { ok: false; retryAfterSeconds: number; message: string };
+
+/**
+ * Runs one look-up or use of an unsubscribe link under the shared throttle (scope "unsubscribe",
+ * as the order look-up): one address trying token after token is refused for a while, with a
+ * 429 and how long to wait. Only links that match no subscriber count as failures.
+ */
+export async function throttleUnsubscribe(
+  options: { token: string; ipAddress: string; now?: Date },
+  attempt: () => Promise<UnsubscribeLink>,
+): Promise<ThrottledLink> {
+  const target = {
+    scope: "unsubscribe",
+    key: options.token.slice(0, 100),
+    address: options.ipAddress,
+    now: options.now,
+  } as const;
+  const result = await runThrottled(target, async () => {
+    const link = await attempt();
+    return { succeeded: link.kind !== "unknown", value: link };
+  });
+  if (result.ok) return { ok: true, link: result.value };
+  return {
+    ...result,
+    message: `${result.message} You can also write to ${STORE_CONTACT.email} and we will unsubscribe you.`,
+  };
 }

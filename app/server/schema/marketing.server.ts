@@ -104,6 +104,12 @@ export const emailCampaigns = pgTable(
     index("email_campaigns_created_idx").on(t.createdAt, t.id),
     // The scheduler's query: scheduled campaigns that are due.
     index("email_campaigns_due_idx").on(t.status, t.scheduledAt),
+    // The Email campaigns list: one status newest first, and search by words of name or subject.
+    index("email_campaigns_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("email_campaigns_search_idx").using(
+      "gin",
+      sql`to_tsvector('simple', ${t.name} || ' ' || ${t.subject})`,
+    ),
     check("email_campaigns_status_check", sql`${t.status} in ('draft','scheduled','sent')`),
     check(
       "email_campaigns_recipients_check",
@@ -130,6 +136,23 @@ export const emailTemplates = pgTable(
   (t) => [index("email_templates_created_idx").on(t.createdAt, t.id)],
 );
 
+/**
+ * One newsletter or campaign send: its subject and its HTML and text bodies, rendered once with
+ * the per-recipient placeholders ({{tracking_token}}, {{unsubscribe_url}}) still in them. Its
+ * outbox rows (mailing_id) carry no body of their own: the worker fills in each row's tracking
+ * token and unsubscribe link when it sends (email/mailing-body.server.ts). Never changed once
+ * written, so a resend after a crash is byte for byte the same message.
+ */
+export const emailMailings = pgTable("email_mailings", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  kind: text("kind").notNull(),
+  campaignId: uuid("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
+  subject: text("subject").notNull(),
+  html: text("html").notNull(),
+  text: text("text").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Durable outbox: one row per message and recipient; a worker sends pending rows. */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -138,11 +161,12 @@ export const emailOutbox = pgTable(
     kind: text("kind").notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    /** The bodies, or null on a mailing's row: then they are the mailing's, personalised. */
+    html: text("html"),
+    text: text("text"),
     campaignId: uuid("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
     /** One newsletter or campaign send (queueMailing): its rows share this id, for its progress. */
-    mailingId: uuid("mailing_id"),
+    mailingId: uuid("mailing_id").references(() => emailMailings.id),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -169,6 +193,11 @@ export const emailOutbox = pgTable(
     check(
       "email_outbox_status_check",
       sql`${t.status} in ('pending','sending','sent','failed','bounced')`,
+    ),
+    // Its own bodies, or a mailing's with the unsubscribe link to fill in.
+    check(
+      "email_outbox_body_check",
+      sql`(${t.html} is null) = (${t.text} is null) and (${t.html} is not null or (${t.mailingId} is not null and ${t.listUnsubscribe} is not null))`,
     ),
   ],
 );

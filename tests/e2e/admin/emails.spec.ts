@@ -143,6 +143,49 @@ test("create a template, use it, save a draft, send it, and see its figures", as
   await shot(page, "emails-compose-mobile");
 });
 
+test("search by name or subject and filter by status, in the URL", async ({ adminPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/budzadmin/dashboard/emails");
+  for (const [name, subject] of [
+    ["Winter warmers", "Cozy picks for cold nights"],
+    ["Spring cleaning", "Fresh strains just landed"],
+  ] as const) {
+    await page.getByRole("link", { name: "Compose Campaign" }).click();
+    const compose = page.getByRole("dialog", { name: "Compose Email Campaign" });
+    await compose.getByLabel("Campaign Name").fill(name);
+    await compose.getByLabel("Subject Line").fill(subject);
+    await compose.getByLabel("Email Content (HTML)").fill(`<p>${subject}</p>`);
+    await compose.getByRole("button", { name: "Save Draft" }).click();
+    await expect(toast(page, `Draft "${name}" saved.`)).toBeVisible();
+  }
+  await expect(page.getByText("3 campaigns found")).toBeVisible();
+
+  await page.getByLabel("Status").selectOption("draft");
+  await expect(page).toHaveURL(/status=draft/);
+  await expect(page.getByText("2 campaigns found")).toBeVisible();
+  await expect(campaignRow(page, "Fall launch")).toHaveCount(0);
+  await page.getByRole("searchbox").fill("fresh");
+  await expect(page).toHaveURL(/q=fresh/);
+  await expect(page.getByText("1 campaigns found")).toBeVisible();
+  await expect(campaignRow(page, "Spring cleaning")).toBeVisible();
+  await expect(campaignRow(page, "Winter warmers")).toHaveCount(0);
+  await shot(page, "emails-campaigns-filtered-desktop");
+  await expectAccessible(page);
+
+  // The URL alone restores the list (a link, a reload, back and forward).
+  await page.goto("/budzadmin/dashboard/emails?status=sent&q=fall");
+  await expect(page.getByRole("searchbox")).toHaveValue("fall");
+  await expect(page.getByLabel("Status")).toHaveValue("sent");
+  await expect(page.getByText("1 campaigns found")).toBeVisible();
+  await expect(campaignRow(page, "Fall launch")).toContainText("Sent");
+  await page.getByLabel("Status").selectOption("scheduled");
+  await expect(page.getByText("No campaigns match your search.")).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText("0 campaigns found")).toBeVisible();
+  await shot(page, "emails-campaigns-filtered-mobile");
+  await expectAccessible(page);
+});
+
 test("a forged tracking link is a 404 page, never a redirect", async ({ page }) => {
   const response = await page.goto(`/email/click/${"0".repeat(64)}/0`);
   expect(response?.status()).toBe(404);

@@ -3,14 +3,27 @@ import { data, Form, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/campaigns";
 import { buttonClass } from "~/components/admin/button";
 import { CampaignStatusBadge, EmailsHeader } from "~/components/admin/email-parts";
-import { DataTable, ListCard, Pagination, type Column } from "~/components/admin/list-page";
+import {
+  DataTable,
+  ListCard,
+  ListToolbar,
+  Pagination,
+  ResultCount,
+  type Column,
+} from "~/components/admin/list-page";
 import { DeleteButton } from "~/components/admin/modal";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { describeAudience, EMAILS_PATH, formatRate } from "~/lib/campaigns";
+import {
+  CAMPAIGN_STATUS_NAMES,
+  CAMPAIGN_STATUSES,
+  describeAudience,
+  EMAILS_PATH,
+  formatRate,
+} from "~/lib/campaigns";
 import { formatDateTime } from "~/lib/dates";
 import { formatCount } from "~/lib/text";
-import { ListQuerySchema, parseListQuery } from "~/schemas/admin-list";
-import { CampaignRowActionSchema } from "~/schemas/campaigns";
+import { parseListQuery } from "~/schemas/admin-list";
+import { CampaignListQuerySchema, CampaignRowActionSchema } from "~/schemas/campaigns";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
@@ -29,9 +42,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Email Management · Adm
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { page } = parseListQuery(request.url, ListQuerySchema.pick({ page: true }));
-  const [stats, list] = await Promise.all([getCampaignStats(), listCampaigns({ page })]);
-  return { stats, list, timeZone: config().STORE_TIMEZONE };
+  const query = parseListQuery(request.url, CampaignListQuerySchema);
+  const [stats, list] = await Promise.all([getCampaignStats(), listCampaigns(query)]);
+  return { query, stats, list, timeZone: config().STORE_TIMEZONE };
 }
 
 /** A row's Cancel schedule and Delete buttons post here. */
@@ -113,7 +126,8 @@ function RowActions({ campaign }: { campaign: CampaignRow }) {
 }
 
 export default function Campaigns({ loaderData }: Route.ComponentProps) {
-  const { stats, list, timeZone } = loaderData;
+  const { query, stats, list, timeZone } = loaderData;
+  const filtered = query.q !== "" || query.status !== "all";
   const when = (c: CampaignRow) =>
     c.status === "sent" && c.sentAt
       ? `Sent ${formatDateTime(c.sentAt, timeZone)}`
@@ -159,7 +173,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
       cell: (c) => (
         <div>
           <CampaignStatusBadge status={c.status} />
-          <p className="mt-1 text-xs whitespace-nowrap text-stone-500">{when(c)}</p>
+          <p className="mt-1 max-w-36 text-xs text-stone-500">{when(c)}</p>
         </div>
       ),
     },
@@ -209,12 +223,32 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
     <>
       <EmailsHeader stats={stats} />
       <ListCard>
+        <ListToolbar
+          q={query.q}
+          searchLabel="Search by name or subject"
+          filters={[
+            {
+              name: "status",
+              label: "Status",
+              value: query.status,
+              options: [
+                { value: "all", label: "All statuses" },
+                ...CAMPAIGN_STATUSES.map((s) => ({ value: s, label: CAMPAIGN_STATUS_NAMES[s] })),
+              ],
+            },
+          ]}
+        />
+        <ResultCount total={list.total} noun="campaigns" />
         <DataTable
           columns={columns}
           rows={list.rows}
           rowKey={(c) => c.id}
           caption="Email campaigns"
-          empty="No campaigns yet. Compose one, or start from a template."
+          empty={
+            filtered
+              ? "No campaigns match your search."
+              : "No campaigns yet. Compose one, or start from a template."
+          }
         />
         <Pagination {...list} noun="campaigns" />
       </ListCard>

@@ -2,6 +2,7 @@ import { Body, Container, Head, Html, Link, Preview, Section, Text } from "@reac
 import { render, toPlainText } from "@react-email/render";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { config } from "~/server/config.server";
+import { UNSUBSCRIBE_URL } from "../mailing-body.server";
 import { emailColors } from "./layout.server";
 
 /**
@@ -9,12 +10,9 @@ import { emailColors } from "./layout.server";
  * styles that common mail clients render). Every message carries a visible one-click unsubscribe
  * link and a footer with the store's identity and contact address (Canada's anti-spam law).
  *
- * The output still holds the placeholders UNSUBSCRIBE_URL and TRACKING_TOKEN: they are replaced
- * per recipient when the mailing is queued (mailing.server.ts), so one render serves every row.
+ * The output still holds the placeholders UNSUBSCRIBE_URL and TRACKING_TOKEN: one render is stored
+ * per mailing and each recipient's copy is filled in when it is sent (../mailing-body.server.ts).
  */
-
-export const UNSUBSCRIBE_URL = "{{unsubscribe_url}}";
-export const TRACKING_TOKEN = "{{tracking_token}}";
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
