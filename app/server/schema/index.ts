@@ -5,3 +5,4 @@ export * from "./customers.server";
 export * from "./marketing.server";
 export * from "./orders.server";
 export * from "./accounts.server";
+export * from "./taxes.server";

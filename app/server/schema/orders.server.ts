@@ -41,6 +41,8 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     shippingCostCents: integer("shipping_cost_cents").notNull().default(0),
+    /** The sum of the order's tax lines (order_tax_lines); 0 for orders placed before taxes. */
+    taxCents: integer("tax_cents").notNull().default(0),
     totalAmountCents: integer("total_amount_cents").notNull(),
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
