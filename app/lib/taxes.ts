@@ -261,3 +261,10 @@ export function ageConfirmationMissing(rule: ProvinceRule): string {
     ? `Please confirm you are ${age} or older, the legal age in ${provinceName(rule.province)}`
     : `Please confirm you are ${age} or older to place an order`;
 }
+
+/** A rate's effective day ("2025-04-01") as "Apr 1, 2025" (a calendar day, no time zone). */
+export function formatEffectiveDate(day: string): string {
+  return new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
