@@ -112,7 +112,7 @@ export default function ProvinceSettingsPage({ loaderData, actionData }: Route.C
         description="Whether the store ships here, the age shoppers confirm, and the sales taxes charged."
       />
       <FormAlert message={formError} wide />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <Section title="Shipping and age">
           <Form method="post" id="rule-form" className="space-y-4">
             <input type="hidden" name="intent" value="rule" />
@@ -153,7 +153,7 @@ export default function ProvinceSettingsPage({ loaderData, actionData }: Route.C
         </Section>
 
         <Section title="Add a tax rate">
-          <Form method="post" id="rate-form" className="grid gap-4 sm:grid-cols-2">
+          <Form method="post" id="rate-form" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <input type="hidden" name="intent" value="add-rate" />
             <Field label="Tax" error={errors.kind}>
               {(props) => (
