@@ -214,7 +214,7 @@ export default function ProvinceSettingsPage({ loaderData, actionData }: Route.C
             No sales tax is charged in {name}.
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Tax rates of {name}, newest first</caption>
               <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
@@ -234,7 +234,7 @@ export default function ProvinceSettingsPage({ loaderData, actionData }: Route.C
                   <th scope="col" className="px-4 py-3">
                     Status
                   </th>
-                  <th scope="col" className="px-4 py-3">
+                  <th scope="col" className="relative px-4 py-3">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
