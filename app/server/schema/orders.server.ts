@@ -18,7 +18,8 @@ import { coupons, emailOutbox } from "./marketing.server";
 import { INVOICE_STATUSES, ORDER_STATUSES, SHIPMENT_STATUSES } from "../../lib/order-status";
 import { SALE_STATUSES } from "../../lib/report-period";
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
+/** SQL `in (...)` list of fixed values, for check constraints. */
+export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
 
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
 

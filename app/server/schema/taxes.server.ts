@@ -12,9 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { TAX_KINDS } from "../../lib/taxes";
-import { orders } from "./orders.server";
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
+import { inList, orders } from "./orders.server";
 
 /**
  * The owner's rules per province or territory: whether the store ships there and the minimum age
