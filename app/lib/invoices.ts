@@ -16,6 +16,8 @@ export interface InvoiceDocument {
   discountCents: number;
   couponCode: string | null;
   shippingCostCents: number;
+  /** Sales tax lines (GST 5%, PST 7% …); empty for orders placed before taxes. */
+  taxLines: { label: string; amountCents: number }[];
   totalCents: number;
 }
 
@@ -75,13 +77,13 @@ export function settledNote(invoice: Pick<InvoiceDocument, "status">): string {
 
 /**
  * The totals block, in order: subtotal, the discount only when above 0 (with its coupon code),
- * shipping ('FREE' when 0) and the total. The preview, the print page and the PDF all use it.
+ * shipping ('FREE' when 0), each sales tax line and the total. The preview, the print page and the PDF all use it.
  */
 export function invoiceTotals(
   invoice: Pick<
     InvoiceDocument,
     "subtotalCents" | "discountCents" | "couponCode" | "shippingCostCents" | "totalCents"
-  >,
+  > & { taxLines?: InvoiceDocument["taxLines"] },
 ): { label: string; value: string; total?: boolean }[] {
   const lines: { label: string; value: string; total?: boolean }[] = [
     { label: "Subtotal", value: formatMoney(invoice.subtotalCents) },
@@ -96,6 +98,8 @@ export function invoiceTotals(
     label: "Shipping (Canada Post)",
     value: invoice.shippingCostCents === 0 ? "FREE" : formatMoney(invoice.shippingCostCents),
   });
+  for (const tax of invoice.taxLines ?? [])
+    lines.push({ label: tax.label, value: formatMoney(tax.amountCents) });
   lines.push({ label: "Total", value: formatMoney(invoice.totalCents), total: true });
   return lines;
 }

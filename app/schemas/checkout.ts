@@ -82,6 +82,8 @@ export const CheckoutSchema = z
     ageConfirmed: z.literal(true, {
       error: "Please confirm you are 19 or older to place an order",
     }),
+    /** The age the ticked box named (the shipping province's); the server checks it (issue 15). */
+    confirmedAge: z.number().int().min(0).max(99).optional(),
     couponCode: z
       .string()
       .overwrite(stripControlCharacters)
@@ -107,12 +109,15 @@ export const CheckoutSchema = z
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 export type CheckoutField = keyof z.input<typeof CheckoutSchema>;
 
+const AGE_VALUE = /^\d{2}$/;
+
 /** Turns the posted form into the schema's input (checkbox → boolean, items JSON → array). */
 export function checkoutFormValues(form: FormData) {
   const get = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
+  const age = get("ageConfirmed");
   let items: unknown;
   try {
     items = JSON.parse(get("items") ?? "[]");
@@ -127,7 +132,9 @@ export function checkoutFormValues(form: FormData) {
     city: get("city"),
     province: get("province"),
     postalCode: get("postalCode"),
-    ageConfirmed: form.get("ageConfirmed") === "on" || form.get("ageConfirmed") === "true",
+    // The box's value is the age its label names ("21"); "on"/"true" confirm the store's 19+.
+    ageConfirmed: ["on", "true"].includes(age ?? "") || AGE_VALUE.test(age ?? ""),
+    confirmedAge: age && AGE_VALUE.test(age) ? Number(age) : undefined,
     couponCode: get("couponCode"),
     idempotencyKey: get("idempotencyKey"),
     items,

@@ -64,7 +64,11 @@ describe("order history", () => {
     expect(list.rows.map((r) => r.orderNumber).sort()).toEqual(
       [mine1.orderNumber, mine2.orderNumber].sort(),
     );
-    expect(list.rows[0]).toMatchObject({ status: "pending", itemCount: 1, totalAmountCents: 6500 });
+    expect(list.rows[0]).toMatchObject({
+      status: "pending",
+      itemCount: 1,
+      totalAmountCents: 7280, // $45 + $20 shipping + BC GST $3.25 and PST $4.55
+    });
 
     expect(await getAccountOrder({ shopper, orderNumber: mine1.orderNumber })).toMatchObject({
       order: { orderNumber: mine1.orderNumber },

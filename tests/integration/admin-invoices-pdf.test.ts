@@ -88,11 +88,12 @@ describe("invoice PDF", () => {
     expect(page).toContain("Pink Kush (3.5g) 2 $45.00 $90.00");
     expect(page).toContain("Subtotal $90.00");
     expect(page).toContain("Shipping (Canada Post) $20.00");
-    expect(page).toContain("Total $110.00");
+    // BC: GST 5% and PST 7% of $110.00 (shipping is taxed too).
+    expect(page).toContain("GST 5% $5.50 PST 7% $7.70 Total $123.20");
     expect(page).not.toContain("Discount");
     expect(page).toContain("Status: Pending");
     expect(page).toContain(
-      `Send $110.00 to payments@budzboutique.ca and write ${order.orderNumber} in the message.`,
+      `Send $123.20 to payments@budzboutique.ca and write ${order.orderNumber} in the message.`,
     );
   });
 
@@ -116,7 +117,8 @@ describe("invoice PDF", () => {
     expect(page).toContain("Subtotal $295.00");
     expect(page).toContain("Discount (SAVE15) -$44.25");
     expect(page).toContain("Shipping (Canada Post) FREE");
-    expect(page).toContain("Total $250.75");
+    // GST 5% of $250.75 = $12.5375 → $12.54; PST 7% = $17.5525 → $17.55.
+    expect(page).toContain("FREE GST 5% $12.54 PST 7% $17.55 Total $280.84");
     expect(page).toContain("Status: Paid");
     expect(page).toContain("Paid in full");
     expect(page).not.toContain("e-Transfer and write");

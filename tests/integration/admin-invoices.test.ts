@@ -195,7 +195,12 @@ describe("invoice documents", () => {
       discountCents: 1000,
       couponCode: "TENOFF",
       shippingCostCents: 0,
-      totalCents: 20250,
+      // $202.50 + GST 5% ($10.125 → $10.13) + PST 7% ($14.175 → $14.18).
+      taxLines: [
+        { label: "GST 5%", amountCents: 1013 },
+        { label: "PST 7%", amountCents: 1418 },
+      ],
+      totalCents: 22681,
     });
     expect(invoice!.items).toEqual([
       {

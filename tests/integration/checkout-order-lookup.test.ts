@@ -36,7 +36,12 @@ describe("confirmation page data", () => {
       items: [{ name: "Blue Dream", sizeLabel: "3.5g", quantity: 2, priceCents: 4500 }],
       subtotalCents: 9000,
       shippingCostCents: 2000,
-      totalAmountCents: 11000,
+      // British Columbia: GST 5% and PST 7% of $110.00.
+      taxLines: [
+        { label: "GST 5%", amountCents: 550 },
+        { label: "PST 7%", amountCents: 770 },
+      ],
+      totalAmountCents: 12320,
       shipment: null,
     });
     expect(await getOrderByAccessToken(order.orderNumber)).toBeNull();

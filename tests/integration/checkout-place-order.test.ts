@@ -58,7 +58,9 @@ describe("placeOrder", () => {
       subtotalCents: 21250,
       discountCents: 3188,
       shippingCostCents: 2000,
-      totalAmountCents: 20062,
+      // + BC GST 5% of 200.62 (10.031 → 10.03) and PST 7% (14.0434 → 14.04) = 224.69.
+      taxCents: 2407,
+      totalAmountCents: 22469,
       couponCode: "SAVE15",
       shippingPostalCode: "V6B 1A1",
       shippingProvince: "BC",
@@ -89,7 +91,7 @@ describe("placeOrder", () => {
       .where(eq(orderStatusHistory.orderId, order.id));
     expect(history).toMatchObject({ fromStatus: null, toStatus: "pending" });
     const [invoice] = await db().select().from(invoices).where(eq(invoices.orderId, order.id));
-    expect(invoice).toMatchObject({ status: "pending", totalAmountCents: 20062 });
+    expect(invoice).toMatchObject({ status: "pending", totalAmountCents: 22469 });
     const [coupon] = await db().select().from(coupons);
     expect(coupon!.usedCount).toBe(1);
     expect(await db().select().from(couponRedemptions)).toHaveLength(1);
@@ -123,7 +125,7 @@ describe("placeOrder", () => {
       subtotalCents: 22000,
       discountCents: 2000,
       shippingCostCents: 0,
-      totalAmountCents: 20000,
+      totalAmountCents: 22400, // + GST $10.00 and PST $14.00
     });
   });
 

@@ -76,7 +76,7 @@ describe("Customers list", () => {
       totalCustomers: 2,
       activeCustomers: 1,
       averageOrders: 1.5,
-      revenueCents: 7000,
+      revenueCents: 7840, // $50 + $20 shipping + BC GST 5% and PST 7% ($8.40)
     });
     expect(stats.revenueCents).toBe((await getOverview()).revenueCents);
   });
@@ -88,7 +88,7 @@ describe("Customers list", () => {
     const list = await listCustomers(query());
     expect(list.total).toBe(2);
     const ann = list.rows.find((r) => r.email === "ann@example.com")!;
-    expect(ann).toMatchObject({ orders: 2, spentCents: 7000, refunds: 1, cancellations: 1 });
+    expect(ann).toMatchObject({ orders: 2, spentCents: 7840, refunds: 1, cancellations: 1 });
     expect(list.rows.find((r) => r.name === "Bob Ray")).toMatchObject({
       refunds: 0,
       cancellations: 1,
@@ -136,7 +136,7 @@ describe("Customer page, edit and email", () => {
     expect(view.totals).toMatchObject({
       orders: 1,
       refunds: 1,
-      refundedCents: 7000,
+      refundedCents: 7840,
       cancellations: 1,
     });
     expect(view.orders).toHaveLength(1);
@@ -250,7 +250,7 @@ describe("Customers CSV export", () => {
     expect(lines).toHaveLength(5);
     const ann = lines.find((l) => l.includes("ann@example.com"))!;
     expect(ann).toContain(`"'=HYPERLINK(""http://x"")"`);
-    expect(ann).toContain(",1,70.00,0,0,yes,checkout,");
+    expect(ann).toContain(",1,78.40,0,0,yes,checkout,");
     expect(ann).toContain(`"'@risk, +1"`);
     const inactive = await csv({ status: "inactive" });
     expect(inactive.split("\r\n")).toHaveLength(4);

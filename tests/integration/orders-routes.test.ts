@@ -90,7 +90,7 @@ describe("order page action", () => {
         to: "paid",
         from: "pending",
         reference: "CA77",
-        amountReceived: "$60.00",
+        amountReceived: "$67.20", // $40 + $20 shipping + BC GST $3.00 and PST $4.20
         returnTo: "https://evil.example/phish",
       }),
     )) as Response;

@@ -5,6 +5,7 @@ import {
   FileText,
   ImageIcon,
   LayoutDashboard,
+  MapPinned,
   Mail,
   Newspaper,
   Package,
@@ -54,6 +55,13 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   },
   { id: "pages", label: "Pages", href: "/budzadmin/dashboard/pages", icon: FilePenLine },
   { id: "images", label: "Image Library", href: "/budzadmin/dashboard/images", icon: ImageIcon },
+  {
+    id: "provinces",
+    label: "Provinces & Taxes",
+    href: "/budzadmin/dashboard/settings/provinces",
+    icon: MapPinned,
+    ownerOnly: true,
+  },
 ];
 
 export function visibleScreens(role: string): AdminScreen[] {

@@ -51,7 +51,7 @@ export function MetricCard({
   );
 }
 
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+export function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white shadow-sm">

@@ -18,13 +18,15 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { CartTotals } from "./cart-totals";
 import { PromoCodeField } from "./promo-code-field";
 import { pricedLine, useCartQuote, type QuotedLine } from "./use-cart-quote";
+import { useShippingProvince } from "./use-shipping-province";
 
 /** SPEC §2 cart drawer, opened by the header's cart button; everything priced by the server. */
 export function CartDrawer() {
   const open = useCartDrawerOpen();
   const cart = useCart();
   const appliedCode = useAppliedCoupon();
-  const { quote, failed } = useCartQuote(cart, appliedCode, open);
+  const province = useShippingProvince();
+  const { quote, failed } = useCartQuote(cart, appliedCode, open, province);
   const count = cartCount(cart);
 
   return (
@@ -80,6 +82,7 @@ export function CartDrawer() {
                   <CartTotals
                     totals={quote.totals}
                     couponCode={quote.coupon?.applied ? quote.coupon.code : null}
+                    taxes={quote.province?.taxes ?? null}
                   />
                 ) : (
                   <TotalsSkeleton />

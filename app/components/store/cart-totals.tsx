@@ -1,8 +1,21 @@
 import { formatMoney } from "~/lib/money";
 import { freeShippingNudge, type Totals } from "~/lib/pricing";
+import type { TaxLine } from "~/lib/taxes";
 
-/** Subtotal, discount, shipping and total as the server computed them, with the free-shipping nudge. */
-export function CartTotals({ totals, couponCode }: { totals: Totals; couponCode?: string | null }) {
+/**
+ * Subtotal, discount, shipping, sales taxes and total as the server computed them, with the
+ * free-shipping nudge. `taxes` is null until the shipping province is known (then the total is
+ * before tax and says so).
+ */
+export function CartTotals({
+  totals,
+  couponCode,
+  taxes,
+}: {
+  totals: Totals;
+  couponCode?: string | null;
+  taxes: TaxLine[] | null;
+}) {
   const nudge = freeShippingNudge(totals);
   return (
     <div>
@@ -33,6 +46,21 @@ export function CartTotals({ totals, couponCode }: { totals: Totals; couponCode?
             {totals.shippingCents === 0 ? "FREE" : formatMoney(totals.shippingCents)}
           </dd>
         </div>
+        {taxes ? (
+          taxes.map((line) => (
+            <div key={line.kind} className="flex justify-between" data-testid="tax-line">
+              <dt className="text-stone-600">{line.label}</dt>
+              <dd className="font-medium text-stone-900">{formatMoney(line.amountCents)}</dd>
+            </div>
+          ))
+        ) : (
+          <div className="flex justify-between">
+            <dt className="text-stone-600">Taxes</dt>
+            <dd className="text-stone-600" data-testid="taxes-note">
+              Calculated at checkout
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between border-t border-stone-200 pt-2 text-base">
           <dt className="font-semibold text-stone-900">Total</dt>
           <dd className="font-bold text-stone-900" data-testid="total">

@@ -82,6 +82,9 @@ export function OrderDetails({ order }: { order: OrderView }) {
             label="Shipping (Canada Post)"
             value={order.shippingCostCents === 0 ? "FREE" : formatMoney(order.shippingCostCents)}
           />
+          {order.taxLines.map((line) => (
+            <Row key={line.kind} label={line.label} value={formatMoney(line.amountCents)} />
+          ))}
           <div className="flex justify-between border-t border-stone-200 pt-2 text-base">
             <dt className="font-semibold text-stone-900">Total</dt>
             <dd className="font-bold text-stone-900">{formatMoney(order.totalAmountCents)}</dd>

@@ -5,10 +5,11 @@ import type { CartQuote } from "~/server/orders/cart-quote.server";
 
 export type { CartQuote };
 
-/** Builds the quote URL for a cart (and a promo code to check). */
-export function quoteUrl(cart: CartItem[], code?: string | null): string {
+/** Builds the quote URL for a cart (and a promo code to check, and the province to tax for). */
+export function quoteUrl(cart: CartItem[], code?: string | null, province?: string | null): string {
   const params = new URLSearchParams({ items: JSON.stringify(cartLines(cart)) });
   if (code !== undefined && code !== null) params.set("code", code);
+  if (province) params.set("province", province);
   return `/cart/quote?${params}`;
 }
 
@@ -39,14 +40,20 @@ export function quoteTotals(quote: CartQuote, appliedCode: string | null): Total
 }
 
 /**
- * The cart priced by the server, refreshed whenever items, quantities or the promo code change.
+ * The cart priced by the server, refreshed whenever items, quantities, the promo code or the
+ * shipping province (its taxes) change.
  * The server's names and prices are copied back into the stored cart, so a stale or edited price in
  * local storage never survives a refresh.
  */
-export function useCartQuote(cart: CartItem[], code: string | null, enabled = true) {
+export function useCartQuote(
+  cart: CartItem[],
+  code: string | null,
+  enabled = true,
+  province: string | null = null,
+) {
   const [quote, setQuote] = useState<CartQuote | null>(null);
   const [failed, setFailed] = useState(false);
-  const key = enabled && cart.length > 0 ? quoteUrl(cart, code) : null;
+  const key = enabled && cart.length > 0 ? quoteUrl(cart, code, province) : null;
 
   useEffect(() => {
     if (!key) return;

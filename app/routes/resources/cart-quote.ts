@@ -3,6 +3,8 @@ import type { Route } from "./+types/cart-quote";
 import { CartLinesSchema } from "~/schemas/checkout";
 import { plainText } from "~/schemas/text";
 import { quoteCart } from "~/server/orders/cart-quote.server";
+import { PROVINCE_CODES } from "~/lib/address";
+import { defaultShippingProvince } from "~/server/orders/taxes.server";
 
 const QuoteQuery = z.object({
   items: z
@@ -18,10 +20,11 @@ const QuoteQuery = z.object({
     })
     .pipe(CartLinesSchema),
   code: plainText(100).optional(),
+  province: z.enum(PROVINCE_CODES).optional(),
 });
 
 /**
- * GET /cart/quote?items=[{id,quantity}]&code=X: the cart priced by the server (current prices, stock,
+ * GET /cart/quote?items=[{id,quantity}]&code=X&province=BC: the cart priced by the server (current prices, stock,
  * promo code check and totals). Read-only, so a GET; the drawer and checkout refresh from it.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = QuoteQuery.safeParse({
     items: params.get("items") ?? "",
     code: params.get("code") ?? undefined,
+    province: params.get("province") || undefined,
   });
   if (!parsed.success) {
     return Response.json(
@@ -36,6 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const quote = await quoteCart({ lines: parsed.data.items, couponCode: parsed.data.code });
+  // Taxes need a province: the checkout's choice, else a signed-in shopper's default address.
+  const province = parsed.data.province ?? (await defaultShippingProvince(request));
+  const quote = await quoteCart({
+    lines: parsed.data.items,
+    couponCode: parsed.data.code,
+    province,
+  });
   return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
 }

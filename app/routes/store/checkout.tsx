@@ -22,6 +22,10 @@ import { readForm } from "~/server/http/form.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getShopper } from "~/server/accounts/session.server";
 import { checkoutPrefill, SavedAddressPicker } from "~/components/store/saved-address-picker";
+// Province rules and sales taxes (issue 15).
+import { setShippingProvince } from "~/components/store/use-shipping-province";
+import { ageConfirmationLabel, ageToConfirm, provinceRefusal } from "~/lib/taxes";
+import { listProvinceRules } from "~/server/orders/taxes.server";
 
 // The browser's instant checks use the same schema as the action, but zod (about 24 KB gzip) is
 // fetched when the shopper first focuses the form, not with the page. Until it has arrived the
@@ -44,6 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       account: shopper
         ? { email: shopper.email, addresses: await listAddresses(shopper.id) }
         : null,
+      // Whether the store ships to each province and the age to confirm there (issue 15).
+      provinceRules: await listProvinceRules(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -84,7 +90,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     null,
   );
   const appliedCode = couponRefusal?.code === storedCode ? null : storedCode;
-  const { quote, failed } = useCartQuote(cart, appliedCode);
+  const values: Partial<Record<string, string>> =
+    actionData?.values ?? checkoutPrefill(loaderData.account);
+  // ── province rules and taxes (issue 15): the chosen province sets the age asked and the taxes ──
+  const [province, setProvince] = useState(values.province ?? "");
+  const rule = loaderData.provinceRules.find((r) => r.province === province) ?? null;
+  const { quote, failed } = useCartQuote(cart, appliedCode, true, province || null);
+  const taxes = quote?.province?.rule.province === province ? quote.province.taxes : null;
   const totals = quote ? quoteTotals(quote, appliedCode) : null;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
@@ -115,19 +127,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     field?.focus({ preventScroll: true });
   }, [couponRefusal]);
   const errors: Partial<Record<string, string>> = { ...actionData?.errors };
+  const refusal = rule ? provinceRefusal(rule) : null;
   delete errors.couponCode; // shown by the promo code field
   for (const [field, message] of Object.entries(clientErrors)) {
     if (message) errors[field] = message;
     else delete errors[field];
   }
-  const values: Partial<Record<string, string>> =
-    actionData?.values ?? checkoutPrefill(loaderData.account);
+  if (refusal) errors.province = refusal;
   const cartError = errors.items;
   const problems = quote?.lines.filter((l) => l.problem) ?? [];
 
   function checkField(target: EventTarget, when: "change" | "blur") {
     const input = target as HTMLInputElement;
     const name = input.name;
+    // The province select, or a saved address that filled it in.
+    const chosen = input.form?.elements.namedItem("province");
+    if (chosen instanceof HTMLSelectElement && chosen.value !== province) {
+      setProvince(chosen.value);
+      setShippingProvince(chosen.value);
+    }
     if (name === "ageConfirmed") {
       if (input.checked) setClientErrors((current) => ({ ...current, ageConfirmed: null }));
       return;
@@ -166,7 +184,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             const result = rules.CheckoutSchema.safeParse(
               rules.checkoutFormValues(new FormData(event.currentTarget)),
             );
-            if (!result.success) {
+            if (refusal) {
+              event.preventDefault();
+              document.getElementById("province")?.focus();
+            } else if (!result.success) {
               event.preventDefault();
               const found = rules.fieldErrors(result.error);
               setClientErrors(
@@ -272,17 +293,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
             <label className="flex items-start gap-3 text-sm text-stone-800">
               <input
+                // A province with a higher age asks again: the box is cleared when the age changes.
+                key={ageToConfirm(rule)}
                 id="ageConfirmed"
                 type="checkbox"
                 name="ageConfirmed"
+                value={ageToConfirm(rule)}
                 aria-invalid={errors.ageConfirmed ? true : undefined}
                 aria-describedby={errors.ageConfirmed ? "ageConfirmed-error" : undefined}
                 className="mt-0.5 h-5 w-5 rounded border-stone-300 accent-brand-700"
               />
-              <span>
-                I confirm I am <strong>19 years of age or older</strong> and that the person
-                receiving this order is too.
-              </span>
+              <span>{ageConfirmationLabel(rule)}</span>
             </label>
             {errors.ageConfirmed ? (
               <p id="ageConfirmed-error" className="mt-2 text-sm text-red-700">
@@ -388,6 +409,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <CartTotals
                   totals={totals}
                   couponCode={appliedCode && quote.coupon?.applied ? quote.coupon.code : null}
+                  taxes={taxes}
                 />
               ) : failed ? (
                 <p role="alert" className="text-sm text-red-700">

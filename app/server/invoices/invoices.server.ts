@@ -11,6 +11,7 @@ import {
 import { STORE_CONTACT } from "~/lib/store-info";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { INVOICE_SEARCH_EMPTY, invoiceNotFoundMessage } from "~/schemas/invoices";
+import { listOrderTaxLines } from "../orders/taxes.server";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { invoices, orderItems, orders } from "../schema";
@@ -152,6 +153,7 @@ async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument
     list.push({ ...item, lineTotalCents: item.priceCents * item.quantity });
     itemsByOrder.set(orderId, list);
   }
+  const taxesByOrder = await listOrderTaxLines(heads.map((h) => h.order.id));
   const timeZone = config().STORE_TIMEZONE;
   return heads.map(({ invoice, order }) => ({
     orderNumber: order.orderNumber,
@@ -176,6 +178,7 @@ async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument
     discountCents: order.discountCents,
     couponCode: order.couponCode,
     shippingCostCents: order.shippingCostCents,
+    taxLines: taxesByOrder.get(order.id) ?? [],
     totalCents: invoice.totalAmountCents,
   }));
 }

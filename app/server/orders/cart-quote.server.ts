@@ -2,12 +2,21 @@ import { computeTotals, type Totals } from "~/lib/pricing";
 import type { CartLineInput } from "~/schemas/checkout";
 import { checkCoupon } from "../marketing/coupons.server";
 import { lineProblem, resolveCartLines, type ResolvedLine } from "./cart-lines.server";
+// Province rules and sales taxes (issue 15): see taxes.server.ts.
+import type { ProvinceCode } from "~/lib/address";
+import type { ProvinceRule, TaxLine } from "~/lib/taxes";
+import { addProvinceTaxes } from "./taxes.server";
 
 export interface CartQuote {
   lines: (ResolvedLine & { problem: string | null })[];
   totals: Totals;
   /** The promo code as checked now: applied (with its message) or refused with SPEC §5's message. */
   coupon: { code: string; applied: boolean; message: string } | null;
+  /**
+   * Once the shipping province is known: its rule (served, minimum age) and the tax lines, which
+   * `totals.totalCents` then includes. Null before that ("Taxes calculated at checkout").
+   */
+  province: { rule: ProvinceRule; taxes: TaxLine[]; taxCents: number } | null;
 }
 
 /**
@@ -19,6 +28,7 @@ export async function quoteCart(options: {
   lines: CartLineInput[];
   couponCode?: string;
   email?: string;
+  province?: ProvinceCode;
   now?: Date;
 }): Promise<CartQuote> {
   const resolved = await resolveCartLines(options.lines);
@@ -38,5 +48,22 @@ export async function quoteCart(options: {
       totals = computeTotals(priced, check.coupon);
     }
   }
-  return { lines: resolved.map((l) => ({ ...l, problem: lineProblem(l) })), totals, coupon };
+  // ── taxes (issue 15) ──
+  let province: CartQuote["province"] = null;
+  if (options.province) {
+    const taxed = await addProvinceTaxes({
+      totals,
+      province: options.province,
+      now: options.now ?? new Date(),
+    });
+    totals = taxed.totals;
+    province = { rule: taxed.rule, taxes: taxed.lines, taxCents: taxed.totals.taxCents };
+  }
+  // ── end taxes ──
+  return {
+    lines: resolved.map((l) => ({ ...l, problem: lineProblem(l) })),
+    totals,
+    coupon,
+    province,
+  };
 }

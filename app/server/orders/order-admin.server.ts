@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { config } from "../config.server";
+import { getOrderTaxLines } from "./taxes.server";
 import { db } from "../db.server";
 import {
   emailOutbox,
@@ -12,13 +13,13 @@ import {
   shipments,
 } from "../schema";
 
-/** Everything the order page shows, in four statements whatever the order's size. */
+/** Everything the order page shows, in five statements whatever the order's size. */
 export async function getAdminOrder(orderNumberText: string) {
   const orderNumber = normalizeOrderNumber(orderNumberText);
   if (!orderNumber) return null;
   const [order] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
   if (!order) return null;
-  const [items, history, shipment, emails] = await Promise.all([
+  const [items, history, shipment, emails, taxLines] = await Promise.all([
     db()
       .select({
         id: orderItems.id,
@@ -56,8 +57,9 @@ export async function getAdminOrder(orderNumberText: string) {
       .leftJoin(emailOutbox, eq(emailOutbox.id, orderEmailsSent.outboxId))
       .where(eq(orderEmailsSent.orderId, order.id))
       .orderBy(asc(orderEmailsSent.createdAt)),
+    getOrderTaxLines(order.id),
   ]);
-  return { order, items, history, shipment, emails };
+  return { order, items, history, shipment, emails, taxLines };
 }
 
 export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
@@ -116,6 +118,7 @@ export async function listOrdersForPrint(from: string, to: string) {
       subtotalCents: orders.subtotalCents,
       discountCents: orders.discountCents,
       shippingCents: orders.shippingCostCents,
+      taxCents: orders.taxCents,
       totalCents: orders.totalAmountCents,
       city: orders.shippingCity,
       province: orders.shippingProvince,
@@ -151,6 +154,7 @@ export async function listOrdersForPrint(from: string, to: string) {
       subtotalCents: counted.reduce((n, o) => n + o.subtotalCents, 0),
       discountCents: counted.reduce((n, o) => n + o.discountCents, 0),
       shippingCents: counted.reduce((n, o) => n + o.shippingCents, 0),
+      taxCents: counted.reduce((n, o) => n + o.taxCents, 0),
       totalCents: counted.reduce((n, o) => n + o.totalCents, 0),
     },
   };

@@ -3,6 +3,8 @@ import { canadaPostTrackingUrl, normalizeOrderNumber, SHIPPED_STATUSES } from "~
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { orderItems, orders, shipments } from "../schema";
+import type { TaxLine } from "~/lib/taxes";
+import { getOrderTaxLines } from "./taxes.server";
 import { checkThrottle, recordAttempt } from "../auth/throttle.server";
 
 /** An order as the shopper sees it (confirmation and look-up pages). */
@@ -18,6 +20,8 @@ export interface OrderView {
   subtotalCents: number;
   discountCents: number;
   shippingCostCents: number;
+  /** Sales tax lines as charged (none for orders placed before taxes). */
+  taxLines: TaxLine[];
   totalAmountCents: number;
   couponCode: string | null;
   shipment: {
@@ -47,6 +51,7 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     .from(orderItems)
     .where(eq(orderItems.orderId, o.id))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  const taxLines = await getOrderTaxLines(o.id);
   const shipped = SHIPPED_STATUSES.includes(o.status) || s?.status === "delivered";
   return {
     orderNumber: o.orderNumber,
@@ -70,6 +75,7 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     subtotalCents: o.subtotalCents,
     discountCents: o.discountCents,
     shippingCostCents: o.shippingCostCents,
+    taxLines,
     totalAmountCents: o.totalAmountCents,
     couponCode: o.couponCode,
     shipment: s

@@ -21,6 +21,13 @@ import {
 } from "../schema";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
 import { invalidatePagesIfSoldOut } from "../storefront/page-invalidation.server";
+import {
+  ageConfirmationMissing,
+  ageToConfirm,
+  provinceRefusal,
+  STORE_MINIMUM_AGE,
+} from "~/lib/taxes";
+import { addProvinceTaxes, getProvinceRule, saveOrderTaxLines } from "./taxes.server";
 
 export interface PlacedOrder {
   id: string;
@@ -30,12 +37,14 @@ export interface PlacedOrder {
 
 export type PlaceOrderResult =
   | { ok: true; order: PlacedOrder; replayed: boolean }
-  | { ok: false; field: "items" | "couponCode"; message: string };
+  | { ok: false; field: RefusedField; message: string };
+
+type RefusedField = "items" | "couponCode" | "province" | "ageConfirmed";
 
 /** Thrown inside the transaction to roll it back with a message for the shopper. */
 class OrderRefused extends Error {
   constructor(
-    readonly field: "items" | "couponCode",
+    readonly field: RefusedField,
     message: string,
   ) {
     super(message);
@@ -99,6 +108,13 @@ async function placeInTransaction(
     if (line.status !== "unavailable") lines.push(line);
   }
 
+  // ── province rules (issue 15): a province the store serves, and its minimum age confirmed ──
+  const rule = await getProvinceRule(input.province, tx);
+  const refusal = provinceRefusal(rule);
+  if (refusal) throw new OrderRefused("province", refusal);
+  if ((input.confirmedAge ?? STORE_MINIMUM_AGE) < ageToConfirm(rule))
+    throw new OrderRefused("ageConfirmed", ageConfirmationMissing(rule));
+
   let totals = computeTotals(lines);
   let coupon: { id: string; code: string } | null = null;
   if (input.couponCode) {
@@ -115,6 +131,11 @@ async function placeInTransaction(
     coupon = { id: check.coupon.id, code: check.coupon.code };
     totals = computeTotals(lines, check.coupon);
   }
+  // ── sales taxes (issue 15): stored as lines on the order, included in its total ──
+  const taxed = await addProvinceTaxes({ totals, province: input.province, now, executor: tx });
+  const taxLines = taxed.lines;
+  const taxCents = taxed.totals.taxCents;
+  totals = taxed.totals;
 
   await takeStock(tx, lines);
   const customerId = await upsertCustomer(tx, input, now);
@@ -134,6 +155,7 @@ async function placeInTransaction(
       subtotalCents: totals.subtotalCents,
       discountCents: totals.discountCents,
       shippingCostCents: totals.shippingCents,
+      taxCents,
       totalAmountCents: totals.totalCents,
       couponId: coupon?.id,
       couponCode: coupon?.code,
@@ -155,6 +177,7 @@ async function placeInTransaction(
     priceAtPurchaseCents: line.priceCents,
   }));
   await tx.insert(orderItems).values(items);
+  await saveOrderTaxLines(tx, order.id, taxLines);
 
   if (coupon) {
     const redeemed = await redeemCoupon(tx, {
@@ -185,6 +208,7 @@ async function placeInTransaction(
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
     shippingCostCents: totals.shippingCents,
+    taxLines,
     totalAmountCents: totals.totalCents,
     accessToken: order.accessToken,
   });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { periodChange, type Change, type ReportPeriod } from "~/lib/report-period";
 import { db } from "../db.server";
+import { getTaxCollected } from "./tax-report.server";
 import {
   bucketIndexSql,
   isSale,
@@ -207,7 +208,8 @@ export async function getSalesReport(options: {
   const topProducts = await getTopProducts(range);
   const customers = await getCustomerMetrics(range);
   const activity = await getRecentActivity(range);
-  return { range, totals, series, topProducts, customers, activity };
+  const taxes = await getTaxCollected(range);
+  return { range, totals, series, topProducts, customers, activity, taxes };
 }
 
 export type SalesReport = Awaited<ReturnType<typeof getSalesReport>>;

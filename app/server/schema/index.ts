@@ -6,3 +6,4 @@ export * from "./marketing.server";
 export * from "./orders.server";
 export * from "./accounts.server";
 export * from "./page-cache.server";
+export * from "./taxes.server";

@@ -18,7 +18,8 @@ import { coupons, emailOutbox } from "./marketing.server";
 import { INVOICE_STATUSES, ORDER_STATUSES, SHIPMENT_STATUSES } from "../../lib/order-status";
 import { SALE_STATUSES } from "../../lib/report-period";
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
+/** SQL `in (...)` list of fixed values, for check constraints. */
+export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
 
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
 
@@ -41,6 +42,8 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     shippingCostCents: integer("shipping_cost_cents").notNull().default(0),
+    /** The sum of the order's tax lines (order_tax_lines); 0 for orders placed before taxes. */
+    taxCents: integer("tax_cents").notNull().default(0),
     totalAmountCents: integer("total_amount_cents").notNull(),
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),

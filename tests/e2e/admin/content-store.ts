@@ -70,8 +70,8 @@ async function seed(dataDir: string) {
       });
       if (!moved.ok) throw new Error(moved.message);
     };
-    await order("Avery Buyer", 1, true); // $45 + $20 shipping = $65.00
-    await order("Blake Buyer", 2, true); // $90 + $20 shipping = $110.00
+    await order("Avery Buyer", 1, true); // $45 + $20 shipping = $65.00, + GST $3.25 and PST $4.55 = $72.80
+    await order("Blake Buyer", 2, true); // $90 + $20 shipping = $110.00, + GST $5.50 and PST $7.70 = $123.20
     await order("Casey Unpaid", 1, false);
   } finally {
     setDatabase(undefined);

@@ -29,12 +29,13 @@ test("list: computed cards, search, status filter, paging and export", async ({
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("link", { name: "Customers", exact: true }).first().click();
   await expect(page.getByRole("heading", { name: "Customer Management" })).toBeVisible();
-  // Ann paid $65.00 ($45 + $20 shipping); Bob's payment was cancelled: not revenue.
+  // Ann paid $72.80 ($45 + $20 shipping + BC GST $3.25 and PST $4.55); Bob's payment was
+  // cancelled: not revenue.
   await expectCards(page, {
     "Total Customers": "27",
     "Active Customers": "26",
     "Avg. Orders": "0.1",
-    "Total Revenue": "$65.00",
+    "Total Revenue": "$72.80",
   });
   await expect(page.getByText("27 customers found")).toBeVisible();
   const bob = page.getByRole("row").filter({ hasText: "Bob Ray" });
@@ -72,7 +73,7 @@ test("view and edit: orders, totals, consent; field errors, unique email, toast"
   await openCustomers(page);
   await page.getByRole("link", { name: "View Ann Lee" }).click();
   await expect(page.getByRole("heading", { name: "Ann Lee", level: 1 })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Spent: $65.00" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Spent: $72.80" })).toBeVisible();
   await expect(page.getByText(/Consent given .* through checkout\./)).toBeVisible();
   await expect(page.getByRole("link", { name: /^BBS-\d{8}$/ })).toHaveAttribute(
     "href",

@@ -58,7 +58,8 @@ for (const width of [1280, 390]) {
     await signIn(page);
     await openOrders(page, email);
     await expect(page.getByText("1 orders found")).toBeVisible();
-    await expect(row(page, number)).toContainText("$110.00");
+    // $90 + $20 shipping + BC GST $5.50 and PST $7.70.
+    await expect(row(page, number)).toContainText("$123.20");
     await expect(row(page, number)).toContainText("Pending");
     await expectAccessible(page);
 
@@ -67,13 +68,13 @@ for (const width of [1280, 390]) {
     await expect(control.locator("option")).toHaveText(["Change…", "Mark paid", "Cancel order"]);
     await control.selectOption("paid");
     const dialog = page.getByRole("dialog", { name: `Mark paid: ${number}` });
-    await expect(dialog.getByLabel("Amount received ($)")).toHaveValue("110.00");
+    await expect(dialog.getByLabel("Amount received ($)")).toHaveValue("123.20");
     await expectAccessible(page);
     await dialog.getByLabel("Amount received ($)").fill("100");
     await dialog.getByLabel("e-Transfer reference").fill("CA9X2Z");
     await dialog.getByRole("button", { name: "Mark paid" }).click();
-    await expect(dialog.getByText(/is not the order total \(\$110\.00\)/).first()).toBeVisible();
-    await dialog.getByLabel("Amount received ($)").fill("110.00");
+    await expect(dialog.getByText(/is not the order total \(\$123\.20\)/).first()).toBeVisible();
+    await dialog.getByLabel("Amount received ($)").fill("123.20");
     await dialog.getByRole("button", { name: "Mark paid" }).click();
     await expect(page.getByText(`${number} is now Paid.`)).toBeVisible();
     await expect(row(page, number)).toContainText("Paid");
@@ -180,6 +181,6 @@ test("Print Orders checks its dates and opens a printable report", async ({
   await print.click();
   const report = await popup;
   await expect(report.getByRole("heading", { name: "Orders report" })).toBeVisible();
-  await expect(report.getByRole("row").filter({ hasText: number })).toContainText("$57.50");
+  await expect(report.getByRole("row").filter({ hasText: number })).toContainText("$64.41"); // $57.50 + GST $2.88 + PST $4.03
   await expectAccessible(report);
 });

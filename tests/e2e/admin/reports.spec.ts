@@ -17,11 +17,11 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
     "aria-current",
     "page",
   );
-  // Two paid orders today ($65.00 and $110.00); the unpaid one is not a sale.
-  await expect(card(page, "Revenue")).toContainText("$175.00");
+  // Two paid orders today ($72.80 and $123.20 with BC's GST and PST); the unpaid one is not a sale.
+  await expect(card(page, "Revenue")).toContainText("$196.00");
   await expect(card(page, "Revenue")).toContainText("New");
   await expect(card(page, "Orders")).toContainText("2");
-  await expect(card(page, "Average Order Value")).toContainText("$87.50");
+  await expect(card(page, "Average Order Value")).toContainText("$98.00");
   await expect(card(page, "New Customers")).toContainText("3");
   await expect(
     page.getByText(/unpaid \(pending\) and cancelled orders are not counted/),
@@ -48,7 +48,7 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
   await page.getByRole("link", { name: "Last 365 days" }).click();
   await expect(page).toHaveURL(/period=365/);
   await expect(page.getByText("Orders per month").first()).toBeVisible();
-  await expect(card(page, "Revenue")).toContainText("$175.00");
+  await expect(card(page, "Revenue")).toContainText("$196.00");
 
   // Export: the period's figures and orders as CSV.
   const [download] = await Promise.all([
@@ -59,7 +59,7 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
     /^sales-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
   );
   const csv = fs.readFileSync((await download.path())!, "utf8");
-  expect(csv).toContain("Revenue ($),175.00,0.00,New");
+  expect(csv).toContain("Revenue ($),196.00,0.00,New");
   expect(csv).toContain("Orders,2,0,New");
   expect(csv.match(/^BBS-\d{8},/gm)).toHaveLength(3);
   expect(csv).toMatch(/Casey Unpaid/);

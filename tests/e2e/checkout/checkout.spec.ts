@@ -71,8 +71,10 @@ test("a full checkout reaches the confirmation page with e-Transfer instructions
   await expect(main(page).getByLabel("Street address")).toHaveValue("123 Main St, Unit 4");
   await main(page).getByLabel("Postal code").fill("v6b 1a1");
 
+  // British Columbia: GST 5% and PST 7% on the $25.00 of goods and the $20.00 shipping.
   const summary = page.getByRole("complementary");
-  await expect(summary.getByTestId("total")).toHaveText("$45.00");
+  await expect(summary.getByTestId("tax-line")).toHaveText(["GST 5%$2.25", "PST 7%$3.15"]);
+  await expect(summary.getByTestId("total")).toHaveText("$50.40");
   await page.getByRole("button", { name: /Place order/ }).click();
 
   await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{32}$/);
@@ -82,7 +84,7 @@ test("a full checkout reaches the confirmation page with e-Transfer instructions
   const orderNumber = (await page.getByTestId("order-number").textContent())!;
   expect(orderNumber).toMatch(/^BBS-\d{8}$/);
   const pay = page.getByRole("region", { name: "Pay by Interac e-Transfer" });
-  await expect(pay.getByText("$45.00")).toBeVisible();
+  await expect(pay.getByText("$50.40")).toBeVisible();
   const address = pay.getByText("payments@budzboutique.ca");
   await expect(address).toBeVisible();
   // It may wrap before the "@" or a dot, never mid-word (issue 8 §5).
@@ -111,7 +113,7 @@ test("a full checkout reaches the confirmation page with e-Transfer instructions
   await expect(page.getByText("Awaiting payment")).toBeVisible();
   await expect(page.getByText("2 × $12.50")).toBeVisible();
   await expect(
-    page.getByRole("region", { name: "Pay by Interac e-Transfer" }).getByText("$45.00"),
+    page.getByRole("region", { name: "Pay by Interac e-Transfer" }).getByText("$50.40"),
   ).toBeVisible();
   void ids;
 });
@@ -129,7 +131,7 @@ test("a tampered price in local storage is ignored: the order is priced by the s
   await page.getByRole("button", { name: /Place order/ }).click();
   await expect(page).toHaveURL(/\/orders\//);
   const pay = page.getByRole("region", { name: "Pay by Interac e-Transfer" });
-  await expect(pay.getByText("$110.00")).toBeVisible();
+  await expect(pay.getByText("$123.20")).toBeVisible(); // + GST $5.50 and PST $7.70
 });
 
 for (const [width, viewport] of Object.entries(VIEWPORTS)) {
@@ -158,7 +160,8 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
         'Coupon "WELCOME20" applied successfully!',
       );
       await fillCheckout(page, email.toUpperCase());
-      await page.getByRole("button", { name: "Place order · $88.00" }).click();
+      // $68.00 + $20.00 shipping + BC GST $4.40 and PST $6.16.
+      await page.getByRole("button", { name: "Place order · $98.56" }).click();
 
       const refusal = summary.getByRole("alert");
       await expect(refusal).toHaveText("You have already used this coupon");
@@ -170,8 +173,8 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByText(/applied successfully/)).toHaveCount(0);
       await expect(field).toHaveValue("");
       await expect(summary.getByTestId("discount")).toHaveText("$0.00");
-      await expect(summaryTotal(page)).toHaveText("$105.00");
-      await expect(page.getByRole("button", { name: "Place order · $105.00" })).toBeVisible();
+      await expect(summaryTotal(page)).toHaveText("$117.60"); // $105.00 + 12 %
+      await expect(page.getByRole("button", { name: "Place order · $117.60" })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem("cartCoupon"))).toBeNull();
       await expect(page).toHaveURL(/\/checkout$/);
       await expect(main(page).getByLabel("Full name")).toHaveValue("Jane Doe");

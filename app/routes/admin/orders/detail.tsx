@@ -79,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, items, history, shipment, emails, timeZone } = loaderData;
+  const { order, items, history, shipment, emails, taxLines, timeZone } = loaderData;
   const when = (date: Date | string) => formatDateTime(date, timeZone);
   const here = `${ORDERS_PATH}/${order.orderNumber}`;
   return (
@@ -153,6 +153,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               <Line label="Shipping (Canada Post)">
                 {order.shippingCostCents === 0 ? "FREE" : formatMoney(order.shippingCostCents)}
               </Line>
+              {taxLines.map((line) => (
+                <Line key={line.kind} label={line.label}>
+                  {formatMoney(line.amountCents)}
+                </Line>
+              ))}
               <Line label="Total" strong>
                 {formatMoney(order.totalAmountCents)}
               </Line>

@@ -133,6 +133,7 @@ export default function PrintOrders({ loaderData }: Route.ComponentProps) {
               <td className="px-2" colSpan={7}>
                 Subtotal {formatMoney(totals.subtotalCents)} · Discounts −
                 {formatMoney(totals.discountCents)} · Shipping {formatMoney(totals.shippingCents)}
+                {totals.taxCents > 0 ? ` · Taxes ${formatMoney(totals.taxCents)}` : ""}
               </td>
             </tr>
           </tfoot>

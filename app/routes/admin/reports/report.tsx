@@ -11,6 +11,7 @@ import {
   RecentActivity,
   TopProducts,
 } from "~/components/admin/report-panels";
+import { TaxCollected } from "~/components/admin/tax-panels";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { useBrowserValue } from "~/lib/use-browser-value";
 import { formatMoney } from "~/lib/money";
@@ -219,6 +220,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <TopProducts products={report.topProducts} />
         <CustomerMetrics customers={report.customers} />
         <RecentActivity activity={report.activity} timeZone={timeZone} />
+      </div>
+      <div className="mt-6">
+        <TaxCollected rows={report.taxes} />
       </div>
     </>
   );

@@ -26,6 +26,8 @@ export interface OrderConfirmationInput {
   subtotalCents: number;
   discountCents: number;
   shippingCostCents: number;
+  /** Sales tax lines (GST 5%, PST 7% …); none for orders placed before taxes. */
+  taxLines?: { label: string; amountCents: number }[];
   totalAmountCents: number;
   accessToken: string;
 }
@@ -155,6 +157,7 @@ function itemsTable(order: OrderConfirmationInput): SafeHtml {
     ${total("Subtotal", formatMoney(order.subtotalCents))}
     ${order.discountCents > 0 ? total("Discount", `-${formatMoney(order.discountCents)}`) : ""}
     ${total("Shipping (Canada Post)", shippingLabel(order.shippingCostCents))}
+    ${(order.taxLines ?? []).map((line) => total(line.label, formatMoney(line.amountCents)))}
     ${total("Total", formatMoney(order.totalAmountCents), true)}
   </table>`;
 }
@@ -182,6 +185,7 @@ function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: s
     `  Subtotal: ${formatMoney(order.subtotalCents)}`,
     ...(order.discountCents > 0 ? [`  Discount: -${formatMoney(order.discountCents)}`] : []),
     `  Shipping (Canada Post): ${shippingLabel(order.shippingCostCents)}`,
+    ...(order.taxLines ?? []).map((line) => `  ${line.label}: ${formatMoney(line.amountCents)}`),
     `  Total: ${formatMoney(order.totalAmountCents)}`,
     "",
     `View your order: ${orderUrl}`,

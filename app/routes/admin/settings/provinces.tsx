@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/provinces";
+import { Badge } from "~/components/admin/badges";
+import { DataTable, ListCard, PageHeader, type Column } from "~/components/admin/list-page";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { provinceName } from "~/lib/address";
+import { formatEffectiveDate, formatRate } from "~/lib/taxes";
+import { PROVINCES_PATH } from "~/schemas/provinces";
+import { requireAdmin } from "~/server/auth/session.server";
+import { listProvinceSettings, type ProvinceSummary } from "~/server/settings/provinces.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Provinces & Taxes · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, { role: "owner" });
+  return { provinces: await listProvinceSettings() };
+}
+
+export default function ProvinceSettings({ loaderData }: Route.ComponentProps) {
+  const { provinces } = loaderData;
+  const columns: Column<ProvinceSummary>[] = [
+    {
+      key: "province",
+      header: "Province or territory",
+      cell: (p) => (
+        <Link
+          to={`${PROVINCES_PATH}/${p.province}`}
+          className="font-medium text-brand-800 hover:underline"
+        >
+          {provinceName(p.province)}
+        </Link>
+      ),
+    },
+    {
+      key: "ships",
+      header: "Shipping",
+      cell: (p) =>
+        p.ships ? <Badge tone="green">Ships</Badge> : <Badge tone="red">Not served</Badge>,
+    },
+    {
+      key: "age",
+      header: "Minimum age",
+      cell: (p) => <span className="tabular-nums">{p.minimumAge}+</span>,
+    },
+    {
+      key: "taxes",
+      header: "Sales taxes today",
+      cell: (p) =>
+        p.inForce.length === 0 ? (
+          <span className="text-stone-500">None</span>
+        ) : (
+          <span className="whitespace-nowrap">
+            {p.inForce.map((r) => `${r.kind} ${formatRate(r.ratePer100k)}`).join(" + ")}
+          </span>
+        ),
+    },
+    {
+      key: "next",
+      header: "Next change",
+      hideBelow: "md",
+      cell: (p) =>
+        p.nextChange ? (
+          formatEffectiveDate(p.nextChange)
+        ) : (
+          <span className="text-stone-500">—</span>
+        ),
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Provinces & Taxes"
+        description="Where the store ships, the age shoppers confirm at checkout, and the sales taxes charged in each province or territory."
+      />
+      <ListCard>
+        <DataTable
+          columns={columns}
+          rows={provinces}
+          rowKey={(p) => p.province}
+          caption="Provinces and territories"
+          empty="No provinces."
+        />
+      </ListCard>
+      <p className="mt-3 text-sm text-stone-600">
+        Taxes apply to the goods after discount, and to shipping where the rate says so. A new rate
+        takes effect on its date; orders already placed keep the taxes stored on them.
+      </p>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { TAX_KINDS } from "../../lib/taxes";
+import { inList, orders } from "./orders.server";
+
+/**
+ * The owner's rules per province or territory: whether the store ships there and the minimum age
+ * the shopper confirms at checkout. A province without a row follows DEFAULT_PROVINCE_RULES.
+ */
+export const provinceRules = pgTable(
+  "province_rules",
+  {
+    province: text("province").primaryKey(),
+    ships: boolean("ships").notNull().default(true),
+    minimumAge: integer("minimum_age").notNull().default(19),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [check("province_rules_age_check", sql`${t.minimumAge} between 18 and 25`)],
+);
+
+/**
+ * Sales tax rates with the day each takes effect: the rate in force for an order is the newest of
+ * its province and kind whose effective date is on or before the order's day. Rows are never
+ * edited; a change is a new row (a rate of 0 ends a tax), so past orders keep their history.
+ */
+export const salesTaxRates = pgTable(
+  "sales_tax_rates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    province: text("province").notNull(),
+    kind: text("kind").notNull(),
+    /** Parts per 100,000: 5 % = 5000, 9.975 % = 9975. */
+    ratePer100k: integer("rate_per_100k").notNull(),
+    appliesToShipping: boolean("applies_to_shipping").notNull(),
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by"),
+  },
+  (t) => [
+    uniqueIndex("sales_tax_rates_key").on(t.province, t.kind, t.effectiveFrom),
+    check("sales_tax_rates_kind_check", sql`${t.kind} in (${inList(TAX_KINDS)})`),
+    check("sales_tax_rates_rate_check", sql`${t.ratePer100k} between 0 and 100000`),
+  ],
+);
+
+/** The taxes charged on an order, one row per line as shown to the shopper (GST 5%, PST 7% …). */
+export const orderTaxLines = pgTable(
+  "order_tax_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").notNull(),
+    label: text("label").notNull(),
+    ratePer100k: integer("rate_per_100k").notNull(),
+    taxableCents: integer("taxable_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [
+    index("order_tax_lines_order_idx").on(t.orderId, t.position),
+    check("order_tax_lines_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
