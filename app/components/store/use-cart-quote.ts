@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { cartLines, refreshPrices, updateCart, type CartItem } from "~/lib/cart";
-import { computeTotals, type Totals } from "~/lib/pricing";
+import type { Totals } from "~/lib/pricing";
 import type { CartQuote } from "~/server/orders/cart-quote.server";
 
 export type { CartQuote };
@@ -31,12 +31,12 @@ export function pricedLine(line: QuotedLine | undefined) {
 }
 
 /**
- * The quote's totals, or, when the code it was priced with is no longer applied (removed, or
- * refused at checkout) and a new quote is still on its way, the same lines totalled without it.
+ * The quote's totals, or null when the code it was priced with is no longer applied (removed, or
+ * refused at checkout) and a new quote is on its way: its discount and the taxes on it no longer
+ * hold, and only the server can total the order without them.
  */
-export function quoteTotals(quote: CartQuote, appliedCode: string | null): Totals {
-  if (appliedCode || !quote.coupon) return quote.totals;
-  return computeTotals(quote.lines.flatMap((l) => pricedLine(l) ?? []));
+export function quoteTotals(quote: CartQuote, appliedCode: string | null): Totals | null {
+  return appliedCode || !quote.coupon ? quote.totals : null;
 }
 
 /**
