@@ -24,7 +24,9 @@ const product = (variations: { id: string; priceCents: number; stock: number }[]
     thc: null,
     cbd: null,
     strain: null,
-    variations: variations.map((v) => ({ ...v, size: "1", sizeUnit: "g" })),
+    cannabisKind: null,
+    netAmountMilli: null,
+    variations: variations.map((v) => ({ ...v, size: "1", sizeUnit: "g", netAmountMilli: null })),
   }) satisfies ProductSummary;
 
 describe("the size shown first and the listed price (issue 8 §2, §3)", () => {

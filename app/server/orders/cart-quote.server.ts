@@ -1,13 +1,17 @@
 import { computeTotals, type Totals } from "~/lib/pricing";
 import type { CartLineInput } from "~/schemas/checkout";
 import { checkCoupon } from "../marketing/coupons.server";
+import type { CannabisSummary } from "~/lib/cannabis-limit";
 import { lineProblem, resolveCartLines, type ResolvedLine } from "./cart-lines.server";
+import { quoteCannabis } from "./cannabis-limit.server";
 
 export interface CartQuote {
   lines: (ResolvedLine & { problem: string | null })[];
   totals: Totals;
   /** The promo code as checked now: applied (with its message) or refused with SPEC §5's message. */
   coupon: { code: string; applied: boolean; message: string } | null;
+  /** The 30 g limit: the cart's dried-cannabis equivalent, and why it cannot be ordered, if so. */
+  cannabis: CannabisSummary;
 }
 
 /**
@@ -38,5 +42,10 @@ export async function quoteCart(options: {
       totals = computeTotals(priced, check.coupon);
     }
   }
-  return { lines: resolved.map((l) => ({ ...l, problem: lineProblem(l) })), totals, coupon };
+  return {
+    lines: resolved.map((l) => ({ ...l, problem: lineProblem(l) })),
+    totals,
+    coupon,
+    cannabis: quoteCannabis(resolved),
+  };
 }

@@ -20,6 +20,7 @@ import {
   products,
 } from "../schema";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
+import { cannabisRefusal } from "./cannabis-limit.server";
 
 export interface PlacedOrder {
   id: string;
@@ -96,6 +97,9 @@ async function placeInTransaction(
     if (problem) throw new OrderRefused("items", problem);
     if (line.status !== "unavailable") lines.push(line);
   }
+  // The 30 g limit, checked on the lines just re-read (issue 15).
+  const overLimit = cannabisRefusal(lines);
+  if (overLimit) throw new OrderRefused("items", overLimit);
 
   let totals = computeTotals(lines);
   let coupon: { id: string; code: string } | null = null;
