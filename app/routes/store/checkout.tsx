@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { AddressFields } from "~/components/store/address-fields";
+import { CannabisMeter } from "~/components/store/cannabis-meter";
 import { CartTotals } from "~/components/store/cart-totals";
 import { Field, inputClass } from "~/components/store/checkout-field";
 import { PromoCodeField } from "~/components/store/promo-code-field";
@@ -367,6 +368,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 );
               })}
             </ul>
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <CannabisMeter summary={quote?.cannabis} shown={cartError} />
+            </div>
             <div className="mt-4 border-t border-stone-200 pt-4">
               <PromoCodeField
                 id={PROMO_CODE_ID}
