@@ -10,6 +10,7 @@ import {
   summarizeCannabis,
   unitDriedMg,
 } from "./cannabis-limit";
+import { ProductFormSchema } from "~/schemas/product";
 
 describe("driedEquivalentMg: Schedule 3's equivalences", () => {
   it("dried: 1 g is 1 g", () => {
@@ -121,5 +122,63 @@ describe("meter and messages", () => {
       "Sorry, we can't add B (3.5g): an order can hold at most 30 g of dried cannabis or its equivalent, and this would make it 31.5 g.",
     );
     expect(refuseAddition(cart, { id: "c", name: "Mug", quantity: 9, driedMg: 0 })).toBeNull();
+  });
+});
+
+describe("the product form's cannabis fields", () => {
+  const base = {
+    name: "Gummies",
+    sku: "SKU-G-1",
+    price: "20",
+    costPrice: "12",
+    category: "edibles",
+    currentStock: "5",
+    stockAlertLevel: "10",
+    description: "Ten gummies.",
+    image: "/images/abc.webp",
+    thumbnails: [],
+    variations: [],
+  };
+  const issues = (extra: Record<string, unknown>) =>
+    ProductFormSchema.safeParse({ ...base, ...extra }).error?.issues.map((i) => [
+      i.path.join("."),
+      i.message,
+    ]);
+
+  it("takes the category's kind by default and keeps the amount in thousandths", () => {
+    const parsed = ProductFormSchema.parse({ ...base, netAmount: "45.5" });
+    expect(parsed).toMatchObject({ cannabisKind: "edible", netAmount: 45_500 });
+    const tea = ProductFormSchema.parse({ ...base, category: "mushrooms" });
+    expect(tea).toMatchObject({ cannabisKind: "none", netAmount: null });
+  });
+  it("asks for the amount of cannabis units that do not state it", () => {
+    expect(issues({})).toEqual([
+      ["netAmount", "Net amount is required: enter how many grams one unit holds"],
+    ]);
+    expect(
+      issues({ variations: [{ size: "10", unit: "pieces", price: "20", stock: "1" }] }),
+    ).toEqual([
+      [
+        "variations.0.netAmount",
+        "Net amount is required: enter how many grams one 10 pieces holds",
+      ],
+    ]);
+    expect(
+      issues({
+        cannabisKind: "seeds",
+        variations: [{ size: "1", unit: "pack", price: "20", stock: "1" }],
+      }),
+    ).toEqual([
+      ["variations.0.netAmount", "Net amount is required: enter how many seeds one 1 pack holds"],
+    ]);
+    expect(
+      issues({
+        category: "flowers",
+        variations: [{ size: "3.5", unit: "g", price: "20", stock: "1" }],
+      }),
+    ).toBeUndefined();
+    expect(issues({ netAmount: "abc" })?.[0]?.[1]).toBe(
+      "Net amount must be a number such as 3.5 (up to 3 decimals)",
+    );
   });
 });

@@ -86,6 +86,7 @@ describe("selling prices are positive amounts (issue 8 §1)", () => {
     category: "flowers",
     currentStock: "12",
     stockAlertLevel: "10",
+    netAmount: "1",
     description: "A hybrid.",
     image: "/images/abc.webp",
     thumbnails: [],

@@ -119,6 +119,8 @@ export async function getAdminProduct(id: string) {
       strain: products.strain,
       sku: products.sku,
       status: products.status,
+      cannabisKind: products.cannabisKind,
+      netAmountMilli: products.netAmountMilli,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
     })
@@ -132,6 +134,7 @@ export async function getAdminProduct(id: string) {
       sizeUnit: productVariations.sizeUnit,
       priceCents: productVariations.priceCents,
       stock: productVariations.stock,
+      netAmountMilli: productVariations.netAmountMilli,
     })
     .from(productVariations)
     .where(eq(productVariations.productId, id))
@@ -203,6 +206,8 @@ function productValues(input: ProductInput) {
     strain: input.strain,
     sku: input.sku,
     status: input.status,
+    cannabisKind: input.cannabisKind,
+    netAmountMilli: input.netAmount,
   };
 }
 
@@ -213,6 +218,7 @@ function variationValues(input: ProductInput, productId: string) {
     sizeUnit: v.unit,
     priceCents: v.price,
     stock: v.stock,
+    netAmountMilli: v.netAmount,
     thc: input.thc,
     cbd: input.cbd,
     position,

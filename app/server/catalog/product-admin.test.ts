@@ -46,6 +46,7 @@ function form(overrides: Record<string, unknown> = {}) {
     category: "flowers",
     currentStock: "12",
     stockAlertLevel: "10",
+    netAmount: "1",
     description: "A sativa-leaning hybrid.",
     image: imageUrl,
     thumbnails: [],
