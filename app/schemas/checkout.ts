@@ -82,6 +82,8 @@ export const CheckoutSchema = z
     ageConfirmed: z.literal(true, {
       error: "Please confirm you are 19 or older to place an order",
     }),
+    /** The newsletter box: ticked is express consent, else the purchase gives implied consent. */
+    newsletter: z.boolean().optional(),
     couponCode: z
       .string()
       .overwrite(stripControlCharacters)
@@ -128,6 +130,7 @@ export function checkoutFormValues(form: FormData) {
     province: get("province"),
     postalCode: get("postalCode"),
     ageConfirmed: form.get("ageConfirmed") === "on" || form.get("ageConfirmed") === "true",
+    newsletter: form.get("newsletter") === "on",
     couponCode: get("couponCode"),
     idempotencyKey: get("idempotencyKey"),
     items,

@@ -7,6 +7,7 @@ import { AddressFields } from "~/components/store/address-fields";
 import { CannabisMeter } from "~/components/store/cannabis-meter";
 import { CartTotals } from "~/components/store/cart-totals";
 import { Field, inputClass } from "~/components/store/checkout-field";
+import { NewsletterConsentBox } from "~/components/store/newsletter-consent-box";
 import { PromoCodeField } from "~/components/store/promo-code-field";
 import { pricedLine, quoteTotals, useCartQuote } from "~/components/store/use-cart-quote";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -265,6 +266,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </Section>
 
           <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+            <NewsletterConsentBox storeName={loaderData.storeName} />
             <label className="flex items-start gap-3 text-sm text-stone-800">
               <input
                 id="ageConfirmed"

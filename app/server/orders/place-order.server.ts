@@ -21,6 +21,7 @@ import {
 } from "../schema";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
 import { cannabisRefusal } from "./cannabis-limit.server";
+import { recordPurchaseConsent } from "../marketing/consent.server";
 
 export interface PlacedOrder {
   id: string;
@@ -178,6 +179,13 @@ async function placeInTransaction(
   await tx
     .insert(invoices)
     .values({ orderId: order.id, totalAmountCents: totals.totalCents, invoiceDate: now });
+  // CASL consent from this purchase: the box ticked (express) or implied for two years (issue 15).
+  await recordPurchaseConsent(tx, {
+    email: input.email,
+    orderId: order.id,
+    express: input.newsletter === true,
+    now,
+  });
 
   const email = renderOrderConfirmationEmail({
     orderNumber: order.orderNumber,
