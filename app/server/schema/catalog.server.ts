@@ -65,7 +65,10 @@ export const products = pgTable(
       "products_cannabis_kind_check",
       sql`${t.cannabisKind} is null or ${t.cannabisKind} in ('dried','fresh','edible','liquid','concentrate','seeds','none')`,
     ),
-    check("products_net_amount_check", sql`${t.netAmountMilli} is null or ${t.netAmountMilli} >= 0`),
+    check(
+      "products_net_amount_check",
+      sql`${t.netAmountMilli} is null or ${t.netAmountMilli} >= 0`,
+    ),
     check(
       "products_strain_check",
       sql`${t.strain} is null or ${t.strain} in ('Hybrid','Indica','Sativa')`,
