@@ -11,6 +11,7 @@ import {
 } from "~/lib/cannabis-limit";
 import { CATEGORIES } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
+import type { VariationSummary } from "~/lib/product";
 import { formErrors, type FormErrors } from "~/schemas/form-errors";
 import {
   DEFAULT_COST_RATIO,
@@ -51,14 +52,7 @@ export interface ProductFormProduct {
   status: string;
   cannabisKind: string | null;
   netAmountMilli: number | null;
-  variations: {
-    id: string;
-    size: string;
-    sizeUnit: string;
-    priceCents: number;
-    stock: number;
-    netAmountMilli: number | null;
-  }[];
+  variations: VariationSummary[];
 }
 
 interface VariationRow {
