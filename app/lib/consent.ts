@@ -35,7 +35,7 @@ export function consentWording(source: ConsentGivenAt, storeName: string): strin
     case "footer":
       return `New arrivals and members-only offers from ${storeName} by email. You can unsubscribe at any time.`;
     case "checkout":
-      return `Email me news, new products and offers from ${storeName}. You can unsubscribe at any time.`;
+      return `Send me news, new products and offers from ${storeName}. You can unsubscribe at any time.`;
     case "account":
       return `News, new products and offers from ${storeName}, a few times a month. Every email has an unsubscribe link.`;
     case "import":

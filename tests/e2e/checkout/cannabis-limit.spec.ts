@@ -30,7 +30,9 @@ test("the drawer shows the meter and refuses additions past 30 g", async ({ page
   await expect(drawer.getByRole("alert")).toHaveText(
     "Sorry, we can't add Northern Lights (7g): an order can hold at most 30 g of dried cannabis or its equivalent, and this would make it 35 g.",
   );
-  await expect(drawer.getByLabel("Quantity of Northern Lights (7g)")).toHaveText("4");
+  await expect(drawer.getByLabel("Quantity of Northern Lights (7g)", { exact: true })).toHaveText(
+    "4",
+  );
   await expectAccessible(page);
 
   // Gummies (40 g of edibles = 2.67 g dried) still fit.
@@ -41,7 +43,10 @@ test("the drawer shows the meter and refuses additions past 30 g", async ({ page
 });
 
 test("the product page's Add to Cart is refused past 30 g", async ({ page, ids }) => {
-  await withCart(page, [cartItem(ids.lights7, "Northern Lights (7g)", 85, 4)]);
+  // As Add to Cart stores it: with its dried-cannabis amount per unit.
+  await withCart(page, [
+    { ...cartItem(ids.lights7, "Northern Lights (7g)", 85, 4), driedMg: 7000 },
+  ]);
   await page.goto("/products/northern-lights");
   await page.getByText("3.5g", { exact: true }).click();
   await page.getByRole("button", { name: "Add to Cart" }).click();
