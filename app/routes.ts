@@ -74,6 +74,7 @@ export default [
       route("reports", "routes/admin/reports/report.tsx"),
       route("reports/export", "routes/admin/reports/export.ts"),
       route("newsletters", "routes/admin/newsletters/screen.tsx"),
+      route("newsletters/consent-records.csv", "routes/admin/newsletters/consent-export.ts"),
       route("pages", "routes/admin/pages/layout.tsx", [
         index("routes/admin/pages/content.tsx"),
         route("announcements", "routes/admin/pages/announcements.tsx"),

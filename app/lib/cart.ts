@@ -10,6 +10,8 @@ export interface CartItem {
   image: string;
   quantity: number;
   selectedSize?: string;
+  /** Dried-cannabis mg in one unit, for refusing an addition past 30 g (the server checks again). */
+  driedMg?: number | null;
 }
 
 export const CART_STORAGE_KEY = "cart";
@@ -79,18 +81,27 @@ export function cartLines(cart: CartItem[]): { id: string; quantity: number }[] 
   return cart.map(({ id, quantity }) => ({ id, quantity }));
 }
 
-/** Copies the server's current name and price (cents) into the stored items that differ. */
+/**
+ * Copies the server's current name, price (cents) and dried-cannabis amount into the stored items
+ * that differ.
+ */
 export function refreshPrices(
   cart: CartItem[],
-  quoted: { id: string; name: string; priceCents: number }[],
+  quoted: { id: string; name: string; priceCents: number; driedMg?: number | null }[],
 ): CartItem[] {
   let changed = false;
   const next = cart.map((item) => {
     const line = quoted.find((q) => q.id === item.id);
-    if (!line || (line.name === item.name && Math.round(item.price * 100) === line.priceCents))
+    if (
+      !line ||
+      (line.name === item.name &&
+        Math.round(item.price * 100) === line.priceCents &&
+        (line.driedMg === undefined || line.driedMg === item.driedMg))
+    )
       return item;
     changed = true;
-    return { ...item, name: line.name, price: line.priceCents / 100 };
+    const driedMg = line.driedMg === undefined ? item.driedMg : line.driedMg;
+    return { ...item, name: line.name, price: line.priceCents / 100, driedMg };
   });
   return changed ? next : cart;
 }

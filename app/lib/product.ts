@@ -12,6 +12,9 @@ export interface ProductSummary {
   thc: string | null;
   cbd: string | null;
   strain: string | null;
+  /** The 30 g limit's inputs (app/lib/cannabis-limit.ts unitDriedMg). */
+  cannabisKind: string | null;
+  netAmountMilli: number | null;
   variations: VariationSummary[];
 }
 
@@ -21,6 +24,7 @@ export interface VariationSummary {
   sizeUnit: string;
   priceCents: number;
   stock: number;
+  netAmountMilli: number | null;
 }
 
 /** The product page adds the description, gallery and SKU. */

@@ -84,6 +84,8 @@ export const CheckoutSchema = z
     }),
     /** The age the ticked box named (the shipping province's); the server checks it (issue 15). */
     confirmedAge: z.number().int().min(0).max(99).optional(),
+    /** The newsletter box: ticked is express consent, else the purchase gives implied consent. */
+    newsletter: z.boolean().optional(),
     couponCode: z
       .string()
       .overwrite(stripControlCharacters)
@@ -135,6 +137,7 @@ export function checkoutFormValues(form: FormData) {
     // The box's value is the age its label names ("21"); "on"/"true" confirm the store's 19+.
     ageConfirmed: ["on", "true"].includes(age ?? "") || AGE_VALUE.test(age ?? ""),
     confirmedAge: age && AGE_VALUE.test(age) ? Number(age) : undefined,
+    newsletter: form.get("newsletter") === "on",
     couponCode: get("couponCode"),
     idempotencyKey: get("idempotencyKey"),
     items,

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  amountUnit,
+  CANNABIS_KINDS,
+  CATEGORY_CANNABIS_KIND,
+  sizeAmountMilli,
+} from "~/lib/cannabis-limit";
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
 import { DEFAULT_RATING } from "~/lib/product";
@@ -61,6 +67,22 @@ const imageUrl = z.string().regex(STORED_IMAGE_URL, {
   error: "Choose an image from the Image Library or upload one",
 });
 
+/** A net amount typed in grams (or seeds), kept in thousandths: "3.5" → 3500; empty → null. */
+const netAmount = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || null)
+  .refine((v) => v === null || /^\d{1,6}(\.\d{1,3})?$/.test(v), {
+    error: "Net amount must be a number such as 3.5 (up to 3 decimals)",
+  })
+  .transform((v) => (v === null ? null : Math.round(Number(v) * 1000)));
+
+/** "3.5" from 3500 (the form shows amounts as typed). */
+export function formatNetAmount(milli: number | null): string {
+  return milli === null ? "" : String(milli / 1000);
+}
+
 export const VariationSchema = z.object({
   id: z
     .uuid()
@@ -76,6 +98,7 @@ export const VariationSchema = z.object({
     .transform((v) => v || "0")
     .pipe(z.string().regex(/^\d{1,7}$/, { error: "Stock must be a whole number of 0 or more" }))
     .transform(Number),
+  netAmount,
 });
 
 export const ProductFormSchema = z
@@ -118,6 +141,11 @@ export const ProductFormSchema = z
           .max(5, { error: "Rating must be between 0 and 5" }),
       ),
     status: z.enum(["active", "archived"]).catch("active").default("active"),
+    /** The 30 g limit: the kind of cannabis (the category's default when not sent). */
+    cannabisKind: z
+      .enum(CANNABIS_KINDS, { error: "Choose what kind of cannabis this is" })
+      .optional(),
+    netAmount,
     variations: z
       .array(VariationSchema)
       .max(MAX_VARIATIONS, { error: `A product can have at most ${MAX_VARIATIONS} variations` })
@@ -138,8 +166,41 @@ export const ProductFormSchema = z
       }
       stock = parsed.data;
     }
+    // The 30 g limit needs the net amount of every unit sold, unless it is not cannabis.
+    const cannabisKind = value.cannabisKind ?? CATEGORY_CANNABIS_KIND[value.category] ?? "dried";
+    const unit = amountUnit(cannabisKind) === "seeds" ? "seeds" : "grams";
+    let missing = false;
+    if (cannabisKind !== "none") {
+      value.variations.forEach((v, i) => {
+        if (
+          v.netAmount !== null ||
+          sizeAmountMilli(cannabisKind, { size: v.size, sizeUnit: v.unit }) !== null
+        )
+          return;
+        missing = true;
+        ctx.addIssue({
+          code: "custom",
+          path: ["variations", i, "netAmount"],
+          message: `Net amount is required: enter how many ${unit} one ${v.size} ${v.unit} holds`,
+        });
+      });
+      if (value.variations.length === 0 && value.netAmount === null) {
+        missing = true;
+        ctx.addIssue({
+          code: "custom",
+          path: ["netAmount"],
+          message: `Net amount is required: enter how many ${unit} one unit holds`,
+        });
+      }
+    }
+    if (missing) return z.NEVER;
     const { currentStock: _currentStock, ...rest } = value;
-    return { ...rest, stock };
+    return {
+      ...rest,
+      cannabisKind,
+      netAmount: value.variations.length === 0 && cannabisKind !== "none" ? value.netAmount : null,
+      stock,
+    };
   });
 
 export type ProductInput = z.output<typeof ProductFormSchema>;
@@ -157,6 +218,7 @@ export function productFormValues(form: FormData) {
   const units = list("variationUnit");
   const prices = list("variationPrice");
   const stocks = list("variationStock");
+  const amounts = list("variationNetAmount");
   return {
     name: text("name"),
     sku: text("sku"),
@@ -173,12 +235,15 @@ export function productFormValues(form: FormData) {
     thumbnails: list("thumbnail"),
     rating: text("rating"),
     status: text("status"),
+    cannabisKind: text("cannabisKind"),
+    netAmount: text("netAmount"),
     variations: sizes.map((size, i) => ({
       id: ids[i],
       size,
       unit: units[i],
       price: prices[i],
       stock: stocks[i],
+      netAmount: amounts[i],
     })),
   };
 }

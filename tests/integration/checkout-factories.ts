@@ -14,7 +14,17 @@ export async function createProduct(
     priceCents?: number;
     stock?: number;
     status?: "active" | "archived";
-    variations?: { size: string; priceCents: number; stock: number }[];
+    category?: string;
+    cannabisKind?: string | null;
+    /** One unit of a product without sizes (30 g limit); 1 g unless given. */
+    netAmountMilli?: number | null;
+    variations?: {
+      size: string;
+      priceCents: number;
+      stock: number;
+      sizeUnit?: string;
+      netAmountMilli?: number | null;
+    }[];
   } = {},
 ) {
   n++;
@@ -27,7 +37,9 @@ export async function createProduct(
     .values({
       slug: `test-product-${n}-${crypto.randomBytes(3).toString("hex")}`,
       name: options.name ?? `Test Product ${n}`,
-      category: "flowers",
+      category: options.category ?? "flowers",
+      cannabisKind: options.cannabisKind ?? null,
+      netAmountMilli: options.netAmountMilli === undefined ? 1000 : options.netAmountMilli,
       sellingPriceCents: options.priceCents ?? 5000,
       stock,
       status: options.status ?? "active",
@@ -40,7 +52,8 @@ export async function createProduct(
           variations.map((v, position) => ({
             productId: product!.id,
             size: v.size,
-            sizeUnit: "g",
+            sizeUnit: v.sizeUnit ?? "g",
+            netAmountMilli: v.netAmountMilli ?? null,
             priceCents: v.priceCents,
             stock: v.stock,
             position,

@@ -140,11 +140,18 @@ describe("Customer page, edit and email", () => {
       cancellations: 1,
     });
     expect(view.orders).toHaveLength(1);
-    expect(view.consent).toBeNull();
+    // The purchase gave implied consent for two years (issue 15).
+    expect(view.consent).toMatchObject({ source: "checkout", consentType: "implied" });
     const when = new Date("2026-01-02T03:04:05Z");
     await subscribeToNewsletter({ email: "ANN@example.com", source: "footer", now: when });
     view = (await getCustomerView(String(ann!.customerNumber)))!;
-    expect(view.consent).toEqual({ consentedAt: when, source: "footer", unsubscribedAt: null });
+    expect(view.consent).toEqual({
+      consentedAt: when,
+      source: "footer",
+      unsubscribedAt: null,
+      consentType: "express",
+      consentExpiresAt: null,
+    });
     expect(await getCustomerView("CUST-999")).toBeUndefined();
     expect(await getCustomerView("nope")).toBeUndefined();
   });

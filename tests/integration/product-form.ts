@@ -10,6 +10,7 @@ export function productFormInput(image: string, overrides: Record<string, unknow
     category: "flowers",
     currentStock: "12",
     stockAlertLevel: "10",
+    netAmount: "1",
     description: "A sativa-leaning hybrid.",
     image,
     thumbnails: [],

@@ -24,7 +24,9 @@ const product = (variations: { id: string; priceCents: number; stock: number }[]
     thc: null,
     cbd: null,
     strain: null,
-    variations: variations.map((v) => ({ ...v, size: "1", sizeUnit: "g" })),
+    cannabisKind: null,
+    netAmountMilli: null,
+    variations: variations.map((v) => ({ ...v, size: "1", sizeUnit: "g", netAmountMilli: null })),
   }) satisfies ProductSummary;
 
 describe("the size shown first and the listed price (issue 8 §2, §3)", () => {
@@ -84,6 +86,7 @@ describe("selling prices are positive amounts (issue 8 §1)", () => {
     category: "flowers",
     currentStock: "12",
     stockAlertLevel: "10",
+    netAmount: "1",
     description: "A hybrid.",
     image: "/images/abc.webp",
     thumbnails: [],

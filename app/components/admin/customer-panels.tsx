@@ -30,7 +30,11 @@ export function ConsentPanel({
           </p>
           <p className="mt-2 text-sm text-stone-600">
             Consent given {formatDateTime(consent.consentedAt, timeZone)} through{" "}
-            {source(consent.source)}.
+            {source(consent.source)}
+            {consent.consentExpiresAt
+              ? ` (implied by a purchase, until ${formatDateTime(consent.consentExpiresAt, timeZone)})`
+              : ""}
+            .
           </p>
         </>
       ) : consent ? (

@@ -1,12 +1,22 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { Form } from "react-router";
+import {
+  amountUnit,
+  CANNABIS_KIND_LABELS,
+  CANNABIS_KINDS,
+  resolveKind,
+  sizeAmountMilli,
+  type CannabisKind,
+} from "~/lib/cannabis-limit";
 import { CATEGORIES } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
+import type { VariationSummary } from "~/lib/product";
 import { formErrors, type FormErrors } from "~/schemas/form-errors";
 import {
   DEFAULT_COST_RATIO,
   DEFAULT_STOCK_ALERT_LEVEL,
+  formatNetAmount,
   MAX_VARIATIONS,
   ProductFormSchema,
   productFormValues,
@@ -40,7 +50,9 @@ export interface ProductFormProduct {
   thumbnailUrls: string[];
   rating: number | null;
   status: string;
-  variations: { id: string; size: string; sizeUnit: string; priceCents: number; stock: number }[];
+  cannabisKind: string | null;
+  netAmountMilli: number | null;
+  variations: VariationSummary[];
 }
 
 interface VariationRow {
@@ -50,6 +62,7 @@ interface VariationRow {
   unit: string;
   price: string;
   stock: string;
+  netAmount: string;
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -92,8 +105,18 @@ export function ProductForm({
       unit: v.sizeUnit,
       price: dollars(v.priceCents),
       stock: String(v.stock),
+      netAmount: formatNetAmount(v.netAmountMilli),
     })),
   );
+  // The 30 g limit: the kind follows the category until the owner picks one.
+  const [kind, setKind] = useState<CannabisKind>(
+    resolveKind({
+      category: product?.category ?? "flowers",
+      cannabisKind: product?.cannabisKind ?? null,
+    }),
+  );
+  const [kindTouched, setKindTouched] = useState(Boolean(product));
+  const measure = amountUnit(kind) === "seeds" ? "seeds" : "g";
   const variationStock = useMemo(
     () => variations.reduce((sum, v) => sum + (Number.parseInt(v.stock, 10) || 0), 0),
     [variations],
@@ -169,6 +192,10 @@ export function ProductForm({
               {...p}
               name="category"
               defaultValue={product?.category ?? ""}
+              onChange={(e) => {
+                if (!kindTouched)
+                  setKind(resolveKind({ category: e.target.value, cannabisKind: null }));
+              }}
               className={select}
             >
               <option value="" disabled>
@@ -330,6 +357,62 @@ export function ProductForm({
         </Field>
       </fieldset>
 
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">
+          Cannabis content (30 g limit)
+        </legend>
+        <Field
+          label="Cannabis kind"
+          required
+          error={errors.cannabisKind}
+          hint="Counts toward the 30 g of dried cannabis an order may hold"
+        >
+          {(p) => (
+            <select
+              {...p}
+              name="cannabisKind"
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as CannabisKind);
+                setKindTouched(true);
+              }}
+              className={select}
+            >
+              {CANNABIS_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {CANNABIS_KIND_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {variations.length === 0 && kind !== "none" ? (
+          <Field
+            label={`Net amount per unit (${measure})`}
+            required
+            error={errors.netAmount}
+            hint={measure === "seeds" ? "Seeds in one unit" : "Grams of product in one unit"}
+          >
+            {(p) => (
+              <input
+                {...p}
+                name="netAmount"
+                inputMode="decimal"
+                defaultValue={formatNetAmount(product?.netAmountMilli ?? null)}
+                placeholder={measure === "seeds" ? "10" : "3.5"}
+                className={inputClass}
+              />
+            )}
+          </Field>
+        ) : (
+          <p className="self-end pb-2 text-sm text-stone-600">
+            {kind === "none"
+              ? "Not cannabis: it never counts toward the limit."
+              : `Each variation has its net amount (${measure}); sizes in g, oz or ml fill it themselves.`}
+          </p>
+        )}
+      </fieldset>
+
       <fieldset>
         <legend className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">
           Images
@@ -372,17 +455,18 @@ export function ProductForm({
           </p>
         ) : (
           <div className="space-y-2">
-            <div className="hidden grid-cols-[1fr_1fr_1fr_1fr_auto] gap-2 px-1 text-xs font-medium text-stone-500 sm:grid">
+            <div className="hidden grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] gap-2 px-1 text-xs font-medium text-stone-500 sm:grid">
               <span>Size</span>
               <span>Unit</span>
               <span>Price ($)</span>
               <span>Stock</span>
+              <span>Net amount ({measure})</span>
               <span className="w-9" />
             </div>
             {variations.map((row, i) => (
               <div
                 key={row.key}
-                className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_auto] sm:border-0 sm:p-0"
+                className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] sm:border-0 sm:p-0"
               >
                 <input type="hidden" name="variationId" value={row.id} />
                 <label className="contents">
@@ -436,6 +520,24 @@ export function ProductForm({
                     className={inputClass}
                   />
                 </label>
+                <label className="contents">
+                  <span className="sr-only">Variation {i + 1} net amount</span>
+                  <input
+                    name="variationNetAmount"
+                    inputMode="decimal"
+                    value={row.netAmount}
+                    onChange={(e) => updateVariation(row.key, { netAmount: e.target.value })}
+                    placeholder={
+                      kind === "none"
+                        ? "—"
+                        : formatNetAmount(
+                            sizeAmountMilli(kind, { size: row.size, sizeUnit: row.unit }),
+                          ) || "Required"
+                    }
+                    aria-invalid={errors[`variations.${i}.netAmount`] ? true : undefined}
+                    className={inputClass}
+                  />
+                </label>
                 <button
                   type="button"
                   onClick={() => setVariations((rows) => rows.filter((r) => r.key !== row.key))}
@@ -444,7 +546,7 @@ export function ProductForm({
                 >
                   <Trash2 className="h-4 w-4" aria-hidden />
                 </button>
-                {["size", "price", "stock"].map((f) =>
+                {["size", "price", "stock", "netAmount"].map((f) =>
                   errors[`variations.${i}.${f}`] ? (
                     <p key={f} className="col-span-full text-xs font-medium text-red-600">
                       Variation {i + 1}: {errors[`variations.${i}.${f}`]}
@@ -464,7 +566,15 @@ export function ProductForm({
           onClick={() =>
             setVariations((rows) => [
               ...rows,
-              { key: newKey(), id: "", size: "", unit: "g", price: "0.00", stock: "0" },
+              {
+                key: newKey(),
+                id: "",
+                size: "",
+                unit: "g",
+                price: "0.00",
+                stock: "0",
+                netAmount: "",
+              },
             ])
           }
           className={buttonClass("secondary", "sm", "mt-3")}

@@ -23,6 +23,13 @@ export interface SubscriberItem {
   source: string;
   consentedAt: Date | string;
   unsubscribedAt: Date | string | null;
+  consentType: string;
+  consentExpiresAt: Date | string | null;
+}
+
+/** Implied consent (a purchase) past its two years no longer reaches anyone. */
+function lapsed(s: SubscriberItem): boolean {
+  return s.consentExpiresAt !== null && new Date(s.consentExpiresAt).getTime() <= Date.now();
 }
 
 const WHO_LABELS: Record<(typeof SUBSCRIBER_FILTERS)[number], string> = {
@@ -67,7 +74,14 @@ export function SubscriberTable({
       header: "Source",
       hideBelow: "sm",
       cell: (s) => (
-        <span className="whitespace-nowrap">{SUBSCRIBER_SOURCES[s.source] ?? s.source}</span>
+        <div>
+          <span className="whitespace-nowrap">{SUBSCRIBER_SOURCES[s.source] ?? s.source}</span>
+          <p className="text-xs whitespace-nowrap text-stone-500">
+            {s.consentType === "implied"
+              ? `Implied, until ${formatDateTime(s.consentExpiresAt!, timeZone)}`
+              : "Express"}
+          </p>
+        </div>
       ),
     },
     {
@@ -91,6 +105,8 @@ export function SubscriberTable({
               {formatDateTime(s.unsubscribedAt, timeZone)}
             </p>
           </div>
+        ) : lapsed(s) ? (
+          <Badge tone="stone">Consent lapsed</Badge>
         ) : (
           <Badge tone="green">Subscribed</Badge>
         ),

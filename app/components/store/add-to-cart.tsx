@@ -1,7 +1,9 @@
 import { ShoppingBag } from "lucide-react";
-import { addItem, cartItemId, setCartDrawerOpen, updateCart } from "~/lib/cart";
+import { unitDriedMg } from "~/lib/cannabis-limit";
+import { cartItemId, setCartDrawerOpen } from "~/lib/cart";
 import { sizeLabel, variationPrice, type ProductSummary } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
+import { addWithinLimit } from "./cannabis-meter";
 
 /**
  * Adds the chosen size to the browser cart and opens the drawer; disabled when out of stock, and
@@ -29,17 +31,17 @@ export function AddToCartButton({
       disabled={disabled}
       onClick={() => {
         const label = variation ? sizeLabel(variation) : undefined;
-        updateCart((cart) =>
-          addItem(cart, {
-            id: cartItemId(product.id, variation?.id),
-            name: label ? `${product.name} (${label})` : product.name,
-            price: variationPrice(product, variation?.id) / 100,
-            image: product.imageUrl,
-            quantity,
-            selectedSize: label,
-          }),
-        );
-        setCartDrawerOpen(true);
+        const item = {
+          id: cartItemId(product.id, variation?.id),
+          name: label ? `${product.name} (${label})` : product.name,
+          price: variationPrice(product, variation?.id) / 100,
+          image: product.imageUrl,
+          quantity,
+          selectedSize: label,
+          driedMg: unitDriedMg(product, variation),
+        };
+        // Past 30 g of dried cannabis the addition is refused and the drawer says why.
+        if (addWithinLimit(item)) setCartDrawerOpen(true);
       }}
       className={`cart-button ${
         available <= 0

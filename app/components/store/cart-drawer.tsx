@@ -15,6 +15,7 @@ import {
 } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { addWithinLimit, CannabisMeter, setCannabisNotice } from "./cannabis-meter";
 import { CartTotals } from "./cart-totals";
 import { PromoCodeField } from "./promo-code-field";
 import { pricedLine, useCartQuote, type QuotedLine } from "./use-cart-quote";
@@ -30,7 +31,13 @@ export function CartDrawer() {
   const count = cartCount(cart);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setCartDrawerOpen}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setCannabisNotice(null);
+        setCartDrawerOpen(next);
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/40 backdrop-blur-[2px]" />
         <Dialog.Content
@@ -72,6 +79,7 @@ export function CartDrawer() {
                 ))}
               </ul>
               <footer className="space-y-4 border-t border-stone-200 bg-stone-50 px-5 py-4">
+                <CannabisMeter summary={quote?.cannabis} />
                 <PromoCodeField cart={cart} appliedCode={appliedCode} quote={quote} />
                 {failed ? (
                   <p role="alert" className="text-sm text-red-700">
@@ -186,7 +194,7 @@ function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined
             </span>
             <button
               type="button"
-              onClick={() => change(item.quantity + 1)}
+              onClick={() => addWithinLimit({ ...item, quantity: 1 })}
               disabled={item.quantity >= maxQuantity}
               className="rounded-r-full p-2 text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
               aria-label={`Increase quantity of ${name}`}

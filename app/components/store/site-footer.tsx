@@ -2,6 +2,7 @@ import { Clock, Mail, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { CATEGORIES } from "~/lib/categories";
+import { consentWording } from "~/lib/consent";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { Logo } from "./logo";
@@ -84,7 +85,7 @@ export function SiteFooter({ storeName }: { storeName: string }) {
             shipped discreetly by Canada Post.
           </p>
           <h2 className="mt-8 text-sm font-semibold text-white">Join our newsletter</h2>
-          <p className="mt-1 text-sm text-brand-200">New arrivals and members-only offers.</p>
+          <p className="mt-1 text-sm text-brand-200">{consentWording("footer", storeName)}</p>
           <NewsletterForm />
         </div>
         <nav aria-label="Quick links" className="lg:col-span-2">

@@ -4,8 +4,10 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { AddressFields } from "~/components/store/address-fields";
+import { CannabisMeter } from "~/components/store/cannabis-meter";
 import { CartTotals } from "~/components/store/cart-totals";
 import { Field, inputClass } from "~/components/store/checkout-field";
+import { NewsletterConsentBox } from "~/components/store/newsletter-consent-box";
 import { PromoCodeField } from "~/components/store/promo-code-field";
 import { pricedLine, quoteTotals, useCartQuote } from "~/components/store/use-cart-quote";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -291,6 +293,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </Section>
 
           <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+            <NewsletterConsentBox storeName={loaderData.storeName} />
             <label className="flex items-start gap-3 text-sm text-stone-800">
               <input
                 // A province with a higher age asks again: the box is cleared when the age changes.
@@ -394,6 +397,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 );
               })}
             </ul>
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <CannabisMeter summary={quote?.cannabis} shown={cartError} />
+            </div>
             <div className="mt-4 border-t border-stone-200 pt-4">
               <PromoCodeField
                 id={PROMO_CODE_ID}

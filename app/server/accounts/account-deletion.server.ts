@@ -45,7 +45,7 @@ export async function deleteAccount(options: {
         updatedAt: now,
       })
       .where(eq(sql`lower(${customers.email})`, account.email.toLowerCase()));
-    await unsubscribeFromNewsletter({ email: account.email, now }, tx);
+    await unsubscribeFromNewsletter({ email: account.email, now, source: "account_deleted" }, tx);
     await tx.delete(shopperAccounts).where(eq(shopperAccounts.id, account.id));
     await enqueueEmail(tx, {
       kind: "account_deleted",

@@ -120,6 +120,8 @@ export async function getAdminProduct(id: string) {
       strain: products.strain,
       sku: products.sku,
       status: products.status,
+      cannabisKind: products.cannabisKind,
+      netAmountMilli: products.netAmountMilli,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
     })
@@ -133,6 +135,7 @@ export async function getAdminProduct(id: string) {
       sizeUnit: productVariations.sizeUnit,
       priceCents: productVariations.priceCents,
       stock: productVariations.stock,
+      netAmountMilli: productVariations.netAmountMilli,
     })
     .from(productVariations)
     .where(eq(productVariations.productId, id))
@@ -204,6 +207,8 @@ function productValues(input: ProductInput) {
     strain: input.strain,
     sku: input.sku,
     status: input.status,
+    cannabisKind: input.cannabisKind,
+    netAmountMilli: input.netAmount,
   };
 }
 
@@ -214,6 +219,7 @@ function variationValues(input: ProductInput, productId: string) {
     sizeUnit: v.unit,
     priceCents: v.price,
     stock: v.stock,
+    netAmountMilli: v.netAmount,
     thc: input.thc,
     cbd: input.cbd,
     position,

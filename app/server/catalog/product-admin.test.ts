@@ -200,7 +200,7 @@ describe("product service", () => {
         name: "Blue Dream Reserve",
         variations: [
           { id: keep!.id, size: "1", unit: "g", price: "11", stock: "7" },
-          { size: "5", unit: "pack", price: "50", stock: "1" },
+          { size: "5", unit: "pack", price: "50", stock: "1", netAmount: "5" },
         ],
       }),
     );

@@ -17,6 +17,8 @@ export const summaryColumns = {
   thc: products.thc,
   cbd: products.cbd,
   strain: products.strain,
+  cannabisKind: products.cannabisKind,
+  netAmountMilli: products.netAmountMilli,
 };
 
 // Matches the "created_at DESC NULLS LAST" of the products_*_created_idx indexes; a plain
@@ -33,6 +35,7 @@ export const variationColumns = {
   sizeUnit: productVariations.sizeUnit,
   priceCents: productVariations.priceCents,
   stock: productVariations.stock,
+  netAmountMilli: productVariations.netAmountMilli,
 };
 
 /** Adds the variations of a page of products in one query (never one query per product). */

@@ -62,7 +62,10 @@ export async function* exportCustomersCsv(
     const lines = rows.map((r) => {
       const t = totals.get(r.id) ?? NO_TOTALS;
       const consent = consentOf.get(r.email.toLowerCase());
-      const active = consent && !consent.unsubscribedAt;
+      const active =
+        consent &&
+        !consent.unsubscribedAt &&
+        !(consent.consentExpiresAt && consent.consentExpiresAt <= new Date());
       return [
         customerDisplayId(r.customerNumber),
         r.name,

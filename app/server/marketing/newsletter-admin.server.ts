@@ -3,6 +3,7 @@ import { NEWSLETTER_MESSAGES } from "~/schemas/newsletters";
 import { db } from "../db.server";
 import { NOT_CONFIGURED, wakeWorker } from "../email/worker.server";
 import { emailOutbox, newsletterSubscribers } from "../schema";
+import { recordWithdrawal } from "./consent.server";
 import { countAudience, queueMailing, queueTestMailing } from "./mailing.server";
 
 /** The Newsletters screen: its figures, its email log, sending and removing subscribers. */
@@ -37,7 +38,8 @@ export async function getNewsletterStats(): Promise<NewsletterStats> {
       select count(*)::integer as subscribers,
         count(*) filter (where exists (select 1 from customers c
           where lower(c.email) = lower(s.email) and c.status = 'active'))::integer as active
-      from newsletter_subscribers s where s.unsubscribed_at is null`),
+      from newsletter_subscribers s where s.unsubscribed_at is null
+        and (s.consent_expires_at is null or s.consent_expires_at > now())`),
   ]);
   const counts = new Map(rowsOf(byStatus).map((r) => [String(r.status), Number(r.n)]));
   const inProgress = rowsOf(byStatus).reduce((sum, r) => sum + Number(r.live), 0);
@@ -198,11 +200,16 @@ export async function getLatestNewsletterTest() {
 export async function removeSubscriber(
   id: string,
 ): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
-  const [row] = await db()
-    .update(newsletterSubscribers)
-    .set({ unsubscribedAt: new Date() })
-    .where(and(eq(newsletterSubscribers.id, id), isNull(newsletterSubscribers.unsubscribedAt)))
-    .returning({ email: newsletterSubscribers.email });
+  const now = new Date();
+  const row = await db().transaction(async (tx) => {
+    const [removed] = await tx
+      .update(newsletterSubscribers)
+      .set({ unsubscribedAt: now })
+      .where(and(eq(newsletterSubscribers.id, id), isNull(newsletterSubscribers.unsubscribedAt)))
+      .returning({ email: newsletterSubscribers.email });
+    if (removed) await recordWithdrawal(tx, { email: removed.email, source: "admin", now });
+    return removed;
+  });
   if (!row) return { ok: false, message: "This subscriber was already removed." };
   return { ok: true, email: row.email };
 }

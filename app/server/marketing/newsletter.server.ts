@@ -5,6 +5,7 @@ import { NEWSLETTER_THANKS } from "~/lib/newsletter";
 import { stripControlCharacters } from "~/schemas/text";
 import { db, type Executor } from "../db.server";
 import { newsletterSubscribers } from "../schema";
+import { recordConsentGiven, recordWithdrawal } from "./consent.server";
 
 const EmailSchema = z
   .string({ error: "Please enter your email address." })
@@ -37,17 +38,28 @@ export async function subscribeToNewsletter(input: {
   const source = SourceSchema.parse(input.source);
   const now = input.now ?? new Date();
   const token = crypto.randomBytes(24).toString("base64url");
-  await (input.executor ?? db()).execute(sql`
-    insert into newsletter_subscribers (email, source, consented_at, unsubscribe_token)
-    values (${parsed.data}, ${source}, ${now.toISOString()}, ${token})
-    on conflict (lower(email)) do update
-      set consented_at = excluded.consented_at, source = excluded.source, unsubscribed_at = null
-      where newsletter_subscribers.unsubscribed_at is not null`);
+  const write = async (executor: Executor) => {
+    // Express consent replaces an unsubscribe or implied consent; an express one stays as it was.
+    await executor.execute(sql`
+      insert into newsletter_subscribers (email, source, consented_at, unsubscribe_token)
+      values (${parsed.data}, ${source}, ${now.toISOString()}, ${token})
+      on conflict (lower(email)) do update
+        set consented_at = excluded.consented_at, source = excluded.source, unsubscribed_at = null,
+          consent_type = 'express', consent_expires_at = null
+        where newsletter_subscribers.unsubscribed_at is not null
+          or newsletter_subscribers.consent_type = 'implied'`);
+    // Every consent given is kept in the history, a repeated one too.
+    await recordConsentGiven(executor, { email: parsed.data, type: "express", source, now });
+  };
+  if (input.executor) await write(input.executor);
+  else await db().transaction(write);
   return { ok: true, message: NEWSLETTER_THANKS };
 }
 
 export interface NewsletterStatus {
   subscribed: boolean;
+  /** Implied consent (from a purchase) lapses at this time; null for express consent. */
+  expiresAt: Date | null;
   /** When and where consent was given (CASL), while subscribed. */
   consentedAt: Date | null;
   source: string | null;
@@ -57,6 +69,8 @@ export interface ConsentRecord {
   consentedAt: Date;
   source: string;
   unsubscribedAt: Date | null;
+  consentType: string;
+  consentExpiresAt: Date | null;
 }
 
 /**
@@ -72,6 +86,8 @@ export async function getConsentRecords(emails: string[]): Promise<Map<string, C
       consentedAt: newsletterSubscribers.consentedAt,
       source: newsletterSubscribers.source,
       unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+      consentType: newsletterSubscribers.consentType,
+      consentExpiresAt: newsletterSubscribers.consentExpiresAt,
     })
     .from(newsletterSubscribers)
     .where(inArray(sql`lower(${newsletterSubscribers.email})`, lower));
@@ -81,8 +97,14 @@ export async function getConsentRecords(emails: string[]): Promise<Map<string, C
 /** Whether an address is subscribed, with its consent time and source. */
 export async function getNewsletterStatus(email: string): Promise<NewsletterStatus> {
   const row = (await getConsentRecords([email])).get(email.trim().toLowerCase());
-  if (!row || row.unsubscribedAt) return { subscribed: false, consentedAt: null, source: null };
-  return { subscribed: true, consentedAt: row.consentedAt, source: row.source };
+  if (!row || row.unsubscribedAt || (row.consentExpiresAt && row.consentExpiresAt <= new Date()))
+    return { subscribed: false, expiresAt: null, consentedAt: null, source: null };
+  return {
+    subscribed: true,
+    expiresAt: row.consentExpiresAt,
+    consentedAt: row.consentedAt,
+    source: row.source,
+  };
 }
 
 /**
@@ -90,16 +112,24 @@ export async function getNewsletterStatus(email: string): Promise<NewsletterStat
  * on record). Unknown or already unsubscribed addresses are left as they are.
  */
 export async function unsubscribeFromNewsletter(
-  input: { email: string; now?: Date },
-  executor: Executor = db(),
+  input: { email: string; now?: Date; source?: "account" | "account_deleted" },
+  executor?: Executor,
 ): Promise<void> {
-  await executor
-    .update(newsletterSubscribers)
-    .set({ unsubscribedAt: input.now ?? new Date() })
-    .where(
-      and(
-        eq(sql`lower(${newsletterSubscribers.email})`, input.email.trim().toLowerCase()),
-        isNull(newsletterSubscribers.unsubscribedAt),
-      ),
-    );
+  const now = input.now ?? new Date();
+  const write = async (tx: Executor) => {
+    const rows = await tx
+      .update(newsletterSubscribers)
+      .set({ unsubscribedAt: now })
+      .where(
+        and(
+          eq(sql`lower(${newsletterSubscribers.email})`, input.email.trim().toLowerCase()),
+          isNull(newsletterSubscribers.unsubscribedAt),
+        ),
+      )
+      .returning({ email: newsletterSubscribers.email });
+    for (const row of rows)
+      await recordWithdrawal(tx, { email: row.email, source: input.source ?? "account", now });
+  };
+  if (executor) await write(executor);
+  else await db().transaction(write);
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import type { SubscriberListQuery } from "~/schemas/newsletters";
 import { escapeLike } from "../catalog/product-admin.server";
@@ -11,6 +11,8 @@ export interface SubscriberRow {
   source: string;
   consentedAt: Date;
   unsubscribedAt: Date | null;
+  consentType: string;
+  consentExpiresAt: Date | null;
 }
 
 /**
@@ -21,8 +23,15 @@ export async function listSubscribers(
   query: SubscriberListQuery,
 ): Promise<ListResult<SubscriberRow>> {
   const filters: SQL[] = [];
-  if (query.who === "subscribed") filters.push(isNull(newsletterSubscribers.unsubscribedAt));
-  if (query.who === "unsubscribed") filters.push(isNotNull(newsletterSubscribers.unsubscribedAt));
+  // Implied consent past its two years counts as no longer subscribed (issue 15).
+  const lapsed = sql`${newsletterSubscribers.consentExpiresAt} <= now()`;
+  if (query.who === "subscribed")
+    filters.push(
+      isNull(newsletterSubscribers.unsubscribedAt),
+      or(isNull(newsletterSubscribers.consentExpiresAt), sql`not ${lapsed}`)!,
+    );
+  if (query.who === "unsubscribed")
+    filters.push(or(isNotNull(newsletterSubscribers.unsubscribedAt), lapsed)!);
   if (query.q)
     filters.push(
       sql`lower(${newsletterSubscribers.email}) like ${`${escapeLike(query.q.toLowerCase())}%`}`,
@@ -41,6 +50,8 @@ export async function listSubscribers(
       source: newsletterSubscribers.source,
       consentedAt: newsletterSubscribers.consentedAt,
       unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+      consentType: newsletterSubscribers.consentType,
+      consentExpiresAt: newsletterSubscribers.consentExpiresAt,
     })
     .from(newsletterSubscribers)
     .where(where)

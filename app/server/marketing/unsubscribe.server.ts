@@ -3,6 +3,7 @@ import { STORE_CONTACT } from "~/lib/store-info";
 import { runThrottled } from "../auth/throttle.server";
 import { db } from "../db.server";
 import { newsletterSubscribers } from "../schema";
+import { recordWithdrawal } from "./consent.server";
 import { TEST_UNSUBSCRIBE_TOKEN } from "./mailing.server";
 
 /**
@@ -46,15 +47,20 @@ export async function unsubscribeByToken(
 ): Promise<UnsubscribeLink> {
   const link = await describeUnsubscribeLink(token);
   if (link.kind !== "subscribed") return link;
-  await db()
-    .update(newsletterSubscribers)
-    .set({ unsubscribedAt: now })
-    .where(
-      and(
-        eq(newsletterSubscribers.unsubscribeToken, token),
-        isNull(newsletterSubscribers.unsubscribedAt),
-      ),
-    );
+  await db().transaction(async (tx) => {
+    const rows = await tx
+      .update(newsletterSubscribers)
+      .set({ unsubscribedAt: now })
+      .where(
+        and(
+          eq(newsletterSubscribers.unsubscribeToken, token),
+          isNull(newsletterSubscribers.unsubscribedAt),
+        ),
+      )
+      .returning({ email: newsletterSubscribers.email });
+    for (const row of rows)
+      await recordWithdrawal(tx, { email: row.email, source: "unsubscribe_link", now });
+  });
   return { kind: "unsubscribed", email: link.email };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { unitDriedMg } from "~/lib/cannabis-limit";
 import { parseCartItemId } from "~/lib/cart";
 import { sizeLabel } from "~/lib/product";
 import type { CartLineInput } from "~/schemas/checkout";
@@ -23,6 +24,8 @@ export interface PricedLine {
   quantity: number;
   /** How many can be bought now: the variation's stock, capped by the product's total. */
   available: number;
+  /** Dried-cannabis mg in one unit (the 30 g limit); null when its amount is not set. */
+  driedMg: number | null;
 }
 
 export type ResolvedLine =
@@ -62,6 +65,9 @@ export async function resolveCartLines(
               imageUrl: products.imageUrl,
               priceCents: products.sellingPriceCents,
               stock: products.stock,
+              category: products.category,
+              cannabisKind: products.cannabisKind,
+              netAmountMilli: products.netAmountMilli,
             })
             .from(products)
             .where(and(inArray(products.id, productIds), eq(products.status, "active"))),
@@ -95,6 +101,7 @@ export async function resolveCartLines(
       priceCents,
       quantity: line.quantity,
       available: Math.max(available, 0),
+      driedMg: unitDriedMg(product, variation),
     };
   });
 }

@@ -1,11 +1,13 @@
 import { computeTotals, type Totals } from "~/lib/pricing";
 import type { CartLineInput } from "~/schemas/checkout";
 import { checkCoupon } from "../marketing/coupons.server";
+import type { CannabisSummary } from "~/lib/cannabis-limit";
 import { lineProblem, resolveCartLines, type ResolvedLine } from "./cart-lines.server";
 // Province rules and sales taxes (issue 15): see taxes.server.ts.
 import type { ProvinceCode } from "~/lib/address";
 import type { ProvinceRule, TaxLine } from "~/lib/taxes";
 import { addProvinceTaxes } from "./taxes.server";
+import { quoteCannabis } from "./cannabis-limit.server";
 
 export interface CartQuote {
   lines: (ResolvedLine & { problem: string | null })[];
@@ -17,6 +19,8 @@ export interface CartQuote {
    * `totals.totalCents` then includes. Null before that ("Taxes calculated at checkout").
    */
   province: { rule: ProvinceRule; taxes: TaxLine[]; taxCents: number } | null;
+  /** The 30 g limit: the cart's dried-cannabis equivalent, and why it cannot be ordered, if so. */
+  cannabis: CannabisSummary;
 }
 
 /**
@@ -65,5 +69,6 @@ export async function quoteCart(options: {
     totals,
     coupon,
     province,
+    cannabis: quoteCannabis(resolved),
   };
 }

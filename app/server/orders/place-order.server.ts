@@ -28,6 +28,8 @@ import {
   STORE_MINIMUM_AGE,
 } from "~/lib/taxes";
 import { addProvinceTaxes, getProvinceRule, saveOrderTaxLines } from "./taxes.server";
+import { cannabisRefusal } from "./cannabis-limit.server";
+import { recordPurchaseConsent } from "../marketing/consent.server";
 
 export interface PlacedOrder {
   id: string;
@@ -107,6 +109,9 @@ async function placeInTransaction(
     if (problem) throw new OrderRefused("items", problem);
     if (line.status !== "unavailable") lines.push(line);
   }
+  // The 30 g limit, checked on the lines just re-read (issue 15).
+  const overLimit = cannabisRefusal(lines);
+  if (overLimit) throw new OrderRefused("items", overLimit);
 
   // ── province rules (issue 15): a province the store serves, and its minimum age confirmed ──
   const rule = await getProvinceRule(input.province, tx);
@@ -199,6 +204,13 @@ async function placeInTransaction(
   await tx
     .insert(invoices)
     .values({ orderId: order.id, totalAmountCents: totals.totalCents, invoiceDate: now });
+  // CASL consent from this purchase: the box ticked (express) or implied for two years (issue 15).
+  await recordPurchaseConsent(tx, {
+    email: input.email,
+    orderId: order.id,
+    express: input.newsletter === true,
+    now,
+  });
 
   const email = renderOrderConfirmationEmail({
     orderNumber: order.orderNumber,

@@ -43,6 +43,10 @@ export const products = pgTable(
     strain: text("strain"),
     sku: text("sku"),
     status: text("status").notNull().default("active"),
+    /** The 30 g limit (app/lib/cannabis-limit.ts): null means the category's default kind. */
+    cannabisKind: text("cannabis_kind"),
+    /** Net amount of one unit of a product sold without sizes, in mg (or thousandths of a seed). */
+    netAmountMilli: integer("net_amount_milli"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
@@ -57,6 +61,14 @@ export const products = pgTable(
       sql`${t.category} in ('flowers','concentrates','edibles','vapes','hash','mushrooms','bulk-buy')`,
     ),
     check("products_status_check", sql`${t.status} in ('active','archived')`),
+    check(
+      "products_cannabis_kind_check",
+      sql`${t.cannabisKind} is null or ${t.cannabisKind} in ('dried','fresh','edible','liquid','concentrate','seeds','none')`,
+    ),
+    check(
+      "products_net_amount_check",
+      sql`${t.netAmountMilli} is null or ${t.netAmountMilli} >= 0`,
+    ),
     check(
       "products_strain_check",
       sql`${t.strain} is null or ${t.strain} in ('Hybrid','Indica','Sativa')`,
@@ -114,12 +126,18 @@ export const productVariations = pgTable(
     thc: text("thc"),
     cbd: text("cbd"),
     position: integer("position").notNull().default(0),
+    /** Net amount of one unit of this size (mg, or thousandths of a seed); null: what the size states. */
+    netAmountMilli: integer("net_amount_milli"),
   },
   (t) => [
     index("product_variations_product_idx").on(t.productId, t.position),
     check("product_variations_unit_check", sql`${t.sizeUnit} in ('g','oz','ml','pieces','pack')`),
     check("product_variations_price_check", sql`${t.priceCents} >= 0`),
     check("product_variations_stock_check", sql`${t.stock} >= 0`),
+    check(
+      "product_variations_net_amount_check",
+      sql`${t.netAmountMilli} is null or ${t.netAmountMilli} >= 0`,
+    ),
   ],
 );
 

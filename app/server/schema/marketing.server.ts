@@ -69,14 +69,50 @@ export const newsletterSubscribers = pgTable(
     consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     unsubscribeToken: text("unsubscribe_token").notNull(),
+    /** 'express' (asked for it) or 'implied' (a purchase; lapses at consent_expires_at). */
+    consentType: text("consent_type").notNull().default("express"),
+    consentExpiresAt: timestamp("consent_expires_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      "newsletter_subscribers_consent_type_check",
+      sql`${t.consentType} in ('express','implied')`,
+    ),
     uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("newsletter_subscribers_token_key").on(t.unsubscribeToken),
     index("newsletter_subscribers_created_idx").on(t.createdAt, t.id),
     // The Newsletters screen's subscriber search by email prefix.
     index("newsletter_subscribers_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * Every consent event, never overwritten (Canada's anti-spam law): express or implied consent,
+ * and its withdrawal, with where it was given, when, the exact wording shown and, for implied
+ * consent from a purchase, the order and when it lapses. newsletter_subscribers holds the current
+ * state; this is its history.
+ */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    type: text("type").notNull(),
+    source: text("source").notNull(),
+    wording: text("wording").notNull(),
+    orderId: uuid("order_id"),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("consent_records_recorded_idx").on(t.recordedAt, t.id),
+    index("consent_records_email_idx").on(sql`lower(${t.email})`, t.recordedAt),
+    check("consent_records_type_check", sql`${t.type} in ('express','implied','withdrawal')`),
+    check(
+      "consent_records_source_check",
+      sql`${t.source} in ('footer','checkout','import','account','admin','unsubscribe_link','account_deleted')`,
+    ),
   ],
 );
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
+import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
 import { sizeLabel } from "~/lib/product";
 import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
@@ -294,6 +295,8 @@ export async function generateProducts(options: {
         sizeUnit: size.unit,
         priceCents: Math.round(price * size.ratio),
         stock: stocks[position]!,
+        // Edible pieces weigh 4 g each (the 30 g limit); sizes in grams state their own amount.
+        netAmountMilli: category === "edibles" ? Number(size.size) * 4000 : null,
         thc,
         cbd,
         position,
@@ -304,6 +307,7 @@ export async function generateProducts(options: {
       slug,
       name,
       category,
+      cannabisKind: CATEGORY_CANNABIS_KIND[category],
       description: describe(name, category, strain, random),
       imageUrl,
       thumbnailUrls: urls.filter((url) => url !== imageUrl),

@@ -39,6 +39,7 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
         name: "Mango Gummies",
         category: "edibles",
         description: "Ten pieces.",
+        netAmountMilli: 40_000, // 40 g of edibles: 2.67 g dried (the 30 g limit)
         sellingPriceCents: 1250,
         stock: 30,
       },
@@ -47,6 +48,7 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
         name: "Rare Rosin",
         category: "concentrates",
         description: "The last jar.",
+        netAmountMilli: 1000, // 1 g of concentrate: 4 g dried
         sellingPriceCents: 6000,
         stock: 1,
       },
@@ -56,6 +58,7 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
         name: "Free Sample",
         category: "hash", // alone in its category: no page lists it as related
         description: "Left at $0.00 by mistake.",
+        netAmountMilli: 1000,
         sellingPriceCents: 0,
         stock: 10,
       },

@@ -1,4 +1,13 @@
-import { FlaskConical, Mail, Send, TriangleAlert, Users, XCircle, BarChart3 } from "lucide-react";
+import {
+  BarChart3,
+  Download,
+  FlaskConical,
+  Mail,
+  Send,
+  TriangleAlert,
+  Users,
+  XCircle,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/screen";
@@ -42,8 +51,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletters · Admin" }
 /** How often the screen re-reads its figures while the worker is sending (SPEC §4 polls too). */
 const LIVE_REFRESH_MS = 2000;
 
+/** The owner's download of every consent record (CASL proof). */
+const CONSENT_EXPORT_PATH = "/budzadmin/dashboard/newsletters/consent-records.csv";
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const query = parseListQuery(request.url, SubscriberListQuerySchema);
   const [stats, log, progress, latestTest, subscribers] = await Promise.all([
     getNewsletterStats(),
@@ -65,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     publicUrl: c.publicUrl,
     smtpConfigured: Boolean(c.SMTP_URL),
     timeZone: c.STORE_TIMEZONE,
+    canExportConsent: admin.role === "owner",
   };
 }
 
@@ -180,6 +193,12 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
         description="Write a newsletter and send it to everyone who subscribed."
         actions={
           <>
+            {loaderData.canExportConsent ? (
+              <a href={CONSENT_EXPORT_PATH} download className={buttonClass("secondary")}>
+                <Download className="h-4 w-4" aria-hidden />
+                Export consent records
+              </a>
+            ) : null}
             <button
               type="button"
               className={buttonClass("secondary")}

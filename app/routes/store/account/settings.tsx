@@ -11,6 +11,7 @@ import {
   secondaryButton,
 } from "~/components/store/account-ui";
 import { Field, inputClass } from "~/components/store/checkout-field";
+import { consentWording } from "~/lib/consent";
 import { formatDate } from "~/lib/dates";
 import { deleteAccount } from "~/server/accounts/account-deletion.server";
 import { clearShopperCookie, requireShopper } from "~/server/accounts/session.server";
@@ -34,6 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       subscribed: newsletter.subscribed,
       since: newsletter.consentedAt
         ? formatDate(newsletter.consentedAt, config().STORE_TIMEZONE)
+        : null,
+      // Implied consent from an order (CASL): until when it lasts.
+      until: newsletter.expiresAt
+        ? formatDate(newsletter.expiresAt, config().STORE_TIMEZONE)
         : null,
     },
   };
@@ -93,22 +98,21 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <Mail className="h-5 w-5 text-brand-600" aria-hidden="true" />
           Newsletter
         </h2>
-        <p className="mt-1 text-sm text-stone-600">
-          News, new products and offers from {storeName}, a few times a month. Every email has an
-          unsubscribe link.
-        </p>
+        <p className="mt-1 text-sm text-stone-600">{consentWording("account", storeName)}</p>
         {actionData?.intent === "newsletter" ? (
           <div className="mt-4">
             <ErrorMessage message={actionData.message} />
           </div>
         ) : null}
         <p className="mt-4 text-sm font-medium text-stone-800" data-testid="newsletter-status">
-          {newsletter.subscribed
-            ? `Subscribed${newsletter.since ? ` since ${newsletter.since}` : ""}.`
-            : "Not subscribed."}
+          {newsletter.until
+            ? `You get our emails because you ordered from us, until ${newsletter.until}.`
+            : newsletter.subscribed
+              ? `Subscribed${newsletter.since ? ` since ${newsletter.since}` : ""}.`
+              : "Not subscribed."}
         </p>
         {verified || newsletter.subscribed ? (
-          <Form method="post" className="mt-3">
+          <Form method="post" className="mt-3 flex flex-wrap gap-2">
             {newsletter.subscribed ? (
               <button
                 type="submit"
@@ -119,7 +123,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               >
                 {busy === "unsubscribe" ? "Unsubscribing…" : "Unsubscribe"}
               </button>
-            ) : (
+            ) : null}
+            {newsletter.subscribed && !newsletter.until ? null : (
               <button
                 type="submit"
                 name="intent"

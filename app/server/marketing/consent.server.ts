@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import {
+  consentWording,
+  impliedConsentExpiry,
+  withdrawalWording,
+  type ConsentGivenAt,
+  type WithdrawnAt,
+} from "~/lib/consent";
+import { config } from "../config.server";
+import type { Executor } from "../db.server";
+import { consentRecords } from "../schema";
+
+/**
+ * Consent records (CASL): every consent given or withdrawn is added to consent_records, never
+ * overwritten, with its type, source, time and the wording shown. newsletter_subscribers keeps
+ * the current state the mailings read.
+ */
+
+export async function recordConsentGiven(
+  executor: Executor,
+  input: {
+    email: string;
+    type: "express" | "implied";
+    source: ConsentGivenAt;
+    now: Date;
+    orderId?: string;
+    expiresAt?: Date | null;
+  },
+): Promise<void> {
+  await executor.insert(consentRecords).values({
+    email: input.email,
+    type: input.type,
+    source: input.source,
+    wording: consentWording(input.source, config().STORE_NAME),
+    orderId: input.orderId ?? null,
+    recordedAt: input.now,
+    expiresAt: input.expiresAt ?? null,
+  });
+}
+
+export async function recordWithdrawal(
+  executor: Executor,
+  input: { email: string; source: WithdrawnAt; now: Date },
+): Promise<void> {
+  await executor.insert(consentRecords).values({
+    email: input.email,
+    type: "withdrawal",
+    source: input.source,
+    wording: withdrawalWording(input.source),
+    recordedAt: input.now,
+  });
+}
+
+/**
+ * The consent an order gives, in the order's transaction: the checkout box ticked is express
+ * consent; left unticked, the purchase gives implied consent for two years (renewed by each
+ * purchase). Implied consent never replaces express consent, and never undoes an unsubscribe.
+ */
+export async function recordPurchaseConsent(
+  tx: Executor,
+  input: { email: string; orderId: string; express: boolean; now: Date },
+): Promise<void> {
+  const { email, orderId, now } = input;
+  const token = crypto.randomBytes(24).toString("base64url");
+  if (input.express) {
+    await tx.execute(sql`
+      insert into newsletter_subscribers (email, source, consented_at, unsubscribe_token)
+      values (${email}, 'checkout', ${now.toISOString()}, ${token})
+      on conflict (lower(email)) do update
+        set consented_at = excluded.consented_at, source = excluded.source, unsubscribed_at = null,
+          consent_type = 'express', consent_expires_at = null
+        where newsletter_subscribers.unsubscribed_at is not null
+          or newsletter_subscribers.consent_type = 'implied'`);
+    await recordConsentGiven(tx, { email, type: "express", source: "checkout", now, orderId });
+    return;
+  }
+  const expiresAt = impliedConsentExpiry(now);
+  const result = (await tx.execute(sql`
+    insert into newsletter_subscribers
+      (email, source, consented_at, unsubscribe_token, consent_type, consent_expires_at)
+    values (${email}, 'checkout', ${now.toISOString()}, ${token}, 'implied', ${expiresAt.toISOString()})
+    on conflict (lower(email)) do update
+      set consented_at = excluded.consented_at, consent_expires_at = excluded.consent_expires_at
+      where newsletter_subscribers.consent_type = 'implied'
+        and newsletter_subscribers.unsubscribed_at is null
+    returning 1 as n`)) as unknown as { rows: unknown[] };
+  if (result.rows.length > 0)
+    await recordConsentGiven(tx, {
+      email,
+      type: "implied",
+      source: "checkout",
+      now,
+      orderId,
+      expiresAt,
+    });
+}
