@@ -80,7 +80,7 @@ export default [
         route("announcements", "routes/admin/pages/announcements.tsx"),
       ]),
       route("database", "routes/admin/database.tsx"),
-      // Owner-only settings (issue 15): province rules and sales tax rates.
+      // Owner-only settings: province rules and sales tax rates.
       route("settings/provinces", "routes/admin/settings/provinces.tsx"),
       route("settings/provinces/:province", "routes/admin/settings/province.tsx"),
       route("*", "routes/admin/not-found.tsx"),

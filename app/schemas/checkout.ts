@@ -82,7 +82,7 @@ export const CheckoutSchema = z
     ageConfirmed: z.literal(true, {
       error: "Please confirm you are 19 or older to place an order",
     }),
-    /** The age the ticked box named (the shipping province's); the server checks it (issue 15). */
+    /** The age the ticked box named (the shipping province's); the server checks it. */
     confirmedAge: z.number().int().min(0).max(99).optional(),
     /** The newsletter box: ticked is express consent, else the purchase gives implied consent. */
     newsletter: z.boolean().optional(),

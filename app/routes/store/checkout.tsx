@@ -24,7 +24,6 @@ import { readForm } from "~/server/http/form.server";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getShopper } from "~/server/accounts/session.server";
 import { checkoutPrefill, SavedAddressPicker } from "~/components/store/saved-address-picker";
-// Province rules and sales taxes (issue 15).
 import { setShippingProvince } from "~/components/store/use-shipping-province";
 import { ageConfirmationLabel, ageToConfirm, provinceRefusal } from "~/lib/taxes";
 import { listProvinceRules } from "~/server/orders/taxes.server";
@@ -50,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       account: shopper
         ? { email: shopper.email, addresses: await listAddresses(shopper.id) }
         : null,
-      // Whether the store ships to each province and the age to confirm there (issue 15).
+      // Whether the store ships to each province and the age to confirm there.
       provinceRules: await listProvinceRules(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -94,7 +93,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const appliedCode = couponRefusal?.code === storedCode ? null : storedCode;
   const values: Partial<Record<string, string>> =
     actionData?.values ?? checkoutPrefill(loaderData.account);
-  // ── province rules and taxes (issue 15): the chosen province sets the age asked and the taxes ──
+  // The chosen province sets the age asked and the taxes.
   const [province, setProvince] = useState(values.province ?? "");
   const rule = loaderData.provinceRules.find((r) => r.province === province) ?? null;
   const { quote, failed } = useCartQuote(cart, appliedCode, true, province || null);

@@ -58,7 +58,7 @@ function hasOrder(since: SQL | undefined): SQL {
 
 /** The condition on newsletter_subscribers `s` that selects an audience. */
 function audienceWhere(audience: Audience): SQL {
-  // Not unsubscribed, and not implied consent past its two years (CASL; issue 15).
+  // Not unsubscribed, and not implied consent past its two years (CASL).
   const consented = sql`s.unsubscribed_at is null and (s.consent_expires_at is null or s.consent_expires_at > now())`;
   switch (audience.kind) {
     case "subscribers":

@@ -23,7 +23,7 @@ export async function listSubscribers(
   query: SubscriberListQuery,
 ): Promise<ListResult<SubscriberRow>> {
   const filters: SQL[] = [];
-  // Implied consent past its two years counts as no longer subscribed (issue 15).
+  // Implied consent past its two years counts as no longer subscribed.
   const lapsed = sql`${newsletterSubscribers.consentExpiresAt} <= now()`;
   if (query.who === "subscribed")
     filters.push(

@@ -3,7 +3,6 @@ import type { CartLineInput } from "~/schemas/checkout";
 import { checkCoupon } from "../marketing/coupons.server";
 import type { CannabisSummary } from "~/lib/cannabis-limit";
 import { lineProblem, resolveCartLines, type ResolvedLine } from "./cart-lines.server";
-// Province rules and sales taxes (issue 15): see taxes.server.ts.
 import type { ProvinceCode } from "~/lib/address";
 import type { ProvinceRule, TaxLine } from "~/lib/taxes";
 import { addProvinceTaxes } from "./taxes.server";
@@ -52,7 +51,6 @@ export async function quoteCart(options: {
       totals = computeTotals(priced, check.coupon);
     }
   }
-  // ── taxes (issue 15) ──
   let province: CartQuote["province"] = null;
   if (options.province) {
     const taxed = await addProvinceTaxes({
@@ -63,7 +61,6 @@ export async function quoteCart(options: {
     totals = taxed.totals;
     province = { rule: taxed.rule, taxes: taxed.lines, taxCents: taxed.totals.taxCents };
   }
-  // ── end taxes ──
   return {
     lines: resolved.map((l) => ({ ...l, problem: lineProblem(l) })),
     totals,

@@ -109,11 +109,11 @@ async function placeInTransaction(
     if (problem) throw new OrderRefused("items", problem);
     if (line.status !== "unavailable") lines.push(line);
   }
-  // The 30 g limit, checked on the lines just re-read (issue 15).
+  // The 30 g limit, checked on the lines just re-read.
   const overLimit = cannabisRefusal(lines);
   if (overLimit) throw new OrderRefused("items", overLimit);
 
-  // ── province rules (issue 15): a province the store serves, and its minimum age confirmed ──
+  // A province the store serves, and its minimum age confirmed.
   const rule = await getProvinceRule(input.province, tx);
   const refusal = provinceRefusal(rule);
   if (refusal) throw new OrderRefused("province", refusal);
@@ -136,7 +136,7 @@ async function placeInTransaction(
     coupon = { id: check.coupon.id, code: check.coupon.code };
     totals = computeTotals(lines, check.coupon);
   }
-  // ── sales taxes (issue 15): stored as lines on the order, included in its total ──
+  // Sales taxes: stored as lines on the order, included in its total.
   const taxed = await addProvinceTaxes({ totals, province: input.province, now, executor: tx });
   const taxLines = taxed.lines;
   const taxCents = taxed.totals.taxCents;
@@ -204,7 +204,7 @@ async function placeInTransaction(
   await tx
     .insert(invoices)
     .values({ orderId: order.id, totalAmountCents: totals.totalCents, invoiceDate: now });
-  // CASL consent from this purchase: the box ticked (express) or implied for two years (issue 15).
+  // CASL consent from this purchase: the box ticked (express) or implied for two years.
   await recordPurchaseConsent(tx, {
     email: input.email,
     orderId: order.id,
