@@ -17,10 +17,16 @@ import {
 export function ListingControls({ query, total }: { query: CatalogQuery; total: number }) {
   const submit = useSubmit();
   const [maxPrice, setMaxPrice] = useState(query.maxPrice);
+  // The value the shopper moved to that the URL does not show yet: a page for an earlier value
+  // arriving meanwhile (keys held down on a slow phone) must not move the slider back.
+  const [unsubmittedMax, setUnsubmittedMax] = useState<number | null>(null);
   const [lastQueryMax, setLastQueryMax] = useState(query.maxPrice);
   if (lastQueryMax !== query.maxPrice) {
     setLastQueryMax(query.maxPrice);
-    setMaxPrice(query.maxPrice);
+    if (unsubmittedMax === null || unsubmittedMax === query.maxPrice) {
+      setMaxPrice(query.maxPrice);
+      setUnsubmittedMax(null);
+    }
   }
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
@@ -77,7 +83,10 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
             max={PRICE_SLIDER_MAX}
             step={PRICE_SLIDER_STEP}
             value={maxPrice}
-            onChange={(e) => setMaxPrice(Number(e.currentTarget.value))}
+            onChange={(e) => {
+              setMaxPrice(Number(e.currentTarget.value));
+              setUnsubmittedMax(Number(e.currentTarget.value));
+            }}
             onPointerUp={submitForm}
             onKeyUp={(e) => {
               if (/^(Arrow|Page|Home|End)/.test(e.key)) submitForm(e, 500);
