@@ -35,11 +35,12 @@ test("the drawer shows the meter and refuses additions past 30 g", async ({ page
   );
   await expectAccessible(page);
 
-  // Gummies (40 g of edibles = 2.67 g dried) still fit.
+  // Gummies (40 g of edibles = 2.67 g dried) would make 30.67 g: refused too.
   await page.keyboard.press("Escape");
   await page.goto("/products/mango-gummies");
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(meter(drawer)).toHaveAttribute("aria-valuetext", "30.67 g of 30 g, over the limit");
+  await expect(drawer.getByRole("alert")).toContainText("this would make it 30.67 g.");
+  await expect(meter(drawer)).toHaveAttribute("aria-valuetext", "28 g of 30 g");
 });
 
 test("the product page's Add to Cart is refused past 30 g", async ({ page, ids }) => {
