@@ -120,6 +120,35 @@ test("the price slider sets the upper bound in the URL and filters on the server
   await expect(page.getByTestId("product-count")).toHaveText("0 products");
 });
 
+test("a page for an earlier price limit does not move the slider back while it moves", async ({
+  page,
+}) => {
+  await page.goto("/category/bulk-buy");
+  await expect(page.getByTestId("product-count")).toHaveText("10 products");
+  await expect(page.getByRole("button", { name: /^Cart, / })).toBeEnabled();
+  // The page for $990 is held until the shopper has moved on to $940 (a slow network or phone).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/category\/bulk-buy\.data.*max=990/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const slider = page.getByLabel("Max price");
+  await slider.focus();
+  const asked = page.waitForRequest(/\/category\/bulk-buy\.data.*max=990/);
+  await page.keyboard.press("ArrowLeft");
+  await asked;
+  // Keys held down: the slider moves on each, and submits only when the key is released.
+  for (let i = 0; i < 5; i++) await page.keyboard.down("ArrowLeft");
+  await expect(slider).toHaveValue("940");
+  release();
+  await expect(page).toHaveURL(/max=990/);
+  await expect(slider).toHaveValue("940");
+  await page.keyboard.up("ArrowLeft");
+  await expect(page).toHaveURL(/max=940/);
+  await expect(slider).toHaveValue("940");
+});
+
 test("grid/list toggle lives in the URL", async ({ page }) => {
   await page.goto("/category/edibles");
   await page.getByRole("link", { name: "List view" }).click();
