@@ -139,7 +139,9 @@ describe("invoice PDF", () => {
 
   it("runs a long invoice over onto a second page rather than off the paper", async () => {
     const many = [];
-    for (let i = 0; i < 40; i++) many.push(await createProduct({ name: `Strain ${i + 1}` }));
+    // 40 lines of 0.5 g each stay within the 30 g limit.
+    for (let i = 0; i < 40; i++)
+      many.push(await createProduct({ name: `Strain ${i + 1}`, netAmountMilli: 500 }));
     const order = await placeInvoicedOrder({
       lines: many.map((product) => ({ product, quantity: 1 })),
     });
