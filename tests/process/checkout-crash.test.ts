@@ -44,6 +44,7 @@ async function seed(handle: DatabaseHandle) {
         category: "edibles",
         sellingPriceCents: 1000,
         stock: STOCK,
+        netAmountMilli: 1000,
       },
       {
         slug: "crash-kush",
@@ -56,7 +57,13 @@ async function seed(handle: DatabaseHandle) {
     .returning({ id: products.id });
   const [size] = await handle.db
     .insert(productVariations)
-    .values({ productId: sized!.id, size: "3.5", priceCents: 4000, stock: STOCK })
+    .values({
+      productId: sized!.id,
+      size: "3.5",
+      priceCents: 4000,
+      stock: STOCK,
+      netAmountMilli: 3500,
+    })
     .returning({ id: productVariations.id });
   return { plain: plain!.id, sized: `${sized!.id}_${size!.id}`, sizedProduct: sized!.id };
 }

@@ -28,12 +28,20 @@ async function seed(dataDir: string): Promise<AccountStore["cartItem"]> {
       category: "flowers",
       description: "A classic indica.",
       sellingPriceCents: 4500,
+      netAmountMilli: 1000,
       stock: 500,
     })
     .returning({ id: products.id });
   const [size] = await handle.db
     .insert(productVariations)
-    .values({ productId: product!.id, size: "3.5", priceCents: 4500, stock: 500, position: 0 })
+    .values({
+      productId: product!.id,
+      size: "3.5",
+      priceCents: 4500,
+      netAmountMilli: 1000,
+      stock: 500,
+      position: 0,
+    })
     .returning({ id: productVariations.id });
   await handle.close();
   return {

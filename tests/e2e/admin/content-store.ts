@@ -35,6 +35,7 @@ async function seed(dataDir: string) {
         name: "Northern Lights",
         category: "flowers",
         sellingPriceCents: 4500,
+        netAmountMilli: 1000,
         stock: 90,
       })
       .returning({ id: products.id });

@@ -30,6 +30,7 @@ async function seed(dataDir: string) {
         name: "Northern Lights",
         category: "flowers",
         sellingPriceCents: 6000,
+        netAmountMilli: 1000,
         stock: 50,
       })
       .returning({ id: products.id });

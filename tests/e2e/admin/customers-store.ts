@@ -40,6 +40,7 @@ async function seed(dataDir: string) {
         name: "Pink Kush",
         category: "flowers",
         sellingPriceCents: 4500,
+        netAmountMilli: 1000,
         stock: 50,
       })
       .returning({ id: products.id });

@@ -25,8 +25,20 @@ async function seed(dataDir: string) {
   const [kush, ounce] = await db
     .insert(products)
     .values([
-      { slug: "pink-kush", name: "Pink Kush", category: "flowers", sellingPriceCents: 4500 },
-      { slug: "bulk-ounce", name: "Bulk Ounce", category: "bulk-buy", sellingPriceCents: 25000 },
+      {
+        slug: "pink-kush",
+        name: "Pink Kush",
+        category: "flowers",
+        sellingPriceCents: 4500,
+        netAmountMilli: 1000,
+      },
+      {
+        slug: "bulk-ounce",
+        name: "Bulk Ounce",
+        category: "bulk-buy",
+        sellingPriceCents: 25000,
+        netAmountMilli: 1000,
+      },
     ])
     .returning({ id: products.id });
   const now = Date.now();

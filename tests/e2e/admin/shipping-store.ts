@@ -32,6 +32,7 @@ async function seed(dataDir: string) {
           name: "Northern Lights",
           category: "flowers",
           sellingPriceCents: 4500,
+          netAmountMilli: 1000,
           stock: 90,
         },
         {
@@ -39,6 +40,7 @@ async function seed(dataDir: string) {
           name: "Mango Gummies",
           category: "edibles",
           sellingPriceCents: 1250,
+          netAmountMilli: 1000,
           stock: 30,
         },
       ])
@@ -46,8 +48,22 @@ async function seed(dataDir: string) {
     const [v35, v7] = await handle.db
       .insert(productVariations)
       .values([
-        { productId: lights!.id, size: "3.5", priceCents: 4500, stock: 50, position: 0 },
-        { productId: lights!.id, size: "7", priceCents: 8500, stock: 40, position: 1 },
+        {
+          productId: lights!.id,
+          size: "3.5",
+          priceCents: 4500,
+          netAmountMilli: 1000,
+          stock: 50,
+          position: 0,
+        },
+        {
+          productId: lights!.id,
+          size: "7",
+          priceCents: 8500,
+          netAmountMilli: 1000,
+          stock: 40,
+          position: 1,
+        },
       ])
       .returning({ id: productVariations.id });
     const small = cartItemId(lights!.id, v35!.id);
