@@ -36,6 +36,7 @@ const [kush, papers] = await db()
       imageUrl: main,
       thumbnailUrls: [second, third],
       sellingPriceCents: 5000,
+      netAmountMilli: 1000,
       stock: 13,
       strain: "Indica",
       thc: "20-24%",
@@ -49,6 +50,7 @@ const [kush, papers] = await db()
       description: "A product without sizes.",
       imageUrl: second,
       sellingPriceCents: 450,
+      netAmountMilli: 1000,
       stock: 40,
       sku: "E2E-HP",
       createdAt: new Date(Date.now() - 2 * hour),
@@ -58,9 +60,30 @@ const [kush, papers] = await db()
 await db()
   .insert(productVariations)
   .values([
-    { productId: kush!.id, size: "1", priceCents: 600, stock: 0, position: 0 },
-    { productId: kush!.id, size: "3.5", priceCents: 1800, stock: 5, position: 1 },
-    { productId: kush!.id, size: "7", priceCents: 3400, stock: 8, position: 2 },
+    {
+      productId: kush!.id,
+      size: "1",
+      priceCents: 600,
+      netAmountMilli: 1000,
+      stock: 0,
+      position: 0,
+    },
+    {
+      productId: kush!.id,
+      size: "3.5",
+      priceCents: 1800,
+      netAmountMilli: 1000,
+      stock: 5,
+      position: 1,
+    },
+    {
+      productId: kush!.id,
+      size: "7",
+      priceCents: 3400,
+      netAmountMilli: 1000,
+      stock: 8,
+      position: 2,
+    },
   ]);
 await refreshListedPrice(db(), [kush!.id, papers!.id]);
 await insertDefaultContent();
