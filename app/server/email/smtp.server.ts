@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
+import { composeMime, mailboxAddress } from "./mime.server";
 import type { OutboxMessage } from "./outbox.server";
 
 /** Sending one outbox row: how the message is built and how a failure is judged. */
@@ -46,27 +47,32 @@ export function messageIdFor(id: string, mailFrom: string, publicUrl: string): s
   return `<outbox.${id}@${mailDomain(mailFrom, publicUrl)}>`;
 }
 
+/** One row as the message nodemailer sends (or keeps as a .eml): its bytes and envelope. */
 export function buildMail(
   row: Pick<OutboxMessage, "id" | "toAddress" | "subject" | "html" | "text" | "createdAt"> &
     Partial<Pick<OutboxMessage, "listUnsubscribe">>,
   settings: { mailFrom: string; publicUrl: string },
-): Mail.Options {
-  // Newsletters and campaigns: one-click unsubscribe from the mail client (RFC 2369, RFC 8058).
-  const headers = row.listUnsubscribe
-    ? {
-        "List-Unsubscribe": `<${row.listUnsubscribe}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      }
-    : undefined;
+): Mail.Options & { messageId: string } {
+  const messageId = messageIdFor(row.id, settings.mailFrom, settings.publicUrl);
   return {
-    ...(headers ? { headers } : {}),
-    from: settings.mailFrom,
-    to: row.toAddress,
-    subject: row.subject,
-    html: row.html,
-    text: row.text,
-    messageId: messageIdFor(row.id, settings.mailFrom, settings.publicUrl),
-    date: row.createdAt,
+    envelope: { from: mailboxAddress(settings.mailFrom), to: [row.toAddress] },
+    messageId,
+    raw: composeMime({
+      from: settings.mailFrom,
+      to: row.toAddress,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      messageId,
+      date: row.createdAt,
+      // Newsletters and campaigns: one-click unsubscribe from the mail client (RFC 2369, RFC 8058).
+      headers: row.listUnsubscribe
+        ? {
+            "List-Unsubscribe": `<${row.listUnsubscribe}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          }
+        : undefined,
+    }),
   };
 }
 

@@ -105,7 +105,7 @@ async function deliver(
     await recordSendFailure(message, classifySendError(error), settings);
     return;
   }
-  if (!(await recordSent(message, String(mail.messageId))))
+  if (!(await recordSent(message, mail.messageId)))
     logger.warn({ id: message.id }, "email: sent after its claim was taken over");
   // A newsletter's thousands of sends show on its screen, not one log line each.
   else
