@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
 import { enqueueEmail, getOutboxMessage } from "~/server/email/outbox.server";
+import { queueMailing } from "~/server/marketing/mailing.server";
 import { renderOrderConfirmationEmail } from "~/server/email/templates/order-confirmation.server";
 import {
   NOT_CONFIGURED,
@@ -235,6 +236,28 @@ describe("email outbox worker", () => {
     });
     expect(sending).toHaveLength(2);
     expect(sending.every((r) => r.lockedUntil!.getTime() > Date.now() + 60_000)).toBe(true);
+  });
+
+  it("sends an order confirmation before a large mailing queued earlier", async () => {
+    await db().execute(sql`
+      insert into newsletter_subscribers (email, source, consented_at, unsubscribe_token)
+      select 'reader' || g || '@example.com', 'footer', now(), 'token-' || g
+      from generate_series(1, 30) g`);
+    await db().transaction((tx) =>
+      queueMailing(tx, {
+        kind: "newsletter",
+        subject: "Weekend Sale",
+        bodyHtml: "<p>Sale</p>",
+        audience: { kind: "subscribers" },
+      }),
+    );
+    await sleep(20);
+    const confirmation = await queue("buyer@example.com", "Your order");
+    const server = await smtp();
+    worker({ smtpUrl: server.url, batchSize: 4, smtpPoolSize: 1 });
+    await waitFor(async () => server.received.length >= 31);
+    expect(server.received[0]!.to).toEqual(["buyer@example.com"]);
+    expect((await row(confirmation.id)).status).toBe("sent");
   });
 
   it("resends a message abandoned mid-send by a crash exactly once, leaving live claims alone", async () => {

@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { emailOutbox } from "~/server/schema";
 import { composeMessages } from "./mailing-body.server";
+import { dueOrder } from "./outbox-claims.server";
 import type { OutboxMessage } from "./outbox.server";
 import { buildMail, type Transport } from "./smtp.server";
 
@@ -35,7 +36,7 @@ export async function keepDue(
         or(isNull(emailOutbox.lastError), ne(emailOutbox.lastError, NOT_CONFIGURED)),
       ),
     )
-    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .orderBy(...dueOrder)
     .limit(settings.batchSize);
   if (due.length === 0) return 0;
   const rows = await composeMessages(due);

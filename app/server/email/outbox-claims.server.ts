@@ -50,26 +50,40 @@ export async function reclaimAbandoned(settings: ClaimSettings, everyLock = fals
     logger.warn({ count: reclaimed.length }, "email: resending interrupted messages");
 }
 
-/** Claims up to `limit` due rows, oldest due first, for this worker alone. */
+/**
+ * The order due rows are sent in (email_outbox_due_idx): one-off messages (order confirmations,
+ * payment reminders) before newsletter and campaign rows, so a large mailing never holds up a
+ * shopper's confirmation; each group oldest due first.
+ */
+export const dueOrder = [
+  sql`(${emailOutbox.mailingId} is not null)`,
+  asc(emailOutbox.nextAttemptAt),
+];
+
+/** Claims up to `limit` due rows, in `dueOrder`, for this worker alone. */
 export async function claimDue(settings: ClaimSettings, limit: number): Promise<OutboxRow[]> {
   const due = db()
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .orderBy(...dueOrder)
     .limit(limit)
     .for("update", { skipLocked: true });
-  return (
-    db()
-      .update(emailOutbox)
-      .set({
-        status: "sending",
-        attempts: sql`${emailOutbox.attempts} + 1`,
-        lockedUntil: afterMs(settings.lockMs),
-      })
-      // array(...) runs the locking subquery once; a plain IN (subquery) may be re-run by the
-      // planner for each row and then claims past the LIMIT. The status re-check is belt and braces.
-      .where(and(sql`${emailOutbox.id} = any(array(${due}))`, eq(emailOutbox.status, "pending")))
-      .returning()
+  const claimed = await db()
+    .update(emailOutbox)
+    .set({
+      status: "sending",
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lockedUntil: afterMs(settings.lockMs),
+    })
+    // array(...) runs the locking subquery once; a plain IN (subquery) may be re-run by the
+    // planner for each row and then claims past the LIMIT. The status re-check is belt and braces.
+    .where(and(sql`${emailOutbox.id} = any(array(${due}))`, eq(emailOutbox.status, "pending")))
+    .returning();
+  // RETURNING gives no order: sent in `dueOrder` too.
+  return claimed.sort(
+    (a, b) =>
+      Number(a.mailingId !== null) - Number(b.mailingId !== null) ||
+      a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime(),
   );
 }

@@ -218,7 +218,8 @@ export const emailOutbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // The worker's claim order (outbox-claims.server.ts): one-off messages before mailings.
+    index("email_outbox_due_idx").on(t.status, sql`(${t.mailingId} is not null)`, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt, t.id),
     index("email_outbox_campaign_idx").on(t.campaignId),
     // The Newsletters screen: its figures by kind and status, its log newest first.
