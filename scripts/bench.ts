@@ -180,13 +180,15 @@ async function prepareCheckoutProduct(): Promise<{ id: string; since: Date }> {
       name: "Bench Checkout",
       category: "edibles",
       sellingPriceCents: 1500,
+      // A 10 g edible: the 30 g limit counts it (0.67 g dried), and refuses a unit without one.
+      netAmountMilli: 10_000,
       stock,
       status: "active" as const,
     };
     const [product] = await handle.db
       .insert(products)
       .values(values)
-      .onConflictDoUpdate({ target: products.slug, set: { stock, status: "active" } })
+      .onConflictDoUpdate({ target: products.slug, set: { stock, status: "active", netAmountMilli: 10_000 } })
       .returning({ id: products.id });
     return { id: product!.id, since: new Date() };
   } finally {
@@ -220,6 +222,8 @@ async function checkoutRun(productId: string) {
   let acknowledged = 0;
   let lastAck = 0;
   const times: number[] = [];
+  /** Answers other than an order (HTTP status → count): the refusals once stock runs out. */
+  const refused = new Map<number, number>();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async (_, worker) => {
@@ -249,7 +253,7 @@ async function checkoutRun(productId: string) {
         if (response.status === 302 && /^\/orders\//.test(response.headers.get("location") ?? "")) {
           acknowledged++;
           lastAck = performance.now();
-        }
+        } else refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
       }
     }),
   );
@@ -261,6 +265,7 @@ async function checkoutRun(productId: string) {
     ordersPerSecond: seconds > 0 ? acknowledged / seconds : 0,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
+    refused: [...refused].map(([status, count]) => `${count}× ${status}`).join(", ") || "none",
   };
 }
 
@@ -315,7 +320,7 @@ try {
   await new Promise((resolve) => server.once("exit", resolve));
   const outcome = await checkoutOutcome(checkoutProduct.id, checkoutProduct.since);
   console.log(
-    `checkout      ${connections} concurrent · ${run.attempts} attempts for ${stock} in stock · ${run.acknowledged} orders at ${run.ordersPerSecond.toFixed(1)} orders/s · p50 ${ms(run.p50)} · p99 ${ms(run.p99)} ms · sold ${outcome.sold}, left ${outcome.left} (${outcome.sold === stock && outcome.left === 0 && run.acknowledged === stock ? "exactly N sold" : "MISMATCH"})`,
+    `checkout      ${connections} concurrent · ${run.attempts} attempts for ${stock} in stock · ${run.acknowledged} orders at ${run.ordersPerSecond.toFixed(1)} orders/s · p50 ${ms(run.p50)} · p99 ${ms(run.p99)} ms · sold ${outcome.sold}, left ${outcome.left}, refused ${run.refused} (${outcome.sold === stock && outcome.left === 0 && run.acknowledged === stock ? "exactly N sold" : "MISMATCH"})`,
   );
   console.log(
     "\nLatencies in ms. cached = from the page cache; rendered = a cookie the cache does not know,\nso the page is rendered; static = the same server sending a file of the same size.",

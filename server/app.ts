@@ -8,6 +8,7 @@ import { db, pingDatabase } from "~/server/db.server";
 import { imageStorage } from "~/server/images/storage.server";
 import { logger } from "~/server/logger.server";
 import { pageCacheMiddleware } from "~/server/storefront/page-cache.server";
+import * as serverBuild from "virtual:react-router/server-build";
 
 export { startServices } from "~/server/boot.server";
 
@@ -116,7 +117,9 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // The build object, not a function returning it: given a function, React Router rebuilds
+      // its route table on every request (for hot reload), a third of a small request's CPU.
+      build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
       getLoadContext: (req, res) => ({
         nonce: String(res.locals.nonce),
         clientIp: clientAddress({
