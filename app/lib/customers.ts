@@ -4,6 +4,10 @@ export const CUSTOMERS_PATH = "/budzadmin/dashboard/customers";
 export const CUSTOMER_NOT_FOUND = "This customer does not exist. Check the customer ID.";
 export const CUSTOMER_STATUSES = ["active", "inactive"] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export const CUSTOMER_STATUS_NAMES: Record<CustomerStatus, string> = {
+  active: "Active",
+  inactive: "Inactive",
+};
 
 /** CUST-001, CUST-042, CUST-1234: the customer number, zero padded to three digits or more. */
 export function customerDisplayId(customerNumber: number): string {

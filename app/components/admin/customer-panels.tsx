@@ -1,13 +1,14 @@
 import { formatDateTime } from "~/lib/dates";
-import { CONSENT_SOURCE_NAMES } from "~/lib/customers";
+import { CONSENT_SOURCE_NAMES, CUSTOMER_STATUS_NAMES } from "~/lib/customers";
 import type { CustomerView } from "~/server/customers/customer-admin.server";
 import { Badge } from "./badges";
 import { EmailStatusBadge, Section } from "./order-panels";
 
 export function CustomerStatusBadge({ status }: { status: string }) {
+  const active = status === "active";
   return (
-    <Badge tone={status === "active" ? "green" : "stone"}>
-      {status === "active" ? "Active" : "Inactive"}
+    <Badge tone={active ? "green" : "stone"}>
+      {CUSTOMER_STATUS_NAMES[active ? "active" : "inactive"]}
     </Badge>
   );
 }

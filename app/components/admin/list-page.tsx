@@ -53,6 +53,30 @@ export interface FilterOption {
  * Search box and filters of a list, kept in the URL: a GET form the server reads with zod. It
  * submits as you type (debounced) or pick, and always works as a plain form without JavaScript.
  */
+export interface ListFilter {
+  name: string;
+  label: string;
+  value: string;
+  options: FilterOption[];
+}
+
+/** The Status filter of a list: "All statuses", then each status by its name. */
+export function statusFilter<S extends string>(
+  value: string,
+  statuses: readonly S[],
+  name: (status: S) => string,
+): ListFilter {
+  return {
+    name: "status",
+    label: "Status",
+    value,
+    options: [
+      { value: "all", label: "All statuses" },
+      ...statuses.map((status) => ({ value: status, label: name(status) })),
+    ],
+  };
+}
+
 export function ListToolbar({
   q,
   searchLabel,
@@ -61,7 +85,7 @@ export function ListToolbar({
 }: {
   q: string;
   searchLabel: string;
-  filters?: { name: string; label: string; value: string; options: FilterOption[] }[];
+  filters?: ListFilter[];
   children?: React.ReactNode;
 }) {
   const submit = useSubmit();

@@ -9,6 +9,7 @@ import {
   DataTable,
   ListCard,
   ListToolbar,
+  statusFilter,
   PageHeader,
   Pagination,
   ResultCount,
@@ -244,17 +245,7 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
         <ListToolbar
           q={query.q}
           searchLabel="Search by code or description"
-          filters={[
-            {
-              name: "status",
-              label: "Status",
-              value: query.status,
-              options: [
-                { value: "all", label: "All statuses" },
-                ...COUPON_STATUSES.map((s) => ({ value: s, label: COUPON_STATUS_NAMES[s] })),
-              ],
-            },
-          ]}
+          filters={[statusFilter(query.status, COUPON_STATUSES, (s) => COUPON_STATUS_NAMES[s])]}
         />
         <ResultCount total={list.total} noun="coupons" />
         <DataTable

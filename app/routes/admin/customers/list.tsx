@@ -8,6 +8,7 @@ import {
   DataTable,
   ListCard,
   ListToolbar,
+  statusFilter,
   PageHeader,
   Pagination,
   ResultCount,
@@ -15,7 +16,13 @@ import {
 } from "~/components/admin/list-page";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
-import { CUSTOMERS_PATH, customerDisplayId, customerPath } from "~/lib/customers";
+import {
+  CUSTOMER_STATUS_NAMES,
+  CUSTOMER_STATUSES,
+  CUSTOMERS_PATH,
+  customerDisplayId,
+  customerPath,
+} from "~/lib/customers";
 import { formatMoney } from "~/lib/money";
 import { parseListQuery } from "~/schemas/admin-list";
 import { CustomerListQuerySchema } from "~/schemas/customers";
@@ -182,18 +189,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
         <ListToolbar
           q={query.q}
           searchLabel="Search by name, email or ID"
-          filters={[
-            {
-              name: "status",
-              label: "Status",
-              value: query.status,
-              options: [
-                { value: "all", label: "All statuses" },
-                { value: "active", label: "Active" },
-                { value: "inactive", label: "Inactive" },
-              ],
-            },
-          ]}
+          filters={[statusFilter(query.status, CUSTOMER_STATUSES, (s) => CUSTOMER_STATUS_NAMES[s])]}
         />
         <ResultCount total={list.total} noun="customers" />
         <DataTable

@@ -7,6 +7,7 @@ import {
   DataTable,
   ListCard,
   ListToolbar,
+  statusFilter,
   Pagination,
   ResultCount,
   type Column,
@@ -226,17 +227,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
         <ListToolbar
           q={query.q}
           searchLabel="Search by name or subject"
-          filters={[
-            {
-              name: "status",
-              label: "Status",
-              value: query.status,
-              options: [
-                { value: "all", label: "All statuses" },
-                ...CAMPAIGN_STATUSES.map((s) => ({ value: s, label: CAMPAIGN_STATUS_NAMES[s] })),
-              ],
-            },
-          ]}
+          filters={[statusFilter(query.status, CAMPAIGN_STATUSES, (s) => CAMPAIGN_STATUS_NAMES[s])]}
         />
         <ResultCount total={list.total} noun="campaigns" />
         <DataTable

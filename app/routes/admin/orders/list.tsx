@@ -5,6 +5,7 @@ import {
   DataTable,
   ListCard,
   ListToolbar,
+  statusFilter,
   ResultCount,
   PageHeader,
   Pagination,
@@ -124,15 +125,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
           q={query.q}
           searchLabel="Search by order number, customer or email"
           filters={[
-            {
-              name: "status",
-              label: "Status",
-              value: query.status,
-              options: [
-                { value: "all", label: "All statuses" },
-                ...ORDER_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
-              ],
-            },
+            statusFilter(query.status, ORDER_STATUSES, statusName),
             { name: "date", label: "Date", value: query.date, options: DATE_OPTIONS },
           ]}
         />

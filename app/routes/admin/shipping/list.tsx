@@ -8,6 +8,7 @@ import {
   DataTable,
   ListCard,
   ListToolbar,
+  statusFilter,
   ResultCount,
   PageHeader,
   Pagination,
@@ -206,17 +207,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
         <ListToolbar
           q={query.q}
           searchLabel="Search by order number, customer or tracking number"
-          filters={[
-            {
-              name: "status",
-              label: "Status",
-              value: query.status,
-              options: [
-                { value: "all", label: "All statuses" },
-                ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
-              ],
-            },
-          ]}
+          filters={[statusFilter(query.status, SHIPMENT_STATUSES, statusName)]}
         />
         <ResultCount total={list.total} noun="shipments" />
         <DataTable
