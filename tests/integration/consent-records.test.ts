@@ -9,6 +9,7 @@ import { db } from "~/server/db.server";
 import { countAudience, queueMailing } from "~/server/marketing/mailing.server";
 import { removeSubscriber } from "~/server/marketing/newsletter-admin.server";
 import {
+  subscribeAll,
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from "~/server/marketing/newsletter.server";
@@ -54,7 +55,7 @@ describe("consent records from each source", () => {
     await subscribeToNewsletter({ email: "foot@example.com", source: "footer" });
     await subscribeToNewsletter({ email: "acct@example.com", source: "account" });
     await db().transaction((tx) =>
-      subscribeToNewsletter({ email: "imp@example.com", source: "import", executor: tx }),
+      subscribeAll(tx, ["Imp@example.com", "imp@example.com"], "import", new Date()),
     );
     expect(
       (await history()).map((r) => [r.email, r.type, r.source, r.wording, r.expiresAt]),

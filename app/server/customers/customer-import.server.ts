@@ -12,7 +12,7 @@ import { PREVIEW_PAGE_SIZE, type PreviewFilter } from "~/lib/customers";
 import { isUuid } from "~/lib/ids";
 import { db, type Executor } from "../db.server";
 import { formProblem } from "../http/form.server";
-import { subscribeToNewsletter } from "../marketing/newsletter.server";
+import { subscribeAll } from "../marketing/newsletter.server";
 import { customerImports, customers } from "../schema";
 
 /**
@@ -224,16 +224,8 @@ export async function runCustomerImport(options: {
       }
     }
     const written = new Set(toWrite.map((r) => r.email));
-    for (const row of rows) {
-      if (!row.consent || !written.has(row.email)) continue;
-      const consent = await subscribeToNewsletter({
-        email: row.email,
-        source: "import",
-        now,
-        executor: tx,
-      });
-      if (!consent.ok) throw new Error(`import consent for row ${row.row}: ${consent.message}`);
-    }
+    const consenting = rows.filter((r) => r.consent && written.has(r.email)).map((r) => r.email);
+    await subscribeAll(tx, consenting, "import", now);
     await tx
       .update(customerImports)
       .set({ status: "imported", importedAt: now })

@@ -17,26 +17,40 @@ import { consentRecords } from "../schema";
  * the current state the mailings read.
  */
 
+export interface ConsentGiven {
+  type: "express" | "implied";
+  source: ConsentGivenAt;
+  now: Date;
+  orderId?: string;
+  expiresAt?: Date | null;
+}
+
 export async function recordConsentGiven(
   executor: Executor,
-  input: {
-    email: string;
-    type: "express" | "implied";
-    source: ConsentGivenAt;
-    now: Date;
-    orderId?: string;
-    expiresAt?: Date | null;
-  },
+  input: ConsentGiven & { email: string },
 ): Promise<void> {
-  await executor.insert(consentRecords).values({
-    email: input.email,
-    type: input.type,
-    source: input.source,
-    wording: consentWording(input.source, config().STORE_NAME),
-    orderId: input.orderId ?? null,
-    recordedAt: input.now,
-    expiresAt: input.expiresAt ?? null,
-  });
+  await recordConsentsGiven(executor, [input.email], input);
+}
+
+/** The same consent given by several addresses at once (a customer import): one statement. */
+export async function recordConsentsGiven(
+  executor: Executor,
+  emails: string[],
+  input: ConsentGiven,
+): Promise<void> {
+  if (emails.length === 0) return;
+  const wording = consentWording(input.source, config().STORE_NAME);
+  await executor.insert(consentRecords).values(
+    emails.map((email) => ({
+      email,
+      type: input.type,
+      source: input.source,
+      wording,
+      orderId: input.orderId ?? null,
+      recordedAt: input.now,
+      expiresAt: input.expiresAt ?? null,
+    })),
+  );
 }
 
 export async function recordWithdrawal(

@@ -5,7 +5,7 @@ import { NEWSLETTER_THANKS } from "~/lib/newsletter";
 import { stripControlCharacters } from "~/schemas/text";
 import { db, type Executor } from "../db.server";
 import { newsletterSubscribers } from "../schema";
-import { recordConsentGiven, recordWithdrawal } from "./consent.server";
+import { recordConsentsGiven, recordWithdrawal } from "./consent.server";
 
 const EmailSchema = z
   .string({ error: "Please enter your email address." })
@@ -24,36 +24,52 @@ export type SubscribeResult = { ok: true; message: string } | { ok: false; messa
 /**
  * Records consent to the newsletter (Canada's anti-spam law): the address, when and where consent
  * was given. Subscribing again is not an error; someone who had unsubscribed is subscribed again
- * with a fresh consent time. `executor` lets a larger write (a customer import) record consent in
- * its own transaction.
+ * with a fresh consent time.
  */
 export async function subscribeToNewsletter(input: {
   email: unknown;
   source: SubscriberSource;
   now?: Date;
-  executor?: Executor;
 }): Promise<SubscribeResult> {
   const parsed = EmailSchema.safeParse(input.email);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
   const source = SourceSchema.parse(input.source);
   const now = input.now ?? new Date();
-  const token = crypto.randomBytes(24).toString("base64url");
-  const write = async (executor: Executor) => {
-    // Express consent replaces an unsubscribe or implied consent; an express one stays as it was.
+  await db().transaction((tx) => subscribeAll(tx, [parsed.data], source, now));
+  return { ok: true, message: NEWSLETTER_THANKS };
+}
+
+/**
+ * Express consent from addresses already checked, in statements of up to 1,000
+ * rows: it replaces an unsubscribe or implied consent, and leaves an express one as it was. Every
+ * consent given is kept in the history, a repeated one too.
+ */
+export async function subscribeAll(
+  executor: Executor,
+  emails: string[],
+  source: SubscriberSource,
+  now: Date,
+): Promise<void> {
+  const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
+  for (let i = 0; i < unique.length; i += 1000) {
+    const batch = unique.slice(i, i + 1000);
+    const values = sql.join(
+      batch.map(
+        (email) =>
+          sql`(${email}, ${source}, ${now.toISOString()}, ${crypto.randomBytes(24).toString("base64url")})`,
+      ),
+      sql`, `,
+    );
     await executor.execute(sql`
       insert into newsletter_subscribers (email, source, consented_at, unsubscribe_token)
-      values (${parsed.data}, ${source}, ${now.toISOString()}, ${token})
+      values ${values}
       on conflict (lower(email)) do update
         set consented_at = excluded.consented_at, source = excluded.source, unsubscribed_at = null,
           consent_type = 'express', consent_expires_at = null
         where newsletter_subscribers.unsubscribed_at is not null
           or newsletter_subscribers.consent_type = 'implied'`);
-    // Every consent given is kept in the history, a repeated one too.
-    await recordConsentGiven(executor, { email: parsed.data, type: "express", source, now });
-  };
-  if (input.executor) await write(input.executor);
-  else await db().transaction(write);
-  return { ok: true, message: NEWSLETTER_THANKS };
+    await recordConsentsGiven(executor, batch, { type: "express", source, now });
+  }
 }
 
 export interface NewsletterStatus {
