@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { CouponFormSchema } from "~/schemas/coupons";
 import type { FormErrors } from "~/schemas/form-errors";
-import { Field, inputClass } from "./field";
+import { Field, inputClass, selectClass } from "./field";
 import { useSchemaForm } from "./use-schema-form";
 
 /** What the form starts from: a saved coupon (dates as calendar days), or nothing for a new one. */
@@ -102,7 +102,7 @@ export function CouponForm({
                 name="type"
                 value={type}
                 onChange={(e) => setType(e.target.value as typeof type)}
-                className={`${inputClass} pr-8`}
+                className={selectClass}
               >
                 <option value="percentage">{TYPE_NAMES.percentage}</option>
                 <option value="fixed">{TYPE_NAMES.fixed}</option>

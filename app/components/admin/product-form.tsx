@@ -1,14 +1,6 @@
-import { Plus, Trash2 } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Form } from "react-router";
-import {
-  amountUnit,
-  CANNABIS_KIND_LABELS,
-  CANNABIS_KINDS,
-  resolveKind,
-  sizeAmountMilli,
-  type CannabisKind,
-} from "~/lib/cannabis-limit";
+import { amountUnit, resolveKind, type CannabisKind } from "~/lib/cannabis-limit";
 import { CATEGORIES } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
 import type { VariationSummary } from "~/lib/product";
@@ -16,17 +8,14 @@ import { formErrors, type FormErrors } from "~/schemas/form-errors";
 import {
   DEFAULT_COST_RATIO,
   DEFAULT_STOCK_ALERT_LEVEL,
-  formatNetAmount,
-  MAX_VARIATIONS,
   ProductFormSchema,
   productFormValues,
-  SIZE_UNITS,
   STRAINS,
-  THUMBNAIL_SLOTS,
 } from "~/schemas/product";
-import { buttonClass } from "./button";
-import { Field, inputClass } from "./field";
-import { ImageSlot } from "./image-picker";
+import { CannabisContentFields } from "./cannabis-content-fields";
+import { Field, inputClass, selectClass } from "./field";
+import { ProductImagesFields } from "./product-images-fields";
+import { variationRows, VariationsEditor, type VariationRow } from "./variations-editor";
 
 export const PRODUCTS_PATH = "/budzadmin/dashboard/products";
 export const DELETE_PRODUCT_CONFIRMATION =
@@ -55,19 +44,7 @@ export interface ProductFormProduct {
   variations: VariationSummary[];
 }
 
-interface VariationRow {
-  key: string;
-  id: string;
-  size: string;
-  unit: string;
-  price: string;
-  stock: string;
-  netAmount: string;
-}
-
 const dollars = (cents: number) => (cents / 100).toFixed(2);
-let rowCounter = 0;
-const newKey = () => `row-${++rowCounter}`;
 
 /**
  * SPEC §3's admin product form. Edit defaults: cost price 60 % of the price, SKU 'SKU-' + id,
@@ -93,20 +70,8 @@ export function ProductForm({
       : "",
   );
   const [costTouched, setCostTouched] = useState(Boolean(product));
-  const [image, setImage] = useState(product?.imageUrl ?? "");
-  const [thumbnails, setThumbnails] = useState<string[]>(() =>
-    Array.from({ length: THUMBNAIL_SLOTS }, (_, i) => product?.thumbnailUrls[i] ?? ""),
-  );
   const [variations, setVariations] = useState<VariationRow[]>(() =>
-    (product?.variations ?? []).map((v) => ({
-      key: newKey(),
-      id: v.id,
-      size: v.size,
-      unit: v.sizeUnit,
-      price: dollars(v.priceCents),
-      stock: String(v.stock),
-      netAmount: formatNetAmount(v.netAmountMilli),
-    })),
+    variationRows(product?.variations ?? []),
   );
   // The 30 g limit: the kind follows the category until the owner picks one.
   const [kind, setKind] = useState<CannabisKind>(
@@ -121,19 +86,6 @@ export function ProductForm({
     () => variations.reduce((sum, v) => sum + (Number.parseInt(v.stock, 10) || 0), 0),
     [variations],
   );
-  const setThumbnail = useCallback(
-    (index: number) => (url: string) =>
-      setThumbnails((current) => current.map((u, i) => (i === index ? url : u))),
-    [],
-  );
-  const thumbnailSetters = useMemo(
-    () => Array.from({ length: THUMBNAIL_SLOTS }, (_, i) => setThumbnail(i)),
-    [setThumbnail],
-  );
-
-  function updateVariation(key: string, patch: Partial<VariationRow>) {
-    setVariations((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  }
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const parsed = ProductFormSchema.safeParse(
@@ -147,7 +99,6 @@ export function ProductForm({
     setClientErrors(undefined);
   }
 
-  const select = `${inputClass} pr-8`;
   return (
     <Form method="post" id={formId} onSubmit={onSubmit} noValidate className="space-y-8">
       {Object.keys(errors).length > 0 ? (
@@ -196,7 +147,7 @@ export function ProductForm({
                 if (!kindTouched)
                   setKind(resolveKind({ category: e.target.value, cannabisKind: null }));
               }}
-              className={select}
+              className={selectClass}
             >
               <option value="" disabled>
                 Choose a category
@@ -251,7 +202,12 @@ export function ProductForm({
         </Field>
         <Field label="Strain" error={errors.strain}>
           {(p) => (
-            <select {...p} name="strain" defaultValue={product?.strain ?? ""} className={select}>
+            <select
+              {...p}
+              name="strain"
+              defaultValue={product?.strain ?? ""}
+              className={selectClass}
+            >
               <option value="">Not applicable</option>
               {STRAINS.map((s) => (
                 <option key={s} value={s}>
@@ -336,7 +292,7 @@ export function ProductForm({
             hint="Archived products are hidden from the store"
           >
             {(p) => (
-              <select {...p} name="status" defaultValue={product.status} className={select}>
+              <select {...p} name="status" defaultValue={product.status} className={selectClass}>
                 <option value="active">Active</option>
                 <option value="archived">Archived</option>
               </select>
@@ -357,232 +313,31 @@ export function ProductForm({
         </Field>
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">
-          Cannabis content (30 g limit)
-        </legend>
-        <Field
-          label="Cannabis kind"
-          required
-          error={errors.cannabisKind}
-          hint="Counts toward the 30 g of dried cannabis an order may hold"
-        >
-          {(p) => (
-            <select
-              {...p}
-              name="cannabisKind"
-              value={kind}
-              onChange={(e) => {
-                setKind(e.target.value as CannabisKind);
-                setKindTouched(true);
-              }}
-              className={select}
-            >
-              {CANNABIS_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {CANNABIS_KIND_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {variations.length === 0 && kind !== "none" ? (
-          <Field
-            label={`Net amount per unit (${measure})`}
-            required
-            error={errors.netAmount}
-            hint={measure === "seeds" ? "Seeds in one unit" : "Grams of product in one unit"}
-          >
-            {(p) => (
-              <input
-                {...p}
-                name="netAmount"
-                inputMode="decimal"
-                defaultValue={formatNetAmount(product?.netAmountMilli ?? null)}
-                placeholder={measure === "seeds" ? "10" : "3.5"}
-                className={inputClass}
-              />
-            )}
-          </Field>
-        ) : (
-          <p className="self-end pb-2 text-sm text-stone-600">
-            {kind === "none"
-              ? "Not cannabis: it never counts toward the limit."
-              : `Each variation has its net amount (${measure}); sizes in g, oz or ml fill it themselves.`}
-          </p>
-        )}
-      </fieldset>
+      <CannabisContentFields
+        kind={kind}
+        onKindChange={(next) => {
+          setKind(next);
+          setKindTouched(true);
+        }}
+        measure={measure}
+        showNetAmount={variations.length === 0}
+        netAmountMilli={product?.netAmountMilli ?? null}
+        errors={errors}
+      />
 
-      <fieldset>
-        <legend className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">
-          Images
-        </legend>
-        <div className="grid gap-6 md:grid-cols-[auto_1fr]">
-          <ImageSlot
-            name="image"
-            label="Main Product Image"
-            required
-            value={image}
-            onChange={setImage}
-            error={errors.image}
-          />
-          <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-            {thumbnails.map((url, i) => (
-              <ImageSlot
-                key={i}
-                name="thumbnail"
-                label={`Thumbnail ${i + 1}`}
-                compact
-                value={url}
-                onChange={thumbnailSetters[i]!}
-                error={errors[`thumbnails.${i}`]}
-              />
-            ))}
-          </div>
-        </div>
-        {errors.thumbnails ? (
-          <p className="mt-2 text-xs font-medium text-red-600">{errors.thumbnails}</p>
-        ) : null}
-      </fieldset>
+      <ProductImagesFields
+        imageUrl={product?.imageUrl ?? ""}
+        thumbnailUrls={product?.thumbnailUrls ?? []}
+        errors={errors}
+      />
 
-      <fieldset>
-        <legend className="mb-3 flex w-full items-center justify-between text-sm font-semibold tracking-wide text-stone-500 uppercase">
-          Variations
-        </legend>
-        {variations.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-stone-300 px-4 py-5 text-center text-sm text-stone-500">
-            No variations: the product is sold as one item with the stock above.
-          </p>
-        ) : (
-          <div className="space-y-2">
-            <div className="hidden grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] gap-2 px-1 text-xs font-medium text-stone-500 sm:grid">
-              <span>Size</span>
-              <span>Unit</span>
-              <span>Price ($)</span>
-              <span>Stock</span>
-              <span>Net amount ({measure})</span>
-              <span className="w-9" />
-            </div>
-            {variations.map((row, i) => (
-              <div
-                key={row.key}
-                className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] sm:border-0 sm:p-0"
-              >
-                <input type="hidden" name="variationId" value={row.id} />
-                <label className="contents">
-                  <span className="sr-only">Variation {i + 1} size</span>
-                  <input
-                    name="variationSize"
-                    value={row.size}
-                    onChange={(e) => updateVariation(row.key, { size: e.target.value })}
-                    placeholder="3.5"
-                    maxLength={20}
-                    aria-invalid={errors[`variations.${i}.size`] ? true : undefined}
-                    className={inputClass}
-                  />
-                </label>
-                <label className="contents">
-                  <span className="sr-only">Variation {i + 1} unit</span>
-                  <select
-                    name="variationUnit"
-                    value={row.unit}
-                    onChange={(e) => updateVariation(row.key, { unit: e.target.value })}
-                    className={select}
-                  >
-                    {SIZE_UNITS.map((unit) => (
-                      <option key={unit} value={unit}>
-                        {unit}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="contents">
-                  <span className="sr-only">Variation {i + 1} price</span>
-                  <input
-                    name="variationPrice"
-                    inputMode="decimal"
-                    value={row.price}
-                    onChange={(e) => updateVariation(row.key, { price: e.target.value })}
-                    placeholder="0.00"
-                    aria-invalid={errors[`variations.${i}.price`] ? true : undefined}
-                    className={inputClass}
-                  />
-                </label>
-                <label className="contents">
-                  <span className="sr-only">Variation {i + 1} stock</span>
-                  <input
-                    name="variationStock"
-                    inputMode="numeric"
-                    value={row.stock}
-                    onChange={(e) => updateVariation(row.key, { stock: e.target.value })}
-                    placeholder="0"
-                    aria-invalid={errors[`variations.${i}.stock`] ? true : undefined}
-                    className={inputClass}
-                  />
-                </label>
-                <label className="contents">
-                  <span className="sr-only">Variation {i + 1} net amount</span>
-                  <input
-                    name="variationNetAmount"
-                    inputMode="decimal"
-                    value={row.netAmount}
-                    onChange={(e) => updateVariation(row.key, { netAmount: e.target.value })}
-                    placeholder={
-                      kind === "none"
-                        ? "—"
-                        : formatNetAmount(
-                            sizeAmountMilli(kind, { size: row.size, sizeUnit: row.unit }),
-                          ) || "Required"
-                    }
-                    aria-invalid={errors[`variations.${i}.netAmount`] ? true : undefined}
-                    className={inputClass}
-                  />
-                </label>
-                <button
-                  type="button"
-                  onClick={() => setVariations((rows) => rows.filter((r) => r.key !== row.key))}
-                  className={buttonClass("ghost", "icon", "text-red-600 hover:bg-red-50")}
-                  aria-label={`Remove variation ${i + 1}`}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </button>
-                {["size", "price", "stock", "netAmount"].map((f) =>
-                  errors[`variations.${i}.${f}`] ? (
-                    <p key={f} className="col-span-full text-xs font-medium text-red-600">
-                      Variation {i + 1}: {errors[`variations.${i}.${f}`]}
-                    </p>
-                  ) : null,
-                )}
-              </div>
-            ))}
-          </div>
-        )}
-        {errors.variations ? (
-          <p className="mt-2 text-xs font-medium text-red-600">{errors.variations}</p>
-        ) : null}
-        <button
-          type="button"
-          disabled={variations.length >= MAX_VARIATIONS}
-          onClick={() =>
-            setVariations((rows) => [
-              ...rows,
-              {
-                key: newKey(),
-                id: "",
-                size: "",
-                unit: "g",
-                price: "0.00",
-                stock: "0",
-                netAmount: "",
-              },
-            ])
-          }
-          className={buttonClass("secondary", "sm", "mt-3")}
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-          Add variation
-        </button>
-      </fieldset>
+      <VariationsEditor
+        variations={variations}
+        onChange={setVariations}
+        errors={errors}
+        kind={kind}
+        measure={measure}
+      />
     </Form>
   );
 }
