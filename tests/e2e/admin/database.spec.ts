@@ -37,6 +37,10 @@ test("connection status, connection tests and a test product on the real driver"
   ).toBeDisabled();
 });
 
+/** Each generator writes many rows in one request: on a loaded machine that takes far longer than
+ * the default expectation timeout. */
+const GENERATION = { timeout: 60_000 };
+
 test.describe("sample data generation (own server with ALLOW_SAMPLE_DATA=1)", () => {
   test.describe.configure({ timeout: 150_000 });
   let server: Awaited<ReturnType<typeof startOwnServer>>;
@@ -67,12 +71,12 @@ test.describe("sample data generation (own server with ALLOW_SAMPLE_DATA=1)", ()
 
     await page.getByRole("button", { name: "Generate Customers" }).click();
     await page.getByRole("button", { name: "Clear and generate" }).click();
-    await expect(log.getByText("Generated 25 customers")).toBeVisible();
+    await expect(log.getByText("Generated 25 customers")).toBeVisible(GENERATION);
     await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 0");
 
     await page.getByRole("button", { name: "Generate Orders" }).click();
     await page.getByRole("button", { name: "Clear and generate" }).click();
-    await expect(log.getByText("Generated 40 orders")).toBeVisible();
+    await expect(log.getByText("Generated 40 orders")).toBeVisible(GENERATION);
     await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 40");
 
     await page.getByRole("button", { name: "Generate Complete Sample Dataset" }).click();
@@ -82,7 +86,7 @@ test.describe("sample data generation (own server with ALLOW_SAMPLE_DATA=1)", ()
     await page.getByRole("button", { name: "Clear and generate" }).click();
     await expect(
       log.getByText("Sample dataset generated: 70 products, 25 customers, 5 coupons and 40 orders"),
-    ).toBeVisible({ timeout: 60_000 });
+    ).toBeVisible(GENERATION);
     await expect(count("Products")).toHaveAttribute("aria-label", "Products: 70");
     await expect(count("Customers")).toHaveAttribute("aria-label", "Customers: 25");
     await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 40");
