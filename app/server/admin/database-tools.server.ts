@@ -14,11 +14,10 @@ import {
   DEFAULT_SAMPLE_COUNTS,
   clearOrderData,
   generateCustomers,
-  generateOrders,
   generateProducts,
   generateSampleDataset,
-  SampleDataError,
 } from "../seed/sample-data.server";
+import { generateOrders, SampleDataError } from "../seed/sample-orders.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 export function driverLabel(): "PGlite" | "PostgreSQL" {

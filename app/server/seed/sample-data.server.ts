@@ -3,7 +3,6 @@ import { asc, eq, sql } from "drizzle-orm";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
-import { sizeLabel } from "~/lib/product";
 import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
 import { refreshListedPrice } from "../catalog/listed-price.server";
@@ -27,175 +26,21 @@ import {
 import { defaultPages } from "./page-content.server";
 import { generateCategoryImages } from "./product-images.server";
 import { createRandom, type Random } from "./random.server";
-
-const SEED = 20_240_101;
-const DAY = 86_400_000;
-
-const NAMES: Record<CategorySlug, string[]> = {
-  flowers: [
-    "Pink Kush",
-    "Blue Dream",
-    "Northern Lights",
-    "Sour Diesel",
-    "Gelato",
-    "Wedding Cake",
-    "OG Kush",
-    "Jack Herer",
-    "Purple Haze",
-    "Durban Poison",
-    "Granddaddy Purple",
-    "Lemon Haze",
-  ],
-  concentrates: [
-    "Live Resin",
-    "Golden Shatter",
-    "Rosin Press",
-    "Diamond Sauce",
-    "Crumble Wax",
-    "Badder",
-  ],
-  edibles: [
-    "Sour Gummies",
-    "Dark Chocolate Bar",
-    "Peach Rings",
-    "Caramel Chews",
-    "Brownie Bites",
-    "Mint Drops",
-  ],
-  vapes: [
-    "Disposable Pen",
-    "510 Cartridge",
-    "Live Resin Cart",
-    "Pod Refill",
-    "Micro Vape",
-    "Terp Cart",
-  ],
-  hash: ["Moroccan Blonde", "Bubble Hash", "Temple Ball", "Lebanese Red", "Afghan Black", "Charas"],
-  mushrooms: [
-    "Focus Capsules",
-    "Lion's Mane Blend",
-    "Calm Tea",
-    "Microdose Caps",
-    "Reishi Gummies",
-    "Chaga Cocoa",
-  ],
-  "bulk-buy": [
-    "Bulk Pink Kush",
-    "Bulk Blue Dream",
-    "Shake Mix",
-    "Bulk Gelato",
-    "Budget Ounce",
-    "Bulk OG",
-  ],
-};
-const QUALIFIERS = ["", "Reserve", "Select", "Craft", "Classic", "Gold", "Small Batch", "Limited"];
-const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
-
-/** Sizes and price ratios per category; flowers follow SPEC §9 exactly (price is the 3.5 g price). */
-const SIZES: Record<CategorySlug, { size: string; unit: "g" | "pieces"; ratio: number }[]> = {
-  flowers: [
-    { size: "1", unit: "g", ratio: 0.27 },
-    { size: "3.5", unit: "g", ratio: 1 },
-    { size: "7", unit: "g", ratio: 1.9 },
-    { size: "14", unit: "g", ratio: 3.6 },
-    { size: "28", unit: "g", ratio: 6.7 },
-  ],
-  concentrates: [
-    { size: "1", unit: "g", ratio: 1 },
-    { size: "2", unit: "g", ratio: 1.9 },
-  ],
-  edibles: [
-    { size: "5", unit: "pieces", ratio: 1 },
-    { size: "10", unit: "pieces", ratio: 1.8 },
-  ],
-  vapes: [
-    { size: "0.5", unit: "g", ratio: 1 },
-    { size: "1", unit: "g", ratio: 1.8 },
-  ],
-  hash: [
-    { size: "1", unit: "g", ratio: 1 },
-    { size: "3.5", unit: "g", ratio: 3.2 },
-  ],
-  mushrooms: [
-    { size: "10", unit: "pieces", ratio: 1 },
-    { size: "30", unit: "pieces", ratio: 2.6 },
-  ],
-  "bulk-buy": [
-    { size: "28", unit: "g", ratio: 1 },
-    { size: "56", unit: "g", ratio: 1.85 },
-  ],
-};
-const PRICE_RANGE: Record<CategorySlug, [number, number]> = {
-  flowers: [25, 65],
-  concentrates: [35, 90],
-  edibles: [12, 30],
-  vapes: [30, 60],
-  hash: [15, 35],
-  mushrooms: [25, 55],
-  "bulk-buy": [120, 260],
-};
-const FIRST = [
-  "Olivia",
-  "Liam",
-  "Emma",
-  "Noah",
-  "Charlotte",
-  "William",
-  "Amelia",
-  "Lucas",
-  "Ava",
-  "Benjamin",
-  "Sophie",
-  "Ethan",
-  "Chloe",
-  "Jacob",
-  "Maya",
-  "Owen",
-  "Léa",
-  "Samuel",
-  "Zoe",
-  "Daniel",
-];
-const LAST = [
-  "Tremblay",
-  "Smith",
-  "Roy",
-  "Gagnon",
-  "Lee",
-  "Wilson",
-  "Martin",
-  "Brown",
-  "Nguyen",
-  "MacDonald",
-  "Singh",
-  "Campbell",
-  "Chen",
-  "Anderson",
-  "Bouchard",
-  "Taylor",
-];
-const PLACES = [
-  { city: "Vancouver", province: "BC", prefix: "V6B" },
-  { city: "Victoria", province: "BC", prefix: "V8W" },
-  { city: "Calgary", province: "AB", prefix: "T2P" },
-  { city: "Edmonton", province: "AB", prefix: "T5J" },
-  { city: "Toronto", province: "ON", prefix: "M5V" },
-  { city: "Ottawa", province: "ON", prefix: "K1P" },
-  { city: "Montréal", province: "QC", prefix: "H3B" },
-  { city: "Halifax", province: "NS", prefix: "B3H" },
-  { city: "Winnipeg", province: "MB", prefix: "R3C" },
-  { city: "Saskatoon", province: "SK", prefix: "S7K" },
-];
-const STREETS = [
-  "Main St",
-  "King St W",
-  "Robson St",
-  "Jasper Ave",
-  "Queen St",
-  "Elm Ave",
-  "Maple Dr",
-  "Granville St",
-];
+import {
+  DAY,
+  FIRST,
+  LAST,
+  NAMES,
+  PLACES,
+  PRICE_RANGE,
+  productDescription,
+  QUALIFIERS,
+  SAMPLE_SEED,
+  SIZES,
+  STRAINS,
+  STREETS,
+} from "./sample-catalog.server";
+import { generateOrders } from "./sample-orders.server";
 
 export interface SampleCounts {
   products: number;
@@ -257,7 +102,7 @@ export async function generateProducts(options: {
   random?: Random;
 }) {
   const executor = options.executor ?? db();
-  const random = options.random ?? createRandom(SEED);
+  const random = options.random ?? createRandom(SAMPLE_SEED);
   const images = await sampleImages(executor);
   const now = Date.now();
   const productRows: (typeof products.$inferInsert)[] = [];
@@ -308,7 +153,7 @@ export async function generateProducts(options: {
       name,
       category,
       cannabisKind: CATEGORY_CANNABIS_KIND[category],
-      description: describe(name, category, strain, random),
+      description: productDescription(name, category, strain, random),
       imageUrl,
       thumbnailUrls: urls.filter((url) => url !== imageUrl),
       sellingPriceCents: price,
@@ -333,35 +178,13 @@ export async function generateProducts(options: {
   return productRows.length;
 }
 
-function describe(name: string, category: CategorySlug, strain: string, random: Random): string {
-  const notes = random.pick([
-    "citrus and pine",
-    "sweet berry",
-    "earthy spice",
-    "fresh mint",
-    "tropical fruit",
-    "vanilla and cream",
-  ]);
-  const effect = random.pick([
-    "relaxed evening",
-    "creative afternoon",
-    "social gathering",
-    "slow weekend morning",
-    "quiet night in",
-  ]);
-  const kind =
-    category === "flowers" || category === "bulk-buy" ? "flower" : category.replace(/s$/, "");
-  const article = strain === "Indica" ? "an" : "a";
-  return `${name} is ${article} ${strain.toLowerCase()} ${kind} with notes of ${notes}. A favourite for a ${effect}. Lab tested, sealed for freshness and packed discreetly.`;
-}
-
 export async function generateCustomers(options: {
   count: number;
   executor?: Executor;
   random?: Random;
 }) {
   const executor = options.executor ?? db();
-  const random = options.random ?? createRandom(SEED + 1);
+  const random = options.random ?? createRandom(SAMPLE_SEED + 1);
   const now = Date.now();
   const rows = Array.from({ length: options.count }, (_, i) => {
     const first = FIRST[i % FIRST.length]!;
@@ -452,139 +275,6 @@ export async function generateCoupons(options: { executor?: Executor; now?: Date
   await executor.insert(coupons).values(rows);
   return rows.length;
 }
-
-const INVOICE_STATUS = (status: string) =>
-  status === "pending" ? "pending" : status === "cancelled" ? "cancelled" : "paid";
-const SHIPMENT_STATUS: Record<string, string | undefined> = {
-  processing: "preparing",
-  shipped: "in_transit",
-  delivered: "delivered",
-  completed: "delivered",
-};
-const STATUS_PATH = ["pending", "paid", "processing", "shipped", "delivered", "completed"];
-
-export async function generateOrders(options: {
-  count: number;
-  executor?: Executor;
-  random?: Random;
-}) {
-  const executor = options.executor ?? db();
-  const random = options.random ?? createRandom(SEED + 2);
-  const buyers = await executor.select().from(customers).orderBy(asc(customers.customerNumber));
-  if (buyers.length === 0)
-    throw new SampleDataError("No customers found. Generate customers first.");
-  const lines = await executor
-    .select({
-      productId: products.id,
-      name: products.name,
-      variationId: productVariations.id,
-      size: productVariations.size,
-      unit: productVariations.sizeUnit,
-      price: productVariations.priceCents,
-    })
-    .from(productVariations)
-    .innerJoin(products, eq(products.id, productVariations.productId))
-    .orderBy(asc(products.createdAt), asc(productVariations.position))
-    .limit(2000);
-  if (lines.length === 0) throw new SampleDataError("No products found. Generate products first.");
-
-  const now = Date.now();
-  const ages = Array.from({ length: options.count }, () => random.int(0, 90 * 24) * 3_600_000).sort(
-    (a, b) => b - a,
-  );
-  for (const age of ages) {
-    const buyer = random.pick(buyers);
-    const picked = Array.from({ length: random.int(1, 3) }, () => random.pick(lines));
-    const items = [...new Map(picked.map((line) => [line.variationId, line])).values()].map(
-      (line) => ({
-        line,
-        quantity: random.int(1, 2),
-      }),
-    );
-    const subtotal = items.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
-    const shipping = subtotal >= 20_000 ? 0 : 2000;
-    const roll = random.next();
-    const status =
-      age < 2 * DAY
-        ? random.pick(["pending", "paid"])
-        : roll < 0.08
-          ? "cancelled"
-          : STATUS_PATH[Math.min(5, 1 + Math.floor(random.next() * 5 + age / (20 * DAY)))]!;
-    const createdAt = new Date(now - age);
-    const [order] = await executor
-      .insert(orders)
-      .values({
-        customerId: buyer.id,
-        email: buyer.email,
-        phone: buyer.phone,
-        shippingName: buyer.name,
-        shippingStreet: buyer.address ?? "Address not provided",
-        shippingCity: buyer.city ?? "Vancouver",
-        shippingProvince: buyer.province ?? "BC",
-        shippingPostalCode: buyer.postcode ?? "V6B 1A1",
-        status,
-        subtotalCents: subtotal,
-        shippingCostCents: shipping,
-        totalAmountCents: subtotal + shipping,
-        accessToken: crypto.randomBytes(18).toString("base64url"),
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning({ id: orders.id });
-    const orderId = order!.id;
-    await executor.insert(orderItems).values(
-      items.map(({ line, quantity }) => ({
-        orderId,
-        productId: line.productId,
-        variationId: line.variationId,
-        productName: line.name,
-        sizeLabel: sizeLabel({ size: line.size, sizeUnit: line.unit }),
-        quantity,
-        priceAtPurchaseCents: line.price,
-      })),
-    );
-    const path =
-      status === "cancelled"
-        ? ["pending", "cancelled"]
-        : STATUS_PATH.slice(0, STATUS_PATH.indexOf(status) + 1);
-    await executor.insert(orderStatusHistory).values(
-      path.map((to, i) => ({
-        orderId,
-        fromStatus: i === 0 ? null : path[i - 1]!,
-        toStatus: to,
-        changedBy: i === 0 ? "customer" : "sample data",
-        createdAt: new Date(createdAt.getTime() + i * 6 * 3_600_000),
-      })),
-    );
-    await executor.insert(invoices).values({
-      orderId,
-      totalAmountCents: subtotal + shipping,
-      status: INVOICE_STATUS(status),
-      invoiceDate: createdAt,
-    });
-    const shipmentStatus = SHIPMENT_STATUS[status];
-    if (shipmentStatus) {
-      const shippedDate =
-        shipmentStatus === "preparing" ? null : new Date(createdAt.getTime() + DAY);
-      const estimated = new Date(createdAt.getTime() + (shippedDate ? 4 : 3) * DAY);
-      await executor.insert(shipments).values({
-        orderId,
-        status: shipmentStatus,
-        trackingNumber: shippedDate ? `7${String(random.int(0, 10 ** 9)).padStart(15, "0")}` : null,
-        estimatedDelivery: estimated.toISOString().slice(0, 10),
-        shippedDate,
-        deliveredDate:
-          shipmentStatus === "delivered"
-            ? new Date(estimated.getTime() + (random.chance(0.85) ? -DAY / 2 : DAY))
-            : null,
-        createdAt,
-      });
-    }
-  }
-  return ages.length;
-}
-
-export class SampleDataError extends Error {}
 
 export async function insertDefaultContent(executor: Executor = db()) {
   const { STORE_NAME, ETRANSFER_EMAIL } = config();
