@@ -1,16 +1,14 @@
 import crypto from "node:crypto";
-import { CheckCircle2, Lock, ShoppingBag, Truck } from "lucide-react";
+import { CheckCircle2, Lock, Truck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { AddressFields } from "~/components/store/address-fields";
-import { CannabisMeter } from "~/components/store/cannabis-meter";
-import { CartTotals } from "~/components/store/cart-totals";
+import { CART_ERROR_ID, CheckoutSummary, PROMO_CODE_ID } from "~/components/store/checkout-summary";
 import { Field, inputClass } from "~/components/store/checkout-field";
+import { CheckoutStep, EmptyCheckout } from "~/components/store/checkout-layout";
 import { NewsletterConsentBox } from "~/components/store/newsletter-consent-box";
-import { PromoCodeField } from "~/components/store/promo-code-field";
-import { pricedLine, quoteTotals, useCartQuote } from "~/components/store/use-cart-quote";
-import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { quoteTotals, useCartQuote } from "~/components/store/use-cart-quote";
 import { cartLines, setAppliedCoupon, useAppliedCoupon, useCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -57,8 +55,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const TEXT_FIELDS = ["email", "phone", "name", "street", "city", "province", "postalCode"] as const;
-const PROMO_CODE_ID = "promo-code";
-const CART_ERROR_ID = "cart-error";
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -97,7 +93,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [province, setProvince] = useState(values.province ?? "");
   const rule = loaderData.provinceRules.find((r) => r.province === province) ?? null;
   const { quote, failed } = useCartQuote(cart, appliedCode, true, province || null);
-  const taxes = quote?.province?.rule.province === province ? quote.province.taxes : null;
   const totals = quote ? quoteTotals(quote, appliedCode) : null;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
@@ -136,7 +131,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }
   if (refusal) errors.province = refusal;
   const cartError = errors.items;
-  const problems = quote?.lines.filter((l) => l.problem) ?? [];
 
   function checkField(target: EventTarget, when: "change" | "blur") {
     const input = target as HTMLInputElement;
@@ -209,7 +203,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <input type="hidden" name="items" value={JSON.stringify(cartLines(cart))} />
           {appliedCode ? <input type="hidden" name="couponCode" value={appliedCode} /> : null}
 
-          <Section title="Contact" step={1}>
+          <CheckoutStep title="Contact" step={1}>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Email" name="email" error={errors.email}>
                 <input
@@ -238,9 +232,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 />
               </Field>
             </div>
-          </Section>
+          </CheckoutStep>
 
-          <Section title="Shipping address" step={2}>
+          <CheckoutStep title="Shipping address" step={2}>
             <p className="-mt-2 mb-4 text-sm text-stone-600">We ship within Canada only.</p>
             <SavedAddressPicker addresses={loaderData.account?.addresses ?? []} />
             <div className="grid gap-4 sm:grid-cols-6">
@@ -255,9 +249,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </Field>
               <AddressFields values={values} errors={errors} />
             </div>
-          </Section>
+          </CheckoutStep>
 
-          <Section title="Shipping" step={3}>
+          <CheckoutStep title="Shipping" step={3}>
             <div className="flex items-start gap-3 rounded-xl border-2 border-brand-600 bg-brand-50 p-4">
               <Truck className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
               <div className="flex-1">
@@ -276,9 +270,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   : ""}
               </p>
             </div>
-          </Section>
+          </CheckoutStep>
 
-          <Section title="Payment" step={4}>
+          <CheckoutStep title="Payment" step={4}>
             <div className="flex items-start gap-3 rounded-xl border-2 border-brand-600 bg-brand-50 p-4">
               <CheckCircle2 className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
               <div>
@@ -289,7 +283,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </p>
               </div>
             </div>
-          </Section>
+          </CheckoutStep>
 
           <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
             <NewsletterConsentBox storeName={loaderData.storeName} />
@@ -327,155 +321,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
 
-        <aside
-          aria-labelledby="summary-title"
-          className="order-first lg:sticky lg:top-24 lg:order-none lg:self-start"
-        >
-          <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
-            <h2 id="summary-title" className="text-lg font-semibold text-stone-900">
-              Order summary
-            </h2>
-            {cartError ? (
-              <p
-                id={CART_ERROR_ID}
-                role="alert"
-                className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-              >
-                {cartError}
-              </p>
-            ) : null}
-            {problems.length > 0 && !cartError ? (
-              <ul
-                role="alert"
-                className="mt-3 space-y-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
-              >
-                {problems.map((l) => (
-                  <li key={l.id}>{l.problem}</li>
-                ))}
-              </ul>
-            ) : null}
-            <ul className="mt-4 divide-y divide-stone-100" aria-label="Items">
-              {cart.map((item) => {
-                const line = quote?.lines.find((l) => l.id === item.id);
-                const priced = pricedLine(line);
-                return (
-                  <li
-                    key={item.id}
-                    className="flex items-center gap-3 py-3"
-                    data-testid="summary-line"
-                  >
-                    <div className="relative h-14 w-14 shrink-0 overflow-hidden rounded-lg bg-stone-100">
-                      <ResponsiveImage
-                        src={priced?.imageUrl ?? item.image}
-                        alt=""
-                        width={56}
-                        height={56}
-                        sizes="56px"
-                        className="h-full w-full object-cover"
-                      />
-                      <span className="absolute -top-0 -right-0 rounded-bl-lg bg-stone-900 px-1.5 text-xs font-semibold text-white">
-                        {item.quantity}
-                      </span>
-                    </div>
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-stone-900">
-                        {priced?.name ?? item.name}
-                      </p>
-                      <p className="text-xs text-stone-500">
-                        {priced
-                          ? `${item.quantity} × ${formatMoney(priced.priceCents)}`
-                          : line
-                            ? "No longer available"
-                            : "Checking price…"}
-                      </p>
-                    </div>
-                    <p className="text-sm font-semibold text-stone-900">
-                      {priced ? formatMoney(priced.priceCents * item.quantity) : ""}
-                    </p>
-                  </li>
-                );
-              })}
-            </ul>
-            <div className="mt-4 border-t border-stone-200 pt-4">
-              <CannabisMeter summary={quote?.cannabis} shown={cartError} />
-            </div>
-            <div className="mt-4 border-t border-stone-200 pt-4">
-              <PromoCodeField
-                id={PROMO_CODE_ID}
-                cart={cart}
-                appliedCode={appliedCode}
-                quote={quote}
-                refusal={couponRefusal?.message}
-                onApply={() => setCouponRefusal(null)}
-              />
-            </div>
-            <div className="mt-4 border-t border-stone-200 pt-4">
-              {quote && totals ? (
-                <CartTotals
-                  totals={totals}
-                  couponCode={appliedCode && quote.coupon?.applied ? quote.coupon.code : null}
-                  taxes={taxes}
-                />
-              ) : failed ? (
-                <p role="alert" className="text-sm text-red-700">
-                  We couldn't load current prices. Please reload the page.
-                </p>
-              ) : (
-                <>
-                  <p className="text-sm text-stone-500">Checking prices…</p>
-                  <noscript>
-                    <p className="mt-2 text-sm text-red-700">
-                      Your cart is kept in your browser: please turn on JavaScript to check out.
-                    </p>
-                  </noscript>
-                </>
-              )}
-            </div>
-          </div>
-        </aside>
+        <CheckoutSummary
+          cart={cart}
+          quote={quote}
+          failed={failed}
+          cartError={cartError}
+          appliedCode={appliedCode}
+          couponRefusal={couponRefusal?.message}
+          onApplyCoupon={() => setCouponRefusal(null)}
+          province={province}
+        />
       </div>
-    </div>
-  );
-}
-
-function Section({
-  title,
-  step,
-  children,
-}: {
-  title: string;
-  step: number;
-  children: React.ReactNode;
-}) {
-  return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 className="mb-4 flex items-center gap-3 text-lg font-semibold text-stone-900">
-        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-800 text-sm text-white">
-          {step}
-        </span>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function EmptyCheckout() {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
-      <div className="rounded-full bg-brand-50 p-5">
-        <ShoppingBag className="h-10 w-10 text-brand-600" aria-hidden="true" />
-      </div>
-      <h1 className="mt-6 text-2xl font-bold text-stone-900">Your cart is empty</h1>
-      <p className="mt-2 text-stone-600">
-        Add something to your cart, then come back to check out.
-      </p>
-      <Link
-        to="/"
-        className="mt-8 rounded-full bg-brand-800 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-900"
-      >
-        Continue Shopping
-      </Link>
     </div>
   );
 }
