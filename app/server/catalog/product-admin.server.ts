@@ -6,6 +6,7 @@ import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-lis
 import type { FormErrors } from "~/schemas/form-errors";
 import type { ProductInput } from "~/schemas/product";
 import { isUniqueViolation } from "../db-errors.server";
+import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
 import { refreshListedPrice } from "./listed-price.server";
 import { clearListingCache } from "./listing.server";
@@ -33,11 +34,6 @@ const stockExpression = sql<number>`coalesce((select sum(v.stock) from product_v
 
 /** Characters of a description the admin list shows (cut on a word, with an ellipsis). */
 const DESCRIPTION_EXCERPT = 160;
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%" literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listAdminProducts(options: {
   q?: string;
@@ -352,26 +348,4 @@ async function catalogueChanged<T extends { ok: boolean } | undefined>(result: T
   if (result?.ok) clearListingCache();
   if (result?.ok) await invalidatePageCache("product saved");
   return result;
-}
-
-/** Products whose main image or thumbnails use an image (warned about before it is deleted). */
-export async function productsUsingImage(url: string) {
-  return db()
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(or(eq(products.imageUrl, url), sql`${url} = any(${products.thumbnailUrls})`))
-    .orderBy(asc(products.name))
-    .limit(20);
-}
-
-/** How many products use each of some image URLs (main image or thumbnail), in one query. */
-export async function imageUsageCounts(urls: string[]): Promise<Map<string, number>> {
-  if (urls.length === 0) return new Map();
-  const result = (await db().execute(
-    sql`select u.url, count(distinct p.id)::int as n from ${products} p, unnest(array[p.image_url] || p.thumbnail_urls) as u(url) where u.url in (${sql.join(
-      urls.map((url) => sql`${url}`),
-      sql`, `,
-    )}) group by u.url`,
-  )) as unknown as { rows: { url: string; n: number }[] };
-  return new Map(result.rows.map((row) => [row.url, Number(row.n)]));
 }

@@ -11,10 +11,10 @@ import {
   createProduct,
   deleteProduct,
   getAdminProduct,
-  imageUsageCounts,
   listAdminProducts,
   updateProduct,
 } from "./product-admin.server";
+import { imageUsageCounts } from "../images/image-usage.server";
 import { listCatalogPage } from "./listing.server";
 
 let imageUrl: string;

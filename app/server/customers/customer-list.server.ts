@@ -3,7 +3,7 @@ import { parseCustomerNumber } from "~/lib/customers";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { CustomerListQuery } from "~/schemas/customers";
 import { REVENUE_STATUSES } from "../admin/overview.server";
-import { escapeLike } from "../catalog/product-admin.server";
+import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
 import { decodeOrderCursor, encodeOrderCursor } from "../orders/order-list.server";
 import { customers, orders } from "../schema";

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import type { ImageTypeFilter } from "~/lib/image-upload";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
-import { imageUsageCounts, productsUsingImage } from "../catalog/product-admin.server";
+import { imageUsageCounts, productsUsingImage } from "./image-usage.server";
 import { db } from "../db.server";
 import { imagesLibrary } from "../schema";
 

@@ -3,7 +3,7 @@ import { averageUsageRate, couponStatus, type CouponStatus } from "~/lib/coupons
 import type { CouponType } from "~/lib/pricing";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import type { CouponListQuery } from "~/schemas/coupons";
-import { escapeLike } from "../catalog/product-admin.server";
+import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
 import { coupons, orders } from "../schema";
 

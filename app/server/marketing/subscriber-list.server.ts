@@ -1,7 +1,7 @@
 import { and, count, desc, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import type { SubscriberListQuery } from "~/schemas/newsletters";
-import { escapeLike } from "../catalog/product-admin.server";
+import { escapeLike } from "../sql-like.server";
 import { db } from "../db.server";
 import { newsletterSubscribers } from "../schema";
 

@@ -3,7 +3,7 @@ import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { OrderListQuery } from "~/schemas/orders";
-import { escapeLike } from "../catalog/product-admin.server";
+import { escapeLike } from "../sql-like.server";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { orders } from "../schema";

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { nextShipmentStatuses, statusName, type ShipmentStatus } from "~/lib/order-status";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
-import { escapeLike } from "../catalog/product-admin.server";
+import { escapeLike } from "../sql-like.server";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { logger } from "../logger.server";
