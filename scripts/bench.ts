@@ -188,7 +188,10 @@ async function prepareCheckoutProduct(): Promise<{ id: string; since: Date }> {
     const [product] = await handle.db
       .insert(products)
       .values(values)
-      .onConflictDoUpdate({ target: products.slug, set: { stock, status: "active", netAmountMilli: 10_000 } })
+      .onConflictDoUpdate({
+        target: products.slug,
+        set: { stock, status: "active", netAmountMilli: 10_000 },
+      })
       .returning({ id: products.id });
     return { id: product!.id, since: new Date() };
   } finally {
