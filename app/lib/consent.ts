@@ -65,3 +65,16 @@ export function impliedConsentExpiry(from: Date): Date {
   expires.setUTCFullYear(expires.getUTCFullYear() + IMPLIED_CONSENT_YEARS);
   return expires;
 }
+
+/** Implied consent past its two years: it no longer reaches anyone (CASL). */
+export function consentLapsed(expiresAt: Date | string | null, now = new Date()): boolean {
+  return expiresAt !== null && new Date(expiresAt).getTime() <= now.getTime();
+}
+
+/** A newsletter row that still gives consent: not unsubscribed, and not lapsed. */
+export function consentInForce(
+  row: { unsubscribedAt: Date | string | null; consentExpiresAt: Date | string | null },
+  now = new Date(),
+): boolean {
+  return !row.unsubscribedAt && !consentLapsed(row.consentExpiresAt, now);
+}

@@ -1,4 +1,5 @@
 import { Trash2 } from "lucide-react";
+import { consentLapsed } from "~/lib/consent";
 import { formatDateTime } from "~/lib/dates";
 import {
   SUBSCRIBER_FILTERS,
@@ -25,11 +26,6 @@ export interface SubscriberItem {
   unsubscribedAt: Date | string | null;
   consentType: string;
   consentExpiresAt: Date | string | null;
-}
-
-/** Implied consent (a purchase) past its two years no longer reaches anyone. */
-function lapsed(s: SubscriberItem): boolean {
-  return s.consentExpiresAt !== null && new Date(s.consentExpiresAt).getTime() <= Date.now();
 }
 
 const WHO_LABELS: Record<(typeof SUBSCRIBER_FILTERS)[number], string> = {
@@ -105,7 +101,7 @@ export function SubscriberTable({
               {formatDateTime(s.unsubscribedAt, timeZone)}
             </p>
           </div>
-        ) : lapsed(s) ? (
+        ) : consentLapsed(s.consentExpiresAt) ? (
           <Badge tone="stone">Consent lapsed</Badge>
         ) : (
           <Badge tone="green">Subscribed</Badge>

@@ -1,4 +1,5 @@
 import { and, desc } from "drizzle-orm";
+import { consentInForce } from "~/lib/consent";
 import { csvLine } from "~/lib/csv";
 import { customerDisplayId } from "~/lib/customers";
 import type { CustomerListQuery } from "~/schemas/customers";
@@ -62,10 +63,7 @@ export async function* exportCustomersCsv(
     const lines = rows.map((r) => {
       const t = totals.get(r.id) ?? NO_TOTALS;
       const consent = consentOf.get(r.email.toLowerCase());
-      const active =
-        consent &&
-        !consent.unsubscribedAt &&
-        !(consent.consentExpiresAt && consent.consentExpiresAt <= new Date());
+      const active = consent && consentInForce(consent);
       return [
         customerDisplayId(r.customerNumber),
         r.name,

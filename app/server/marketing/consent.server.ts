@@ -17,6 +17,10 @@ import { consentRecords } from "../schema";
  * the current state the mailings read.
  */
 
+/** In SQL, `consentInForce` for newsletter_subscribers aliased `s`. */
+export const CONSENT_IN_FORCE_SQL = sql`s.unsubscribed_at is null
+  and (s.consent_expires_at is null or s.consent_expires_at > now())`;
+
 export interface ConsentGiven {
   type: "express" | "implied";
   source: ConsentGivenAt;

@@ -6,6 +6,7 @@ import { personaliseMailing } from "~/server/email/mailing-body.server";
 import { enqueueEmail, newTrackingToken } from "~/server/email/outbox.server";
 import { oneLine } from "~/server/email/templates/layout.server";
 import { renderMailingEmail } from "~/server/email/templates/mailing.server";
+import { CONSENT_IN_FORCE_SQL } from "./consent.server";
 import { sanitizeMailingHtml } from "./mailing-html.server";
 
 /**
@@ -58,17 +59,15 @@ function hasOrder(since: SQL | undefined): SQL {
 
 /** The condition on newsletter_subscribers `s` that selects an audience. */
 function audienceWhere(audience: Audience): SQL {
-  // Not unsubscribed, and not implied consent past its two years (CASL).
-  const consented = sql`s.unsubscribed_at is null and (s.consent_expires_at is null or s.consent_expires_at > now())`;
   switch (audience.kind) {
     case "subscribers":
-      return consented;
+      return CONSENT_IN_FORCE_SQL;
     case "ordered-within": {
       const since = sql`now() - make_interval(days => ${checkDays(audience.days)}::integer)`;
-      return sql`${consented} and ${hasOrder(since)}`;
+      return sql`${CONSENT_IN_FORCE_SQL} and ${hasOrder(since)}`;
     }
     case "never-ordered":
-      return sql`${consented} and not ${hasOrder(undefined)}`;
+      return sql`${CONSENT_IN_FORCE_SQL} and not ${hasOrder(undefined)}`;
     default:
       throw new RangeError(`unknown audience ${JSON.stringify(audience)}`);
   }

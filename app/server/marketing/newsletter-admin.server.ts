@@ -3,7 +3,7 @@ import { NEWSLETTER_MESSAGES } from "~/schemas/newsletters";
 import { db } from "../db.server";
 import { NOT_CONFIGURED, wakeWorker } from "../email/worker.server";
 import { emailOutbox, newsletterSubscribers } from "../schema";
-import { recordWithdrawal } from "./consent.server";
+import { CONSENT_IN_FORCE_SQL, recordWithdrawal } from "./consent.server";
 import { countAudience, queueMailing, queueTestMailing } from "./mailing.server";
 
 /** The Newsletters screen: its figures, its email log, sending and removing subscribers. */
@@ -38,8 +38,7 @@ export async function getNewsletterStats(): Promise<NewsletterStats> {
       select count(*)::integer as subscribers,
         count(*) filter (where exists (select 1 from customers c
           where lower(c.email) = lower(s.email) and c.status = 'active'))::integer as active
-      from newsletter_subscribers s where s.unsubscribed_at is null
-        and (s.consent_expires_at is null or s.consent_expires_at > now())`),
+      from newsletter_subscribers s where ${CONSENT_IN_FORCE_SQL}`),
   ]);
   const counts = new Map(rowsOf(byStatus).map((r) => [String(r.status), Number(r.n)]));
   const inProgress = rowsOf(byStatus).reduce((sum, r) => sum + Number(r.live), 0);

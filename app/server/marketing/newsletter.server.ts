@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { consentInForce } from "~/lib/consent";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
 import { stripControlCharacters } from "~/schemas/text";
 import { db, type Executor } from "../db.server";
@@ -113,7 +114,7 @@ export async function getConsentRecords(emails: string[]): Promise<Map<string, C
 /** Whether an address is subscribed, with its consent time and source. */
 export async function getNewsletterStatus(email: string): Promise<NewsletterStatus> {
   const row = (await getConsentRecords([email])).get(email.trim().toLowerCase());
-  if (!row || row.unsubscribedAt || (row.consentExpiresAt && row.consentExpiresAt <= new Date()))
+  if (!row || !consentInForce(row))
     return { subscribed: false, expiresAt: null, consentedAt: null, source: null };
   return {
     subscribed: true,
