@@ -32,6 +32,12 @@ export function variationRows(variations: VariationSummary[]): VariationRow[] {
   }));
 }
 
+type TypedField = "size" | "price" | "stock" | "netAmount";
+type InputAttrs = Pick<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "name" | "inputMode" | "placeholder" | "maxLength"
+>;
+
 /** The product form's Variations: size, unit, price, stock and net amount per row. */
 export function VariationsEditor({
   variations,
@@ -69,98 +75,85 @@ export function VariationsEditor({
             <span>Net amount ({measure})</span>
             <span className="w-9" />
           </div>
-          {variations.map((row, i) => (
-            <div
-              key={row.key}
-              className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] sm:border-0 sm:p-0"
-            >
-              <input type="hidden" name="variationId" value={row.id} />
+          {variations.map((row, i) => {
+            const cell = (field: TypedField, label: string, attrs: InputAttrs) => (
               <label className="contents">
-                <span className="sr-only">Variation {i + 1} size</span>
+                <span className="sr-only">
+                  Variation {i + 1} {label}
+                </span>
                 <input
-                  name="variationSize"
-                  value={row.size}
-                  onChange={(e) => updateVariation(row.key, { size: e.target.value })}
-                  placeholder="3.5"
-                  maxLength={20}
-                  aria-invalid={errors[`variations.${i}.size`] ? true : undefined}
+                  {...attrs}
+                  value={row[field]}
+                  onChange={(e) => updateVariation(row.key, { [field]: e.target.value })}
+                  aria-invalid={errors[`variations.${i}.${field}`] ? true : undefined}
                   className={inputClass}
                 />
               </label>
-              <label className="contents">
-                <span className="sr-only">Variation {i + 1} unit</span>
-                <select
-                  name="variationUnit"
-                  value={row.unit}
-                  onChange={(e) => updateVariation(row.key, { unit: e.target.value })}
-                  className={selectClass}
-                >
-                  {SIZE_UNITS.map((unit) => (
-                    <option key={unit} value={unit}>
-                      {unit}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="contents">
-                <span className="sr-only">Variation {i + 1} price</span>
-                <input
-                  name="variationPrice"
-                  inputMode="decimal"
-                  value={row.price}
-                  onChange={(e) => updateVariation(row.key, { price: e.target.value })}
-                  placeholder="0.00"
-                  aria-invalid={errors[`variations.${i}.price`] ? true : undefined}
-                  className={inputClass}
-                />
-              </label>
-              <label className="contents">
-                <span className="sr-only">Variation {i + 1} stock</span>
-                <input
-                  name="variationStock"
-                  inputMode="numeric"
-                  value={row.stock}
-                  onChange={(e) => updateVariation(row.key, { stock: e.target.value })}
-                  placeholder="0"
-                  aria-invalid={errors[`variations.${i}.stock`] ? true : undefined}
-                  className={inputClass}
-                />
-              </label>
-              <label className="contents">
-                <span className="sr-only">Variation {i + 1} net amount</span>
-                <input
-                  name="variationNetAmount"
-                  inputMode="decimal"
-                  value={row.netAmount}
-                  onChange={(e) => updateVariation(row.key, { netAmount: e.target.value })}
-                  placeholder={
+            );
+            return (
+              <div
+                key={row.key}
+                className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] sm:border-0 sm:p-0"
+              >
+                <input type="hidden" name="variationId" value={row.id} />
+                {cell("size", "size", {
+                  name: "variationSize",
+                  placeholder: "3.5",
+                  maxLength: 20,
+                })}
+                <label className="contents">
+                  <span className="sr-only">Variation {i + 1} unit</span>
+                  <select
+                    name="variationUnit"
+                    value={row.unit}
+                    onChange={(e) => updateVariation(row.key, { unit: e.target.value })}
+                    className={selectClass}
+                  >
+                    {SIZE_UNITS.map((unit) => (
+                      <option key={unit} value={unit}>
+                        {unit}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {cell("price", "price", {
+                  name: "variationPrice",
+                  inputMode: "decimal",
+                  placeholder: "0.00",
+                })}
+                {cell("stock", "stock", {
+                  name: "variationStock",
+                  inputMode: "numeric",
+                  placeholder: "0",
+                })}
+                {cell("netAmount", "net amount", {
+                  name: "variationNetAmount",
+                  inputMode: "decimal",
+                  placeholder:
                     kind === "none"
                       ? "—"
                       : formatNetAmount(
                           sizeAmountMilli(kind, { size: row.size, sizeUnit: row.unit }),
-                        ) || "Required"
-                  }
-                  aria-invalid={errors[`variations.${i}.netAmount`] ? true : undefined}
-                  className={inputClass}
-                />
-              </label>
-              <button
-                type="button"
-                onClick={() => onChange(variations.filter((r) => r.key !== row.key))}
-                className={buttonClass("ghost", "icon", "text-red-600 hover:bg-red-50")}
-                aria-label={`Remove variation ${i + 1}`}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </button>
-              {["size", "price", "stock", "netAmount"].map((f) =>
-                errors[`variations.${i}.${f}`] ? (
-                  <p key={f} className="col-span-full text-xs font-medium text-red-600">
-                    Variation {i + 1}: {errors[`variations.${i}.${f}`]}
-                  </p>
-                ) : null,
-              )}
-            </div>
-          ))}
+                        ) || "Required",
+                })}
+                <button
+                  type="button"
+                  onClick={() => onChange(variations.filter((r) => r.key !== row.key))}
+                  className={buttonClass("ghost", "icon", "text-red-600 hover:bg-red-50")}
+                  aria-label={`Remove variation ${i + 1}`}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </button>
+                {["size", "price", "stock", "netAmount"].map((f) =>
+                  errors[`variations.${i}.${f}`] ? (
+                    <p key={f} className="col-span-full text-xs font-medium text-red-600">
+                      Variation {i + 1}: {errors[`variations.${i}.${f}`]}
+                    </p>
+                  ) : null,
+                )}
+              </div>
+            );
+          })}
         </div>
       )}
       {errors.variations ? (
