@@ -1,97 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
-import { excerpt } from "~/lib/text";
-import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import type { FormErrors } from "~/schemas/form-errors";
 import type { ProductInput } from "~/schemas/product";
 import { isUniqueViolation } from "../db-errors.server";
 import { escapeLike } from "../sql-like.server";
+import { stockExpression } from "./product-admin-list.server";
 import { db, type Executor } from "../db.server";
 import { refreshListedPrice } from "./listed-price.server";
 import { clearListingCache } from "./listing.server";
-import { newestFirst } from "./products.server";
 import { imagesLibrary, orderItems, productVariations, products } from "../schema";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
-
-export interface AdminProductRow {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  category: string;
-  imageUrl: string;
-  priceCents: number;
-  sku: string | null;
-  stock: number;
-  stockAlertLevel: number;
-  status: string;
-  variationCount: number;
-}
-
-/** A product's stock as SPEC §4 counts it: the sum of its variations, else its own figure. */
-const stockExpression = sql<number>`coalesce((select sum(v.stock) from product_variations v where v.product_id = ${products.id}), ${products.stock})::int`;
-
-/** Characters of a description the admin list shows (cut on a word, with an ellipsis). */
-const DESCRIPTION_EXCERPT = 160;
-
-export async function listAdminProducts(options: {
-  q?: string;
-  category?: string;
-  status?: "active" | "archived" | "all";
-  page?: number;
-  pageSize?: number;
-}): Promise<ListResult<AdminProductRow>> {
-  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
-  const conditions: SQL[] = [];
-  if (options.q) {
-    const pattern = `%${escapeLike(options.q)}%`;
-    conditions.push(or(ilike(products.name, pattern), ilike(products.sku, pattern))!);
-  }
-  if (options.category && options.category !== "all") {
-    conditions.push(eq(products.category, options.category));
-  }
-  if (options.status && options.status !== "all")
-    conditions.push(eq(products.status, options.status));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-
-  const [{ total }] = (await db().select({ total: count() }).from(products).where(where)) as [
-    { total: number },
-  ];
-  const pages = pageCount(total, pageSize);
-  const page = Math.min(options.page ?? 1, pages);
-  const rows = await db()
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      // A little more than shown, so the excerpt can end on a whole word.
-      description: sql<string>`left(${products.description}, ${DESCRIPTION_EXCERPT + 40})`,
-      category: products.category,
-      imageUrl: products.imageUrl,
-      priceCents: products.sellingPriceCents,
-      sku: products.sku,
-      stock: stockExpression,
-      stockAlertLevel: products.stockAlertLevel,
-      status: products.status,
-      variationCount: sql<number>`(select count(*) from product_variations v where v.product_id = ${products.id})::int`,
-    })
-    .from(products)
-    .where(where)
-    .orderBy(newestFirst, desc(products.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return {
-    rows: rows.map((row) => ({
-      ...row,
-      description: excerpt(row.description, DESCRIPTION_EXCERPT),
-    })),
-    total,
-    page,
-    pageCount: pages,
-    pageSize,
-  };
-}
 
 /** A product with its variations for the admin forms; undefined when unknown (or not an id). */
 export async function getAdminProduct(id: string) {
@@ -224,7 +143,7 @@ function variationValues(input: ProductInput, productId: string) {
 
 export async function createProduct(input: ProductInput): Promise<ProductSaveResult> {
   try {
-    return catalogueChanged(
+    return saved(
       await db().transaction(async (tx) => {
         const errors = await checkReferences(tx, input);
         if (errors) return { ok: false as const, errors };
@@ -259,7 +178,7 @@ export async function updateProduct(
   input: ProductInput,
 ): Promise<ProductSaveResult | undefined> {
   try {
-    return catalogueChanged(
+    return saved(
       await db().transaction(async (tx) => {
         const [existing] = await tx
           .select({ id: products.id, slug: products.slug })
@@ -338,14 +257,18 @@ export async function deleteProduct(id: string): Promise<"deleted" | "archived" 
     await tx.delete(products).where(eq(products.id, id));
     return "deleted" as const;
   });
-  if (outcome) clearListingCache();
-  if (outcome) await invalidatePageCache("product deleted");
+  if (outcome) await catalogueChanged("product deleted");
   return outcome;
 }
 
-/** The storefront's cached product counts are dropped after a successful save. */
-async function catalogueChanged<T extends { ok: boolean } | undefined>(result: T): Promise<T> {
-  if (result?.ok) clearListingCache();
-  if (result?.ok) await invalidatePageCache("product saved");
+/** After a committed change the storefront's cached product counts and pages are dropped. */
+async function catalogueChanged(reason: string) {
+  clearListingCache();
+  await invalidatePageCache(reason);
+}
+
+/** A save's result, once the storefront has been told of a successful one. */
+async function saved<T extends { ok: boolean } | undefined>(result: T): Promise<T> {
+  if (result?.ok) await catalogueChanged("product saved");
   return result;
 }

@@ -11,10 +11,10 @@ import {
   createProduct,
   deleteProduct,
   getAdminProduct,
-  listAdminProducts,
   updateProduct,
 } from "./product-admin.server";
 import { imageUsageCounts } from "../images/image-usage.server";
+import { listAdminProducts } from "./product-admin-list.server";
 import { listCatalogPage } from "./listing.server";
 
 let imageUrl: string;

@@ -22,11 +22,11 @@ import { formatMoney } from "~/lib/money";
 import { filterEnum, ListQuerySchema, parseListQuery } from "~/schemas/admin-list";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
+import { deleteProduct } from "~/server/catalog/product-admin.server";
 import {
-  deleteProduct,
   listAdminProducts,
   type AdminProductRow,
-} from "~/server/catalog/product-admin.server";
+} from "~/server/catalog/product-admin-list.server";
 import { readFormValues } from "~/server/http/form.server";
 
 const ProductListQuery = ListQuerySchema.extend({
