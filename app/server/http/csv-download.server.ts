@@ -15,10 +15,15 @@ export function csvDownload(chunks: AsyncGenerator<string>, name: string): Respo
     },
   });
   const day = new Date().toISOString().slice(0, 10);
+  return csvResponse(body, `${name}-${day}.csv`);
+}
+
+/** A CSV attachment with this file name, never cached. */
+export function csvResponse(body: BodyInit, fileName: string): Response {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename=${name}-${day}.csv`,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -3,6 +3,7 @@ import type { Route } from "./+types/export";
 import { PERIOD_CHOICES, parseReportPeriod } from "~/schemas/reports";
 import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
+import { csvResponse } from "~/server/http/csv-download.server";
 import { exportSalesReport } from "~/server/reports/report-export.server";
 
 /** GET …/reports/export?period=30: the period's figures and orders as CSV (staff and owners). */
@@ -17,11 +18,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     timeZone: STORE_TIMEZONE,
     storeName: STORE_NAME,
   });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvResponse(body, fileName);
 }
