@@ -9,12 +9,15 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
+import { useHydrated } from "~/lib/use-hydrated";
 import "./app.css";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // app.css keeps script-only buttons inert until this is set, so an early tap waits, not vanishes.
+  const hydrated = useHydrated();
   return (
-    <html lang="en-CA">
+    <html lang="en-CA" data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -36,3 +36,24 @@ test("Overview figures equal the database's counts and link to their screens", a
   await page.getByRole("link", { name: "Add product" }).click();
   await expect(page.getByRole("dialog", { name: "Add New Product" })).toBeVisible();
 });
+
+test("a tap on a script-only button before the page is hydrated waits for it instead of being lost", async ({
+  adminPage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Hold the scripts back, like a slow connection: the server's HTML shows first.
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await page.goto("/budzadmin/dashboard", { waitUntil: "domcontentloaded" });
+  const collapse = page.getByRole("button", { name: "Collapse sidebar" });
+  await expect(collapse).toHaveCSS("pointer-events", "none");
+
+  const tap = collapse.click();
+  release();
+  await tap;
+  await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
+});
