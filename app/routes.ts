@@ -4,6 +4,7 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 export default [
   // ── resources (no UI) ──
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("sitemaps/:file", "routes/resources/sitemap-file.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("newsletter", "routes/resources/newsletter.ts"),
   route("age-verification", "routes/resources/age-verification.ts"),

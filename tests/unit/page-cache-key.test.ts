@@ -21,6 +21,7 @@ describe("page cache key (issue 14)", () => {
       "/privacy",
       "/faq",
       "/sitemap.xml",
+      "/sitemaps/products-2.xml",
       "/?utm_source=newsletter",
     ])
       expect(decide(url, adult), url).toMatchObject({ cacheable: true });
@@ -43,6 +44,8 @@ describe("page cache key (issue 14)", () => {
       "/email/open/x",
       "/products/a/b",
       "/sitemap.xml.data",
+      "/sitemaps/products-2.xml.data",
+      "/sitemaps/a/b.xml",
     ])
       expect(decide(url, adult), url).toMatchObject({ cacheable: false, reason: "path" });
   });

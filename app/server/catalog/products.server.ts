@@ -109,12 +109,3 @@ export async function getProductPage(
   const [main, ...related] = await withVariations<SummaryRow>([row, ...relatedRows]);
   return { product: { ...row, variations: main!.variations }, related };
 }
-
-/** Every active product's address and last change, for sitemap.xml. */
-export async function listProductUrls(): Promise<{ slug: string; updatedAt: Date }[]> {
-  return db()
-    .select({ slug: products.slug, updatedAt: products.updatedAt })
-    .from(products)
-    .where(eq(products.status, "active"))
-    .orderBy(asc(products.slug));
-}

@@ -30,6 +30,8 @@ const DATA_PARAMS = ["_routes"];
 
 const CONTENT_PATHS = new Set(["/about", "/contact", "/privacy", "/faq"]);
 const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;
+/** /sitemap.xml and the files it lists (documents only: they have no .data variant). */
+const SITEMAP = /^\/(sitemap\.xml|sitemaps\/[a-z0-9-]{1,40}\.xml)$/;
 
 /** The query parameters a storefront path may be cached with, or undefined when it is not cached. */
 function cacheableParams(pathname: string): string[] | undefined {
@@ -102,7 +104,7 @@ export function pageCacheDecision(request: {
   const dataRequest = pathname.endsWith(".data");
   if (dataRequest) pathname = pathname === "/_root.data" ? "/" : pathname.slice(0, -5);
   const allowed =
-    cacheableParams(pathname) ?? (pathname === "/sitemap.xml" && !dataRequest ? [] : undefined);
+    cacheableParams(pathname) ?? (SITEMAP.test(pathname) && !dataRequest ? [] : undefined);
   if (!allowed) return { cacheable: false, reason: "path", privateAnswer };
 
   const names = [...url.searchParams.keys()];

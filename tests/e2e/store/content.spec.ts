@@ -79,9 +79,14 @@ test("a cross-site newsletter post is refused", async ({ request }) => {
 test("sitemap.xml and robots.txt", async ({ request }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
-  const xml = await sitemap.text();
-  expect(xml).toContain("/category/bulk-buy</loc>");
-  expect(xml.match(/\/products\/[^<]+<\/loc>/g)?.length).toBe(70);
+  const files = [...(await sitemap.text()).matchAll(/<loc>http[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)];
+  expect(files.map((m) => m[1])).toEqual(["/sitemaps/pages.xml", "/sitemaps/products-1.xml"]);
+  expect(await (await request.get("/sitemaps/pages.xml")).text()).toContain(
+    "/category/bulk-buy</loc>",
+  );
+  const products = await (await request.get("/sitemaps/products-1.xml")).text();
+  expect(products.match(/\/products\/[^<]+<\/loc>/g)?.length).toBe(70);
+  expect((await request.get("/sitemaps/products-2.xml")).status()).toBe(404);
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /budzadmin");
   expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);

@@ -1,0 +1,103 @@
+import { asc, eq, max, sql } from "drizzle-orm";
+import { CATEGORIES } from "~/lib/categories";
+import { absoluteUrl } from "~/lib/seo";
+import { db } from "../db.server";
+import { products } from "../schema";
+
+/**
+ * The sitemap: /sitemap.xml is an index of /sitemaps/pages.xml (the fixed pages and categories)
+ * and /sitemaps/products-N.xml files, so a large catalogue stays within the protocol's 50,000 URLs
+ * per file and each file stays small enough to answer quickly.
+ */
+
+/** Products per products-N.xml file (the protocol allows up to 50,000 URLs). */
+export const PRODUCTS_PER_SITEMAP = 10_000;
+
+const FIXED_PATHS = [
+  "/",
+  "/products",
+  "/about",
+  "/contact",
+  "/faq",
+  "/privacy",
+  ...CATEGORIES.map((c) => `/category/${c.slug}`),
+];
+
+type Entry = { path: string; lastmod?: Date };
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function entryXml(tag: "url" | "sitemap", base: string, entry: Entry): string {
+  const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : "";
+  return `<${tag}><loc>${escapeXml(absoluteUrl(base, entry.path))}</loc>${lastmod}</${tag}>`;
+}
+
+function document(root: "urlset" | "sitemapindex", body: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${body.join("\n")}
+</${root}>
+`;
+}
+
+/** /sitemap.xml: the pages file and one file per PRODUCTS_PER_SITEMAP active products (by slug). */
+export async function sitemapIndex(base: string): Promise<string> {
+  const numbered = db()
+    .select({
+      file: sql<number>`(row_number() over (order by ${products.slug}) - 1) / ${sql.raw(String(PRODUCTS_PER_SITEMAP))} + 1`
+        .mapWith(Number)
+        .as("file"),
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(eq(products.status, "active"))
+    .as("numbered");
+  const files = await db()
+    .select({ file: numbered.file, lastmod: max(numbered.updatedAt) })
+    .from(numbered)
+    .groupBy(numbered.file)
+    .orderBy(numbered.file);
+  return document("sitemapindex", [
+    entryXml("sitemap", base, { path: "/sitemaps/pages.xml" }),
+    ...files.map(({ file, lastmod }) =>
+      entryXml("sitemap", base, {
+        path: `/sitemaps/products-${file}.xml`,
+        lastmod: lastmod ? new Date(lastmod) : undefined,
+      }),
+    ),
+  ]);
+}
+
+/** One file of the index ("pages.xml", "products-2.xml"), or undefined when there is no such file. */
+export async function sitemapFile(base: string, name: string): Promise<string | undefined> {
+  if (name === "pages.xml")
+    return document(
+      "urlset",
+      FIXED_PATHS.map((path) => entryXml("url", base, { path })),
+    );
+  const match = /^products-([1-9]\d{0,5})\.xml$/.exec(name);
+  if (!match) return undefined;
+  const rows = await db()
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.status, "active"))
+    .orderBy(asc(products.slug))
+    .limit(PRODUCTS_PER_SITEMAP)
+    .offset((Number(match[1]) - 1) * PRODUCTS_PER_SITEMAP);
+  if (rows.length === 0) return undefined;
+  return document(
+    "urlset",
+    rows.map((p) => entryXml("url", base, { path: `/products/${p.slug}`, lastmod: p.updatedAt })),
+  );
+}
+
+export function sitemapResponse(xml: string): Response {
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}
