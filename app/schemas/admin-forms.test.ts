@@ -4,7 +4,8 @@ import { validateImageFile } from "~/lib/image-upload";
 import { slugify } from "~/lib/slug";
 import { filterEnum, ListQuerySchema, parseListQuery } from "./admin-list";
 import { AdminLoginSchema } from "./admin-login";
-import { ProductFormSchema, productFormValues } from "./product";
+import { productFormValues } from "~/lib/product-fields";
+import { ProductFormSchema } from "./product";
 
 describe("admin list URL state", () => {
   const Schema = ListQuerySchema.extend({ status: filterEnum(["active", "archived", "all"]) });

@@ -8,12 +8,8 @@ import {
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
 import { DEFAULT_RATING } from "~/lib/product";
-import { DEFAULT_STOCK_ALERT_LEVEL } from "~/lib/stock";
+import { MAX_VARIATIONS, SIZE_UNITS, STRAINS, THUMBNAIL_SLOTS } from "~/lib/product-fields";
 
-export const SIZE_UNITS = ["g", "oz", "ml", "pieces", "pack"] as const;
-export const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
-export const THUMBNAIL_SLOTS = 4;
-export const MAX_VARIATIONS = 20;
 const MAX_PRICE_CENTS = 10_000_000;
 
 /** A file of the image library, as stored by image-store.server.ts. */
@@ -77,11 +73,6 @@ const netAmount = z
     error: "Net amount must be a number such as 3.5 (up to 3 decimals)",
   })
   .transform((v) => (v === null ? null : Math.round(Number(v) * 1000)));
-
-/** "3.5" from 3500 (the form shows amounts as typed). */
-export function formatNetAmount(milli: number | null): string {
-  return milli === null ? "" : String(milli / 1000);
-}
 
 export const VariationSchema = z.object({
   id: z
@@ -204,49 +195,3 @@ export const ProductFormSchema = z
   });
 
 export type ProductInput = z.output<typeof ProductFormSchema>;
-
-/** Reads the product form's fields (variations come as parallel lists, one entry per row). */
-export function productFormValues(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const list = (name: string) =>
-    form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
-  const sizes = list("variationSize");
-  const ids = list("variationId");
-  const units = list("variationUnit");
-  const prices = list("variationPrice");
-  const stocks = list("variationStock");
-  const amounts = list("variationNetAmount");
-  return {
-    name: text("name"),
-    sku: text("sku"),
-    price: text("price"),
-    costPrice: text("costPrice"),
-    category: text("category"),
-    thc: text("thc"),
-    cbd: text("cbd"),
-    strain: text("strain"),
-    currentStock: text("currentStock"),
-    stockAlertLevel: text("stockAlertLevel"),
-    description: text("description"),
-    image: text("image"),
-    thumbnails: list("thumbnail"),
-    rating: text("rating"),
-    status: text("status"),
-    cannabisKind: text("cannabisKind"),
-    netAmount: text("netAmount"),
-    variations: sizes.map((size, i) => ({
-      id: ids[i],
-      size,
-      unit: units[i],
-      price: prices[i],
-      stock: stocks[i],
-      netAmount: amounts[i],
-    })),
-  };
-}
-
-export const DEFAULT_COST_RATIO = 0.6;
-export { DEFAULT_STOCK_ALERT_LEVEL };

@@ -1,6 +1,6 @@
 import { CANNABIS_KIND_LABELS, CANNABIS_KINDS, type CannabisKind } from "~/lib/cannabis-limit";
 import type { FormErrors } from "~/schemas/form-errors";
-import { formatNetAmount } from "~/schemas/product";
+import { formatNetAmount } from "~/lib/product-fields";
 import { Field, inputClass, selectClass } from "./field";
 
 /** The product form's cannabis content: its kind, and its net amount when it has no sizes. */

@@ -4,18 +4,18 @@ import { amountUnit, resolveKind, type CannabisKind } from "~/lib/cannabis-limit
 import { CATEGORIES } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
 import type { VariationSummary } from "~/lib/product";
+import { lazyModule } from "~/lib/lazy-module";
+import { DEFAULT_COST_RATIO, productFormValues, STRAINS } from "~/lib/product-fields";
+import { DEFAULT_STOCK_ALERT_LEVEL } from "~/lib/stock";
 import { formErrors, type FormErrors } from "~/schemas/form-errors";
-import {
-  DEFAULT_COST_RATIO,
-  DEFAULT_STOCK_ALERT_LEVEL,
-  ProductFormSchema,
-  productFormValues,
-  STRAINS,
-} from "~/schemas/product";
 import { CannabisContentFields } from "./cannabis-content-fields";
 import { Field, inputClass, selectClass } from "./field";
 import { ProductImagesFields } from "./product-images-fields";
 import { variationRows, VariationsEditor, type VariationRow } from "./variations-editor";
+
+// The instant checks use the action's own schema, but zod (about 24 KB gzip) is fetched when the
+// owner first focuses the form, not with the page; until it has arrived the server checks.
+const productRules = lazyModule(() => import("~/schemas/product"));
 
 export const PRODUCTS_PATH = "/budzadmin/dashboard/products";
 export const DELETE_PRODUCT_CONFIRMATION =
@@ -88,7 +88,9 @@ export function ProductForm({
   );
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = ProductFormSchema.safeParse(
+    const rules = productRules.current();
+    if (!rules) return;
+    const parsed = rules.ProductFormSchema.safeParse(
       productFormValues(new FormData(event.currentTarget)),
     );
     if (!parsed.success) {
@@ -100,7 +102,14 @@ export function ProductForm({
   }
 
   return (
-    <Form method="post" id={formId} onSubmit={onSubmit} noValidate className="space-y-8">
+    <Form
+      method="post"
+      id={formId}
+      onSubmit={onSubmit}
+      onFocus={() => void productRules.load()}
+      noValidate
+      className="space-y-8"
+    >
       {Object.keys(errors).length > 0 ? (
         <p
           role="alert"

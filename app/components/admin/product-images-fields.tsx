@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
 import type { FormErrors } from "~/schemas/form-errors";
-import { THUMBNAIL_SLOTS } from "~/schemas/product";
+import { THUMBNAIL_SLOTS } from "~/lib/product-fields";
 import { ImageSlot } from "./image-picker";
 
 /** The product form's main image and thumbnails, each picked from the library or uploaded. */

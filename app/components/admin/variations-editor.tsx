@@ -2,7 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { sizeAmountMilli, type CannabisKind } from "~/lib/cannabis-limit";
 import type { VariationSummary } from "~/lib/product";
 import type { FormErrors } from "~/schemas/form-errors";
-import { formatNetAmount, MAX_VARIATIONS, SIZE_UNITS } from "~/schemas/product";
+import { formatNetAmount, MAX_VARIATIONS, SIZE_UNITS } from "~/lib/product-fields";
 import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
 

@@ -6,7 +6,8 @@ import { Modal } from "~/components/admin/modal";
 import { PRODUCTS_PATH, ProductForm } from "~/components/admin/product-form";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { formErrors } from "~/schemas/form-errors";
-import { ProductFormSchema, productFormValues } from "~/schemas/product";
+import { productFormValues } from "~/lib/product-fields";
+import { ProductFormSchema } from "~/schemas/product";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import {

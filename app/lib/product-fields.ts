@@ -1,0 +1,59 @@
+/**
+ * The admin product form's fields as the browser and the action both read them. Kept apart from
+ * the zod schema (app/schemas/product.ts) so the form's pages load zod only when it is needed.
+ */
+
+export const SIZE_UNITS = ["g", "oz", "ml", "pieces", "pack"] as const;
+export const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
+export const THUMBNAIL_SLOTS = 4;
+export const MAX_VARIATIONS = 20;
+/** A new product's cost price starts at this share of its selling price. */
+export const DEFAULT_COST_RATIO = 0.6;
+
+/** "3.5" from 3500 (the form shows amounts as typed). */
+export function formatNetAmount(milli: number | null): string {
+  return milli === null ? "" : String(milli / 1000);
+}
+
+/** Reads the product form's fields (variations come as parallel lists, one entry per row). */
+export function productFormValues(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const list = (name: string) =>
+    form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  const sizes = list("variationSize");
+  const ids = list("variationId");
+  const units = list("variationUnit");
+  const prices = list("variationPrice");
+  const stocks = list("variationStock");
+  const amounts = list("variationNetAmount");
+  return {
+    name: text("name"),
+    sku: text("sku"),
+    price: text("price"),
+    costPrice: text("costPrice"),
+    category: text("category"),
+    thc: text("thc"),
+    cbd: text("cbd"),
+    strain: text("strain"),
+    currentStock: text("currentStock"),
+    stockAlertLevel: text("stockAlertLevel"),
+    description: text("description"),
+    image: text("image"),
+    thumbnails: list("thumbnail"),
+    rating: text("rating"),
+    status: text("status"),
+    cannabisKind: text("cannabisKind"),
+    netAmount: text("netAmount"),
+    variations: sizes.map((size, i) => ({
+      id: ids[i],
+      size,
+      unit: units[i],
+      price: prices[i],
+      stock: stocks[i],
+      netAmount: amounts[i],
+    })),
+  };
+}
