@@ -11,6 +11,7 @@ import {
   updateProduct,
 } from "~/server/catalog/product-admin.server";
 import { storeImage } from "~/server/images/image-store.server";
+import { placeOrder } from "~/server/orders/place-order.server";
 import { pageCacheMiddleware } from "~/server/storefront/page-cache.server";
 import {
   createPostgresStore,
@@ -18,6 +19,7 @@ import {
   type PageCacheStore,
 } from "~/server/storefront/page-cache-store.server";
 import { resetDatabase } from "../setup/database";
+import { checkoutInput, createProduct as createStockedProduct } from "./checkout-factories";
 import { productFormInput } from "./product-form";
 
 // The page cache in front of the real storefront loaders: a tiny renderer stands in for React
@@ -141,6 +143,32 @@ describe("shared page cache", () => {
     const category = await instance.get("/category/flowers", ADULT);
     expect(category.headers.get("x-cache")).toBe("MISS");
     expect(await category.text()).toContain(`${before!.name}=5500`);
+  });
+
+  it("drops the cached pages when an order sells out a product or a size, not before", async () => {
+    const single = await createStockedProduct({ stock: 2 });
+    const sized = await createStockedProduct({
+      variations: [
+        { size: "1", priceCents: 1000, stock: 1 },
+        { size: "3.5", priceCents: 3000, stock: 5 },
+      ],
+    });
+    const buy = async (id: string) =>
+      expect((await placeOrder(checkoutInput([{ id, quantity: 1 }]))).ok).toBe(true);
+    const state = async (slug: string) =>
+      (await instance.get(`/products/${slug}`, ADULT)).headers.get("x-cache");
+
+    await cached(instance, `/products/${single.product.slug}`);
+    await buy(single.id());
+    expect(await state(single.product.slug)).toBe("HIT");
+    await buy(single.id());
+    expect(await state(single.product.slug)).toBe("MISS");
+
+    await cached(instance, `/products/${sized.product.slug}`);
+    await buy(sized.id(1));
+    expect(await state(sized.product.slug)).toBe("HIT");
+    await buy(sized.id(0));
+    expect(await state(sized.product.slug)).toBe("MISS");
   });
 
   it("never gives a visitor who has not passed the age gate the page of one who has", async () => {

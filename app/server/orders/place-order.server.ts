@@ -20,14 +20,14 @@ import {
   products,
 } from "../schema";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
-import { invalidatePagesIfSoldOut } from "../storefront/page-invalidation.server";
+import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import {
   ageConfirmationMissing,
   ageToConfirm,
   provinceRefusal,
   STORE_MINIMUM_AGE,
 } from "~/lib/taxes";
-import { addProvinceTaxes, getProvinceRule, saveOrderTaxLines } from "./taxes.server";
+import { applyProvinceTaxes, readProvinceTaxSetup, saveOrderTaxLines } from "./taxes.server";
 import { cannabisRefusal } from "./cannabis-limit.server";
 import { recordPurchaseConsent } from "../marketing/consent.server";
 
@@ -38,7 +38,7 @@ export interface PlacedOrder {
 }
 
 export type PlaceOrderResult =
-  | { ok: true; order: PlacedOrder; replayed: boolean }
+  | { ok: true; order: PlacedOrder; replayed: boolean; soldOut?: boolean }
   | { ok: false; field: RefusedField; message: string };
 
 type RefusedField = "items" | "couponCode" | "province" | "ageConfirmed";
@@ -69,7 +69,9 @@ export async function placeOrder(
     );
     // Committed: the email worker sends the confirmation now rather than at its next poll.
     if (result.ok) wakeWorker();
-    if (result.ok && !result.replayed) await invalidatePagesIfSoldOut(result.order.id);
+    // Only a product or size now sold out changes what cached pages show (badge, Add to Cart, the
+    // listed price); other stock moves may show late by the cache's bound, checkout re-checks.
+    if (result.ok && result.soldOut) await invalidatePageCache("sold out");
     return result;
   } catch (error) {
     if (error instanceof OrderRefused)
@@ -114,7 +116,8 @@ async function placeInTransaction(
   if (overLimit) throw new OrderRefused("items", overLimit);
 
   // A province the store serves, and its minimum age confirmed.
-  const rule = await getProvinceRule(input.province, tx);
+  const taxSetup = await readProvinceTaxSetup(input.province, tx);
+  const rule = taxSetup.rule;
   const refusal = provinceRefusal(rule);
   if (refusal) throw new OrderRefused("province", refusal);
   if ((input.confirmedAge ?? STORE_MINIMUM_AGE) < ageToConfirm(rule))
@@ -137,12 +140,12 @@ async function placeInTransaction(
     totals = computeTotals(lines, check.coupon);
   }
   // Sales taxes: stored as lines on the order, included in its total.
-  const taxed = await addProvinceTaxes({ totals, province: input.province, now, executor: tx });
+  const taxed = applyProvinceTaxes(taxSetup, totals, now);
   const taxLines = taxed.lines;
   const taxCents = taxed.totals.taxCents;
   totals = taxed.totals;
 
-  await takeStock(tx, lines);
+  const { soldOut } = await takeStock(tx, lines);
   const customerId = await upsertCustomer(tx, input, now);
 
   const [order] = await tx
@@ -230,24 +233,28 @@ async function placeInTransaction(
     .values({ orderId: order.id, outboxId: queued.id, kind: "confirmation", sentTo: input.email });
 
   logger.info({ orderNumber: order.orderNumber, total: totals.totalCents }, "order placed");
-  return { ok: true, order, replayed: false };
+  return { ok: true, order, replayed: false, soldOut };
 }
 
 /**
  * Guarded decrements: each variation and the product's total only go down when enough is left. Rows
  * are locked in one global order (product id, then variation id) so concurrent orders never deadlock.
+ * Answers whether anything sold out (the cached storefront pages then show it at once).
  */
-async function takeStock(tx: Transaction, lines: PricedLine[]) {
+async function takeStock(tx: Transaction, lines: PricedLine[]): Promise<{ soldOut: boolean }> {
   const byProduct = new Map<string, PricedLine[]>();
   for (const line of lines)
     byProduct.set(line.productId, [...(byProduct.get(line.productId) ?? []), line]);
+  let soldOut = false;
+  // A size that sells out no longer sets the price its product is listed at.
+  const sizeSoldOut: string[] = [];
   for (const productId of [...byProduct.keys()].sort()) {
     const group = byProduct
       .get(productId)!
       .sort((a, b) => (a.variationId ?? "").localeCompare(b.variationId ?? ""));
     for (const line of group) {
       if (!line.variationId) continue;
-      const taken = await tx
+      const [taken] = await tx
         .update(productVariations)
         .set({ stock: sql`${productVariations.stock} - ${line.quantity}` })
         .where(
@@ -256,11 +263,12 @@ async function takeStock(tx: Transaction, lines: PricedLine[]) {
             gte(productVariations.stock, line.quantity),
           ),
         )
-        .returning({ id: productVariations.id });
-      if (taken.length === 0) throw new OrderRefused("items", outOfStock(line));
+        .returning({ left: productVariations.stock });
+      if (!taken) throw new OrderRefused("items", outOfStock(line));
+      if (taken.left === 0 && !sizeSoldOut.includes(productId)) sizeSoldOut.push(productId);
     }
     const quantity = group.reduce((sum, line) => sum + line.quantity, 0);
-    const taken = await tx
+    const [taken] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
       .where(
@@ -270,11 +278,12 @@ async function takeStock(tx: Transaction, lines: PricedLine[]) {
           gte(products.stock, quantity),
         ),
       )
-      .returning({ id: products.id });
-    if (taken.length === 0) throw new OrderRefused("items", outOfStock(group[0]!));
+      .returning({ left: products.stock });
+    if (!taken) throw new OrderRefused("items", outOfStock(group[0]!));
+    if (taken.left === 0) soldOut = true;
   }
-  // A size that just sold out no longer sets the price its product is listed at.
-  await refreshListedPrice(tx, [...byProduct.keys()]);
+  await refreshListedPrice(tx, sizeSoldOut);
+  return { soldOut: soldOut || sizeSoldOut.length > 0 };
 }
 
 function outOfStock(line: PricedLine) {

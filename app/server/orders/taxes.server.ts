@@ -114,27 +114,41 @@ export interface ProvinceQuote {
   lines: TaxLine[];
 }
 
-/** The shipping province's rule and the tax lines on goods (after discount) and shipping. */
-export async function quoteProvinceTaxes(options: {
+/** What taxing an order shipped to a province needs: its rule and its rates. */
+export interface ProvinceTaxSetup {
   province: ProvinceCode;
-  goodsCents: number;
-  shippingCents: number;
-  now: Date;
-  executor?: Executor;
-}): Promise<ProvinceQuote> {
-  const executor = options.executor ?? db();
+  rule: ProvinceRule;
+  rates: StoredTaxRate[];
+}
+
+export async function readProvinceTaxSetup(
+  province: ProvinceCode,
+  executor: Executor = db(),
+): Promise<ProvinceTaxSetup> {
   const [rule, rates] = await Promise.all([
-    getProvinceRule(options.province, executor),
-    listTaxRates({ provinces: [options.province], executor }),
+    getProvinceRule(province, executor),
+    listTaxRates({ provinces: [province], executor }),
   ]);
+  return { province, rule, rates };
+}
+
+/**
+ * Totals with the province's taxes added: the goods after discount are taxed, shipping as each rate
+ * says. Used by the cart quote and by placeOrder, so both always agree.
+ */
+export function applyProvinceTaxes(
+  setup: ProvinceTaxSetup,
+  totals: Totals,
+  now: Date,
+): ProvinceQuote & { totals: Totals & { taxCents: number } } {
   const lines = computeTaxLines({
-    rates,
-    province: options.province,
-    day: taxDay(options.now),
-    goodsCents: options.goodsCents,
-    shippingCents: options.shippingCents,
+    rates: setup.rates,
+    province: setup.province,
+    day: taxDay(now),
+    goodsCents: totals.subtotalCents - totals.discountCents,
+    shippingCents: totals.shippingCents,
   });
-  return { rule, lines };
+  return { rule: setup.rule, lines, totals: withTaxes(totals, lines) };
 }
 
 /** Stores an order's tax lines (in the order's transaction). */
@@ -182,25 +196,15 @@ export async function getOrderTaxLines(orderId: string, executor: Executor = db(
   return (await listOrderTaxLines([orderId], executor)).get(orderId) ?? [];
 }
 
-/**
- * Totals with the shipping province's taxes added: the goods after discount are taxed, shipping as
- * each rate says. Used by the cart quote and by placeOrder, so both always agree.
- */
+/** Reads the province's rule and rates, then applies them (the cart quote). */
 export async function addProvinceTaxes(options: {
   totals: Totals;
   province: ProvinceCode;
   now: Date;
   executor?: Executor;
 }): Promise<ProvinceQuote & { totals: Totals & { taxCents: number } }> {
-  const { totals } = options;
-  const quote = await quoteProvinceTaxes({
-    province: options.province,
-    goodsCents: totals.subtotalCents - totals.discountCents,
-    shippingCents: totals.shippingCents,
-    now: options.now,
-    executor: options.executor,
-  });
-  return { ...quote, totals: withTaxes(totals, quote.lines) };
+  const setup = await readProvinceTaxSetup(options.province, options.executor);
+  return applyProvinceTaxes(setup, options.totals, options.now);
 }
 
 /** A signed-in shopper's default address's province (for taxes in the cart), if there is one. */

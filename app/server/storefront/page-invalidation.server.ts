@@ -1,5 +1,3 @@
-import { sql } from "drizzle-orm";
-import { db } from "../db.server";
 import { logger } from "../logger.server";
 import { pageCacheStore } from "./page-cache-store.server";
 
@@ -16,26 +14,6 @@ export async function invalidatePageCache(reason: string): Promise<void> {
     logger.debug({ reason }, "page cache invalidated");
   } catch (error) {
     logger.error({ err: error, reason }, "page cache could not be invalidated");
-  }
-}
-
-/**
- * After an order took stock: invalidates only when a product or size it bought is now sold out
- * (its badge, Add to Cart and the listed price change); other stock moves may show late by the
- * cache's bound, as checkout re-checks stock anyway.
- */
-export async function invalidatePagesIfSoldOut(orderId: string): Promise<void> {
-  try {
-    const result = (await db().execute(sql`
-      select exists (
-        select 1 from order_items i
-        join products p on p.id = i.product_id
-        left join product_variations v on v.id = i.variation_id
-        where i.order_id = ${orderId} and (p.stock <= 0 or v.stock <= 0)
-      ) as sold_out`)) as unknown as { rows: { sold_out: boolean }[] };
-    if (result.rows[0]?.sold_out) await invalidatePageCache("sold out");
-  } catch (error) {
-    logger.error({ err: error }, "page cache: could not check for sold-out products");
   }
 }
 
