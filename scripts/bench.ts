@@ -5,7 +5,9 @@
 // a checkout run: --stock units of one product bought one per order by 20 concurrent shoppers
 // (orders per second, p99, and exactly --stock sold).
 // Needs a build (`npm run build`; BUILD_DIR is honoured). Uses its own DATA_DIR (default
-// .tmp/bench-data) holding a catalogue of --products products, seeded once.
+// .tmp/bench-data) holding a catalogue of --products products, seeded once; with DATABASE_URL set
+// the server and the catalogue use that PostgreSQL database instead (give it its own --data-dir,
+// which then only remembers that it was seeded).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -169,11 +171,18 @@ const row = (f: Figures) => `${pad(Math.round(f.rps), 7)}${pad(ms(f.p50), 7)}${p
 const share = (f: Figures, ceiling: Figures) =>
   ceiling.rps > 0 ? `${Math.round((f.rps / ceiling.rps) * 100)}%` : "n/a";
 
+/** The bench's database while the server is not running: DATABASE_URL's, else the PGlite one. */
+async function openBenchDatabase() {
+  const { openPglite, openPostgres } = await import("~/server/db.server");
+  return process.env.DATABASE_URL
+    ? openPostgres(process.env.DATABASE_URL, 1)
+    : openPglite({ dataDir: path.join(dataDir, "pglite") });
+}
+
 /** The checkout run's product: `stock` units, reset before every run (the server is not running). */
 async function prepareCheckoutProduct(): Promise<{ id: string; since: Date }> {
-  const { openPglite } = await import("~/server/db.server");
   const { products } = await import("~/server/schema");
-  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+  const handle = await openBenchDatabase();
   try {
     const values = {
       slug: "bench-checkout",
@@ -201,9 +210,8 @@ async function prepareCheckoutProduct(): Promise<{ id: string; since: Date }> {
 
 /** What the database says after the run: units of the product sold since `since`, and left. */
 async function checkoutOutcome(productId: string, since: Date) {
-  const { openPglite } = await import("~/server/db.server");
   const { sql } = await import("drizzle-orm");
-  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+  const handle = await openBenchDatabase();
   try {
     const result = (await handle.db.execute(sql`
       select
@@ -294,7 +302,7 @@ try {
   ];
   const load1 = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   console.log(
-    `\n${products} products · ${connections} connections · ${duration}s per run · gzip · load average ${load1} · ${new Date().toISOString()}\n`,
+    `\n${products} products · ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"} · ${connections} connections · ${duration}s per run · gzip · load average ${load1} · ${new Date().toISOString()}\n`,
   );
   console.log(
     `${"page".padEnd(14)}${pad("bytes", 8)} │ cached:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ rendered:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ static:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ % of ceiling: cached rendered`,

@@ -1,16 +1,36 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone and style: creating an Intl.DateTimeFormat costs far more than using one. */
+function formatter(timeZone: string, style: "parts" | "date" | "dateTime"): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(
+      "en-CA",
+      style === "parts"
+        ? {
+            timeZone,
+            hourCycle: "h23",
+            year: "numeric",
+            month: "2-digit",
+            day: "2-digit",
+            hour: "2-digit",
+            minute: "2-digit",
+            second: "2-digit",
+          }
+        : style === "date"
+          ? { dateStyle: "medium", timeZone }
+          : { dateStyle: "medium", timeStyle: "short", timeZone },
+    );
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** The parts of an instant as seen on a wall clock in a time zone. */
 export function zonedParts(date: Date, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
+    formatter(timeZone, "parts")
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
@@ -60,14 +80,10 @@ export function startOfZonedDay(date: Date, timeZone: string): Date {
 
 /** "Nov 23, 2026, 2:05 p.m." in the store's time zone (same text on server and browser). */
 export function formatDateTime(date: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone,
-  }).format(new Date(date));
+  return formatter(timeZone, "dateTime").format(new Date(date));
 }
 
 /** "Nov 23, 2026" in the store's time zone. */
 export function formatDate(date: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone }).format(new Date(date));
+  return formatter(timeZone, "date").format(new Date(date));
 }
