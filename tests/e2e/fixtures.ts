@@ -39,3 +39,17 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 900 },
 } as const;
+
+/**
+ * Holds the page's scripts back, like a slow connection: the server's HTML shows, unhydrated, until
+ * the returned function lets them load.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { holdScripts } from "../fixtures";
 import { expect, test } from "./admin-fixtures";
 
 /** A stat card's figure, read from its accessible name ("Orders: 40"). */
@@ -41,13 +42,7 @@ test("a tap on a script-only button before the page is hydrated waits for it ins
   adminPage: page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  // Hold the scripts back, like a slow connection: the server's HTML shows first.
-  let release!: () => void;
-  const scripts = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scripts;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/budzadmin/dashboard", { waitUntil: "domcontentloaded" });
   const collapse = page.getByRole("button", { name: "Collapse sidebar" });
   await expect(collapse).toHaveCSS("pointer-events", "none");

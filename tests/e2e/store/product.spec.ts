@@ -1,6 +1,6 @@
 import { expect, test } from "./catalog-store";
 import type { Page } from "@playwright/test";
-import { VIEWPORTS } from "../fixtures";
+import { holdScripts, VIEWPORTS } from "../fixtures";
 
 /**
  * Add to Cart opens the cart drawer, a modal dialog that hides the rest of the page from assistive
@@ -145,13 +145,7 @@ test("price filter and sort use the price the card shows (issue 8 §2)", async (
 test("until the page is hydrated, Add to Cart and the cart button are disabled, then work", async ({
   page,
 }) => {
-  // Hold the scripts back, like a slow phone: the server's HTML shows first.
-  let release!: () => void;
-  const scripts = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scripts;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/products/gallery-kush", { waitUntil: "domcontentloaded" });
   const addToCart = page.getByRole("main").getByRole("button", { name: "Add to Cart" }).first();
   const cartButton = page.getByRole("button", { name: /^Cart, / });
