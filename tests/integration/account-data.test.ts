@@ -121,11 +121,18 @@ describe("saved addresses", () => {
 
   it("keep exactly one default: the first, a chosen one, and the next when the default is deleted", async () => {
     const { shopper } = await verifiedShopper("ana@example.com");
-    const a = await createAddress({ accountId: shopper.id, input: home });
-    const b = await createAddress({ accountId: shopper.id, input: { ...home, name: "Office" } });
+    // A minute apart: "the next" is the oldest remaining, and one millisecond can hold all three.
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 12, minute));
+    const a = await createAddress({ accountId: shopper.id, input: home, now: at(1) });
+    const b = await createAddress({
+      accountId: shopper.id,
+      input: { ...home, name: "Office" },
+      now: at(2),
+    });
     const c = await createAddress({
       accountId: shopper.id,
       input: { ...home, name: "Cabin", isDefault: true },
+      now: at(3),
     });
     if (!a.ok || !b.ok || !c.ok) throw new Error("not saved");
     const defaults = async () =>
