@@ -7,7 +7,7 @@
 // Needs a build (`npm run build`; BUILD_DIR is honoured). Uses its own DATA_DIR (default
 // .tmp/bench-data) holding a catalogue of --products products, seeded once; with DATABASE_URL set
 // the server and the catalogue use that PostgreSQL database instead (give it its own --data-dir,
-// which then only remembers that it was seeded).
+// which then only remembers that it was seeded). --checkout-only skips the pages and the cart quote.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     stock: { type: "string", default: "1000" },
     "data-dir": { type: "string", default: ".tmp/bench-data" },
     "analyze-only": { type: "boolean", default: false },
+    "checkout-only": { type: "boolean", default: false },
   },
 });
 
@@ -280,11 +281,8 @@ async function checkoutRun(productId: string) {
   };
 }
 
-seedOnce();
-const checkoutProduct = await prepareCheckoutProduct();
-const server = await startServer();
-const staticFiles: string[] = [];
-try {
+/** Each page cached, rendered and as a static file of the same size; then the cart quote. */
+async function pageRuns() {
   const products1 = await get("/sitemaps/products-1.xml");
   const productPath = new URL(/<loc>([^<]*\/products\/[^<]+)<\/loc>/.exec(products1)![1]!).pathname;
   // [name, url, cacheable]
@@ -300,10 +298,6 @@ try {
     ["sitemap file", "/sitemaps/products-1.xml", true],
     ["search", "/search?q=blue", false],
   ];
-  const load1 = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-  console.log(
-    `\n${products} products · ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"} · ${connections} connections · ${duration}s per run · gzip · load average ${load1} · ${new Date().toISOString()}\n`,
-  );
   console.log(
     `${"page".padEnd(14)}${pad("bytes", 8)} │ cached:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ rendered:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ static:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ % of ceiling: cached rendered`,
   );
@@ -327,6 +321,18 @@ try {
   console.log(
     `\ncart quote    req/s ${Math.round(quote.rps)} · p50 ${ms(quote.p50)} · p99 ${ms(quote.p99)} ms${quote.errors ? ` (${quote.errors} errors)` : ""}`,
   );
+}
+
+seedOnce();
+const checkoutProduct = await prepareCheckoutProduct();
+const server = await startServer();
+const staticFiles: string[] = [];
+try {
+  const load1 = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  console.log(
+    `\n${products} products · ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"} · ${connections} connections · ${duration}s per run · gzip · load average ${load1} · ${new Date().toISOString()}\n`,
+  );
+  if (!values["checkout-only"]) await pageRuns();
   const run = await checkoutRun(checkoutProduct.id);
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));

@@ -145,7 +145,6 @@ async function placeInTransaction(
   const taxCents = taxed.totals.taxCents;
   totals = taxed.totals;
 
-  const { soldOut } = await takeStock(tx, lines);
   const customerId = await upsertCustomer(tx, input, now);
 
   const [order] = await tx
@@ -232,6 +231,9 @@ async function placeInTransaction(
     .insert(orderEmailsSent)
     .values({ orderId: order.id, outboxId: queued.id, kind: "confirmation", sentTo: input.email });
 
+  // Stock last: on PostgreSQL the product rows stay locked from here to commit, and every shopper
+  // buying the same product waits on them, so they are held as briefly as possible.
+  const { soldOut } = await takeStock(tx, lines);
   logger.info({ orderNumber: order.orderNumber, total: totals.totalCents }, "order placed");
   return { ok: true, order, replayed: false, soldOut };
 }
