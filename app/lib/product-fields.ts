@@ -1,3 +1,5 @@
+import type { VariationSummary } from "./product";
+
 /**
  * The admin product form's fields as the browser and the action both read them. Kept apart from
  * the zod schema (app/schemas/product.ts) so the form's pages load zod only when it is needed.
@@ -56,4 +58,27 @@ export function productFormValues(form: FormData) {
       netAmount: amounts[i],
     })),
   };
+}
+
+/** What the form starts from: an existing product, or nothing for a new one. */
+export interface ProductFormProduct {
+  id: string;
+  name: string;
+  sku: string | null;
+  sellingPriceCents: number;
+  costPriceCents: number;
+  category: string;
+  thc: string | null;
+  cbd: string | null;
+  strain: string | null;
+  stock: number;
+  stockAlertLevel: number;
+  description: string;
+  imageUrl: string;
+  thumbnailUrls: string[];
+  rating: number | null;
+  status: string;
+  cannabisKind: string | null;
+  netAmountMilli: number | null;
+  variations: VariationSummary[];
 }

@@ -3,9 +3,13 @@ import { Form } from "react-router";
 import { amountUnit, resolveKind, type CannabisKind } from "~/lib/cannabis-limit";
 import { CATEGORIES } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
-import type { VariationSummary } from "~/lib/product";
 import { lazyModule } from "~/lib/lazy-module";
-import { DEFAULT_COST_RATIO, productFormValues, STRAINS } from "~/lib/product-fields";
+import {
+  DEFAULT_COST_RATIO,
+  productFormValues,
+  STRAINS,
+  type ProductFormProduct,
+} from "~/lib/product-fields";
 import { DEFAULT_STOCK_ALERT_LEVEL } from "~/lib/stock";
 import { formErrors, type FormErrors } from "~/schemas/form-errors";
 import { CannabisContentFields } from "./cannabis-content-fields";
@@ -20,29 +24,6 @@ const productRules = lazyModule(() => import("~/schemas/product"));
 export const PRODUCTS_PATH = "/budzadmin/dashboard/products";
 export const DELETE_PRODUCT_CONFIRMATION =
   "Are you sure you want to delete this product? This action cannot be undone.";
-
-/** What the form starts from: an existing product, or nothing for a new one. */
-export interface ProductFormProduct {
-  id: string;
-  name: string;
-  sku: string | null;
-  sellingPriceCents: number;
-  costPriceCents: number;
-  category: string;
-  thc: string | null;
-  cbd: string | null;
-  strain: string | null;
-  stock: number;
-  stockAlertLevel: number;
-  description: string;
-  imageUrl: string;
-  thumbnailUrls: string[];
-  rating: number | null;
-  status: string;
-  cannabisKind: string | null;
-  netAmountMilli: number | null;
-  variations: VariationSummary[];
-}
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
