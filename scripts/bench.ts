@@ -25,6 +25,8 @@ const { values } = parseArgs({
     "data-dir": { type: "string", default: ".tmp/bench-data" },
     "analyze-only": { type: "boolean", default: false },
     "checkout-only": { type: "boolean", default: false },
+    /** Only the pages whose name contains this (e.g. "category"); the checkout run is skipped. */
+    pages: { type: "string" },
   },
 });
 
@@ -285,23 +287,25 @@ async function checkoutRun(productId: string) {
 async function pageRuns() {
   const products1 = await get("/sitemaps/products-1.xml");
   const productPath = new URL(/<loc>([^<]*\/products\/[^<]+)<\/loc>/.exec(products1)![1]!).pathname;
-  // [name, url, cacheable]
-  const targets: [string, string, boolean][] = [
-    ["home", "/", true],
-    ["category p1", "/category/flowers", true],
-    ["category last", await deepPageUrl("/category/flowers", Math.floor(products / 7 / 24)), true],
-    ["all p1", "/products?sort=price-asc", true],
-    ["all p200", await deepPageUrl("/products?sort=price-asc", 200), true],
-    ["product", productPath, true],
-    ["content", "/about", true],
-    ["sitemap index", "/sitemap.xml", true],
-    ["sitemap file", "/sitemaps/products-1.xml", true],
-    ["search", "/search?q=blue", false],
+  // [name, url, cacheable]; deep pages are found by following Next links, only when measured.
+  const targets: [string, () => Promise<string> | string, boolean][] = [
+    ["home", () => "/", true],
+    ["category p1", () => "/category/flowers", true],
+    ["category last", () => deepPageUrl("/category/flowers", Math.floor(products / 7 / 24)), true],
+    ["all p1", () => "/products?sort=price-asc", true],
+    ["all p200", () => deepPageUrl("/products?sort=price-asc", 200), true],
+    ["product", () => productPath, true],
+    ["content", () => "/about", true],
+    ["sitemap index", () => "/sitemap.xml", true],
+    ["sitemap file", () => "/sitemaps/products-1.xml", true],
+    ["search", () => "/search?q=blue", false],
   ];
   console.log(
     `${"page".padEnd(14)}${pad("bytes", 8)} │ cached:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ rendered:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ static:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ % of ceiling: cached rendered`,
   );
-  for (const [name, url, cacheable] of targets) {
+  for (const [name, urlOf, cacheable] of targets) {
+    if (values.pages && !name.includes(values.pages)) continue;
+    const url = await urlOf();
     const html = await get(url);
     const file = `bench-static-${name.replace(/\W+/g, "-")}.html`;
     fs.writeFileSync(path.join(buildDir, "client", file), html);
@@ -333,6 +337,16 @@ try {
     `\n${products} products · ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"} · ${connections} connections · ${duration}s per run · gzip · load average ${load1} · ${new Date().toISOString()}\n`,
   );
   if (!values["checkout-only"]) await pageRuns();
+  if (!values.pages) await checkoutRuns();
+  console.log(
+    "\nLatencies in ms. cached = from the page cache; rendered = a cookie the cache does not know,\nso the page is rendered; static = the same server sending a file of the same size.",
+  );
+} finally {
+  for (const file of staticFiles) fs.rmSync(file, { force: true });
+  server.kill("SIGTERM");
+}
+
+async function checkoutRuns() {
   const run = await checkoutRun(checkoutProduct.id);
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
@@ -340,10 +354,4 @@ try {
   console.log(
     `checkout      ${connections} concurrent · ${run.attempts} attempts for ${stock} in stock · ${run.acknowledged} orders at ${run.ordersPerSecond.toFixed(1)} orders/s · p50 ${ms(run.p50)} · p99 ${ms(run.p99)} ms · sold ${outcome.sold}, left ${outcome.left}, refused ${run.refused} (${outcome.sold === stock && outcome.left === 0 && run.acknowledged === stock ? "exactly N sold" : "MISMATCH"})`,
   );
-  console.log(
-    "\nLatencies in ms. cached = from the page cache; rendered = a cookie the cache does not know,\nso the page is rendered; static = the same server sending a file of the same size.",
-  );
-} finally {
-  for (const file of staticFiles) fs.rmSync(file, { force: true });
-  server.kill("SIGTERM");
 }

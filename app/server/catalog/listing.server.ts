@@ -6,7 +6,7 @@ import type { ProductSummary } from "~/lib/product";
 import { plainText } from "~/schemas/text";
 import { db } from "../db.server";
 import { products } from "../schema";
-import { summaryColumns, withVariations } from "./products.server";
+import { productCard } from "./products.server";
 
 /**
  * Keyset ("seek") pagination: a page starts after (or ends before) the sort key and id of a row, so
@@ -121,7 +121,7 @@ export async function listCatalogPage(options: {
 
   const [rows, total] = await Promise.all([
     db()
-      .select({ ...summaryColumns, sortValue: sql<CursorValue>`${sort.key}` })
+      .select({ card: productCard, sortValue: sql<CursorValue>`${sort.key}` })
       .from(products)
       .where(and(filters, seek))
       .orderBy(...order)
@@ -136,11 +136,10 @@ export async function listCatalogPage(options: {
   const last = page[page.length - 1];
   const hasNext = backwards ? true : more;
   const hasPrevious = backwards ? more : Boolean(options.after);
-  const list = await withVariations(page.map(({ sortValue: _sortValue, ...row }) => row));
   return {
-    products: list,
-    next: hasNext && last ? encodeCursor(last.sortValue, last.id) : undefined,
-    previous: hasPrevious && first ? encodeCursor(first.sortValue, first.id) : undefined,
+    products: page.map((row) => row.card),
+    next: hasNext && last ? encodeCursor(last.sortValue, last.card.id) : undefined,
+    previous: hasPrevious && first ? encodeCursor(first.sortValue, first.card.id) : undefined,
     total,
   };
 }

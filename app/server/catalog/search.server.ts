@@ -3,7 +3,7 @@ import { PAGE_SIZE, searchTerms } from "~/lib/catalog-query";
 import type { ProductSummary } from "~/lib/product";
 import { db } from "../db.server";
 import { products } from "../schema";
-import { summaryColumns, withVariations } from "./products.server";
+import { productCard } from "./products.server";
 
 export interface SearchResult {
   products: ProductSummary[];
@@ -30,13 +30,13 @@ export async function searchProducts(options: {
   const query = sql`to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(" & ")})`;
   const rank = sql`ts_rank(${products.searchVector}, ${query})`;
   const rows = await db()
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ card: productCard, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .where(and(eq(products.status, "active"), sql`${products.searchVector} @@ ${query}`))
     .orderBy(desc(rank), products.name, products.id)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const total = rows[0]?.total ?? 0;
-  const list = await withVariations(rows.map(({ total: _total, ...row }) => row));
-  return { products: list, total, page, pageCount: Math.ceil(total / pageSize) };
+  return {
+    products: rows.map((row) => row.card), total, page, pageCount: Math.ceil(total / pageSize) };
 }
