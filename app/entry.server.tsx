@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
@@ -9,11 +9,14 @@ export const streamTimeout = 5_000;
 
 /**
  * Renders the whole document, then answers with it in one piece. Every loader has finished before
- * rendering starts and no storefront page suspends on data, so streaming would only send the same
- * bytes in many small writes, each passing through several streams and the gzip encoder (about
- * a sixth of a page's CPU). A render that fails midway can still answer 500.
+ * rendering starts and no page defers data, so streaming would only send the same bytes in many
+ * small writes. The document is rendered to a string, which costs React about half of rendering to
+ * a stream (it turns each of a page's thousands of small pieces into bytes as it goes); a page
+ * with a part that is not ready (a lazy component) is rendered again as a stream, which waits for
+ * it. The loader data that React Router streams after the document is read here first and written
+ * as the same two scripts it would write.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -21,7 +24,68 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
-  return new Promise<Response>((resolve, reject) => {
+  const handoff = await readHandoff(routerContext);
+  const app = (
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>
+  );
+  let rendered = renderWhole(app);
+  if (!rendered) {
+    rendered = await renderStreamed(app, request, nonce);
+    if (rendered.failed) responseStatusCode = 500;
+  }
+  const scripts = routerContext.renderMeta?.didRenderScripts ? handoffScripts(handoff, nonce) : "";
+  const end = rendered.html.lastIndexOf("</body>");
+  const html =
+    end < 0
+      ? rendered.html + scripts
+      : rendered.html.slice(0, end) + scripts + rendered.html.slice(end);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** The serialised loader data, whole; ServerRouter then renders no stream transfer of its own. */
+async function readHandoff(context: EntryContext): Promise<string> {
+  const stream = context.serverHandoffStream;
+  context.serverHandoffStream = undefined;
+  if (!stream) return "";
+  let text = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/** What React Router's stream transfer writes after the document: the data, then the end. */
+function handoffScripts(handoff: string, nonce: string): string {
+  const data = JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
+  const open = `<script nonce="${nonce}">window.__reactRouterContext.streamController`;
+  return `${handoff ? `${open}.enqueue(${data});</script>` : ""}${open}.close();</script>`;
+}
+
+/** The document as a string, or undefined when a part suspended or rendering threw. */
+function renderWhole(app: React.ReactElement): { html: string; failed: false } | undefined {
+  try {
+    const html = renderToString(app);
+    // A boundary React could not finish (a lazy component) is marked for the browser to render.
+    if (html.includes("<!--$!-->")) return undefined;
+    return { html: html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`, failed: false };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The document rendered as a stream, once every part is ready (or failed). */
+function renderStreamed(app: React.ReactElement, request: Request, nonce: string) {
+  return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
     let renderError: unknown;
     const chunks: Buffer[] = [];
     const body = new Writable({
@@ -30,38 +94,29 @@ export default function handleRequest(
         done();
       },
       final(done) {
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(Buffer.concat(chunks), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+        resolve({
+          html: Buffer.concat(chunks).toString("utf8"),
+          failed: renderError !== undefined,
+        });
         done();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          clearTimeout(timeout);
-          // A part that failed inside a boundary (a shell failure goes to handleError instead).
-          if (renderError) logger.error({ err: renderError, url: request.url }, "render failed");
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          renderError = error;
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      onAllReady() {
+        clearTimeout(timeout);
+        // A part that failed inside a boundary (a shell failure goes to handleError instead).
+        if (renderError) logger.error({ err: renderError, url: request.url }, "render failed");
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        renderError = error;
+      },
+    });
     const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }

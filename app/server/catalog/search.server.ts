@@ -38,5 +38,9 @@ export async function searchProducts(options: {
     .offset((page - 1) * pageSize);
   const total = rows[0]?.total ?? 0;
   return {
-    products: rows.map((row) => row.card), total, page, pageCount: Math.ceil(total / pageSize) };
+    products: rows.map((row) => row.card),
+    total,
+    page,
+    pageCount: Math.ceil(total / pageSize),
+  };
 }
