@@ -32,7 +32,9 @@ function mountBuildAssets(app) {
       index: false,
     }),
   );
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  // Every file there has an extension: a page's path (/category/flowers) skips the file lookup.
+  const files = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
 }
 
 async function main() {

@@ -30,11 +30,8 @@ export default async function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>
   );
-  let rendered = renderWhole(app);
-  if (!rendered) {
-    rendered = await renderStreamed(app, request, nonce);
-    if (rendered.failed) responseStatusCode = 500;
-  }
+  const rendered = renderWhole(app) ?? (await renderStreamed(app, request, nonce));
+  if (rendered.failed) responseStatusCode = 500;
   const scripts = routerContext.renderMeta?.didRenderScripts ? handoffScripts(handoff, nonce) : "";
   const end = rendered.html.lastIndexOf("</body>");
   const html =
@@ -50,9 +47,12 @@ async function readHandoff(context: EntryContext): Promise<string> {
   const stream = context.serverHandoffStream;
   context.serverHandoffStream = undefined;
   if (!stream) return "";
-  let text = "";
+  const reader = stream.getReader();
   const decoder = new TextDecoder();
-  for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  let text = "";
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    text += decoder.decode(read.value, { stream: true });
+  }
   return text + decoder.decode();
 }
 
