@@ -39,7 +39,8 @@ export default async function handleRequest(
       ? rendered.html + scripts
       : rendered.html.slice(0, end) + scripts + rendered.html.slice(end);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  // As bytes: a string body is first scanned for lone surrogates, in JavaScript (1-2 % of a page).
+  return new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** The serialised loader data, whole; ServerRouter then renders no stream transfer of its own. */

@@ -1,5 +1,5 @@
+import { PageLink } from "~/components/ui/page-link";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { defaultVariationId, variationPrice, type ProductSummary } from "~/lib/product";
@@ -33,11 +33,11 @@ export function ProductCard({
   const sizeName = useId();
   const available = availableStock(product, variationId);
   const list = layout === "list";
-  const href = `/products/${product.slug}`;
+  const href = `/products/${product.slug}` as const;
   return (
     // Repeated up to 24 times a page: the long class lists live in app.css (card-*).
     <article className={`group card ${list ? "flex-row" : "flex-col"}`}>
-      <Link
+      <PageLink
         to={href}
         tabIndex={-1}
         aria-hidden="true"
@@ -52,7 +52,7 @@ export function ProductCard({
           priority={priority}
           className="card-img"
         />
-      </Link>
+      </PageLink>
       <div className="card-body">
         <div className="card-meta">
           <span className="card-category">
@@ -61,9 +61,9 @@ export function ProductCard({
           <StockBadge badge={stockBadge(available, product.stockAlertLevel)} />
         </div>
         <h3 className="font-semibold text-stone-900">
-          <Link to={href} className="hover:text-brand-700">
+          <PageLink to={href} className="hover:text-brand-700">
             {product.name}
-          </Link>
+          </PageLink>
         </h3>
         <p className="text-xs text-stone-600">{productFacts(product)}</p>
         <Rating value={product.rating} />

@@ -1,6 +1,7 @@
 import { Clock, Mail, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { useFetcher, useSearchParams } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { CATEGORIES } from "~/lib/categories";
 import { consentWording } from "~/lib/consent";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
@@ -92,20 +93,20 @@ export function SiteFooter({ storeName }: { storeName: string }) {
           <h2 className="text-sm font-semibold text-white">Quick Links</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
-              <Link to="/" className={linkClass}>
+              <PageLink to="/" className={linkClass}>
                 Home
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link to="/products" className={linkClass}>
+              <PageLink to="/products" className={linkClass}>
                 All Products
-              </Link>
+              </PageLink>
             </li>
             {CATEGORIES.map((c) => (
               <li key={c.slug}>
-                <Link to={`/category/${c.slug}`} className={linkClass}>
+                <PageLink to={`/category/${c.slug}`} className={linkClass}>
                   {c.name}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>
@@ -114,29 +115,29 @@ export function SiteFooter({ storeName }: { storeName: string }) {
           <h2 className="text-sm font-semibold text-white">Customer Service</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
-              <Link to="/order-lookup" className={linkClass}>
+              <PageLink to="/order-lookup" className={linkClass}>
                 Order Look-up
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link to="/faq" className={linkClass}>
+              <PageLink to="/faq" className={linkClass}>
                 FAQ
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link to="/about" className={linkClass}>
+              <PageLink to="/about" className={linkClass}>
                 About Us
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link to="/contact" className={linkClass}>
+              <PageLink to="/contact" className={linkClass}>
                 Contact Us
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link to="/privacy" className={linkClass}>
+              <PageLink to="/privacy" className={linkClass}>
                 Privacy Policy
-              </Link>
+              </PageLink>
             </li>
           </ul>
         </nav>

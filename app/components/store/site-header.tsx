@@ -1,6 +1,7 @@
 import { ChevronDown, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { cartCount, setCartDrawerOpen, useCart } from "~/lib/cart";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CATEGORIES } from "~/lib/categories";
@@ -11,7 +12,7 @@ const PAGE_LINKS = [
   { to: "/account", label: "My Account" },
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact Us" },
-];
+] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "text-brand-800" : "text-stone-700 hover:text-brand-800"}`;
@@ -125,44 +126,44 @@ export function SiteHeader({ storeName }: { storeName: string }) {
             <SearchForm id="mobile-search" />
             <ul className="mt-4 divide-y divide-stone-100 text-base">
               <li>
-                <Link to="/" className="block py-3 font-medium text-stone-900">
+                <PageLink to="/" className="block py-3 font-medium text-stone-900">
                   Home
-                </Link>
+                </PageLink>
               </li>
               <li className="py-3">
                 <p className="font-medium text-stone-900">Shop</p>
                 <ul className="mt-2 grid grid-cols-2 gap-1">
                   <li>
-                    <Link to="/products" className="block rounded px-2 py-2 text-stone-700">
+                    <PageLink to="/products" className="block rounded px-2 py-2 text-stone-700">
                       All Products
-                    </Link>
+                    </PageLink>
                   </li>
                   {CATEGORIES.map((c) => (
                     <li key={c.slug}>
-                      <Link
+                      <PageLink
                         to={`/category/${c.slug}`}
                         className="block rounded px-2 py-2 text-stone-700"
                       >
                         {c.name}
-                      </Link>
+                      </PageLink>
                     </li>
                   ))}
                 </ul>
               </li>
               {PAGE_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="block py-3 font-medium text-stone-900">
+                  <PageLink to={link.to} className="block py-3 font-medium text-stone-900">
                     {link.label}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>
           </nav>
         </details>
 
-        <Link to="/" aria-label={`${storeName} home`} className="shrink-0 text-brand-950">
+        <PageLink to="/" aria-label={`${storeName} home`} className="shrink-0 text-brand-950">
           <Logo name={storeName} />
-        </Link>
+        </PageLink>
 
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <NavLink to="/" end className={navClass}>
@@ -176,21 +177,21 @@ export function SiteHeader({ storeName }: { storeName: string }) {
             <ul className="absolute left-0 z-40 mt-2 w-56 rounded-xl border border-stone-200 bg-white p-2 shadow-lg">
               {CATEGORIES.map((c) => (
                 <li key={c.slug}>
-                  <Link
+                  <PageLink
                     to={`/category/${c.slug}`}
                     className="block rounded-lg px-3 py-2 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-900 focus-visible:bg-brand-50"
                   >
                     {c.name}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
               <li className="mt-1 border-t border-stone-100 pt-1">
-                <Link
+                <PageLink
                   to="/products"
                   className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
                 >
                   All Products
-                </Link>
+                </PageLink>
               </li>
             </ul>
           </details>
@@ -203,20 +204,20 @@ export function SiteHeader({ storeName }: { storeName: string }) {
 
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <SearchForm id="header-search" className="hidden w-56 md:block xl:w-64" />
-          <Link
+          <PageLink
             to="/search"
             className="rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100 md:hidden"
             aria-label="Search products"
           >
             <Search className="h-6 w-6" aria-hidden="true" />
-          </Link>
-          <Link
+          </PageLink>
+          <PageLink
             to="/account"
             className="rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100"
             aria-label="My Account"
           >
             <User className="h-6 w-6" aria-hidden="true" />
-          </Link>
+          </PageLink>
           <CartButton />
         </div>
       </div>

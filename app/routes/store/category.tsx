@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from "re
 import type { Route } from "./+types/category";
 import { ListingControls, ListingPagination } from "~/components/store/listing-controls";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
+import { PageLink } from "~/components/ui/page-link";
 import { ErrorPage } from "~/root";
 import { findCategory } from "~/lib/categories";
 import { catalogSearch, PAGE_SIZE, parseCatalogQuery, SKELETON_CARDS } from "~/lib/catalog-query";
@@ -71,9 +72,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
-        <Link to="/" className="hover:text-brand-800">
+        <PageLink to="/" className="hover:text-brand-800">
           Home
-        </Link>
+        </PageLink>
         <span aria-hidden="true"> / </span>
         <span aria-current="page">{heading.name}</span>
       </nav>

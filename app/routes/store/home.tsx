@@ -1,5 +1,6 @@
 import { ArrowRight, Lock, RefreshCw, Truck, Wallet } from "lucide-react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import type { Route } from "./+types/home";
 import {
   HOME_HERO_CLASS,
@@ -112,13 +113,13 @@ function FeaturedProducts({
         )}
       </div>
       <div className="mt-10 flex justify-center">
-        <Link
+        <PageLink
           to="/products"
           className="inline-flex items-center gap-2 rounded-full bg-brand-800 px-7 py-3 text-sm font-semibold text-white shadow hover:bg-brand-900"
         >
           View All Products
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
-        </Link>
+        </PageLink>
       </div>
     </section>
   );
@@ -148,19 +149,19 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             }}
           />
           <div className="mt-9 flex flex-wrap gap-3">
-            <Link
+            <PageLink
               to="/products"
               className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-7 py-3 text-sm font-semibold text-brand-950 shadow hover:bg-accent-500"
             >
               Shop Now
               <ArrowRight className="h-4 w-4" aria-hidden="true" />
-            </Link>
-            <Link
+            </PageLink>
+            <PageLink
               to="/category/flowers"
               className="inline-flex items-center rounded-full border border-white/40 px-7 py-3 text-sm font-semibold text-white hover:bg-white/10"
             >
               Browse Flowers
-            </Link>
+            </PageLink>
           </div>
           <ul className="mt-12 grid max-w-2xl gap-4 text-sm text-brand-100 sm:grid-cols-3">
             <li className="flex items-center gap-2">

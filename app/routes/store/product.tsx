@@ -1,6 +1,7 @@
 import { Minus, Plus, ShieldCheck, Truck } from "lucide-react";
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import type { Route } from "./+types/product";
 import { AddToCartButton } from "~/components/store/add-to-cart";
 import { ProductGallery } from "~/components/store/product-gallery";
@@ -95,15 +96,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }}
       />
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
-        <Link to="/" className="hover:text-brand-800">
+        <PageLink to="/" className="hover:text-brand-800">
           Home
-        </Link>
+        </PageLink>
         <span aria-hidden="true"> / </span>
         {category ? (
           <>
-            <Link to={`/category/${category.slug}`} className="hover:text-brand-800">
+            <PageLink to={`/category/${category.slug}`} className="hover:text-brand-800">
               {category.name}
-            </Link>
+            </PageLink>
             <span aria-hidden="true"> / </span>
           </>
         ) : null}
