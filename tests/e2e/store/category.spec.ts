@@ -42,6 +42,26 @@ test("category page: title, blurb, count, and products in the server HTML", asyn
   await expect(page).toHaveTitle(/Flowers \| Budz Boutique/);
 });
 
+test("card and footer links open pages in place, without reloading the document", async ({
+  page,
+}) => {
+  await page.goto("/category/flowers");
+  await settled(page);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // A full page load would lose this.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  const title = page.getByRole("article").first().getByRole("heading", { level: 3 });
+  const name = await title.innerText();
+  await title.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page).toHaveURL(/\/products\//);
+  await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+});
+
 test("the Shop menu lists the seven categories and opens each", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
