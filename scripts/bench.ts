@@ -98,7 +98,9 @@ function seedOnce() {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server.js"], {
+  // BENCH_NODE_FLAGS: flags for the server's node, e.g. --cpu-prof to see where a run's time goes.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, "server.js"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction as PgliteTransaction } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -51,12 +51,45 @@ export async function openPglite(options: {
     loadDataDir: options.loadDataDir,
   });
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: drizzlePglite(withParsersOnClient(client), { schema }) as unknown as Database,
     driver: "pglite",
     location: options.dataDir ?? "memory",
     close: () => client.close(),
     pglite: client,
   };
+}
+
+/**
+ * drizzle passes its type parsers (dates and intervals left as text, for drizzle to read) with
+ * every query, and PGlite then copies its whole table of parsers, a few hundred types, for each
+ * one: about 0.14 ms a statement, a sixth of a checkout's CPU. Here they go into the client's own
+ * table instead (the same parsers, so every result is the same), and the queries go without.
+ */
+function withParsersOnClient(client: PGlite): PGlite {
+  type QueryOptions = Parameters<PGlite["query"]>[2];
+  const withoutParsers =
+    (query: PgliteTransaction["query"]) =>
+    (sql: string, params?: unknown[], options?: QueryOptions) => {
+      if (!options?.parsers) return query(sql, params, options);
+      Object.assign(client.parsers, options.parsers);
+      return query(sql, params, { ...options, parsers: undefined });
+    };
+  const lean = <T extends Pick<PgliteTransaction, "query">>(
+    target: T,
+    transaction?: PGlite["transaction"],
+  ): T =>
+    new Proxy(target, {
+      get(_, property) {
+        if (property === "query") return withoutParsers(target.query.bind(target));
+        if (property === "transaction" && transaction) {
+          return (callback: Parameters<PGlite["transaction"]>[0]) =>
+            transaction((tx) => callback(lean(tx)));
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return lean(client, client.transaction.bind(client));
 }
 
 function migrationsFolder(): string {
