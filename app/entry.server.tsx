@@ -1,11 +1,15 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import {
+  handoffScripts,
+  readHandoff,
+  renderStreamed,
+  renderWhole,
+} from "~/server/http/document.server";
 import { logger } from "~/server/logger.server";
 
-export const streamTimeout = 5_000;
+export { streamTimeout } from "~/server/http/document.server";
 
 /**
  * Renders the whole document, then answers with it in one piece. Every loader has finished before
@@ -41,85 +45,6 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // As bytes: a string body is first scanned for lone surrogates, in JavaScript (1-2 % of a page).
   return new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode });
-}
-
-/** The serialised loader data, whole; ServerRouter then renders no stream transfer of its own. */
-async function readHandoff(context: EntryContext): Promise<string> {
-  const stream = context.serverHandoffStream;
-  context.serverHandoffStream = undefined;
-  if (!stream) return "";
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    text += decoder.decode(read.value, { stream: true });
-  }
-  return text + decoder.decode();
-}
-
-const SCRIPT_ESCAPES: Record<string, string> = {
-  "&": "\\u0026",
-  ">": "\\u003e",
-  "<": "\\u003c",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
-
-/** What React Router's stream transfer writes after the document: the data, then the end. */
-function handoffScripts(handoff: string, nonce: string): string {
-  const data = JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
-  const open = `<script nonce="${nonce}">window.__reactRouterContext.streamController`;
-  return `${handoff ? `${open}.enqueue(${data});</script>` : ""}${open}.close();</script>`;
-}
-
-/** The document as a string, or undefined when a part suspended or rendering threw. */
-function renderWhole(app: React.ReactElement): { html: string; failed: false } | undefined {
-  try {
-    const html = renderToString(app);
-    // A boundary React could not finish (a lazy component) is marked for the browser to render.
-    if (html.includes("<!--$!-->")) return undefined;
-    return { html: html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`, failed: false };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The document rendered as a stream, once every part is ready (or failed). */
-function renderStreamed(app: React.ReactElement, request: Request, nonce: string) {
-  return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
-    let renderError: unknown;
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        resolve({
-          html: Buffer.concat(chunks).toString("utf8"),
-          failed: renderError !== undefined,
-        });
-        done();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(app, {
-      nonce,
-      onAllReady() {
-        clearTimeout(timeout);
-        // A part that failed inside a boundary (a shell failure goes to handleError instead).
-        if (renderError) logger.error({ err: renderError, url: request.url }, "render failed");
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeout);
-        reject(error);
-      },
-      onError(error: unknown) {
-        renderError = error;
-      },
-    });
-    const timeout = setTimeout(abort, streamTimeout + 1000);
-  });
 }
 
 /** Errors in loaders, actions and rendering go to the structured log (never to the response). */

@@ -1,0 +1,85 @@
+import { Writable } from "node:stream";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import type { EntryContext } from "react-router";
+import { logger } from "../logger.server";
+
+export const streamTimeout = 5_000;
+
+/** The serialised loader data, whole; ServerRouter then renders no stream transfer of its own. */
+export async function readHandoff(context: EntryContext): Promise<string> {
+  const stream = context.serverHandoffStream;
+  context.serverHandoffStream = undefined;
+  if (!stream) return "";
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    text += decoder.decode(read.value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/** What React Router's stream transfer writes after the document: the data, then the end. */
+export function handoffScripts(handoff: string, nonce: string): string {
+  const data = JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
+  const open = `<script nonce="${nonce}">window.__reactRouterContext.streamController`;
+  return `${handoff ? `${open}.enqueue(${data});</script>` : ""}${open}.close();</script>`;
+}
+
+/** The document as a string, or undefined when a part suspended or rendering threw. */
+export function renderWhole(app: React.ReactElement): { html: string; failed: false } | undefined {
+  try {
+    const html = renderToString(app);
+    // A boundary React could not finish (a lazy component) is marked for the browser to render.
+    if (html.includes("<!--$!-->")) return undefined;
+    return { html: html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`, failed: false };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The document rendered as a stream, once every part is ready (or failed). */
+export function renderStreamed(app: React.ReactElement, request: Request, nonce: string) {
+  return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
+    let renderError: unknown;
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve({
+          html: Buffer.concat(chunks).toString("utf8"),
+          failed: renderError !== undefined,
+        });
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      onAllReady() {
+        clearTimeout(timeout);
+        // A part that failed inside a boundary (a shell failure goes to handleError instead).
+        if (renderError) logger.error({ err: renderError, url: request.url }, "render failed");
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        renderError = error;
+      },
+    });
+    const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}

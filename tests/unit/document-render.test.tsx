@@ -1,0 +1,75 @@
+import { lazy, Suspense } from "react";
+import { describe, expect, it } from "vitest";
+import {
+  handoffScripts,
+  readHandoff,
+  renderStreamed,
+  renderWhole,
+} from "~/server/http/document.server";
+import type { EntryContext } from "react-router";
+
+function Page({ children }: { children?: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <main>{children ?? "ready"}</main>
+      </body>
+    </html>
+  );
+}
+
+const Later = lazy(async () => ({ default: () => <p>loaded later</p> }));
+
+describe("rendering a document", () => {
+  it("renders a ready page to a string, with its doctype", () => {
+    expect(renderWhole(<Page />)?.html).toBe(
+      '<!DOCTYPE html><html lang="en"><head></head><body><main>ready</main></body></html>',
+    );
+  });
+
+  it("leaves a page with a part that suspends to the streamed render, which waits for it", async () => {
+    const page = (
+      <Page>
+        <Suspense fallback={<p>loading</p>}>
+          <Later />
+        </Suspense>
+      </Page>
+    );
+    expect(renderWhole(page)).toBeUndefined();
+    const streamed = await renderStreamed(page, new Request("http://store.test/"), "n0nce");
+    expect(streamed.failed).toBe(false);
+    expect(streamed.html).toContain("loaded later");
+    expect(streamed.html).not.toContain("loading");
+  });
+
+  it("leaves a page that throws to the streamed render, which reports it", async () => {
+    function Broken(): React.ReactNode {
+      throw new Error("broken part");
+    }
+    const page = (
+      <Page>
+        <Suspense fallback={<p>loading</p>}>
+          <Broken />
+        </Suspense>
+      </Page>
+    );
+    expect(renderWhole(page)).toBeUndefined();
+  });
+
+  it("writes the loader data as React Router's two scripts, safe inside a script element", async () => {
+    const data = '[{"note":"</script><script>alert(1)</script> & \u2028"}]';
+    const context = {
+      serverHandoffStream: new Blob([data]).stream(),
+    } as unknown as EntryContext;
+    const handoff = await readHandoff(context);
+    expect(handoff).toBe(data);
+    expect(context.serverHandoffStream).toBeUndefined();
+    const scripts = handoffScripts(handoff, "n0nce");
+    expect(scripts).not.toMatch(/<\/script><script>alert/);
+    expect(scripts.match(/<script nonce="n0nce">/g)).toHaveLength(2);
+    expect(scripts).toMatch(/\.close\(\);<\/script>$/);
+    // What the browser's script runs decodes back to the data.
+    const enqueued = /enqueue\((.*)\);<\/script><script/.exec(scripts)![1]!;
+    expect(JSON.parse(enqueued)).toBe(data);
+  });
+});
