@@ -94,6 +94,8 @@ function seedOnce() {
     stdio: "inherit",
   });
   if (analyze.status !== 0) throw new Error("analyze failed");
+  // On PostgreSQL nothing else creates the directory that remembers the seeding.
+  fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(marker, new Date().toISOString());
 }
 

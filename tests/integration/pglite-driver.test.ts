@@ -1,25 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { databaseHandle, db } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { products } from "~/server/schema";
-import { resetDatabase, testDriver } from "../setup/database";
-
-/** The options each statement reaches PGlite with, while fn runs. */
-async function queryOptions(fn: () => Promise<unknown>): Promise<unknown[]> {
-  const client = databaseHandle().pglite!;
-  const original = client.query.bind(client);
-  const seen: unknown[] = [];
-  client.query = ((...args: Parameters<typeof original>) => {
-    seen.push(args[2]);
-    return original(...args);
-  }) as typeof client.query;
-  try {
-    await fn();
-  } finally {
-    client.query = original;
-  }
-  return seen;
-}
+import { pgliteQueries, resetDatabase, testDriver } from "../setup/database";
 
 describe("drizzle on PGlite", () => {
   beforeEach(resetDatabase);
@@ -27,7 +10,7 @@ describe("drizzle on PGlite", () => {
   it("sends no type parsers with each statement, and reads the same values", async (ctx) => {
     if (testDriver() !== "pglite") ctx.skip();
     const created = new Date("2026-03-04T05:06:07.890Z");
-    const seen = await queryOptions(async () => {
+    const calls = await pgliteQueries(async () => {
       await db().insert(products).values({
         slug: "driver-check",
         name: "Driver Check",
@@ -50,7 +33,7 @@ describe("drizzle on PGlite", () => {
         expect(inside?.createdAt).toEqual(created);
       });
     });
-    expect(seen.length).toBeGreaterThanOrEqual(2);
-    for (const options of seen) expect((options as { parsers?: unknown })?.parsers).toBeUndefined();
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    for (const [, , options] of calls) expect(options?.parsers).toBeUndefined();
   });
 });

@@ -9,9 +9,9 @@ import {
 } from "~/server/catalog/listing.server";
 import { getProductPage, listFeaturedProducts } from "~/server/catalog/products.server";
 import { searchProducts } from "~/server/catalog/search.server";
-import { databaseHandle, db } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { products, productVariations } from "~/server/schema";
-import { resetDatabase, testDriver } from "../setup/database";
+import { pgliteQueries, resetDatabase, testDriver } from "../setup/database";
 
 type Seed = {
   name: string;
@@ -249,21 +249,7 @@ describe("search", () => {
 
 describe("SQL statements per page", () => {
   /** Counts the statements PGlite runs during fn (the PostgreSQL pass skips this). */
-  async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-    const client = databaseHandle().pglite!;
-    const original = client.query.bind(client);
-    let count = 0;
-    client.query = ((...args: Parameters<typeof original>) => {
-      count++;
-      return original(...args);
-    }) as typeof client.query;
-    try {
-      await fn();
-    } finally {
-      client.query = original;
-    }
-    return count;
-  }
+  const countStatements = async (fn: () => Promise<unknown>) => (await pgliteQueries(fn)).length;
 
   it("stays constant whatever the page size (no query per product)", async (ctx) => {
     if (testDriver() !== "pglite") ctx.skip();

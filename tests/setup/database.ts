@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { databaseHandle, db } from "~/server/db.server";
 
@@ -14,4 +15,23 @@ export async function resetDatabase() {
 /** Which driver this run uses, for tests that only make sense on one of them. */
 export function testDriver() {
   return databaseHandle().driver;
+}
+
+/** The arguments of each statement sent to the PGlite client while fn runs (PGlite runs only). */
+export async function pgliteQueries(
+  fn: () => Promise<unknown>,
+): Promise<Parameters<PGlite["query"]>[]> {
+  const client = databaseHandle().pglite!;
+  const original = client.query.bind(client);
+  const calls: Parameters<PGlite["query"]>[] = [];
+  client.query = ((...args: Parameters<typeof original>) => {
+    calls.push(args);
+    return original(...args);
+  }) as typeof client.query;
+  try {
+    await fn();
+  } finally {
+    client.query = original;
+  }
+  return calls;
 }
