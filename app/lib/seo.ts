@@ -29,9 +29,20 @@ export function seoMeta(options: {
   return tags;
 }
 
-/** JSON for a <script type="application/ld+json">, safe to place inside HTML. */
-export function jsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e");
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/**
+ * JSON safe to place inside a <script> element (structured data, React Router's loader data): the
+ * same escapes React Router writes, so no "</script>" or "<!--" and no raw line separators.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 }
 
 export function absoluteUrl(base: string, path: string): string {

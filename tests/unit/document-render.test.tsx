@@ -18,6 +18,15 @@ function Page({ children }: { children?: React.ReactNode }) {
   );
 }
 
+/** A page whose main holds one part inside a Suspense boundary. */
+function withPart(part: React.ReactNode) {
+  return (
+    <Page>
+      <Suspense fallback={<p>loading</p>}>{part}</Suspense>
+    </Page>
+  );
+}
+
 const Later = lazy(async () => ({ default: () => <p>loaded later</p> }));
 
 describe("rendering a document", () => {
@@ -28,13 +37,7 @@ describe("rendering a document", () => {
   });
 
   it("leaves a page with a part that suspends to the streamed render, which waits for it", async () => {
-    const page = (
-      <Page>
-        <Suspense fallback={<p>loading</p>}>
-          <Later />
-        </Suspense>
-      </Page>
-    );
+    const page = withPart(<Later />);
     expect(renderWhole(page)).toBeUndefined();
     const streamed = await renderStreamed(page, new Request("http://store.test/"), "n0nce");
     expect(streamed.failed).toBe(false);
@@ -42,18 +45,11 @@ describe("rendering a document", () => {
     expect(streamed.html).not.toContain("loading");
   });
 
-  it("leaves a page that throws to the streamed render, which reports it", async () => {
+  it("leaves a page that throws to the streamed render", async () => {
     function Broken(): React.ReactNode {
       throw new Error("broken part");
     }
-    const page = (
-      <Page>
-        <Suspense fallback={<p>loading</p>}>
-          <Broken />
-        </Suspense>
-      </Page>
-    );
-    expect(renderWhole(page)).toBeUndefined();
+    expect(renderWhole(withPart(<Broken />))).toBeUndefined();
   });
 
   it("writes the loader data as React Router's two scripts, safe inside a script element", async () => {

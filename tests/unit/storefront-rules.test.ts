@@ -8,7 +8,7 @@ import {
 import { catalogSearch, parseCatalogQuery, searchTerms } from "~/lib/catalog-query";
 import { readCookie } from "~/lib/cookies";
 import { galleryImages, variationPrice, type ProductSummary } from "~/lib/product";
-import { absoluteUrl, jsonLd, seoMeta } from "~/lib/seo";
+import { absoluteUrl, scriptJson, seoMeta } from "~/lib/seo";
 
 describe("announcement rules (SPEC §4)", () => {
   const now = new Date("2026-06-15T12:00:00Z");
@@ -123,7 +123,7 @@ describe("SEO and cookies", () => {
     expect(tags).toContainEqual({ property: "og:image", content: "https://x.ca/i.webp" });
   });
   it("keeps JSON-LD from closing its script tag", () => {
-    expect(jsonLd({ name: "</script><script>alert(1)</script>" })).not.toContain("</script>");
+    expect(scriptJson({ name: "</script><script>alert(1)</script>" })).not.toContain("</script>");
   });
   it("joins absolute URLs", () => {
     expect(absoluteUrl("https://x.ca/", "/a")).toBe("https://x.ca/a");

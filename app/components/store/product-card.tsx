@@ -1,5 +1,5 @@
-import { PageLink } from "~/components/ui/page-link";
 import { useId, useState } from "react";
+import { PageLink } from "~/components/ui/page-link";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { defaultVariationId, variationPrice, type ProductSummary } from "~/lib/product";

@@ -15,7 +15,7 @@ import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { defaultVariationId, galleryImages, variationPrice } from "~/lib/product";
 import { excerpt } from "~/lib/text";
-import { absoluteUrl, jsonLd, seoMeta, storeFromMatches } from "~/lib/seo";
+import { absoluteUrl, scriptJson, seoMeta, storeFromMatches } from "~/lib/seo";
 import { availableStock, stockBadge } from "~/lib/stock";
 import { getProductPage } from "~/server/catalog/products.server";
 import { config } from "~/server/config.server";
@@ -93,7 +93,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         type="application/ld+json"
         nonce={nonce}
         suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }}
+        dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }}
       />
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
         <PageLink to="/" className="hover:text-brand-800">

@@ -1,10 +1,10 @@
 import { isSlug } from "~/lib/slug";
-import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_RATING, type ProductDetail, type ProductSummary } from "~/lib/product";
 import { db } from "../db.server";
 import { productVariations, products } from "../schema";
 
-/** What shoppers see of a size (with its product id, to group a page's sizes). */
+/** What shoppers see of a size (with its product id, which cart lines group sizes by). */
 export const variationColumns = {
   id: productVariations.id,
   productId: productVariations.productId,
@@ -15,40 +15,40 @@ export const variationColumns = {
   netAmountMilli: productVariations.netAmountMilli,
 };
 
+/** A JSON object of the given columns under the given names, built by the database. */
+function jsonObject(columns: Record<string, SQLWrapper>): SQL {
+  const pairs = Object.entries(columns).map(([name, column]) => sql`'${sql.raw(name)}', ${column}`);
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+const { productId: _productId, ...sizeColumns } = variationColumns;
+
 /**
  * A product card (ProductSummary) with its sizes, built by the database as one JSON value, so a
  * page of cards is one statement and each row one value to decode (PGlite decodes every field of
- * every row in JavaScript: per field, that was a tenth of a listing page's CPU). The product's id
- * is written qualified: drizzle writes its columns bare here, and a bare "id" would be the size's.
+ * every row in JavaScript: per field, that was a tenth of a listing page's CPU).
  */
-export const productCard = sql<ProductSummary>`json_build_object(
-  'id', ${products.id},
-  'slug', ${products.slug},
-  'name', ${products.name},
-  'category', ${products.category},
-  'imageUrl', ${products.imageUrl},
-  'priceCents', ${products.sellingPriceCents},
-  'stock', ${products.stock},
-  'stockAlertLevel', ${products.stockAlertLevel},
-  'rating', coalesce(${products.rating}, ${sql.raw(String(DEFAULT_RATING))}),
-  'thc', ${products.thc},
-  'cbd', ${products.cbd},
-  'strain', ${products.strain},
-  'cannabisKind', ${products.cannabisKind},
-  'netAmountMilli', ${products.netAmountMilli},
-  'variations', coalesce((
-    select json_agg(json_build_object(
-      'id', v.id,
-      'size', v.size,
-      'sizeUnit', v.size_unit,
-      'priceCents', v.price_cents,
-      'stock', v.stock,
-      'netAmountMilli', v.net_amount_milli
-    ) order by v.position)
-    from ${productVariations} v
-    where v.product_id = ${products}.id
-  ), '[]'::json)
-)`;
+export const productCard = sql<ProductSummary>`${jsonObject({
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  category: products.category,
+  imageUrl: products.imageUrl,
+  priceCents: products.sellingPriceCents,
+  stock: products.stock,
+  stockAlertLevel: products.stockAlertLevel,
+  rating: sql`coalesce(${products.rating}, ${sql.raw(String(DEFAULT_RATING))})`,
+  thc: products.thc,
+  cbd: products.cbd,
+  strain: products.strain,
+  cannabisKind: products.cannabisKind,
+  netAmountMilli: products.netAmountMilli,
+  variations: sql`coalesce((
+    select json_agg(${jsonObject(sizeColumns)} order by ${productVariations.position})
+    from ${productVariations}
+    where ${productVariations.productId} = ${products.id}
+  ), '[]'::json)`,
+})}`;
 
 // Matches the "created_at DESC NULLS LAST" of the products_*_created_idx indexes; a plain
 // `desc()` means NULLS FIRST, which no index serves, and sorts the whole catalogue instead.

@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext } from "react-router";
+import { scriptJson } from "~/lib/seo";
 import { logger } from "../logger.server";
 
 export const streamTimeout = 5_000;
@@ -19,19 +20,10 @@ export async function readHandoff(context: EntryContext): Promise<string> {
   return text + decoder.decode();
 }
 
-const SCRIPT_ESCAPES: Record<string, string> = {
-  "&": "\\u0026",
-  ">": "\\u003e",
-  "<": "\\u003c",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
-
 /** What React Router's stream transfer writes after the document: the data, then the end. */
 export function handoffScripts(handoff: string, nonce: string): string {
-  const data = JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
   const open = `<script nonce="${nonce}">window.__reactRouterContext.streamController`;
-  return `${handoff ? `${open}.enqueue(${data});</script>` : ""}${open}.close();</script>`;
+  return `${handoff ? `${open}.enqueue(${scriptJson(handoff)});</script>` : ""}${open}.close();</script>`;
 }
 
 /** The document as a string, or undefined when a part suspended or rendering threw. */
