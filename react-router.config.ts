@@ -6,5 +6,7 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   future: {
     v8_splitRouteModules: true,
+    // Middleware: the admin guard runs once per request, before any admin loader or action.
+    v8_middleware: true,
   },
 } satisfies Config;

@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import {
@@ -8,6 +8,7 @@ import {
   renderWhole,
 } from "~/server/http/document.server";
 import { logger } from "~/server/logger.server";
+import { requestInfo } from "~/server/http/request-context.server";
 
 export { streamTimeout } from "~/server/http/document.server";
 
@@ -25,9 +26,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.nonce;
+  const nonce = loadContext.get(requestInfo).nonce;
   const handoff = await readHandoff(routerContext);
   const app = (
     <NonceContext.Provider value={nonce}>

@@ -18,76 +18,80 @@ export default [
   ...prefix("budzadmin", [
     index("routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
-    // Printable documents open in their own window, outside the shell (each calls requireAdmin).
-    route("print/orders", "routes/admin/orders/print.tsx"),
-    route("print/orders/count", "routes/admin/orders/print-count.ts"),
-    // Printable invoices: bare documents outside the dashboard shell, still behind requireAdmin.
-    route("dashboard/invoices/print/daily", "routes/admin/invoices/print.tsx", {
-      id: "admin-invoices-print-daily",
-    }),
-    route("dashboard/invoices/print/:orderNumber", "routes/admin/invoices/print.tsx"),
-    // Screens: every module here calls requireAdmin (tests/integration/admin-routes.test.ts).
-    route("dashboard", "routes/admin/layout.tsx", [
-      index("routes/admin/overview.tsx"),
-      route("products", "routes/admin/products/list.tsx", [
-        route("new", "routes/admin/products/edit.tsx", { id: "admin-product-new" }),
-        route(":productId", "routes/admin/products/details.tsx"),
-        route(":productId/edit", "routes/admin/products/edit.tsx", { id: "admin-product-edit" }),
+    // Everything else is behind the admin guard: its middleware signs the admin in (or sends them
+    // to the sign-in page) before any loader or action runs, and puts them in the context.
+    layout("routes/admin/guard.tsx", [
+      // Printable documents open in their own window, outside the shell.
+      route("print/orders", "routes/admin/orders/print.tsx"),
+      route("print/orders/count", "routes/admin/orders/print-count.ts"),
+      // Printable invoices: bare documents outside the dashboard shell.
+      route("dashboard/invoices/print/daily", "routes/admin/invoices/print.tsx", {
+        id: "admin-invoices-print-daily",
+      }),
+      route("dashboard/invoices/print/:orderNumber", "routes/admin/invoices/print.tsx"),
+      // Screens (tests/integration/admin-routes.test.ts walks them all).
+      route("dashboard", "routes/admin/layout.tsx", [
+        index("routes/admin/overview.tsx"),
+        route("products", "routes/admin/products/list.tsx", [
+          route("new", "routes/admin/products/edit.tsx", { id: "admin-product-new" }),
+          route(":productId", "routes/admin/products/details.tsx"),
+          route(":productId/edit", "routes/admin/products/edit.tsx", { id: "admin-product-edit" }),
+        ]),
+        route("orders", "routes/admin/orders/list.tsx"),
+        route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),
+        route("invoices", "routes/admin/invoices/list.tsx", [
+          route("instructions", "routes/admin/invoices/instructions.tsx"),
+          route(":orderNumber", "routes/admin/invoices/details.tsx"),
+        ]),
+        route("invoices/pdf/:fileName", "routes/admin/invoices/pdf.ts"),
+        route("customers", "routes/admin/customers/list.tsx", [
+          route("import", "routes/admin/customers/import.tsx"),
+        ]),
+        route("customers/export.csv", "routes/admin/customers/export.ts"),
+        route("customers/import/:importId", "routes/admin/customers/import-preview.tsx"),
+        route("customers/:customerId", "routes/admin/customers/view.tsx", [
+          route("edit", "routes/admin/customers/edit.tsx"),
+          route("email", "routes/admin/customers/email.tsx"),
+        ]),
+        route("images", "routes/admin/images/list.tsx", [
+          route(":imageId", "routes/admin/images/details.tsx"),
+        ]),
+        route("shipping", "routes/admin/shipping/list.tsx", [
+          route(":shipmentId/ship", "routes/admin/shipping/ship.tsx"),
+        ]),
+        route("emails", "routes/admin/emails/campaigns.tsx", [
+          route("new", "routes/admin/emails/compose.tsx", { id: "admin-campaign-new" }),
+          route(":campaignId", "routes/admin/emails/compose.tsx", { id: "admin-campaign-edit" }),
+        ]),
+        route("emails/templates", "routes/admin/emails/templates.tsx", [
+          route("new", "routes/admin/emails/template-edit.tsx", { id: "admin-template-new" }),
+          route(":templateId", "routes/admin/emails/template-edit.tsx", {
+            id: "admin-template-edit",
+          }),
+        ]),
+        route("emails/audience", "routes/admin/emails/audience.ts"),
+        route("coupons", "routes/admin/coupons/list.tsx", [
+          route("new", "routes/admin/coupons/new.tsx"),
+        ]),
+        route("coupons/:couponId", "routes/admin/coupons/detail.tsx"),
+        route("images/upload", "routes/admin/images/upload.tsx"),
+        route("reports", "routes/admin/reports/report.tsx"),
+        route("reports/export", "routes/admin/reports/export.ts"),
+        route("newsletters", "routes/admin/newsletters/screen.tsx"),
+        route("newsletters/consent-records.csv", "routes/admin/newsletters/consent-export.ts"),
+        route("pages", "routes/admin/pages/layout.tsx", [
+          index("routes/admin/pages/content.tsx"),
+          route("announcements", "routes/admin/pages/announcements.tsx"),
+        ]),
+        route("database", "routes/admin/database.tsx"),
+        // Owner-only settings: province rules and sales tax rates.
+        route("settings/provinces", "routes/admin/settings/provinces.tsx"),
+        route("settings/provinces/:province", "routes/admin/settings/province.tsx"),
+        route("*", "routes/admin/not-found.tsx"),
       ]),
-      route("orders", "routes/admin/orders/list.tsx"),
-      route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),
-      route("invoices", "routes/admin/invoices/list.tsx", [
-        route("instructions", "routes/admin/invoices/instructions.tsx"),
-        route(":orderNumber", "routes/admin/invoices/details.tsx"),
-      ]),
-      route("invoices/pdf/:fileName", "routes/admin/invoices/pdf.ts"),
-      route("customers", "routes/admin/customers/list.tsx", [
-        route("import", "routes/admin/customers/import.tsx"),
-      ]),
-      route("customers/export.csv", "routes/admin/customers/export.ts"),
-      route("customers/import/:importId", "routes/admin/customers/import-preview.tsx"),
-      route("customers/:customerId", "routes/admin/customers/view.tsx", [
-        route("edit", "routes/admin/customers/edit.tsx"),
-        route("email", "routes/admin/customers/email.tsx"),
-      ]),
-      route("images", "routes/admin/images/list.tsx", [
-        route(":imageId", "routes/admin/images/details.tsx"),
-      ]),
-      route("shipping", "routes/admin/shipping/list.tsx", [
-        route(":shipmentId/ship", "routes/admin/shipping/ship.tsx"),
-      ]),
-      route("emails", "routes/admin/emails/campaigns.tsx", [
-        route("new", "routes/admin/emails/compose.tsx", { id: "admin-campaign-new" }),
-        route(":campaignId", "routes/admin/emails/compose.tsx", { id: "admin-campaign-edit" }),
-      ]),
-      route("emails/templates", "routes/admin/emails/templates.tsx", [
-        route("new", "routes/admin/emails/template-edit.tsx", { id: "admin-template-new" }),
-        route(":templateId", "routes/admin/emails/template-edit.tsx", {
-          id: "admin-template-edit",
-        }),
-      ]),
-      route("emails/audience", "routes/admin/emails/audience.ts"),
-      route("coupons", "routes/admin/coupons/list.tsx", [
-        route("new", "routes/admin/coupons/new.tsx"),
-      ]),
-      route("coupons/:couponId", "routes/admin/coupons/detail.tsx"),
-      route("images/upload", "routes/admin/images/upload.tsx"),
-      route("reports", "routes/admin/reports/report.tsx"),
-      route("reports/export", "routes/admin/reports/export.ts"),
-      route("newsletters", "routes/admin/newsletters/screen.tsx"),
-      route("newsletters/consent-records.csv", "routes/admin/newsletters/consent-export.ts"),
-      route("pages", "routes/admin/pages/layout.tsx", [
-        index("routes/admin/pages/content.tsx"),
-        route("announcements", "routes/admin/pages/announcements.tsx"),
-      ]),
-      route("database", "routes/admin/database.tsx"),
-      // Owner-only settings: province rules and sales tax rates.
-      route("settings/provinces", "routes/admin/settings/provinces.tsx"),
-      route("settings/provinces/:province", "routes/admin/settings/province.tsx"),
-      route("*", "routes/admin/not-found.tsx"),
+      // Printable pages: outside the dashboard shell.
+      route("print/packing-slips", "routes/admin/shipping/packing-slips.tsx"),
     ]),
-    // Printable pages: outside the dashboard shell, same guard (requireAdmin).
-    route("print/packing-slips", "routes/admin/shipping/packing-slips.tsx"),
   ]),
 
   // ── storefront ──

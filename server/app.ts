@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { clientAddress } from "~/server/http/client-address.server";
+import { requestContext } from "~/server/http/request-context.server";
 import { config } from "~/server/config.server";
 import { db, pingDatabase } from "~/server/db.server";
 import { imageStorage } from "~/server/images/storage.server";
@@ -11,14 +12,6 @@ import { pageCacheMiddleware } from "~/server/storefront/page-cache.server";
 import * as serverBuild from "virtual:react-router/server-build";
 
 export { startServices } from "~/server/boot.server";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    nonce: string;
-    /** The visitor's address (TRUST_PROXY hops from the right of X-Forwarded-For), for throttling. */
-    clientIp: string;
-  }
-}
 
 function securityHeaders(production: boolean) {
   return (_req: Request, res: Response, next: NextFunction) => {
@@ -120,14 +113,15 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
       // The build object, not a function returning it: given a function, React Router rebuilds
       // its route table on every request (for hot reload), a third of a small request's CPU.
       build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
-      getLoadContext: (req, res) => ({
-        nonce: String(res.locals.nonce),
-        clientIp: clientAddress({
-          forwardedFor: req.get("X-Forwarded-For"),
-          socketAddress: req.socket.remoteAddress,
-          trustedHops: config().TRUST_PROXY,
+      getLoadContext: (req, res) =>
+        requestContext({
+          nonce: String(res.locals.nonce),
+          clientIp: clientAddress({
+            forwardedFor: req.get("X-Forwarded-For"),
+            socketAddress: req.socket.remoteAddress,
+            trustedHops: config().TRUST_PROXY,
+          }),
         }),
-      }),
     }),
   );
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { COUPON_STATUSES, parseDay } from "~/lib/coupons";
+import { formRules } from "~/lib/form";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 import { plainText } from "./text";
-
-export const COUPONS_PATH = "/budzadmin/dashboard/coupons";
 
 /** The Coupons list's URL: search, page and the status filter (SPEC §2, plus scheduled). */
 export const CouponListQuerySchema = ListQuerySchema.extend({
@@ -167,8 +166,9 @@ export const CouponFormSchema = z
   }));
 export type CouponInput = z.output<typeof CouponFormSchema>;
 
+/** The coupon form (new and edit): the browser and the action run these same rules. */
+export const couponForm = formRules(CouponFormSchema);
+
 /** The list's row actions: switch on or off, delete (an unused coupon only). */
-export const CouponRowActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("set-active"), id: z.uuid(), active: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("delete"), id: z.uuid() }),
-]);
+/** The coupon a row's button acts on. */
+export const CouponIdSchema = z.uuid();

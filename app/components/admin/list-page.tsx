@@ -1,48 +1,7 @@
-import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-
-/** "← All orders" above a detail page's title. */
-export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand-800"
-    >
-      <ArrowLeft className="h-4 w-4" aria-hidden /> {children}
-    </Link>
-  );
-}
-
-/** A tab of a screen split in sections (each its own URL), underlined while it is the current one. */
-export function tabClass(isActive: boolean): string {
-  return `-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition ${
-    isActive
-      ? "border-brand-700 text-brand-800"
-      : "border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900"
-  }`;
-}
-
-/** Title row of an admin screen: heading, one-line description and the screen's main actions. */
-export function PageHeader({
-  title,
-  description,
-  actions,
-}: {
-  title: string;
-  description?: React.ReactNode;
-  actions?: React.ReactNode;
-}) {
-  return (
-    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{title}</h1>
-        {description ? <p className="mt-1 text-sm text-stone-600">{description}</p> : null}
-      </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
-    </div>
-  );
-}
+import { PageHeader } from "./page";
 
 export interface FilterOption {
   value: string;
@@ -333,5 +292,47 @@ export function ListCard({ children }: { children: React.ReactNode }) {
     <section className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       {children}
     </section>
+  );
+}
+
+type PaginationProps = Omit<Parameters<typeof Pagination>[0], "noun">;
+
+/**
+ * The one shape of a list screen: title row, optional summary (stat cards), then the card with the
+ * toolbar, the count, the table (children) and the pages; `after` holds a modal route's Outlet.
+ */
+export function ListPage({
+  title,
+  description,
+  actions,
+  summary,
+  toolbar,
+  list,
+  noun,
+  children,
+  after,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+  summary?: React.ReactNode;
+  toolbar?: React.ReactNode;
+  list: PaginationProps;
+  noun: string;
+  children: React.ReactNode;
+  after?: React.ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader title={title} description={description} actions={actions} />
+      {summary}
+      <ListCard>
+        {toolbar}
+        <ResultCount total={list.total} noun={noun} />
+        {children}
+        <Pagination {...list} noun={noun} />
+      </ListCard>
+      {after}
+    </>
   );
 }

@@ -1,36 +1,9 @@
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { statusName } from "~/lib/order-status";
 import type { AdminOrder } from "~/server/orders/order-admin.server";
 import { Badge, type Tone } from "./badges";
-
-/** The order page's building blocks: a titled card, a label/value line, the emails list. */
-export function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-      <h2 className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-export function Line({
-  label,
-  children,
-  strong = false,
-}: {
-  label: string;
-  children: React.ReactNode;
-  strong?: boolean;
-}) {
-  return (
-    <div
-      className={`flex justify-between gap-4 py-1 ${strong ? "text-base font-semibold text-stone-900" : "text-stone-600"}`}
-    >
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{children}</dd>
-    </div>
-  );
-}
+import { Section } from "./page";
+export { Line, Section } from "./page";
 
 const EMAIL_TONES: Record<string, Tone> = {
   sent: "green",
@@ -58,12 +31,13 @@ const EMAIL_NAMES: Record<string, string> = {
 /** Every email the order sent the shopper, with its outbox status (sent, pending, failed…). */
 export function OrderEmails({
   emails,
-  timeZone,
+  dates,
 }: {
   emails: AdminOrder["emails"];
-  timeZone: string;
+  /** The loader's dateTexts (the emails' times, written on the server). */
+  dates: DateTexts;
 }) {
-  const when = (date: Date | string) => formatDateTime(date, timeZone);
+  const when = (date: Date | string) => formatDateTime(date, dates);
   return (
     <Section title="Emails to the shopper">
       {emails.length === 0 ? (

@@ -14,9 +14,9 @@ import { data, Form, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/database";
 import { buttonClass } from "~/components/admin/button";
-import { PageHeader } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page";
 import { ConfirmDialog } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard } from "~/components/admin/stat-card";
 import {
   GENERATOR_CLEARS,
@@ -35,13 +35,15 @@ import {
   runGenerator,
   sampleDataAllowed,
 } from "~/server/admin/database-tools.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { readFormValues } from "~/server/http/form.server";
+import { ownerOnly } from "~/server/auth/admin-guard.server";
+
+// Owners only (the admin guard on the admin layout has already checked the session).
+export const middleware: Route.MiddlewareFunction[] = [ownerOnly];
 
 export const meta: Route.MetaFunction = () => [{ title: "Database · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, { role: "owner" });
+export async function loader() {
   return {
     driver: driverLabel(),
     status: await getConnectionStatus(),
@@ -64,7 +66,6 @@ const ActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request, { role: "owner" });
   const parsed = ActionSchema.safeParse(await readFormValues(request));
   if (!parsed.success) {
     return data(
@@ -279,4 +280,4 @@ export default function DatabaseTools({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

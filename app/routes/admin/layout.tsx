@@ -1,19 +1,19 @@
 import { data, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell, SIDEBAR_COOKIE } from "~/components/admin/admin-shell";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { readCookie } from "~/lib/cookies";
 import { readToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin · Budz Boutique" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = currentAdmin(context);
   const { toast, clearHeader } = await readToast(request);
   return data(
     {
@@ -24,11 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { headers: clearHeader ? { "Set-Cookie": clearHeader } : undefined },
   );
-}
-
-// Admin pages are private: never stored by a shared cache.
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -48,7 +43,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   return (
     <main className="min-h-screen bg-stone-100/70">
-      <AdminRouteError />
+      <AdminErrorBoundary />
     </main>
   );
 }

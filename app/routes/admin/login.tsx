@@ -10,6 +10,7 @@ import { assertSameOrigin } from "~/server/auth/origin.server";
 import { ADMIN_HOME_PATH, getAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { readForm } from "~/server/http/form.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin sign in · Budz Boutique" },
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await signIn({
     ...parsed.data,
-    ipAddress: context.clientIp,
+    ipAddress: clientIp(context),
     userAgent: request.headers.get("User-Agent"),
   });
   if (result.ok) throw redirect(ADMIN_HOME_PATH, { headers: { "Set-Cookie": result.setCookie } });

@@ -1,10 +1,7 @@
 import { data } from "react-router";
-import type { Route } from "./+types/not-found";
-import { AdminRouteError } from "~/components/admin/route-error";
-import { requireAdmin } from "~/server/auth/session.server";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   throw data({ message: "This admin screen does not exist." }, { status: 404 });
 }
 
@@ -12,4 +9,4 @@ export default function AdminNotFound() {
   return null;
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -4,28 +4,29 @@ import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { screenHref } from "~/components/admin/nav";
-import { PageHeader } from "~/components/admin/list-page";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { PageHeader } from "~/components/admin/page";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard } from "~/components/admin/stat-card";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatMoney } from "~/lib/money";
 import { getOverview } from "~/server/admin/overview.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { formatDate, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return { overview: await getOverview(), role: admin.role, timeZone: config().STORE_TIMEZONE };
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = currentAdmin(context);
+  const overview = await getOverview();
+  return withDateTexts({ overview, role: admin.role }, config().STORE_TIMEZONE);
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { overview, role, timeZone } = loaderData;
+  const { overview, role, dates } = loaderData;
   const orders = screenHref("orders", role);
   const customers = screenHref("customers", role);
   const products = screenHref("products", role)!;
-  const date = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone });
   const quickActions = [
     { label: "Add product", href: `${products}/new`, icon: PackagePlus },
     orders ? { label: "Process orders", href: `${orders}?status=paid`, icon: Truck } : undefined,
@@ -96,7 +97,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                       )}
                     </p>
                     <p className="truncate text-xs text-stone-500">
-                      {order.customerName} · {date.format(new Date(order.createdAt))}
+                      {order.customerName} · {formatDate(order.createdAt, dates)}
                     </p>
                   </div>
                   <OrderStatusBadge status={order.status} />
@@ -174,4 +175,4 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/category";
 import { ListingControls, ListingPagination } from "~/components/store/listing-controls";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
 import { PageLink } from "~/components/ui/page-link";
-import { ErrorPage } from "~/root";
+import { ErrorPage } from "~/components/ui/error-page";
 import { findCategory } from "~/lib/categories";
 import { catalogSearch, PAGE_SIZE, parseCatalogQuery, SKELETON_CARDS } from "~/lib/catalog-query";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
@@ -119,7 +119,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 /** SPEC §8: 'Error loading products: {message}' with Try Again, which reloads the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage error={error} />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage variant="store" error={error} />;
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string"
       ? error.data

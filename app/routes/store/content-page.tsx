@@ -1,6 +1,6 @@
 import { Clock, Mail, Phone } from "lucide-react";
 import { data } from "react-router";
-import { ErrorPage } from "~/root";
+import { ErrorPage } from "~/components/ui/error-page";
 import type { Route } from "./+types/content-page";
 import {
   CONTENT_ARTICLE_CLASS,
@@ -97,5 +97,5 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  return <ErrorPage variant="store" error={error} />;
 }

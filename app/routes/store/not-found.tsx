@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorPage } from "~/root";
+import { ErrorPage } from "~/components/ui/error-page";
 
 export function loader() {
   throw data(null, { status: 404 });
@@ -14,5 +14,5 @@ export default function NotFound() {
 }
 
 export function ErrorBoundary() {
-  return <ErrorPage />;
+  return <ErrorPage variant="store" />;
 }

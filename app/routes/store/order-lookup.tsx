@@ -15,6 +15,7 @@ import { assertSameOrigin } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { lookupOrder } from "~/server/orders/order-view.server";
 import { readForm } from "~/server/http/form.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 export function meta() {
   return [
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await lookupOrder({ ...parsed.data, ipAddress: context.clientIp });
+  const result = await lookupOrder({ ...parsed.data, ipAddress: clientIp(context) });
   if (!result.ok) {
     return data(
       { errors: {}, message: result.message, order: null, values },

@@ -10,7 +10,7 @@ import { Rating } from "~/components/store/rating";
 import { SizePicker } from "~/components/store/size-picker";
 import { StockBadge } from "~/components/store/stock-badge";
 import { useNonce } from "~/lib/nonce";
-import { ErrorPage } from "~/root";
+import { ErrorPage } from "~/components/ui/error-page";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { defaultVariationId, galleryImages, variationPrice } from "~/lib/product";
@@ -214,5 +214,5 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  return <ErrorPage variant="store" error={error} />;
 }

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { ErrorPage } from "~/root";
+import { ErrorPage } from "~/components/ui/error-page";
 import type { Route } from "./+types/search";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
 import { SKELETON_CARDS } from "~/lib/catalog-query";
@@ -142,5 +142,5 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  return <ErrorPage variant="store" error={error} />;
 }

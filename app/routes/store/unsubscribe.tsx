@@ -12,6 +12,7 @@ import {
   unsubscribeByToken,
   type ThrottledLink,
 } from "~/server/marketing/unsubscribe.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 /**
  * The unsubscribe link of every newsletter and campaign. Outside the store layout: withdrawing
@@ -50,7 +51,7 @@ function page(result: ThrottledLink, done = false) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const target = { token: params.token, ipAddress: context.clientIp };
+  const target = { token: params.token, ipAddress: clientIp(context) };
   return page(await throttleUnsubscribe(target, () => describeUnsubscribeLink(params.token)));
 }
 
@@ -58,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // RFC 8058: the mail client's POST carries exactly this field and comes from another site.
   if (form.get("List-Unsubscribe") !== "One-Click") assertSameOrigin(request);
-  const target = { token: params.token, ipAddress: context.clientIp };
+  const target = { token: params.token, ipAddress: clientIp(context) };
   return page(await throttleUnsubscribe(target, () => unsubscribeByToken(params.token)), true);
 }
 

@@ -1,4 +1,13 @@
 import { data } from "react-router";
+import type { z } from "zod";
+import {
+  checkForm,
+  echoValues,
+  textValues,
+  type FormErrors,
+  type FormReply,
+  type FormRules,
+} from "~/lib/form";
 import { stripControlCharacters } from "~/schemas/text";
 
 /**
@@ -71,8 +80,54 @@ export async function readForm(
 
 /** The form's text values as a plain object (the last value of a repeated name wins). */
 export async function readFormValues(request: Request): Promise<Record<string, string>> {
-  const form = await readForm(request);
-  const values: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === "string") values[name] = value;
-  return values;
+  return textValues(await readForm(request));
+}
+
+/** An action's answer to a refused form: its messages (and what was typed) with a 4xx. */
+export function formReply(
+  errors: FormErrors,
+  options: { status?: number; form?: FormData } = {},
+) {
+  const reply: FormReply = options.form ? { errors, values: echoValues(options.form) } : { errors };
+  return data(reply, { status: options.status ?? 400 });
+}
+
+export type Submission<T> =
+  | { ok: true; data: T; form: FormData }
+  | { ok: false; reply: ReturnType<typeof formReply> };
+
+/**
+ * Reads the posted form (`readForm`) and parses it with its rules. Refused: `reply` is the 400 to
+ * return, with every message and what was typed.
+ *
+ *   const submission = await parseForm(request, couponForm);
+ *   if (!submission.ok) return submission.reply;
+ */
+export async function parseForm<S extends z.ZodType>(
+  request: Request | FormData,
+  rules: FormRules<S>,
+): Promise<Submission<z.output<S>>> {
+  const form = request instanceof FormData ? request : await readForm(request);
+  const checked = checkForm(rules, form);
+  if (checked.ok) return { ok: true, data: checked.data, form };
+  return { ok: false, reply: formReply(checked.errors, { form }) };
+}
+
+export const UNKNOWN_INTENT = "This form's button is not known. Please reload the page and try again.";
+
+/**
+ * One way to serve a form with several buttons (`name="intent"`): the handler named by the posted
+ * intent runs; an unknown or missing intent is a 400.
+ *
+ *   return dispatchIntent(form, { save: () => …, delete: () => … });
+ */
+export function dispatchIntent<R>(
+  form: FormData,
+  handlers: Record<string, (form: FormData) => R>,
+): R {
+  const intent = form.get("intent");
+  const handler =
+    typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) throw data({ message: UNKNOWN_INTENT }, { status: 400 });
+  return handler(form);
 }

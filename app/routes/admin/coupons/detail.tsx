@@ -1,24 +1,22 @@
-import { readFormValues } from "~/server/http/form.server";
-import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { CouponForm } from "~/components/admin/coupon-form";
 import { SaveButton } from "~/components/admin/save-button";
 import { CouponStatusBadge, UsageBar } from "~/components/admin/coupon-parts";
-import { DataTable, PageHeader, Pagination, type Column } from "~/components/admin/list-page";
-import { Line, Section } from "~/components/admin/order-panels";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { DataTable, Pagination, type Column } from "~/components/admin/list-page";
+import { DetailPage, Line, Panel, Section } from "~/components/admin/page";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { couponValidity, dayOf, formatCouponValue } from "~/lib/coupons";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, withDateTexts } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { formatMoney } from "~/lib/money";
 import { parseListQuery } from "~/schemas/admin-list";
-import { COUPONS_PATH, CouponFormSchema, CouponOrdersQuerySchema } from "~/schemas/coupons";
-import { formErrors } from "~/schemas/form-errors";
+import { couponForm, CouponOrdersQuerySchema } from "~/schemas/coupons";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { formReply, parseForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { config } from "~/server/config.server";
 import { COUPON_NOT_FOUND, updateCoupon } from "~/server/marketing/coupon-admin.server";
 import {
@@ -33,34 +31,31 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 async function findCoupon(id: string) {
   const coupon = isUuid(id) ? await getAdminCoupon(id) : undefined;
-  if (!coupon) throw data({ message: COUPON_NOT_FOUND }, { status: 404 });
+  invariantResponse(coupon, COUPON_NOT_FOUND, { status: 404 });
   return coupon;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const coupon = await findCoupon(params.couponId);
   const { page } = parseListQuery(request.url, CouponOrdersQuerySchema);
   const timeZone = config().STORE_TIMEZONE;
-  return {
-    coupon,
-    orders: await listCouponOrders({ couponId: coupon.id, page }),
-    timeZone,
-    today: dayOf(new Date(), timeZone),
-  };
+  const orders = await listCouponOrders({ couponId: coupon.id, page });
+  return withDateTexts({ coupon, orders, today: dayOf(new Date(), timeZone) }, timeZone);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const parsed = CouponFormSchema.safeParse(await readFormValues(request));
-  if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
-  const result = await updateCoupon(params.couponId, parsed.data);
-  if (!result.ok) return data({ errors: result.errors }, { status: result.status });
-  return redirectWithToast(`${COUPONS_PATH}/${result.id}`, `Coupon ${result.code} saved.`);
+  const submission = await parseForm(request, couponForm);
+  if (!submission.ok) return submission.reply;
+  const result = await updateCoupon(params.couponId, submission.data);
+  if (!result.ok) return formReply(result.errors, { status: result.status, form: submission.form });
+  return redirectWithToast(
+    href("/budzadmin/dashboard/coupons/:couponId", { couponId: result.id }),
+    `Coupon ${result.code} saved.`,
+  );
 }
 
 export default function CouponDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { coupon, orders, timeZone, today } = loaderData;
+  const { coupon, orders, dates, today } = loaderData;
   const columns: Column<CouponOrderRow>[] = [
     {
       key: "order",
@@ -68,7 +63,7 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
       cell: (o) => (
         <div>
           <Link
-            to={`/budzadmin/dashboard/orders/${o.orderNumber}`}
+            to={href("/budzadmin/dashboard/orders/:orderNumber", { orderNumber: o.orderNumber })}
             className="font-medium whitespace-nowrap text-brand-800 hover:underline"
           >
             {o.orderNumber}
@@ -114,7 +109,7 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
       header: "Date",
       hideBelow: "md",
       className: "whitespace-nowrap text-stone-600",
-      cell: (o) => formatDateTime(o.createdAt, timeZone),
+      cell: (o) => formatDateTime(o.createdAt, dates),
     },
   ];
   const uncounted = coupon.usedCount - orders.counted;
@@ -122,54 +117,42 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
     ? `This coupon has been used (${coupon.usedCount} use${coupon.usedCount === 1 ? "" : "s"}), so its code and type cannot change. You can still deactivate it, end it with an end date, or change its other terms for future orders.`
     : undefined;
   return (
-    <>
-      <Link
-        to={COUPONS_PATH}
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand-800"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> All coupons
-      </Link>
-      <PageHeader
-        title={`Coupon ${coupon.code}`}
-        description={
-          <span className="inline-flex flex-wrap items-center gap-2">
-            <CouponStatusBadge status={coupon.status} /> {formatCouponValue(coupon)} off ·{" "}
-            {couponValidity(coupon, timeZone)}
-          </span>
-        }
-      />
+    <DetailPage
+      back={{ to: href("/budzadmin/dashboard/coupons"), label: "All coupons" }}
+      title={`Coupon ${coupon.code}`}
+      description={
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <CouponStatusBadge status={coupon.status} /> {formatCouponValue(coupon)} off ·{" "}
+          {couponValidity(coupon, dates)}
+        </span>
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <section
-          aria-labelledby="coupon-edit-title"
-          className="rounded-xl border border-stone-200 bg-white shadow-sm"
+        <Panel
+          title="Edit coupon"
+          id="coupon-edit-title"
+          footer={
+            <>
+              <Link to={href("/budzadmin/dashboard/coupons")} className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+              <SaveButton form="coupon-form">Save Changes</SaveButton>
+            </>
+          }
         >
-          <h2
-            id="coupon-edit-title"
-            className="border-b border-stone-200 px-5 py-4 text-sm font-semibold tracking-wide text-stone-500 uppercase"
-          >
-            Edit coupon
-          </h2>
-          <div className="p-5">
-            <CouponForm
-              key={coupon.revision}
-              coupon={{
-                ...coupon,
-                startDay: coupon.startDate ? dayOf(coupon.startDate, timeZone) : today,
-                endDay: coupon.endDate ? dayOf(coupon.endDate, timeZone) : null,
-              }}
-              today={today}
-              locked={locked}
-              serverErrors={actionData?.errors}
-              formId="coupon-form"
-            />
-          </div>
-          <div className="flex justify-end gap-2 border-t border-stone-200 bg-stone-50 px-5 py-3">
-            <Link to={COUPONS_PATH} className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-            <SaveButton form="coupon-form">Save Changes</SaveButton>
-          </div>
-        </section>
+          <CouponForm
+            key={coupon.revision}
+            coupon={{
+              ...coupon,
+              startDay: coupon.startDate ? dayOf(coupon.startDate, dates) : today,
+              endDay: coupon.endDate ? dayOf(coupon.endDate, dates) : null,
+            }}
+            today={today}
+            locked={locked}
+            lastResult={actionData}
+            formId="coupon-form"
+          />
+        </Panel>
         <div className="space-y-6">
           <Section title="Usage">
             <UsageBar code={coupon.code} usedCount={coupon.usedCount} maxUses={coupon.maxUses} />
@@ -191,16 +174,7 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
           </Section>
         </div>
       </div>
-      <section
-        aria-labelledby="coupon-orders-title"
-        className="mt-6 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
-      >
-        <h2
-          id="coupon-orders-title"
-          className="border-b border-stone-200 px-5 py-4 text-sm font-semibold tracking-wide text-stone-500 uppercase"
-        >
-          Orders with this coupon
-        </h2>
+      <Panel title="Orders with this coupon" id="coupon-orders-title" flush className="mt-6">
         <DataTable
           columns={columns}
           rows={orders.rows}
@@ -209,9 +183,9 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
           empty="No order has used this coupon yet."
         />
         <Pagination {...orders} noun="orders" />
-      </section>
-    </>
+      </Panel>
+    </DetailPage>
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

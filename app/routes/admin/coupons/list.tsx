@@ -1,22 +1,18 @@
 import { formatCount } from "~/lib/text";
-import { readFormValues } from "~/server/http/form.server";
 import { BarChart3, CheckCircle2, Pencil, Plus, Ticket, Trash2, Users } from "lucide-react";
-import { data, Form, Link, Outlet, useLocation, useSubmit } from "react-router";
+import { Form, href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { CouponStatusBadge, UsageBar } from "~/components/admin/coupon-parts";
 import {
   DataTable,
-  ListCard,
+  ListPage,
   ListToolbar,
   statusFilter,
-  PageHeader,
-  Pagination,
-  ResultCount,
   type Column,
 } from "~/components/admin/list-page";
 import { ConfirmDialog } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import {
   COUPON_STATUS_NAMES,
@@ -24,11 +20,13 @@ import {
   couponValidity,
   formatCouponValue,
 } from "~/lib/coupons";
+import { withDateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { parseListQuery } from "~/schemas/admin-list";
-import { COUPONS_PATH, CouponListQuerySchema, CouponRowActionSchema } from "~/schemas/coupons";
+import { CouponIdSchema, CouponListQuerySchema } from "~/schemas/coupons";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { dispatchIntent, readForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { config } from "~/server/config.server";
 import { deleteCoupon, setCouponActive } from "~/server/marketing/coupon-admin.server";
 import {
@@ -40,46 +38,43 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Coupons · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = parseListQuery(request.url, CouponListQuerySchema);
   const now = new Date();
   const [stats, list] = await Promise.all([getCouponStats(now), listAdminCoupons(query, now)]);
-  return { query, stats, list, timeZone: config().STORE_TIMEZONE };
+  return withDateTexts({ query, stats, list }, config().STORE_TIMEZONE);
 }
 
 /** A row's Activate / Deactivate and Delete buttons post here. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const parsed = CouponRowActionSchema.safeParse(await readFormValues(request));
-  if (!parsed.success)
-    return data(
-      { message: "This action is not valid. Reload the page and try again." },
-      { status: 400 },
-    );
-  const back = `${COUPONS_PATH}${new URL(request.url).search}`;
-  const form = parsed.data;
-  const result =
-    form.intent === "delete"
-      ? await deleteCoupon(form.id)
-      : await setCouponActive(form.id, form.active === "true");
+  const form = await readForm(request);
+  const back = `${href("/budzadmin/dashboard/coupons")}${new URL(request.url).search}`;
+  const id = CouponIdSchema.safeParse(form.get("id"));
+  invariantResponse(id.success, "This coupon is not valid. Reload the page and try again.");
+  const result = await dispatchIntent(form, {
+    "set-active": async () => {
+      const active = form.get("active") === "true";
+      const done = await setCouponActive(id.data, active);
+      return done.ok
+        ? { ...done, done: active ? "activated" : "deactivated: checkout refuses it from now on" }
+        : done;
+    },
+    delete: async () => {
+      const done = await deleteCoupon(id.data);
+      return done.ok ? { ...done, done: "deleted" } : done;
+    },
+  });
   if (!result.ok) return redirectWithToast(back, result.message, "error");
-  const done =
-    form.intent === "delete"
-      ? "deleted"
-      : form.active === "true"
-        ? "activated"
-        : "deactivated: checkout refuses it from now on";
-  return redirectWithToast(back, `Coupon ${result.code} ${done}.`);
+  return redirectWithToast(back, `Coupon ${result.code} ${result.done}.`);
 }
 
 function RowActions({ coupon }: { coupon: AdminCouponRow }) {
   const { search } = useLocation();
   const submit = useSubmit();
-  const action = `${COUPONS_PATH}${search}`;
+  const action = `${href("/budzadmin/dashboard/coupons")}${search}`;
   return (
     <div className="flex items-center justify-end gap-1">
       <Link
-        to={`${COUPONS_PATH}/${coupon.id}`}
+        to={href("/budzadmin/dashboard/coupons/:couponId", { couponId: coupon.id })}
         className={buttonClass("ghost", "icon", "max-sm:hidden")}
         aria-label={`Edit ${coupon.code}`}
         title="Edit"
@@ -130,7 +125,7 @@ function RowActions({ coupon }: { coupon: AdminCouponRow }) {
 }
 
 export default function CouponList({ loaderData }: Route.ComponentProps) {
-  const { query, stats, list, timeZone } = loaderData;
+  const { query, stats, list, dates } = loaderData;
   const { search } = useLocation();
   const columns: Column<AdminCouponRow>[] = [
     {
@@ -139,7 +134,7 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
       cell: (c) => (
         <div className="min-w-0">
           <Link
-            to={`${COUPONS_PATH}/${c.id}`}
+            to={href("/budzadmin/dashboard/coupons/:couponId", { couponId: c.id })}
             className="font-mono font-semibold whitespace-nowrap text-brand-800 hover:underline"
           >
             {c.code}
@@ -185,7 +180,7 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
         <div>
           <CouponStatusBadge status={c.status} />
           <p className="mt-1 hidden max-w-44 text-xs text-stone-500 lg:block">
-            {couponValidity(c, timeZone)}
+            {couponValidity(c, dates)}
           </p>
         </div>
       ),
@@ -200,70 +195,71 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
 
   const unlimited = stats.total - stats.withMax;
   return (
-    <>
-      <PageHeader
-        title="Coupon Management"
-        description="Promo codes shoppers enter in the cart and at checkout."
-        actions={
-          <Link to={`new${search}`} className={buttonClass("primary")}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Create New Coupon
-          </Link>
-        }
-      />
-      <StatGrid>
-        <StatCard
-          label="Total Coupons"
-          value={formatCount(stats.total)}
-          hint={`${formatCount(stats.scheduled)} scheduled · ${formatCount(stats.expired)} expired · ${formatCount(stats.inactive)} inactive`}
-          icon={Ticket}
-        />
-        <StatCard
-          label="Active Coupons"
-          value={formatCount(stats.active)}
-          hint="Switched on and within their dates"
-          icon={CheckCircle2}
-        />
-        <StatCard
-          label="Total Uses"
-          value={formatCount(stats.totalUses)}
-          hint="Uses counted across all coupons"
-          icon={Users}
-        />
-        <StatCard
-          label="Avg. Usage Rate"
-          value={stats.averageUsageRate === null ? "—" : `${stats.averageUsageRate}%`}
-          hint={
-            stats.withMax === 0
-              ? "No coupon has a max uses limit"
-              : `Used ÷ max uses, over ${formatCount(stats.withMax)} with a limit${unlimited > 0 ? ` (${formatCount(unlimited)} unlimited not counted)` : ""}`
-          }
-          icon={BarChart3}
-        />
-      </StatGrid>
-      <ListCard>
+    <ListPage
+      title="Coupon Management"
+      description="Promo codes shoppers enter in the cart and at checkout."
+      actions={
+        <Link to={`new${search}`} className={buttonClass("primary")}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Create New Coupon
+        </Link>
+      }
+      summary={
+        <StatGrid>
+          <StatCard
+            label="Total Coupons"
+            value={formatCount(stats.total)}
+            hint={`${formatCount(stats.scheduled)} scheduled · ${formatCount(stats.expired)} expired · ${formatCount(stats.inactive)} inactive`}
+            icon={Ticket}
+          />
+          <StatCard
+            label="Active Coupons"
+            value={formatCount(stats.active)}
+            hint="Switched on and within their dates"
+            icon={CheckCircle2}
+          />
+          <StatCard
+            label="Total Uses"
+            value={formatCount(stats.totalUses)}
+            hint="Uses counted across all coupons"
+            icon={Users}
+          />
+          <StatCard
+            label="Avg. Usage Rate"
+            value={stats.averageUsageRate === null ? "—" : `${stats.averageUsageRate}%`}
+            hint={
+              stats.withMax === 0
+                ? "No coupon has a max uses limit"
+                : `Used ÷ max uses, over ${formatCount(stats.withMax)} with a limit${unlimited > 0 ? ` (${formatCount(unlimited)} unlimited not counted)` : ""}`
+            }
+            icon={BarChart3}
+          />
+        </StatGrid>
+      }
+      toolbar={
         <ListToolbar
           q={query.q}
           searchLabel="Search by code or description"
           filters={[statusFilter(query.status, COUPON_STATUSES, (s) => COUPON_STATUS_NAMES[s])]}
         />
-        <ResultCount total={list.total} noun="coupons" />
-        <DataTable
-          columns={columns}
-          rows={list.rows}
-          rowKey={(c) => c.id}
-          caption="Coupons"
-          empty={
-            query.q || query.status !== "all"
-              ? "No coupons match your search."
-              : "No coupons yet. Create one to offer a discount."
-          }
-        />
-        <Pagination {...list} noun="coupons" />
-      </ListCard>
-      <Outlet />
-    </>
+      }
+      list={list}
+      noun="coupons"
+      after={<Outlet />}
+    >
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        rowKey={(c) => c.id}
+        caption="Coupons"
+        empty={
+          query.q || query.status !== "all"
+            ? "No coupons match your search."
+            : "No coupons yet. Create one to offer a discount."
+        }
+      />
+    </ListPage>
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

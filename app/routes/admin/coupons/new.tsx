@@ -1,34 +1,30 @@
-import { readFormValues } from "~/server/http/form.server";
-import { data, useLocation, useNavigate } from "react-router";
+import { href, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/new";
 import { buttonClass } from "~/components/admin/button";
 import { CouponForm } from "~/components/admin/coupon-form";
 import { SaveButton } from "~/components/admin/save-button";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { dayOf } from "~/lib/coupons";
-import { COUPONS_PATH, CouponFormSchema } from "~/schemas/coupons";
-import { formErrors } from "~/schemas/form-errors";
+import { couponForm } from "~/schemas/coupons";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { createCoupon } from "~/server/marketing/coupon-admin.server";
+import { formReply, parseForm } from "~/server/http/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "New coupon · Coupons · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { today: dayOf(new Date(), config().STORE_TIMEZONE) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const parsed = CouponFormSchema.safeParse(await readFormValues(request));
-  if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
-  const result = await createCoupon(parsed.data);
-  if (!result.ok) return data({ errors: result.errors }, { status: result.status });
+  const submission = await parseForm(request, couponForm);
+  if (!submission.ok) return submission.reply;
+  const result = await createCoupon(submission.data);
+  if (!result.ok) return formReply(result.errors, { status: result.status, form: submission.form });
   return redirectWithToast(
-    `${COUPONS_PATH}${new URL(request.url).search}`,
+    `${href("/budzadmin/dashboard/coupons")}${new URL(request.url).search}`,
     `Coupon ${result.code} created.`,
   );
 }
@@ -37,7 +33,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewCoupon({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const close = () => void navigate(`${COUPONS_PATH}${search}`, { preventScrollReset: true });
+  const close = () =>
+    void navigate(`${href("/budzadmin/dashboard/coupons")}${search}`, { preventScrollReset: true });
   return (
     <Modal
       title="Create New Coupon"
@@ -52,9 +49,9 @@ export default function NewCoupon({ loaderData, actionData }: Route.ComponentPro
         </>
       }
     >
-      <CouponForm today={loaderData.today} serverErrors={actionData?.errors} formId="coupon-form" />
+      <CouponForm today={loaderData.today} lastResult={actionData} formId="coupon-form" />
     </Modal>
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -5,22 +5,19 @@ import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { Field, FormAlert, inputClass, useSchemaErrors } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { PROVINCES } from "~/lib/address";
 import { customerPath } from "~/lib/customers";
 import { CustomerFormSchema } from "~/schemas/customers";
-import { formErrors } from "~/schemas/form-errors";
+import { formErrors } from "~/lib/form";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { requireCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   return { customer: await requireCustomer(params.customerId) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
   const customer = await requireCustomer(params.customerId);
   const parsed = CustomerFormSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
@@ -129,4 +126,4 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

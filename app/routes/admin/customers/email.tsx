@@ -5,23 +5,22 @@ import type { Route } from "./+types/email";
 import { buttonClass } from "~/components/admin/button";
 import { Field, FormAlert, inputClass, useSchemaErrors } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { customerPath } from "~/lib/customers";
 import { CustomerEmailSchema } from "~/schemas/customers";
-import { formErrors, type FormErrors } from "~/schemas/form-errors";
+import { formErrors, type FormErrors } from "~/lib/form";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { requireCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const c = await requireCustomer(params.customerId);
   return { customer: { name: c.name, email: c.email, customerNumber: c.customerNumber } };
 }
 
 /** Queues the message in the outbox with a history record; the customer page lists it. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   const customer = await requireCustomer(params.customerId);
   const parsed = CustomerEmailSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
@@ -94,4 +93,4 @@ export default function EmailCustomer({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -8,8 +8,9 @@ import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { FormAlert } from "~/components/admin/field";
 import { Figure } from "~/components/admin/customer-panels";
-import { BackLink, ListCard, PageHeader, Pagination } from "~/components/admin/list-page";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { ListCard, Pagination } from "~/components/admin/list-page";
+import { BackLink, PageHeader } from "~/components/admin/page";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { FIX_ERRORS_FIRST } from "~/lib/customer-import";
 import {
   CUSTOMERS_PATH,
@@ -18,11 +19,10 @@ import {
   PREVIEW_FILTERS,
   PREVIEW_PAGE_SIZE,
 } from "~/lib/customers";
-import { formatDateTime } from "~/lib/dates";
+import { dateTexts, formatDateTime } from "~/lib/dates";
 import { filterEnum } from "~/schemas/admin-list";
 import { ImportConfirmSchema } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { getImportPreview, runCustomerImport } from "~/server/customers/customer-import.server";
 
@@ -37,16 +37,15 @@ const PreviewQuery = z.object({
 });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = PreviewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const preview = await getImportPreview(params.importId, query);
   if (!preview) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { preview, show: query.show, timeZone: config().STORE_TIMEZONE };
+  const dates = dateTexts([preview.createdAt, preview.importedAt], config().STORE_TIMEZONE);
+  return { preview, show: query.show, dates };
 }
 
 /** Confirms the import: every row in one transaction, or nothing. */
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
   const parsed = ImportConfirmSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const result = await runCustomerImport({
@@ -71,7 +70,7 @@ const SHOW_LABELS = {
 } as const;
 
 export default function ImportPreview({ loaderData, actionData }: Route.ComponentProps) {
-  const { preview: p, show: current, timeZone } = loaderData;
+  const { preview: p, show: current, dates } = loaderData;
   const navigation = useNavigation();
   const importing = navigation.state !== "idle" && navigation.formMethod === "POST";
   const counts = {
@@ -85,7 +84,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
       <BackLink to={CUSTOMERS_PATH}>All customers</BackLink>
       <PageHeader
         title="Import preview"
-        description={`${p.fileName} · nothing is imported until you confirm · checked ${formatDateTime(p.createdAt, timeZone)}`}
+        description={`${p.fileName} · nothing is imported until you confirm · checked ${formatDateTime(p.createdAt, dates)}`}
       />
       <StatGrid>
         <Figure label="Rows" value={p.rowCount.toLocaleString("en-CA")} />
@@ -104,7 +103,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
       <FormAlert message={actionData?.error} wide />
       {p.status === "imported" ? (
         <p className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-          This file was imported {p.importedAt ? formatDateTime(p.importedAt, timeZone) : ""}.{" "}
+          This file was imported {p.importedAt ? formatDateTime(p.importedAt, dates) : ""}.{" "}
           <Link to={CUSTOMERS_PATH} className="font-medium underline">
             See the customers
           </Link>
@@ -236,4 +235,4 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -5,20 +5,19 @@ import type { Route } from "./+types/import";
 import { buttonClass } from "~/components/admin/button";
 import { Field, inputClass, FormAlert } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/lib/customer-import";
 import { CUSTOMERS_PATH } from "~/lib/customers";
-import { requireAdmin } from "~/server/auth/session.server";
 import { previewCustomerImport, readCsvUpload } from "~/server/customers/customer-import.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return null;
 }
 
 /** Upload: the file is checked and kept as a preview (nothing imported yet), then shown. */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   const upload = await readCsvUpload(request);
   if (!upload.ok) return data({ error: upload.message }, { status: upload.status });
   const preview = await previewCustomerImport({ ...upload, createdBy: admin.displayName });
@@ -108,4 +107,4 @@ export default function ImportCustomers({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

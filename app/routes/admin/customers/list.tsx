@@ -9,12 +9,12 @@ import {
   ListCard,
   ListToolbar,
   statusFilter,
-  PageHeader,
   Pagination,
   ResultCount,
   type Column,
 } from "~/components/admin/list-page";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { PageHeader } from "~/components/admin/page";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import {
   CUSTOMER_STATUS_NAMES,
@@ -26,7 +26,6 @@ import {
 import { formatMoney } from "~/lib/money";
 import { parseListQuery } from "~/schemas/admin-list";
 import { CustomerListQuerySchema } from "~/schemas/customers";
-import { requireAdmin } from "~/server/auth/session.server";
 import {
   getCustomerStats,
   listCustomers,
@@ -36,7 +35,6 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Customers · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = parseListQuery(request.url, CustomerListQuerySchema);
   const [stats, list] = await Promise.all([getCustomerStats(), listCustomers(query)]);
   return { query, stats, list };
@@ -206,4 +204,4 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

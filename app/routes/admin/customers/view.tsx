@@ -10,14 +10,13 @@ import {
   CustomerStatusBadge,
   Figure,
 } from "~/components/admin/customer-panels";
-import { BackLink, PageHeader } from "~/components/admin/list-page";
+import { BackLink, PageHeader } from "~/components/admin/page";
 import { Section } from "~/components/admin/order-panels";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
 import { CUSTOMER_NOT_FOUND, CUSTOMER_ORDERS_SHOWN, CUSTOMERS_PATH } from "~/lib/customers";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { getCustomerView } from "~/server/customers/customer-admin.server";
 
@@ -25,11 +24,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.view.customer.name ?? "Customer"} · Customers · Admin` },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const view = await getCustomerView(params.customerId);
   if (!view) throw data({ message: CUSTOMER_NOT_FOUND }, { status: 404 });
-  return { view, timeZone: config().STORE_TIMEZONE };
+  return withDateTexts({ view }, config().STORE_TIMEZONE);
 }
 
 const SOURCES: Record<string, string> = {
@@ -39,7 +37,7 @@ const SOURCES: Record<string, string> = {
 };
 
 export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
-  const { view, timeZone } = loaderData;
+  const { view, dates } = loaderData;
   const { customer: c, totals, orders, consent, emails } = view;
   const here = `${CUSTOMERS_PATH}/${c.displayId}`;
   const place = [c.city, c.province ? provinceName(c.province) : null, c.postcode]
@@ -54,7 +52,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
           <span className="inline-flex flex-wrap items-center gap-2">
             <span className="font-medium text-stone-800 tabular-nums">{c.displayId}</span>
             <CustomerStatusBadge status={c.status} /> Customer since{" "}
-            {formatDate(c.createdAt, timeZone)}
+            {formatDate(c.createdAt, dates)}
             {SOURCES[c.source] ? ` (from ${SOURCES[c.source]})` : ""}
           </span>
         }
@@ -116,7 +114,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                           </Link>
                         </td>
                         <td className="py-2 pr-3 whitespace-nowrap text-stone-600">
-                          {formatDateTime(o.createdAt, timeZone)}
+                          {formatDateTime(o.createdAt, dates)}
                         </td>
                         <td className="py-2 pr-3">
                           <OrderStatusBadge status={o.status} />
@@ -142,7 +140,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </Section>
-          <CustomerEmailHistory emails={emails} timeZone={timeZone} />
+          <CustomerEmailHistory emails={emails} dates={dates} />
         </div>
         <div className="space-y-6">
           <Section title="Contact">
@@ -163,7 +161,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
               ) : null}
             </address>
           </Section>
-          <ConsentPanel consent={consent} timeZone={timeZone} />
+          <ConsentPanel consent={consent} dates={dates} />
           <Section title="Private note">
             {c.note ? (
               <p className="text-sm whitespace-pre-line text-stone-700">{c.note}</p>
@@ -180,4 +178,4 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

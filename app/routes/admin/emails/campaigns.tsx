@@ -13,7 +13,7 @@ import {
   type Column,
 } from "~/components/admin/list-page";
 import { DeleteButton } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import {
   CAMPAIGN_STATUS_NAMES,
   CAMPAIGN_STATUSES,
@@ -21,12 +21,11 @@ import {
   EMAILS_PATH,
   formatRate,
 } from "~/lib/campaigns";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatCount } from "~/lib/text";
 import { parseListQuery } from "~/schemas/admin-list";
 import { CampaignListQuerySchema, CampaignRowActionSchema } from "~/schemas/campaigns";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { readFormValues } from "~/server/http/form.server";
 import {
@@ -42,15 +41,13 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Email Management · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = parseListQuery(request.url, CampaignListQuerySchema);
   const [stats, list] = await Promise.all([getCampaignStats(), listCampaigns(query)]);
-  return { query, stats, list, timeZone: config().STORE_TIMEZONE };
+  return withDateTexts({ query, stats, list }, config().STORE_TIMEZONE);
 }
 
 /** A row's Cancel schedule and Delete buttons post here. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const parsed = CampaignRowActionSchema.safeParse(await readFormValues(request));
   if (!parsed.success)
     return data(
@@ -127,14 +124,14 @@ function RowActions({ campaign }: { campaign: CampaignRow }) {
 }
 
 export default function Campaigns({ loaderData }: Route.ComponentProps) {
-  const { query, stats, list, timeZone } = loaderData;
+  const { query, stats, list, dates } = loaderData;
   const filtered = query.q !== "" || query.status !== "all";
   const when = (c: CampaignRow) =>
     c.status === "sent" && c.sentAt
-      ? `Sent ${formatDateTime(c.sentAt, timeZone)}`
+      ? `Sent ${formatDateTime(c.sentAt, dates)}`
       : c.status === "scheduled" && c.scheduledAt
-        ? `For ${formatDateTime(c.scheduledAt, timeZone)}`
-        : `Edited ${formatDateTime(c.updatedAt, timeZone)}`;
+        ? `For ${formatDateTime(c.scheduledAt, dates)}`
+        : `Edited ${formatDateTime(c.updatedAt, dates)}`;
   const figure = (c: CampaignRow, count: number, rate: number) =>
     c.status === "sent" ? (
       <div className="whitespace-nowrap">
@@ -248,4 +245,4 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -4,13 +4,12 @@ import { buttonClass } from "~/components/admin/button";
 import { ComposeCampaign } from "~/components/admin/campaign-form";
 import { CampaignDetails } from "~/components/admin/campaign-details";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { EMAILS_PATH, type CampaignAudience } from "~/lib/campaigns";
-import { formatDateTime, zonedParts } from "~/lib/dates";
+import { dateTexts, formatDateTime, zonedParts } from "~/lib/dates";
 import { CampaignFormSchema } from "~/schemas/campaigns";
-import { formErrors } from "~/schemas/form-errors";
+import { formErrors } from "~/lib/form";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { readFormValues } from "~/server/http/form.server";
 import {
@@ -38,13 +37,17 @@ function localNow(timeZone: string) {
  * edit, or, for a scheduled or sent campaign, its details (only drafts are editable).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const timeZone = config().STORE_TIMEZONE;
   const base = { timeZone, minSendAt: localNow(timeZone) };
   if (params.campaignId) {
     const campaign = await getCampaign(params.campaignId);
     if (!campaign) throw data({ message: CAMPAIGN_NOT_FOUND }, { status: 404 });
-    return { ...base, campaign, recipientCount: await countAudience(campaign.audience) };
+    return {
+      ...base,
+      campaign,
+      dates: dateTexts(campaign, timeZone),
+      recipientCount: await countAudience(campaign.audience),
+    };
   }
   const templateId = new URL(request.url).searchParams.get("template");
   const audience: CampaignAudience = { kind: "subscribers" };
@@ -66,7 +69,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
   const parsed = CampaignFormSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
   if (parsed.data.intent === "test") {
@@ -96,6 +98,7 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
   const back = `${EMAILS_PATH}${params.size ? `?${params}` : ""}`;
   const close = () => void navigate(back, { preventScrollReset: true });
   const { campaign, timeZone } = loaderData;
+  const dates = "dates" in loaderData ? loaderData.dates : {};
   if (campaign && campaign.status !== "draft")
     return (
       <Modal
@@ -109,7 +112,7 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
           </button>
         }
       >
-        <CampaignDetails campaign={campaign} timeZone={timeZone} />
+        <CampaignDetails campaign={campaign} dates={dates} />
       </Modal>
     );
   return (
@@ -127,4 +130,4 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -4,14 +4,13 @@ import { buttonClass } from "~/components/admin/button";
 import { EmailHtmlField } from "~/components/admin/campaign-form";
 import { Field, FormAlert, inputClass } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { MAX_CAMPAIGN_HTML, TEMPLATES_PATH } from "~/lib/campaigns";
 import { TemplateFormSchema } from "~/schemas/campaigns";
-import { formErrors } from "~/schemas/form-errors";
+import { formErrors } from "~/lib/form";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { readFormValues } from "~/server/http/form.server";
 import {
   createEmailTemplate,
@@ -24,8 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.template?.name ?? "New template"} · Email Templates · Admin` },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   if (!params.templateId) return { template: undefined };
   const template = await getEmailTemplate(params.templateId);
   if (!template) throw data({ message: TEMPLATE_NOT_FOUND }, { status: 404 });
@@ -33,7 +31,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
   const parsed = TemplateFormSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
   if (params.templateId) {
@@ -122,4 +119,4 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -4,12 +4,11 @@ import type { Route } from "./+types/templates";
 import { buttonClass } from "~/components/admin/button";
 import { EmailsHeader } from "~/components/admin/email-parts";
 import { DeleteButton } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { EMAILS_PATH, TEMPLATES_PATH } from "~/lib/campaigns";
-import { formatDate } from "~/lib/dates";
+import { formatDate, withDateTexts } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { readFormValues } from "~/server/http/form.server";
 import { getCampaignStats } from "~/server/marketing/campaign-list.server";
@@ -21,15 +20,13 @@ import {
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Templates · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   const [stats, templates] = await Promise.all([getCampaignStats(), listEmailTemplates()]);
-  return { stats, templates, timeZone: config().STORE_TIMEZONE };
+  return withDateTexts({ stats, templates }, config().STORE_TIMEZONE);
 }
 
 /** A template's Delete button posts here. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const form = await readFormValues(request);
   if (form.intent !== "delete" || !isUuid(form.id ?? ""))
     return data(
@@ -42,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Templates({ loaderData }: Route.ComponentProps) {
-  const { stats, templates, timeZone } = loaderData;
+  const { stats, templates, dates } = loaderData;
   const submit = useSubmit();
   return (
     <>
@@ -64,9 +61,7 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
                 </span>
                 <div className="min-w-0">
                   <h2 className="truncate font-semibold text-stone-900">{t.name}</h2>
-                  <p className="text-xs text-stone-500">
-                    Updated {formatDate(t.updatedAt, timeZone)}
-                  </p>
+                  <p className="text-xs text-stone-500">Updated {formatDate(t.updatedAt, dates)}</p>
                 </div>
               </div>
               <p className="mt-3 line-clamp-2 text-sm text-stone-600">
@@ -113,4 +108,4 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

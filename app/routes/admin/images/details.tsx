@@ -6,25 +6,24 @@ import { buttonClass } from "~/components/admin/button";
 import { IMAGES_PATH } from "~/components/admin/image-picker";
 import { DeleteImageButton } from "~/components/admin/image-usage";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatBytes } from "~/lib/image-upload";
-import { requireAdmin } from "~/server/auth/session.server";
 import { getImage } from "~/server/images/image-library.server";
+import { formatDateTime, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const image = await getImage(params.imageId);
   if (!image)
     throw data(
       { message: "This image does not exist (it may have been deleted)." },
       { status: 404 },
     );
-  return { image, timeZone: config().STORE_TIMEZONE };
+  return withDateTexts({ image }, config().STORE_TIMEZONE);
 }
 
 export default function ImageDetails({ loaderData }: Route.ComponentProps) {
-  const { image, timeZone } = loaderData;
+  const { image, dates } = loaderData;
   const navigate = useNavigate();
   const { search } = useLocation();
   const [copied, setCopied] = useState(false);
@@ -34,14 +33,7 @@ export default function ImageDetails({ loaderData }: Route.ComponentProps) {
     ["Type", image.mimeType],
     ["Dimensions", `${image.imageWidth} × ${image.imageHeight} px`],
     ["Size", formatBytes(image.imageSize)],
-    [
-      "Uploaded",
-      new Intl.DateTimeFormat("en-CA", {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone,
-      }).format(new Date(image.createdAt)),
-    ],
+    ["Uploaded", formatDateTime(image.createdAt, dates)],
     ["URL", image.imageUrl],
   ];
   if (image.imageDescription) rows.splice(1, 0, ["Description", image.imageDescription]);
@@ -125,4 +117,4 @@ export default function ImageDetails({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -6,14 +6,14 @@ import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { ImageUploader } from "~/components/admin/image-uploader";
 import { IMAGES_PATH } from "~/components/admin/image-picker";
-import { ListCard, ListToolbar, PageHeader, Pagination } from "~/components/admin/list-page";
+import { ListCard, ListToolbar, Pagination } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page";
 import { DeleteImageButton } from "~/components/admin/image-usage";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatBytes, IMAGE_TYPE_FILTERS } from "~/lib/image-upload";
 import { filterEnum, ListQuerySchema, parseListQuery } from "~/schemas/admin-list";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { deleteStoredImage } from "~/server/images/image-store.server";
 import { hasImages, listImages } from "~/server/images/image-library.server";
 import { readFormValues } from "~/server/http/form.server";
@@ -23,7 +23,6 @@ const ImageListQuery = ListQuerySchema.extend({ type: filterEnum(IMAGE_TYPE_FILT
 export const meta: Route.MetaFunction = () => [{ title: "Image Library · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = parseListQuery(request.url, ImageListQuery);
   const list = await listImages(query);
   return { query, list, libraryEmpty: list.total === 0 && !(await hasImages()) };
@@ -32,7 +31,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 const DeleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const parsed = DeleteSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ message: "Unknown image" }, { status: 400 });
   const back = `${IMAGES_PATH}${new URL(request.url).search}`;
@@ -149,4 +147,4 @@ export default function ImageLibrary({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -4,18 +4,16 @@ import type { Route } from "./+types/details";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceDocumentView } from "~/components/admin/invoice-document";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { INVOICES_PATH, invoicePaths } from "~/lib/invoices";
 import { invoiceNotFoundMessage, parseOrderNumberParam } from "~/schemas/invoices";
-import { requireAdmin } from "~/server/auth/session.server";
 import { getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Invoice ${data?.invoice.orderNumber ?? ""} · Admin` },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const orderNumber = parseOrderNumberParam(params.orderNumber);
   const invoice = orderNumber ? await getInvoice(orderNumber) : null;
   if (!invoice)
@@ -68,4 +66,4 @@ export default function InvoicePreview({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -3,15 +3,13 @@ import type { Route } from "./+types/instructions";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceStatusBadge } from "~/components/admin/invoice-document";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { INVOICES_PATH } from "~/lib/invoices";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoice instructions · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { timeZone: config().STORE_TIMEZONE, etransferEmail: config().ETRANSFER_EMAIL };
 }
 
@@ -115,4 +113,4 @@ export default function InvoiceInstructions({ loaderData }: Route.ComponentProps
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -8,34 +8,27 @@ import {
   InvoiceQuickActions,
   InvoiceSearch,
 } from "~/components/admin/invoice-panels";
-import {
-  DataTable,
-  ListCard,
-  PageHeader,
-  Pagination,
-  type Column,
-} from "~/components/admin/list-page";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { DataTable, ListCard, Pagination, type Column } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { INVOICES_PATH, invoicePaths, MAX_DAILY_INVOICES, type InvoiceRow } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
 import { NO_INVOICES_TODAY, noInvoicesOn, parseInvoiceListQuery } from "~/schemas/invoices";
-import { requireAdmin } from "~/server/auth/session.server";
+import { formatDate, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
 import { getInvoicesScreen } from "~/server/invoices/invoices.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoices · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const timeZone = config().STORE_TIMEZONE;
   const query = parseInvoiceListQuery(request.url, timeZone);
-  return { query, timeZone, screen: await getInvoicesScreen(query) };
+  return withDateTexts({ query, screen: await getInvoicesScreen(query) }, timeZone);
 }
 
 export default function InvoiceList({ loaderData }: Route.ComponentProps) {
-  const { query, timeZone, screen } = loaderData;
+  const { query, dates, screen } = loaderData;
   const { search } = useLocation();
-  const date = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone });
   const iconLink = buttonClass("ghost", "icon");
   const columns: Column<InvoiceRow>[] = [
     {
@@ -73,7 +66,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
       header: "Date",
       hideBelow: "md",
       className: "whitespace-nowrap",
-      cell: (row) => date.format(new Date(row.invoiceDate)),
+      cell: (row) => formatDate(row.invoiceDate, dates),
     },
     {
       key: "total",
@@ -152,7 +145,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
             rows={screen.daily}
             message={query.dateMessage}
             emptyMessage={query.isToday ? NO_INVOICES_TODAY : noInvoicesOn(query.date)}
-            timeZone={timeZone}
+            dates={dates}
             capped={screen.daily.length >= MAX_DAILY_INVOICES}
           />
         </div>
@@ -203,4 +196,4 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

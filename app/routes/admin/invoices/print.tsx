@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/print";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceDocumentView } from "~/components/admin/invoice-document";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatDayKey, INVOICES_PATH, invoicePaths } from "~/lib/invoices";
 import {
   invoiceNotFoundMessage,
@@ -12,7 +12,6 @@ import {
   parseInvoiceListQuery,
   parseOrderNumberParam,
 } from "~/schemas/invoices";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
 
@@ -21,7 +20,6 @@ import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/i
  * day's batch (…/print/daily?date=2026-11-21), each invoice on its own printed page.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const issuer = invoiceIssuer();
   if (params.orderNumber !== undefined) {
     const orderNumber = parseOrderNumberParam(params.orderNumber);
@@ -127,7 +125,7 @@ export default function PrintInvoices({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   return (
     <main className="min-h-screen bg-stone-100/70">
-      <AdminRouteError />
+      <AdminErrorBoundary />
     </main>
   );
 }

@@ -1,10 +1,13 @@
 import type { Route } from "./+types/consent-export";
-import { requireAdmin } from "~/server/auth/session.server";
 import { csvDownload } from "~/server/http/csv-download.server";
 import { exportConsentRecordsCsv } from "~/server/marketing/consent-export.server";
+import { ownerOnly } from "~/server/auth/admin-guard.server";
 
 /** Every consent record as a CSV download (owner only: it is the store's proof of consent). */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, { role: "owner" });
+
+// Owners only (the admin guard on the admin layout has already checked the session).
+export const middleware: Route.MiddlewareFunction[] = [ownerOnly];
+
+export async function loader() {
   return csvDownload(exportConsentRecordsCsv(), "consent-records");
 }

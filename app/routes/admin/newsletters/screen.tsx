@@ -12,19 +12,20 @@ import { useEffect, useState } from "react";
 import { data, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/screen";
 import { buttonClass } from "~/components/admin/button";
-import { PageHeader } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page";
 import { ConfirmDialog } from "~/components/admin/modal";
 import { NewsletterCompose } from "~/components/admin/newsletter-compose";
 import { EmailLog, NewsletterProgress } from "~/components/admin/newsletter-log";
 import { NewsletterTestDialog } from "~/components/admin/newsletter-test-dialog";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { SubscriberTable } from "~/components/admin/subscriber-table";
+import { withDateTexts } from "~/lib/dates";
 import { newsletterTemplates } from "~/lib/newsletter-templates";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { formatCount } from "~/lib/text";
 import { parseListQuery } from "~/schemas/admin-list";
-import { formErrors, type FormErrors } from "~/schemas/form-errors";
+import { formErrors, type FormErrors } from "~/lib/form";
 import {
   NewsletterComposeSchema,
   NewsletterTestSchema,
@@ -32,7 +33,6 @@ import {
   SubscriberRemoveSchema,
 } from "~/schemas/newsletters";
 import { flashHeader } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { readFormValues } from "~/server/http/form.server";
 import {
@@ -45,6 +45,7 @@ import {
   sendNewsletterTest,
 } from "~/server/marketing/newsletter-admin.server";
 import { listSubscribers } from "~/server/marketing/subscriber-list.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletters · Admin" }];
 
@@ -54,8 +55,8 @@ const LIVE_REFRESH_MS = 2000;
 /** The owner's download of every consent record (CASL proof). */
 const CONSENT_EXPORT_PATH = "/budzadmin/dashboard/newsletters/consent-records.csv";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = currentAdmin(context);
   const query = parseListQuery(request.url, SubscriberListQuerySchema);
   const [stats, log, progress, latestTest, subscribers] = await Promise.all([
     getNewsletterStats(),
@@ -65,20 +66,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     listSubscribers(query),
   ]);
   const c = config();
-  return {
-    query,
-    stats,
-    log,
-    progress,
-    latestTest,
-    subscribers,
-    from: c.mailFrom,
-    storeName: c.STORE_NAME,
-    publicUrl: c.publicUrl,
-    smtpConfigured: Boolean(c.SMTP_URL),
-    timeZone: c.STORE_TIMEZONE,
-    canExportConsent: admin.role === "owner",
-  };
+  return withDateTexts(
+    {
+      query,
+      stats,
+      log,
+      progress,
+      latestTest,
+      subscribers,
+      from: c.mailFrom,
+      storeName: c.STORE_NAME,
+      publicUrl: c.publicUrl,
+      smtpConfigured: Boolean(c.SMTP_URL),
+      canExportConsent: admin.role === "owner",
+    },
+    c.STORE_TIMEZONE,
+  );
 }
 
 type ActionResult =
@@ -95,7 +98,6 @@ const done = async (result: ActionResult, message: string, type: "success" | "er
 
 /** Send, Send Test and Remove post here; sending queues in one transaction and returns at once. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const values = await readFormValues(request);
   const intent = values.intent ?? "";
   if (intent === "send") {
@@ -155,7 +157,7 @@ function testOutcome(
 }
 
 export default function Newsletters({ loaderData }: Route.ComponentProps) {
-  const { stats, log, progress, latestTest, subscribers, query, timeZone } = loaderData;
+  const { stats, log, progress, latestTest, subscribers, query, dates } = loaderData;
   const [draft, setDraft] = useState({ subject: "", body: "" });
   const [testOpen, setTestOpen] = useState(false);
   const send = useFetcher<ActionResult>({ key: "newsletter-send" });
@@ -287,14 +289,14 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          {progress ? <NewsletterProgress progress={progress} timeZone={timeZone} /> : null}
-          <EmailLog entries={log} total={stats.logged} timeZone={timeZone} />
+          {progress ? <NewsletterProgress progress={progress} dates={dates} /> : null}
+          <EmailLog entries={log} total={stats.logged} dates={dates} />
         </div>
       </div>
       <SubscriberTable
         query={query}
         list={subscribers}
-        timeZone={timeZone}
+        dates={dates}
         onRemove={(s) => void remove.submit({ intent: "remove", id: s.id }, { method: "post" })}
       />
       {testOpen ? (
@@ -314,4 +316,4 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -2,22 +2,22 @@ import { ExternalLink } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
-import { BackLink, PageHeader } from "~/components/admin/list-page";
+import { BackLink, PageHeader } from "~/components/admin/page";
 import { Line, OrderEmails, Section } from "~/components/admin/order-panels";
 import { ORDERS_PATH, OrderStatusButtons } from "~/components/admin/order-status-control";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { canadaPostTrackingUrl, statusName } from "~/lib/order-status";
-import { formErrors } from "~/schemas/form-errors";
+import { formErrors } from "~/lib/form";
 import { StatusFormSchema, type StatusForm } from "~/schemas/orders";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { findOrderId, getAdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus, type StatusChange } from "~/server/orders/order-status.server";
 import { readFormValues } from "~/server/http/form.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.orderNumber} · Orders · Admin` },
@@ -25,11 +25,10 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 const NOT_FOUND = "This order does not exist. Check the order number.";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const details = await getAdminOrder(params.orderNumber);
   if (!details) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { ...details, timeZone: config().STORE_TIMEZONE };
+  return withDateTexts(details, config().STORE_TIMEZONE);
 }
 
 function toChange(form: StatusForm): StatusChange {
@@ -52,8 +51,8 @@ function toChange(form: StatusForm): StatusChange {
 }
 
 /** Status steps from this page and from the list's row control (which sends `returnTo`). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   const form = await readFormValues(request);
   const parsed = StatusFormSchema.safeParse(form);
   if (!parsed.success) {
@@ -79,8 +78,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, items, history, shipment, emails, taxLines, timeZone } = loaderData;
-  const when = (date: Date | string) => formatDateTime(date, timeZone);
+  const { order, items, history, shipment, emails, taxLines, dates } = loaderData;
+  const when = (date: Date | string) => formatDateTime(date, dates);
   const here = `${ORDERS_PATH}/${order.orderNumber}`;
   return (
     <>
@@ -179,7 +178,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           </Section>
-          <OrderEmails emails={emails} timeZone={timeZone} />
+          <OrderEmails emails={emails} dates={dates} />
         </div>
         <div className="space-y-6">
           <Section title="Customer">
@@ -243,7 +242,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {shipment.estimatedDelivery ? (
                   <Line label="Estimated delivery">
-                    {formatDate(`${shipment.estimatedDelivery}T12:00:00Z`, "UTC")}
+                    {formatCalendarDay(shipment.estimatedDelivery)}
                   </Line>
                 ) : null}
                 {shipment.deliveredDate ? (
@@ -262,4 +261,4 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -7,28 +7,26 @@ import {
   ListToolbar,
   statusFilter,
   ResultCount,
-  PageHeader,
   Pagination,
   type Column,
 } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page";
 import { ORDERS_PATH, OrderStatusSelect } from "~/components/admin/order-status-control";
 import { PrintOrdersDialog } from "~/components/admin/print-orders-dialog";
-import { AdminRouteError } from "~/components/admin/route-error";
-import { formatDateTime } from "~/lib/dates";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUSES, statusName } from "~/lib/order-status";
 import { parseListQuery } from "~/schemas/admin-list";
 import { OrderListQuerySchema } from "~/schemas/orders";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { listAdminOrders, type AdminOrderRow } from "~/server/orders/order-list.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = parseListQuery(request.url, OrderListQuerySchema);
-  return { query, list: await listAdminOrders(query), timeZone: config().STORE_TIMEZONE };
+  return withDateTexts({ query, list: await listAdminOrders(query) }, config().STORE_TIMEZONE);
 }
 
 const DATE_OPTIONS = [
@@ -39,7 +37,7 @@ const DATE_OPTIONS = [
 ];
 
 export default function OrderList({ loaderData }: Route.ComponentProps) {
-  const { query, list, timeZone } = loaderData;
+  const { query, list, dates } = loaderData;
   const { search } = useLocation();
   const returnTo = `${ORDERS_PATH}${search}`;
   const columns: Column<AdminOrderRow>[] = [
@@ -95,7 +93,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       header: "Date",
       hideBelow: "sm",
       className: "whitespace-nowrap text-stone-600",
-      cell: (o) => formatDateTime(o.createdAt, timeZone),
+      cell: (o) => formatDateTime(o.createdAt, dates),
     },
     {
       key: "items",
@@ -143,4 +141,4 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

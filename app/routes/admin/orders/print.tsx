@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/print";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { statusName } from "~/lib/order-status";
 import { PRINT_NO_ORDERS, printRangeProblem } from "~/schemas/orders";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { listOrdersForPrint } from "~/server/orders/order-admin.server";
 
@@ -15,20 +14,16 @@ export const meta: Route.MetaFunction = () => [
 
 /** The printable Orders report (a new window from Print Orders). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
   const problem = printRangeProblem(from, to);
   if (problem) throw data({ message: problem }, { status: 400 });
   const report = await listOrdersForPrint(from, to);
-  return {
-    from,
-    to,
-    ...report,
-    storeName: config().STORE_NAME,
-    timeZone: config().STORE_TIMEZONE,
-  };
+  return withDateTexts(
+    { from, to, ...report, storeName: config().STORE_NAME, printedAt: new Date() },
+    config().STORE_TIMEZONE,
+  );
 }
 
 export function headers() {
@@ -39,8 +34,8 @@ const th = "border-b-2 border-stone-300 px-2 py-2 text-left font-semibold";
 const td = "border-b border-stone-200 px-2 py-1.5 align-top";
 
 export default function PrintOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, totals, from, to, storeName, timeZone } = loaderData;
-  const day = (iso: string) => formatDate(`${iso}T12:00:00Z`, "UTC");
+  const { orders, totals, from, to, storeName, printedAt, dates } = loaderData;
+  const day = (iso: string) => formatCalendarDay(iso);
   return (
     <main className="mx-auto max-w-5xl bg-white p-6 text-sm text-stone-900 print:max-w-none print:p-0">
       <div className="mb-6 flex items-start justify-between gap-4">
@@ -50,7 +45,7 @@ export default function PrintOrders({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="text-2xl font-bold">Orders report</h1>
           <p className="text-stone-600">
-            {day(from)} to {day(to)} · printed {formatDateTime(new Date(), timeZone)}
+            {day(from)} to {day(to)} · printed {formatDateTime(printedAt, dates)}
           </p>
         </div>
         <button
@@ -97,9 +92,7 @@ export default function PrintOrders({ loaderData }: Route.ComponentProps) {
             {orders.map((o) => (
               <tr key={o.id} className="break-inside-avoid">
                 <td className={`${td} font-medium whitespace-nowrap`}>{o.orderNumber}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {formatDateTime(o.createdAt, timeZone)}
-                </td>
+                <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt, dates)}</td>
                 <td className={td}>
                   {o.customerName}
                   <br />

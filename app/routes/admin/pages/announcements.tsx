@@ -2,10 +2,10 @@ import { readFormValues } from "~/server/http/form.server";
 import { data } from "react-router";
 import type { Route } from "./+types/announcements";
 import { AnnouncementForm } from "~/components/admin/announcement-form";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { AnnouncementSchema } from "~/schemas/content";
-import { formErrors } from "~/schemas/form-errors";
-import { requireAdmin } from "~/server/auth/session.server";
+import { dateTexts } from "~/lib/dates";
+import { formErrors } from "~/lib/form";
 import { config } from "~/server/config.server";
 import {
   getAnnouncementSettings,
@@ -15,18 +15,16 @@ import {
 
 export const meta: Route.MetaFunction = () => [{ title: "Top Bar Announcements · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   const timeZone = config().STORE_TIMEZONE;
   const [saved, coupons] = await Promise.all([
     getAnnouncementSettings(timeZone),
     listAnnouncementCoupons(),
   ]);
-  return { saved, coupons, timeZone };
+  return { saved, coupons, timeZone, dates: dateTexts(saved, timeZone) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const parsed = AnnouncementSchema.safeParse(await readFormValues(request));
   if (!parsed.success)
     return data({ ok: false as const, errors: formErrors(parsed.error) }, { status: 400 });
@@ -40,8 +38,9 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
       saved={loaderData.saved}
       coupons={loaderData.coupons}
       timeZone={loaderData.timeZone}
+      dates={loaderData.dates}
     />
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -4,12 +4,12 @@ import type { Route } from "./+types/content";
 import { inputClass } from "~/components/admin/field";
 import { PageEditor, type SaveData } from "~/components/admin/page-editor";
 import { RevisionDialog, RevisionHistory } from "~/components/admin/page-revisions";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { withDateTexts } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { EDITABLE_PAGES, PAGES_PATH } from "~/lib/page-editor";
 import { PageEditorActionSchema, PageSlugSchema } from "~/schemas/content";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import {
   getEditablePage,
@@ -19,6 +19,7 @@ import {
   savePageContent,
 } from "~/server/content/page-editor.server";
 import { sanitizePageHtml } from "~/server/content/pages.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 /** `?page=` (Home by default); anything but the five pages is a clear 404. */
 function pageFromUrl(url: URL) {
@@ -28,7 +29,6 @@ function pageFromUrl(url: URL) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const url = new URL(request.url);
   const slug = pageFromUrl(url);
   const page = await getEditablePage(slug);
@@ -38,16 +38,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     revisionId && isUuid(revisionId) ? await getPageRevision(page.id, revisionId) : undefined;
   if (revisionId && !revision)
     throw data({ message: "That revision does not exist for this page." }, { status: 404 });
-  return {
-    page,
-    revisions: await listPageRevisions(page.id),
-    revision,
-    timeZone: config().STORE_TIMEZONE,
-  };
+  return withDateTexts(
+    { page, revisions: await listPageRevisions(page.id), revision },
+    config().STORE_TIMEZONE,
+  );
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   const slug = pageFromUrl(new URL(request.url));
   const parsed = PageEditorActionSchema.safeParse(await readFormValues(request));
   if (!parsed.success)
@@ -77,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function PageContent({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, revisions, revision, timeZone } = loaderData;
+  const { page, revisions, revision, dates } = loaderData;
   const navigate = useNavigate();
   const save = useFetcher<SaveData>({ key: `page-save-${page.slug}` });
   const restoreError =
@@ -110,18 +108,13 @@ export default function PageContent({ loaderData, actionData }: Route.ComponentP
             {restoreError}
           </p>
         ) : null}
-        <PageEditor
-          key={`${page.slug}:${page.version}`}
-          page={page}
-          timeZone={timeZone}
-          save={save}
-        />
+        <PageEditor key={`${page.slug}:${page.version}`} page={page} dates={dates} save={save} />
       </div>
       <RevisionHistory
         slug={page.slug}
         currentVersion={page.version}
         revisions={revisions}
-        timeZone={timeZone}
+        dates={dates}
       />
       {revision ? (
         <RevisionDialog
@@ -130,11 +123,11 @@ export default function PageContent({ loaderData, actionData }: Route.ComponentP
           title={page.title}
           revision={revision}
           currentVersion={page.version}
-          timeZone={timeZone}
+          dates={dates}
         />
       ) : null}
     </div>
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,15 +1,13 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { PageHeader, tabClass } from "~/components/admin/list-page";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { PageHeader, tabClass } from "~/components/admin/page";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ANNOUNCEMENTS_PATH, PAGES_PATH } from "~/lib/page-editor";
-import { requireAdmin } from "~/server/auth/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page Editor · Admin" }];
 
 /** Page Editor (SPEC §2): staff and owners; two tabs, each its own URL. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return null;
 }
 
@@ -35,4 +33,4 @@ export default function PageEditorLayout() {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -5,16 +5,14 @@ import { Badge, StockCell, unitsText } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { Modal } from "~/components/admin/modal";
 import { PRODUCTS_PATH } from "~/components/admin/product-form";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { DEFAULT_RATING, sizeLabel } from "~/lib/product";
-import { requireAdmin } from "~/server/auth/session.server";
 import { getAdminProduct } from "~/server/catalog/product-admin.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const product = await getAdminProduct(params.productId);
   if (!product)
     throw data(
@@ -158,4 +156,4 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -4,12 +4,11 @@ import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { Modal } from "~/components/admin/modal";
 import { PRODUCTS_PATH, ProductForm } from "~/components/admin/product-form";
-import { AdminRouteError } from "~/components/admin/route-error";
-import { formErrors } from "~/schemas/form-errors";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { formErrors } from "~/lib/form";
 import { productFormValues } from "~/lib/product-fields";
 import { ProductFormSchema } from "~/schemas/product";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import {
   createProduct,
   getAdminProduct,
@@ -28,13 +27,11 @@ async function findProduct(id: string | undefined) {
   return product;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   return { product: await findProduct(params.productId) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
   const parsed = ProductFormSchema.safeParse(productFormValues(await readForm(request)));
   if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
   const back = `${PRODUCTS_PATH}${new URL(request.url).search}`;
@@ -93,4 +90,4 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

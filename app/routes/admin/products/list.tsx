@@ -9,19 +9,18 @@ import {
   ListCard,
   ListToolbar,
   ResultCount,
-  PageHeader,
   Pagination,
   type Column,
 } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page";
 import { ConfirmDialog } from "~/components/admin/modal";
 import { DELETE_PRODUCT_CONFIRMATION, PRODUCTS_PATH } from "~/components/admin/product-form";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { CATEGORIES, CATEGORY_SLUGS, findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { filterEnum, ListQuerySchema, parseListQuery } from "~/schemas/admin-list";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { deleteProduct } from "~/server/catalog/product-admin.server";
 import {
   listAdminProducts,
@@ -37,7 +36,6 @@ const ProductListQuery = ListQuerySchema.extend({
 export const meta: Route.MetaFunction = () => [{ title: "Products · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = parseListQuery(request.url, ProductListQuery);
   return { query, list: await listAdminProducts(query) };
 }
@@ -45,7 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 const DeleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const parsed = DeleteSchema.safeParse(await readFormValues(request));
   if (!parsed.success) return data({ message: "Unknown product" }, { status: 400 });
   const outcome = await deleteProduct(parsed.data.id);
@@ -234,4 +231,4 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/report";
 import { buttonClass } from "~/components/admin/button";
-import { PageHeader } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page";
 import {
   CustomerMetrics,
   MetricCard,
@@ -12,12 +12,12 @@ import {
   TopProducts,
 } from "~/components/admin/report-panels";
 import { TaxCollected } from "~/components/admin/tax-panels";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { useBrowserValue } from "~/lib/use-browser-value";
+import { dateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { REPORT_PERIODS, REPORTS_PATH } from "~/lib/report-period";
 import { parseReportPeriod } from "~/schemas/reports";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { getSalesReport } from "~/server/reports/sales-report.server";
 
@@ -28,10 +28,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Reports & Analytics · 
 
 /** Staff and owners. `?period=` is 7, 30, 90 or 365 (days); anything else shows 30 and says so. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const { days, notice } = parseReportPeriod(new URL(request.url).searchParams.get("period"));
   const timeZone = config().STORE_TIMEZONE;
-  return { report: await getSalesReport({ days, timeZone }), notice, timeZone };
+  const report = await getSalesReport({ days, timeZone });
+  return { report, notice, timeZone, dates: dateTexts(report.activity, timeZone) };
 }
 
 const SERIES = {
@@ -59,7 +59,7 @@ function barLabel(key: string, granularity: "day" | "week" | "month") {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { report, notice, timeZone } = loaderData;
+  const { report, notice, timeZone, dates } = loaderData;
   const { range, totals } = report;
   const [series, setSeries] = useState<Series>("sales");
   const hydrated = useBrowserValue(() => true, false);
@@ -219,7 +219,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <TopProducts products={report.topProducts} />
         <CustomerMetrics customers={report.customers} />
-        <RecentActivity activity={report.activity} timeZone={timeZone} />
+        <RecentActivity activity={report.activity} dates={dates} />
       </div>
       <div className="mt-6">
         <TaxCollected rows={report.taxes} />
@@ -228,4 +228,4 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

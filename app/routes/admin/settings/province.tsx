@@ -3,9 +3,9 @@ import type { Route } from "./+types/province";
 import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { Field, FormAlert, inputClass } from "~/components/admin/field";
-import { BackLink, PageHeader } from "~/components/admin/list-page";
+import { BackLink, PageHeader } from "~/components/admin/page";
 import { Section } from "~/components/admin/order-panels";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { provinceName } from "~/lib/address";
 import {
@@ -17,10 +17,9 @@ import {
   TAX_KIND_NAMES,
   TAX_KINDS,
 } from "~/lib/taxes";
-import { formErrors, type FormErrors } from "~/schemas/form-errors";
+import { formErrors, type FormErrors } from "~/lib/form";
 import { PROVINCES_PATH, ProvinceActionSchema, ProvinceCodeSchema } from "~/schemas/provinces";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { readFormValues } from "~/server/http/form.server";
 import {
   addTaxRate,
@@ -29,6 +28,10 @@ import {
   updateProvinceRule,
   type RateState,
 } from "~/server/settings/provinces.server";
+import { currentAdmin, ownerOnly } from "~/server/auth/admin-guard.server";
+
+// Owners only (the admin guard on the admin layout has already checked the session).
+export const middleware: Route.MiddlewareFunction[] = [ownerOnly];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? provinceName(data.rule.province) : "Province"} · Provinces & Taxes · Admin` },
@@ -41,13 +44,12 @@ function provinceParam(value: string) {
   return parsed.data;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, { role: "owner" });
+export async function loader({ params }: Route.LoaderArgs) {
   return getProvinceSettings(provinceParam(params.province));
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, { role: "owner" });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   const province = provinceParam(params.province);
   const parsed = ProvinceActionSchema.safeParse(await readFormValues(request));
   if (!parsed.success) {
@@ -277,4 +279,4 @@ export default function ProvinceSettingsPage({ loaderData, actionData }: Route.C
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,18 +1,21 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/provinces";
 import { Badge } from "~/components/admin/badges";
-import { DataTable, ListCard, PageHeader, type Column } from "~/components/admin/list-page";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { DataTable, ListCard, type Column } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
 import { formatEffectiveDate, formatRate } from "~/lib/taxes";
 import { PROVINCES_PATH } from "~/schemas/provinces";
-import { requireAdmin } from "~/server/auth/session.server";
 import { listProvinceSettings, type ProvinceSummary } from "~/server/settings/provinces.server";
+import { ownerOnly } from "~/server/auth/admin-guard.server";
+
+// Owners only (the admin guard on the admin layout has already checked the session).
+export const middleware: Route.MiddlewareFunction[] = [ownerOnly];
 
 export const meta: Route.MetaFunction = () => [{ title: "Provinces & Taxes · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, { role: "owner" });
+export async function loader() {
   return { provinces: await listProvinceSettings() };
 }
 
@@ -89,4 +92,4 @@ export default function ProvinceSettings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

@@ -10,11 +10,11 @@ import {
   ListToolbar,
   statusFilter,
   ResultCount,
-  PageHeader,
   Pagination,
   type Column,
 } from "~/components/admin/list-page";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { PageHeader } from "~/components/admin/page";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import {
   formatDay,
   formatInstant,
@@ -23,6 +23,7 @@ import {
   TrackingLink,
 } from "~/components/admin/shipment-status";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
+import { withDateTexts } from "~/lib/dates";
 import { SHIPMENT_STATUSES, statusName } from "~/lib/order-status";
 import { parseListQuery } from "~/schemas/admin-list";
 import {
@@ -32,7 +33,6 @@ import {
   ShippingListQuery,
 } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import {
   changeShipmentStatus,
@@ -41,19 +41,19 @@ import {
   type ShipmentRow,
 } from "~/server/shipping/shipments.server";
 import { readFormValues } from "~/server/http/form.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shipping · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = parseListQuery(request.url, ShippingListQuery);
   const [stats, list] = await Promise.all([getShippingStats(), listShipments(query)]);
-  return { query, stats, list, timeZone: config().STORE_TIMEZONE };
+  return withDateTexts({ query, stats, list }, config().STORE_TIMEZONE);
 }
 
 /** A row's status control posts here (in transit, delivered; shipping has its own dialog). */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   const parsed = ShipmentStatusChangeSchema.safeParse(await readFormValues(request));
   if (!parsed.success)
     return data(
@@ -75,7 +75,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => formMethod === "POST" || defaultShouldRevalidate;
 
 export default function ShippingList({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, stats, list, timeZone } = loaderData;
+  const { query, stats, list, dates } = loaderData;
   const columns: Column<ShipmentRow>[] = [
     {
       key: "order",
@@ -144,7 +144,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
       header: "Shipped",
       hideBelow: "lg",
       className: "whitespace-nowrap tabular-nums",
-      cell: (s) => formatInstant(s.shippedDate, timeZone),
+      cell: (s) => formatInstant(s.shippedDate, dates),
     },
     {
       key: "actions",
@@ -230,4 +230,4 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

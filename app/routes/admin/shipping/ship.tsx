@@ -4,27 +4,26 @@ import type { Route } from "./+types/ship";
 import { buttonClass } from "~/components/admin/button";
 import { Field, inputClass, FormAlert } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
-import { AdminRouteError } from "~/components/admin/route-error";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ShipmentStatusBadge } from "~/components/admin/shipment-status";
 import { statusName, TRACKING_NUMBER_HELP } from "~/lib/order-status";
 import { SHIPPING_PATH, ShipmentStatusChangeSchema } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { changeShipmentStatus, getShipment } from "~/server/shipping/shipments.server";
 import { readFormValues } from "~/server/http/form.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 const NOT_FOUND = "This shipment does not exist (the order may have been cancelled).";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const shipment = await getShipment(params.shipmentId);
   if (!shipment) throw data({ message: NOT_FOUND }, { status: 404 });
   return { shipment };
 }
 
 /** Ships a prepared parcel: Canada Post tracking number, then the order's processing → shipped. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   const form = await readFormValues(request);
   const parsed = ShipmentStatusChangeSchema.safeParse({
     ...form,
@@ -121,4 +120,4 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
   );
 }
 
-export const ErrorBoundary = AdminRouteError;
+export const ErrorBoundary = AdminErrorBoundary;

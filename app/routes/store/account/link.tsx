@@ -6,6 +6,7 @@ import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/st
 import { LinkTokenSchema } from "~/schemas/account";
 import { describeLink, signInWithLink } from "~/server/accounts/accounts.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 export const meta = () => [
   { title: "Sign in with your link" },
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token.success) return data({ message: token.error.issues[0]!.message }, { status: 400 });
   const result = await signInWithLink({
     token: token.data,
-    ipAddress: context.clientIp,
+    ipAddress: clientIp(context),
     userAgent: request.headers.get("User-Agent"),
   });
   if (!result.ok) return data({ message: result.message }, { status: result.status });

@@ -8,6 +8,7 @@ import { ResetPasswordSchema } from "~/schemas/account";
 import { fieldErrors } from "~/schemas/checkout";
 import { describeLink, resetPassword } from "~/server/accounts/accounts.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 export const meta = () => [
   { title: "Choose a new password" },
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await resetPassword({
     ...parsed.data,
-    ipAddress: context.clientIp,
+    ipAddress: clientIp(context),
     userAgent: request.headers.get("User-Agent"),
   });
   if (!result.ok) return data({ errors: {}, message: result.message }, { status: result.status });

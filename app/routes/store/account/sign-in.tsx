@@ -18,6 +18,7 @@ import { fieldErrors } from "~/schemas/checkout";
 import { requestSignInLink, signInWithPassword } from "~/server/accounts/accounts.server";
 import { getShopper, safeRedirectTo } from "~/server/accounts/session.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 export const meta = () => [{ title: "Sign in" }, { name: "robots", content: "noindex" }];
 
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: "password", errors: fieldErrors(parsed.error), email }, { status: 400 });
   const result = await signInWithPassword({
     ...parsed.data,
-    ipAddress: context.clientIp,
+    ipAddress: clientIp(context),
     userAgent: request.headers.get("User-Agent"),
   });
   if (result.ok) {

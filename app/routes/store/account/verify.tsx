@@ -7,6 +7,7 @@ import { VerifyEmailSchema } from "~/schemas/account";
 import { fieldErrors } from "~/schemas/checkout";
 import { describeLink, verifyEmail } from "~/server/accounts/accounts.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 export const meta = () => [{ title: "Confirm your email" }, { name: "robots", content: "noindex" }];
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await verifyEmail({
     ...parsed.data,
-    ipAddress: context.clientIp,
+    ipAddress: clientIp(context),
     userAgent: request.headers.get("User-Agent"),
   });
   if (result.ok)

@@ -1,0 +1,55 @@
+import { useEffect } from "react";
+import { useRouteError } from "react-router";
+import { describeError } from "~/lib/errors";
+
+const ADMIN_SIGN_IN = "/budzadmin";
+
+/**
+ * The one error page: the status, its title and its words (a given `{ message }` for a 4xx, never
+ * a server error's own text). The store and the admin differ only in their way back. SPEC's router
+ * error page title, 'Unexpected Application Error!', stays the store's title for a server error.
+ */
+export function ErrorPage({
+  variant,
+  error: given,
+}: {
+  variant: "store" | "admin";
+  error?: unknown;
+}) {
+  const routeError = useRouteError();
+  const error = given ?? routeError;
+  const { status, title, message } = describeError(error);
+  const signIn = variant === "admin" && status === 401;
+  useEffect(() => {
+    // An ended admin session while browsing: back to the sign-in page.
+    if (signIn) window.location.assign(ADMIN_SIGN_IN);
+  }, [signIn]);
+  const back =
+    variant === "store"
+      ? { href: "/", label: "Back to the store" }
+      : signIn
+        ? { href: ADMIN_SIGN_IN, label: "Sign in" }
+        : { href: "/budzadmin/dashboard", label: "Back to the dashboard" };
+  return (
+    <div
+      className={`mx-auto flex max-w-xl flex-col items-center px-6 text-center ${variant === "store" ? "min-h-[60vh] justify-center py-24" : "py-20"}`}
+    >
+      <p className="text-sm font-semibold tracking-widest text-brand-700">{status}</p>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">
+        {variant === "store" && status >= 500 ? "Unexpected Application Error!" : title}
+      </h1>
+      <p className="mt-4 text-stone-600">{message}</p>
+      {import.meta.env.DEV && error instanceof Error && error.stack ? (
+        <pre className="mt-6 max-w-full overflow-auto rounded bg-stone-100 p-4 text-left text-xs">
+          {error.stack}
+        </pre>
+      ) : null}
+      <a
+        href={back.href}
+        className="mt-8 inline-flex items-center rounded-full bg-brand-700 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        {back.label}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { MiddlewareFunction } from "react-router";
+import { adminGuard } from "~/server/auth/admin-guard.server";
+import { requestContext } from "~/server/http/request-context.server";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = (args: any) => unknown;
+export interface RouteModule {
+  loader?: Handler;
+  action?: Handler;
+  middleware?: MiddlewareFunction<Response>[];
+}
+
+/** Whether app/routes.ts puts a URL under the admin guard layout (all of /budzadmin/… but sign-out). */
+export function isGuardedAdminUrl(url: string): boolean {
+  const { pathname } = new URL(url);
+  return pathname.startsWith("/budzadmin/") && pathname !== "/budzadmin/logout";
+}
+
+/**
+ * Calls a route's loader or action the way the server does: the middleware of its layouts (the
+ * admin guard for admin URLs) and its own first, with a request context like the server's.
+ * Returns what the handler returned; throws what a middleware or the handler threw.
+ */
+export async function callRoute(
+  module: RouteModule,
+  kind: "loader" | "action",
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<unknown> {
+  const handler = module[kind];
+  if (!handler) throw new Error(`The route has no ${kind}`);
+  const context = requestContext({ nonce: "test", clientIp: "127.0.0.1" });
+  const chain = [...(isGuardedAdminUrl(request.url) ? [adminGuard] : []), ...(module.middleware ?? [])];
+  const args = { request, params, context, url: new URL(request.url), pattern: "" };
+  const run = async (index: number): Promise<unknown> => {
+    const middleware = chain[index];
+    if (!middleware) return handler(args);
+    return middleware(args as never, (() => run(index + 1)) as never);
+  };
+  return run(0);
+}
