@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CouponFormSchema, COUPON_MESSAGES } from "~/schemas/coupons";
 import { formErrors } from "~/schemas/form-errors";
+import "~/server/time-zones.server";
 import {
   averageUsageRate,
   couponStatus,
@@ -18,10 +19,14 @@ const TZ = "America/Vancouver";
 describe("coupon dates in STORE_TIMEZONE", () => {
   it("starts a coupon at the store's midnight and ends it at the last instant of its end day", () => {
     expect(startOfDay("2026-07-01", TZ).toISOString()).toBe("2026-07-01T07:00:00.000Z");
-    expect(endOfDay("2026-12-31", TZ).toISOString()).toBe("2027-01-01T07:59:59.999Z");
-    // Across the autumn clock change (Nov 1, 2026): the day is 25 hours long.
-    expect(endOfDay("2026-11-01", TZ).getTime() - startOfDay("2026-11-01", TZ).getTime()).toBe(
+    // BC keeps UTC−7 from Nov 1, 2026 (tz data 2026f): no autumn change that year.
+    expect(endOfDay("2026-12-31", TZ).toISOString()).toBe("2027-01-01T06:59:59.999Z");
+    // Across the autumn clock change (Nov 2, 2025): the day is 25 hours long.
+    expect(endOfDay("2025-11-02", TZ).getTime() - startOfDay("2025-11-02", TZ).getTime()).toBe(
       25 * 3600 * 1000 - 1,
+    );
+    expect(endOfDay("2026-11-01", TZ).getTime() - startOfDay("2026-11-01", TZ).getTime()).toBe(
+      24 * 3600 * 1000 - 1,
     );
     expect(dayOf(endOfDay("2026-12-31", TZ), TZ)).toBe("2026-12-31");
   });

@@ -1,4 +1,4 @@
-import { formatDate, zonedParts, zonedTime } from "./dates";
+import { dayOfInstant, formatDate, zonedTime, type Zone } from "./dates";
 import { formatMoney } from "./money";
 import type { CouponTerms } from "./pricing";
 
@@ -92,19 +92,21 @@ export function endOfDay(day: string, timeZone: string): Date {
   return new Date(midnight.getTime() - 1);
 }
 
-/** The calendar day ("2026-12-31") an instant falls on in timeZone, for date inputs. */
-export function dayOf(date: Date | string, timeZone: string): string {
-  const { year, month, day } = zonedParts(new Date(date), timeZone);
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+/**
+ * The calendar day ("2026-12-31") an instant falls on in the store's time zone, for date inputs
+ * (zone: its name on the server, or the loader's dateTexts in a component).
+ */
+export function dayOf(date: Date | string, zone: Zone): string {
+  return dayOfInstant(date, zone);
 }
 
 /** "Jan 1, 2026 – Dec 31, 2026", "From Jan 1, 2026, no end date", … in the store's time zone. */
 export function couponValidity(
   coupon: { startDate: Date | string | null; endDate: Date | string | null },
-  timeZone: string,
+  zone: Zone,
 ): string {
-  const from = coupon.startDate ? formatDate(coupon.startDate, timeZone) : null;
-  const to = coupon.endDate ? formatDate(coupon.endDate, timeZone) : null;
+  const from = coupon.startDate ? formatDate(coupon.startDate, zone) : null;
+  const to = coupon.endDate ? formatDate(coupon.endDate, zone) : null;
   if (from && to) return `${from} – ${to}`;
   if (to) return `Until ${to}`;
   return from ? `From ${from}, no end date` : "No start or end date";

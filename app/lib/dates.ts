@@ -1,46 +1,53 @@
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Dates in the store's time zone (STORE_TIMEZONE).
+ *
+ * The zone arithmetic runs on the server only, with the IANA time-zone data of the
+ * moment-timezone package (registered by ~/server/time-zones.server), never with the runtime's
+ * own: Node's and the browser's ICU ship different tz releases, so the same instant could read
+ * 7:17 on the server and 8:17 once hydrated. The browser is sent the texts instead: a loader
+ * returns `dates: dateTexts(data, timeZone)` (or `withDateTexts`), and components look them up
+ * with formatDate(value, dates), formatDateTime(value, dates), … The texts are written by hand
+ * ("Nov 25, 2026, 7:17 a.m.", en-CA's medium style), so they do not depend on ICU either.
+ */
 
-/** One formatter per zone and style: creating an Intl.DateTimeFormat costs far more than using one. */
-function formatter(timeZone: string, style: "parts" | "date" | "dateTime"): Intl.DateTimeFormat {
-  const key = `${style} ${timeZone}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(
-      "en-CA",
-      style === "parts"
-        ? {
-            timeZone,
-            hourCycle: "h23",
-            year: "numeric",
-            month: "2-digit",
-            day: "2-digit",
-            hour: "2-digit",
-            minute: "2-digit",
-            second: "2-digit",
-          }
-        : style === "date"
-          ? { dateStyle: "medium", timeZone }
-          : { dateStyle: "medium", timeStyle: "short", timeZone },
+/** Where the server's zone arithmetic takes its data from (see ~/server/time-zones.server). */
+export interface ZoneData {
+  /** The IANA release, such as "2026f". */
+  version: string;
+  /** The offset from UTC (minutes, east positive) of timeZone at an instant (epoch ms). */
+  offset(timeZone: string, at: number): number;
+}
+
+let zoneData: ZoneData | null = null;
+
+/** Registers the server's time-zone data. The browser has none: it is sent texts. */
+export function setZoneData(data: ZoneData): void {
+  zoneData = data;
+}
+
+function offsetMinutes(timeZone: string, at: number): number {
+  if (!zoneData)
+    throw new Error(
+      "Time-zone arithmetic runs on the server (import ~/server/time-zones.server); the browser is sent dateTexts",
     );
-    formatters.set(key, found);
-  }
-  return found;
+  return zoneData.offset(timeZone, at);
 }
 
 /** The parts of an instant as seen on a wall clock in a time zone. */
 export function zonedParts(date: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    formatter(timeZone, "parts")
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
+  const at = date.getTime();
+  const wall = new Date(at + offsetMinutes(timeZone, at) * 60_000);
+  return utcParts(wall);
+}
+
+function utcParts(date: Date) {
   return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
   };
 }
 
@@ -78,12 +85,131 @@ export function startOfZonedDay(date: Date, timeZone: string): Date {
   return zonedTime(timeZone, year, month, day);
 }
 
-/** "Nov 23, 2026, 2:05 p.m." in the store's time zone (same text on server and browser). */
-export function formatDateTime(date: Date | string, timeZone: string): string {
-  return formatter(timeZone, "dateTime").format(new Date(date));
+/** How the server writes one instant in the store's time zone. */
+export interface DateText {
+  /** "2026-11-25": the calendar day, for date inputs and comparisons. */
+  day: string;
+  /** "Nov 25, 2026" */
+  date: string;
+  /** "7:17 a.m." */
+  time: string;
+  /** "Nov 25, 2026, 7:17 a.m." */
+  dateTime: string;
+}
+
+/** The texts of the instants in a loader's data, by ISO string (made on the server by dateTexts). */
+export type DateTexts = Record<string, DateText>;
+
+/** Where a date is written from: a time zone's name (on the server) or the texts the server sent. */
+export type Zone = string | DateTexts;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function write(p: ReturnType<typeof utcParts>, suffix = ""): DateText {
+  const date = `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
+  const time = `${p.hour % 12 || 12}:${pad(p.minute)} ${p.hour < 12 ? "a.m." : "p.m."}${suffix}`;
+  return {
+    day: `${p.year}-${pad(p.month)}-${pad(p.day)}`,
+    date,
+    time,
+    dateTime: `${date}, ${time}`,
+  };
+}
+
+/** An instant written in timeZone (server only: it takes the zone's data). */
+function writeInstant(date: Date, timeZone: string): DateText {
+  return write(zonedParts(date, timeZone));
+}
+
+/** The text of an instant: from the zone's data on the server, or looked up in the texts sent. */
+export function dateText(value: Date | string, zone: Zone): DateText {
+  const date = new Date(value);
+  if (typeof zone === "string") return writeInstant(date, zone);
+  // An instant the loader did not send: written in UTC, the same on both sides (never expected).
+  return zone[date.toISOString()] ?? write(utcParts(date), " UTC");
+}
+
+/** "Nov 23, 2026, 2:05 p.m." in the store's time zone. */
+export function formatDateTime(value: Date | string, zone: Zone): string {
+  return dateText(value, zone).dateTime;
 }
 
 /** "Nov 23, 2026" in the store's time zone. */
-export function formatDate(date: Date | string, timeZone: string): string {
-  return formatter(timeZone, "date").format(new Date(date));
+export function formatDate(value: Date | string, zone: Zone): string {
+  return dateText(value, zone).date;
+}
+
+/** "2:05 p.m." in the store's time zone. */
+export function formatTime(value: Date | string, zone: Zone): string {
+  return dateText(value, zone).time;
+}
+
+/** The calendar day ("2026-12-31") an instant falls on in the store's time zone. */
+export function dayOfInstant(value: Date | string, zone: Zone): string {
+  return dateText(value, zone).day;
+}
+
+/** "Nov 25, 2026" for a calendar day ("2026-11-25", a date column): no time zone involved. */
+export function formatCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new RangeError(`Not a calendar day: ${day}`);
+  return `${MONTHS[Number(match[2]) - 1]} ${Number(match[3])}, ${match[1]}`;
+}
+
+/** "November 23, 2026" in timeZone (server only: invoices, account order pages). */
+export function formatLongDate(value: Date | string, timeZone: string): string {
+  const { year, month, day } = zonedParts(new Date(value), timeZone);
+  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The texts of every instant in a loader's data (Date values and ISO strings, at any depth),
+ * written in timeZone on the server, for the page to show without any time-zone data.
+ */
+export function dateTexts(data: unknown, timeZone: string): DateTexts {
+  const texts: DateTexts = {};
+  const seen = new Set<object>();
+  const add = (date: Date) => {
+    if (Number.isNaN(date.getTime())) return;
+    const key = date.toISOString();
+    texts[key] ??= writeInstant(date, timeZone);
+  };
+  const visit = (value: unknown): void => {
+    if (value instanceof Date) add(value);
+    else if (typeof value === "string") {
+      if (value.length <= 35 && ISO_INSTANT.test(value)) add(new Date(value));
+    } else if (value && typeof value === "object" && !seen.has(value)) {
+      if (ArrayBuffer.isView(value) || value instanceof Promise) return;
+      seen.add(value);
+      for (const item of Array.isArray(value) ? value : Object.values(value)) visit(item);
+    }
+  };
+  visit(data);
+  return texts;
+}
+
+/** A loader's data with the texts of its instants (`dates`), for the components to look up. */
+export function withDateTexts<T extends object>(
+  data: T,
+  timeZone: string,
+): T & { dates: DateTexts } {
+  return { ...data, dates: dateTexts(data, timeZone) };
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isKnownTimeZone } from "./time-zones.server";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
@@ -19,17 +20,10 @@ const url = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.join(" or ")}//` },
   );
 
-const timezone = z.string().refine(
-  (tz) => {
-    try {
-      new Intl.DateTimeFormat("en-CA", { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: "must be an IANA time zone such as America/Vancouver" },
-);
+// Checked against the tz data the server computes with (time-zones.server.ts), not Node's ICU.
+const timezone = z.string().refine(isKnownTimeZone, {
+  message: "must be an IANA time zone such as America/Vancouver",
+});
 
 /** A whole number of `unit` from min to max, with one message for every way it can be wrong. */
 const wholeNumber = (min: number, max: number, unit: string) => {

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { zonedParts } from "~/lib/dates";
 import { CampaignFormSchema } from "~/schemas/campaigns";
 import { db } from "~/server/db.server";
 import { composeMessages } from "~/server/email/mailing-body.server";
@@ -58,20 +59,14 @@ async function draft(fields: Record<string, string> = {}) {
 const outboxOf = (campaignId: string) =>
   db().select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaignId));
 
-/** "2030-01-02T09:30" style wall-clock text for a moment `minutes` from now in TZ. */
+/**
+ * "2030-01-02T09:30" style wall-clock text for a moment `minutes` from now in TZ, with the server's
+ * tz data (zonedParts), not Node's ICU (whose older data puts Vancouver an hour off from Nov 2026).
+ */
 function localIn(minutes: number) {
-  const at = new Date(Date.now() + minutes * 60_000);
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: TZ,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  const p = zonedParts(new Date(Date.now() + minutes * 60_000), TZ);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
 }
 
 beforeEach(resetDatabase);
@@ -271,7 +266,8 @@ describe("scheduling", () => {
 
   it("reads the time in the store's time zone and sends it once when due, even with two workers", async () => {
     await subscribers(4);
-    // The next 15 January (winter: Vancouver is UTC-8), always within the two years a schedule may reach.
+    // The next 15 January, always within the two years a schedule may reach. Vancouver keeps
+    // UTC−7 all year from Nov 1, 2026 (tz data 2026f), so 9:30 there is 16:30 UTC.
     const now = new Date();
     const year =
       now.getUTCFullYear() + (now < new Date(Date.UTC(now.getUTCFullYear(), 0, 14)) ? 0 : 1);
@@ -280,7 +276,7 @@ describe("scheduling", () => {
       timeZone: TZ,
     });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(result.scheduledAt!.toISOString()).toBe(`${year}-01-15T17:30:00.000Z`);
+    expect(result.scheduledAt!.toISOString()).toBe(`${year}-01-15T16:30:00.000Z`);
     expect(await sendDueCampaigns()).toBe(0);
     expect(await outboxOf(result.id)).toHaveLength(0);
 

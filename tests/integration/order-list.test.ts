@@ -23,20 +23,20 @@ async function placeAt(createdAt: Date, overrides: { email?: string; name?: stri
 }
 
 describe("date filter in the store's time zone (week from Sunday)", () => {
-  // Wednesday 2026-11-25 10:00 in Vancouver (18:00 UTC).
+  // Wednesday 2026-11-25 11:00 in Vancouver (18:00 UTC): UTC−7, kept all year from Nov 1, 2026.
   const now = new Date("2026-11-25T18:00:00Z");
   it("today, yesterday and this week", () => {
     expect(dateRange("today", now, TZ)!.map((d) => d.toISOString())).toEqual([
-      "2026-11-25T08:00:00.000Z",
-      "2026-11-26T08:00:00.000Z",
+      "2026-11-25T07:00:00.000Z",
+      "2026-11-26T07:00:00.000Z",
     ]);
     expect(dateRange("yesterday", now, TZ)!.map((d) => d.toISOString())).toEqual([
-      "2026-11-24T08:00:00.000Z",
-      "2026-11-25T08:00:00.000Z",
+      "2026-11-24T07:00:00.000Z",
+      "2026-11-25T07:00:00.000Z",
     ]);
     expect(dateRange("this_week", now, TZ)!.map((d) => d.toISOString())).toEqual([
-      "2026-11-22T08:00:00.000Z",
-      "2026-11-29T08:00:00.000Z",
+      "2026-11-22T07:00:00.000Z",
+      "2026-11-29T07:00:00.000Z",
     ]);
     expect(dateRange("all", now, TZ)).toBeNull();
   });

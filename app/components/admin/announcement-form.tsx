@@ -8,7 +8,7 @@ import {
   announcementText,
   type AnnouncementStatus,
 } from "~/lib/announcement";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { MAX_ANNOUNCEMENT_MESSAGE } from "~/schemas/content";
 import type { AnnouncementSettings } from "~/server/content/announcement-admin.server";
 import { buttonClass } from "./button";
@@ -28,14 +28,14 @@ const STATUS_TEXT: Record<AnnouncementStatus, { label: string; tone: string }> =
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function StatusBox({ saved, timeZone }: { saved: AnnouncementFormValues; timeZone: string }) {
+function StatusBox({ saved, dates }: { saved: AnnouncementFormValues; dates: DateTexts }) {
   const status = announcementStatus({
     id: "main",
     isActive: saved.isActive,
     startDate: saved.startsAt,
     endDate: saved.endsAt,
   });
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : undefined);
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, dates) : undefined);
   const detail =
     saved.updatedAt === null
       ? "Nothing saved yet: the bar is not shown."
@@ -62,10 +62,13 @@ export function AnnouncementForm({
   saved,
   coupons,
   timeZone,
+  dates,
 }: {
   saved: AnnouncementFormValues;
   coupons: { code: string; isActive: boolean }[];
   timeZone: string;
+  /** The texts of the saved start and end instants (dateTexts, written on the server). */
+  dates: DateTexts;
 }) {
   const fetcher = useFetcher<SaveData>({ key: "announcement-save" });
   const [values, setValues] = useState({
@@ -214,7 +217,7 @@ export function AnnouncementForm({
           </button>
         </div>
       </fetcher.Form>
-      <StatusBox saved={saved} timeZone={timeZone} />
+      <StatusBox saved={saved} dates={dates} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { describeAudience, formatRate } from "~/lib/campaigns";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { formatCount } from "~/lib/text";
 import type { Campaign } from "~/server/marketing/campaign-list.server";
 import { buttonClass } from "./button";
@@ -8,7 +8,7 @@ import { CampaignStatusBadge } from "./email-parts";
 import { Line } from "./order-panels";
 
 /** A scheduled or sent campaign, read-only: when, to whom, its figures and its content. */
-export function CampaignDetails({ campaign, timeZone }: { campaign: Campaign; timeZone: string }) {
+export function CampaignDetails({ campaign, dates }: { campaign: Campaign; dates: DateTexts }) {
   const f = campaign.figures;
   const [showContent, setShowContent] = useState(false);
   return (
@@ -18,10 +18,10 @@ export function CampaignDetails({ campaign, timeZone }: { campaign: Campaign; ti
           <CampaignStatusBadge status={campaign.status} />
         </Line>
         {campaign.scheduledAt ? (
-          <Line label="Scheduled for">{formatDateTime(campaign.scheduledAt, timeZone)}</Line>
+          <Line label="Scheduled for">{formatDateTime(campaign.scheduledAt, dates)}</Line>
         ) : null}
         {campaign.sentAt ? (
-          <Line label="Sent">{formatDateTime(campaign.sentAt, timeZone)}</Line>
+          <Line label="Sent">{formatDateTime(campaign.sentAt, dates)}</Line>
         ) : null}
         <Line label="Recipients">{describeAudience(campaign.audience)}</Line>
         {campaign.status === "sent" ? (

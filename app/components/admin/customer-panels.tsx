@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { CONSENT_SOURCE_NAMES, CUSTOMER_STATUS_NAMES } from "~/lib/customers";
 import type { CustomerView } from "~/server/customers/customer-admin.server";
 import { Badge } from "./badges";
@@ -16,10 +16,11 @@ export function CustomerStatusBadge({ status }: { status: string }) {
 /** CASL consent as recorded in the newsletter subscribers: when, and where it was given. */
 export function ConsentPanel({
   consent,
-  timeZone,
+  dates,
 }: {
   consent: CustomerView["consent"];
-  timeZone: string;
+  /** The loader's dateTexts. */
+  dates: DateTexts;
 }) {
   const source = (s: string) => CONSENT_SOURCE_NAMES[s] ?? s;
   return (
@@ -30,10 +31,10 @@ export function ConsentPanel({
             <Badge tone="green">Subscribed</Badge> to the newsletter
           </p>
           <p className="mt-2 text-sm text-stone-600">
-            Consent given {formatDateTime(consent.consentedAt, timeZone)} through{" "}
+            Consent given {formatDateTime(consent.consentedAt, dates)} through{" "}
             {source(consent.source)}
             {consent.consentExpiresAt
-              ? ` (implied by a purchase, until ${formatDateTime(consent.consentExpiresAt, timeZone)})`
+              ? ` (implied by a purchase, until ${formatDateTime(consent.consentExpiresAt, dates)})`
               : ""}
             .
           </p>
@@ -44,8 +45,8 @@ export function ConsentPanel({
             <Badge tone="stone">Unsubscribed</Badge>
           </p>
           <p className="mt-2 text-sm text-stone-600">
-            Withdrew consent {formatDateTime(consent.unsubscribedAt!, timeZone)} (first given{" "}
-            {formatDateTime(consent.consentedAt, timeZone)} through {source(consent.source)}).
+            Withdrew consent {formatDateTime(consent.unsubscribedAt!, dates)} (first given{" "}
+            {formatDateTime(consent.consentedAt, dates)} through {source(consent.source)}).
           </p>
         </>
       ) : (
@@ -60,12 +61,13 @@ export function ConsentPanel({
 /** The messages staff wrote to this customer, with their outbox status. */
 export function CustomerEmailHistory({
   emails,
-  timeZone,
+  dates,
 }: {
   emails: CustomerView["emails"];
-  timeZone: string;
+  /** The loader's dateTexts. */
+  dates: DateTexts;
 }) {
-  const when = (date: Date | string) => formatDateTime(date, timeZone);
+  const when = (date: Date | string) => formatDateTime(date, dates);
   return (
     <Section title="Emails from the shop">
       {emails.length === 0 ? (

@@ -1,5 +1,6 @@
 import { BookOpen, Download, Eye, FileText, Printer, Search } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+import { formatTime, type DateTexts } from "~/lib/dates";
 import { formatDayKey, invoicePaths, type DayKey, type InvoiceRow } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
 import { buttonClass } from "./button";
@@ -175,7 +176,7 @@ export function DailyInvoices({
   rows,
   message,
   emptyMessage,
-  timeZone,
+  dates,
   capped,
 }: {
   date: DayKey;
@@ -183,11 +184,11 @@ export function DailyInvoices({
   rows: InvoiceRow[];
   message?: string;
   emptyMessage: string;
-  timeZone: string;
+  /** The texts of the rows' invoice dates, written on the server. */
+  dates: DateTexts;
   capped: boolean;
 }) {
   const { search } = useLocation();
-  const time = new Intl.DateTimeFormat("en-CA", { timeStyle: "short", timeZone });
   const totalCents = rows.reduce((sum, row) => sum + row.totalCents, 0);
   return (
     <section className={card} aria-labelledby="daily-invoices-title">
@@ -260,7 +261,7 @@ export function DailyInvoices({
                 </p>
                 <p className="truncate text-xs text-stone-500">
                   <span className="sm:hidden">{row.customerName} · </span>
-                  {time.format(new Date(row.invoiceDate))}
+                  {formatTime(row.invoiceDate, dates)}
                 </p>
               </div>
               <InvoiceStatusBadge status={row.status} />

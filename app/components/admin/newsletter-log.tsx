@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2 } from "lucide-react";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { formatCount } from "~/lib/text";
 import { Badge, type Tone } from "./badges";
 
@@ -34,10 +34,11 @@ const STATUS: Record<string, { label: string; tone: Tone }> = {
 /** The latest newsletter's progress; 'Newsletter sending completed!' once nothing is pending. */
 export function NewsletterProgress({
   progress,
-  timeZone,
+  dates,
 }: {
   progress: Progress;
-  timeZone: string;
+  /** The loader's dateTexts. */
+  dates: DateTexts;
 }) {
   const done = progress.pending === 0;
   const percent = progress.total
@@ -65,7 +66,7 @@ export function NewsletterProgress({
         </div>
       </div>
       <p className="mt-2 truncate text-xs text-stone-500">
-        “{progress.subject}” · queued {formatDateTime(progress.queuedAt, timeZone)} to{" "}
+        “{progress.subject}” · queued {formatDateTime(progress.queuedAt, dates)} to{" "}
         {formatCount(progress.total)} {progress.total === 1 ? "subscriber" : "subscribers"}
       </p>
       <div
@@ -86,11 +87,12 @@ export function NewsletterProgress({
 export function EmailLog({
   entries,
   total,
-  timeZone,
+  dates,
 }: {
   entries: LogEntry[];
   total: number;
-  timeZone: string;
+  /** The loader's dateTexts. */
+  dates: DateTexts;
 }) {
   return (
     <section
@@ -128,7 +130,7 @@ export function EmailLog({
                   {entry.subject}
                 </p>
                 <p className="text-xs text-stone-500">
-                  {formatDateTime(entry.sentAt ?? entry.createdAt, timeZone)}
+                  {formatDateTime(entry.sentAt ?? entry.createdAt, dates)}
                 </p>
                 {entry.lastError && entry.status !== "sent" ? (
                   <p className="mt-0.5 text-xs text-red-700">{entry.lastError}</p>

@@ -1,7 +1,7 @@
 import { CircleAlert, Code2, Eye, Save, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { UNDO_CONFIRMATION } from "~/lib/page-editor";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
@@ -50,11 +50,12 @@ function usePreviewHtml(content: string, saved: string, active: boolean) {
  */
 export function PageEditor({
   page,
-  timeZone,
+  dates,
   save,
 }: {
   page: EditorPage;
-  timeZone: string;
+  /** The loader's dateTexts. */
+  dates: DateTexts;
   save: ReturnType<typeof useFetcher<SaveData>>;
 }) {
   const [draft, setDraft] = useState(page.content);
@@ -105,7 +106,7 @@ export function PageEditor({
               <span className="font-medium text-amber-700">Unsaved changes</span>
             ) : (
               <span className="text-stone-600">
-                Last modified {formatDateTime(page.updatedAt, timeZone)}
+                Last modified {formatDateTime(page.updatedAt, dates)}
                 {page.updatedBy ? ` by ${page.updatedBy}` : ""}
               </span>
             )}

@@ -1,7 +1,7 @@
 import { History, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { PAGES_PATH } from "~/lib/page-editor";
 import { buttonClass } from "./button";
 import { ConfirmDialog, Modal } from "./modal";
@@ -21,12 +21,13 @@ export function RevisionHistory({
   slug,
   currentVersion,
   revisions,
-  timeZone,
+  dates,
 }: {
   slug: string;
   currentVersion: number;
   revisions: RevisionRow[];
-  timeZone: string;
+  /** The loader's dateTexts. */
+  dates: DateTexts;
 }) {
   return (
     <section
@@ -58,7 +59,7 @@ export function RevisionHistory({
                   ) : null}
                 </p>
                 <p className="truncate text-xs text-stone-600">
-                  {formatDateTime(r.createdAt, timeZone)} · {r.createdBy}
+                  {formatDateTime(r.createdAt, dates)} · {r.createdBy}
                   {r.restoredFrom ? " · restored an earlier version" : ""}
                 </p>
               </div>
@@ -85,7 +86,7 @@ export function RevisionDialog({
   title,
   revision,
   currentVersion,
-  timeZone,
+  dates,
 }: {
   slug: string;
   name: string;
@@ -98,7 +99,8 @@ export function RevisionDialog({
     createdAt: string | Date;
   };
   currentVersion: number;
-  timeZone: string;
+  /** The loader's dateTexts. */
+  dates: DateTexts;
 }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -109,7 +111,7 @@ export function RevisionDialog({
   return (
     <Modal
       title={`${name}: version ${revision.version}`}
-      description={`${formatDateTime(revision.createdAt, timeZone)} · ${revision.createdBy}`}
+      description={`${formatDateTime(revision.createdAt, dates)} · ${revision.createdBy}`}
       onClose={close}
       size="xl"
       footer={

@@ -1,7 +1,7 @@
 import { formatCount } from "~/lib/text";
 import { ArrowDownRight, ArrowUpRight, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { formatChange, type Change } from "~/lib/report-period";
 import { statusName } from "~/lib/order-status";
@@ -169,7 +169,7 @@ function describe(a: Activity) {
   }
 }
 
-export function RecentActivity({ activity, timeZone }: { activity: Activity[]; timeZone: string }) {
+export function RecentActivity({ activity, dates }: { activity: Activity[]; dates: DateTexts }) {
   return (
     <Panel title="Recent Activity">
       {activity.length === 0 ? (
@@ -181,7 +181,7 @@ export function RecentActivity({ activity, timeZone }: { activity: Activity[]; t
           {activity.map((a, i) => (
             <li key={`${a.kind}-${a.at}-${i}`} className="px-5 py-2.5 text-sm">
               <p className="text-stone-800">{describe(a)}</p>
-              <p className="text-xs text-stone-600">{formatDateTime(a.at, timeZone)}</p>
+              <p className="text-xs text-stone-600">{formatDateTime(a.at, dates)}</p>
             </li>
           ))}
         </ol>

@@ -1,4 +1,4 @@
-import { formatDate } from "~/lib/dates";
+import { formatCalendarDay, formatDate, type DateTexts } from "~/lib/dates";
 import { ExternalLink, PackageCheck, Send, Truck } from "lucide-react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { canadaPostTrackingUrl, nextShipmentStatuses, statusName } from "~/lib/order-status";
@@ -38,13 +38,13 @@ export function TrackingLink({ trackingNumber }: { trackingNumber: string | null
 /** "2025-03-05" (a calendar date) → "Mar 5, 2025". */
 export function formatDay(day: string | null): string {
   if (!day) return "—";
-  return formatDate(`${day}T00:00:00Z`, "UTC");
+  return formatCalendarDay(day);
 }
 
-/** An instant as a day in the store's time zone. */
-export function formatInstant(value: Date | string | null, timeZone: string): string {
+/** An instant as a day in the store's time zone (from the loader's dateTexts). */
+export function formatInstant(value: Date | string | null, dates: DateTexts): string {
   if (!value) return "—";
-  return formatDate(value, timeZone);
+  return formatDate(value, dates);
 }
 
 interface RowShipment {

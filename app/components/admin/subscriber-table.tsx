@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { consentLapsed } from "~/lib/consent";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, type DateTexts } from "~/lib/dates";
 import {
   SUBSCRIBER_FILTERS,
   SUBSCRIBER_SOURCES,
@@ -38,7 +38,7 @@ const WHO_LABELS: Record<(typeof SUBSCRIBER_FILTERS)[number], string> = {
 export function SubscriberTable({
   query,
   list,
-  timeZone,
+  dates,
   onRemove,
 }: {
   query: SubscriberListQuery;
@@ -49,7 +49,8 @@ export function SubscriberTable({
     pageCount: number;
     pageSize: number;
   };
-  timeZone: string;
+  /** The loader's dateTexts. */
+  dates: DateTexts;
   onRemove: (subscriber: SubscriberItem) => void;
 }) {
   const columns: Column<SubscriberItem>[] = [
@@ -60,7 +61,7 @@ export function SubscriberTable({
         <div className="min-w-0">
           <p className="font-medium break-all text-stone-900">{s.email}</p>
           <p className="text-xs text-stone-500 sm:hidden">
-            {SUBSCRIBER_SOURCES[s.source] ?? s.source} · {formatDateTime(s.consentedAt, timeZone)}
+            {SUBSCRIBER_SOURCES[s.source] ?? s.source} · {formatDateTime(s.consentedAt, dates)}
           </p>
         </div>
       ),
@@ -74,7 +75,7 @@ export function SubscriberTable({
           <span className="whitespace-nowrap">{SUBSCRIBER_SOURCES[s.source] ?? s.source}</span>
           <p className="text-xs whitespace-nowrap text-stone-500">
             {s.consentType === "implied"
-              ? `Implied, until ${formatDateTime(s.consentExpiresAt!, timeZone)}`
+              ? `Implied, until ${formatDateTime(s.consentExpiresAt!, dates)}`
               : "Express"}
           </p>
         </div>
@@ -86,7 +87,7 @@ export function SubscriberTable({
       hideBelow: "md",
       cell: (s) => (
         <span className="whitespace-nowrap text-stone-700">
-          {formatDateTime(s.consentedAt, timeZone)}
+          {formatDateTime(s.consentedAt, dates)}
         </span>
       ),
     },
@@ -98,7 +99,7 @@ export function SubscriberTable({
           <div>
             <Badge tone="stone">Unsubscribed</Badge>
             <p className="mt-1 hidden text-xs whitespace-nowrap text-stone-500 lg:block">
-              {formatDateTime(s.unsubscribedAt, timeZone)}
+              {formatDateTime(s.unsubscribedAt, dates)}
             </p>
           </div>
         ) : consentLapsed(s.consentExpiresAt) ? (

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { formatLongDate } from "~/lib/dates";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { renderInvoicesPdf } from "../invoices/invoice-pdf.server";
@@ -27,12 +28,7 @@ function byEmail(email: string) {
 }
 
 function placedOn(date: Date): string {
-  return date.toLocaleDateString("en-CA", {
-    timeZone: config().STORE_TIMEZONE,
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
+  return formatLongDate(date, config().STORE_TIMEZONE);
 }
 
 /** Newest first, a page at a time (page starts at 1). Empty until the email is verified. */

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { zonedParts, zonedTime } from "~/lib/dates";
+import "../time-zones.server";
 import type { AnnouncementInput } from "~/schemas/content";
 import { db } from "../db.server";
 import { announcements, coupons } from "../schema";

@@ -12,6 +12,7 @@ import { STORE_CONTACT } from "~/lib/store-info";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { INVOICE_SEARCH_EMPTY, invoiceNotFoundMessage } from "~/schemas/invoices";
 import { listOrderTaxLines } from "../orders/taxes.server";
+import { formatLongDate } from "~/lib/dates";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { invoices, orderItems, orders } from "../schema";
@@ -159,12 +160,7 @@ async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument
     orderNumber: order.orderNumber,
     status: invoice.status as InvoiceStatus,
     invoiceDate: invoice.invoiceDate.toISOString(),
-    issuedOn: invoice.invoiceDate.toLocaleDateString("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-    }),
+    issuedOn: formatLongDate(invoice.invoiceDate, timeZone),
     customer: { name: order.shippingName, email: order.email, phone: order.phone },
     shipping: {
       name: order.shippingName,

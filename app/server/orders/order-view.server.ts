@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { canadaPostTrackingUrl, normalizeOrderNumber, SHIPPED_STATUSES } from "~/lib/order-status";
+import { formatLongDate } from "~/lib/dates";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { orderItems, orders, shipments } from "../schema";
@@ -57,12 +58,7 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     orderNumber: o.orderNumber,
     status: o.status,
     createdAt: o.createdAt.toISOString(),
-    placedOn: o.createdAt.toLocaleDateString("en-CA", {
-      timeZone: config().STORE_TIMEZONE,
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-    }),
+    placedOn: formatLongDate(o.createdAt, config().STORE_TIMEZONE),
     email: o.email,
     shipping: {
       name: o.shippingName,

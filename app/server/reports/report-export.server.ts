@@ -1,17 +1,24 @@
 import { sql } from "drizzle-orm";
 import { csvRow } from "~/lib/csv";
+import { zonedParts } from "~/lib/dates";
 import { formatChange, type ReportPeriod } from "~/lib/report-period";
 import { db } from "../db.server";
 import { isSale } from "./report-range.server";
 import { getSalesReport, type Metric } from "./sales-report.server";
 
 const BATCH = 1000;
+
+/** "2026-11-25 08:17": when an order was placed, in the store's time zone (our tz data, not the database's). */
+function placedAt(createdAt: string, timeZone: string): string {
+  const p = zonedParts(new Date(createdAt), timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
+}
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 interface ExportOrder {
   id: string;
   order_number: string;
-  placed: string;
   status: string;
   name: string;
   email: string;
@@ -96,7 +103,7 @@ export async function exportSalesReport(options: {
         : sql``;
       const batch = (
         (await db().execute(sql`
-          select o.id, o.order_number, to_char(timezone(${range.timeZone}, o.created_at), 'YYYY-MM-DD HH24:MI') as placed,
+          select o.id, o.order_number,
             o.status, o.shipping_name as name, o.email,
             coalesce((select sum(quantity) from order_items i where i.order_id = o.id), 0)::int as items,
             o.subtotal_cents as subtotal, o.discount_cents as discount,
@@ -113,7 +120,7 @@ export async function exportSalesReport(options: {
             .map((o) =>
               csvRow([
                 o.order_number,
-                o.placed,
+                placedAt(o.created_at, range.timeZone),
                 o.status,
                 o.sale ? "yes" : "no",
                 o.name,

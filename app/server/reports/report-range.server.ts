@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { zonedParts, zonedTime } from "~/lib/dates";
+import "../time-zones.server";
 import {
   periodGranularity,
   SALE_STATUSES,

@@ -4,6 +4,7 @@ import { nextShipmentStatuses, statusName, type ShipmentStatus } from "~/lib/ord
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { escapeLike } from "../sql-like.server";
 import { config } from "../config.server";
+import { zoneOffsetSql } from "../time-zones.server";
 import { db } from "../db.server";
 import { logger } from "../logger.server";
 import { changeOrderStatus } from "../orders/order-status.server";
@@ -26,13 +27,14 @@ export interface ShippingStats {
  * without both dates counts as delivered but not as on time (nothing proves it was).
  */
 export async function getShippingStats(): Promise<ShippingStats> {
-  const tz = config().STORE_TIMEZONE;
+  // The delivery's day in STORE_TIMEZONE, with our tz data (zoneOffsetSql), not the database's.
+  const offset = zoneOffsetSql(shipments.deliveredDate, config().STORE_TIMEZONE);
   const [row] = await db()
     .select({
       preparing: sql<number>`count(*) filter (where ${shipments.status} = 'preparing')::int`,
       inTransit: sql<number>`count(*) filter (where ${shipments.status} in ('shipped', 'in_transit'))::int`,
       delivered: sql<number>`count(*) filter (where ${shipments.status} = 'delivered')::int`,
-      deliveredOnTime: sql<number>`count(*) filter (where ${shipments.status} = 'delivered' and (${shipments.deliveredDate} at time zone ${tz})::date <= ${shipments.estimatedDelivery})::int`,
+      deliveredOnTime: sql<number>`count(*) filter (where ${shipments.status} = 'delivered' and ((${shipments.deliveredDate} + ${offset} * interval '1 minute') at time zone 'UTC')::date <= ${shipments.estimatedDelivery})::int`,
     })
     .from(shipments);
   const stats = row ?? { preparing: 0, inTransit: 0, delivered: 0, deliveredOnTime: 0 };

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
 import { expect, test } from "../checkout/checkout-store";
+import { dayOfInstant } from "~/lib/dates";
+import "~/server/time-zones.server";
 import { signIn } from "./admin-fixtures";
 
 // Runs on the checkout store (known products, no sample orders): each test places its own orders
@@ -172,9 +174,8 @@ test("Print Orders checks its dates and opens a printable report", async ({
   await print.click();
   await expect(dialog.getByRole("alert")).toHaveText("No orders found in the selected date range");
 
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Vancouver" }).format(
-    new Date(),
-  );
+  // Today in STORE_TIMEZONE, with the server's tz data (not the test runner's ICU).
+  const today = dayOfInstant(new Date(), "America/Vancouver");
   await dialog.getByLabel("Start date").fill("2020-01-01");
   await dialog.getByLabel("End date").fill(today);
   const popup = page.waitForEvent("popup");
