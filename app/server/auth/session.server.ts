@@ -144,22 +144,16 @@ function isDocumentRequest(request: Request): boolean {
 }
 
 /**
- * Guards every loader and action under /budzadmin/dashboard. Without a session a page load is sent
- * to the sign-in page and anything else gets 401; a staff member asking for an owner screen gets
- * 403; a write from another site gets 403 before anything else is looked at.
+ * The admin guard's check (admin-guard.server.ts runs it before every admin loader and action).
+ * Without a session a page load is sent to the sign-in page and anything else gets 401; a write
+ * from another site gets 403 before anything else is looked at.
  */
-export async function requireAdmin(
-  request: Request,
-  options: { role?: AdminRole } = {},
-): Promise<AdminIdentity> {
+export async function requireAdmin(request: Request): Promise<AdminIdentity> {
   if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
   const admin = await getAdmin(request);
   if (!admin) {
     if (isDocumentRequest(request)) throw redirect(ADMIN_LOGIN_PATH);
     throw data({ message: "Your session has ended. Please sign in again." }, { status: 401 });
-  }
-  if (options.role === "owner" && admin.role !== "owner") {
-    throw data({ message: "Only the store owner can use this screen." }, { status: 403 });
   }
   return admin;
 }
