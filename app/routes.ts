@@ -49,7 +49,7 @@ export default [
         ]),
         route("customers/export.csv", "routes/admin/customers/export.ts"),
         route("customers/import/:importId", "routes/admin/customers/import-preview.tsx"),
-        route("customers/:customerId", "routes/admin/customers/view.tsx", [
+        route("customers/:customerId", "routes/admin/customers/detail.tsx", [
           route("edit", "routes/admin/customers/edit.tsx"),
           route("email", "routes/admin/customers/email.tsx"),
         ]),

@@ -1,6 +1,5 @@
-/** The Customers screen's shared rules: display ids and the paths of its pages. */
+/** The Customers screen's shared rules: display ids, statuses, what its pages show. */
 
-export const CUSTOMERS_PATH = "/budzadmin/dashboard/customers";
 export const CUSTOMER_NOT_FOUND = "This customer does not exist. Check the customer ID.";
 export const CUSTOMER_STATUSES = ["active", "inactive"] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -22,12 +21,33 @@ export function parseCustomerNumber(value: string): number | undefined {
   return n > 0 && n <= 2_147_483_647 ? n : undefined;
 }
 
-export function customerPath(customerNumber: number): string {
-  return `${CUSTOMERS_PATH}/${customerDisplayId(customerNumber)}`;
-}
-
 /** The orders the customer page lists (newest first); the Orders screen has the rest. */
 export const CUSTOMER_ORDERS_SHOWN = 50;
+
+/** The emails the customer page lists (newest first), with the count of all. */
+export const CUSTOMER_EMAILS_SHOWN = 50;
+
+/** How the customer page names each kind of email the outbox sent. */
+export const EMAIL_KIND_NAMES: Record<string, string> = {
+  order_confirmation: "Order confirmation",
+  order_payment_received: "Payment received",
+  order_shipped: "Order shipped",
+  order_delivered: "Order delivered",
+  order_cancelled: "Order cancelled",
+  order_unpaid_reminder: "Payment reminder",
+  customer_message: "Staff message",
+  campaign: "Campaign",
+  newsletter: "Newsletter",
+  account_verify: "Account: confirm email",
+  account_exists: "Account: already registered",
+  account_sign_in: "Account: sign-in link",
+  account_reset: "Account: password reset",
+  account_deleted: "Account: deleted",
+};
+
+export function emailKindName(kind: string): string {
+  return EMAIL_KIND_NAMES[kind] ?? kind.replaceAll("_", " ");
+}
 
 /** Import preview: rows a page, and which rows to show. */
 export const PREVIEW_PAGE_SIZE = 100;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizePhone, normalizePostalCode, PROVINCE_CODES } from "~/lib/address";
 import { CUSTOMER_STATUSES } from "~/lib/customers";
+import { formRules } from "~/lib/form";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 import { plainText, stripControlCharacters } from "./text";
 
@@ -59,6 +60,9 @@ export const CustomerFormSchema = z.object({
 });
 export type CustomerForm = z.output<typeof CustomerFormSchema>;
 
+/** The Edit customer form: the browser and the action run these same rules. */
+export const customerForm = formRules(CustomerFormSchema);
+
 /** A message the staff write to one customer (plain text; the layout is the store's). */
 export const CustomerEmailSchema = z.object({
   subject: plainText(150, "Enter a subject."),
@@ -69,7 +73,13 @@ export const CustomerEmailSchema = z.object({
 });
 export type CustomerEmail = z.output<typeof CustomerEmailSchema>;
 
+/** The Email customer form. */
+export const customerEmailForm = formRules(CustomerEmailSchema);
+
 /** Confirming a previewed import: what to do with rows whose email is already a customer's. */
 export const ImportConfirmSchema = z.object({
   existing: z.enum(["skip", "update"], "Choose whether to skip or update existing customers."),
 });
+
+/** The import preview's confirmation (skip or update the rows that match a customer). */
+export const importConfirmForm = formRules(ImportConfirmSchema);

@@ -156,6 +156,32 @@ describe("Customer page, edit and email", () => {
     expect(await getCustomerView("nope")).toBeUndefined();
   });
 
+  it("lists every email the outbox sent to the customer's address, newest first, with its order", async () => {
+    const placed = await order("Ann@Example.com", "Ann Lee", ["paid"]);
+    await order("someone.else@example.com", "Someone Else");
+    const [ann] = await db()
+      .select()
+      .from(customers)
+      .where(sql`lower(${customers.email}) = 'ann@example.com'`);
+    const message = CustomerEmailSchema.parse({ subject: "About your order", message: "Hi" });
+    await sendCustomerEmail({ customerId: ann!.id, email: message, sentBy: "Owner" });
+    // The three were queued within one test: give them distinct times, in the order they were sent.
+    await db().execute(
+      sql`update email_outbox set created_at = now() - (case kind when 'order_confirmation' then 3 when 'order_payment_received' then 2 else 1 end) * interval '1 minute'`,
+    );
+    const view = (await getCustomerView(String(ann!.customerNumber)))!;
+    expect(view.emailCount).toBe(3);
+    expect(view.emails.map((e) => [e.kind, e.orderNumber, e.sentBy])).toEqual([
+      ["customer_message", null, "Owner"],
+      ["order_payment_received", placed.orderNumber, null],
+      ["order_confirmation", placed.orderNumber, null],
+    ]);
+    expect(view.emails[2]).toMatchObject({
+      status: "pending",
+      subject: expect.stringContaining(placed.orderNumber),
+    });
+  });
+
   it("saves contact details, status and note; refuses another customer's email in any case", async () => {
     await addCustomers(2);
     const [one, two] = await db().select().from(customers).orderBy(customers.customerNumber);

@@ -1,5 +1,6 @@
 import { formatDateTime, type DateTexts } from "~/lib/dates";
-import { CONSENT_SOURCE_NAMES, CUSTOMER_STATUS_NAMES } from "~/lib/customers";
+import { href, Link } from "react-router";
+import { CONSENT_SOURCE_NAMES, CUSTOMER_STATUS_NAMES, emailKindName } from "~/lib/customers";
 import type { CustomerView } from "~/server/customers/customer-admin.server";
 import { Badge } from "./badges";
 import { EmailStatusBadge, Section } from "./order-panels";
@@ -58,12 +59,18 @@ export function ConsentPanel({
   );
 }
 
-/** The messages staff wrote to this customer, with their outbox status. */
+/**
+ * Every email the shop sent to the customer's address (order emails, staff messages, campaigns,
+ * newsletters, account emails), newest first, with its outbox status.
+ */
 export function CustomerEmailHistory({
   emails,
+  total,
   dates,
 }: {
   emails: CustomerView["emails"];
+  /** How many the outbox holds for the address (the list shows the newest). */
+  total: number;
   /** The loader's dateTexts. */
   dates: DateTexts;
 }) {
@@ -73,21 +80,49 @@ export function CustomerEmailHistory({
       {emails.length === 0 ? (
         <p className="text-sm text-stone-500">No emails sent to this customer yet.</p>
       ) : (
-        <ul className="divide-y divide-stone-100 text-sm">
-          {emails.map((e) => (
-            <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <div className="min-w-0">
-                <p className="font-medium break-words text-stone-900">{e.subject}</p>
-                <p className="text-xs break-all text-stone-500">
-                  To {e.sentTo} · by {e.sentBy} · queued {when(e.queuedAt)}
-                  {e.sentAt ? ` · sent ${when(e.sentAt)}` : ""}
-                </p>
-                {e.lastError ? <p className="text-xs text-stone-500">{e.lastError}</p> : null}
-              </div>
-              <EmailStatusBadge status={e.status} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            className="divide-y divide-stone-100 text-sm"
+            aria-label="Emails sent to this customer"
+          >
+            {emails.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <div className="min-w-0">
+                  <p className="text-xs font-semibold text-stone-500">
+                    {emailKindName(e.kind)}
+                    {e.orderNumber ? (
+                      <>
+                        {" · "}
+                        <Link
+                          to={href("/budzadmin/dashboard/orders/:orderNumber", {
+                            orderNumber: e.orderNumber,
+                          })}
+                          aria-label={`Order ${e.orderNumber}`}
+                          className="text-brand-800 hover:underline"
+                        >
+                          {e.orderNumber}
+                        </Link>
+                      </>
+                    ) : null}
+                  </p>
+                  <p className="font-medium break-words text-stone-900">{e.subject}</p>
+                  <p className="text-xs break-all text-stone-500">
+                    To {e.sentTo}
+                    {e.sentBy ? ` · by ${e.sentBy}` : ""} · queued {when(e.queuedAt)}
+                    {e.sentAt ? ` · sent ${when(e.sentAt)}` : ""}
+                  </p>
+                  {e.lastError ? <p className="text-xs text-stone-500">{e.lastError}</p> : null}
+                </div>
+                <EmailStatusBadge status={e.status} />
+              </li>
+            ))}
+          </ul>
+          {total > emails.length ? (
+            <p className="mt-3 text-sm text-stone-600">
+              Showing the newest {emails.length} of {total.toLocaleString("en-CA")} emails.
+            </p>
+          ) : null}
+        </>
       )}
     </Section>
   );

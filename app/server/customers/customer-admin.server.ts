@@ -1,19 +1,19 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { data } from "react-router";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import {
-  CUSTOMER_NOT_FOUND,
+  CUSTOMER_EMAILS_SHOWN,
   CUSTOMER_ORDERS_SHOWN,
   customerDisplayId,
   parseCustomerNumber,
 } from "~/lib/customers";
-import type { FormErrors } from "~/schemas/form-errors";
+import { fail, type Result } from "~/lib/errors";
+import type { FormErrors } from "~/lib/form";
 import type { CustomerEmail, CustomerForm } from "~/schemas/customers";
 import { db } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderCustomerMessage } from "../email/templates/customer-message.server";
 import { isUniqueViolation } from "../db-errors.server";
 import { getConsentRecords } from "../marketing/newsletter.server";
-import { customerEmails, customers, emailOutbox, orders } from "../schema";
+import { customerEmails, customers, emailOutbox, orderEmailsSent, orders } from "../schema";
 import { getCustomerTotals, NO_TOTALS } from "./customer-list.server";
 
 /** The customer of a URL id (CUST-012, or 12), or undefined. */
@@ -24,18 +24,59 @@ export async function findCustomer(idText: string) {
   return row;
 }
 
-/** The customer of a URL id, for routes: a missing one is a 404 with its reason. */
-export async function requireCustomer(idText: string) {
-  const customer = await findCustomer(idText);
-  if (!customer) throw data({ message: CUSTOMER_NOT_FOUND }, { status: 404 });
-  return customer;
+/**
+ * Every email the outbox holds for the customer's address, newest first (the newest
+ * CUSTOMER_EMAILS_SHOWN, with the count of all): order emails with their order, staff messages
+ * with who wrote them, campaigns, newsletters and account emails.
+ */
+async function emailsTo(customer: { id: string; email: string }) {
+  const to = sql`lower(${emailOutbox.toAddress}) = ${customer.email.toLowerCase()}`;
+  const [rows, [total], written, ofOrders] = await Promise.all([
+    db()
+      .select({
+        id: emailOutbox.id,
+        kind: emailOutbox.kind,
+        subject: emailOutbox.subject,
+        sentTo: emailOutbox.toAddress,
+        status: emailOutbox.status,
+        queuedAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+        lastError: emailOutbox.lastError,
+      })
+      .from(emailOutbox)
+      .where(to)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(CUSTOMER_EMAILS_SHOWN),
+    db().select({ n: count() }).from(emailOutbox).where(to),
+    // Who wrote the staff messages, and which order each order email was about (both by indexes
+    // on the customer and its orders).
+    db()
+      .select({ outboxId: customerEmails.outboxId, sentBy: customerEmails.sentBy })
+      .from(customerEmails)
+      .where(eq(customerEmails.customerId, customer.id)),
+    db()
+      .select({ outboxId: orderEmailsSent.outboxId, orderNumber: orders.orderNumber })
+      .from(orders)
+      .innerJoin(orderEmailsSent, eq(orderEmailsSent.orderId, orders.id))
+      .where(eq(orders.customerId, customer.id)),
+  ]);
+  const sentBy = new Map(written.map((w) => [w.outboxId, w.sentBy]));
+  const orderOf = new Map(ofOrders.map((o) => [o.outboxId, o.orderNumber]));
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      sentBy: sentBy.get(row.id) ?? null,
+      orderNumber: orderOf.get(row.id) ?? null,
+    })),
+    total: total?.n ?? 0,
+  };
 }
 
 /** Everything the customer page shows: profile, consent, totals, recent orders, emails sent. */
 export async function getCustomerView(idText: string) {
   const customer = await findCustomer(idText);
   if (!customer) return undefined;
-  const [consent, totals, recentOrders, emails] = await Promise.all([
+  const [consent, totals, recentOrders, sent] = await Promise.all([
     getConsentRecords([customer.email]).then((c) => c.get(customer.email.toLowerCase()) ?? null),
     getCustomerTotals([customer.id]),
     db()
@@ -51,28 +92,15 @@ export async function getCustomerView(idText: string) {
       .where(eq(orders.customerId, customer.id))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(CUSTOMER_ORDERS_SHOWN),
-    db()
-      .select({
-        id: customerEmails.id,
-        subject: customerEmails.subject,
-        sentTo: customerEmails.sentTo,
-        sentBy: customerEmails.sentBy,
-        queuedAt: customerEmails.createdAt,
-        status: emailOutbox.status,
-        sentAt: emailOutbox.sentAt,
-        lastError: emailOutbox.lastError,
-      })
-      .from(customerEmails)
-      .leftJoin(emailOutbox, eq(emailOutbox.id, customerEmails.outboxId))
-      .where(eq(customerEmails.customerId, customer.id))
-      .orderBy(desc(customerEmails.createdAt)),
+    emailsTo(customer),
   ]);
   return {
     customer: { ...customer, displayId: customerDisplayId(customer.customerNumber) },
     consent,
     totals: totals.get(customer.id) ?? NO_TOTALS,
     orders: recentOrders,
-    emails,
+    emails: sent.rows,
+    emailCount: sent.total,
   };
 }
 export type CustomerView = NonNullable<Awaited<ReturnType<typeof getCustomerView>>>;
@@ -118,13 +146,13 @@ export async function sendCustomerEmail(options: {
   customerId: string;
   email: CustomerEmail;
   sentBy: string;
-}): Promise<{ ok: true; to: string } | { ok: false; message: string }> {
+}): Promise<Result<{ to: string }>> {
   return db().transaction(async (tx) => {
     const [customer] = await tx
       .select({ name: customers.name, email: customers.email })
       .from(customers)
       .where(eq(customers.id, options.customerId));
-    if (!customer) return { ok: false, message: "This customer no longer exists." };
+    if (!customer) return fail(404, "This customer no longer exists.");
     const rendered = renderCustomerMessage({ name: customer.name, ...options.email });
     const queued = await enqueueEmail(tx, {
       kind: "customer_message",
@@ -138,6 +166,6 @@ export async function sendCustomerEmail(options: {
       subject: rendered.subject,
       sentBy: options.sentBy,
     });
-    return { ok: true, to: customer.email };
+    return { ok: true as const, to: customer.email };
   });
 }

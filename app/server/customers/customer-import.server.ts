@@ -1,3 +1,4 @@
+import type { Result } from "~/lib/errors";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { parseImportCsv } from "~/lib/customer-csv";
 import {
@@ -25,8 +26,6 @@ export type PreviewRow = ImportRow & { existing?: number };
 const PREVIEW_KEPT_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
 
-type Failure = { ok: false; status: 400 | 404 | 409 | 413 | 415; message: string };
-
 /** Room for the multipart boundary and headers around a file of the maximum size. */
 const MAX_BODY_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
 
@@ -36,7 +35,7 @@ const MAX_BODY_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
  */
 export async function readCsvUpload(
   request: Request,
-): Promise<{ ok: true; fileName: string; bytes: Uint8Array } | Failure> {
+): Promise<Result<{ fileName: string; bytes: Uint8Array }>> {
   const problem = formProblem(request, ["multipart/form-data"]);
   if (problem) return { ok: false, ...problem };
   const declared = Number(request.headers.get("Content-Length") ?? "0");
@@ -95,7 +94,7 @@ export async function previewCustomerImport(options: {
   bytes: Uint8Array;
   createdBy: string;
   now?: Date;
-}): Promise<{ ok: true; id: string } | Failure> {
+}): Promise<Result<{ id: string }>> {
   const parsed = parseImportCsv(options.bytes);
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message };
   const emails = parsed.rows.filter((r) => r.errors.length === 0).map((r) => r.email);
@@ -168,9 +167,7 @@ export async function runCustomerImport(options: {
   importId: string;
   existing: "skip" | "update";
   now?: Date;
-}): Promise<
-  { ok: true; message: string; created: number; updated: number; skipped: number } | Failure
-> {
+}): Promise<Result<{ message: string; created: number; updated: number; skipped: number }>> {
   if (!isUuid(options.importId))
     return { ok: false, status: 404, message: "This import preview does not exist." };
   const now = options.now ?? new Date();

@@ -79,6 +79,12 @@ test("view and edit: orders, totals, consent; field errors, unique email, toast"
     "href",
     /\/budzadmin\/dashboard\/orders\/BBS-\d{8}$/,
   );
+  // Every email the outbox sent to her address, with its kind and its order.
+  const emails = page.getByRole("list", { name: "Emails sent to this customer" });
+  const confirmation = emails.getByRole("listitem").filter({ hasText: "Order confirmation" });
+  await expect(confirmation).toContainText(/Pending|Sent/);
+  await expect(confirmation.getByRole("link", { name: /^Order BBS-\d{8}$/ })).toBeVisible();
+  await expect(emails.getByRole("listitem").filter({ hasText: "Payment received" })).toHaveCount(1);
   await expectAccessible(page);
 
   await page.getByRole("link", { name: "Edit" }).click();

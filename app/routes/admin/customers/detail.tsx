@@ -1,7 +1,6 @@
-import { StatGrid } from "~/components/admin/stat-card";
 import { Mail, Pencil } from "lucide-react";
-import { data, Link, Outlet } from "react-router";
-import type { Route } from "./+types/view";
+import { href, Link, Outlet } from "react-router";
+import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import {
@@ -10,15 +9,16 @@ import {
   CustomerStatusBadge,
   Figure,
 } from "~/components/admin/customer-panels";
-import { BackLink, PageHeader } from "~/components/admin/page";
-import { Section } from "~/components/admin/order-panels";
+import { DetailPage, Section } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { StatGrid } from "~/components/admin/stat-card";
 import { provinceName } from "~/lib/address";
-import { CUSTOMER_NOT_FOUND, CUSTOMER_ORDERS_SHOWN, CUSTOMERS_PATH } from "~/lib/customers";
+import { CUSTOMER_NOT_FOUND, CUSTOMER_ORDERS_SHOWN } from "~/lib/customers";
 import { formatDate, formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
 import { getCustomerView } from "~/server/customers/customer-admin.server";
+import { invariantResponse } from "~/server/http/responses.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.view.customer.name ?? "Customer"} · Customers · Admin` },
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ params }: Route.LoaderArgs) {
   const view = await getCustomerView(params.customerId);
-  if (!view) throw data({ message: CUSTOMER_NOT_FOUND }, { status: 404 });
+  invariantResponse(view, CUSTOMER_NOT_FOUND, { status: 404 });
   return withDateTexts({ view }, config().STORE_TIMEZONE);
 }
 
@@ -38,35 +38,42 @@ const SOURCES: Record<string, string> = {
 
 export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
   const { view, dates } = loaderData;
-  const { customer: c, totals, orders, consent, emails } = view;
-  const here = `${CUSTOMERS_PATH}/${c.displayId}`;
+  const { customer: c, totals, orders, consent, emails, emailCount } = view;
+  const customerId = c.displayId;
+  const allOrders = `${href("/budzadmin/dashboard/orders")}?q=${encodeURIComponent(c.email)}`;
   const place = [c.city, c.province ? provinceName(c.province) : null, c.postcode]
     .filter(Boolean)
     .join(", ");
   return (
-    <>
-      <BackLink to={CUSTOMERS_PATH}>All customers</BackLink>
-      <PageHeader
-        title={c.name}
-        description={
-          <span className="inline-flex flex-wrap items-center gap-2">
-            <span className="font-medium text-stone-800 tabular-nums">{c.displayId}</span>
-            <CustomerStatusBadge status={c.status} /> Customer since{" "}
-            {formatDate(c.createdAt, dates)}
-            {SOURCES[c.source] ? ` (from ${SOURCES[c.source]})` : ""}
-          </span>
-        }
-        actions={
-          <>
-            <Link to={`${here}/edit`} preventScrollReset className={buttonClass("secondary")}>
-              <Pencil className="h-4 w-4" aria-hidden /> Edit
-            </Link>
-            <Link to={`${here}/email`} preventScrollReset className={buttonClass("primary")}>
-              <Mail className="h-4 w-4" aria-hidden /> Email
-            </Link>
-          </>
-        }
-      />
+    <DetailPage
+      back={{ to: href("/budzadmin/dashboard/customers"), label: "All customers" }}
+      title={c.name}
+      description={
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <span className="font-medium text-stone-800 tabular-nums">{c.displayId}</span>
+          <CustomerStatusBadge status={c.status} /> Customer since {formatDate(c.createdAt, dates)}
+          {SOURCES[c.source] ? ` (from ${SOURCES[c.source]})` : ""}
+        </span>
+      }
+      actions={
+        <>
+          <Link
+            to={href("/budzadmin/dashboard/customers/:customerId/edit", { customerId })}
+            preventScrollReset
+            className={buttonClass("secondary")}
+          >
+            <Pencil className="h-4 w-4" aria-hidden /> Edit
+          </Link>
+          <Link
+            to={href("/budzadmin/dashboard/customers/:customerId/email", { customerId })}
+            preventScrollReset
+            className={buttonClass("primary")}
+          >
+            <Mail className="h-4 w-4" aria-hidden /> Email
+          </Link>
+        </>
+      }
+    >
       <StatGrid>
         <Figure label="Orders" value={String(totals.orders)} hint="Every order placed" />
         <Figure label="Spent" value={formatMoney(totals.spentCents)} hint="Paid and later" />
@@ -107,7 +114,9 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                       <tr key={o.id}>
                         <td className="py-2 pr-3">
                           <Link
-                            to={`/budzadmin/dashboard/orders/${o.orderNumber}`}
+                            to={href("/budzadmin/dashboard/orders/:orderNumber", {
+                              orderNumber: o.orderNumber,
+                            })}
                             className="font-medium whitespace-nowrap text-brand-800 hover:underline"
                           >
                             {o.orderNumber}
@@ -131,16 +140,13 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
             {totals.orders > CUSTOMER_ORDERS_SHOWN ? (
               <p className="mt-3 text-sm">
                 Showing the newest {CUSTOMER_ORDERS_SHOWN} of {totals.orders}.{" "}
-                <Link
-                  to={`/budzadmin/dashboard/orders?q=${encodeURIComponent(c.email)}`}
-                  className="font-medium text-brand-800 underline"
-                >
+                <Link to={allOrders} className="font-medium text-brand-800 underline">
                   See all in Orders
                 </Link>
               </p>
             ) : null}
           </Section>
-          <CustomerEmailHistory emails={emails} dates={dates} />
+          <CustomerEmailHistory emails={emails} total={emailCount} dates={dates} />
         </div>
         <div className="space-y-6">
           <Section title="Contact">
@@ -174,7 +180,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <Outlet />
-    </>
+    </DetailPage>
   );
 }
 

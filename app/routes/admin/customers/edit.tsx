@@ -1,54 +1,62 @@
-import { readFormValues } from "~/server/http/form.server";
-import { Loader2 } from "lucide-react";
-import { data, Form, useNavigate, useNavigation } from "react-router";
+import { Form, href, useNavigate } from "react-router";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
-import { Field, FormAlert, inputClass, useSchemaErrors } from "~/components/admin/field";
+import { inputClass } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { SaveButton } from "~/components/admin/save-button";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { PROVINCES } from "~/lib/address";
-import { customerPath } from "~/lib/customers";
-import { CustomerFormSchema } from "~/schemas/customers";
-import { formErrors } from "~/lib/form";
+import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
+import { customerForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
+import { findCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
+import { formReply, parseForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
+
+async function customerOf(customerId: string) {
+  const customer = await findCustomer(customerId);
+  invariantResponse(customer, CUSTOMER_NOT_FOUND, { status: 404 });
+  return customer;
+}
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { customer: await requireCustomer(params.customerId) };
+  return { customer: await customerOf(params.customerId) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const customer = await requireCustomer(params.customerId);
-  const parsed = CustomerFormSchema.safeParse(await readFormValues(request));
-  if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
-  const saved = await updateCustomer(customer.id, parsed.data);
-  if (!saved.ok) return data({ errors: saved.errors }, { status: saved.status });
-  return redirectWithToast(customerPath(customer.customerNumber), `${parsed.data.name} saved.`);
+  const customer = await customerOf(params.customerId);
+  const submission = await parseForm(request, customerForm);
+  if (!submission.ok) return submission.reply;
+  const saved = await updateCustomer(customer.id, submission.data);
+  if (!saved.ok) return formReply(saved.errors, { status: saved.status, form: submission.form });
+  return redirectWithToast(
+    href("/budzadmin/dashboard/customers/:customerId", {
+      customerId: customerDisplayId(customer.customerNumber),
+    }),
+    `${submission.data.name} saved.`,
+  );
 }
+
+type TextField = "name" | "email" | "phone" | "address" | "city" | "postcode";
 
 export default function EditCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer: c } = loaderData;
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { errors, onSubmit } = useSchemaErrors(CustomerFormSchema, actionData?.errors);
-  const close = () => void navigate(customerPath(c.customerNumber), { preventScrollReset: true });
+  const form = useForm({ rules: customerForm, lastResult: actionData });
+  const here = href("/budzadmin/dashboard/customers/:customerId", {
+    customerId: customerDisplayId(c.customerNumber),
+  });
+  const close = () => void navigate(here, { preventScrollReset: true });
   const formId = "customer-form";
+  const value = (name: TextField | "note") => form.values?.[name] ?? c[name] ?? "";
   const text = (
-    name: "name" | "email" | "phone" | "address" | "city" | "postcode",
+    name: TextField,
     label: string,
     props: React.InputHTMLAttributes<HTMLInputElement> = {},
   ) => (
-    <Field label={label} error={errors[name]} required={name === "name" || name === "email"}>
-      {(ids) => (
-        <input
-          {...ids}
-          {...props}
-          name={name}
-          defaultValue={c[name] ?? ""}
-          className={inputClass}
-        />
-      )}
+    <Field name={name} label={label} required={name === "name" || name === "email"}>
+      {(ids) => <input {...ids} {...props} defaultValue={value(name)} className={inputClass} />}
     </Field>
   );
   return (
@@ -61,66 +69,68 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
           <button type="button" className={buttonClass("secondary")} onClick={close}>
             Cancel
           </button>
-          <button type="submit" form={formId} disabled={saving} className={buttonClass()}>
-            {saving ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-            {saving ? "Saving..." : "Save customer"}
-          </button>
+          <SaveButton form={formId}>Save customer</SaveButton>
         </>
       }
     >
-      <FormAlert message={errors.form} />
-      <Form
-        method="post"
-        id={formId}
-        replace
-        preventScrollReset
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={onSubmit}
-      >
-        {text("name", "Name", { autoComplete: "off", maxLength: 200 })}
-        {text("email", "Email", { type: "email", autoComplete: "off", maxLength: 254 })}
-        {text("phone", "Phone", { type: "tel", placeholder: "604-555-0199", maxLength: 40 })}
-        <Field label="Status" error={errors.status}>
-          {(ids) => (
-            <select {...ids} name="status" defaultValue={c.status} className={inputClass}>
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-            </select>
-          )}
-        </Field>
-        <div className="sm:col-span-2">{text("address", "Street address", { maxLength: 500 })}</div>
-        {text("city", "City", { maxLength: 100 })}
-        <Field label="Province or territory" error={errors.province}>
-          {(ids) => (
-            <select {...ids} name="province" defaultValue={c.province ?? ""} className={inputClass}>
-              <option value="">Not given</option>
-              {PROVINCES.map((p) => (
-                <option key={p.code} value={p.code}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {text("postcode", "Postal code", { placeholder: "V6B 1A1", maxLength: 10 })}
-        <Field
-          label="Private note"
-          error={errors.note}
-          hint="Staff only: never shown to the customer."
-          className="sm:col-span-2"
-        >
-          {(ids) => (
-            <textarea
-              {...ids}
+      <Form method="post" id={formId} replace preventScrollReset {...form.props}>
+        <FormProvider form={form}>
+          <FormSummary />
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text("name", "Name", { autoComplete: "off", maxLength: 200 })}
+            {text("email", "Email", { type: "email", autoComplete: "off", maxLength: 254 })}
+            {text("phone", "Phone", { type: "tel", placeholder: "604-555-0199", maxLength: 40 })}
+            <Field name="status" label="Status">
+              {(ids) => (
+                <select
+                  {...ids}
+                  defaultValue={form.values?.status ?? c.status}
+                  className={inputClass}
+                >
+                  <option value="active">Active</option>
+                  <option value="inactive">Inactive</option>
+                </select>
+              )}
+            </Field>
+            <div className="sm:col-span-2">
+              {text("address", "Street address", { maxLength: 500 })}
+            </div>
+            {text("city", "City", { maxLength: 100 })}
+            <Field name="province" label="Province or territory">
+              {(ids) => (
+                <select
+                  {...ids}
+                  defaultValue={form.values?.province ?? c.province ?? ""}
+                  className={inputClass}
+                >
+                  <option value="">Not given</option>
+                  {PROVINCES.map((p) => (
+                    <option key={p.code} value={p.code}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {text("postcode", "Postal code", { placeholder: "V6B 1A1", maxLength: 10 })}
+            <Field
               name="note"
-              rows={4}
-              maxLength={2000}
-              defaultValue={c.note ?? ""}
-              className={inputClass}
-            />
-          )}
-        </Field>
+              label="Private note"
+              hint="Staff only: never shown to the customer."
+              className="sm:col-span-2"
+            >
+              {(ids) => (
+                <textarea
+                  {...ids}
+                  rows={4}
+                  maxLength={2000}
+                  defaultValue={value("note")}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+          </div>
+        </FormProvider>
       </Form>
     </Modal>
   );

@@ -1,37 +1,51 @@
-import { readFormValues } from "~/server/http/form.server";
 import { Loader2, Send } from "lucide-react";
-import { data, Form, useNavigate, useNavigation } from "react-router";
+import { Form, href, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/email";
 import { buttonClass } from "~/components/admin/button";
-import { Field, FormAlert, inputClass, useSchemaErrors } from "~/components/admin/field";
+import { inputClass } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { customerPath } from "~/lib/customers";
-import { CustomerEmailSchema } from "~/schemas/customers";
-import { formErrors, type FormErrors } from "~/lib/form";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
+import { customerEmailForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requireCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { findCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
+import { formReply, parseForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
+
+/**
+ * Email one customer: a dialog with its own URL over the customer page, so the list's Email
+ * button opens it directly (and the page behind shows the message once queued).
+ */
+async function customerOf(customerId: string) {
+  const customer = await findCustomer(customerId);
+  invariantResponse(customer, CUSTOMER_NOT_FOUND, { status: 404 });
+  return customer;
+}
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const c = await requireCustomer(params.customerId);
+  const c = await customerOf(params.customerId);
   return { customer: { name: c.name, email: c.email, customerNumber: c.customerNumber } };
 }
 
 /** Queues the message in the outbox with a history record; the customer page lists it. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
-  const customer = await requireCustomer(params.customerId);
-  const parsed = CustomerEmailSchema.safeParse(await readFormValues(request));
-  if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
+  const customer = await customerOf(params.customerId);
+  const submission = await parseForm(request, customerEmailForm);
+  if (!submission.ok) return submission.reply;
   const sent = await sendCustomerEmail({
     customerId: customer.id,
-    email: parsed.data,
+    email: submission.data,
     sentBy: admin.displayName,
   });
-  if (!sent.ok) return data({ errors: { form: sent.message } as FormErrors }, { status: 404 });
+  if (!sent.ok)
+    return formReply({ form: sent.message }, { status: sent.status, form: submission.form });
   return redirectWithToast(
-    customerPath(customer.customerNumber),
+    href("/budzadmin/dashboard/customers/:customerId", {
+      customerId: customerDisplayId(customer.customerNumber),
+    }),
     `Email to ${sent.to} queued for sending.`,
   );
 }
@@ -41,8 +55,14 @@ export default function EmailCustomer({ loaderData, actionData }: Route.Componen
   const navigate = useNavigate();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { errors, onSubmit } = useSchemaErrors(CustomerEmailSchema, actionData?.errors);
-  const close = () => void navigate(customerPath(c.customerNumber), { preventScrollReset: true });
+  const form = useForm({ rules: customerEmailForm, lastResult: actionData });
+  const close = () =>
+    void navigate(
+      href("/budzadmin/dashboard/customers/:customerId", {
+        customerId: customerDisplayId(c.customerNumber),
+      }),
+      { preventScrollReset: true },
+    );
   const formId = "customer-email-form";
   return (
     <Modal
@@ -65,29 +85,37 @@ export default function EmailCustomer({ loaderData, actionData }: Route.Componen
         </>
       }
     >
-      <FormAlert message={errors.form} />
-      <Form method="post" id={formId} replace noValidate className="space-y-4" onSubmit={onSubmit}>
-        <Field label="Subject" error={errors.subject} required>
-          {(ids) => (
-            <input
-              {...ids}
-              name="subject"
-              maxLength={150}
-              autoComplete="off"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field
-          label="Message"
-          error={errors.message}
-          required
-          hint="Plain text. A blank line starts a new paragraph; the store's greeting and signature are added."
-        >
-          {(ids) => (
-            <textarea {...ids} name="message" rows={9} maxLength={10_000} className={inputClass} />
-          )}
-        </Field>
+      <Form method="post" id={formId} replace className="space-y-4" {...form.props}>
+        <FormProvider form={form}>
+          <FormSummary />
+          <Field name="subject" label="Subject" required>
+            {(ids) => (
+              <input
+                {...ids}
+                maxLength={150}
+                autoComplete="off"
+                defaultValue={form.values?.subject}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field
+            name="message"
+            label="Message"
+            required
+            hint="Plain text. A blank line starts a new paragraph; the store's greeting and signature are added."
+          >
+            {(ids) => (
+              <textarea
+                {...ids}
+                rows={9}
+                maxLength={10_000}
+                defaultValue={form.values?.message}
+                className={inputClass}
+              />
+            )}
+          </Field>
+        </FormProvider>
       </Form>
     </Modal>
   );

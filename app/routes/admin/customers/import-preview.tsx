@@ -1,28 +1,23 @@
-import { StatGrid } from "~/components/admin/stat-card";
-import { readFormValues } from "~/server/http/form.server";
 import { CircleAlert, Loader2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/import-preview";
 import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
-import { FormAlert } from "~/components/admin/field";
 import { Figure } from "~/components/admin/customer-panels";
 import { ListCard, Pagination } from "~/components/admin/list-page";
-import { BackLink, PageHeader } from "~/components/admin/page";
+import { DetailPage } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { StatGrid } from "~/components/admin/stat-card";
+import { FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
 import { FIX_ERRORS_FIRST } from "~/lib/customer-import";
-import {
-  CUSTOMERS_PATH,
-  customerDisplayId,
-  customerPath,
-  PREVIEW_FILTERS,
-  PREVIEW_PAGE_SIZE,
-} from "~/lib/customers";
+import { customerDisplayId, PREVIEW_FILTERS, PREVIEW_PAGE_SIZE } from "~/lib/customers";
 import { dateTexts, formatDateTime } from "~/lib/dates";
 import { filterEnum } from "~/schemas/admin-list";
-import { ImportConfirmSchema } from "~/schemas/customers";
+import { importConfirmForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
+import { formReply, parseForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { config } from "~/server/config.server";
 import { getImportPreview, runCustomerImport } from "~/server/customers/customer-import.server";
 
@@ -39,27 +34,31 @@ const PreviewQuery = z.object({
 export async function loader({ request, params }: Route.LoaderArgs) {
   const query = PreviewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const preview = await getImportPreview(params.importId, query);
-  if (!preview) throw data({ message: NOT_FOUND }, { status: 404 });
+  invariantResponse(preview, NOT_FOUND, { status: 404 });
   const dates = dateTexts([preview.createdAt, preview.importedAt], config().STORE_TIMEZONE);
   return { preview, show: query.show, dates };
 }
 
 /** Confirms the import: every row in one transaction, or nothing. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const parsed = ImportConfirmSchema.safeParse(await readFormValues(request));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const submission = await parseForm(request, importConfirmForm);
+  if (!submission.ok) return submission.reply;
   const result = await runCustomerImport({
     importId: params.importId,
-    existing: parsed.data.existing,
+    existing: submission.data.existing,
   });
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok)
+    return formReply({ form: result.message }, { status: result.status, form: submission.form });
   const detail = [
     result.updated ? `${result.updated} existing updated` : "",
     result.skipped ? `${result.skipped} existing skipped` : "",
   ]
     .filter(Boolean)
     .join(", ");
-  return redirectWithToast(CUSTOMERS_PATH, `${result.message}${detail ? ` (${detail})` : ""}`);
+  return redirectWithToast(
+    href("/budzadmin/dashboard/customers"),
+    `${result.message}${detail ? ` (${detail})` : ""}`,
+  );
 }
 
 const SHOW_LABELS = {
@@ -69,10 +68,70 @@ const SHOW_LABELS = {
   new: "New",
 } as const;
 
-export default function ImportPreview({ loaderData, actionData }: Route.ComponentProps) {
-  const { preview: p, show: current, dates } = loaderData;
+/** Import customers, with what to do about rows that match a customer already on file. */
+function ConfirmImport({
+  existingCount,
+  form,
+}: {
+  existingCount: number;
+  form: ReturnType<typeof useForm>;
+}) {
   const navigation = useNavigation();
   const importing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Form
+      method="post"
+      {...form.props}
+      className="mb-6 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      <FormProvider form={form}>
+        <FormSummary />
+        {existingCount > 0 ? (
+          <ExistingChoice count={existingCount} />
+        ) : (
+          <input type="hidden" name="existing" value="skip" />
+        )}
+        <button type="submit" disabled={importing} className={buttonClass()}>
+          {importing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+          {importing ? "Importing..." : "Import customers"}
+        </button>
+        <p className="mt-2 text-xs text-stone-500">
+          All rows are imported together, or none if anything fails.
+        </p>
+      </FormProvider>
+    </Form>
+  );
+}
+
+function ExistingChoice({ count }: { count: number }) {
+  const error = useFieldError("existing");
+  return (
+    <fieldset className="mb-4" aria-describedby={error ? "existing-error" : undefined}>
+      <legend className="text-sm font-semibold text-stone-900">
+        {count} {count === 1 ? "row matches" : "rows match"} a customer already on file (by email)
+      </legend>
+      <label className="mt-2 flex items-start gap-2 text-sm text-stone-700">
+        <input type="radio" name="existing" value="skip" defaultChecked className="mt-1" />
+        Skip them: leave those customers as they are
+      </label>
+      <label className="mt-1 flex items-start gap-2 text-sm text-stone-700">
+        <input type="radio" name="existing" value="update" className="mt-1" />
+        Update their name, phone and address from the file
+      </label>
+      {error ? (
+        <p id="existing-error" className="mt-1 text-xs font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export default function ImportPreview({ loaderData, actionData }: Route.ComponentProps) {
+  const { preview: p, show: current, dates } = loaderData;
+  // The choice has a default: only the server can refuse it (no rules, and no zod, in the page).
+  const form = useForm({ lastResult: actionData });
+  const customers = href("/budzadmin/dashboard/customers");
   const counts = {
     all: p.rowCount,
     errors: p.errorCount,
@@ -80,12 +139,11 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
     new: p.newCount,
   };
   return (
-    <>
-      <BackLink to={CUSTOMERS_PATH}>All customers</BackLink>
-      <PageHeader
-        title="Import preview"
-        description={`${p.fileName} · nothing is imported until you confirm · checked ${formatDateTime(p.createdAt, dates)}`}
-      />
+    <DetailPage
+      back={{ to: customers, label: "All customers" }}
+      title="Import preview"
+      description={`${p.fileName} · nothing is imported until you confirm · checked ${formatDateTime(p.createdAt, dates)}`}
+    >
       <StatGrid>
         <Figure label="Rows" value={p.rowCount.toLocaleString("en-CA")} />
         <Figure label="With errors" value={p.errorCount.toLocaleString("en-CA")} />
@@ -100,11 +158,10 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
           hint={`${p.consentCount.toLocaleString("en-CA")} with marketing consent`}
         />
       </StatGrid>
-      <FormAlert message={actionData?.error} wide />
       {p.status === "imported" ? (
         <p className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
           This file was imported {p.importedAt ? formatDateTime(p.importedAt, dates) : ""}.{" "}
-          <Link to={CUSTOMERS_PATH} className="font-medium underline">
+          <Link to={customers} className="font-medium underline">
             See the customers
           </Link>
         </p>
@@ -126,41 +183,15 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
           {p.errors.length > ERRORS_LISTED ? (
             <p className="mt-2">and {p.errors.length - ERRORS_LISTED} more (see the rows below).</p>
           ) : null}
-          <Link to={`${CUSTOMERS_PATH}/import`} className={`${buttonClass("secondary")} mt-3`}>
+          <Link
+            to={href("/budzadmin/dashboard/customers/import")}
+            className={`${buttonClass("secondary")} mt-3`}
+          >
             Upload a corrected file
           </Link>
         </section>
       ) : (
-        <Form
-          method="post"
-          className="mb-6 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-        >
-          {p.existingCount > 0 ? (
-            <fieldset className="mb-4">
-              <legend className="text-sm font-semibold text-stone-900">
-                {p.existingCount} {p.existingCount === 1 ? "row matches" : "rows match"} a customer
-                already on file (by email)
-              </legend>
-              <label className="mt-2 flex items-start gap-2 text-sm text-stone-700">
-                <input type="radio" name="existing" value="skip" defaultChecked className="mt-1" />
-                Skip them: leave those customers as they are
-              </label>
-              <label className="mt-1 flex items-start gap-2 text-sm text-stone-700">
-                <input type="radio" name="existing" value="update" className="mt-1" />
-                Update their name, phone and address from the file
-              </label>
-            </fieldset>
-          ) : (
-            <input type="hidden" name="existing" value="skip" />
-          )}
-          <button type="submit" disabled={importing} className={buttonClass()}>
-            {importing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-            {importing ? "Importing..." : "Import customers"}
-          </button>
-          <p className="mt-2 text-xs text-stone-500">
-            All rows are imported together, or none if anything fails.
-          </p>
-        </Form>
+        <ConfirmImport existingCount={p.existingCount} form={form} />
       )}
       <ListCard>
         <nav
@@ -210,7 +241,12 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
                           ))}
                         </ul>
                       ) : r.existing !== undefined ? (
-                        <Link to={customerPath(r.existing)} className="underline">
+                        <Link
+                          to={href("/budzadmin/dashboard/customers/:customerId", {
+                            customerId: customerDisplayId(r.existing),
+                          })}
+                          className="underline"
+                        >
                           <Badge tone="amber">Matches {customerDisplayId(r.existing)}</Badge>
                         </Link>
                       ) : (
@@ -231,7 +267,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
           noun="rows"
         />
       </ListCard>
-    </>
+    </DetailPage>
   );
 }
 

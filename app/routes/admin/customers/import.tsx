@@ -1,15 +1,15 @@
 import { Loader2, Upload } from "lucide-react";
-import { useState } from "react";
-import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, href, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/import";
 import { buttonClass } from "~/components/admin/button";
-import { Field, inputClass, FormAlert } from "~/components/admin/field";
+import { inputClass } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/lib/customer-import";
-import { CUSTOMERS_PATH } from "~/lib/customers";
 import { previewCustomerImport, readCsvUpload } from "~/server/customers/customer-import.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { formReply } from "~/server/http/form.server";
 
 export async function loader() {
   return null;
@@ -19,10 +19,12 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
   const upload = await readCsvUpload(request);
-  if (!upload.ok) return data({ error: upload.message }, { status: upload.status });
+  if (!upload.ok) return formReply({ form: upload.message }, { status: upload.status });
   const preview = await previewCustomerImport({ ...upload, createdBy: admin.displayName });
-  if (!preview.ok) return data({ error: preview.message }, { status: preview.status });
-  return redirect(`${CUSTOMERS_PATH}/import/${preview.id}`);
+  if (!preview.ok) return formReply({ form: preview.message }, { status: preview.status });
+  return redirect(
+    href("/budzadmin/dashboard/customers/import/:importId", { importId: preview.id }),
+  );
 }
 
 export default function ImportCustomers({ actionData }: Route.ComponentProps) {
@@ -30,11 +32,13 @@ export default function ImportCustomers({ actionData }: Route.ComponentProps) {
   const { search } = useLocation();
   const navigation = useNavigation();
   const uploading = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const close = () => void navigate(`${CUSTOMERS_PATH}${search}`, { preventScrollReset: true });
+  const close = () =>
+    void navigate(`${href("/budzadmin/dashboard/customers")}${search}`, {
+      preventScrollReset: true,
+    });
   const formId = "customer-import-form";
-  // The server enforces the limit while reading; this says so before a large upload starts.
-  const [tooLarge, setTooLarge] = useState(false);
-  const error = tooLarge ? FILE_TOO_LARGE : actionData?.error;
+  // No rules in the browser (the server reads the file); the form still shows a refusal.
+  const form = useForm({ lastResult: actionData });
   return (
     <Modal
       title="Import from CSV"
@@ -56,52 +60,60 @@ export default function ImportCustomers({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <FormAlert message={error} />
       <Form
         method="post"
         encType="multipart/form-data"
         id={formId}
         className="space-y-4"
+        {...form.props}
         onSubmit={(event) => {
+          // The server enforces the limit while reading; this says so before a large upload.
           const file = new FormData(event.currentTarget).get("file");
-          const large = file instanceof File && file.size > MAX_IMPORT_BYTES;
-          setTooLarge(large);
-          if (large) event.preventDefault();
+          if (file instanceof File && file.size > MAX_IMPORT_BYTES) {
+            event.preventDefault();
+            form.setErrors({ form: FILE_TOO_LARGE });
+          } else {
+            form.setErrors({});
+            form.props.onSubmit(event);
+          }
         }}
       >
-        <Field
-          label="CSV file"
-          required
-          hint={`UTF-8 CSV, at most 5 MB and ${MAX_IMPORT_ROWS.toLocaleString("en-CA")} rows.`}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              type="file"
-              name="file"
-              required
-              accept=".csv,text/csv"
-              className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-sm file:font-medium file:text-brand-800`}
-            />
-          )}
-        </Field>
-        <div className="rounded-lg bg-stone-50 p-4 text-sm text-stone-700">
-          <p className="font-medium text-stone-900">What the file needs</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            <li>
-              A header row with columns for the customer <strong>name</strong>,{" "}
-              <strong>email</strong> and <strong>phone</strong> number (any order).
-            </li>
-            <li>
-              Optional: an <strong>address</strong> column, and a <strong>consent</strong> column
-              (yes or no) for customers who agreed to marketing email.
-            </li>
-            <li>
-              Names are capitalised, emails lower-cased, phones written 604-555-0199. Imported
-              customers start active with no orders.
-            </li>
-          </ul>
-        </div>
+        <FormProvider form={form}>
+          <FormSummary />
+          <Field
+            name="file"
+            label="CSV file"
+            required
+            hint={`UTF-8 CSV, at most 5 MB and ${MAX_IMPORT_ROWS.toLocaleString("en-CA")} rows.`}
+          >
+            {(ids) => (
+              <input
+                {...ids}
+                type="file"
+                required
+                accept=".csv,text/csv"
+                className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-sm file:font-medium file:text-brand-800`}
+              />
+            )}
+          </Field>
+          <div className="rounded-lg bg-stone-50 p-4 text-sm text-stone-700">
+            <p className="font-medium text-stone-900">What the file needs</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              <li>
+                A header row with columns for the customer <strong>name</strong>,{" "}
+                <strong>email</strong> and <strong>phone</strong> number (any order).
+              </li>
+              <li>
+                Optional: an <strong>address</strong> column, and a <strong>consent</strong> column
+                (yes or no) for customers who agreed to marketing email.
+              </li>
+              <li>
+                Names are capitalised, emails lower-cased, phones written 604-555-0199. Imported
+                customers start active with no orders.
+              </li>
+            </ul>
+          </div>
+        </FormProvider>
       </Form>
     </Modal>
   );

@@ -1,28 +1,19 @@
 import { formatCount } from "~/lib/text";
 import { DollarSign, Download, Mail, ShoppingBag, Upload, UserCheck, Users } from "lucide-react";
-import { Link, Outlet, useLocation } from "react-router";
+import { href, Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { CustomerStatusBadge } from "~/components/admin/customer-panels";
 import {
   DataTable,
-  ListCard,
+  ListPage,
   ListToolbar,
   statusFilter,
-  Pagination,
-  ResultCount,
   type Column,
 } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
-import {
-  CUSTOMER_STATUS_NAMES,
-  CUSTOMER_STATUSES,
-  CUSTOMERS_PATH,
-  customerDisplayId,
-  customerPath,
-} from "~/lib/customers";
+import { CUSTOMER_STATUS_NAMES, CUSTOMER_STATUSES, customerDisplayId } from "~/lib/customers";
 import { formatMoney } from "~/lib/money";
 import { parseListQuery } from "~/schemas/admin-list";
 import { CustomerListQuerySchema } from "~/schemas/customers";
@@ -46,7 +37,11 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
   const exportParams = new URLSearchParams();
   if (query.q) exportParams.set("q", query.q);
   if (query.status !== "all") exportParams.set("status", query.status);
-  const exportHref = `${CUSTOMERS_PATH}/export.csv${exportParams.size ? `?${exportParams}` : ""}`;
+  const exportHref = `${href("/budzadmin/dashboard/customers/export.csv")}${exportParams.size ? `?${exportParams}` : ""}`;
+  const detail = (c: CustomerRow) =>
+    href("/budzadmin/dashboard/customers/:customerId", {
+      customerId: customerDisplayId(c.customerNumber),
+    });
   const columns: Column<CustomerRow>[] = [
     {
       key: "customer",
@@ -54,7 +49,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
       cell: (c) => (
         <div className="max-w-60 min-w-0">
           <Link
-            to={customerPath(c.customerNumber)}
+            to={detail(c)}
             className="block truncate font-medium text-stone-900 hover:text-brand-700 hover:underline"
           >
             {c.name}
@@ -116,14 +111,16 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
       cell: (c) => (
         <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end sm:gap-2">
           <Link
-            to={customerPath(c.customerNumber)}
+            to={detail(c)}
             className={buttonClass("secondary", "sm")}
             aria-label={`View ${c.name}`}
           >
             View
           </Link>
           <Link
-            to={`${customerPath(c.customerNumber)}/email`}
+            to={href("/budzadmin/dashboard/customers/:customerId/email", {
+              customerId: customerDisplayId(c.customerNumber),
+            })}
             className={buttonClass("secondary", "sm")}
             aria-label={`Email ${c.name}`}
           >
@@ -136,71 +133,72 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Customer Management"
-        description="Everyone who has ordered or been imported, with their orders and consent."
-        actions={
-          <>
-            <Link
-              to={`${CUSTOMERS_PATH}/import${search}`}
-              preventScrollReset
-              className={buttonClass("secondary")}
-            >
-              <Upload className="h-4 w-4" aria-hidden />
-              Import from CSV
-            </Link>
-            <a href={exportHref} download className={buttonClass("secondary")}>
-              <Download className="h-4 w-4" aria-hidden />
-              Export CSV
-            </a>
-          </>
-        }
-      />
-      <StatGrid>
-        <StatCard
-          label="Total Customers"
-          value={formatCount(stats.totalCustomers)}
-          hint="Customer records"
-          icon={Users}
-        />
-        <StatCard
-          label="Active Customers"
-          value={formatCount(stats.activeCustomers)}
-          hint="Status active"
-          icon={UserCheck}
-        />
-        <StatCard
-          label="Avg. Orders"
-          value={stats.averageOrders.toFixed(1)}
-          hint="Orders per customer"
-          icon={ShoppingBag}
-        />
-        <StatCard
-          label="Total Revenue"
-          value={formatMoney(stats.revenueCents)}
-          hint="Paid and later orders, cancelled excluded"
-          icon={DollarSign}
-        />
-      </StatGrid>
-      <ListCard>
+    <ListPage
+      title="Customer Management"
+      description="Everyone who has ordered or been imported, with their orders and consent."
+      actions={
+        <>
+          <Link
+            to={`${href("/budzadmin/dashboard/customers/import")}${search}`}
+            preventScrollReset
+            className={buttonClass("secondary")}
+          >
+            <Upload className="h-4 w-4" aria-hidden />
+            Import from CSV
+          </Link>
+          <a href={exportHref} download className={buttonClass("secondary")}>
+            <Download className="h-4 w-4" aria-hidden />
+            Export CSV
+          </a>
+        </>
+      }
+      summary={
+        <StatGrid>
+          <StatCard
+            label="Total Customers"
+            value={formatCount(stats.totalCustomers)}
+            hint="Customer records"
+            icon={Users}
+          />
+          <StatCard
+            label="Active Customers"
+            value={formatCount(stats.activeCustomers)}
+            hint="Status active"
+            icon={UserCheck}
+          />
+          <StatCard
+            label="Avg. Orders"
+            value={stats.averageOrders.toFixed(1)}
+            hint="Orders per customer"
+            icon={ShoppingBag}
+          />
+          <StatCard
+            label="Total Revenue"
+            value={formatMoney(stats.revenueCents)}
+            hint="Paid and later orders, cancelled excluded"
+            icon={DollarSign}
+          />
+        </StatGrid>
+      }
+      toolbar={
         <ListToolbar
           q={query.q}
           searchLabel="Search by name, email or ID"
           filters={[statusFilter(query.status, CUSTOMER_STATUSES, (s) => CUSTOMER_STATUS_NAMES[s])]}
         />
-        <ResultCount total={list.total} noun="customers" />
-        <DataTable
-          columns={columns}
-          rows={list.rows}
-          rowKey={(c) => c.id}
-          caption="Customers"
-          empty="No customers match your search."
-        />
-        <Pagination {...list} noun="customers" keyset />
-      </ListCard>
-      <Outlet />
-    </>
+      }
+      list={{ ...list, keyset: true }}
+      noun="customers"
+      after={<Outlet />}
+    >
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        rowKey={(c) => c.id}
+        caption="Customers"
+        empty="No customers match your search."
+      />
+    </ListPage>
   );
 }
 
