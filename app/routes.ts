@@ -41,7 +41,7 @@ export default [
         route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),
         route("invoices", "routes/admin/invoices/list.tsx", [
           route("instructions", "routes/admin/invoices/instructions.tsx"),
-          route(":orderNumber", "routes/admin/invoices/details.tsx"),
+          route(":orderNumber", "routes/admin/invoices/detail.tsx"),
         ]),
         route("invoices/pdf/:fileName", "routes/admin/invoices/pdf.ts"),
         route("customers", "routes/admin/customers/list.tsx", [

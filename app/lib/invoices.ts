@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { zonedParts, zonedTime } from "./dates";
 import { formatMoney } from "./money";
 
@@ -151,13 +152,16 @@ export function formatDayKey(key: DayKey): string {
 /** A day's batch is printed in one go: more than this is cut (and the screen says so). */
 export const MAX_DAILY_INVOICES = 500;
 
-/** Where the Invoices screen and its printable and downloadable forms live. */
-export const INVOICES_PATH = "/budzadmin/dashboard/invoices";
+/** Where an invoice's preview and its printable and downloadable forms live (typed routes). */
 export const invoicePaths = {
-  view: (orderNumber: string) => `${INVOICES_PATH}/${orderNumber}`,
-  print: (orderNumber: string) => `${INVOICES_PATH}/print/${orderNumber}`,
-  pdf: (orderNumber: string) => `${INVOICES_PATH}/pdf/${orderNumber}.pdf`,
-  printDaily: (date: DayKey) => `${INVOICES_PATH}/print/daily?date=${date}`,
-  pdfDaily: (date: DayKey) => `${INVOICES_PATH}/pdf/invoices-${date}.pdf`,
-  instructions: `${INVOICES_PATH}/instructions`,
+  view: (orderNumber: string) =>
+    href("/budzadmin/dashboard/invoices/:orderNumber", { orderNumber }),
+  print: (orderNumber: string) =>
+    href("/budzadmin/dashboard/invoices/print/:orderNumber", { orderNumber }),
+  pdf: (orderNumber: string) =>
+    href("/budzadmin/dashboard/invoices/pdf/:fileName", { fileName: `${orderNumber}.pdf` }),
+  printDaily: (date: DayKey) =>
+    `${href("/budzadmin/dashboard/invoices/print/daily")}?${new URLSearchParams({ date })}`,
+  pdfDaily: (date: DayKey) =>
+    href("/budzadmin/dashboard/invoices/pdf/:fileName", { fileName: `invoices-${date}.pdf` }),
 };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "~/lib/order-status";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 import { plainText } from "./text";
+import { formRules } from "~/lib/form";
 
 export const ORDER_DATE_FILTERS = ["all", "today", "yesterday", "this_week"] as const;
 
@@ -28,39 +29,48 @@ const dollars = z
   .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value), "Enter the amount received, e.g. 123.45.")
   .transform((value) => Math.round(Number(value) * 100));
 
-const expected = z.string().max(20);
+/** The status the staff member saw (a stale one is refused by changeOrderStatus). */
+const from = z.string().max(20);
+const note = plainText(500).optional();
 
-/** One schema per status form; `from` is the status the staff member saw. */
-export const StatusFormSchema = z.discriminatedUnion("to", [
+/**
+ * The order page's status dialogs, one form per step: the dialog posts the step as its `intent`
+ * (the order page's action dispatches on it) with the fields that step needs.
+ */
+export const markPaidForm = formRules(
   z.object({
-    to: z.literal("paid"),
-    from: expected,
+    from,
     reference: plainText(64, "Enter the e-Transfer reference number."),
     amountReceived: dollars,
-    note: plainText(500).optional(),
+    note,
     acceptDifferentAmount: z
       .literal("on")
       .optional()
       .transform((v) => v === "on"),
   }),
+);
+export const cancelOrderForm = formRules(
+  z.object({ from, reason: plainText(500, "Give a reason for cancelling.") }),
+);
+export const shipOrderForm = formRules(
   z.object({
-    to: z.literal("cancelled"),
-    from: expected,
-    reason: plainText(500, "Give a reason for cancelling."),
-  }),
-  z.object({
-    to: z.literal("shipped"),
-    from: expected,
+    from,
     trackingNumber: plainText(40, "Enter the Canada Post tracking number."),
-    note: plainText(500).optional(),
+    note,
   }),
-  z.object({
-    to: z.enum(["processing", "delivered", "completed"]),
-    from: expected,
-    note: plainText(500).optional(),
-  }),
-]);
-export type StatusForm = z.output<typeof StatusFormSchema>;
+);
+/** Start processing, mark delivered, complete: only a note. */
+export const orderStepForm = formRules(z.object({ from, note }));
+
+/** The rules of a step's dialog. */
+export function stepForm(step: string) {
+  if (step === "paid") return markPaidForm;
+  if (step === "cancelled") return cancelOrderForm;
+  if (step === "shipped") return shipOrderForm;
+  return orderStepForm;
+}
+
+export const UNKNOWN_STATUS = "Unknown status.";
 
 export const PRINT_DATES_REQUIRED = "Please select both start and end dates";
 export const PRINT_START_AFTER_END = "Start date cannot be after end date";

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { stripControlCharacters } from "./text";
 import { SHIPMENT_STATUSES } from "~/lib/order-status";
+import { formRules } from "~/lib/form";
+import { TRACKING_NUMBER_HELP } from "~/lib/order-status";
 import { filterEnum, ListQuerySchema } from "./admin-list";
-
-export const SHIPPING_PATH = "/budzadmin/dashboard/shipping";
-export const PACKING_SLIPS_PATH = "/budzadmin/print/packing-slips";
 
 /** The Shipping screen's URL: search, page and the status filter (SPEC §2). */
 export const ShippingListQuery = ListQuerySchema.extend({
@@ -33,6 +32,24 @@ export const ShipmentStatusChangeSchema = z.object({
     .optional(),
 });
 export type ShipmentStatusChange = z.output<typeof ShipmentStatusChangeSchema>;
+/** A row's In transit / Delivered buttons (the Shipping list's action). */
+export const shipmentStepForm = formRules(ShipmentStatusChangeSchema);
+export const INVALID_SHIPMENT_CHANGE =
+  "This status change is not valid. Reload the page and try again.";
+
+/**
+ * The ship dialog: the status the person saw and the Canada Post tracking number (its format is
+ * checked by the domain function, so the message is the same from every screen).
+ */
+export const shipForm = formRules(
+  z.object({
+    expectedStatus: z.enum(SHIPMENT_STATUSES, "This shipment change is not valid."),
+    trackingNumber: z
+      .string(TRACKING_NUMBER_HELP)
+      .overwrite(stripControlCharacters)
+      .max(64, TRACKING_NUMBER_HELP),
+  }),
+);
 
 /** `?order=BBS-00000012` on the packing-slip page prints that order's slip only. */
 export const PackingSlipQuery = z.object({

@@ -1,15 +1,16 @@
 import { isRouteErrorResponse } from "react-router";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loader as detailsLoader } from "~/routes/admin/invoices/details";
-import { loader as listLoader } from "~/routes/admin/invoices/list";
-import { loader as pdfLoader } from "~/routes/admin/invoices/pdf";
-import { loader as printLoader } from "~/routes/admin/invoices/print";
+import * as detailsRoute from "~/routes/admin/invoices/detail";
+import * as listRoute from "~/routes/admin/invoices/list";
+import * as pdfRoute from "~/routes/admin/invoices/pdf";
+import * as printRoute from "~/routes/admin/invoices/print";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { renderInvoicesPdf } from "~/server/invoices/invoice-pdf.server";
 import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
 import { resetDatabase } from "../setup/database";
+import { callRoute, type RouteModule } from "../setup/route-call";
 import { createCoupon, createProduct } from "./checkout-factories";
 import { placeInvoicedOrder } from "./invoice-factories";
 
@@ -29,12 +30,18 @@ beforeEach(async () => {
 
 const ORIGIN = "http://store.test";
 function args(url: string, params: Record<string, string> = {}) {
-  return {
-    request: new Request(`${ORIGIN}${url}`, { headers: { Cookie: cookie } }),
-    params,
-    context: { nonce: "test", clientIp: "127.0.0.1" },
-  } as never;
+  return { request: new Request(`${ORIGIN}${url}`, { headers: { Cookie: cookie } }), params };
 }
+
+/** A route's loader behind the admin guard, as the server runs it (callRoute), with its type. */
+function guarded<Loader extends NonNullable<RouteModule["loader"]>>(module: { loader: Loader }) {
+  return ({ request, params }: ReturnType<typeof args>) =>
+    callRoute(module, "loader", request, params) as ReturnType<Loader>;
+}
+const detailsLoader = guarded(detailsRoute);
+const listLoader = guarded(listRoute);
+const pdfLoader = guarded(pdfRoute);
+const printLoader = guarded(printRoute);
 
 /** The status and message of what a loader threw. */
 async function thrown(run: () => Promise<unknown>) {
@@ -210,7 +217,7 @@ describe("invoice routes", () => {
 
   it("gives the screen SPEC's messages and a bad ?date= falls back to today (200, not 4xx)", async () => {
     const order = await placeInvoicedOrder();
-    const screen = (url: string) => listLoader(args(url)) as ReturnType<typeof listLoader>;
+    const screen = (url: string) => listLoader(args(url));
     const empty = await screen("/budzadmin/dashboard/invoices?q=");
     expect(empty.screen.message).toBe("Please enter an Order ID");
     const none = await screen("/budzadmin/dashboard/invoices?q=BBS-9999");

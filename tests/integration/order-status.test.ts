@@ -167,7 +167,11 @@ describe("each step's effects", () => {
         change,
         actor: "owner",
       });
-      expect(result).toMatchObject({ ok: false, status: 400, field: "amountReceived" });
+      expect(result).toMatchObject({
+        ok: false,
+        status: 400,
+        errors: { amountReceived: expect.any(String) },
+      });
     }
     const [still] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(still!.status).toBe("pending");
@@ -193,14 +197,22 @@ describe("each step's effects", () => {
       change: { to: "paid", reference: "  ", amountReceivedCents: order.totalAmountCents },
       actor: "owner",
     });
-    expect(noRef).toMatchObject({ ok: false, status: 400, field: "reference" });
+    expect(noRef).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { reference: expect.any(String) },
+    });
     const noReason = await changeOrderStatus({
       orderId: order.id,
       expectedStatus: "pending",
       change: { to: "cancelled", reason: "" },
       actor: "owner",
     });
-    expect(noReason).toMatchObject({ ok: false, status: 400, field: "reason" });
+    expect(noReason).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { reason: expect.any(String) },
+    });
   });
 
   it("processing opens a shipment being prepared; shipping needs a Canada Post number and sets the estimate", async () => {
@@ -220,7 +232,11 @@ describe("each step's effects", () => {
         change: { to: "shipped", trackingNumber: bad },
         actor: "owner",
       });
-      expect(refused).toMatchObject({ ok: false, status: 400, field: "trackingNumber" });
+      expect(refused).toMatchObject({
+        ok: false,
+        status: 400,
+        errors: { trackingNumber: expect.any(String) },
+      });
     }
     const now = new Date("2026-03-10T20:00:00Z");
     const shipped = await changeOrderStatus({

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { action as orderAction, loader as orderLoader } from "~/routes/admin/orders/detail";
-import { loader as printCount } from "~/routes/admin/orders/print-count";
+import * as orderDetail from "~/routes/admin/orders/detail";
+import * as printCountRoute from "~/routes/admin/orders/print-count";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { db } from "~/server/db.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { orderStatusHistory, orders } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct } from "./checkout-factories";
 
 /** The Orders actions as the server calls them: bad input is a 4xx with a message, never a 500. */
@@ -28,7 +29,6 @@ beforeEach(async () => {
 });
 
 const ORIGIN = "http://store.test";
-const context = { nonce: "test", clientIp: "127.0.0.1" };
 function post(fields: Record<string, string>, number = orderNumber) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
@@ -39,10 +39,14 @@ function post(fields: Record<string, string>, number = orderNumber) {
       body,
     }),
     params: { orderNumber: number },
-    context,
-  } as never;
+  };
 }
-type Answer = { data?: { message?: string; field?: string }; init?: { status?: number } };
+/** The order page's action, behind the admin guard as the server runs it. */
+const orderAction = ({ request, params }: ReturnType<typeof post>) =>
+  callRoute(orderDetail, "action", request, params);
+type Answer = { data?: { errors?: Record<string, string> }; init?: { status?: number } };
+/** The message a refused step shows in its dialog (on its field, or the form's own). */
+const message = (answer: Answer) => Object.values(answer.data?.errors ?? {})[0];
 
 async function status() {
   const [row] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
@@ -52,34 +56,35 @@ async function status() {
 describe("order page action", () => {
   it("refuses bad input with a 4xx and its message, changing nothing", async () => {
     const cases: [Record<string, string>, number, RegExp][] = [
-      [{ to: "teleported", from: "pending" }, 400, /Unknown status/],
-      [{ to: "paid", from: "pending", reference: "", amountReceived: "60" }, 400, /reference/],
-      [{ to: "paid", from: "pending", reference: "R1", amountReceived: "abc" }, 400, /amount/],
+      [{ intent: "teleported", from: "pending" }, 400, /Unknown status/],
+      [{ intent: "paid", from: "pending", reference: "", amountReceived: "60" }, 400, /reference/],
+      [{ intent: "paid", from: "pending", reference: "R1", amountReceived: "abc" }, 400, /amount/],
       [
-        { to: "shipped", from: "pending", trackingNumber: "1234567890123456" },
+        { intent: "shipped", from: "pending", trackingNumber: "1234567890123456" },
         400,
         /cannot be marked Shipped/,
       ],
-      [{ to: "cancelled", from: "paid", reason: "x" }, 409, /changed while you were looking/],
-      [{ to: "cancelled", from: "pending", reason: "\u0000" }, 400, /reason/],
+      [{ intent: "cancelled", from: "paid", reason: "x" }, 409, /changed while you were looking/],
+      [{ intent: "cancelled", from: "pending", reason: "\u0000" }, 400, /reason/],
     ];
-    for (const [fields, code, message] of cases) {
+    for (const [fields, code, expected] of cases) {
       const answer = (await orderAction(post(fields))) as Answer;
       expect(answer.init?.status, JSON.stringify(fields)).toBe(code);
-      expect(answer.data?.message).toMatch(message);
+      expect(message(answer)).toMatch(expected);
     }
     const unknown = (await orderAction(
-      post({ to: "completed", from: "delivered" }, "BBS-99999999"),
+      post({ intent: "completed", from: "delivered" }, "BBS-99999999"),
     )) as Answer;
     expect(unknown.init?.status).toBe(404);
     await expect(
-      orderLoader({
-        request: new Request(`${ORIGIN}/budzadmin/dashboard/orders/nope`, {
+      callRoute(
+        orderDetail,
+        "loader",
+        new Request(`${ORIGIN}/budzadmin/dashboard/orders/nope`, {
           headers: { Cookie: cookie },
         }),
-        params: { orderNumber: "nope" },
-        context,
-      } as never),
+        { orderNumber: "nope" },
+      ),
     ).rejects.toMatchObject({ init: { status: 404 } });
     expect(await status()).toBe("pending");
   });
@@ -87,7 +92,7 @@ describe("order page action", () => {
   it("a staff member marks an order paid: redirect with a toast, history names them", async () => {
     const answer = (await orderAction(
       post({
-        to: "paid",
+        intent: "paid",
         from: "pending",
         reference: "CA77",
         amountReceived: "$67.20", // $40 + $20 shipping + BC GST $3.00 and PST $4.20
@@ -105,13 +110,13 @@ describe("order page action", () => {
 describe("print count", () => {
   it("answers SPEC's date messages and the count", async () => {
     const ask = async (query: string) => {
-      const response = (await printCount({
-        request: new Request(`${ORIGIN}/budzadmin/print/orders/count?${query}`, {
+      const response = (await callRoute(
+        printCountRoute,
+        "loader",
+        new Request(`${ORIGIN}/budzadmin/print/orders/count?${query}`, {
           headers: { Cookie: cookie },
         }),
-        params: {},
-        context,
-      } as never)) as Response;
+      )) as Response;
       return { status: response.status, body: await response.json() };
     };
     expect(await ask("from=&to=")).toEqual({

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { action as listAction } from "~/routes/admin/shipping/list";
-import { action as shipAction } from "~/routes/admin/shipping/ship";
+import * as shippingList from "~/routes/admin/shipping/list";
+import * as shipDialog from "~/routes/admin/shipping/ship";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 import { shipmentAt, state } from "./shipping-factories";
 
 /**
@@ -28,35 +29,34 @@ function post(url: string, fields: Record<string, string>) {
     body,
   });
 }
-const context = { nonce: "test", clientIp: "127.0.0.1" };
-type Answer = { data?: { error?: string; field?: string }; init?: { status?: number } } & Response;
+type Answer = { data?: { errors?: Record<string, string> }; init?: { status?: number } } & Response;
 
 describe("Shipping actions", () => {
   it("answer a stale row control with 409 and its message, then apply a fresh one with a toast", async () => {
     const s = await shipmentAt("shipped");
     const before = await state(s.orderId);
     const url = "/budzadmin/dashboard/shipping?status=shipped";
-    const stale = (await listAction({
-      request: post(url, { shipmentId: s.shipmentId, expectedStatus: "preparing", to: "shipped" }),
-      params: {},
-      context,
-    } as never)) as Answer;
+    const stale = (await callRoute(
+      shippingList,
+      "action",
+      post(url, { shipmentId: s.shipmentId, expectedStatus: "preparing", to: "shipped" }),
+    )) as Answer;
     expect(stale.init?.status).toBe(409);
-    expect(stale.data?.error).toMatch(/changed while you were looking at it/);
+    expect(stale.data?.errors?.form).toMatch(/changed while you were looking at it/);
     expect(await state(s.orderId)).toEqual(before);
 
-    const tampered = (await listAction({
-      request: post(url, { shipmentId: s.shipmentId, expectedStatus: "lost", to: "delivered" }),
-      params: {},
-      context,
-    } as never)) as Answer;
+    const tampered = (await callRoute(
+      shippingList,
+      "action",
+      post(url, { shipmentId: s.shipmentId, expectedStatus: "lost", to: "delivered" }),
+    )) as Answer;
     expect(tampered.init?.status).toBe(400);
 
-    const done = (await listAction({
-      request: post(url, { shipmentId: s.shipmentId, expectedStatus: "shipped", to: "delivered" }),
-      params: {},
-      context,
-    } as never)) as Response;
+    const done = (await callRoute(
+      shippingList,
+      "action",
+      post(url, { shipmentId: s.shipmentId, expectedStatus: "shipped", to: "delivered" }),
+    )) as Response;
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(url);
     expect(done.headers.get("Set-Cookie")).toContain("budz_admin_flash");
@@ -68,17 +68,15 @@ describe("Shipping actions", () => {
   it("ship dialog: a malformed tracking number is a 400 on the field; a good one ships", async () => {
     const s = await shipmentAt("preparing");
     const url = `/budzadmin/dashboard/shipping/${s.shipmentId}/ship`;
-    const args = (trackingNumber: string) =>
-      ({
-        request: post(url, { expectedStatus: "preparing", trackingNumber }),
-        params: { shipmentId: s.shipmentId },
-        context,
-      }) as never;
-    const bad = (await shipAction(args("CP-12"))) as Answer;
+    const ship = (trackingNumber: string) =>
+      callRoute(shipDialog, "action", post(url, { expectedStatus: "preparing", trackingNumber }), {
+        shipmentId: s.shipmentId,
+      });
+    const bad = (await ship("CP-12")) as Answer;
     expect(bad.init?.status).toBe(400);
-    expect(bad.data).toMatchObject({ field: "trackingNumber" });
+    expect(bad.data).toMatchObject({ errors: { trackingNumber: expect.any(String) } });
     expect((await state(s.orderId)).shipment.status).toBe("preparing");
-    const good = (await shipAction(args("RR123456789CA"))) as Response;
+    const good = (await ship("RR123456789CA")) as Response;
     expect(good.status).toBe(302);
     expect((await state(s.orderId)).shipment).toMatchObject({
       status: "shipped",

@@ -162,7 +162,11 @@ describe("changeShipmentStatus", () => {
       trackingNumber: "12345",
       actor: "Staff Sam",
     });
-    expect(result).toMatchObject({ ok: false, status: 400, field: "trackingNumber" });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { trackingNumber: expect.any(String) },
+    });
     if (!result.ok) expect(result.message).toMatch(/16 or 12 digits/);
     expect(await state(s.orderId)).toEqual(before);
   });

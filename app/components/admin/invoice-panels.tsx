@@ -1,5 +1,5 @@
 import { BookOpen, Download, Eye, FileText, Printer, Search } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 import { formatTime, type DateTexts } from "~/lib/dates";
 import { formatDayKey, invoicePaths, type DayKey, type InvoiceRow } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
@@ -160,7 +160,7 @@ export function InvoiceQuickActions({
         </li>
         <li>
           <ActionLink
-            href={`${invoicePaths.instructions}${search}`}
+            href={`${href("/budzadmin/dashboard/invoices/instructions")}${search}`}
             icon={BookOpen}
             label="View instructions"
           />

@@ -1,5 +1,7 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
+import { Field, FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
+import type { FormReply } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
 import {
   nextOrderStatuses,
@@ -7,17 +9,19 @@ import {
   TRACKING_NUMBER_HELP,
   type OrderStatus,
 } from "~/lib/order-status";
+import { lazyModule } from "~/lib/lazy-module";
 import { buttonClass } from "./button";
-import { Field, inputClass } from "./field";
+import { inputClass } from "./field";
 import { Modal } from "./modal";
-
-export const ORDERS_PATH = "/budzadmin/dashboard/orders";
 
 export interface StatusTarget {
   orderNumber: string;
   status: string;
   totalCents: number;
 }
+
+/** The steps' rules, fetched when a dialog is first focused (zod stays off the first load). */
+const orderForms = lazyModule(() => import("~/schemas/orders"));
 
 /** What a status step is called on its button and in its dialog. */
 export const STEP_LABELS: Record<OrderStatus, string> = {
@@ -30,15 +34,25 @@ export const STEP_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancel order",
 };
 
-interface ActionError {
-  message: string;
-  field?: string;
+function AcceptDifferentAmount() {
+  const error = useFieldError("acceptDifferentAmount");
+  return (
+    <label className="flex items-start gap-2 text-sm text-stone-700">
+      <input
+        type="checkbox"
+        name="acceptDifferentAmount"
+        aria-invalid={error ? true : undefined}
+        className="mt-0.5 h-4 w-4 accent-brand-700"
+      />
+      Accept a different amount (explain why in the note)
+    </label>
+  );
 }
 
 /**
  * The dialog for one status step: the fields that step needs (e-Transfer reference and amount,
- * tracking number, reason), posted to the order page's action. Errors stay in the dialog; success
- * redirects to `returnTo` with a toast.
+ * tracking number, reason), posted with the step as its `intent` to the order page's action.
+ * Errors stay in the dialog; success redirects to `returnTo` with a toast.
  */
 export function StatusDialog({
   order,
@@ -51,10 +65,12 @@ export function StatusDialog({
   returnTo: string;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<ActionError>();
+  const fetcher = useFetcher<FormReply>();
+  const form = useForm({
+    rules: { current: () => orderForms.current()?.stepForm(to), load: orderForms.load },
+    lastResult: fetcher.data,
+  });
   const busy = fetcher.state !== "idle";
-  const error = fetcher.data;
-  const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
   const [amount, setAmount] = useState((order.totalCents / 100).toFixed(2));
   const differs = Math.round(Number(amount.replace(/[$,\s]/g, "")) * 100) !== order.totalCents;
   const formId = `status-${order.orderNumber}-${to}`;
@@ -83,104 +99,78 @@ export function StatusDialog({
       <fetcher.Form
         id={formId}
         method="post"
-        action={`${ORDERS_PATH}/${order.orderNumber}`}
+        action={href("/budzadmin/dashboard/orders/:orderNumber", {
+          orderNumber: order.orderNumber,
+        })}
+        {...form.props}
         className="space-y-4"
       >
-        <input type="hidden" name="to" value={to} />
-        <input type="hidden" name="from" value={order.status} />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        {to === "paid" ? (
-          <>
-            <Field label="e-Transfer reference" required error={fieldError("reference")}>
-              {(props) => (
-                <input {...props} name="reference" required maxLength={64} className={inputClass} />
-              )}
-            </Field>
+        <FormProvider form={form}>
+          <FormSummary />
+          <input type="hidden" name="intent" value={to} />
+          <input type="hidden" name="from" value={order.status} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          {to === "paid" ? (
+            <>
+              <Field name="reference" label="e-Transfer reference" required>
+                {(props) => <input {...props} required maxLength={64} className={inputClass} />}
+              </Field>
+              <Field
+                name="amountReceived"
+                label="Amount received ($)"
+                required
+                hint={`Order total: ${formatMoney(order.totalCents)}`}
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    inputMode="decimal"
+                    required
+                    value={amount}
+                    onChange={(e) => setAmount(e.currentTarget.value)}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              {differs ? <AcceptDifferentAmount /> : null}
+            </>
+          ) : null}
+          {to === "shipped" ? (
             <Field
-              label="Amount received ($)"
+              name="trackingNumber"
+              label="Canada Post tracking number"
               required
-              error={fieldError("amountReceived")}
-              hint={`Order total: ${formatMoney(order.totalCents)}`}
+              hint={TRACKING_NUMBER_HELP}
             >
               {(props) => (
                 <input
                   {...props}
-                  name="amountReceived"
-                  inputMode="decimal"
                   required
-                  value={amount}
-                  onChange={(e) => setAmount(e.currentTarget.value)}
+                  maxLength={40}
+                  autoComplete="off"
                   className={inputClass}
                 />
               )}
             </Field>
-            {differs ? (
-              <label className="flex items-start gap-2 text-sm text-stone-700">
-                <input
-                  type="checkbox"
-                  name="acceptDifferentAmount"
-                  className="mt-0.5 h-4 w-4 accent-brand-700"
-                />
-                Accept a different amount (explain why in the note)
-              </label>
-            ) : null}
-          </>
-        ) : null}
-        {to === "shipped" ? (
-          <Field
-            label="Canada Post tracking number"
-            required
-            error={fieldError("trackingNumber")}
-            hint={TRACKING_NUMBER_HELP}
-          >
-            {(props) => (
-              <input
-                {...props}
-                name="trackingNumber"
-                required
-                maxLength={40}
-                autoComplete="off"
-                className={inputClass}
-              />
-            )}
-          </Field>
-        ) : null}
-        {to === "cancelled" ? (
-          <>
-            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              Cancelling puts every item back in stock, frees the coupon use and emails the shopper
-              the reason. It cannot be undone.
-            </p>
-            <Field label="Reason" required error={fieldError("reason")}>
-              {(props) => (
-                <textarea
-                  {...props}
-                  name="reason"
-                  required
-                  maxLength={500}
-                  rows={3}
-                  className={inputClass}
-                />
-              )}
+          ) : null}
+          {to === "cancelled" ? (
+            <>
+              <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                Cancelling puts every item back in stock, frees the coupon use and emails the
+                shopper the reason. It cannot be undone.
+              </p>
+              <Field name="reason" label="Reason" required>
+                {(props) => (
+                  <textarea {...props} required maxLength={500} rows={3} className={inputClass} />
+                )}
+              </Field>
+            </>
+          ) : (
+            <Field name="note" label="Note (optional)">
+              {(props) => <textarea {...props} maxLength={500} rows={2} className={inputClass} />}
             </Field>
-          </>
-        ) : (
-          <Field label="Note (optional)" error={fieldError("note")}>
-            {(props) => (
-              <textarea {...props} name="note" maxLength={500} rows={2} className={inputClass} />
-            )}
-          </Field>
-        )}
-        {error && !error.field ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-700">
-            {error.message}
-          </p>
-        ) : null}
-        {error?.field ? (
-          <p role="alert" className="sr-only">
-            {error.message}
-          </p>
-        ) : null}
+          )}
+        </FormProvider>
       </fetcher.Form>
     </Modal>
   );

@@ -1,11 +1,11 @@
 import { Printer } from "lucide-react";
 import { useState } from "react";
+import { href } from "react-router";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { PRINT_NO_ORDERS, printRangeProblem } from "~/schemas/orders";
 import { buttonClass } from "./button";
-import { Field, inputClass } from "./field";
+import { inputClass } from "./field";
 import { Modal } from "./modal";
-
-export const PRINT_ORDERS_PATH = "/budzadmin/print/orders";
 
 /**
  * SPEC §2 Print Orders: a start and an end date, checked with SPEC §5's messages, then the
@@ -14,29 +14,30 @@ export const PRINT_ORDERS_PATH = "/budzadmin/print/orders";
  */
 export function PrintOrdersDialog() {
   const [open, setOpen] = useState(false);
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({});
   const close = () => {
     setOpen(false);
-    setProblem(null);
+    form.setErrors({});
   };
-  const print = async () => {
-    const local = printRangeProblem(from, to);
-    setProblem(local);
-    if (local) return;
+  const print = async (dates: FormData) => {
+    const from = String(dates.get("from") ?? "");
+    const to = String(dates.get("to") ?? "");
+    const problem = printRangeProblem(from, to);
+    form.setErrors(problem ? { form: problem } : {});
+    if (problem) return;
     const params = new URLSearchParams({ from, to });
-    const response = await fetch(`${PRINT_ORDERS_PATH}/count?${params}`);
+    const response = await fetch(`${href("/budzadmin/print/orders/count")}?${params}`);
     const counted = (await response.json().catch(() => null)) as { count?: number } | null;
     if (!response.ok || !counted?.count) {
-      setProblem(response.ok ? PRINT_NO_ORDERS : "Could not check the orders. Please try again.");
+      form.setErrors({
+        form: response.ok ? PRINT_NO_ORDERS : "Could not check the orders. Please try again.",
+      });
       return;
     }
     // Within the click's user activation (a few seconds), so popup blockers let it through.
-    window.open(`${PRINT_ORDERS_PATH}?${params}`, "_blank", "noopener");
+    window.open(`${href("/budzadmin/print/orders")}?${params}`, "_blank", "noopener");
     close();
   };
-  const message = problem;
   return (
     <>
       <button type="button" className={buttonClass("secondary")} onClick={() => setOpen(true)}>
@@ -54,45 +55,34 @@ export function PrintOrdersDialog() {
               <button type="button" className={buttonClass("secondary")} onClick={close}>
                 Cancel
               </button>
-              <button type="button" className={buttonClass("primary")} onClick={() => void print()}>
+              <button type="submit" form="print-orders-form" className={buttonClass("primary")}>
                 <Printer className="h-4 w-4" aria-hidden />
                 Print
               </button>
             </>
           }
         >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Start date">
-              {(props) => (
-                <input
-                  {...props}
-                  type="date"
-                  value={from}
-                  onChange={(e) => setFrom(e.currentTarget.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="End date">
-              {(props) => (
-                <input
-                  {...props}
-                  type="date"
-                  value={to}
-                  onChange={(e) => setTo(e.currentTarget.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-          </div>
-          {message ? (
-            <p
-              role="alert"
-              className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-700"
-            >
-              {message}
-            </p>
-          ) : null}
+          {/* Checked here and counted by the server; the report opens in a new window. */}
+          <form
+            id="print-orders-form"
+            {...form.props}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void print(new FormData(event.currentTarget));
+            }}
+          >
+            <FormProvider form={form}>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field name="from" label="Start date">
+                  {(props) => <input {...props} type="date" className={inputClass} />}
+                </Field>
+                <Field name="to" label="End date">
+                  {(props) => <input {...props} type="date" className={inputClass} />}
+                </Field>
+              </div>
+              <FormSummary className="mt-4" />
+            </FormProvider>
+          </form>
         </Modal>
       ) : null}
     </>

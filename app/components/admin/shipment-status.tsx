@@ -1,8 +1,7 @@
 import { formatCalendarDay, formatDate, type DateTexts } from "~/lib/dates";
 import { ExternalLink, PackageCheck, Send, Truck } from "lucide-react";
-import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Form, href, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { canadaPostTrackingUrl, nextShipmentStatuses, statusName } from "~/lib/order-status";
-import { SHIPPING_PATH } from "~/schemas/shipping";
 import { Badge, type Tone } from "./badges";
 import { buttonClass } from "./button";
 import { ConfirmDialog } from "./modal";
@@ -63,7 +62,7 @@ export function ShipmentActions({ shipment }: { shipment: RowShipment }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const action = `${SHIPPING_PATH}${search}`;
+  const action = `${href("/budzadmin/dashboard/shipping")}${search}`;
   const fields = (to: string) => ({
     shipmentId: shipment.id,
     expectedStatus: shipment.status,
@@ -78,7 +77,7 @@ export function ShipmentActions({ shipment }: { shipment: RowShipment }) {
           return (
             <Link
               key={to}
-              to={`${shipment.id}/ship${search}`}
+              to={`${href("/budzadmin/dashboard/shipping/:shipmentId/ship", { shipmentId: shipment.id })}${search}`}
               preventScrollReset
               className={buttonClass("primary", "sm")}
               aria-label={`Ship order ${shipment.orderNumber}`}

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { zonedParts } from "~/lib/dates";
+import { fail, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import {
   DELIVERY_DAYS,
@@ -48,9 +49,12 @@ export type StatusChange =
   | { to: "shipped"; trackingNumber: string; note?: string }
   | { to: "processing" | "delivered" | "completed"; note?: string };
 
-export type StatusChangeResult =
-  | { ok: true; orderNumber: string; from: OrderStatus; to: OrderStatus }
-  | { ok: false; status: 400 | 404 | 409; message: string; field?: string };
+/** The step taken, or why not (`errors` names the field at fault, for the step's dialog). */
+export type StatusChangeResult = Result<{
+  orderNumber: string;
+  from: OrderStatus;
+  to: OrderStatus;
+}>;
 
 /** Thrown inside the transaction to roll it back with a message for the staff. */
 class ChangeRefused extends Error {
@@ -94,7 +98,11 @@ export async function changeOrderStatus(options: {
     return { ok: true, ...result };
   } catch (error) {
     if (error instanceof ChangeRefused)
-      return { ok: false, status: error.status, message: error.message, field: error.field };
+      return fail(
+        error.status,
+        error.message,
+        error.field ? { [error.field]: error.message } : undefined,
+      );
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { fail, type Result } from "~/lib/errors";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { db } from "../db.server";
 import { orderItems, orders, shipments } from "../schema";
@@ -32,9 +33,11 @@ export interface PickLine extends PackingSlipItem {
   orders: number;
 }
 
-export type PackingSlipsResult =
-  | { ok: true; slips: PackingSlip[]; pickList: PickLine[]; truncated: boolean }
-  | { ok: false; status: 400 | 404; message: string };
+export type PackingSlipsResult = Result<{
+  slips: PackingSlip[];
+  pickList: PickLine[];
+  truncated: boolean;
+}>;
 
 /**
  * Packing slips for the shipments being prepared (oldest order first, the order to pack them in),
@@ -48,11 +51,10 @@ export async function listPackingSlips(
   if (options.orderNumber) {
     only = normalizeOrderNumber(options.orderNumber) ?? undefined;
     if (!only)
-      return {
-        ok: false,
-        status: 400,
-        message: `"${options.orderNumber.slice(0, 40)}" is not an order number (BBS- and 8 digits).`,
-      };
+      return fail(
+        400,
+        `"${options.orderNumber.slice(0, 40)}" is not an order number (BBS- and 8 digits).`,
+      );
   }
   const found = await db()
     .select({
@@ -72,8 +74,7 @@ export async function listPackingSlips(
     .where(only ? eq(orders.orderNumber, only) : eq(shipments.status, "preparing"))
     .orderBy(asc(orders.createdAt), asc(orders.orderNumber))
     .limit(MAX_PACKING_SLIPS + 1);
-  if (only && found.length === 0)
-    return { ok: false, status: 404, message: `Order ${only} has no shipment to pack.` };
+  if (only && found.length === 0) return fail(404, `Order ${only} has no shipment to pack.`);
   const truncated = found.length > MAX_PACKING_SLIPS;
   const rows = found.slice(0, MAX_PACKING_SLIPS);
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { fail, type Failure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { nextShipmentStatuses, statusName, type ShipmentStatus } from "~/lib/order-status";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
@@ -135,9 +136,12 @@ export async function getShipment(id: string): Promise<ShipmentRow | undefined> 
   return row;
 }
 
-export type ShipmentChangeResult =
-  | { ok: true; orderNumber: string; from: ShipmentStatus; to: ShipmentStatus }
-  | { ok: false; status: 400 | 404 | 409; message: string; field?: string };
+/** The step taken, or why not (`errors.trackingNumber` for a malformed tracking number). */
+export type ShipmentChangeResult = Result<{
+  orderNumber: string;
+  from: ShipmentStatus;
+  to: ShipmentStatus;
+}>;
 
 /**
  * Moves a shipment one step (preparing → shipped → in_transit → delivered; shipped → delivered)
@@ -158,26 +162,20 @@ export async function changeShipmentStatus(options: {
   now?: Date;
 }): Promise<ShipmentChangeResult> {
   const shipment = isUuid(options.shipmentId) ? await getShipment(options.shipmentId) : undefined;
-  if (!shipment)
-    return {
-      ok: false,
-      status: 404,
-      message: "This shipment does not exist (it may be cancelled).",
-    };
+  if (!shipment) return fail(404, "This shipment does not exist (it may be cancelled).");
   const from = shipment.status;
   if (from !== options.expectedStatus) return stale(shipment.orderNumber, from);
   const to = options.to as ShipmentStatus;
   if (!nextShipmentStatuses(from).includes(to)) {
     const allowed = nextShipmentStatuses(from).map(statusName);
-    return {
-      ok: false,
-      status: 400,
-      message: `A shipment that is ${statusName(from)} cannot be marked ${statusName(options.to)}. ${
+    return fail(
+      400,
+      `A shipment that is ${statusName(from)} cannot be marked ${statusName(options.to)}. ${
         allowed.length
           ? `From ${statusName(from)} it can only become ${allowed.join(" or ")}.`
           : `${statusName(from)} is final.`
       }`,
-    };
+    );
   }
 
   if (to === "in_transit") {
@@ -211,12 +209,11 @@ export async function changeShipmentStatus(options: {
   return { ok: true, orderNumber: shipment.orderNumber, from, to };
 }
 
-function stale(orderNumber: string, current: string | undefined): ShipmentChangeResult {
-  return {
-    ok: false,
-    status: 409,
-    message: current
+function stale(orderNumber: string, current: string | undefined): Failure {
+  return fail(
+    409,
+    current
       ? `The shipment of order ${orderNumber} changed while you were looking at it: it is now ${statusName(current)}. Nothing was changed; check it and try again.`
       : `The shipment of order ${orderNumber} no longer exists. Nothing was changed.`,
-  };
+  );
 }

@@ -1,12 +1,13 @@
-import { Download, Printer } from "lucide-react";
-import { data, useLocation, useNavigate } from "react-router";
-import type { Route } from "./+types/details";
+import { Download, Printer, ReceiptText } from "lucide-react";
+import { href, Link, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/detail";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceDocumentView } from "~/components/admin/invoice-document";
 import { Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { INVOICES_PATH, invoicePaths } from "~/lib/invoices";
+import { invoicePaths } from "~/lib/invoices";
 import { invoiceNotFoundMessage, parseOrderNumberParam } from "~/schemas/invoices";
+import { invariantResponse } from "~/server/http/responses.server";
 import { getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -16,11 +17,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params }: Route.LoaderArgs) {
   const orderNumber = parseOrderNumberParam(params.orderNumber);
   const invoice = orderNumber ? await getInvoice(orderNumber) : null;
-  if (!invoice)
-    throw data(
-      { message: invoiceNotFoundMessage(params.orderNumber.slice(0, 40)) },
-      { status: 404 },
-    );
+  invariantResponse(invoice, invoiceNotFoundMessage(params.orderNumber.slice(0, 40)), {
+    status: 404,
+  });
   return { invoice, issuer: invoiceIssuer() };
 }
 
@@ -28,7 +27,10 @@ export default function InvoicePreview({ loaderData }: Route.ComponentProps) {
   const { invoice, issuer } = loaderData;
   const navigate = useNavigate();
   const { search } = useLocation();
-  const close = () => void navigate(`${INVOICES_PATH}${search}`, { preventScrollReset: true });
+  const close = () =>
+    void navigate(`${href("/budzadmin/dashboard/invoices")}${search}`, {
+      preventScrollReset: true,
+    });
   return (
     <Modal
       title="Invoice Preview"
@@ -40,6 +42,15 @@ export default function InvoicePreview({ loaderData }: Route.ComponentProps) {
           <button type="button" className={buttonClass("secondary")} onClick={close}>
             Close
           </button>
+          <Link
+            to={href("/budzadmin/dashboard/orders/:orderNumber", {
+              orderNumber: invoice.orderNumber,
+            })}
+            className={buttonClass("secondary")}
+          >
+            <ReceiptText className="h-4 w-4" aria-hidden />
+            Order {invoice.orderNumber}
+          </Link>
           <a
             href={invoicePaths.pdf(invoice.orderNumber)}
             download

@@ -1,10 +1,9 @@
-import { useLocation, useNavigate } from "react-router";
+import { href, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/instructions";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceStatusBadge } from "~/components/admin/invoice-document";
 import { Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { INVOICES_PATH } from "~/lib/invoices";
 import { config } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoice instructions · Admin" }];
@@ -26,7 +25,10 @@ export default function InvoiceInstructions({ loaderData }: Route.ComponentProps
   const { timeZone, etransferEmail } = loaderData;
   const navigate = useNavigate();
   const { search } = useLocation();
-  const close = () => void navigate(`${INVOICES_PATH}${search}`, { preventScrollReset: true });
+  const close = () =>
+    void navigate(`${href("/budzadmin/dashboard/invoices")}${search}`, {
+      preventScrollReset: true,
+    });
   return (
     <Modal
       title="How invoices work"

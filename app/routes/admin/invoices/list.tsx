@@ -1,5 +1,5 @@
 import { BookOpen, Download, Eye, Printer } from "lucide-react";
-import { Link, Outlet, useLocation } from "react-router";
+import { href, Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceStatusBadge } from "~/components/admin/invoice-document";
@@ -8,10 +8,9 @@ import {
   InvoiceQuickActions,
   InvoiceSearch,
 } from "~/components/admin/invoice-panels";
-import { DataTable, ListCard, Pagination, type Column } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page";
+import { DataTable, ListPage, type Column } from "~/components/admin/list-page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { INVOICES_PATH, invoicePaths, MAX_DAILY_INVOICES, type InvoiceRow } from "~/lib/invoices";
+import { invoicePaths, MAX_DAILY_INVOICES, type InvoiceRow } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
 import { NO_INVOICES_TODAY, noInvoicesOn, parseInvoiceListQuery } from "~/schemas/invoices";
 import { formatDate, withDateTexts } from "~/lib/dates";
@@ -119,80 +118,78 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
     },
   ];
   const searching = Boolean(query.q);
+  const list = href("/budzadmin/dashboard/invoices");
   return (
-    <>
-      <PageHeader
-        title="Invoice Management"
-        description="One invoice per order, numbered like the order; its status follows the order."
-        actions={
-          <Link to={`${invoicePaths.instructions}${search}`} className={buttonClass("secondary")}>
-            <BookOpen className="h-4 w-4" aria-hidden />
-            Instructions
-          </Link>
-        }
-      />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <InvoiceSearch
-            q={query.q}
-            message={screen.message}
+    <ListPage
+      title="Invoice Management"
+      description="One invoice per order, numbered like the order; its status follows the order."
+      actions={
+        <Link
+          to={`${href("/budzadmin/dashboard/invoices/instructions")}${search}`}
+          className={buttonClass("secondary")}
+        >
+          <BookOpen className="h-4 w-4" aria-hidden />
+          Instructions
+        </Link>
+      }
+      summary={
+        <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <InvoiceSearch
+              q={query.q}
+              message={screen.message}
+              date={query.date}
+              isToday={query.isToday}
+            />
+            <DailyInvoices
+              date={query.date}
+              isToday={query.isToday}
+              rows={screen.daily}
+              message={query.dateMessage}
+              emptyMessage={query.isToday ? NO_INVOICES_TODAY : noInvoicesOn(query.date)}
+              dates={dates}
+              capped={screen.daily.length >= MAX_DAILY_INVOICES}
+            />
+          </div>
+          <InvoiceQuickActions
             date={query.date}
             isToday={query.isToday}
-          />
-          <DailyInvoices
-            date={query.date}
-            isToday={query.isToday}
-            rows={screen.daily}
-            message={query.dateMessage}
-            emptyMessage={query.isToday ? NO_INVOICES_TODAY : noInvoicesOn(query.date)}
-            dates={dates}
-            capped={screen.daily.length >= MAX_DAILY_INVOICES}
+            dailyCount={screen.daily.length}
+            newest={screen.newest}
           />
         </div>
-        <InvoiceQuickActions
-          date={query.date}
-          isToday={query.isToday}
-          dailyCount={screen.daily.length}
-          newest={screen.newest}
-        />
-      </div>
-      <div className="mt-6">
-        <ListCard>
-          <header className="flex items-center justify-between gap-4 border-b border-stone-200 px-4 py-4">
-            <h2 className="font-semibold text-stone-900">
-              {searching ? `Invoices matching “${query.q}”` : "Recent Invoices"}
-            </h2>
-            {searching ? (
-              <Link
-                to={query.isToday ? INVOICES_PATH : `${INVOICES_PATH}?date=${query.date}`}
-                className="text-sm font-medium text-brand-700 hover:text-brand-900"
-              >
-                Clear search
-              </Link>
-            ) : null}
-          </header>
-          <DataTable
-            columns={columns}
-            rows={screen.list.rows}
-            rowKey={(row) => row.orderNumber}
-            caption={searching ? `Invoices matching ${query.q}` : "Recent invoices, newest first"}
-            empty={
-              searching
-                ? "No invoice numbers match this search."
-                : "No invoices yet: each order placed makes one."
-            }
-          />
-          <Pagination
-            page={screen.list.page}
-            pageCount={screen.list.pageCount}
-            total={screen.list.total}
-            pageSize={screen.list.pageSize}
-            noun="invoices"
-          />
-        </ListCard>
-      </div>
-      <Outlet />
-    </>
+      }
+      toolbar={
+        <header className="flex items-center justify-between gap-4 border-b border-stone-200 px-4 py-4">
+          <h2 className="font-semibold text-stone-900">
+            {searching ? `Invoices matching “${query.q}”` : "Recent Invoices"}
+          </h2>
+          {searching ? (
+            <Link
+              to={query.isToday ? list : `${list}?${new URLSearchParams({ date: query.date })}`}
+              className="text-sm font-medium text-brand-700 hover:text-brand-900"
+            >
+              Clear search
+            </Link>
+          ) : null}
+        </header>
+      }
+      list={screen.list}
+      noun="invoices"
+      after={<Outlet />}
+    >
+      <DataTable
+        columns={columns}
+        rows={screen.list.rows}
+        rowKey={(row) => row.orderNumber}
+        caption={searching ? `Invoices matching ${query.q}` : "Recent invoices, newest first"}
+        empty={
+          searching
+            ? "No invoice numbers match this search."
+            : "No invoices yet: each order placed makes one."
+        }
+      />
+    </ListPage>
   );
 }
 

@@ -1,10 +1,10 @@
 import { ArrowLeft, Download, Printer } from "lucide-react";
-import { data } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/print";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceDocumentView } from "~/components/admin/invoice-document";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { formatDayKey, INVOICES_PATH, invoicePaths } from "~/lib/invoices";
+import { formatDayKey, invoicePaths } from "~/lib/invoices";
 import {
   invoiceNotFoundMessage,
   NO_INVOICES_TODAY,
@@ -13,6 +13,7 @@ import {
   parseOrderNumberParam,
 } from "~/schemas/invoices";
 import { config } from "~/server/config.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
 
 /**
@@ -24,11 +25,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.orderNumber !== undefined) {
     const orderNumber = parseOrderNumberParam(params.orderNumber);
     const invoice = orderNumber ? await getInvoice(orderNumber) : null;
-    if (!invoice)
-      throw data(
-        { message: invoiceNotFoundMessage(params.orderNumber.slice(0, 40)) },
-        { status: 404 },
-      );
+    invariantResponse(invoice, invoiceNotFoundMessage(params.orderNumber.slice(0, 40)), {
+      status: 404,
+    });
     return {
       title: `Invoice ${invoice.orderNumber}`,
       subtitle: invoice.customer.name,
@@ -73,7 +72,7 @@ export default function PrintInvoices({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-stone-500">{subtitle}</p>
           </div>
           <div className="flex shrink-0 gap-2">
-            <a href={INVOICES_PATH} className={buttonClass("ghost", "sm")}>
+            <a href={href("/budzadmin/dashboard/invoices")} className={buttonClass("ghost", "sm")}>
               <ArrowLeft className="h-4 w-4" aria-hidden />
               Invoices
             </a>

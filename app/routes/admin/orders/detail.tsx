@@ -1,23 +1,31 @@
 import { ExternalLink } from "lucide-react";
-import { data } from "react-router";
+import { href, Link } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
-import { BackLink, PageHeader } from "~/components/admin/page";
+import { DetailPage } from "~/components/admin/page";
 import { Line, OrderEmails, Section } from "~/components/admin/order-panels";
-import { ORDERS_PATH, OrderStatusButtons } from "~/components/admin/order-status-control";
+import { OrderStatusButtons } from "~/components/admin/order-status-control";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
 import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
+import type { FormRules } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
 import { canadaPostTrackingUrl, statusName } from "~/lib/order-status";
-import { formErrors } from "~/lib/form";
-import { StatusFormSchema, type StatusForm } from "~/schemas/orders";
+import {
+  cancelOrderForm,
+  markPaidForm,
+  orderStepForm,
+  shipOrderForm,
+  UNKNOWN_STATUS,
+} from "~/schemas/orders";
 import { redirectWithToast } from "~/server/admin/flash.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 import { config } from "~/server/config.server";
+import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { findOrderId, getAdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus, type StatusChange } from "~/server/orders/order-status.server";
-import { readFormValues } from "~/server/http/form.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.orderNumber} · Orders · Admin` },
@@ -27,82 +35,97 @@ const NOT_FOUND = "This order does not exist. Check the order number.";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const details = await getAdminOrder(params.orderNumber);
-  if (!details) throw data({ message: NOT_FOUND }, { status: 404 });
+  invariantResponse(details, NOT_FOUND, { status: 404 });
   return withDateTexts(details, config().STORE_TIMEZONE);
 }
 
-function toChange(form: StatusForm): StatusChange {
-  switch (form.to) {
-    case "paid":
-      return {
+/**
+ * The status steps, from this page's buttons and from the list's row control (which sends
+ * `returnTo`): each dialog posts its step as the `intent`, with that step's fields.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = currentAdmin(context).displayName;
+  const form = await readForm(request);
+  const orderId = await findOrderId(params.orderNumber);
+  if (!orderId) return formReply({ form: NOT_FOUND }, { status: 404, form });
+
+  const step = async <S extends z.ZodType<{ from: string }>>(
+    rules: FormRules<S>,
+    change: (data: z.output<S>) => StatusChange,
+  ) => {
+    const submission = await parseForm(form, rules);
+    if (!submission.ok) return submission.reply;
+    const result = await changeOrderStatus({
+      orderId,
+      expectedStatus: submission.data.from,
+      change: change(submission.data),
+      actor,
+    });
+    if (!result.ok)
+      return formReply(result.errors ?? { form: result.message }, { status: result.status, form });
+    const list = href("/budzadmin/dashboard/orders");
+    const returnTo = String(form.get("returnTo") ?? "");
+    const back = returnTo.startsWith(list)
+      ? returnTo
+      : href("/budzadmin/dashboard/orders/:orderNumber", { orderNumber: result.orderNumber });
+    return redirectWithToast(back, `${result.orderNumber} is now ${statusName(result.to)}.`);
+  };
+  const steps = {
+    paid: () =>
+      step(markPaidForm, (d) => ({
         to: "paid",
-        reference: form.reference,
-        amountReceivedCents: form.amountReceived,
-        note: form.note,
-        acceptDifferentAmount: form.acceptDifferentAmount,
-      };
-    case "cancelled":
-      return { to: "cancelled", reason: form.reason };
-    case "shipped":
-      return { to: "shipped", trackingNumber: form.trackingNumber, note: form.note };
-    default:
-      return { to: form.to, note: form.note };
-  }
+        reference: d.reference,
+        amountReceivedCents: d.amountReceived,
+        note: d.note,
+        acceptDifferentAmount: d.acceptDifferentAmount,
+      })),
+    processing: () => step(orderStepForm, (d) => ({ to: "processing", note: d.note })),
+    shipped: () =>
+      step(shipOrderForm, (d) => ({
+        to: "shipped",
+        trackingNumber: d.trackingNumber,
+        note: d.note,
+      })),
+    delivered: () => step(orderStepForm, (d) => ({ to: "delivered", note: d.note })),
+    completed: () => step(orderStepForm, (d) => ({ to: "completed", note: d.note })),
+    cancelled: () => step(cancelOrderForm, (d) => ({ to: "cancelled", reason: d.reason })),
+  };
+  // A step this page does not know is said in the dialog (a 400), like any refused step.
+  if (!Object.hasOwn(steps, String(form.get("intent"))))
+    return formReply({ form: UNKNOWN_STATUS }, { form });
+  return dispatchIntent(form, steps);
 }
 
-/** Status steps from this page and from the list's row control (which sends `returnTo`). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const form = await readFormValues(request);
-  const parsed = StatusFormSchema.safeParse(form);
-  if (!parsed.success) {
-    const errors = formErrors(parsed.error);
-    const [field, message] = Object.entries(errors)[0] ?? ["to", "Choose a status."];
-    return data({ message: field === "to" ? "Unknown status." : message, field }, { status: 400 });
-  }
-  const orderId = await findOrderId(params.orderNumber);
-  if (!orderId) return data({ message: NOT_FOUND, field: undefined }, { status: 404 });
-  const result = await changeOrderStatus({
-    orderId,
-    expectedStatus: parsed.data.from,
-    change: toChange(parsed.data),
-    actor: admin.displayName,
-  });
-  if (!result.ok)
-    return data({ message: result.message, field: result.field }, { status: result.status });
-  const returnTo = String(form.returnTo ?? "");
-  const back = returnTo.startsWith(`${ORDERS_PATH}`)
-    ? returnTo
-    : `${ORDERS_PATH}/${result.orderNumber}`;
-  return redirectWithToast(back, `${result.orderNumber} is now ${statusName(result.to)}.`);
-}
+const related =
+  "mt-3 inline-flex text-sm font-medium text-brand-800 underline hover:text-brand-900";
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { order, items, history, shipment, emails, taxLines, dates } = loaderData;
   const when = (date: Date | string) => formatDateTime(date, dates);
-  const here = `${ORDERS_PATH}/${order.orderNumber}`;
+  const here = href("/budzadmin/dashboard/orders/:orderNumber", {
+    orderNumber: order.orderNumber,
+  });
   return (
-    <>
-      <BackLink to={ORDERS_PATH}>All orders</BackLink>
-      <PageHeader
-        title={`Order ${order.orderNumber}`}
-        description={
-          <span className="inline-flex flex-wrap items-center gap-2">
-            <OrderStatusBadge status={order.status} /> Placed {when(order.createdAt)} · updated{" "}
-            {when(order.updatedAt)}
-          </span>
-        }
-        actions={
-          <OrderStatusButtons
-            order={{
-              orderNumber: order.orderNumber,
-              status: order.status,
-              totalCents: order.totalAmountCents,
-            }}
-            returnTo={here}
-          />
-        }
-      />
+    <DetailPage
+      back={{ to: href("/budzadmin/dashboard/orders"), label: "All orders" }}
+      title={`Order ${order.orderNumber}`}
+      description={
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <OrderStatusBadge status={order.status} /> Placed {when(order.createdAt)} · updated{" "}
+          {when(order.updatedAt)}
+        </span>
+      }
+      actions={
+        <OrderStatusButtons
+          order={{
+            orderNumber: order.orderNumber,
+            status: order.status,
+            totalCents: order.totalAmountCents,
+          }}
+          returnTo={here}
+        />
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
           <Section title="Items">
@@ -194,6 +217,16 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               {order.shippingCity}, {provinceName(order.shippingProvince)}{" "}
               {order.shippingPostalCode}
             </address>
+            {order.customerId ? (
+              <Link
+                to={href("/budzadmin/dashboard/customers/:customerId", {
+                  customerId: order.customerId,
+                })}
+                className={related}
+              >
+                View customer
+              </Link>
+            ) : null}
           </Section>
           <Section title="Payment">
             {order.paidAt ? (
@@ -217,6 +250,14 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 Cancelled {order.cancelledAt ? when(order.cancelledAt) : ""}: {order.cancelReason}
               </p>
             ) : null}
+            <Link
+              to={href("/budzadmin/dashboard/invoices/:orderNumber", {
+                orderNumber: order.orderNumber,
+              })}
+              className={related}
+            >
+              View invoice
+            </Link>
           </Section>
           <Section title="Shipment">
             {shipment ? (
@@ -254,10 +295,18 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 Not shipped yet. Start processing to prepare the parcel.
               </p>
             )}
+            {shipment ? (
+              <Link
+                to={`${href("/budzadmin/dashboard/shipping")}?${new URLSearchParams({ q: order.orderNumber })}`}
+                className={related}
+              >
+                View in Shipping
+              </Link>
+            ) : null}
           </Section>
         </div>
       </div>
-    </>
+    </DetailPage>
   );
 }
 

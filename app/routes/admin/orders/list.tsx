@@ -1,17 +1,14 @@
-import { Link, useLocation } from "react-router";
+import { href, Link, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import {
   DataTable,
-  ListCard,
+  ListPage,
   ListToolbar,
   statusFilter,
-  ResultCount,
-  Pagination,
   type Column,
 } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page";
-import { ORDERS_PATH, OrderStatusSelect } from "~/components/admin/order-status-control";
+import { OrderStatusSelect } from "~/components/admin/order-status-control";
 import { PrintOrdersDialog } from "~/components/admin/print-orders-dialog";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatDateTime, withDateTexts } from "~/lib/dates";
@@ -39,7 +36,7 @@ const DATE_OPTIONS = [
 export default function OrderList({ loaderData }: Route.ComponentProps) {
   const { query, list, dates } = loaderData;
   const { search } = useLocation();
-  const returnTo = `${ORDERS_PATH}${search}`;
+  const returnTo = `${href("/budzadmin/dashboard/orders")}${search}`;
   const columns: Column<AdminOrderRow>[] = [
     {
       key: "number",
@@ -47,7 +44,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       cell: (o) => (
         <div>
           <Link
-            to={`${ORDERS_PATH}/${o.orderNumber}`}
+            to={href("/budzadmin/dashboard/orders/:orderNumber", { orderNumber: o.orderNumber })}
             className="font-medium whitespace-nowrap text-brand-800 hover:underline"
           >
             {o.orderNumber}
@@ -112,13 +109,11 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Order Management"
-        description="Match e-Transfers, pack, ship with Canada Post and follow every order."
-        actions={<PrintOrdersDialog />}
-      />
-      <ListCard>
+    <ListPage
+      title="Order Management"
+      description="Match e-Transfers, pack, ship with Canada Post and follow every order."
+      actions={<PrintOrdersDialog />}
+      toolbar={
         <ListToolbar
           q={query.q}
           searchLabel="Search by order number, customer or email"
@@ -127,17 +122,18 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
             { name: "date", label: "Date", value: query.date, options: DATE_OPTIONS },
           ]}
         />
-        <ResultCount total={list.total} noun="orders" />
-        <DataTable
-          columns={columns}
-          rows={list.rows}
-          rowKey={(o) => o.id}
-          caption="Orders"
-          empty="No orders match your search."
-        />
-        <Pagination {...list} noun="orders" keyset />
-      </ListCard>
-    </>
+      }
+      list={{ ...list, keyset: true }}
+      noun="orders"
+    >
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        rowKey={(o) => o.id}
+        caption="Orders"
+        empty="No orders match your search."
+      />
+    </ListPage>
   );
 }
 

@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/print";
 import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { statusName } from "~/lib/order-status";
 import { PRINT_NO_ORDERS, printRangeProblem } from "~/schemas/orders";
 import { config } from "~/server/config.server";
+import { errorResponse } from "~/server/http/responses.server";
 import { listOrdersForPrint } from "~/server/orders/order-admin.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
   const problem = printRangeProblem(from, to);
-  if (problem) throw data({ message: problem }, { status: 400 });
+  if (problem) throw errorResponse(problem, 400);
   const report = await listOrdersForPrint(from, to);
   return withDateTexts(
     { from, to, ...report, storeName: config().STORE_NAME, printedAt: new Date() },

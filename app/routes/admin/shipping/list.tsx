@@ -1,19 +1,16 @@
 import { formatCount } from "~/lib/text";
 import { Clock, Package, PackageCheck, Printer, Truck } from "lucide-react";
-import { data, Link, Outlet, type ShouldRevalidateFunction } from "react-router";
+import { href, Link, Outlet, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
-import { FormAlert } from "~/components/admin/field";
 import {
   DataTable,
-  ListCard,
+  ListPage,
   ListToolbar,
   statusFilter,
-  ResultCount,
-  Pagination,
   type Column,
 } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page";
+import { Alert } from "~/components/form/form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import {
   formatDay,
@@ -26,12 +23,7 @@ import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { withDateTexts } from "~/lib/dates";
 import { SHIPMENT_STATUSES, statusName } from "~/lib/order-status";
 import { parseListQuery } from "~/schemas/admin-list";
-import {
-  PACKING_SLIPS_PATH,
-  SHIPPING_PATH,
-  ShipmentStatusChangeSchema,
-  ShippingListQuery,
-} from "~/schemas/shipping";
+import { INVALID_SHIPMENT_CHANGE, shipmentStepForm, ShippingListQuery } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
 import {
@@ -40,7 +32,7 @@ import {
   listShipments,
   type ShipmentRow,
 } from "~/server/shipping/shipments.server";
-import { readFormValues } from "~/server/http/form.server";
+import { formReply, parseForm } from "~/server/http/form.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shipping · Admin" }];
@@ -54,16 +46,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** A row's status control posts here (in transit, delivered; shipping has its own dialog). */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
-  const parsed = ShipmentStatusChangeSchema.safeParse(await readFormValues(request));
-  if (!parsed.success)
-    return data(
-      { error: "This status change is not valid. Reload the page and try again." },
-      { status: 400 },
-    );
-  const result = await changeShipmentStatus({ ...parsed.data, actor: admin.displayName });
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  // The row's buttons hold no field to point at: a refusal is one message above the list.
+  const submission = await parseForm(request, shipmentStepForm);
+  if (!submission.ok) return formReply({ form: INVALID_SHIPMENT_CHANGE });
+  const result = await changeShipmentStatus({ ...submission.data, actor: admin.displayName });
+  if (!result.ok) return formReply({ form: result.message }, { status: result.status });
   return redirectWithToast(
-    `${SHIPPING_PATH}${new URL(request.url).search}`,
+    `${href("/budzadmin/dashboard/shipping")}${new URL(request.url).search}`,
     `Order ${result.orderNumber}: shipment marked ${statusName(result.to)}.`,
   );
 }
@@ -83,7 +72,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
       cell: (s) => (
         <div className="min-w-0">
           <Link
-            to={`/budzadmin/dashboard/orders/${s.orderNumber}`}
+            to={href("/budzadmin/dashboard/orders/:orderNumber", { orderNumber: s.orderNumber })}
             className="font-medium whitespace-nowrap text-stone-900 hover:text-brand-700"
           >
             {s.orderNumber}
@@ -155,78 +144,75 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Shipping Management"
-        description="Parcels from packing to the shopper's door, with Canada Post tracking."
-        actions={
-          <a
-            href={PACKING_SLIPS_PATH}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonClass("secondary")}
-          >
-            <Printer className="h-4 w-4" aria-hidden />
-            Print packing slips
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
-        }
-      />
-      <StatGrid>
-        <StatCard
-          label="Preparing"
-          value={formatCount(stats.preparing)}
-          hint="Paid, being packed"
-          icon={Package}
-        />
-        <StatCard
-          label="In Transit"
-          value={formatCount(stats.inTransit)}
-          hint="Shipped and in transit"
-          icon={Truck}
-        />
-        <StatCard
-          label="Delivered"
-          value={formatCount(stats.delivered)}
-          hint="Delivered to the shopper"
-          icon={PackageCheck}
-        />
-        <StatCard
-          label="On Time Rate"
-          value={stats.onTimeRate === null ? "—" : `${stats.onTimeRate}%`}
-          hint={
-            stats.delivered > 0
-              ? `${formatCount(stats.deliveredOnTime)} of ${formatCount(stats.delivered)} by the estimated date`
-              : "Nothing delivered yet"
-          }
-          icon={Clock}
-        />
-      </StatGrid>
-      <FormAlert message={actionData?.error} wide />
-      <ListCard>
+    <ListPage
+      title="Shipping Management"
+      description="Parcels from packing to the shopper's door, with Canada Post tracking."
+      actions={
+        <a
+          href={href("/budzadmin/print/packing-slips")}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClass("secondary")}
+        >
+          <Printer className="h-4 w-4" aria-hidden />
+          Print packing slips
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      }
+      summary={
+        <>
+          <StatGrid>
+            <StatCard
+              label="Preparing"
+              value={formatCount(stats.preparing)}
+              hint="Paid, being packed"
+              icon={Package}
+            />
+            <StatCard
+              label="In Transit"
+              value={formatCount(stats.inTransit)}
+              hint="Shipped and in transit"
+              icon={Truck}
+            />
+            <StatCard
+              label="Delivered"
+              value={formatCount(stats.delivered)}
+              hint="Delivered to the shopper"
+              icon={PackageCheck}
+            />
+            <StatCard
+              label="On Time Rate"
+              value={stats.onTimeRate === null ? "—" : `${stats.onTimeRate}%`}
+              hint={
+                stats.delivered > 0
+                  ? `${formatCount(stats.deliveredOnTime)} of ${formatCount(stats.delivered)} by the estimated date`
+                  : "Nothing delivered yet"
+              }
+              icon={Clock}
+            />
+          </StatGrid>
+          <Alert message={actionData?.errors.form} />
+        </>
+      }
+      toolbar={
         <ListToolbar
           q={query.q}
           searchLabel="Search by order number, customer or tracking number"
           filters={[statusFilter(query.status, SHIPMENT_STATUSES, statusName)]}
         />
-        <ResultCount total={list.total} noun="shipments" />
-        <DataTable
-          columns={columns}
-          rows={list.rows}
-          rowKey={(s) => s.id}
-          caption="Shipments"
-          empty="No shipments match your search."
-        />
-        <Pagination
-          page={list.page}
-          pageCount={list.pageCount}
-          total={list.total}
-          pageSize={list.pageSize}
-          noun="shipments"
-        />
-      </ListCard>
-      <Outlet />
-    </>
+      }
+      list={list}
+      noun="shipments"
+      after={<Outlet />}
+    >
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        rowKey={(s) => s.id}
+        caption="Shipments"
+        empty="No shipments match your search."
+      />
+    </ListPage>
   );
 }
 

@@ -1,13 +1,14 @@
 import { Printer } from "lucide-react";
-import { data } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/packing-slips";
 import { buttonClass } from "~/components/admin/button";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatInstant } from "~/components/admin/shipment-status";
 import { withDateTexts } from "~/lib/dates";
 import { STORE_CONTACT } from "~/lib/store-info";
-import { PackingSlipQuery, SHIPPING_PATH } from "~/schemas/shipping";
+import { PackingSlipQuery } from "~/schemas/shipping";
 import { config } from "~/server/config.server";
+import { throwFailure } from "~/server/http/responses.server";
 import { listPackingSlips, MAX_PACKING_SLIPS } from "~/server/shipping/packing-slips.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const result = await listPackingSlips({
     orderNumber: query.success ? query.data.order : undefined,
   });
-  if (!result.ok) throw data({ message: result.message }, { status: result.status });
+  if (!result.ok) throwFailure(result);
   return withDateTexts(
     {
       ...result,
@@ -69,7 +70,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex gap-2">
-          <a href={SHIPPING_PATH} className={buttonClass("secondary")}>
+          <a href={href("/budzadmin/dashboard/shipping")} className={buttonClass("secondary")}>
             Back to Shipping
           </a>
           {slips.length > 0 ? (

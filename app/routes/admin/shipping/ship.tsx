@@ -1,48 +1,54 @@
 import { Loader2, Send } from "lucide-react";
-import { data, Form, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, href, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/ship";
 import { buttonClass } from "~/components/admin/button";
-import { Field, inputClass, FormAlert } from "~/components/admin/field";
+import { inputClass } from "~/components/admin/field";
 import { Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ShipmentStatusBadge } from "~/components/admin/shipment-status";
+import { Alert, Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { statusName, TRACKING_NUMBER_HELP } from "~/lib/order-status";
-import { SHIPPING_PATH, ShipmentStatusChangeSchema } from "~/schemas/shipping";
+import { lazyModule } from "~/lib/lazy-module";
+import { shipForm } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { changeShipmentStatus, getShipment } from "~/server/shipping/shipments.server";
-import { readFormValues } from "~/server/http/form.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { formReply, parseForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
+import { changeShipmentStatus, getShipment } from "~/server/shipping/shipments.server";
+
+// The ship form of one shipment: a modal over the Shipping list (…/shipping/:shipmentId/ship).
+// Named for what it does rather than edit.tsx: it edits nothing but ships the parcel (tracking
+// number, then the order's processing → shipped), and the URL says so.
+
+/** The dialog's rules, fetched when it is first focused (zod stays off the list's first load). */
+const shipRules = lazyModule(() => import("~/schemas/shipping").then((m) => m.shipForm));
 
 const NOT_FOUND = "This shipment does not exist (the order may have been cancelled).";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const shipment = await getShipment(params.shipmentId);
-  if (!shipment) throw data({ message: NOT_FOUND }, { status: 404 });
+  invariantResponse(shipment, NOT_FOUND, { status: 404 });
   return { shipment };
 }
 
 /** Ships a prepared parcel: Canada Post tracking number, then the order's processing → shipped. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
-  const form = await readFormValues(request);
-  const parsed = ShipmentStatusChangeSchema.safeParse({
-    ...form,
+  const submission = await parseForm(request, shipForm);
+  if (!submission.ok) return submission.reply;
+  const result = await changeShipmentStatus({
+    ...submission.data,
     shipmentId: params.shipmentId,
     to: "shipped",
+    actor: admin.displayName,
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] === "trackingNumber" ? "trackingNumber" : undefined;
-    return data(
-      { error: field ? TRACKING_NUMBER_HELP : "This shipment change is not valid.", field },
-      { status: 400 },
-    );
-  }
-  const result = await changeShipmentStatus({ ...parsed.data, actor: admin.displayName });
   if (!result.ok)
-    return data({ error: result.message, field: result.field }, { status: result.status });
+    return formReply(result.errors ?? { form: result.message }, {
+      status: result.status,
+      form: submission.form,
+    });
   return redirectWithToast(
-    `${SHIPPING_PATH}${new URL(request.url).search}`,
+    `${href("/budzadmin/dashboard/shipping")}${new URL(request.url).search}`,
     `Order ${result.orderNumber} shipped. The shopper is emailed the tracking link.`,
   );
 }
@@ -52,12 +58,14 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
   const navigate = useNavigate();
   const { search } = useLocation();
   const navigation = useNavigation();
+  const form = useForm({ rules: shipRules, lastResult: actionData });
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const close = () => void navigate(`${SHIPPING_PATH}${search}`, { preventScrollReset: true });
+  const close = () =>
+    void navigate(`${href("/budzadmin/dashboard/shipping")}${search}`, {
+      preventScrollReset: true,
+    });
   const formId = "ship-form";
   const canShip = shipment.status === "preparing";
-  const fieldError = actionData?.field === "trackingNumber" ? actionData.error : undefined;
-  const formError = actionData && !fieldError ? actionData.error : undefined;
   return (
     <Modal
       title={`Ship order ${shipment.orderNumber}`}
@@ -82,39 +90,50 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
         </>
       }
     >
-      <FormAlert message={formError} />
       {canShip ? (
-        <Form method="post" id={formId} replace preventScrollReset className="space-y-4">
-          <input type="hidden" name="expectedStatus" value={shipment.status} />
-          <p className="text-sm text-stone-600">
-            Carrier: <span className="font-medium text-stone-900">{shipment.carrier}</span>. The
-            estimated delivery is set 3 days ahead and the shopper is emailed the tracking link.
-          </p>
-          <Field
-            label="Canada Post tracking number"
-            required
-            error={fieldError}
-            hint={TRACKING_NUMBER_HELP}
-          >
-            {(props) => (
-              <input
-                {...props}
-                name="trackingNumber"
-                required
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={64}
-                placeholder="1234 5678 9012 3456"
-                className={`${inputClass} font-mono`}
-              />
-            )}
-          </Field>
+        <Form
+          method="post"
+          id={formId}
+          replace
+          preventScrollReset
+          {...form.props}
+          className="space-y-4"
+        >
+          <FormProvider form={form}>
+            <FormSummary />
+            <input type="hidden" name="expectedStatus" value={shipment.status} />
+            <p className="text-sm text-stone-600">
+              Carrier: <span className="font-medium text-stone-900">{shipment.carrier}</span>. The
+              estimated delivery is set 3 days ahead and the shopper is emailed the tracking link.
+            </p>
+            <Field
+              name="trackingNumber"
+              label="Canada Post tracking number"
+              required
+              hint={TRACKING_NUMBER_HELP}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  required
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={64}
+                  placeholder="1234 5678 9012 3456"
+                  className={`${inputClass} font-mono`}
+                />
+              )}
+            </Field>
+          </FormProvider>
         </Form>
       ) : (
-        <p className="flex items-center gap-2 text-sm text-stone-700">
-          This shipment is already <ShipmentStatusBadge status={shipment.status} />. Only a parcel
-          that is {statusName("preparing")} can be shipped.
-        </p>
+        <>
+          <Alert message={actionData?.errors.form} />
+          <p className="flex items-center gap-2 text-sm text-stone-700">
+            This shipment is already <ShipmentStatusBadge status={shipment.status} />. Only a parcel
+            that is {statusName("preparing")} can be shipped.
+          </p>
+        </>
       )}
     </Modal>
   );
