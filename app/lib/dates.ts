@@ -18,18 +18,21 @@ export interface ZoneData {
   offset(timeZone: string, at: number): number;
 }
 
+const NO_ZONE_DATA =
+  "Time-zone arithmetic runs on the server (import ~/server/time-zones.server); the browser is sent dateTexts";
+
 let zoneData: ZoneData | null = null;
+/** Writes an instant in a zone: set with the data, so the browser's bundle has no zone code. */
+let writer: ((date: Date, timeZone: string) => DateText) | null = null;
 
 /** Registers the server's time-zone data. The browser has none: it is sent texts. */
 export function setZoneData(data: ZoneData): void {
   zoneData = data;
+  writer = writeInstant;
 }
 
 function offsetMinutes(timeZone: string, at: number): number {
-  if (!zoneData)
-    throw new Error(
-      "Time-zone arithmetic runs on the server (import ~/server/time-zones.server); the browser is sent dateTexts",
-    );
+  if (!zoneData) throw new Error(NO_ZONE_DATA);
   return zoneData.offset(timeZone, at);
 }
 
@@ -103,7 +106,7 @@ export type DateTexts = Record<string, DateText>;
 /** Where a date is written from: a time zone's name (on the server) or the texts the server sent. */
 export type Zone = string | DateTexts;
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
 const MONTH_NAMES = [
   "January",
   "February",
@@ -121,9 +124,9 @@ const MONTH_NAMES = [
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-function write(p: ReturnType<typeof utcParts>, suffix = ""): DateText {
+function write(p: ReturnType<typeof utcParts>): DateText {
   const date = `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
-  const time = `${p.hour % 12 || 12}:${pad(p.minute)} ${p.hour < 12 ? "a.m." : "p.m."}${suffix}`;
+  const time = `${p.hour % 12 || 12}:${pad(p.minute)} ${p.hour < 12 ? "a.m." : "p.m."}`;
   return {
     day: `${p.year}-${pad(p.month)}-${pad(p.day)}`,
     date,
@@ -140,9 +143,14 @@ function writeInstant(date: Date, timeZone: string): DateText {
 /** The text of an instant: from the zone's data on the server, or looked up in the texts sent. */
 export function dateText(value: Date | string, zone: Zone): DateText {
   const date = new Date(value);
-  if (typeof zone === "string") return writeInstant(date, zone);
-  // An instant the loader did not send: written in UTC, the same on both sides (never expected).
-  return zone[date.toISOString()] ?? write(utcParts(date), " UTC");
+  if (typeof zone === "string") {
+    if (!writer) throw new Error(NO_ZONE_DATA);
+    return writer(date, zone);
+  }
+  const iso = date.toISOString();
+  // An instant the loader did not send: its UTC time, the same on both sides (never expected).
+  const [day, time] = [iso.slice(0, 10), `${iso.slice(11, 16)} UTC`];
+  return zone[iso] ?? { day, date: day, time, dateTime: `${day} ${time}` };
 }
 
 /** "Nov 23, 2026, 2:05 p.m." in the store's time zone. */
