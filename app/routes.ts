@@ -59,13 +59,13 @@ export default [
         route("shipping", "routes/admin/shipping/list.tsx", [
           route(":shipmentId/ship", "routes/admin/shipping/ship.tsx"),
         ]),
-        route("emails", "routes/admin/emails/campaigns.tsx", [
-          route("new", "routes/admin/emails/compose.tsx", { id: "admin-campaign-new" }),
-          route(":campaignId", "routes/admin/emails/compose.tsx", { id: "admin-campaign-edit" }),
+        route("emails", "routes/admin/emails/list.tsx", [
+          route("new", "routes/admin/emails/edit.tsx", { id: "admin-campaign-new" }),
+          route(":campaignId", "routes/admin/emails/edit.tsx", { id: "admin-campaign-edit" }),
         ]),
-        route("emails/templates", "routes/admin/emails/templates.tsx", [
-          route("new", "routes/admin/emails/template-edit.tsx", { id: "admin-template-new" }),
-          route(":templateId", "routes/admin/emails/template-edit.tsx", {
+        route("emails/templates", "routes/admin/emails/templates/list.tsx", [
+          route("new", "routes/admin/emails/templates/edit.tsx", { id: "admin-template-new" }),
+          route(":templateId", "routes/admin/emails/templates/edit.tsx", {
             id: "admin-template-edit",
           }),
         ]),

@@ -8,6 +8,7 @@ import {
   MAX_CAMPAIGN_HTML,
   type CampaignAudience,
 } from "~/lib/campaigns";
+import { formRules } from "~/lib/form";
 import { NEWSLETTER_MESSAGES } from "./newsletters";
 import { plainText, stripControlCharacters } from "./text";
 
@@ -127,6 +128,9 @@ export const CampaignFormSchema = z
   }));
 export type CampaignInput = z.output<typeof CampaignFormSchema>;
 
+/** Compose Email Campaign: the browser and the action run these same rules (per button). */
+export const campaignForm = formRules(CampaignFormSchema);
+
 /** A template: name, description, and the subject and content a campaign starts from. */
 export const TemplateFormSchema = z.object({
   name: optionalText(80).pipe(z.string().min(1, CAMPAIGN_MESSAGES.templateName)),
@@ -136,17 +140,13 @@ export const TemplateFormSchema = z.object({
 });
 export type TemplateInput = z.output<typeof TemplateFormSchema>;
 
+export const templateForm = formRules(TemplateFormSchema);
+
 /** The Email campaigns list's URL: search by name or subject, a status, the page. */
 export const CampaignListQuerySchema = ListQuerySchema.extend({
   status: filterEnum(["all", ...CAMPAIGN_STATUSES]),
 });
 export type CampaignListQuery = z.output<typeof CampaignListQuerySchema>;
-
-/** The list's row buttons: cancel a schedule, delete a draft. */
-export const CampaignRowActionSchema = z.object({
-  intent: z.enum(["cancel-schedule", "delete"]),
-  id: z.uuid(),
-});
 
 /** The live recipient count's query. */
 export const AudienceQuerySchema = z.object({

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { isRouteErrorResponse } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loader as audienceLoader } from "~/routes/admin/emails/audience";
-import { action as composeAction, loader as composeLoader } from "~/routes/admin/emails/compose";
-import { loader as clickLoader } from "~/routes/resources/email-click";
-import { loader as openLoader } from "~/routes/resources/email-open";
+import * as audienceRoute from "~/routes/admin/emails/audience";
+import * as composeRoute from "~/routes/admin/emails/edit";
+import * as clickRoute from "~/routes/resources/email-click";
+import * as openRoute from "~/routes/resources/email-open";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { db } from "~/server/db.server";
@@ -12,10 +12,13 @@ import { composeMessages } from "~/server/email/mailing-body.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { emailCampaigns, emailOutbox } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 
-/** The Emails screen's loaders and actions and the tracking routes, as the server calls them. */
+/**
+ * The Emails screen's loaders and actions and the tracking routes, as the server calls them
+ * (callRoute: the admin guard for the screen's URLs, then the route).
+ */
 const ORIGIN = "http://store.test";
-const context = { nonce: "test", clientIp: "127.0.0.1" };
 let cookie: string;
 
 beforeEach(async () => {
@@ -47,41 +50,37 @@ const FORM = { name: "Fall sale", subject: "Fall", audience: "subscribers" };
 
 describe("compose", () => {
   it("refuses a 1 MB body with a 400 and the limit, storing nothing", async () => {
-    const answer = (await composeAction({
-      request: post("/budzadmin/dashboard/emails/new", {
+    const answer = (await callRoute(
+      composeRoute,
+      "action",
+      post("/budzadmin/dashboard/emails/new", {
         ...FORM,
         intent: "save",
         bodyHtml: "<p>".padEnd(1024 * 1024, "x"),
       }),
-      params: {},
-      context,
-    } as never)) as Answer;
+    )) as Answer;
     expect(answer.init?.status).toBe(400);
     expect(answer.data?.errors?.bodyHtml).toMatch(/too long: at most 200,000 characters/);
     expect(await db().select().from(emailCampaigns)).toHaveLength(0);
   });
 
   it("refuses an invalid schedule time and an unknown template with messages", async () => {
-    const past = (await composeAction({
-      request: post("/budzadmin/dashboard/emails/new", {
+    const past = (await callRoute(
+      composeRoute,
+      "action",
+      post("/budzadmin/dashboard/emails/new", {
         ...FORM,
         intent: "schedule",
         bodyHtml: "<p>Hi</p>",
         sendAt: "2020-01-01T10:00",
       }),
-      params: {},
-      context,
-    } as never)) as Answer;
+    )) as Answer;
     expect(past.init?.status).toBe(400);
     expect(past.data?.errors?.sendAt).toBe("Choose a time in the future");
 
     for (const id of ["not-a-uuid", crypto.randomUUID()]) {
       const error = await thrown(() =>
-        composeLoader({
-          request: get(`/budzadmin/dashboard/emails/new?template=${id}`),
-          params: {},
-          context,
-        } as never),
+        callRoute(composeRoute, "loader", get(`/budzadmin/dashboard/emails/new?template=${id}`)),
       );
       expect(isRouteErrorResponse(error) || (error as { init?: unknown }).init).toBeTruthy();
       const e = error as { init?: { status?: number }; data?: { message?: string } };
@@ -91,27 +90,27 @@ describe("compose", () => {
   });
 
   it("sends a test to one address without saving or tracking it", async () => {
-    const missing = (await composeAction({
-      request: post("/budzadmin/dashboard/emails/new", {
+    const missing = (await callRoute(
+      composeRoute,
+      "action",
+      post("/budzadmin/dashboard/emails/new", {
         ...FORM,
         intent: "test",
         bodyHtml: "<p>Hi</p>",
       }),
-      params: {},
-      context,
-    } as never)) as Answer;
+    )) as Answer;
     expect(missing.init?.status).toBe(400);
     expect(missing.data?.errors?.testEmail).toBe("Please enter a test email address");
-    const sent = (await composeAction({
-      request: post("/budzadmin/dashboard/emails/new", {
+    const sent = (await callRoute(
+      composeRoute,
+      "action",
+      post("/budzadmin/dashboard/emails/new", {
         ...FORM,
         intent: "test",
         bodyHtml: '<p>Hi <a href="https://budz.example/">shop</a></p>',
         testEmail: "Me@Example.com",
       }),
-      params: {},
-      context,
-    } as never)) as { testSent: string };
+    )) as { testSent: string };
     expect(sent.testSent).toBe("Test email sent to me@example.com.");
     const rows = await db().select().from(emailOutbox);
     expect(rows).toHaveLength(1);
@@ -127,55 +126,59 @@ describe("compose", () => {
 
   it("saves a draft with a toast, sends it and gives the live count", async () => {
     await subscribeToNewsletter({ email: "one@example.com", source: "footer" });
-    const count = (await audienceLoader({
-      request: get("/budzadmin/dashboard/emails/audience?audience=never-ordered"),
-      params: {},
-      context,
-    } as never)) as Response;
+    const count = (await callRoute(
+      audienceRoute,
+      "loader",
+      get("/budzadmin/dashboard/emails/audience?audience=never-ordered"),
+    )) as Response;
     expect(await count.json()).toEqual({ count: 1 });
 
-    const saved = (await composeAction({
-      request: post("/budzadmin/dashboard/emails/new", {
+    const saved = (await callRoute(
+      composeRoute,
+      "action",
+      post("/budzadmin/dashboard/emails/new", {
         ...FORM,
         intent: "send",
         bodyHtml: '<p>Hi <a href="https://budz.example/fall">shop</a></p><script>x()</script>',
       }),
-      params: {},
-      context,
-    } as never)) as Response;
+    )) as Response;
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/budzadmin/dashboard/emails");
     const [row] = await composeMessages(await db().select().from(emailOutbox));
     expect(row!.html).not.toContain("<script");
 
     // The tracking routes: the pixel is a no-store GIF; the link redirects to the campaign's URL.
-    const pixel = (await openLoader({
-      request: new Request(`${ORIGIN}/email/open/${row!.trackingToken}`),
-      params: { token: row!.trackingToken },
-      context,
-    } as never)) as Response;
+    const pixel = (await callRoute(
+      openRoute,
+      "loader",
+      new Request(`${ORIGIN}/email/open/${row!.trackingToken}`),
+      { token: row!.trackingToken },
+    )) as Response;
     expect(pixel.status).toBe(200);
     expect(pixel.headers.get("Content-Type")).toBe("image/gif");
     expect(pixel.headers.get("Cache-Control")).toContain("no-store");
-    const forged = (await openLoader({
-      request: new Request(`${ORIGIN}/email/open/forged`),
-      params: { token: "forged0000000000000000" },
-      context,
-    } as never)) as Response;
+    const forged = (await callRoute(
+      openRoute,
+      "loader",
+      new Request(`${ORIGIN}/email/open/forged`),
+      { token: "forged0000000000000000" },
+    )) as Response;
     expect(forged.status).toBe(404);
 
-    const click = (await clickLoader({
-      request: new Request(`${ORIGIN}/email/click/${row!.trackingToken}/0`),
-      params: { token: row!.trackingToken, n: "0" },
-      context,
-    } as never)) as Response;
+    const click = (await callRoute(
+      clickRoute,
+      "loader",
+      new Request(`${ORIGIN}/email/click/${row!.trackingToken}/0`),
+      { token: row!.trackingToken, n: "0" },
+    )) as Response;
     expect(click.status).toBe(302);
     expect(click.headers.get("Location")).toBe("https://budz.example/fall");
-    const outOfRange = (await clickLoader({
-      request: new Request(`${ORIGIN}/email/click/${row!.trackingToken}/1`),
-      params: { token: row!.trackingToken, n: "1" },
-      context,
-    } as never)) as Answer & { data?: { message?: string } };
+    const outOfRange = (await callRoute(
+      clickRoute,
+      "loader",
+      new Request(`${ORIGIN}/email/click/${row!.trackingToken}/1`),
+      { token: row!.trackingToken, n: "1" },
+    )) as Answer & { data?: { message?: string } };
     expect(outOfRange.init?.status).toBe(404);
     expect((outOfRange.data as { message?: string }).message).toMatch(/link is not valid/);
     const [after] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));

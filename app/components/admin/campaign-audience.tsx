@@ -1,16 +1,15 @@
 import { Loader2, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
+import { useFieldError } from "~/components/form/form";
 import {
   AUDIENCE_KINDS,
   AUDIENCE_LABELS,
   DEFAULT_AUDIENCE_DAYS,
-  EMAILS_PATH,
   MAX_AUDIENCE_DAYS,
   type CampaignAudience,
 } from "~/lib/campaigns";
 import { formatCount } from "~/lib/text";
-import type { FormErrors } from "~/schemas/form-errors";
 import { inputClass } from "./field";
 
 export const recipientsText = (n: number) => `${formatCount(n)} recipient${n === 1 ? "" : "s"}`;
@@ -26,7 +25,10 @@ function useAudienceCount(audience: CampaignAudience, initial: number) {
     if (key === first.current) return;
     const params = new URLSearchParams({ audience: audience.kind });
     if (audience.kind === "ordered-within") params.set("days", String(audience.days));
-    const timer = setTimeout(() => void load(`${EMAILS_PATH}/audience?${params}`), 250);
+    const timer = setTimeout(
+      () => void load(`${href("/budzadmin/dashboard/emails/audience")}?${params}`),
+      250,
+    );
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key sums up the audience
   }, [key, load]);
@@ -47,13 +49,8 @@ export function useAudience(initial: CampaignAudience | undefined, recipientCoun
 }
 
 /** All subscribers, or customers who ordered in the last N days, or who never ordered. */
-export function RecipientsFieldset({
-  audience,
-  errors,
-}: {
-  audience: ReturnType<typeof useAudience>;
-  errors: FormErrors;
-}) {
+export function RecipientsFieldset({ audience }: { audience: ReturnType<typeof useAudience> }) {
+  const errors = { days: useFieldError("days"), audience: useFieldError("audience") };
   return (
     <fieldset
       className="rounded-lg border border-stone-200 p-4"

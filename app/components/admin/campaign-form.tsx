@@ -2,14 +2,14 @@ import { CalendarClock, Loader2, Send } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { MAX_CAMPAIGN_HTML, type CampaignAudience } from "~/lib/campaigns";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import type { FormReply } from "~/lib/form";
 import { formatCount } from "~/lib/text";
-import { CampaignFormSchema } from "~/schemas/campaigns";
-import type { FormErrors } from "~/schemas/form-errors";
+import { campaignForm } from "~/schemas/campaigns";
 import { buttonClass } from "./button";
-import { Field, FormAlert, inputClass } from "./field";
+import { inputClass } from "./field";
 import { recipientsText, RecipientsFieldset, useAudience } from "./campaign-audience";
 import { ConfirmDialog, Modal } from "./modal";
-import { useSchemaForm } from "./use-schema-form";
 
 export interface CampaignFormValues {
   name: string;
@@ -31,7 +31,7 @@ export function ComposeCampaign({
   recipientCount,
   timeZone,
   minSendAt,
-  serverErrors,
+  lastResult,
   testSent,
   onClose,
 }: {
@@ -40,16 +40,15 @@ export function ComposeCampaign({
   recipientCount: number;
   timeZone: string;
   minSendAt: string;
-  serverErrors?: FormErrors;
+  lastResult?: FormReply;
   /** The confirmation of a Send Test (the form stays open). */
   testSent?: string;
   onClose: () => void;
 }) {
   const formId = "campaign-form";
-  const { errors, showSummary, ...handlers } = useSchemaForm(CampaignFormSchema, serverErrors);
+  const form = useForm({ rules: campaignForm, lastResult });
   const audience = useAudience(campaign?.audience, recipientCount);
   const [bodyLength, setBodyLength] = useState(campaign?.bodyHtml.length ?? 0);
-  const formRef = useRef<HTMLFormElement>(null);
   const intentRef = useRef<HTMLInputElement>(null);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -72,99 +71,94 @@ export function ComposeCampaign({
           onCancel={onClose}
           onSend={() => {
             submitAs("send")();
-            formRef.current?.requestSubmit();
+            form.props.ref.current?.requestSubmit();
           }}
         />
       }
     >
-      <Form method="post" id={formId} ref={formRef} noValidate {...handlers} className="space-y-5">
-        <input ref={intentRef} type="hidden" name="intent" defaultValue="save" />
-        <FormAlert
-          message={
-            showSummary ? (errors.form ?? "Please correct the highlighted fields.") : undefined
-          }
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Campaign Name" required error={errors.name} hint="Only staff see it">
+      <Form method="post" id={formId} {...form.props} className="space-y-5">
+        <FormProvider form={form}>
+          <input ref={intentRef} type="hidden" name="intent" defaultValue="save" />
+          <FormSummary />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="name" label="Campaign Name" required hint="Only staff see it">
+              {(p) => (
+                <input
+                  {...p}
+                  defaultValue={form.values?.name ?? campaign?.name}
+                  maxLength={120}
+                  placeholder="Spring sale"
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field name="subject" label="Subject Line" hint="Needed to send or schedule">
+              {(p) => (
+                <input
+                  {...p}
+                  defaultValue={form.values?.subject ?? campaign?.subject}
+                  maxLength={200}
+                  placeholder="20% off everything this weekend"
+                  className={inputClass}
+                />
+              )}
+            </Field>
+          </div>
+          <RecipientsFieldset audience={audience} />
+          <EmailHtmlField
+            defaultValue={form.values?.bodyHtml ?? campaign?.bodyHtml}
+            hint={`${formatCount(bodyLength)} of ${formatCount(MAX_CAMPAIGN_HTML)} characters. Scripts are removed; links are tracked; an unsubscribe link and the store's address are added.`}
+            onChange={setBodyLength}
+          />
+          <Field
+            name="sendAt"
+            label={`Schedule for (${timeZone})`}
+            hint="Only for Schedule: the worker sends it then"
+          >
             {(p) => (
               <input
                 {...p}
-                name="name"
-                defaultValue={campaign?.name}
-                maxLength={120}
-                placeholder="Spring sale"
-                className={inputClass}
+                type="datetime-local"
+                defaultValue={form.values?.sendAt}
+                min={minSendAt}
+                className={`${inputClass} sm:max-w-64`}
               />
             )}
           </Field>
-          <Field label="Subject Line" error={errors.subject} hint="Needed to send or schedule">
+          <Field
+            name="testEmail"
+            label="Send a test to"
+            hint="A [TEST] copy of the form as it is now; nothing is saved"
+            className="sm:max-w-lg"
+          >
             {(p) => (
-              <input
-                {...p}
-                name="subject"
-                defaultValue={campaign?.subject}
-                maxLength={200}
-                placeholder="20% off everything this weekend"
-                className={inputClass}
-              />
+              <div className="flex gap-2">
+                <input
+                  {...p}
+                  type="email"
+                  autoComplete="email"
+                  defaultValue={form.values?.testEmail}
+                  placeholder="you@example.com"
+                  className={inputClass}
+                />
+                <button
+                  type="submit"
+                  form={formId}
+                  disabled={busy}
+                  onClick={submitAs("test")}
+                  className={buttonClass("secondary", "md", "shrink-0")}
+                >
+                  Send Test
+                </button>
+              </div>
             )}
           </Field>
-        </div>
-        <RecipientsFieldset audience={audience} errors={errors} />
-        <EmailHtmlField
-          defaultValue={campaign?.bodyHtml}
-          error={errors.bodyHtml}
-          hint={`${formatCount(bodyLength)} of ${formatCount(MAX_CAMPAIGN_HTML)} characters. Scripts are removed; links are tracked; an unsubscribe link and the store's address are added.`}
-          onChange={setBodyLength}
-        />
-        <Field
-          label={`Schedule for (${timeZone})`}
-          error={errors.sendAt}
-          hint="Only for Schedule: the worker sends it then"
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="datetime-local"
-              name="sendAt"
-              min={minSendAt}
-              className={`${inputClass} sm:max-w-64`}
-            />
-          )}
-        </Field>
-        <Field
-          label="Send a test to"
-          error={errors.testEmail}
-          hint="A [TEST] copy of the form as it is now; nothing is saved"
-          className="sm:max-w-lg"
-        >
-          {(p) => (
-            <div className="flex gap-2">
-              <input
-                {...p}
-                type="email"
-                name="testEmail"
-                autoComplete="email"
-                placeholder="you@example.com"
-                className={inputClass}
-              />
-              <button
-                type="submit"
-                form={formId}
-                disabled={busy}
-                onClick={submitAs("test")}
-                className={buttonClass("secondary", "md", "shrink-0")}
-              >
-                Send Test
-              </button>
-            </div>
-          )}
-        </Field>
-        {testSent ? (
-          <p role="status" className="text-sm font-medium text-brand-800">
-            {testSent}
-          </p>
-        ) : null}
+          {testSent ? (
+            <p role="status" className="text-sm font-medium text-brand-800">
+              {testSent}
+            </p>
+          ) : null}
+        </FormProvider>
       </Form>
     </Modal>
   );
@@ -231,21 +225,18 @@ function CampaignButtons(props: {
 /** The Email Content (HTML) box of a campaign or a template. */
 export function EmailHtmlField({
   defaultValue,
-  error,
   hint,
   onChange,
 }: {
   defaultValue?: string;
-  error?: string;
   hint: string;
   onChange?: (length: number) => void;
 }) {
   return (
-    <Field label="Email Content (HTML)" error={error} hint={hint}>
+    <Field name="bodyHtml" label="Email Content (HTML)" hint={hint}>
       {(p) => (
         <textarea
           {...p}
-          name="bodyHtml"
           defaultValue={defaultValue}
           rows={12}
           spellCheck={false}

@@ -1,16 +1,10 @@
 import { BarChart3, MailCheck, MousePointerClick, Plus, Users } from "lucide-react";
-import { Link, useLocation } from "react-router";
-import {
-  CAMPAIGN_STATUS_NAMES,
-  EMAILS_PATH,
-  formatRate,
-  TEMPLATES_PATH,
-  type CampaignStatus,
-} from "~/lib/campaigns";
+import { href, Link, useLocation } from "react-router";
+import { CAMPAIGN_STATUS_NAMES, formatRate, type CampaignStatus } from "~/lib/campaigns";
 import { formatCount } from "~/lib/text";
 import { Badge, type Tone } from "./badges";
 import { buttonClass } from "./button";
-import { PageHeader, tabClass } from "./list-page";
+import { PageHeader, tabClass } from "./page";
 import { StatCard, StatGrid } from "./stat-card";
 
 export interface EmailStats {
@@ -30,29 +24,49 @@ export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{CAMPAIGN_STATUS_NAMES[status]}</Badge>;
 }
 
-/** Email Management (SPEC §2): title, compose button, the four computed cards and the tabs. */
+export const EMAILS_TITLE = "Email Management";
+export const EMAILS_DESCRIPTION =
+  "Campaigns to the people who agreed to receive email, with their opens and clicks.";
+
+/** The Templates tab's header (SPEC §2): title, New Template, the cards and the tabs. */
 export function EmailsHeader({ stats }: { stats: EmailStats }) {
-  const { pathname } = useLocation();
-  const onTemplates = pathname.startsWith(TEMPLATES_PATH);
   return (
     <>
       <PageHeader
-        title="Email Management"
-        description="Campaigns to the people who agreed to receive email, with their opens and clicks."
+        title={EMAILS_TITLE}
+        description={EMAILS_DESCRIPTION}
         actions={
-          onTemplates ? (
-            <Link to={`${TEMPLATES_PATH}/new`} className={buttonClass("primary")}>
-              <Plus className="h-4 w-4" aria-hidden />
-              New Template
-            </Link>
-          ) : (
-            <Link to={`${EMAILS_PATH}/new`} className={buttonClass("primary")}>
-              <Plus className="h-4 w-4" aria-hidden />
-              Compose Campaign
-            </Link>
-          )
+          <Link
+            to={href("/budzadmin/dashboard/emails/templates/new")}
+            className={buttonClass("primary")}
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+            New Template
+          </Link>
         }
       />
+      <EmailsSummary stats={stats} />
+    </>
+  );
+}
+
+/** The Campaigns tab's main action. */
+export function ComposeLink() {
+  return (
+    <Link to={href("/budzadmin/dashboard/emails/new")} className={buttonClass("primary")}>
+      <Plus className="h-4 w-4" aria-hidden />
+      Compose Campaign
+    </Link>
+  );
+}
+
+/** Email Management (SPEC §2): the four computed cards and the Campaigns / Templates tabs. */
+export function EmailsSummary({ stats }: { stats: EmailStats }) {
+  const { pathname } = useLocation();
+  const templates = href("/budzadmin/dashboard/emails/templates");
+  const onTemplates = pathname.startsWith(templates);
+  return (
+    <>
       <StatGrid>
         <StatCard
           label="Total Subscribers"
@@ -81,14 +95,14 @@ export function EmailsHeader({ stats }: { stats: EmailStats }) {
       </StatGrid>
       <nav aria-label="Email sections" className="mb-6 flex gap-1 border-b border-stone-200">
         <Link
-          to={EMAILS_PATH}
+          to={href("/budzadmin/dashboard/emails")}
           aria-current={onTemplates ? undefined : "page"}
           className={tabClass(!onTemplates)}
         >
           Campaigns
         </Link>
         <Link
-          to={TEMPLATES_PATH}
+          to={templates}
           aria-current={onTemplates ? "page" : undefined}
           className={tabClass(onTemplates)}
         >

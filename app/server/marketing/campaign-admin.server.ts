@@ -3,7 +3,8 @@ import { campaignAudience, type CampaignStatus } from "~/lib/campaigns";
 import { zonedTime } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { CAMPAIGN_MESSAGES, parseLocalDateTime, type CampaignInput } from "~/schemas/campaigns";
-import type { FormErrors } from "~/schemas/form-errors";
+import type { Result } from "~/lib/errors";
+import type { FormErrors } from "~/lib/form";
 import { config } from "../config.server";
 import { db, type Transaction } from "../db.server";
 import { wakeWorker } from "../email/worker.server";
@@ -178,7 +179,7 @@ export async function sendCampaignTest(input: CampaignInput): Promise<void> {
   wakeWorker();
 }
 
-type RowResult = { ok: true; name: string } | { ok: false; status: 404 | 409; message: string };
+type RowResult = Result<{ name: string }>;
 
 async function rowFailure(id: string): Promise<RowResult> {
   const [row] = await db()

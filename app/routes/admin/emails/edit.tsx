@@ -1,17 +1,17 @@
-import { data, useLocation, useNavigate } from "react-router";
-import type { Route } from "./+types/compose";
+import { href, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { ComposeCampaign } from "~/components/admin/campaign-form";
 import { CampaignDetails } from "~/components/admin/campaign-details";
 import { Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { EMAILS_PATH, type CampaignAudience } from "~/lib/campaigns";
+import type { CampaignAudience } from "~/lib/campaigns";
 import { dateTexts, formatDateTime, zonedParts } from "~/lib/dates";
-import { CampaignFormSchema } from "~/schemas/campaigns";
-import { formErrors } from "~/lib/form";
+import { campaignForm, type CampaignInput } from "~/schemas/campaigns";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
-import { readFormValues } from "~/server/http/form.server";
+import { dispatchIntent, formReply, parseForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import {
   CAMPAIGN_NOT_FOUND,
   saveCampaign,
@@ -41,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const base = { timeZone, minSendAt: localNow(timeZone) };
   if (params.campaignId) {
     const campaign = await getCampaign(params.campaignId);
-    if (!campaign) throw data({ message: CAMPAIGN_NOT_FOUND }, { status: 404 });
+    invariantResponse(campaign, CAMPAIGN_NOT_FOUND, { status: 404 });
     return {
       ...base,
       campaign,
@@ -54,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const recipientCount = await countAudience(audience);
   if (templateId === null) return { ...base, campaign: undefined, recipientCount };
   const template = await getEmailTemplate(templateId);
-  if (!template) throw data({ message: TEMPLATE_NOT_FOUND }, { status: 404 });
+  invariantResponse(template, TEMPLATE_NOT_FOUND, { status: 404 });
   return {
     ...base,
     recipientCount,
@@ -68,35 +68,54 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** The list's URL the composer was opened from (its search and filters), without ?template=. */
+function listUrl(search: string) {
+  const params = new URLSearchParams(search);
+  params.delete("template");
+  return `${href("/budzadmin/dashboard/emails")}${params.size ? `?${params}` : ""}`;
+}
+
+/** Save Draft, Schedule and Send Campaign save the campaign; Send Test sends a copy only. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const parsed = CampaignFormSchema.safeParse(await readFormValues(request));
-  if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
-  if (parsed.data.intent === "test") {
-    await sendCampaignTest(parsed.data);
-    return { testSent: `Test email sent to ${parsed.data.testEmail}.` };
-  }
-  const timeZone = config().STORE_TIMEZONE;
-  const result = await saveCampaign({ id: params.campaignId, input: parsed.data, timeZone });
-  if (!result.ok) return data({ errors: result.errors }, { status: result.status });
-  const name = `"${parsed.data.name}"`;
-  const message =
-    result.status === "sent"
-      ? `Campaign ${name} is being sent to ${result.queued} recipient${result.queued === 1 ? "" : "s"}.`
-      : result.status === "scheduled"
-        ? `Campaign ${name} scheduled for ${formatDateTime(result.scheduledAt!, timeZone)}.`
-        : `Draft ${name} saved.`;
-  const back = new URL(request.url).searchParams;
-  back.delete("template");
-  return redirectWithToast(`${EMAILS_PATH}${back.size ? `?${back}` : ""}`, message);
+  const submission = await parseForm(request, campaignForm);
+  if (!submission.ok) return submission.reply;
+  const input = submission.data;
+  const save = async (): Promise<
+    Response | ReturnType<typeof formReply> | { testSent: string }
+  > => {
+    const timeZone = config().STORE_TIMEZONE;
+    const result = await saveCampaign({ id: params.campaignId, input, timeZone });
+    if (!result.ok)
+      return formReply(result.errors, { status: result.status, form: submission.form });
+    return redirectWithToast(listUrl(new URL(request.url).search), savedMessage(input, result));
+  };
+  return dispatchIntent(submission.form, {
+    save,
+    schedule: save,
+    send: save,
+    test: async () => {
+      await sendCampaignTest(input);
+      return { testSent: `Test email sent to ${input.testEmail}.` };
+    },
+  });
+}
+
+function savedMessage(
+  input: CampaignInput,
+  result: { status: string; queued?: number; scheduledAt?: Date },
+) {
+  const name = `"${input.name}"`;
+  if (result.status === "sent")
+    return `Campaign ${name} is being sent to ${result.queued} recipient${result.queued === 1 ? "" : "s"}.`;
+  if (result.status === "scheduled")
+    return `Campaign ${name} scheduled for ${formatDateTime(result.scheduledAt!, config().STORE_TIMEZONE)}.`;
+  return `Draft ${name} saved.`;
 }
 
 export default function Compose({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete("template");
-  const back = `${EMAILS_PATH}${params.size ? `?${params}` : ""}`;
-  const close = () => void navigate(back, { preventScrollReset: true });
+  const close = () => void navigate(listUrl(search), { preventScrollReset: true });
   const { campaign, timeZone } = loaderData;
   const dates = "dates" in loaderData ? loaderData.dates : {};
   if (campaign && campaign.status !== "draft")
@@ -123,7 +142,7 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
       recipientCount={loaderData.recipientCount}
       timeZone={timeZone}
       minSendAt={loaderData.minSendAt}
-      serverErrors={actionData && "errors" in actionData ? actionData.errors : undefined}
+      lastResult={actionData && "errors" in actionData ? actionData : undefined}
       testSent={actionData && "testSent" in actionData ? actionData.testSent : undefined}
       onClose={close}
     />

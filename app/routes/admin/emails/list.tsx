@@ -1,15 +1,19 @@
 import { Eye, Pencil } from "lucide-react";
-import { data, Form, Link, Outlet, useLocation, useSubmit } from "react-router";
-import type { Route } from "./+types/campaigns";
+import { Form, href, Link, Outlet, useLocation, useSubmit } from "react-router";
+import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
-import { CampaignStatusBadge, EmailsHeader } from "~/components/admin/email-parts";
+import {
+  CampaignStatusBadge,
+  ComposeLink,
+  EMAILS_DESCRIPTION,
+  EMAILS_TITLE,
+  EmailsSummary,
+} from "~/components/admin/email-parts";
 import {
   DataTable,
-  ListCard,
+  ListPage,
   ListToolbar,
   statusFilter,
-  Pagination,
-  ResultCount,
   type Column,
 } from "~/components/admin/list-page";
 import { DeleteButton } from "~/components/admin/modal";
@@ -18,16 +22,17 @@ import {
   CAMPAIGN_STATUS_NAMES,
   CAMPAIGN_STATUSES,
   describeAudience,
-  EMAILS_PATH,
   formatRate,
 } from "~/lib/campaigns";
 import { formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatCount } from "~/lib/text";
 import { parseListQuery } from "~/schemas/admin-list";
-import { CampaignListQuerySchema, CampaignRowActionSchema } from "~/schemas/campaigns";
+import { CampaignListQuerySchema } from "~/schemas/campaigns";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
-import { readFormValues } from "~/server/http/form.server";
+import { dispatchIntent, readForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
+import { isUuid } from "~/lib/ids";
 import {
   cancelCampaignSchedule,
   deleteCampaignDraft,
@@ -48,35 +53,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** A row's Cancel schedule and Delete buttons post here. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = CampaignRowActionSchema.safeParse(await readFormValues(request));
-  if (!parsed.success)
-    return data(
-      { message: "This action is not valid. Reload the page and try again." },
-      { status: 400 },
-    );
-  const back = `${EMAILS_PATH}${new URL(request.url).search}`;
-  const { intent, id } = parsed.data;
-  const result =
-    intent === "delete" ? await deleteCampaignDraft(id) : await cancelCampaignSchedule(id);
-  if (!result.ok) return redirectWithToast(back, result.message, "error");
-  return redirectWithToast(
-    back,
-    intent === "delete"
-      ? `Draft "${result.name}" deleted.`
-      : `Schedule cancelled: "${result.name}" is a draft again.`,
+  const form = await readForm(request);
+  const id = form.get("id");
+  invariantResponse(
+    typeof id === "string" && isUuid(id),
+    "This action is not valid. Reload the page and try again.",
   );
+  const back = `${href("/budzadmin/dashboard/emails")}${new URL(request.url).search}`;
+  const result = await dispatchIntent(form, {
+    "cancel-schedule": async () => {
+      const done = await cancelCampaignSchedule(id);
+      return done.ok ? `Schedule cancelled: "${done.name}" is a draft again.` : done;
+    },
+    delete: async () => {
+      const done = await deleteCampaignDraft(id);
+      return done.ok ? `Draft "${done.name}" deleted.` : done;
+    },
+  });
+  if (typeof result !== "string") return redirectWithToast(back, result.message, "error");
+  return redirectWithToast(back, result);
 }
 
 function RowActions({ campaign }: { campaign: CampaignRow }) {
   const { search } = useLocation();
   const submit = useSubmit();
-  const action = `${EMAILS_PATH}${search}`;
-  const href = `${EMAILS_PATH}/${campaign.id}${search}`;
+  const action = `${href("/budzadmin/dashboard/emails")}${search}`;
+  const to = `${href("/budzadmin/dashboard/emails/:campaignId", { campaignId: campaign.id })}${search}`;
   return (
     <div className="flex items-center justify-end gap-1">
       {campaign.status === "draft" ? (
         <Link
-          to={href}
+          to={to}
           className={buttonClass("secondary", "sm")}
           aria-label={`Edit ${campaign.name}`}
         >
@@ -85,7 +92,7 @@ function RowActions({ campaign }: { campaign: CampaignRow }) {
         </Link>
       ) : (
         <Link
-          to={href}
+          to={to}
           className={buttonClass("ghost", "icon")}
           aria-label={`View ${campaign.name}`}
           title="View"
@@ -218,30 +225,34 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
     },
   ];
   return (
-    <>
-      <EmailsHeader stats={stats} />
-      <ListCard>
+    <ListPage
+      title={EMAILS_TITLE}
+      description={EMAILS_DESCRIPTION}
+      actions={<ComposeLink />}
+      summary={<EmailsSummary stats={stats} />}
+      toolbar={
         <ListToolbar
           q={query.q}
           searchLabel="Search by name or subject"
           filters={[statusFilter(query.status, CAMPAIGN_STATUSES, (s) => CAMPAIGN_STATUS_NAMES[s])]}
         />
-        <ResultCount total={list.total} noun="campaigns" />
-        <DataTable
-          columns={columns}
-          rows={list.rows}
-          rowKey={(c) => c.id}
-          caption="Email campaigns"
-          empty={
-            filtered
-              ? "No campaigns match your search."
-              : "No campaigns yet. Compose one, or start from a template."
-          }
-        />
-        <Pagination {...list} noun="campaigns" />
-      </ListCard>
-      <Outlet />
-    </>
+      }
+      list={list}
+      noun="campaigns"
+      after={<Outlet />}
+    >
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        rowKey={(c) => c.id}
+        caption="Email campaigns"
+        empty={
+          filtered
+            ? "No campaigns match your search."
+            : "No campaigns yet. Compose one, or start from a template."
+        }
+      />
+    </ListPage>
   );
 }
 

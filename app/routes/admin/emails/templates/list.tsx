@@ -1,16 +1,16 @@
 import { FileText, Pencil, Send } from "lucide-react";
-import { data, Link, Outlet, useSubmit } from "react-router";
-import type { Route } from "./+types/templates";
+import { href, Link, Outlet, useSubmit } from "react-router";
+import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { EmailsHeader } from "~/components/admin/email-parts";
 import { DeleteButton } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { EMAILS_PATH, TEMPLATES_PATH } from "~/lib/campaigns";
 import { formatDate, withDateTexts } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
-import { readFormValues } from "~/server/http/form.server";
+import { dispatchIntent, readForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { getCampaignStats } from "~/server/marketing/campaign-list.server";
 import {
   deleteEmailTemplate,
@@ -27,15 +27,20 @@ export async function loader() {
 
 /** A template's Delete button posts here. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormValues(request);
-  if (form.intent !== "delete" || !isUuid(form.id ?? ""))
-    return data(
-      { message: "This action is not valid. Reload the page and try again." },
-      { status: 400 },
-    );
-  const deleted = await deleteEmailTemplate(form.id!);
-  if (!deleted) return redirectWithToast(TEMPLATES_PATH, TEMPLATE_NOT_FOUND, "error");
-  return redirectWithToast(TEMPLATES_PATH, `Template "${deleted.name}" deleted.`);
+  const form = await readForm(request);
+  const id = form.get("id");
+  invariantResponse(
+    typeof id === "string" && isUuid(id),
+    "This action is not valid. Reload the page and try again.",
+  );
+  const back = href("/budzadmin/dashboard/emails/templates");
+  return dispatchIntent(form, {
+    delete: async () => {
+      const deleted = await deleteEmailTemplate(id);
+      if (!deleted) return redirectWithToast(back, TEMPLATE_NOT_FOUND, "error");
+      return redirectWithToast(back, `Template "${deleted.name}" deleted.`);
+    },
+  });
 }
 
 export default function Templates({ loaderData }: Route.ComponentProps) {
@@ -72,7 +77,7 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
               </p>
               <div className="mt-auto flex items-center gap-1 border-t border-stone-100 pt-4">
                 <Link
-                  to={`${EMAILS_PATH}/new?template=${t.id}`}
+                  to={`${href("/budzadmin/dashboard/emails/new")}?template=${t.id}`}
                   className={buttonClass("primary", "sm")}
                   aria-label={`Use template ${t.name}`}
                 >
@@ -80,7 +85,9 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
                   Use template
                 </Link>
                 <Link
-                  to={`${TEMPLATES_PATH}/${t.id}`}
+                  to={href("/budzadmin/dashboard/emails/templates/:templateId", {
+                    templateId: t.id,
+                  })}
                   className={buttonClass("ghost", "icon", "ml-auto")}
                   aria-label={`Edit template ${t.name}`}
                   title="Edit"
@@ -94,7 +101,11 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
                   onConfirm={() =>
                     void submit(
                       { intent: "delete", id: t.id },
-                      { method: "post", action: TEMPLATES_PATH, preventScrollReset: true },
+                      {
+                        method: "post",
+                        action: href("/budzadmin/dashboard/emails/templates"),
+                        preventScrollReset: true,
+                      },
                     )
                   }
                 />
