@@ -6,6 +6,7 @@ import routes from "~/routes";
 import { createAddress } from "~/server/accounts/addresses.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { resetDatabase } from "../setup/database";
+import { callRoute, type RouteModule } from "../setup/route-call";
 import { checkoutInput, createProduct } from "./checkout-factories";
 import { verifiedShopper } from "./account-factories";
 
@@ -21,10 +22,7 @@ interface Entry {
   index?: boolean;
   children?: Entry[];
 }
-type Module = {
-  loader?: (args: unknown) => Promise<unknown>;
-  action?: (args: unknown) => Promise<unknown>;
-};
+type Module = RouteModule;
 
 function flatten(entries: Entry[], parent = ""): { file: string; url: string }[] {
   return entries.flatMap((e) => {
@@ -85,11 +83,11 @@ async function outcome(run: () => Promise<unknown>) {
   }
 }
 
-const args = (req: Request, params: Record<string, string> = {}) => ({
-  request: req,
-  params,
-  context: { nonce: "test", clientIp: "127.0.0.1" },
-});
+/** Calls a route's loader or action as the server does (callRoute: middleware, a real context). */
+const loader = (module: Module, req: Request, params: Record<string, string> = {}) =>
+  callRoute(module, "loader", req, params);
+const action = (module: Module, req: Request, params: Record<string, string> = {}) =>
+  callRoute(module, "action", req, params);
 
 beforeEach(resetDatabase);
 
@@ -115,17 +113,16 @@ describe("every account page refuses visitors without a session", () => {
       const url = route.url
         .replace(":orderNumber", params.orderNumber)
         .replace(":addressId", params.addressId);
-      const page = await outcome(() => module.loader!(args(request(url), params)));
+      const page = await outcome(() => loader(module, request(url), params));
       expect(page.status).toBe(302);
       expect(page.location).toMatch(/^\/account\/sign-in/);
       const forged = await outcome(() =>
-        module.loader!(
-          args(
-            request(url, {
-              cookie: `budz_shopper=${crypto.randomBytes(32).toString("base64url")}`,
-            }),
-            params,
-          ),
+        loader(
+          module,
+          request(url, {
+            cookie: `budz_shopper=${crypto.randomBytes(32).toString("base64url")}`,
+          }),
+          params,
         ),
       );
       expect(forged.status).toBe(302);
@@ -133,16 +130,14 @@ describe("every account page refuses visitors without a session", () => {
       expect(
         (
           await outcome(() =>
-            module.action!(args(request(url, { method: "POST", origin: ORIGIN }), params)),
+            action(module, request(url, { method: "POST", origin: ORIGIN }), params),
           )
         ).status,
       ).toBe(401);
       expect(
         (
           await outcome(() =>
-            module.action!(
-              args(request(url, { method: "POST", origin: "https://evil.test" }), params),
-            ),
+            action(module, request(url, { method: "POST", origin: "https://evil.test" }), params),
           )
         ).status,
       ).toBe(403);
@@ -176,37 +171,35 @@ describe("a shopper cannot open another shopper's order, invoice or address", ()
 
     const order = await load("routes/store/account/order.tsx");
     const own = await outcome(() =>
-      order.loader!(
-        args(request(`/account/orders/${orderNumber}`, { cookie: ana.setCookie }), { orderNumber }),
-      ),
+      loader(order, request(`/account/orders/${orderNumber}`, { cookie: ana.setCookie }), {
+        orderNumber,
+      }),
     );
     expect(own.status).toBe(200);
     const other = await outcome(() =>
-      order.loader!(
-        args(request(`/account/orders/${orderNumber}`, { cookie: ben.setCookie }), { orderNumber }),
-      ),
+      loader(order, request(`/account/orders/${orderNumber}`, { cookie: ben.setCookie }), {
+        orderNumber,
+      }),
     );
     expect(other.status).toBe(404);
 
     const pdf = await load("routes/store/account/invoice-pdf.ts");
     const ownPdf = await outcome(() =>
-      pdf.loader!(args(request("/x", { cookie: ana.setCookie }), { orderNumber })),
+      loader(pdf, request("/x", { cookie: ana.setCookie }), { orderNumber }),
     );
     expect(ownPdf.status).toBe(200);
     const otherPdf = await outcome(() =>
-      pdf.loader!(args(request("/x", { cookie: ben.setCookie }), { orderNumber })),
+      loader(pdf, request("/x", { cookie: ben.setCookie }), { orderNumber }),
     );
     expect(otherPdf.status).toBe(404);
 
     const edit = await load("routes/store/account/address-edit.tsx");
     const params = { addressId: address.id };
     expect(
-      (await outcome(() => edit.loader!(args(request("/x", { cookie: ana.setCookie }), params))))
-        .status,
+      (await outcome(() => loader(edit, request("/x", { cookie: ana.setCookie }), params))).status,
     ).toBe(200);
     expect(
-      (await outcome(() => edit.loader!(args(request("/x", { cookie: ben.setCookie }), params))))
-        .status,
+      (await outcome(() => loader(edit, request("/x", { cookie: ben.setCookie }), params))).status,
     ).toBe(404);
     const form = {
       name: "Ben",
@@ -217,31 +210,29 @@ describe("a shopper cannot open another shopper's order, invoice or address", ()
       postalCode: "V6B 1A1",
     };
     const write = await outcome(() =>
-      edit.action!(
-        args(
-          request("/x", { method: "POST", origin: ORIGIN, cookie: ben.setCookie, form }),
-          params,
-        ),
+      action(
+        edit,
+        request("/x", { method: "POST", origin: ORIGIN, cookie: ben.setCookie, form }),
+        params,
       ),
     );
     expect(write.status).toBe(404);
 
     const list = await load("routes/store/account/addresses.tsx");
     const del = await outcome(() =>
-      list.action!(
-        args(
-          request("/account/addresses", {
-            method: "POST",
-            origin: ORIGIN,
-            cookie: ben.setCookie,
-            form: { intent: "delete", addressId: address.id },
-          }),
-        ),
+      action(
+        list,
+        request("/account/addresses", {
+          method: "POST",
+          origin: ORIGIN,
+          cookie: ben.setCookie,
+          form: { intent: "delete", addressId: address.id },
+        }),
       ),
     );
     expect(del.status).toBe(404);
     const benList = await outcome(() =>
-      list.loader!(args(request("/account/addresses", { cookie: ben.setCookie }))),
+      loader(list, request("/account/addresses", { cookie: ben.setCookie })),
     );
     expect(benList.returned).toEqual({ addresses: [] });
   });

@@ -3,14 +3,19 @@ import path from "node:path";
 import { isRouteErrorResponse } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { adminGuard, ownerOnly } from "~/server/auth/admin-guard.server";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
+import { requestContext } from "~/server/http/request-context.server";
+import { callRoute, isGuardedAdminUrl, type RouteModule } from "../setup/route-call";
 
 /**
- * Walks EVERY route of app/routes.ts under /budzadmin/dashboard (screens added later included) and
- * calls its loader and action the way the server would, without a session: a page load must be
- * sent to /budzadmin, a data request or a post must get 401 (403 from another site), and nothing
- * may come back as data.
+ * Walks EVERY route of app/routes.ts under /budzadmin/dashboard and /budzadmin/print (screens
+ * added later included) and calls its loader and action the way the server would (callRoute: the
+ * admin guard's middleware, the route's own, then the handler), without a session: a page load
+ * must be sent to /budzadmin, a data request or a post must get 401 (403 from another site), and
+ * nothing may come back as data. The walk also checks, in app/routes.ts itself, that each of these
+ * routes sits under the guard layout, and which ones are for owners only.
  */
 interface Entry {
   file: string;
@@ -23,9 +28,11 @@ interface AdminRoute {
   file: string;
   url: string;
   params: Record<string, string>;
+  /** The files of the layouts above it in app/routes.ts, outermost first. */
+  ancestors: string[];
 }
 
-function flatten(entries: Entry[], parent = ""): AdminRoute[] {
+function flatten(entries: Entry[], parent = "", ancestors: string[] = []): AdminRoute[] {
   return entries.flatMap((entry) => {
     const joined = [parent, entry.path ?? ""].filter(Boolean).join("/");
     const params: Record<string, string> = {};
@@ -43,17 +50,29 @@ function flatten(entries: Entry[], parent = ""): AdminRoute[] {
         return segment;
       })
       .join("/");
-    const self = { file: entry.file, url, params };
-    return [self, ...flatten(entry.children ?? [], joined)];
+    const self = { file: entry.file, url, params, ancestors };
+    return [self, ...flatten(entry.children ?? [], joined, [...ancestors, entry.file])];
   });
 }
 
+const GUARD = "routes/admin/guard.tsx";
+
+const allRoutes = flatten(routes as Entry[]);
+
 // The dashboard's screens and the printable pages outside its shell (/budzadmin/print/…).
-const adminRoutes = flatten(routes as Entry[]).filter(
+const adminRoutes = allRoutes.filter(
   (r) => r.url.startsWith("/budzadmin/dashboard") || r.url.startsWith("/budzadmin/print/"),
 );
 
-type Module = {
+/** The screens for owners only (their module's middleware has `ownerOnly`); staff get 403. */
+const OWNER_ONLY = [
+  "routes/admin/database.tsx",
+  "routes/admin/settings/provinces.tsx",
+  "routes/admin/settings/province.tsx",
+  "routes/admin/newsletters/consent-export.ts",
+];
+
+type Module = RouteModule & {
   loader?: (args: unknown) => Promise<unknown>;
   action?: (args: unknown) => Promise<unknown>;
 };
@@ -95,81 +114,166 @@ async function outcome(run: () => Promise<unknown>) {
   }
 }
 
-const args = (route: AdminRoute, req: Request) => ({
-  request: req,
-  params: route.params,
-  context: { nonce: "test", clientIp: "127.0.0.1" },
-});
+/**
+ * Calls the route's loader or action through callRoute (the guard and the route's middleware
+ * first), and tells whether the handler itself ran.
+ */
+async function call(module: Module, kind: "loader" | "action", route: AdminRoute, req: Request) {
+  const handler = module[kind]!;
+  let ran = false;
+  const watched: RouteModule = {
+    middleware: module.middleware,
+    [kind]: (args: unknown) => {
+      ran = true;
+      return handler(args);
+    },
+  };
+  const result = await outcome(() => callRoute(watched, kind, req, route.params));
+  return { ...result, ran };
+}
 
-describe("every admin route refuses visitors without a session", () => {
+describe("app/routes.ts puts every admin route under the guard", () => {
   it("finds the admin screens in app/routes.ts", () => {
     const urls = adminRoutes.map((r) => r.url);
     expect(urls).toContain("/budzadmin/dashboard");
     expect(urls.some((u) => u.startsWith("/budzadmin/dashboard/products"))).toBe(true);
     expect(urls.some((u) => u.startsWith("/budzadmin/dashboard/images"))).toBe(true);
     expect(urls).toContain("/budzadmin/dashboard/database");
+    expect(urls.some((u) => u.startsWith("/budzadmin/print/"))).toBe(true);
   });
 
+  it("has every dashboard screen and print page inside the guard layout", () => {
+    const outside = adminRoutes.filter((r) => !r.ancestors.includes(GUARD));
+    expect(outside.map((r) => `${r.url} (${r.file})`)).toEqual([]);
+    // …and the walk covers every route the guard layout holds.
+    const underGuard = allRoutes.filter((r) => r.ancestors.includes(GUARD));
+    expect(underGuard.length).toBeGreaterThan(0);
+    expect(underGuard.filter((r) => !adminRoutes.includes(r)).map((r) => r.url)).toEqual([]);
+  });
+
+  it("keeps only sign-in and sign-out outside the guard", () => {
+    const outside = allRoutes.filter(
+      (r) => r.url.startsWith("/budzadmin") && r.file !== GUARD && !r.ancestors.includes(GUARD),
+    );
+    expect(outside.map((r) => r.file).sort()).toEqual([
+      "routes/admin/login.tsx",
+      "routes/admin/logout.tsx",
+    ]);
+  });
+
+  it("runs the admin guard in the guard layout's middleware, and no other layout has middleware", async () => {
+    const guard = (await load(GUARD)) as Module;
+    expect(guard.middleware).toEqual([adminGuard]);
+    for (const route of adminRoutes) {
+      for (const ancestor of route.ancestors.filter((file) => file !== GUARD)) {
+        const layout = await load(ancestor);
+        // callRoute runs the guard and the route's own middleware: any other would be skipped.
+        expect(layout.middleware ?? [], `${ancestor} (above ${route.url})`).toEqual([]);
+      }
+    }
+  });
+
+  it("guards in the test helper exactly the URLs that app/routes.ts puts under the guard", () => {
+    for (const route of allRoutes.filter((r) => r.file !== GUARD)) {
+      expect(isGuardedAdminUrl(`${ORIGIN}${route.url}`), `${route.url} (${route.file})`).toBe(
+        route.ancestors.includes(GUARD),
+      );
+    }
+  });
+
+  it("marks as owner-only exactly the screens of the owner table", async () => {
+    const owners: string[] = [];
+    for (const route of adminRoutes) {
+      const module = await load(route.file);
+      if ((module.middleware ?? []).includes(ownerOnly)) owners.push(route.file);
+    }
+    expect([...new Set(owners)].sort()).toEqual([...OWNER_ONLY].sort());
+    for (const file of OWNER_ONLY) expect(adminRoutes.map((r) => r.file)).toContain(file);
+  });
+});
+
+describe("every admin route refuses visitors without a session", () => {
   for (const route of adminRoutes) {
     describe(`${route.url} (${route.file})`, () => {
       it("guards its loader (every admin route has one)", async () => {
         const module = await load(route.file);
         expect(
           module.loader,
-          "an admin route must have a loader that calls requireAdmin",
+          "an admin route must have a loader (the guard runs before it)",
         ).toBeTypeOf("function");
-        const page = await outcome(() =>
-          module.loader!(
-            args(
-              route,
-              request(route.url, {
-                headers: { Accept: "text/html", "Sec-Fetch-Mode": "navigate" },
-              }),
-            ),
-          ),
+        const page = await call(
+          module,
+          "loader",
+          route,
+          request(route.url, {
+            headers: { Accept: "text/html", "Sec-Fetch-Mode": "navigate" },
+          }),
         );
         expect(page).toMatchObject({ status: 302, location: "/budzadmin" });
+        expect(page.ran).toBe(false);
 
-        const dataRequest = await outcome(() =>
-          module.loader!(
-            args(route, request(route.url, { headers: { "Sec-Fetch-Mode": "cors" } })),
-          ),
+        const dataRequest = await call(
+          module,
+          "loader",
+          route,
+          request(route.url, { headers: { "Sec-Fetch-Mode": "cors" } }),
         );
         expect(dataRequest.status).toBe(401);
         expect(dataRequest).not.toHaveProperty("returned");
+        expect(dataRequest.ran).toBe(false);
 
-        const forged = await outcome(() =>
-          module.loader!(
-            args(
-              route,
-              request(route.url, {
-                headers: { Cookie: `budz_admin=${crypto.randomBytes(32).toString("base64url")}` },
-              }),
-            ),
-          ),
+        const forged = await call(
+          module,
+          "loader",
+          route,
+          request(route.url, {
+            headers: { Cookie: `budz_admin=${crypto.randomBytes(32).toString("base64url")}` },
+          }),
         );
         expect(forged.status).toBe(401);
+        expect(forged.ran).toBe(false);
       });
 
       it("guards its action", async () => {
         const module = await load(route.file);
         if (!module.action) return;
-        const sameSite = await outcome(() =>
-          module.action!(
-            args(route, request(route.url, { method: "POST", headers: { Origin: ORIGIN } })),
-          ),
+        const sameSite = await call(
+          module,
+          "action",
+          route,
+          request(route.url, { method: "POST", headers: { Origin: ORIGIN } }),
         );
         expect(sameSite.status).toBe(401);
         expect(sameSite).not.toHaveProperty("returned");
-        const crossSite = await outcome(() =>
-          module.action!(
-            args(
-              route,
-              request(route.url, { method: "POST", headers: { Origin: "https://evil.test" } }),
-            ),
-          ),
+        expect(sameSite.ran).toBe(false);
+        const crossSite = await call(
+          module,
+          "action",
+          route,
+          request(route.url, { method: "POST", headers: { Origin: "https://evil.test" } }),
         );
         expect(crossSite.status).toBe(403);
+        expect(crossSite.ran).toBe(false);
+      });
+
+      it("returns no data when its loader is called without the guard", async () => {
+        const module = await load(route.file);
+        const plain = requestContext({ nonce: "test", clientIp: "127.0.0.1" });
+        const req = request(route.url, { headers: { "Sec-Fetch-Mode": "cors" } });
+        let returned: unknown = undefined;
+        let threw = false;
+        try {
+          returned = await module.loader!({
+            request: req,
+            params: route.params,
+            context: plain,
+            url: new URL(req.url),
+            pattern: "",
+          });
+        } catch {
+          threw = true;
+        }
+        expect(threw, `the loader returned ${JSON.stringify(returned)?.slice(0, 120)}`).toBe(true);
       });
     });
   }
@@ -192,49 +296,91 @@ describe("roles and cross-site posts with a session", () => {
   it("lets a signed-in owner in, and refuses a post from another site even with a session", async () => {
     const overview = adminRoutes.find((r) => r.url === "/budzadmin/dashboard")!;
     const module = await load(overview.file);
-    const result = await outcome(() =>
-      module.loader!(args(overview, request(overview.url, { headers: { Cookie: ownerCookie } }))),
+    const result = await call(
+      module,
+      "loader",
+      overview,
+      request(overview.url, { headers: { Cookie: ownerCookie } }),
     );
     expect(result).toHaveProperty("returned");
 
     const products = adminRoutes.find((r) => r.url === "/budzadmin/dashboard/products")!;
     const productsModule = await load(products.file);
-    const forged = await outcome(() =>
-      productsModule.action!(
-        args(
-          products,
-          request(products.url, {
-            method: "POST",
-            headers: { Cookie: ownerCookie, Origin: "https://evil.test" },
-          }),
-        ),
-      ),
+    const forged = await call(
+      productsModule,
+      "action",
+      products,
+      request(products.url, {
+        method: "POST",
+        headers: { Cookie: ownerCookie, Origin: "https://evil.test" },
+      }),
     );
     expect(forged.status).toBe(403);
+    expect(forged.ran).toBe(false);
   });
 
   it("keeps Database tools for owners: staff get 403 on the loader and the action", async () => {
     const database = adminRoutes.find((r) => r.url === "/budzadmin/dashboard/database")!;
     const module = await load(database.file);
-    const staffLoad = await outcome(() =>
-      module.loader!(args(database, request(database.url, { headers: { Cookie: staffCookie } }))),
+    const staffLoad = await call(
+      module,
+      "loader",
+      database,
+      request(database.url, { headers: { Cookie: staffCookie } }),
     );
     expect(staffLoad.status).toBe(403);
-    const staffPost = await outcome(() =>
-      module.action!(
-        args(
-          database,
-          request(database.url, {
-            method: "POST",
-            headers: { Cookie: staffCookie, Origin: ORIGIN },
-          }),
-        ),
-      ),
+    const staffPost = await call(
+      module,
+      "action",
+      database,
+      request(database.url, {
+        method: "POST",
+        headers: { Cookie: staffCookie, Origin: ORIGIN },
+      }),
     );
     expect(staffPost.status).toBe(403);
-    const ownerLoad = await outcome(() =>
-      module.loader!(args(database, request(database.url, { headers: { Cookie: ownerCookie } }))),
+    const ownerLoad = await call(
+      module,
+      "loader",
+      database,
+      request(database.url, { headers: { Cookie: ownerCookie } }),
     );
     expect(ownerLoad).toHaveProperty("returned");
+  });
+
+  describe("each route asks for the role of the owner table", () => {
+    for (const route of adminRoutes) {
+      const ownerOnlyRoute = OWNER_ONLY.includes(route.file);
+      it(`${route.url} (${route.file}): ${ownerOnlyRoute ? "owners only" : "owners and staff"}`, async () => {
+        const module = await load(route.file);
+        const kinds = (["loader", "action"] as const).filter((kind) => module[kind]);
+        for (const kind of kinds) {
+          const as = (cookie: string) =>
+            call(
+              module,
+              kind,
+              route,
+              request(route.url, {
+                method: kind === "action" ? "POST" : "GET",
+                headers: { Cookie: cookie, ...(kind === "action" ? { Origin: ORIGIN } : {}) },
+              }),
+            );
+          const staff = await as(staffCookie);
+          if (ownerOnlyRoute) {
+            expect(staff.status, `staff, ${kind}`).toBe(403);
+            expect(staff.body, `staff, ${kind}`).toContain("Only the store owner");
+            expect(staff.ran, `staff, ${kind}`).toBe(false);
+          } else {
+            expect(staff.ran, `staff, ${kind}: ${JSON.stringify(staff)}`).toBe(true);
+            expect(staff.status, `staff, ${kind}`).not.toBe(401);
+            expect(staff.status, `staff, ${kind}`).not.toBe(403);
+          }
+          const owner = await as(ownerCookie);
+          expect(owner.ran, `owner, ${kind}: ${JSON.stringify(owner)}`).toBe(true);
+          expect(owner.status, `owner, ${kind}`).not.toBe(401);
+          expect(owner.status, `owner, ${kind}`).not.toBe(403);
+        }
+      });
+    }
   });
 });

@@ -1,11 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { action as checkoutAction } from "~/routes/store/checkout";
+import * as checkoutRoute from "~/routes/store/checkout";
 import { db } from "~/server/db.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { orders, productVariations } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct, productStock } from "./checkout-factories";
 
 beforeEach(resetDatabase);
@@ -137,11 +138,7 @@ describe("the 30 g limit when an order is placed", () => {
       headers: { Origin: "http://store.test", "Content-Type": "application/x-www-form-urlencoded" },
       body,
     });
-    const response = (await checkoutAction({
-      request,
-      params: {},
-      context: { nonce: "test", clientIp: "127.0.0.1" },
-    } as never)) as unknown as {
+    const response = (await callRoute(checkoutRoute, "action", request)) as unknown as {
       data: { errors: Record<string, string> };
       init: { status: number };
     };

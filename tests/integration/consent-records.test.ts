@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { consentWording } from "~/lib/consent";
-import { loader as exportLoader } from "~/routes/admin/newsletters/consent-export";
+import * as consentExport from "~/routes/admin/newsletters/consent-export";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
@@ -17,6 +17,7 @@ import { unsubscribeByToken } from "~/server/marketing/unsubscribe.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { consentRecords, newsletterSubscribers } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct } from "./checkout-factories";
 
 beforeEach(resetDatabase);
@@ -170,7 +171,8 @@ describe("the consent records export", () => {
         headers: { Cookie: cookie },
       },
     );
-    return exportLoader({ request, params: {}, context: {} } as never);
+    // Through the admin guard and the export's own middleware (owners only), as the server runs it.
+    return callRoute(consentExport, "loader", request) as ReturnType<typeof consentExport.loader>;
   }
 
   it("gives the owner every record as CSV, formula cells neutralised", async () => {

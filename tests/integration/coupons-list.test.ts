@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { endOfDay, startOfDay } from "~/lib/coupons";
-import { action as detailAction, loader as detailLoader } from "~/routes/admin/coupons/detail";
-import { action as listAction } from "~/routes/admin/coupons/list";
-import { action as newAction } from "~/routes/admin/coupons/new";
+import * as couponDetail from "~/routes/admin/coupons/detail";
+import * as couponList from "~/routes/admin/coupons/list";
+import * as couponNew from "~/routes/admin/coupons/new";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import {
@@ -15,6 +15,7 @@ import { db } from "~/server/db.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 import { checkoutInput, createCoupon, createProduct } from "./checkout-factories";
 
 const TZ = "America/Vancouver";
@@ -194,7 +195,6 @@ describe("Coupon routes as the server calls them", () => {
     cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
   });
   const ORIGIN = "http://store.test";
-  const context = { nonce: "test", clientIp: "127.0.0.1" };
   function post(url: string, fields: Record<string, string>) {
     const body = new FormData();
     for (const [key, value] of Object.entries(fields)) body.set(key, value);
@@ -215,8 +215,7 @@ describe("Coupon routes as the server calls them", () => {
 
   it("answers bad input with 400 and field messages, a good form with a redirect and a toast", async () => {
     const url = "/budzadmin/dashboard/coupons/new";
-    const call = (f: Record<string, string>) =>
-      newAction({ request: post(url, f), params: {}, context } as never);
+    const call = (f: Record<string, string>) => callRoute(couponNew, "action", post(url, f));
     const bad = (await call({
       ...fields,
       value: "150",
@@ -240,30 +239,32 @@ describe("Coupon routes as the server calls them", () => {
   it("a coupon page: 404 for an unknown id, 409 for a stale form; row actions validated", async () => {
     const coupon = await createCoupon({ code: "PAGE" });
     const url = `/budzadmin/dashboard/coupons/${coupon.id}`;
-    const missing = detailLoader({
-      request: new Request(`${ORIGIN}/budzadmin/dashboard/coupons/nope`, {
+    const missing = callRoute(
+      couponDetail,
+      "loader",
+      new Request(`${ORIGIN}/budzadmin/dashboard/coupons/nope`, {
         headers: { Cookie: cookie },
       }),
-      params: { couponId: "nope" },
-      context,
-    } as never);
+      { couponId: "nope" },
+    );
     await expect(missing).rejects.toMatchObject({ init: { status: 404 } });
 
     const edit = (revision: string) =>
-      detailAction({
-        request: post(url, { ...fields, code: "PAGE", revision }),
-        params: { couponId: coupon.id },
-        context,
-      } as never);
+      callRoute(couponDetail, "action", post(url, { ...fields, code: "PAGE", revision }), {
+        couponId: coupon.id,
+      });
     expect(((await edit("0")) as Response).status).toBe(302);
     const stale = (await edit("0")) as Answer;
     expect(stale.init?.status).toBe(409);
     expect(stale.data?.errors?.form).toMatch(/Someone else changed this coupon/);
 
     const list = "/budzadmin/dashboard/coupons?status=active";
-    const row = (f: Record<string, string>) =>
-      listAction({ request: post(list, f), params: {}, context } as never);
-    expect(((await row({ intent: "explode", id: coupon.id })) as Answer).init?.status).toBe(400);
+    const row = (f: Record<string, string>) => callRoute(couponList, "action", post(list, f));
+    // An unknown button is refused with 400, returned or thrown (dispatchIntent throws it).
+    const explode = (await row({ intent: "explode", id: coupon.id }).catch(
+      (thrown: unknown) => thrown,
+    )) as Answer;
+    expect(explode.init?.status).toBe(400);
     const off = (await row({ intent: "set-active", id: coupon.id, active: "false" })) as Response;
     expect(off.headers.get("Location")).toBe(list);
   });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { action } from "~/routes/admin/newsletters/screen";
+import * as newslettersScreen from "~/routes/admin/newsletters/screen";
 import { NEWSLETTER_MESSAGES } from "~/schemas/newsletters";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
@@ -17,9 +17,9 @@ import { getNewsletterStatus, subscribeToNewsletter } from "~/server/marketing/n
 import { listSubscribers } from "~/server/marketing/subscriber-list.server";
 import { customers, emailOutbox } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 
 const ORIGIN = "http://store.test";
-const context = { nonce: "test", clientIp: "127.0.0.1" };
 type Answer = { data?: { ok?: boolean; errors?: Record<string, string> }; init?: ResponseInit };
 
 let cookie = "";
@@ -34,7 +34,7 @@ function post(fields: Record<string, string>) {
   });
 }
 const call = (fields: Record<string, string>) =>
-  action({ request: post(fields), params: {}, context } as never) as Promise<Answer>;
+  callRoute(newslettersScreen, "action", post(fields)) as Promise<Answer>;
 
 async function subscribe(email: string, source: "footer" | "checkout" = "footer") {
   await subscribeToNewsletter({ email, source });

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loader as categoryLoader } from "~/routes/store/category";
-import { loader as productLoader } from "~/routes/store/product";
+import * as categoryRoute from "~/routes/store/category";
+import * as productRoute from "~/routes/store/product";
 import {
   createProduct,
   getAdminProduct,
@@ -19,13 +19,13 @@ import {
   type PageCacheStore,
 } from "~/server/storefront/page-cache-store.server";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct as createStockedProduct } from "./checkout-factories";
 import { productFormInput } from "./product-form";
 
 // The page cache in front of the real storefront loaders: a tiny renderer stands in for React
 // Router (the e2e spec covers the real pages), so these tests see exactly what the cache serves.
 
-const context = { nonce: "test", clientIp: "127.0.0.1" };
 let renders = 0;
 
 /** An "instance": the cache middleware with its own store in front of a renderer. */
@@ -39,21 +39,17 @@ async function startInstance(store: () => PageCacheStore) {
     });
     const age = /age_verified=true/.test(req.headers.cookie ?? "") ? "adult" : "gate";
     if (req.path.startsWith("/category/")) {
-      const page = await categoryLoader({
-        request,
-        params: { slug: req.path.split("/")[2] },
-        context,
-      } as never);
+      const page = (await callRoute(categoryRoute, "loader", request, {
+        slug: req.path.split("/")[2]!,
+      })) as Awaited<ReturnType<typeof categoryRoute.loader>>;
       const cards = page.products.map((p) => `${p.name}=${p.priceCents}`).join(",");
       res.type("html").send(`<main data-age="${age}">${cards}</main>`);
       return;
     }
     if (req.path.startsWith("/products/")) {
-      const page = await productLoader({
-        request,
-        params: { slug: req.path.split("/")[2] },
-        context,
-      } as never);
+      const page = (await callRoute(productRoute, "loader", request, {
+        slug: req.path.split("/")[2]!,
+      })) as Awaited<ReturnType<typeof productRoute.loader>>;
       res
         .type("html")
         .send(`<main data-age="${age}">${page.product.name}=${page.product.priceCents}</main>`);

@@ -11,8 +11,9 @@ import { getPublishedPage, sanitizePageHtml } from "~/server/content/pages.serve
 import { db } from "~/server/db.server";
 import { pages } from "~/server/schema";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
-import { loader as aboutLoader } from "~/routes/store/content-page";
+import * as contentPage from "~/routes/store/content-page";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -51,11 +52,11 @@ describe("saving a page", () => {
     expect(row!.content).not.toMatch(/script|onclick|javascript:/i);
     expect(row!.updatedBy).toBe("Sam");
     // The public route reads the database on every request.
-    const served = await aboutLoader({
-      request: new Request("http://store.test/about"),
-      params: {},
-      context: {},
-    } as never);
+    const served = (await callRoute(
+      contentPage,
+      "loader",
+      new Request("http://store.test/about"),
+    )) as Awaited<ReturnType<typeof contentPage.loader>>;
     expect(served.page.content).toContain("New about text");
   });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { action as checkoutAction } from "~/routes/store/checkout";
+import * as checkoutRoute from "~/routes/store/checkout";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { db } from "~/server/db.server";
@@ -20,6 +20,7 @@ import {
   updateProvinceRule,
 } from "~/server/settings/provinces.server";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct, productStock } from "./checkout-factories";
 
 beforeEach(resetDatabase);
@@ -80,8 +81,10 @@ describe("province rules at checkout (the server refuses)", () => {
     const product = await createProduct({ priceCents: 5000, stock: 5 });
     await updateProvinceRule({ province: "YT", ships: false, minimumAge: 19, updatedBy: "owner" });
     const post = (values: Record<string, string>) =>
-      checkoutAction({
-        request: new Request("http://store.test/checkout", {
+      callRoute(
+        checkoutRoute,
+        "action",
+        new Request("http://store.test/checkout", {
           method: "POST",
           headers: { Origin: "http://store.test" },
           body: new URLSearchParams({
@@ -94,9 +97,7 @@ describe("province rules at checkout (the server refuses)", () => {
             ...values,
           }),
         }),
-        params: {},
-        context: { nonce: "test", clientIp: "127.0.0.1" },
-      } as never) as Promise<{
+      ) as Promise<{
         init: { status: number };
         data: { errors: Record<string, string> };
       }>;
@@ -294,18 +295,20 @@ describe("Provinces & Taxes settings", () => {
   it("is for owners: staff get 403 on the screen and its saves", async () => {
     const staff = await createAdminUser({ username: "tax-staff", password: "staff-pass-1" });
     const cookie = (await createAdminSession({ userId: staff.id })).split(";")[0]!;
-    const { loader, action } = await import("~/routes/admin/settings/province");
-    const args = (method: string) =>
-      ({
-        request: new Request("http://store.test/budzadmin/dashboard/settings/provinces/BC", {
+    const route = await import("~/routes/admin/settings/province");
+    // Through the admin guard and the screen's own middleware, as the server runs them.
+    const call = (kind: "loader" | "action", method: string) =>
+      callRoute(
+        route,
+        kind,
+        new Request("http://store.test/budzadmin/dashboard/settings/provinces/BC", {
           method,
           headers: { Cookie: cookie, Origin: "http://store.test" },
           body: method === "POST" ? new URLSearchParams({ intent: "rule" }) : undefined,
         }),
-        params: { province: "BC" },
-        context: { nonce: "test", clientIp: "127.0.0.1" },
-      }) as never;
-    for (const run of [() => loader(args("GET")), () => action(args("POST"))]) {
+        { province: "BC" },
+      );
+    for (const run of [() => call("loader", "GET"), () => call("action", "POST")]) {
       const thrown = await run().then(
         () => null,
         (error: unknown) => error as { init?: { status?: number } },

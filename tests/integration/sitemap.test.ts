@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as fileLoader } from "~/routes/resources/sitemap-file";
-import { loader as indexLoader } from "~/routes/resources/sitemap";
+import * as sitemapFileRoute from "~/routes/resources/sitemap-file";
+import * as sitemapRoute from "~/routes/resources/sitemap";
 import { PRODUCTS_PER_SITEMAP, sitemapFile, sitemapIndex } from "~/server/catalog/sitemap.server";
 import { db } from "~/server/db.server";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 
 const BASE = "https://shop.example";
 const ACTIVE = PRODUCTS_PER_SITEMAP + 3;
@@ -59,22 +60,20 @@ describe("sitemap", () => {
   });
 
   it("answers 404 for a file that does not exist, XML for one that does", async () => {
-    const args = (file: string) =>
-      ({
-        params: { file },
-        request: new Request(`${BASE}/sitemaps/${file}`),
-        context: {},
-      }) as unknown as Parameters<typeof fileLoader>[0];
+    const fileLoader = (file: string) =>
+      callRoute(sitemapFileRoute, "loader", new Request(`${BASE}/sitemaps/${file}`), {
+        file,
+      }) as ReturnType<typeof sitemapFileRoute.loader>;
     for (const file of ["products-3.xml", "products-0.xml", "products-1", "other.xml"])
-      expect((await fileLoader(args(file))).status, file).toBe(404);
-    const found = await fileLoader(args("products-2.xml"));
+      expect((await fileLoader(file)).status, file).toBe(404);
+    const found = await fileLoader("products-2.xml");
     expect(found.status).toBe(200);
     expect(found.headers.get("Content-Type")).toContain("application/xml");
-    const index = await indexLoader({
-      request: new Request(`${BASE}/sitemap.xml`),
-      params: {},
-      context: {},
-    } as unknown as Parameters<typeof indexLoader>[0]);
+    const index = (await callRoute(
+      sitemapRoute,
+      "loader",
+      new Request(`${BASE}/sitemap.xml`),
+    )) as Awaited<ReturnType<typeof sitemapRoute.loader>>;
     expect(await index.text()).toContain("/sitemaps/products-2.xml</loc>");
   });
 });

@@ -7,8 +7,9 @@ import { db } from "~/server/db.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { announcements, newsletterSubscribers, pages } from "~/server/schema";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
-import { action as newsletterAction } from "~/routes/resources/newsletter";
+import * as newsletterRoute from "~/routes/resources/newsletter";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 
 const DAY = 86_400_000;
 
@@ -110,15 +111,15 @@ describe("newsletter", () => {
 
 describe("footer newsletter form (POST /newsletter)", () => {
   const post = (email: string, headers: Record<string, string> = {}) =>
-    newsletterAction({
-      request: new Request("http://localhost:3000/newsletter", {
+    callRoute(
+      newsletterRoute,
+      "action",
+      new Request("http://localhost:3000/newsletter", {
         method: "POST",
         body: new URLSearchParams({ email }),
         headers: { Origin: "http://localhost:3000", ...headers },
       }),
-      params: {},
-      context: { nonce: "" },
-    } as Parameters<typeof newsletterAction>[0]);
+    );
 
   it("stores the subscriber from the footer and answers with the thank-you message", async () => {
     const result = (await post("footer@example.com")) as { data: unknown; init: ResponseInit };

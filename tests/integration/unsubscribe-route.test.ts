@@ -1,13 +1,19 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { action, loader, NOT_FOUND_MESSAGE } from "~/routes/store/unsubscribe";
+import * as unsubscribeRoute from "~/routes/store/unsubscribe";
 import { db } from "~/server/db.server";
 import { getNewsletterStatus, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { newsletterSubscribers } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 
+const { NOT_FOUND_MESSAGE } = unsubscribeRoute;
 const ORIGIN = "http://store.test";
-type Args = Parameters<typeof loader>[0];
+interface Args {
+  request: Request;
+  params: { token: string };
+  ip: string;
+}
 
 function args(
   token: string,
@@ -21,9 +27,14 @@ function args(
     headers,
     body: init.body,
   });
-  const context = { clientIp: init.ip ?? "198.51.100.7" };
-  return { request, params: { token }, context } as unknown as Args;
+  return { request, params: { token }, ip: init.ip ?? "198.51.100.7" } satisfies Args;
 }
+
+/** The page's loader and action as the server calls them, from the visitor's address. */
+const loader = ({ request, params, ip }: Args) =>
+  callRoute(unsubscribeRoute, "loader", request, params, { clientIp: ip });
+const action = ({ request, params, ip }: Args) =>
+  callRoute(unsubscribeRoute, "action", request, params, { clientIp: ip });
 
 const oneClick = (token: string, ip?: string) =>
   args(token, {
