@@ -34,7 +34,7 @@ export default [
         index("routes/admin/overview.tsx"),
         route("products", "routes/admin/products/list.tsx", [
           route("new", "routes/admin/products/edit.tsx", { id: "admin-product-new" }),
-          route(":productId", "routes/admin/products/details.tsx"),
+          route(":productId", "routes/admin/products/detail.tsx"),
           route(":productId/edit", "routes/admin/products/edit.tsx", { id: "admin-product-edit" }),
         ]),
         route("orders", "routes/admin/orders/list.tsx"),
@@ -54,7 +54,7 @@ export default [
           route("email", "routes/admin/customers/email.tsx"),
         ]),
         route("images", "routes/admin/images/list.tsx", [
-          route(":imageId", "routes/admin/images/details.tsx"),
+          route(":imageId", "routes/admin/images/detail.tsx"),
         ]),
         route("shipping", "routes/admin/shipping/list.tsx", [
           route(":shipmentId/ship", "routes/admin/shipping/ship.tsx"),

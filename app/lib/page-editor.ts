@@ -8,9 +8,6 @@ export const EDITABLE_PAGES = [
 ] as const;
 export type EditablePageSlug = (typeof EDITABLE_PAGES)[number]["slug"];
 
-export const PAGES_PATH = "/budzadmin/dashboard/pages";
-export const ANNOUNCEMENTS_PATH = "/budzadmin/dashboard/pages/announcements";
-
 /** Longest page HTML accepted (characters). */
 export const MAX_PAGE_HTML = 100_000;
 

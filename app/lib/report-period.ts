@@ -7,8 +7,6 @@ export const DEFAULT_REPORT_PERIOD: ReportPeriod = 30;
 /** Orders that count as sales; pending (unpaid) and cancelled ones do not. */
 export const SALE_STATUSES = ["paid", "processing", "shipped", "delivered", "completed"] as const;
 
-export const REPORTS_PATH = "/budzadmin/dashboard/reports";
-
 export function isReportPeriod(value: number): value is ReportPeriod {
   return (REPORT_PERIODS as readonly number[]).includes(value);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ANNOUNCEMENT_COLORS } from "~/lib/announcement";
+import { formRules } from "~/lib/form";
 import { EDITABLE_PAGES, MAX_PAGE_HTML } from "~/lib/page-editor";
 import { plainText, stripControlCharacters } from "./text";
 
@@ -10,10 +11,12 @@ export const PageSlugSchema = z.enum(
 
 const version = z.coerce.number().int("Reload the page and try again.").min(1).max(2_147_483_647);
 
-/** The Page Editor's posts: save the HTML, restore a revision, or sanitise for the preview. */
-export const PageEditorActionSchema = z.discriminatedUnion("intent", [
+/**
+ * The Page Editor's posts, one per button (`intent`, served by `dispatchIntent`): save the HTML,
+ * restore a revision, or sanitise the draft for the preview.
+ */
+export const pageSaveForm = formRules(
   z.object({
-    intent: z.literal("save"),
     content: z
       .string()
       .transform(stripControlCharacters)
@@ -27,12 +30,13 @@ export const PageEditorActionSchema = z.discriminatedUnion("intent", [
       ),
     version,
   }),
-  z.object({ intent: z.literal("restore"), revisionId: z.uuid("Unknown revision."), version }),
-  z.object({
-    intent: z.literal("preview"),
-    content: z.string().max(MAX_PAGE_HTML, "Too long to preview."),
-  }),
-]);
+);
+export const pageRestoreForm = formRules(
+  z.object({ revisionId: z.uuid("Unknown revision."), version }),
+);
+export const pagePreviewForm = formRules(
+  z.object({ content: z.string().max(MAX_PAGE_HTML, "Too long to preview.") }),
+);
 
 export const MAX_ANNOUNCEMENT_MESSAGE = 200;
 const COLOR_NAMES = Object.keys(ANNOUNCEMENT_COLORS) as [keyof typeof ANNOUNCEMENT_COLORS];
@@ -75,3 +79,6 @@ export const AnnouncementSchema = z
     message: "The end date must be on or after the start date.",
   });
 export type AnnouncementInput = z.output<typeof AnnouncementSchema>;
+
+/** The Top Bar Announcements form: the browser and the action run these same rules. */
+export const announcementForm = formRules(AnnouncementSchema);

@@ -8,7 +8,14 @@ import {
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
 import { DEFAULT_RATING } from "~/lib/product";
-import { MAX_VARIATIONS, SIZE_UNITS, STRAINS, THUMBNAIL_SLOTS } from "~/lib/product-fields";
+import { formRules } from "~/lib/form";
+import {
+  MAX_VARIATIONS,
+  productFormValues,
+  SIZE_UNITS,
+  STRAINS,
+  THUMBNAIL_SLOTS,
+} from "~/lib/product-fields";
 
 const MAX_PRICE_CENTS = 10_000_000;
 
@@ -195,3 +202,9 @@ export const ProductFormSchema = z
   });
 
 export type ProductInput = z.output<typeof ProductFormSchema>;
+
+/**
+ * The product form (new and edit): the browser and the action run these same rules. The product
+ * pages load them lazily (`lazyModule`), so zod stays off their first load.
+ */
+export const productForm = formRules(ProductFormSchema, productFormValues);

@@ -77,6 +77,8 @@ describe("Top Bar Announcement settings", () => {
     expect((await listAnnouncementCoupons()).map((c) => c.code)).toEqual(["SAVE15", "WEEKEND25"]);
     expect(await save({ couponCode: "NOPE10" })).toEqual({
       ok: false,
+      status: 400,
+      message: "There is no coupon NOPE10.",
       errors: { couponCode: "There is no coupon NOPE10." },
     });
     expect(await db().select().from(announcements)).toHaveLength(0);

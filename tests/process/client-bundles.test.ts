@@ -27,7 +27,7 @@ describe("client bundles", () => {
   it.each([
     "routes/store/checkout",
     "routes/admin/products/list",
-    "routes/admin/products/details",
+    "routes/admin/products/detail",
     "admin-product-new",
     "admin-product-edit",
   ])("%s loads without zod (its form fetches it when first focused)", (routeId) => {

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import {
   ANNOUNCEMENT_COLORS,
   announcementBackground,
@@ -9,15 +10,16 @@ import {
   type AnnouncementStatus,
 } from "~/lib/announcement";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
+import type { FormReply } from "~/lib/form";
 import { MAX_ANNOUNCEMENT_MESSAGE } from "~/schemas/content";
 import type { AnnouncementSettings } from "~/server/content/announcement-admin.server";
 import { buttonClass } from "./button";
-import { Field, inputClass } from "./field";
+import { inputClass } from "./field";
 import { SaveStatus, useSaveState } from "./save-status";
 
 export type AnnouncementFormValues = AnnouncementSettings;
 
-type SaveData = { ok: true } | { ok: false; errors: Partial<Record<string, string>> };
+type SaveData = { ok: true } | FormReply;
 
 const STATUS_TEXT: Record<AnnouncementStatus, { label: string; tone: string }> = {
   showing: { label: "Showing now", tone: "border-green-200 bg-green-50 text-green-900" },
@@ -80,9 +82,11 @@ export function AnnouncementForm({
     isActive: saved.isActive,
   });
   const status = useSaveState(fetcher);
-  const result = fetcher.data;
+  // The server checks (its refusal is SPEC §4's 'Save failed'); the form shows its messages.
+  const form = useForm({
+    lastResult: fetcher.data && "errors" in fetcher.data ? fetcher.data : undefined,
+  });
   const saving = status === "saving";
-  const errors = result && !result.ok ? result.errors : {};
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const previewText = announcementText(values.message.trim(), values.couponCode || null);
@@ -91,131 +95,125 @@ export function AnnouncementForm({
     <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
       <fetcher.Form
         method="post"
+        {...form.props}
         className="rounded-xl border border-stone-200 bg-white shadow-sm"
-        noValidate
       >
-        <div className="space-y-5 px-5 py-5">
-          <Field
-            label="Message"
-            required
-            error={errors.message}
-            hint={`One line, at most ${MAX_ANNOUNCEMENT_MESSAGE} characters (${values.message.length} used).`}
-          >
-            {(props) => (
+        <FormProvider form={form}>
+          <div className="space-y-5 px-5 py-5">
+            <FormSummary className="mb-0" />
+            <Field
+              name="message"
+              label="Message"
+              required
+              hint={`One line, at most ${MAX_ANNOUNCEMENT_MESSAGE} characters (${values.message.length} used).`}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  value={values.message}
+                  maxLength={MAX_ANNOUNCEMENT_MESSAGE + 50}
+                  onChange={(e) => set("message", e.target.value)}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field name="backgroundColor" label="Background colour">
+                {(props) => (
+                  <select
+                    {...props}
+                    value={values.backgroundColor}
+                    onChange={(e) => set("backgroundColor", e.target.value)}
+                    className={inputClass}
+                  >
+                    {Object.keys(ANNOUNCEMENT_COLORS).map((name) => (
+                      <option key={name} value={name}>
+                        {capitalise(name)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field
+                name="couponCode"
+                label="Coupon code (optional)"
+                hint="Added as ' - Use code: CODE' unless the message already names it."
+              >
+                {(props) => (
+                  <select
+                    {...props}
+                    value={values.couponCode}
+                    onChange={(e) => set("couponCode", e.target.value)}
+                    className={inputClass}
+                  >
+                    <option value="">No coupon</option>
+                    {values.couponCode && !coupons.some((c) => c.code === values.couponCode) ? (
+                      <option value={values.couponCode}>
+                        {values.couponCode} (no longer a coupon)
+                      </option>
+                    ) : null}
+                    {coupons.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.code}
+                        {c.isActive ? "" : " (inactive)"}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field name="startDate" label="Start date" hint={`From 12:00 a.m., ${timeZone}`}>
+                {(props) => (
+                  <input
+                    {...props}
+                    type="date"
+                    value={values.startDate}
+                    onChange={(e) => set("startDate", e.target.value)}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <Field name="endDate" label="End date" hint="Through the end of that day">
+                {(props) => (
+                  <input
+                    {...props}
+                    type="date"
+                    value={values.endDate}
+                    onChange={(e) => set("endDate", e.target.value)}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+            </div>
+            <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
               <input
-                {...props}
-                name="message"
-                value={values.message}
-                maxLength={MAX_ANNOUNCEMENT_MESSAGE + 50}
-                onChange={(e) => set("message", e.target.value)}
-                className={inputClass}
+                type="checkbox"
+                name="isActive"
+                checked={values.isActive}
+                onChange={(e) => set("isActive", e.target.checked)}
+                className="h-4 w-4 rounded border-stone-300 text-brand-700 focus:ring-brand-500"
               />
-            )}
-          </Field>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Background colour" error={errors.backgroundColor}>
-              {(props) => (
-                <select
-                  {...props}
-                  name="backgroundColor"
-                  value={values.backgroundColor}
-                  onChange={(e) => set("backgroundColor", e.target.value)}
-                  className={inputClass}
-                >
-                  {Object.keys(ANNOUNCEMENT_COLORS).map((name) => (
-                    <option key={name} value={name}>
-                      {capitalise(name)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field
-              label="Coupon code (optional)"
-              error={errors.couponCode}
-              hint="Added as ' - Use code: CODE' unless the message already names it."
-            >
-              {(props) => (
-                <select
-                  {...props}
-                  name="couponCode"
-                  value={values.couponCode}
-                  onChange={(e) => set("couponCode", e.target.value)}
-                  className={inputClass}
-                >
-                  <option value="">No coupon</option>
-                  {values.couponCode && !coupons.some((c) => c.code === values.couponCode) ? (
-                    <option value={values.couponCode}>
-                      {values.couponCode} (no longer a coupon)
-                    </option>
-                  ) : null}
-                  {coupons.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.code}
-                      {c.isActive ? "" : " (inactive)"}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field
-              label="Start date"
-              error={errors.startDate}
-              hint={`From 12:00 a.m., ${timeZone}`}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="date"
-                  name="startDate"
-                  value={values.startDate}
-                  onChange={(e) => set("startDate", e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="End date" error={errors.endDate} hint="Through the end of that day">
-              {(props) => (
-                <input
-                  {...props}
-                  type="date"
-                  name="endDate"
-                  value={values.endDate}
-                  onChange={(e) => set("endDate", e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-          </div>
-          <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
-            <input
-              type="checkbox"
-              name="isActive"
-              checked={values.isActive}
-              onChange={(e) => set("isActive", e.target.checked)}
-              className="h-4 w-4 rounded border-stone-300 text-brand-700 focus:ring-brand-500"
-            />
-            Active (show on the home page between the dates)
-          </label>
-          <div>
-            <p className="mb-1.5 text-sm font-medium text-stone-700" id="live-preview-label">
-              Live preview
-            </p>
-            <div
-              className="relative overflow-hidden rounded-lg px-10 py-2.5 text-center text-sm font-medium text-white"
-              style={{ backgroundColor: announcementBackground(values.backgroundColor) }}
-            >
-              <p>{previewText || "Your message appears here"}</p>
-              <X className="absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2" aria-hidden />
+              Active (show on the home page between the dates)
+            </label>
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-stone-700" id="live-preview-label">
+                Live preview
+              </p>
+              <div
+                className="relative overflow-hidden rounded-lg px-10 py-2.5 text-center text-sm font-medium text-white"
+                style={{ backgroundColor: announcementBackground(values.backgroundColor) }}
+              >
+                <p>{previewText || "Your message appears here"}</p>
+                <X className="absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2" aria-hidden />
+              </div>
             </div>
           </div>
-        </div>
-        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl">
-          <SaveStatus state={status} />
-          <button type="submit" disabled={saving} className={buttonClass("primary")}>
-            {saving ? "Saving…" : "Save Announcement Settings"}
-          </button>
-        </div>
+          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl">
+            <SaveStatus state={status} />
+            <button type="submit" disabled={saving} className={buttonClass("primary")}>
+              {saving ? "Saving…" : "Save Announcement Settings"}
+            </button>
+          </div>
+        </FormProvider>
       </fetcher.Form>
       <StatusBox saved={saved} dates={dates} />
     </div>

@@ -1,7 +1,7 @@
 import { CANNABIS_KIND_LABELS, CANNABIS_KINDS, type CannabisKind } from "~/lib/cannabis-limit";
-import type { FormErrors } from "~/schemas/form-errors";
+import { Field } from "~/components/form/form";
 import { formatNetAmount } from "~/lib/product-fields";
-import { Field, inputClass, selectClass } from "./field";
+import { inputClass, selectClass } from "./field";
 
 /** The product form's cannabis content: its kind, and its net amount when it has no sizes. */
 export function CannabisContentFields({
@@ -10,7 +10,6 @@ export function CannabisContentFields({
   measure,
   showNetAmount,
   netAmountMilli,
-  errors,
 }: {
   kind: CannabisKind;
   onKindChange: (kind: CannabisKind) => void;
@@ -18,7 +17,6 @@ export function CannabisContentFields({
   /** A product without variations has one net amount; with them, each row has its own. */
   showNetAmount: boolean;
   netAmountMilli: number | null;
-  errors: FormErrors;
 }) {
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -26,15 +24,14 @@ export function CannabisContentFields({
         Cannabis content (30 g limit)
       </legend>
       <Field
+        name="cannabisKind"
         label="Cannabis kind"
         required
-        error={errors.cannabisKind}
         hint="Counts toward the 30 g of dried cannabis an order may hold"
       >
         {(p) => (
           <select
             {...p}
-            name="cannabisKind"
             value={kind}
             onChange={(e) => onKindChange(e.target.value as CannabisKind)}
             className={selectClass}
@@ -49,15 +46,14 @@ export function CannabisContentFields({
       </Field>
       {showNetAmount && kind !== "none" ? (
         <Field
+          name="netAmount"
           label={`Net amount per unit (${measure})`}
           required
-          error={errors.netAmount}
           hint={measure === "seeds" ? "Seeds in one unit" : "Grams of product in one unit"}
         >
           {(p) => (
             <input
               {...p}
-              name="netAmount"
               inputMode="decimal"
               defaultValue={formatNetAmount(netAmountMilli)}
               placeholder={measure === "seeds" ? "10" : "3.5"}

@@ -1,14 +1,12 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ImageIcon, Library, Loader2, Upload, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
+import { useFieldError } from "~/components/form/form";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { validateImageFile } from "~/lib/image-upload";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
-
-export const IMAGES_PATH = "/budzadmin/dashboard/images";
-export const IMAGE_UPLOAD_PATH = "/budzadmin/dashboard/images/upload";
 
 interface PickerImage {
   imageId: string;
@@ -28,8 +26,11 @@ export async function uploadImage(file: File, description = ""): Promise<UploadR
   body.set("file", file);
   if (description) body.set("description", description);
   try {
-    const response = await fetch(IMAGE_UPLOAD_PATH, { method: "POST", body });
-    if (response.status === 401) window.location.assign("/budzadmin");
+    const response = await fetch(href("/budzadmin/dashboard/images/upload"), {
+      method: "POST",
+      body,
+    });
+    if (response.status === 401) window.location.assign(href("/budzadmin"));
     const answer = (await response.json().catch(() => undefined)) as UploadResponse | undefined;
     return answer ?? { error: `HTTP error! status: ${response.status}` };
   } catch {
@@ -55,7 +56,7 @@ function LibraryDialog({
     if (!open) return;
     const timer = setTimeout(() => {
       const params = new URLSearchParams({ q, page: String(page) });
-      void load(`${IMAGES_PATH}?${params}`);
+      void load(`${href("/budzadmin/dashboard/images")}?${params}`);
     }, 200);
     return () => clearTimeout(timer);
   }, [open, q, page, load]);
@@ -155,14 +156,15 @@ function LibraryDialog({
 
 /**
  * One image slot of a form: a hidden input with the library URL, a preview, and buttons to pick
- * from the library, upload a new file (stored in the library too) or clear the slot.
+ * from the library, upload a new file (stored in the library too) or clear the slot. Its message
+ * comes from the form by `errorName` (the slot's own upload problems first).
  */
 export function ImageSlot({
   name,
   label,
   value,
   onChange,
-  error,
+  errorName,
   required,
   compact,
 }: {
@@ -170,7 +172,8 @@ export function ImageSlot({
   label: string;
   value: string;
   onChange: (url: string) => void;
-  error?: string;
+  /** The form's field for this slot's message ("image", "thumbnails.0"). */
+  errorName: string;
   required?: boolean;
   compact?: boolean;
 }) {
@@ -195,7 +198,8 @@ export function ImageSlot({
     } else setUploadError(result.error);
   }
 
-  const shownError = uploadError ?? error;
+  const formError = useFieldError(errorName);
+  const shownError = uploadError ?? formError;
   const size = compact ? "h-20 w-20" : "h-28 w-28";
   return (
     <div>

@@ -1,9 +1,10 @@
 import { CheckCircle2, ImageUp, Loader2, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { Alert, Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { formatBytes, validateImageFile } from "~/lib/image-upload";
 import { buttonClass } from "./button";
-import { Field, inputClass } from "./field";
+import { inputClass } from "./field";
 import { uploadImage } from "./image-picker";
 
 interface Chosen {
@@ -15,7 +16,8 @@ interface Chosen {
 
 /**
  * SPEC §2 upload area: drop a file or choose one, see a preview and its details, then upload.
- * The browser checks type and size at once; the server checks the content again.
+ * The browser checks type and size at once; the server checks the content again, and what it
+ * refuses is the form's message.
  */
 export function ImageUploader() {
   const [chosen, setChosen] = useState<Chosen>();
@@ -25,6 +27,7 @@ export function ImageUploader() {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const revalidator = useRevalidator();
+  const form = useForm({});
 
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.previewUrl) : undefined), [chosen]);
   useEffect(() => {
@@ -61,17 +64,17 @@ export function ImageUploader() {
     probe.src = previewUrl;
   }
 
-  async function upload(form: HTMLFormElement) {
+  async function upload(element: HTMLFormElement) {
     if (!chosen) return;
-    setError(undefined);
+    form.setErrors({});
     setUploading(true);
     const result = await uploadImage(
       chosen.file,
-      String(new FormData(form).get("description") ?? ""),
+      String(new FormData(element).get("description") ?? ""),
     );
     setUploading(false);
     if ("error" in result) {
-      setError(`Upload failed: ${result.error}`);
+      form.setErrors({ form: `Upload failed: ${result.error}` });
       return;
     }
     setChosen(undefined);
@@ -84,6 +87,7 @@ export function ImageUploader() {
       <h2 className="mb-3 font-semibold text-stone-900">Upload image</h2>
       {chosen ? (
         <form
+          {...form.props}
           className="flex flex-col gap-5 sm:flex-row"
           onSubmit={(e) => {
             e.preventDefault();
@@ -95,49 +99,52 @@ export function ImageUploader() {
             alt="Preview of the chosen file"
             className="h-40 w-40 shrink-0 rounded-lg border border-stone-200 bg-stone-50 object-contain"
           />
-          <div className="flex-1 space-y-3">
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-              <div className="col-span-2">
-                <dt className="text-xs text-stone-500">Name</dt>
-                <dd className="truncate font-medium text-stone-900">{chosen.file.name}</dd>
+          <FormProvider form={form}>
+            <div className="flex-1 space-y-3">
+              <FormSummary className="mb-0" />
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+                <div className="col-span-2">
+                  <dt className="text-xs text-stone-500">Name</dt>
+                  <dd className="truncate font-medium text-stone-900">{chosen.file.name}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-stone-500">Type</dt>
+                  <dd className="font-medium text-stone-900">{chosen.file.type}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-stone-500">Size</dt>
+                  <dd className="font-medium text-stone-900">{formatBytes(chosen.file.size)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-stone-500">Dimensions</dt>
+                  <dd className="font-medium text-stone-900">
+                    {chosen.width ? `${chosen.width} × ${chosen.height}` : "…"}
+                  </dd>
+                </div>
+              </dl>
+              <Field name="description" label="Description (optional)">
+                {(p) => <input {...p} maxLength={500} className={inputClass} />}
+              </Field>
+              <div className="flex gap-2">
+                <button type="submit" disabled={uploading} className={buttonClass("primary")}>
+                  {uploading ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+                  {uploading ? "Uploading..." : "Upload Image"}
+                </button>
+                <button
+                  type="button"
+                  disabled={uploading}
+                  onClick={() => {
+                    setChosen(undefined);
+                    form.setErrors({});
+                  }}
+                  className={buttonClass("secondary")}
+                >
+                  <X className="h-4 w-4" aria-hidden />
+                  Cancel
+                </button>
               </div>
-              <div>
-                <dt className="text-xs text-stone-500">Type</dt>
-                <dd className="font-medium text-stone-900">{chosen.file.type}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-stone-500">Size</dt>
-                <dd className="font-medium text-stone-900">{formatBytes(chosen.file.size)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-stone-500">Dimensions</dt>
-                <dd className="font-medium text-stone-900">
-                  {chosen.width ? `${chosen.width} × ${chosen.height}` : "…"}
-                </dd>
-              </div>
-            </dl>
-            <Field label="Description (optional)">
-              {(p) => <input {...p} name="description" maxLength={500} className={inputClass} />}
-            </Field>
-            <div className="flex gap-2">
-              <button type="submit" disabled={uploading} className={buttonClass("primary")}>
-                {uploading ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-                {uploading ? "Uploading..." : "Upload Image"}
-              </button>
-              <button
-                type="button"
-                disabled={uploading}
-                onClick={() => {
-                  setChosen(undefined);
-                  setError(undefined);
-                }}
-                className={buttonClass("secondary")}
-              >
-                <X className="h-4 w-4" aria-hidden />
-                Cancel
-              </button>
             </div>
-          </div>
+          </FormProvider>
         </form>
       ) : (
         <div
@@ -176,11 +183,7 @@ export function ImageUploader() {
           />
         </div>
       )}
-      {error ? (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} className="mt-3 mb-0" />
       {success ? (
         <p
           role="status"

@@ -1,7 +1,6 @@
 import { Trash2 } from "lucide-react";
-import { useLocation, useSubmit } from "react-router";
+import { href, useLocation, useSubmit } from "react-router";
 import { buttonClass } from "./button";
-import { IMAGES_PATH } from "./image-picker";
 import { ConfirmDialog } from "./modal";
 
 export const DELETE_IMAGE_CONFIRMATION =
@@ -40,7 +39,11 @@ export function DeleteImageButton({
       onConfirm={() =>
         void submit(
           { intent: "delete", id: imageId },
-          { method: "post", action: `${IMAGES_PATH}${search}`, preventScrollReset: true },
+          {
+            method: "post",
+            action: `${href("/budzadmin/dashboard/images")}${search}`,
+            preventScrollReset: true,
+          },
         )
       }
       trigger={

@@ -1,7 +1,9 @@
-import { CircleAlert, Code2, Eye, Save, Undo2 } from "lucide-react";
+import { Code2, Eye, Save, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
+import type { FormReply } from "~/lib/form";
 import { UNDO_CONFIRMATION } from "~/lib/page-editor";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
@@ -21,8 +23,8 @@ export interface EditorPage {
   updatedBy: string | null;
 }
 
-export type SaveData =
-  { ok: true; content: string; version: number; cleaned: boolean } | { ok: false; message: string };
+/** The save's answer: what was stored, or the form's refusal (a stale version, too long…). */
+export type SaveData = { ok: true; content: string; version: number; cleaned: boolean } | FormReply;
 
 const toggleClass = (on: boolean) =>
   `inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium transition ${
@@ -45,7 +47,8 @@ function usePreviewHtml(content: string, saved: string, active: boolean) {
 }
 
 /**
- * The editor of one page. It is keyed by the page's version, so a save (or a restore) starts it
+ * The editor of one page: a form whose Save button posts `intent=save` with the draft and the
+ * version it started from. It is keyed by the page's version, so a save (or a restore) starts it
  * again from what was stored; the save fetcher comes from the route, so its result outlives that.
  */
 export function PageEditor({
@@ -66,7 +69,11 @@ export function PageEditor({
   const saving = status === "saving";
   const previewHtml = usePreviewHtml(draft, page.content, view === "preview");
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const result = save.data;
+  const result = save.data && "ok" in save.data ? save.data : undefined;
+  const form = useForm({
+    lastResult: save.data && "errors" in save.data ? save.data : undefined,
+  });
+  const htmlError = form.errors.content;
 
   const lines = draft === "" ? 0 : draft.split("\n").length;
   return (
@@ -83,182 +90,194 @@ export function PageEditor({
             new URLSearchParams(next.search).get("page")
         }
       />
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 px-5 py-4">
-        <div>
-          <h2 id="page-content-heading" className="font-semibold text-stone-900">
-            {page.name}{" "}
-            <span className="font-normal text-stone-500">
-              (
-              <a
-                href={page.path}
-                target="_blank"
-                rel="noreferrer"
-                className="text-brand-700 underline hover:text-brand-900"
-              >
-                {page.path}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-              )
-            </span>
-          </h2>
-          <p className="mt-0.5 text-sm" aria-live="polite">
-            {dirty ? (
-              <span className="font-medium text-amber-700">Unsaved changes</span>
-            ) : (
-              <span className="text-stone-600">
-                Last modified {formatDateTime(page.updatedAt, dates)}
-                {page.updatedBy ? ` by ${page.updatedBy}` : ""}
-              </span>
-            )}
-          </p>
-        </div>
-        <div
-          role="group"
-          aria-label="Editor view"
-          className="inline-flex rounded-lg bg-stone-100 p-1"
-        >
-          <button
-            type="button"
-            aria-pressed={view === "code"}
-            className={toggleClass(view === "code")}
-            onClick={() => setView("code")}
-          >
-            <Code2 className="h-4 w-4" aria-hidden />
-            Code
-          </button>
-          <button
-            type="button"
-            aria-pressed={view === "preview"}
-            className={toggleClass(view === "preview")}
-            onClick={() => setView("preview")}
-          >
-            <Eye className="h-4 w-4" aria-hidden />
-            Preview
-          </button>
-        </div>
-      </header>
-
-      <div className="space-y-4 px-5 py-5">
-        <div>
-          <label htmlFor="page-title" className="mb-1.5 block text-sm font-medium text-stone-700">
-            Page title
-          </label>
-          <input
-            id="page-title"
-            value={page.title}
-            readOnly
-            aria-describedby="page-title-hint"
-            className={`${inputClass} bg-stone-50`}
-          />
-          <p id="page-title-hint" className="mt-1 text-xs text-stone-500">
-            {page.slug === "home"
-              ? "Home edits the introduction block at the top of the home page (the heading and text over the green banner); the announcement bar, buttons and featured products are not part of it."
-              : "The title is fixed; the page's HTML below is shown under it."}
-          </p>
-        </div>
-
-        {view === "code" ? (
-          <div>
-            <label htmlFor="page-html" className="mb-1.5 block text-sm font-medium text-stone-700">
-              Page HTML
-            </label>
-            <textarea
-              id="page-html"
-              ref={textarea}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              spellCheck={false}
-              rows={18}
-              aria-describedby="page-html-count page-html-hint"
-              className={`${inputClass} font-mono text-[13px] leading-5`}
-            />
-            <div className="mt-1 flex flex-wrap justify-between gap-2 text-xs text-stone-500">
-              <p id="page-html-hint">
-                Scripts, event handlers (onclick…) and javascript: links are removed when saved.
-              </p>
-              <p id="page-html-count" className="tabular-nums">
-                {lines.toLocaleString("en-CA")} {lines === 1 ? "line" : "lines"} ·{" "}
-                {draft.length.toLocaleString("en-CA")} characters
+      <save.Form method="post" {...form.props}>
+        <FormProvider form={form}>
+          <input type="hidden" name="version" value={page.version} />
+          <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 px-5 py-4">
+            <div>
+              <h2 id="page-content-heading" className="font-semibold text-stone-900">
+                {page.name}{" "}
+                <span className="font-normal text-stone-500">
+                  (
+                  <a
+                    href={page.path}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-brand-700 underline hover:text-brand-900"
+                  >
+                    {page.path}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                  )
+                </span>
+              </h2>
+              <p className="mt-0.5 text-sm" aria-live="polite">
+                {dirty ? (
+                  <span className="font-medium text-amber-700">Unsaved changes</span>
+                ) : (
+                  <span className="text-stone-600">
+                    Last modified {formatDateTime(page.updatedAt, dates)}
+                    {page.updatedBy ? ` by ${page.updatedBy}` : ""}
+                  </span>
+                )}
               </p>
             </div>
-          </div>
-        ) : (
-          <div>
             <div
               role="group"
-              aria-label="Preview width"
-              className="mb-3 inline-flex rounded-lg bg-stone-100 p-1"
+              aria-label="Editor view"
+              className="inline-flex rounded-lg bg-stone-100 p-1"
             >
-              {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((key) => (
-                <button
-                  key={key}
-                  type="button"
-                  aria-pressed={width === key}
-                  className={toggleClass(width === key)}
-                  onClick={() => setWidth(key)}
-                >
-                  {PREVIEW_WIDTHS[key].label}
-                </button>
-              ))}
+              <button
+                type="button"
+                aria-pressed={view === "code"}
+                className={toggleClass(view === "code")}
+                onClick={() => setView("code")}
+              >
+                <Code2 className="h-4 w-4" aria-hidden />
+                Code
+              </button>
+              <button
+                type="button"
+                aria-pressed={view === "preview"}
+                className={toggleClass(view === "preview")}
+                onClick={() => setView("preview")}
+              >
+                <Eye className="h-4 w-4" aria-hidden />
+                Preview
+              </button>
             </div>
-            <PagePreview
-              slug={page.slug}
-              title={page.title}
-              html={previewHtml}
-              width={width}
-              label={`Preview of ${page.name} at ${PREVIEW_WIDTHS[width].label.toLowerCase()} width`}
+          </header>
+
+          <div className="space-y-4 px-5 py-5">
+            <div>
+              <label
+                htmlFor="page-title"
+                className="mb-1.5 block text-sm font-medium text-stone-700"
+              >
+                Page title
+              </label>
+              <input
+                id="page-title"
+                value={page.title}
+                readOnly
+                aria-describedby="page-title-hint"
+                className={`${inputClass} bg-stone-50`}
+              />
+              <p id="page-title-hint" className="mt-1 text-xs text-stone-500">
+                {page.slug === "home"
+                  ? "Home edits the introduction block at the top of the home page (the heading and text over the green banner); the announcement bar, buttons and featured products are not part of it."
+                  : "The title is fixed; the page's HTML below is shown under it."}
+              </p>
+            </div>
+
+            {view === "code" ? (
+              <div>
+                <label
+                  htmlFor="page-html"
+                  className="mb-1.5 block text-sm font-medium text-stone-700"
+                >
+                  Page HTML
+                </label>
+                <textarea
+                  id="page-html"
+                  ref={textarea}
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                  name="content"
+                  spellCheck={false}
+                  rows={18}
+                  aria-invalid={htmlError ? true : undefined}
+                  aria-describedby={`${htmlError ? "page-html-error " : ""}page-html-count page-html-hint`}
+                  className={`${inputClass} font-mono text-[13px] leading-5`}
+                />
+                {htmlError ? (
+                  <p id="page-html-error" className="mt-1 text-xs font-medium text-red-600">
+                    {htmlError}
+                  </p>
+                ) : null}
+                <div className="mt-1 flex flex-wrap justify-between gap-2 text-xs text-stone-500">
+                  <p id="page-html-hint">
+                    Scripts, event handlers (onclick…) and javascript: links are removed when saved.
+                  </p>
+                  <p id="page-html-count" className="tabular-nums">
+                    {lines.toLocaleString("en-CA")} {lines === 1 ? "line" : "lines"} ·{" "}
+                    {draft.length.toLocaleString("en-CA")} characters
+                  </p>
+                </div>
+              </div>
+            ) : (
+              <div>
+                <input type="hidden" name="content" value={draft} />
+                <div
+                  role="group"
+                  aria-label="Preview width"
+                  className="mb-3 inline-flex rounded-lg bg-stone-100 p-1"
+                >
+                  {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((key) => (
+                    <button
+                      key={key}
+                      type="button"
+                      aria-pressed={width === key}
+                      className={toggleClass(width === key)}
+                      onClick={() => setWidth(key)}
+                    >
+                      {PREVIEW_WIDTHS[key].label}
+                    </button>
+                  ))}
+                </div>
+                <PagePreview
+                  slug={page.slug}
+                  title={page.title}
+                  html={previewHtml}
+                  width={width}
+                  label={`Preview of ${page.name} at ${PREVIEW_WIDTHS[width].label.toLowerCase()} width`}
+                />
+              </div>
+            )}
+
+            <FormSummary className="mb-0" />
+            {result?.cleaned && !dirty ? (
+              <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                Some markup was removed when saving (scripts, event handlers, unsafe links or
+                unsupported tags). The editor now shows what was saved.
+              </p>
+            ) : null}
+          </div>
+
+          <footer className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl">
+            <SaveStatus state={status} />
+            <ConfirmDialog
+              trigger={
+                <button
+                  type="button"
+                  disabled={!dirty || saving}
+                  className={buttonClass("secondary")}
+                >
+                  <Undo2 className="h-4 w-4" aria-hidden />
+                  Undo
+                </button>
+              }
+              title="Undo all changes?"
+              message={UNDO_CONFIRMATION}
+              confirmLabel="Undo changes"
+              onConfirm={() => {
+                setDraft(page.content);
+                textarea.current?.focus();
+              }}
             />
-          </div>
-        )}
-
-        {result && !result.ok ? (
-          <div
-            role="alert"
-            className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-          >
-            <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            {result.message}
-          </div>
-        ) : result?.ok && result.cleaned && !dirty ? (
-          <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            Some markup was removed when saving (scripts, event handlers, unsafe links or
-            unsupported tags). The editor now shows what was saved.
-          </p>
-        ) : null}
-      </div>
-
-      <footer className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-stone-50 px-5 py-3 sm:rounded-b-xl">
-        <SaveStatus state={status} />
-        <ConfirmDialog
-          trigger={
-            <button type="button" disabled={!dirty || saving} className={buttonClass("secondary")}>
-              <Undo2 className="h-4 w-4" aria-hidden />
-              Undo
+            <button
+              type="submit"
+              name="intent"
+              value="save"
+              disabled={!dirty || saving}
+              className={buttonClass("primary")}
+            >
+              <Save className="h-4 w-4" aria-hidden />
+              {saving ? "Saving…" : "Save Changes"}
             </button>
-          }
-          title="Undo all changes?"
-          message={UNDO_CONFIRMATION}
-          confirmLabel="Undo changes"
-          onConfirm={() => {
-            setDraft(page.content);
-            textarea.current?.focus();
-          }}
-        />
-        <button
-          type="button"
-          disabled={!dirty || saving}
-          className={buttonClass("primary")}
-          onClick={() =>
-            void save.submit(
-              { intent: "save", content: draft, version: String(page.version) },
-              { method: "post" },
-            )
-          }
-        >
-          <Save className="h-4 w-4" aria-hidden />
-          {saving ? "Saving…" : "Save Changes"}
-        </button>
-      </footer>
+          </footer>
+        </FormProvider>
+      </save.Form>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { History, RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, href, Link, useNavigate, useNavigation } from "react-router";
+import { Alert } from "~/components/form/form";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
-import { PAGES_PATH } from "~/lib/page-editor";
 import { buttonClass } from "./button";
 import { ConfirmDialog, Modal } from "./modal";
 import { PagePreview } from "./page-preview";
@@ -64,7 +64,7 @@ export function RevisionHistory({
                 </p>
               </div>
               <Link
-                to={`${PAGES_PATH}?page=${slug}&revision=${r.id}`}
+                to={`${href("/budzadmin/dashboard/pages")}?page=${slug}&revision=${r.id}`}
                 preventScrollReset
                 className={buttonClass("secondary", "sm")}
                 aria-label={`View version ${r.version}`}
@@ -87,6 +87,7 @@ export function RevisionDialog({
   revision,
   currentVersion,
   dates,
+  error,
 }: {
   slug: string;
   name: string;
@@ -101,12 +102,17 @@ export function RevisionDialog({
   currentVersion: number;
   /** The loader's dateTexts. */
   dates: DateTexts;
+  /** Why the last restore was refused (someone saved in the meantime). */
+  error?: string;
 }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [view, setView] = useState<"preview" | "code">("preview");
   const close = () =>
-    void navigate(`${PAGES_PATH}?page=${slug}`, { preventScrollReset: true, replace: true });
+    void navigate(`${href("/budzadmin/dashboard/pages")}?page=${slug}`, {
+      preventScrollReset: true,
+      replace: true,
+    });
   const restoring = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <Modal
@@ -144,6 +150,7 @@ export function RevisionDialog({
         </>
       }
     >
+      <Alert message={error} />
       <div role="group" aria-label="Revision view" className="mb-3 inline-flex gap-2">
         <button
           type="button"

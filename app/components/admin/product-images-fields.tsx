@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import type { FormErrors } from "~/schemas/form-errors";
+import { useFieldError } from "~/components/form/form";
 import { THUMBNAIL_SLOTS } from "~/lib/product-fields";
 import { ImageSlot } from "./image-picker";
 
@@ -7,12 +7,11 @@ import { ImageSlot } from "./image-picker";
 export function ProductImagesFields({
   imageUrl,
   thumbnailUrls,
-  errors,
 }: {
   imageUrl: string;
   thumbnailUrls: string[];
-  errors: FormErrors;
 }) {
+  const thumbnailsError = useFieldError("thumbnails");
   const [image, setImage] = useState(imageUrl);
   const [thumbnails, setThumbnails] = useState<string[]>(() =>
     Array.from({ length: THUMBNAIL_SLOTS }, (_, i) => thumbnailUrls[i] ?? ""),
@@ -39,7 +38,7 @@ export function ProductImagesFields({
           required
           value={image}
           onChange={setImage}
-          error={errors.image}
+          errorName="image"
         />
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           {thumbnails.map((url, i) => (
@@ -50,13 +49,13 @@ export function ProductImagesFields({
               compact
               value={url}
               onChange={thumbnailSetters[i]!}
-              error={errors[`thumbnails.${i}`]}
+              errorName={`thumbnails.${i}`}
             />
           ))}
         </div>
       </div>
-      {errors.thumbnails ? (
-        <p className="mt-2 text-xs font-medium text-red-600">{errors.thumbnails}</p>
+      {thumbnailsError ? (
+        <p className="mt-2 text-xs font-medium text-red-600">{thumbnailsError}</p>
       ) : null}
     </fieldset>
   );

@@ -1,6 +1,6 @@
 import { formatCount } from "~/lib/text";
 import { ArrowDownRight, ArrowUpRight, type LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { formatChange, type Change } from "~/lib/report-period";
@@ -89,7 +89,9 @@ export function TopProducts({ products }: { products: SalesReport["topProducts"]
               <tr key={p.productId}>
                 <td className="px-5 py-2.5">
                   <Link
-                    to={`/budzadmin/dashboard/products/${p.productId}`}
+                    to={href("/budzadmin/dashboard/products/:productId", {
+                      productId: p.productId,
+                    })}
                     className="font-medium text-stone-900 hover:text-brand-700"
                   >
                     {p.name}
@@ -135,13 +137,17 @@ export function CustomerMetrics({ customers }: { customers: SalesReport["custome
   );
 }
 
+/** An order's screen (order and status rows always carry their order number). */
+const orderPath = (orderNumber: string | null) =>
+  href("/budzadmin/dashboard/orders/:orderNumber", { orderNumber: String(orderNumber) });
+
 function describe(a: Activity) {
   switch (a.kind) {
     case "order":
       return (
         <>
           Order{" "}
-          <Link to={`/budzadmin/dashboard/orders/${a.reference}`} className="font-medium underline">
+          <Link to={orderPath(a.reference)} className="font-medium underline">
             {a.reference}
           </Link>{" "}
           placed by {a.who} ({formatMoney(a.amount ?? 0)})
@@ -151,7 +157,7 @@ function describe(a: Activity) {
       const [from, to] = (a.detail ?? ">").split(">");
       return (
         <>
-          <Link to={`/budzadmin/dashboard/orders/${a.reference}`} className="font-medium underline">
+          <Link to={orderPath(a.reference)} className="font-medium underline">
             {a.reference}
           </Link>{" "}
           moved from {statusName(from ?? "")} to {statusName(to ?? "")} by {a.who}

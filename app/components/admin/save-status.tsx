@@ -5,10 +5,10 @@ import { SAVE_STATUS_RESET_MS } from "~/lib/page-editor";
 export type SaveState = "idle" | "saving" | "success" | "error";
 
 /**
- * SPEC §4's save indicator for a fetcher: saving while it runs, then success or error for 3 s,
- * then idle again.
+ * SPEC §4's save indicator for a fetcher: saving while it runs, then success (an answer with
+ * `ok: true`) or error (a refusal: `{ errors }`) for 3 s, then idle again.
  */
-export function useSaveState(fetcher: { state: string; data?: { ok: boolean } }): SaveState {
+export function useSaveState(fetcher: { state: string; data?: object }): SaveState {
   const [settled, setSettled] = useState<unknown>();
   const data = fetcher.data;
   useEffect(() => {
@@ -18,7 +18,7 @@ export function useSaveState(fetcher: { state: string; data?: { ok: boolean } })
   }, [data]);
   if (fetcher.state !== "idle") return "saving";
   if (!data || settled === data) return "idle";
-  return data.ok ? "success" : "error";
+  return "ok" in data && data.ok === true ? "success" : "error";
 }
 
 /** 'Saving…', 'Saved successfully' or 'Save failed', announced politely. */

@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
+import { useFieldError } from "~/components/form/form";
 import { sizeAmountMilli, type CannabisKind } from "~/lib/cannabis-limit";
 import type { VariationSummary } from "~/lib/product";
-import type { FormErrors } from "~/schemas/form-errors";
 import { formatNetAmount, MAX_VARIATIONS, SIZE_UNITS } from "~/lib/product-fields";
 import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
@@ -33,29 +33,122 @@ export function variationRows(variations: VariationSummary[]): VariationRow[] {
 }
 
 type TypedField = "size" | "price" | "stock" | "netAmount";
+const TYPED_FIELDS: TypedField[] = ["size", "price", "stock", "netAmount"];
 type InputAttrs = Pick<
   React.InputHTMLAttributes<HTMLInputElement>,
   "name" | "inputMode" | "placeholder" | "maxLength"
 >;
 
+/**
+ * One row of Variations. Its cells post as parallel lists (`variationSize`…); their messages come
+ * from the form by `variations.N.field`, listed under the row and tied to the cell at fault.
+ */
+function VariationRowFields({
+  row,
+  index,
+  kind,
+  onChange,
+  onRemove,
+}: {
+  row: VariationRow;
+  index: number;
+  kind: CannabisKind;
+  onChange: (patch: Partial<VariationRow>) => void;
+  onRemove: () => void;
+}) {
+  const n = index + 1;
+  const messages = {
+    size: useFieldError(`variations.${index}.size`),
+    price: useFieldError(`variations.${index}.price`),
+    stock: useFieldError(`variations.${index}.stock`),
+    netAmount: useFieldError(`variations.${index}.netAmount`),
+  };
+  const errorId = (field: TypedField) => `variation-${n}-${field}-error`;
+  const cell = (field: TypedField, label: string, attrs: InputAttrs) => (
+    <label className="contents">
+      <span className="sr-only">
+        Variation {n} {label}
+      </span>
+      <input
+        {...attrs}
+        value={row[field]}
+        onChange={(e) => onChange({ [field]: e.target.value })}
+        aria-invalid={messages[field] ? true : undefined}
+        aria-describedby={messages[field] ? errorId(field) : undefined}
+        className={inputClass}
+      />
+    </label>
+  );
+  return (
+    <div className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] sm:border-0 sm:p-0">
+      <input type="hidden" name="variationId" value={row.id} />
+      {cell("size", "size", { name: "variationSize", placeholder: "3.5", maxLength: 20 })}
+      <label className="contents">
+        <span className="sr-only">Variation {n} unit</span>
+        <select
+          name="variationUnit"
+          value={row.unit}
+          onChange={(e) => onChange({ unit: e.target.value })}
+          className={selectClass}
+        >
+          {SIZE_UNITS.map((unit) => (
+            <option key={unit} value={unit}>
+              {unit}
+            </option>
+          ))}
+        </select>
+      </label>
+      {cell("price", "price", {
+        name: "variationPrice",
+        inputMode: "decimal",
+        placeholder: "0.00",
+      })}
+      {cell("stock", "stock", { name: "variationStock", inputMode: "numeric", placeholder: "0" })}
+      {cell("netAmount", "net amount", {
+        name: "variationNetAmount",
+        inputMode: "decimal",
+        placeholder:
+          kind === "none"
+            ? "—"
+            : formatNetAmount(sizeAmountMilli(kind, { size: row.size, sizeUnit: row.unit })) ||
+              "Required",
+      })}
+      <button
+        type="button"
+        onClick={onRemove}
+        className={buttonClass("ghost", "icon", "text-red-600 hover:bg-red-50")}
+        aria-label={`Remove variation ${n}`}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </button>
+      {TYPED_FIELDS.map((field) =>
+        messages[field] ? (
+          <p
+            key={field}
+            id={errorId(field)}
+            className="col-span-full text-xs font-medium text-red-600"
+          >
+            Variation {n}: {messages[field]}
+          </p>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
 /** The product form's Variations: size, unit, price, stock and net amount per row. */
 export function VariationsEditor({
   variations,
   onChange,
-  errors,
   kind,
   measure,
 }: {
   variations: VariationRow[];
   onChange: (rows: VariationRow[]) => void;
-  errors: FormErrors;
   kind: CannabisKind;
   measure: string;
 }) {
-  function updateVariation(key: string, patch: Partial<VariationRow>) {
-    onChange(variations.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  }
-
+  const listError = useFieldError("variations");
   return (
     <fieldset>
       <legend className="mb-3 flex w-full items-center justify-between text-sm font-semibold tracking-wide text-stone-500 uppercase">
@@ -75,90 +168,21 @@ export function VariationsEditor({
             <span>Net amount ({measure})</span>
             <span className="w-9" />
           </div>
-          {variations.map((row, i) => {
-            const cell = (field: TypedField, label: string, attrs: InputAttrs) => (
-              <label className="contents">
-                <span className="sr-only">
-                  Variation {i + 1} {label}
-                </span>
-                <input
-                  {...attrs}
-                  value={row[field]}
-                  onChange={(e) => updateVariation(row.key, { [field]: e.target.value })}
-                  aria-invalid={errors[`variations.${i}.${field}`] ? true : undefined}
-                  className={inputClass}
-                />
-              </label>
-            );
-            return (
-              <div
-                key={row.key}
-                className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] sm:border-0 sm:p-0"
-              >
-                <input type="hidden" name="variationId" value={row.id} />
-                {cell("size", "size", {
-                  name: "variationSize",
-                  placeholder: "3.5",
-                  maxLength: 20,
-                })}
-                <label className="contents">
-                  <span className="sr-only">Variation {i + 1} unit</span>
-                  <select
-                    name="variationUnit"
-                    value={row.unit}
-                    onChange={(e) => updateVariation(row.key, { unit: e.target.value })}
-                    className={selectClass}
-                  >
-                    {SIZE_UNITS.map((unit) => (
-                      <option key={unit} value={unit}>
-                        {unit}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                {cell("price", "price", {
-                  name: "variationPrice",
-                  inputMode: "decimal",
-                  placeholder: "0.00",
-                })}
-                {cell("stock", "stock", {
-                  name: "variationStock",
-                  inputMode: "numeric",
-                  placeholder: "0",
-                })}
-                {cell("netAmount", "net amount", {
-                  name: "variationNetAmount",
-                  inputMode: "decimal",
-                  placeholder:
-                    kind === "none"
-                      ? "—"
-                      : formatNetAmount(
-                          sizeAmountMilli(kind, { size: row.size, sizeUnit: row.unit }),
-                        ) || "Required",
-                })}
-                <button
-                  type="button"
-                  onClick={() => onChange(variations.filter((r) => r.key !== row.key))}
-                  className={buttonClass("ghost", "icon", "text-red-600 hover:bg-red-50")}
-                  aria-label={`Remove variation ${i + 1}`}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </button>
-                {["size", "price", "stock", "netAmount"].map((f) =>
-                  errors[`variations.${i}.${f}`] ? (
-                    <p key={f} className="col-span-full text-xs font-medium text-red-600">
-                      Variation {i + 1}: {errors[`variations.${i}.${f}`]}
-                    </p>
-                  ) : null,
-                )}
-              </div>
-            );
-          })}
+          {variations.map((row, i) => (
+            <VariationRowFields
+              key={row.key}
+              row={row}
+              index={i}
+              kind={kind}
+              onChange={(patch) =>
+                onChange(variations.map((r) => (r.key === row.key ? { ...r, ...patch } : r)))
+              }
+              onRemove={() => onChange(variations.filter((r) => r.key !== row.key))}
+            />
+          ))}
         </div>
       )}
-      {errors.variations ? (
-        <p className="mt-2 text-xs font-medium text-red-600">{errors.variations}</p>
-      ) : null}
+      {listError ? <p className="mt-2 text-xs font-medium text-red-600">{listError}</p> : null}
       <button
         type="button"
         disabled={variations.length >= MAX_VARIATIONS}

@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { fail, type Failure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
-import type { FormErrors } from "~/schemas/form-errors";
+import type { FormErrors } from "~/lib/form";
 import type { ProductInput } from "~/schemas/product";
 import { isUniqueViolation } from "../db-errors.server";
 import { escapeLike } from "../sql-like.server";
@@ -59,8 +60,19 @@ export async function getAdminProduct(id: string) {
 }
 export type AdminProduct = NonNullable<Awaited<ReturnType<typeof getAdminProduct>>>;
 
-export type ProductSaveResult =
-  { ok: true; id: string; slug: string } | { ok: false; errors: FormErrors };
+export const PRODUCT_NOT_FOUND = "This product does not exist (it may have been deleted).";
+const SKU_TAKEN = "This SKU is already used by another product";
+
+/** A save the database refused: the fields at fault (a taken SKU, an image not in the library). */
+function refused(errors: FormErrors): Failure {
+  return fail(
+    400,
+    "The product could not be saved: please correct the highlighted fields.",
+    errors,
+  );
+}
+
+export type ProductSaveResult = Result<{ id: string; slug: string }>;
 
 /** Database rules the form schema cannot check: a unique SKU and images that are in the library. */
 async function checkReferences(
@@ -79,7 +91,7 @@ async function checkReferences(
       ),
     )
     .limit(1);
-  if (taken) errors.sku = "This SKU is already used by another product";
+  if (taken) errors.sku = SKU_TAKEN;
   const urls = [...new Set([input.image, ...input.thumbnails])];
   const found = await executor
     .select({ url: imagesLibrary.imageUrl })
@@ -144,9 +156,9 @@ function variationValues(input: ProductInput, productId: string) {
 export async function createProduct(input: ProductInput): Promise<ProductSaveResult> {
   try {
     return saved(
-      await db().transaction(async (tx) => {
+      await db().transaction(async (tx): Promise<ProductSaveResult> => {
         const errors = await checkReferences(tx, input);
-        if (errors) return { ok: false as const, errors };
+        if (errors) return refused(errors);
         const slug = await uniqueSlug(tx, input.name);
         const [row] = await tx
           .insert(products)
@@ -156,14 +168,12 @@ export async function createProduct(input: ProductInput): Promise<ProductSaveRes
           await tx.insert(productVariations).values(variationValues(input, row!.id));
         }
         await refreshListedPrice(tx, [row!.id]);
-        return { ok: true as const, id: row!.id, slug: row!.slug };
+        return { ok: true, id: row!.id, slug: row!.slug };
       }),
     );
   } catch (error) {
     // Two saves racing for the same SKU: the unique index decides.
-    if (isUniqueViolation(error, "products_sku_key")) {
-      return { ok: false, errors: { sku: "This SKU is already used by another product" } };
-    }
+    if (isUniqueViolation(error, "products_sku_key")) return refused({ sku: SKU_TAKEN });
     throw error;
   }
 }
@@ -171,23 +181,22 @@ export async function createProduct(input: ProductInput): Promise<ProductSaveRes
 /**
  * Saves the form over an existing product. Variations keep their ids (carts and order lines point
  * at them): rows sent with an id are updated, new rows inserted, rows left out removed. The slug
- * stays, so links to the product keep working after a rename.
+ * stays, so links to the product keep working after a rename. A 404 failure when there is no such
+ * product.
  */
-export async function updateProduct(
-  id: string,
-  input: ProductInput,
-): Promise<ProductSaveResult | undefined> {
+export async function updateProduct(id: string, input: ProductInput): Promise<ProductSaveResult> {
+  if (!isUuid(id)) return fail(404, PRODUCT_NOT_FOUND);
   try {
     return saved(
-      await db().transaction(async (tx) => {
+      await db().transaction(async (tx): Promise<ProductSaveResult> => {
         const [existing] = await tx
           .select({ id: products.id, slug: products.slug })
           .from(products)
           .where(eq(products.id, id))
           .for("update");
-        if (!existing) return undefined;
+        if (!existing) return fail(404, PRODUCT_NOT_FOUND);
         const errors = await checkReferences(tx, input, id);
-        if (errors) return { ok: false as const, errors };
+        if (errors) return refused(errors);
         await tx
           .update(products)
           .set({ ...productValues(input), updatedAt: new Date() })
@@ -219,22 +228,23 @@ export async function updateProduct(
           }
         }
         await refreshListedPrice(tx, [id]);
-        return { ok: true as const, id, slug: existing.slug };
+        return { ok: true, id, slug: existing.slug };
       }),
     );
   } catch (error) {
-    if (isUniqueViolation(error, "products_sku_key")) {
-      return { ok: false, errors: { sku: "This SKU is already used by another product" } };
-    }
+    if (isUniqueViolation(error, "products_sku_key")) return refused({ sku: SKU_TAKEN });
     throw error;
   }
 }
 
 /**
  * Deletes a product, or archives it when orders refer to it (their lines must stay whole): an
- * archived product is hidden from the store but kept. undefined when there is no such product.
+ * archived product is hidden from the store but kept. A 404 failure when there is no such product.
  */
-export async function deleteProduct(id: string): Promise<"deleted" | "archived" | undefined> {
+export async function deleteProduct(
+  id: string,
+): Promise<Result<{ outcome: "deleted" | "archived" }>> {
+  if (!isUuid(id)) return fail(404, PRODUCT_NOT_FOUND);
   const outcome = await db().transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: products.id })
@@ -252,13 +262,14 @@ export async function deleteProduct(id: string): Promise<"deleted" | "archived" 
         .update(products)
         .set({ status: "archived", updatedAt: new Date() })
         .where(eq(products.id, id));
-      return "archived";
+      return "archived" as const;
     }
     await tx.delete(products).where(eq(products.id, id));
     return "deleted" as const;
   });
-  if (outcome) await catalogueChanged("product deleted");
-  return outcome;
+  if (!outcome) return fail(404, PRODUCT_NOT_FOUND);
+  await catalogueChanged("product deleted");
+  return { ok: true, outcome };
 }
 
 /** After a committed change the storefront's cached product counts and pages are dropped. */
@@ -268,7 +279,7 @@ async function catalogueChanged(reason: string) {
 }
 
 /** A save's result, once the storefront has been told of a successful one. */
-async function saved<T extends { ok: boolean } | undefined>(result: T): Promise<T> {
-  if (result?.ok) await catalogueChanged("product saved");
+async function saved<T extends { ok: boolean }>(result: T): Promise<T> {
+  if (result.ok) await catalogueChanged("product saved");
   return result;
 }

@@ -11,6 +11,7 @@ import {
   createProduct,
   deleteProduct,
   getAdminProduct,
+  PRODUCT_NOT_FOUND,
   updateProduct,
 } from "./product-admin.server";
 import { imageUsageCounts } from "../images/image-usage.server";
@@ -174,11 +175,15 @@ describe("product service", () => {
     expect((await createProduct(form())).ok).toBe(true);
     expect(await createProduct(form({ sku: "sku-bd-1" }))).toEqual({
       ok: false,
+      status: 400,
+      message: "The product could not be saved: please correct the highlighted fields.",
       errors: { sku: "This SKU is already used by another product" },
     });
     const missing = await createProduct(form({ sku: "OTHER", image: "/images/1-nothing.png" }));
     expect(missing).toEqual({
       ok: false,
+      status: 400,
+      message: "The product could not be saved: please correct the highlighted fields.",
       errors: { image: "This image is not in the Image Library" },
     });
   });
@@ -216,14 +221,22 @@ describe("product service", () => {
       .from(productVariations)
       .where(eq(productVariations.id, drop!.id));
     expect(dropped).toHaveLength(0);
-    expect(await updateProduct("00000000-0000-4000-8000-000000000000", form())).toBeUndefined();
+    expect(await updateProduct("00000000-0000-4000-8000-000000000000", form())).toEqual({
+      ok: false,
+      status: 404,
+      message: PRODUCT_NOT_FOUND,
+    });
   });
 
   it("deletes a product nobody ordered, archives one that orders refer to", async () => {
     const lonely = (await createProduct(form())) as { id: string };
-    expect(await deleteProduct(lonely.id)).toBe("deleted");
+    expect(await deleteProduct(lonely.id)).toEqual({ ok: true, outcome: "deleted" });
     expect(await getAdminProduct(lonely.id)).toBeUndefined();
-    expect(await deleteProduct(lonely.id)).toBeUndefined();
+    expect(await deleteProduct(lonely.id)).toEqual({
+      ok: false,
+      status: 404,
+      message: PRODUCT_NOT_FOUND,
+    });
 
     const sold = (await createProduct(form({ sku: "SOLD" }))) as { id: string };
     const [buyer] = await db()
@@ -252,7 +265,7 @@ describe("product service", () => {
       quantity: 1,
       priceAtPurchaseCents: 4000,
     });
-    expect(await deleteProduct(sold.id)).toBe("archived");
+    expect(await deleteProduct(sold.id)).toEqual({ ok: true, outcome: "archived" });
     expect((await getAdminProduct(sold.id))!.status).toBe("archived");
   });
 

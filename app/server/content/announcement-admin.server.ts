@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { zonedParts, zonedTime } from "~/lib/dates";
+import { fail, type Result } from "~/lib/errors";
 import "../time-zones.server";
 import type { AnnouncementInput } from "~/schemas/content";
 import { db } from "../db.server";
@@ -83,22 +84,22 @@ export async function listAnnouncementCoupons() {
     .orderBy(asc(sql`lower(${coupons.code})`));
 }
 
-export type AnnouncementSaveResult =
-  { ok: true } | { ok: false; errors: Partial<Record<keyof AnnouncementInput, string>> };
-
+/** Saves the settings; refused (with the field at fault) when the coupon code is not a coupon. */
 export async function saveAnnouncement(
   input: AnnouncementInput,
   timeZone: string,
   now = new Date(),
-): Promise<AnnouncementSaveResult> {
+): Promise<Result> {
   let couponCode: string | null = null;
   if (input.couponCode) {
     const [coupon] = await db()
       .select({ code: coupons.code })
       .from(coupons)
       .where(eq(sql`lower(${coupons.code})`, input.couponCode.toLowerCase()));
-    if (!coupon)
-      return { ok: false, errors: { couponCode: `There is no coupon ${input.couponCode}.` } };
+    if (!coupon) {
+      const message = `There is no coupon ${input.couponCode}.`;
+      return fail(400, message, { couponCode: message });
+    }
     couponCode = coupon.code;
   }
   const values = {

@@ -54,6 +54,8 @@ export async function hasImages(): Promise<boolean> {
   return rows.length > 0;
 }
 
+export const IMAGE_NOT_FOUND = "This image does not exist (it may have been deleted).";
+
 export async function getImage(imageId: string) {
   if (!isUuid(imageId)) return undefined;
   const [image] = await db().select().from(imagesLibrary).where(eq(imagesLibrary.imageId, imageId));

@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
+import { fail, type Result } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
 import { IMAGE_VARIANT_WIDTHS } from "~/lib/images";
 import { db, type Executor } from "../db.server";
 import { imagesLibrary } from "../schema";
+import { IMAGE_NOT_FOUND, type LibraryImage } from "./image-library.server";
 import { imageStorage } from "./storage.server";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -87,15 +90,17 @@ export async function storeImage(options: {
   return row!;
 }
 
-/** Removes an image's files (a missing file is not an error) and its library record. */
-export async function deleteStoredImage(imageId: string) {
-  const [row] = await db()
-    .delete(imagesLibrary)
-    .where(eq(imagesLibrary.imageId, imageId))
-    .returning();
-  if (!row) return undefined;
+/**
+ * Removes an image's library record and its files (a missing file is not an error); a 404 failure
+ * when there is no such image.
+ */
+export async function deleteStoredImage(imageId: string): Promise<Result<{ image: LibraryImage }>> {
+  const [row] = isUuid(imageId)
+    ? await db().delete(imagesLibrary).where(eq(imagesLibrary.imageId, imageId)).returning()
+    : [];
+  if (!row) return fail(404, IMAGE_NOT_FOUND);
   const storage = imageStorage();
   await storage.remove(`${row.storageKey}.${row.fileExtension}`);
   for (const width of row.variantWidths) await storage.remove(`${row.storageKey}-${width}.webp`);
-  return row;
+  return { ok: true, image: row };
 }

@@ -1,33 +1,31 @@
 import { Check, Copy, Download } from "lucide-react";
 import { useState } from "react";
-import { data, Link, useLocation, useNavigate } from "react-router";
-import type { Route } from "./+types/details";
+import { href, Link, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/detail";
 import { buttonClass } from "~/components/admin/button";
-import { IMAGES_PATH } from "~/components/admin/image-picker";
 import { DeleteImageButton } from "~/components/admin/image-usage";
 import { Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatBytes } from "~/lib/image-upload";
-import { getImage } from "~/server/images/image-library.server";
+import { getImage, IMAGE_NOT_FOUND } from "~/server/images/image-library.server";
 import { formatDateTime, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
+import { invariantResponse } from "~/server/http/responses.server";
 
+/** SPEC §2's image detail modal, over the library. */
 export async function loader({ params }: Route.LoaderArgs) {
   const image = await getImage(params.imageId);
-  if (!image)
-    throw data(
-      { message: "This image does not exist (it may have been deleted)." },
-      { status: 404 },
-    );
+  invariantResponse(image, IMAGE_NOT_FOUND, { status: 404 });
   return withDateTexts({ image }, config().STORE_TIMEZONE);
 }
 
-export default function ImageDetails({ loaderData }: Route.ComponentProps) {
+export default function ImageDetail({ loaderData }: Route.ComponentProps) {
   const { image, dates } = loaderData;
   const navigate = useNavigate();
   const { search } = useLocation();
   const [copied, setCopied] = useState(false);
-  const close = () => void navigate(`${IMAGES_PATH}${search}`, { preventScrollReset: true });
+  const close = () =>
+    void navigate(`${href("/budzadmin/dashboard/images")}${search}`, { preventScrollReset: true });
   const rows: [string, string][] = [
     ["Name", image.imageName],
     ["Type", image.mimeType],
@@ -101,7 +99,9 @@ export default function ImageDetails({ loaderData }: Route.ComponentProps) {
                 {image.usedBy.map((product) => (
                   <li key={product.id}>
                     <Link
-                      to={`/budzadmin/dashboard/products/${product.id}`}
+                      to={href("/budzadmin/dashboard/products/:productId", {
+                        productId: product.id,
+                      })}
                       className="text-brand-700 hover:text-brand-900"
                     >
                       {product.name}

@@ -1,17 +1,15 @@
-import { readFormValues } from "~/server/http/form.server";
-import { data } from "react-router";
 import type { Route } from "./+types/announcements";
 import { AnnouncementForm } from "~/components/admin/announcement-form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { AnnouncementSchema } from "~/schemas/content";
+import { announcementForm } from "~/schemas/content";
 import { dateTexts } from "~/lib/dates";
-import { formErrors } from "~/lib/form";
 import { config } from "~/server/config.server";
 import {
   getAnnouncementSettings,
   listAnnouncementCoupons,
   saveAnnouncement,
 } from "~/server/content/announcement-admin.server";
+import { formReply, parseForm } from "~/server/http/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Top Bar Announcements · Admin" }];
 
@@ -25,11 +23,15 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = AnnouncementSchema.safeParse(await readFormValues(request));
-  if (!parsed.success)
-    return data({ ok: false as const, errors: formErrors(parsed.error) }, { status: 400 });
-  const result = await saveAnnouncement(parsed.data, config().STORE_TIMEZONE);
-  return data(result, { status: result.ok ? 200 : 400 });
+  const submission = await parseForm(request, announcementForm);
+  if (!submission.ok) return submission.reply;
+  const result = await saveAnnouncement(submission.data, config().STORE_TIMEZONE);
+  if (!result.ok)
+    return formReply(result.errors ?? { form: result.message }, {
+      status: result.status,
+      form: submission.form,
+    });
+  return { ok: true as const };
 }
 
 export default function Announcements({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,14 @@
-import { readFormValues } from "~/server/http/form.server";
-import { data, useFetcher, useNavigate } from "react-router";
+import { href, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/content";
 import { inputClass } from "~/components/admin/field";
+import { Alert } from "~/components/form/form";
 import { PageEditor, type SaveData } from "~/components/admin/page-editor";
 import { RevisionDialog, RevisionHistory } from "~/components/admin/page-revisions";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { withDateTexts } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
-import { EDITABLE_PAGES, PAGES_PATH } from "~/lib/page-editor";
-import { PageEditorActionSchema, PageSlugSchema } from "~/schemas/content";
+import { EDITABLE_PAGES } from "~/lib/page-editor";
+import { pagePreviewForm, pageRestoreForm, pageSaveForm, PageSlugSchema } from "~/schemas/content";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
 import {
@@ -17,14 +17,19 @@ import {
   listPageRevisions,
   restorePageRevision,
   savePageContent,
+  type SaveResult,
 } from "~/server/content/page-editor.server";
 import { sanitizePageHtml } from "~/server/content/pages.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
 
 /** `?page=` (Home by default); anything but the five pages is a clear 404. */
 function pageFromUrl(url: URL) {
   const parsed = PageSlugSchema.safeParse(url.searchParams.get("page") ?? "home");
-  if (!parsed.success) throw data({ message: parsed.error.issues[0]!.message }, { status: 404 });
+  invariantResponse(parsed.success, parsed.error?.issues[0]?.message ?? "Unknown page.", {
+    status: 404,
+  });
   return parsed.data;
 }
 
@@ -32,54 +37,63 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const slug = pageFromUrl(url);
   const page = await getEditablePage(slug);
-  if (!page) throw data({ message: "This page has not been created yet." }, { status: 404 });
+  invariantResponse(page, "This page has not been created yet.", { status: 404 });
   const revisionId = url.searchParams.get("revision");
   const revision =
     revisionId && isUuid(revisionId) ? await getPageRevision(page.id, revisionId) : undefined;
-  if (revisionId && !revision)
-    throw data({ message: "That revision does not exist for this page." }, { status: 404 });
+  invariantResponse(!revisionId || revision, "That revision does not exist for this page.", {
+    status: 404,
+  });
   return withDateTexts(
     { page, revisions: await listPageRevisions(page.id), revision },
     config().STORE_TIMEZONE,
   );
 }
 
+type PageActionResult =
+  ReturnType<typeof formReply> | { preview: string } | Extract<SaveResult, { ok: true }> | Response;
+
+/** The editor's buttons: Save (the draft), Preview (sanitised as the store would) and Restore. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
+  const actor = currentAdmin(context).displayName;
   const slug = pageFromUrl(new URL(request.url));
-  const parsed = PageEditorActionSchema.safeParse(await readFormValues(request));
-  if (!parsed.success)
-    return data({ ok: false as const, message: parsed.error.issues[0]!.message }, { status: 400 });
-  const input = parsed.data;
-  if (input.intent === "preview") return { preview: sanitizePageHtml(input.content) };
-  if (input.intent === "save") {
-    const result = await savePageContent({
-      slug,
-      content: input.content,
-      baseVersion: input.version,
-      actor: admin.displayName,
-    });
-    return data(result, { status: result.ok ? 200 : result.status });
-  }
-  const result = await restorePageRevision({
-    slug,
-    revisionId: input.revisionId,
-    baseVersion: input.version,
-    actor: admin.displayName,
+  const form = await readForm(request);
+  return dispatchIntent<Promise<PageActionResult>>(form, {
+    preview: async () => {
+      const submission = await parseForm(form, pagePreviewForm);
+      if (!submission.ok) return submission.reply;
+      return { preview: sanitizePageHtml(submission.data.content) };
+    },
+    save: async () => {
+      const submission = await parseForm(form, pageSaveForm);
+      if (!submission.ok) return submission.reply;
+      const { content, version } = submission.data;
+      const result = await savePageContent({ slug, content, baseVersion: version, actor });
+      return result.ok ? result : formReply({ form: result.message }, { status: result.status });
+    },
+    restore: async () => {
+      const submission = await parseForm(form, pageRestoreForm);
+      if (!submission.ok) return submission.reply;
+      const { revisionId, version } = submission.data;
+      const result = await restorePageRevision({ slug, revisionId, baseVersion: version, actor });
+      if (!result.ok) return formReply({ form: result.message }, { status: result.status });
+      return redirectWithToast(
+        `${href("/budzadmin/dashboard/pages")}?page=${slug}`,
+        `Restored: version ${result.version} of the page is live.`,
+      );
+    },
   });
-  if (!result.ok) return data(result, { status: result.status });
-  return redirectWithToast(
-    `${PAGES_PATH}?page=${slug}`,
-    `Restored: version ${result.version} of the page is live.`,
-  );
 }
 
 export default function PageContent({ loaderData, actionData }: Route.ComponentProps) {
   const { page, revisions, revision, dates } = loaderData;
   const navigate = useNavigate();
   const save = useFetcher<SaveData>({ key: `page-save-${page.slug}` });
+  // A refused restore (posted by the revision dialog's form) comes back as its form's message.
   const restoreError =
-    actionData && "ok" in actionData && !actionData.ok ? actionData.message : undefined;
+    actionData && "errors" in actionData
+      ? (actionData.errors.form ?? Object.values(actionData.errors)[0])
+      : undefined;
   return (
     <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
       <div className="min-w-0 space-y-4">
@@ -90,7 +104,9 @@ export default function PageContent({ loaderData, actionData }: Route.ComponentP
           <select
             id="page-select"
             value={page.slug}
-            onChange={(event) => void navigate(`${PAGES_PATH}?page=${event.target.value}`)}
+            onChange={(event) =>
+              void navigate(`${href("/budzadmin/dashboard/pages")}?page=${event.target.value}`)
+            }
             className={inputClass}
           >
             {EDITABLE_PAGES.map((p) => (
@@ -100,14 +116,7 @@ export default function PageContent({ loaderData, actionData }: Route.ComponentP
             ))}
           </select>
         </div>
-        {restoreError ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-          >
-            {restoreError}
-          </p>
-        ) : null}
+        {revision ? null : <Alert message={restoreError} className="mb-0" />}
         <PageEditor key={`${page.slug}:${page.version}`} page={page} dates={dates} save={save} />
       </div>
       <RevisionHistory
@@ -124,6 +133,7 @@ export default function PageContent({ loaderData, actionData }: Route.ComponentP
           revision={revision}
           currentVersion={page.version}
           dates={dates}
+          error={restoreError}
         />
       ) : null}
     </div>

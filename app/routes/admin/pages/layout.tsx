@@ -1,8 +1,7 @@
-import { NavLink, Outlet } from "react-router";
+import { href, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { PageHeader, tabClass } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { ANNOUNCEMENTS_PATH, PAGES_PATH } from "~/lib/page-editor";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page Editor · Admin" }];
 
@@ -21,10 +20,10 @@ export default function PageEditorLayout() {
         description="The store's pages and the announcement bar on Home. Changes show on the store as soon as they are saved."
       />
       <nav aria-label="Page Editor sections" className="mb-6 flex gap-1 border-b border-stone-200">
-        <NavLink to={PAGES_PATH} end className={navTab}>
+        <NavLink to={href("/budzadmin/dashboard/pages")} end className={navTab}>
           Page Content
         </NavLink>
-        <NavLink to={ANNOUNCEMENTS_PATH} className={navTab}>
+        <NavLink to={href("/budzadmin/dashboard/pages/announcements")} className={navTab}>
           Top Bar Announcements
         </NavLink>
       </nav>

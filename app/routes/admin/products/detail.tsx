@@ -1,24 +1,21 @@
 import { ExternalLink, Pencil } from "lucide-react";
-import { data, Link, useLocation, useNavigate } from "react-router";
-import type { Route } from "./+types/details";
+import { href, Link, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/detail";
 import { Badge, StockCell, unitsText } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { Modal } from "~/components/admin/modal";
-import { PRODUCTS_PATH } from "~/components/admin/product-form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { DEFAULT_RATING, sizeLabel } from "~/lib/product";
-import { getAdminProduct } from "~/server/catalog/product-admin.server";
+import { getAdminProduct, PRODUCT_NOT_FOUND } from "~/server/catalog/product-admin.server";
+import { invariantResponse } from "~/server/http/responses.server";
 
+/** SPEC §2's Product Details modal, over the list. */
 export async function loader({ params }: Route.LoaderArgs) {
   const product = await getAdminProduct(params.productId);
-  if (!product)
-    throw data(
-      { message: "This product does not exist (it may have been deleted)." },
-      { status: 404 },
-    );
+  invariantResponse(product, PRODUCT_NOT_FOUND, { status: 404 });
   return { product };
 }
 
@@ -31,11 +28,14 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-export default function ProductDetails({ loaderData }: Route.ComponentProps) {
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const navigate = useNavigate();
   const { search } = useLocation();
-  const close = () => void navigate(`${PRODUCTS_PATH}${search}`, { preventScrollReset: true });
+  const close = () =>
+    void navigate(`${href("/budzadmin/dashboard/products")}${search}`, {
+      preventScrollReset: true,
+    });
   return (
     <Modal
       title="Product Details"
@@ -48,7 +48,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             Close
           </button>
           <Link
-            to={`${PRODUCTS_PATH}/${product.id}/edit${search}`}
+            to={`${href("/budzadmin/dashboard/products/:productId/edit", { productId: product.id })}${search}`}
             className={buttonClass("primary")}
           >
             <Pencil className="h-4 w-4" aria-hidden />
@@ -142,7 +142,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           ) : null}
           {product.status === "active" ? (
             <a
-              href={`/products/${product.slug}`}
+              href={href("/products/:slug", { slug: product.slug })}
               target="_blank"
               rel="noreferrer"
               className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-900"

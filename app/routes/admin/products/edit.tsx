@@ -1,89 +1,74 @@
-import { Loader2 } from "lucide-react";
-import { data, useLocation, useNavigate, useNavigation } from "react-router";
+import { href, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { Modal } from "~/components/admin/modal";
-import { PRODUCTS_PATH, ProductForm } from "~/components/admin/product-form";
+import { ProductForm } from "~/components/admin/product-form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { formErrors } from "~/lib/form";
-import { productFormValues } from "~/lib/product-fields";
-import { ProductFormSchema } from "~/schemas/product";
+import { SaveButton } from "~/components/admin/save-button";
+import { productForm } from "~/schemas/product";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import {
   createProduct,
   getAdminProduct,
+  PRODUCT_NOT_FOUND,
   updateProduct,
 } from "~/server/catalog/product-admin.server";
-import { readForm } from "~/server/http/form.server";
+import { formReply, parseForm } from "~/server/http/form.server";
+import { invariantResponse, throwFailure } from "~/server/http/responses.server";
 
-async function findProduct(id: string | undefined) {
-  if (id === undefined) return undefined;
-  const product = await getAdminProduct(id);
-  if (!product)
-    throw data(
-      { message: "This product does not exist (it may have been deleted)." },
-      { status: 404 },
-    );
-  return product;
-}
-
+/** Add New Product (`new`) and Edit Product (`:productId/edit`): SPEC §2's modals over the list. */
 export async function loader({ params }: Route.LoaderArgs) {
-  return { product: await findProduct(params.productId) };
+  if (params.productId === undefined) return { product: undefined };
+  const product = await getAdminProduct(params.productId);
+  invariantResponse(product, PRODUCT_NOT_FOUND, { status: 404 });
+  return { product };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const parsed = ProductFormSchema.safeParse(productFormValues(await readForm(request)));
-  if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
-  const back = `${PRODUCTS_PATH}${new URL(request.url).search}`;
-  if (params.productId === undefined) {
-    const result = await createProduct(parsed.data);
-    if (!result.ok) return data({ errors: result.errors }, { status: 400 });
-    return redirectWithToast(back, "Product added successfully!");
+  const submission = await parseForm(request, productForm);
+  if (!submission.ok) return submission.reply;
+  const adding = params.productId === undefined;
+  const result = adding
+    ? await createProduct(submission.data)
+    : await updateProduct(params.productId!, submission.data);
+  if (!result.ok) {
+    if (!result.errors) throwFailure(result);
+    return formReply(result.errors, { status: result.status, form: submission.form });
   }
-  await findProduct(params.productId);
-  const result = await updateProduct(params.productId, parsed.data);
-  if (!result)
-    throw data(
-      { message: "This product does not exist (it may have been deleted)." },
-      { status: 404 },
-    );
-  if (!result.ok) return data({ errors: result.errors }, { status: 400 });
-  return redirectWithToast(back, "Product updated successfully!");
+  return redirectWithToast(
+    `${href("/budzadmin/dashboard/products")}${new URL(request.url).search}`,
+    adding ? "Product added successfully!" : "Product updated successfully!",
+  );
 }
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
   const navigate = useNavigate();
   const { search } = useLocation();
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const close = () =>
+    void navigate(`${href("/budzadmin/dashboard/products")}${search}`, {
+      preventScrollReset: true,
+    });
   const formId = "product-form";
   return (
     <Modal
       title={product ? "Edit Product" : "Add New Product"}
       description={product ? product.name : "Fields marked * are required."}
       size="xl"
-      onClose={() => void navigate(`${PRODUCTS_PATH}${search}`, { preventScrollReset: true })}
+      onClose={close}
       footer={
         <>
-          <button
-            type="button"
-            className={buttonClass("secondary")}
-            onClick={() => void navigate(`${PRODUCTS_PATH}${search}`, { preventScrollReset: true })}
-          >
+          <button type="button" className={buttonClass("secondary")} onClick={close}>
             Cancel
           </button>
-          <button type="submit" form={formId} disabled={saving} className={buttonClass("primary")}>
-            {saving ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-            {saving ? "Saving..." : product ? "Update Product" : "Add Product"}
-          </button>
+          <SaveButton form={formId}>{product ? "Update Product" : "Add Product"}</SaveButton>
         </>
       }
     >
       <ProductForm
         key={product?.id ?? "new"}
         product={product}
-        serverErrors={actionData?.errors}
+        lastResult={actionData}
         formId={formId}
       />
     </Modal>

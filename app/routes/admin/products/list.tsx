@@ -1,23 +1,15 @@
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Link, Outlet, useLocation, useSubmit } from "react-router";
-import { z } from "zod";
+import { href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, StockCell } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
-import {
-  DataTable,
-  ListCard,
-  ListToolbar,
-  ResultCount,
-  Pagination,
-  type Column,
-} from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page";
+import { DataTable, ListPage, ListToolbar, type Column } from "~/components/admin/list-page";
 import { ConfirmDialog } from "~/components/admin/modal";
-import { DELETE_PRODUCT_CONFIRMATION, PRODUCTS_PATH } from "~/components/admin/product-form";
+import { DELETE_PRODUCT_CONFIRMATION } from "~/components/admin/product-form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { CATEGORIES, CATEGORY_SLUGS, findCategory } from "~/lib/categories";
+import { isUuid } from "~/lib/ids";
 import { formatMoney } from "~/lib/money";
 import { filterEnum, ListQuerySchema, parseListQuery } from "~/schemas/admin-list";
 import { redirectWithToast } from "~/server/admin/flash.server";
@@ -26,7 +18,8 @@ import {
   listAdminProducts,
   type AdminProductRow,
 } from "~/server/catalog/product-admin-list.server";
-import { readFormValues } from "~/server/http/form.server";
+import { dispatchIntent, readForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
 
 const ProductListQuery = ListQuerySchema.extend({
   category: filterEnum(["all", ...CATEGORY_SLUGS]),
@@ -40,22 +33,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, list: await listAdminProducts(query) };
 }
 
-const DeleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
-
+/** A row's Delete button posts here. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = DeleteSchema.safeParse(await readFormValues(request));
-  if (!parsed.success) return data({ message: "Unknown product" }, { status: 400 });
-  const outcome = await deleteProduct(parsed.data.id);
-  const back = `${PRODUCTS_PATH}${new URL(request.url).search}`;
-  if (!outcome)
-    return redirectWithToast(back, "Failed to delete product: it no longer exists", "error");
-  return redirectWithToast(
-    back,
-    outcome === "deleted"
-      ? "Product deleted successfully!"
-      : "Product archived: past orders include it, so it is hidden from the store instead of deleted.",
-  );
+  const form = await readForm(request);
+  const id = form.get("id");
+  invariantResponse(typeof id === "string" && isUuid(id), "Unknown product");
+  const back = `${href("/budzadmin/dashboard/products")}${new URL(request.url).search}`;
+  return dispatchIntent(form, {
+    delete: async () => {
+      const result = await deleteProduct(id);
+      if (!result.ok)
+        return redirectWithToast(back, "Failed to delete product: it no longer exists", "error");
+      return redirectWithToast(
+        back,
+        result.outcome === "deleted"
+          ? "Product deleted successfully!"
+          : "Product archived: past orders include it, so it is hidden from the store instead of deleted.",
+      );
+    },
+  });
 }
+
+const detailPath = (productId: string) =>
+  href("/budzadmin/dashboard/products/:productId", { productId });
 
 function categoryName(slug: string) {
   return findCategory(slug)?.name ?? slug;
@@ -82,7 +82,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           />
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-medium text-stone-900">
-              <Link to={`${p.id}${search}`} className="hover:text-brand-700">
+              <Link to={`${detailPath(p.id)}${search}`} className="hover:text-brand-700">
                 {p.name}
               </Link>
               {p.status === "archived" ? <Badge>Archived</Badge> : null}
@@ -127,7 +127,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       cell: (p) => (
         <div className="flex justify-end gap-1">
           <Link
-            to={`${p.id}${search}`}
+            to={`${detailPath(p.id)}${search}`}
             className={buttonClass("ghost", "icon")}
             aria-label={`View ${p.name}`}
             title="View"
@@ -135,7 +135,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             <Eye className="h-4 w-4" aria-hidden />
           </Link>
           <Link
-            to={`${p.id}/edit${search}`}
+            to={`${href("/budzadmin/dashboard/products/:productId/edit", { productId: p.id })}${search}`}
             className={buttonClass("ghost", "icon")}
             aria-label={`Edit ${p.name}`}
             title="Edit"
@@ -149,7 +149,11 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             onConfirm={() =>
               void submit(
                 { intent: "delete", id: p.id },
-                { method: "post", action: `${PRODUCTS_PATH}${search}`, preventScrollReset: true },
+                {
+                  method: "post",
+                  action: `${href("/budzadmin/dashboard/products")}${search}`,
+                  preventScrollReset: true,
+                },
               )
             }
             trigger={
@@ -173,18 +177,19 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Product Management"
-        description="Your catalogue: prices, stock and what shoppers see."
-        actions={
-          <Link to={`new${search}`} className={buttonClass("primary")}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add New Product
-          </Link>
-        }
-      />
-      <ListCard>
+    <ListPage
+      title="Product Management"
+      description="Your catalogue: prices, stock and what shoppers see."
+      actions={
+        <Link
+          to={`${href("/budzadmin/dashboard/products/new")}${search}`}
+          className={buttonClass("primary")}
+        >
+          <Plus className="h-4 w-4" aria-hidden />
+          Add New Product
+        </Link>
+      }
+      toolbar={
         <ListToolbar
           q={query.q}
           searchLabel="Search products by name or SKU"
@@ -210,24 +215,19 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             },
           ]}
         />
-        <ResultCount total={list.total} noun="products" />
-        <DataTable
-          columns={columns}
-          rows={list.rows}
-          rowKey={(p) => p.id}
-          caption="Products"
-          empty="No products match your search."
-        />
-        <Pagination
-          page={list.page}
-          pageCount={list.pageCount}
-          total={list.total}
-          pageSize={list.pageSize}
-          noun="products"
-        />
-      </ListCard>
-      <Outlet />
-    </>
+      }
+      list={list}
+      noun="products"
+      after={<Outlet />}
+    >
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        rowKey={(p) => p.id}
+        caption="Products"
+        empty="No products match your search."
+      />
+    </ListPage>
   );
 }
 

@@ -1,15 +1,14 @@
-import { data } from "react-router";
 import type { Route } from "./+types/export";
 import { PERIOD_CHOICES, parseReportPeriod } from "~/schemas/reports";
 import { config } from "~/server/config.server";
 import { csvResponse } from "~/server/http/csv-download.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { exportSalesReport } from "~/server/reports/report-export.server";
 
 /** GET …/reports/export?period=30: the period's figures and orders as CSV (staff and owners). */
 export async function loader({ request }: Route.LoaderArgs) {
   const period = parseReportPeriod(new URL(request.url).searchParams.get("period"));
-  if (!period.valid)
-    throw data({ message: `Unknown report period. ${PERIOD_CHOICES}` }, { status: 400 });
+  invariantResponse(period.valid, `Unknown report period. ${PERIOD_CHOICES}`);
   const { STORE_TIMEZONE, STORE_NAME } = config();
   const { fileName, body } = await exportSalesReport({
     days: period.days,

@@ -1,7 +1,7 @@
 import { formatCount } from "~/lib/text";
 import { DollarSign, Download, ReceiptText, ShoppingBag, UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/report";
 import { buttonClass } from "~/components/admin/button";
 import { PageHeader } from "~/components/admin/page";
@@ -16,7 +16,7 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { useBrowserValue } from "~/lib/use-browser-value";
 import { dateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { REPORT_PERIODS, REPORTS_PATH } from "~/lib/report-period";
+import { REPORT_PERIODS } from "~/lib/report-period";
 import { parseReportPeriod } from "~/schemas/reports";
 import { config } from "~/server/config.server";
 import { getSalesReport } from "~/server/reports/sales-report.server";
@@ -78,7 +78,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         description={`${range.firstDay} to ${range.lastDay} (${timeZone}), compared with the ${range.days} days before.`}
         actions={
           <a
-            href={`${REPORTS_PATH}/export?period=${range.days}`}
+            href={`${href("/budzadmin/dashboard/reports/export")}?period=${range.days}`}
             download
             className={buttonClass("secondary")}
           >
@@ -91,7 +91,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         {REPORT_PERIODS.map((days) => (
           <Link
             key={days}
-            to={`${REPORTS_PATH}?period=${days}`}
+            to={`${href("/budzadmin/dashboard/reports")}?period=${days}`}
             aria-current={days === range.days ? "page" : undefined}
             className={buttonClass(days === range.days ? "primary" : "secondary", "sm")}
           >

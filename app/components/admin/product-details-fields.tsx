@@ -1,0 +1,122 @@
+import { Field } from "~/components/form/form";
+import { CATEGORIES } from "~/lib/categories";
+import { STRAINS, type ProductFormProduct } from "~/lib/product-fields";
+import { inputClass, selectClass } from "./field";
+
+/** The product form's Details: what the product is and how the store describes it. */
+export function ProductDetailsFields({
+  product,
+  onCategoryChange,
+}: {
+  product?: ProductFormProduct;
+  onCategoryChange: (category: string) => void;
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">
+        Details
+      </legend>
+      <Field name="name" label="Product Name" required className="sm:col-span-2">
+        {(p) => (
+          <input {...p} defaultValue={product?.name} maxLength={120} className={inputClass} />
+        )}
+      </Field>
+      <Field name="sku" label="SKU" required>
+        {(p) => (
+          <input
+            {...p}
+            defaultValue={product ? (product.sku ?? `SKU-${product.id}`) : ""}
+            maxLength={60}
+            placeholder="SKU-FLO-00001"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field name="category" label="Category" required>
+        {(p) => (
+          <select
+            {...p}
+            defaultValue={product?.category ?? ""}
+            onChange={(e) => onCategoryChange(e.target.value)}
+            className={selectClass}
+          >
+            <option value="" disabled>
+              Choose a category
+            </option>
+            {CATEGORIES.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field name="strain" label="Strain">
+        {(p) => (
+          <select {...p} defaultValue={product?.strain ?? ""} className={selectClass}>
+            <option value="">Not applicable</option>
+            {STRAINS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field name="rating" label="Rating (0–5)" hint="5 when left empty">
+        {(p) => (
+          <input
+            {...p}
+            inputMode="decimal"
+            defaultValue={product?.rating ?? ""}
+            placeholder="5"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field name="thc" label="THC" hint="Text such as 18-24%">
+        {(p) => (
+          <input
+            {...p}
+            defaultValue={product?.thc ?? ""}
+            maxLength={40}
+            placeholder="18-24%"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field name="cbd" label="CBD">
+        {(p) => (
+          <input
+            {...p}
+            defaultValue={product?.cbd ?? ""}
+            maxLength={40}
+            placeholder="0-1%"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      {product ? (
+        <Field name="status" label="Status" hint="Archived products are hidden from the store">
+          {(p) => (
+            <select {...p} defaultValue={product.status} className={selectClass}>
+              <option value="active">Active</option>
+              <option value="archived">Archived</option>
+            </select>
+          )}
+        </Field>
+      ) : null}
+      <Field name="description" label="Description" required className="sm:col-span-2">
+        {(p) => (
+          <textarea
+            {...p}
+            rows={4}
+            defaultValue={product?.description}
+            maxLength={5000}
+            className={inputClass}
+          />
+        )}
+      </Field>
+    </fieldset>
+  );
+}
