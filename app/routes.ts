@@ -77,7 +77,7 @@ export default [
         route("images/upload", "routes/admin/images/upload.tsx"),
         route("reports", "routes/admin/reports/report.tsx"),
         route("reports/export", "routes/admin/reports/export.ts"),
-        route("newsletters", "routes/admin/newsletters/screen.tsx"),
+        route("newsletters", "routes/admin/newsletters/list.tsx"),
         route("newsletters/consent-records.csv", "routes/admin/newsletters/consent-export.ts"),
         route("pages", "routes/admin/pages/layout.tsx", [
           index("routes/admin/pages/content.tsx"),

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { formRules } from "~/lib/form";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 import { stripControlCharacters } from "./text";
-
-export const NEWSLETTERS_PATH = "/budzadmin/dashboard/newsletters";
 
 /** SPEC §5's messages of the newsletter form, word for word. */
 export const NEWSLETTER_MESSAGES = {
@@ -54,8 +53,12 @@ export const NewsletterTestSchema = z
 
 export const SubscriberRemoveSchema = z.object({ id: z.uuid() });
 
+/** The Newsletters screen's forms: compose (Send Newsletter), Send Test, a row's Remove. */
+export const newsletterForm = formRules(NewsletterComposeSchema);
+export const newsletterTestForm = formRules(NewsletterTestSchema);
+export const subscriberRemoveForm = formRules(SubscriberRemoveSchema);
+
 export const NEWSLETTER_INTENTS = ["send", "test", "remove"] as const;
-export type NewsletterIntent = (typeof NEWSLETTER_INTENTS)[number];
 
 /** The subscriber list's URL: search by email, page, and who (subscribed by default). */
 export const SUBSCRIBER_FILTERS = ["subscribed", "unsubscribed", "all"] as const;

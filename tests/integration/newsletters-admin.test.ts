@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as newslettersScreen from "~/routes/admin/newsletters/screen";
+import * as newslettersScreen from "~/routes/admin/newsletters/list";
 import { NEWSLETTER_MESSAGES } from "~/schemas/newsletters";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";

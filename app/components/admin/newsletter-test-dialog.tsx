@@ -1,9 +1,11 @@
 import { Loader2, Send } from "lucide-react";
 import { useState } from "react";
-import { NEWSLETTER_MESSAGES, NewsletterTestSchema } from "~/schemas/newsletters";
-import { formErrors } from "~/schemas/form-errors";
+import type { FetcherWithComponents } from "react-router";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import type { FormReply } from "~/lib/form";
+import { NEWSLETTER_MESSAGES, newsletterTestForm } from "~/schemas/newsletters";
 import { buttonClass } from "./button";
-import { Field, FormAlert, inputClass } from "./field";
+import { inputClass } from "./field";
 import { Modal } from "./modal";
 
 /** SPEC §2's Send Test Email modal: the address, the '[TEST] ' subject preview, Cancel/Send Test. */
@@ -11,29 +13,21 @@ export function NewsletterTestDialog({
   subject,
   body,
   defaultAddress,
-  sending,
-  serverErrors,
-  onSend,
+  fetcher,
+  lastResult,
   onClose,
 }: {
   subject: string;
   body: string;
   defaultAddress: string;
-  sending: boolean;
-  serverErrors?: Partial<Record<string, string>>;
-  onSend: (testEmail: string) => void;
+  /** The screen's fetcher that posts the test (intent "test"). */
+  fetcher: FetcherWithComponents<unknown>;
+  lastResult?: FormReply;
   onClose: () => void;
 }) {
   const [address, setAddress] = useState(defaultAddress);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>();
-  const shown = errors ?? serverErrors ?? {};
-  const send = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = NewsletterTestSchema.safeParse({ subject, body, testEmail: address });
-    if (!parsed.success) return setErrors(formErrors(parsed.error));
-    setErrors(undefined);
-    onSend(parsed.data.testEmail);
-  };
+  const form = useForm({ rules: newsletterTestForm, lastResult });
+  const sending = fetcher.state !== "idle";
   const formId = "newsletter-test-form";
   return (
     <Modal
@@ -57,29 +51,33 @@ export function NewsletterTestDialog({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={send} className="space-y-4">
-        <FormAlert message={shown.form} />
-        <Field label="Test email address" error={shown.testEmail} required>
-          {(ids) => (
-            <input
-              {...ids}
-              type="email"
-              name="testEmail"
-              value={address}
-              autoComplete="email"
-              placeholder={NEWSLETTER_MESSAGES.testRequired}
-              onChange={(e) => setAddress(e.currentTarget.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <div>
-          <p className="mb-1.5 text-sm font-medium text-stone-700">Subject</p>
-          <p className="rounded-lg border border-stone-200 bg-stone-50 px-3 py-2 text-sm break-words text-stone-800">
-            [TEST] {subject.trim()}
-          </p>
-        </div>
-      </form>
+      <fetcher.Form method="post" id={formId} {...form.props} className="space-y-4">
+        <FormProvider form={form}>
+          <FormSummary />
+          <input type="hidden" name="intent" value="test" />
+          <input type="hidden" name="subject" value={subject} />
+          <input type="hidden" name="body" value={body} />
+          <Field name="testEmail" label="Test email address" required>
+            {(ids) => (
+              <input
+                {...ids}
+                type="email"
+                value={address}
+                autoComplete="email"
+                placeholder={NEWSLETTER_MESSAGES.testRequired}
+                onChange={(e) => setAddress(e.currentTarget.value)}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <div>
+            <p className="mb-1.5 text-sm font-medium text-stone-700">Subject</p>
+            <p className="rounded-lg border border-stone-200 bg-stone-50 px-3 py-2 text-sm break-words text-stone-800">
+              [TEST] {subject.trim()}
+            </p>
+          </div>
+        </FormProvider>
+      </fetcher.Form>
     </Modal>
   );
 }

@@ -9,12 +9,12 @@ import {
   XCircle,
 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, useFetcher, useRevalidator } from "react-router";
-import type { Route } from "./+types/screen";
+import { data, href, useFetcher, useRevalidator } from "react-router";
+import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { PageHeader } from "~/components/admin/page";
 import { ConfirmDialog } from "~/components/admin/modal";
-import { NewsletterCompose } from "~/components/admin/newsletter-compose";
+import { NEWSLETTER_FORM_ID, NewsletterCompose } from "~/components/admin/newsletter-compose";
 import { EmailLog, NewsletterProgress } from "~/components/admin/newsletter-log";
 import { NewsletterTestDialog } from "~/components/admin/newsletter-test-dialog";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
@@ -25,16 +25,17 @@ import { newsletterTemplates } from "~/lib/newsletter-templates";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { formatCount } from "~/lib/text";
 import { parseListQuery } from "~/schemas/admin-list";
-import { formErrors, type FormErrors } from "~/lib/form";
+import type { FormReply } from "~/lib/form";
 import {
-  NewsletterComposeSchema,
-  NewsletterTestSchema,
+  NEWSLETTER_INTENTS,
+  newsletterForm,
+  newsletterTestForm,
   SubscriberListQuerySchema,
-  SubscriberRemoveSchema,
+  subscriberRemoveForm,
 } from "~/schemas/newsletters";
 import { flashHeader } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
-import { readFormValues } from "~/server/http/form.server";
+import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import {
   getLatestNewsletterProgress,
   getLatestNewsletterTest,
@@ -51,9 +52,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletters · Admin" }
 
 /** How often the screen re-reads its figures while the worker is sending (SPEC §4 polls too). */
 const LIVE_REFRESH_MS = 2000;
-
-/** The owner's download of every consent record (CASL proof). */
-const CONSENT_EXPORT_PATH = "/budzadmin/dashboard/newsletters/consent-records.csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = currentAdmin(context);
@@ -84,50 +82,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionResult =
+type Done =
   | { intent: "send"; ok: true; mailingId: string }
   | { intent: "test"; ok: true; testId: string; to: string }
-  | { intent: "remove"; ok: true }
-  | { intent: string; ok: false; errors: FormErrors };
+  | { intent: "remove"; ok: true };
+/** What a fetcher of the screen gets back: done (with a toast), or the form's messages. */
+type ActionResult = Done | FormReply;
 
-const refused = (intent: string, errors: FormErrors, status = 400) =>
-  data<ActionResult>({ intent, ok: false, errors }, { status });
-
-const done = async (result: ActionResult, message: string, type: "success" | "error" = "success") =>
-  data(result, { headers: { "Set-Cookie": await flashHeader(message, type) } });
+const done = async (result: Done, message: string, type: "success" | "error" = "success") =>
+  data<ActionResult>(result, { headers: { "Set-Cookie": await flashHeader(message, type) } });
 
 /** Send, Send Test and Remove post here; sending queues in one transaction and returns at once. */
 export async function action({ request }: Route.ActionArgs) {
-  const values = await readFormValues(request);
-  const intent = values.intent ?? "";
-  if (intent === "send") {
-    const parsed = NewsletterComposeSchema.safeParse(values);
-    if (!parsed.success) return refused(intent, formErrors(parsed.error));
-    const sent = await sendNewsletter(parsed.data);
-    if (!sent.ok) return refused(intent, { form: sent.message });
-    return done(
-      { intent, ok: true, mailingId: sent.mailingId },
-      `Newsletter queued: sending to ${formatCount(sent.queued)} ${sent.queued === 1 ? "subscriber" : "subscribers"}.`,
-    );
-  }
-  if (intent === "test") {
-    const parsed = NewsletterTestSchema.safeParse(values);
-    if (!parsed.success) return refused(intent, formErrors(parsed.error));
-    const { subject, body, testEmail } = parsed.data;
-    const queued = await sendNewsletterTest({ subject, body, to: testEmail });
-    return done(
-      { intent, ok: true, testId: queued.id, to: testEmail },
-      `Test email queued for ${testEmail}.`,
-    );
-  }
-  if (intent === "remove") {
-    const parsed = SubscriberRemoveSchema.safeParse(values);
-    if (!parsed.success) return refused(intent, { form: "This subscriber does not exist." }, 404);
-    const removed = await removeSubscriber(parsed.data.id);
-    if (!removed.ok) return done({ intent, ok: true }, removed.message, "error");
-    return done({ intent, ok: true }, `${removed.email} was removed from the newsletter.`);
-  }
-  return refused(intent, { form: "This action is not valid. Reload the page and try again." });
+  const form = await readForm(request);
+  // An unknown button is answered (not thrown) like the form's other refusals.
+  if (!NEWSLETTER_INTENTS.some((intent) => intent === form.get("intent")))
+    return formReply({ form: "This action is not valid. Reload the page and try again." });
+  return dispatchIntent(form, {
+    send: async () => {
+      const submission = await parseForm(form, newsletterForm);
+      if (!submission.ok) return submission.reply;
+      const sent = await sendNewsletter(submission.data);
+      if (!sent.ok) return formReply({ form: sent.message }, { form });
+      return done(
+        { intent: "send", ok: true, mailingId: sent.mailingId },
+        `Newsletter queued: sending to ${formatCount(sent.queued)} ${sent.queued === 1 ? "subscriber" : "subscribers"}.`,
+      );
+    },
+    test: async () => {
+      const submission = await parseForm(form, newsletterTestForm);
+      if (!submission.ok) return submission.reply;
+      const { subject, body, testEmail } = submission.data;
+      const queued = await sendNewsletterTest({ subject, body, to: testEmail });
+      return done(
+        { intent: "test", ok: true, testId: queued.id, to: testEmail },
+        `Test email queued for ${testEmail}.`,
+      );
+    },
+    remove: async () => {
+      const submission = await parseForm(form, subscriberRemoveForm);
+      if (!submission.ok)
+        return formReply({ form: "This subscriber does not exist." }, { status: 404 });
+      const removed = await removeSubscriber(submission.data.id);
+      if (!removed.ok) return done({ intent: "remove", ok: true }, removed.message, "error");
+      return done(
+        { intent: "remove", ok: true },
+        `${removed.email} was removed from the newsletter.`,
+      );
+    },
+  });
 }
 
 /** Re-reads the screen while the worker is sending, so the log and the cards follow it. */
@@ -169,13 +172,13 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
   const [handled, setHandled] = useState<object>();
   if (send.data && send.data !== handled && send.state === "idle") {
     setHandled(send.data);
-    if (send.data.ok) setDraft({ subject: "", body: "" });
+    if ("ok" in send.data) setDraft({ subject: "", body: "" });
   }
   const [handledTest, setHandledTest] = useState<object>();
   const [watchedTest, setWatchedTest] = useState<string>();
   if (test.data && test.data !== handledTest && test.state === "idle") {
     setHandledTest(test.data);
-    if (test.data.ok && "testId" in test.data) {
+    if ("testId" in test.data) {
       setWatchedTest(test.data.testId);
       setTestOpen(false);
     }
@@ -183,8 +186,8 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
 
   const sending = send.state !== "idle";
   const filled = draft.subject.trim() !== "" && draft.body.trim() !== "";
-  const sendErrors = send.data && !send.data.ok ? send.data.errors : {};
-  const testErrors = test.data && !test.data.ok ? test.data.errors : undefined;
+  const sendReply = send.data && "errors" in send.data ? send.data : undefined;
+  const testReply = test.data && "errors" in test.data ? test.data : undefined;
   const outcome = testOutcome(watchedTest, latestTest);
   const templates = newsletterTemplates(loaderData.storeName, loaderData.publicUrl);
 
@@ -196,7 +199,11 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             {loaderData.canExportConsent ? (
-              <a href={CONSENT_EXPORT_PATH} download className={buttonClass("secondary")}>
+              <a
+                href={href("/budzadmin/dashboard/newsletters/consent-records.csv")}
+                download
+                className={buttonClass("secondary")}
+              >
                 <Download className="h-4 w-4" aria-hidden />
                 Export consent records
               </a>
@@ -215,7 +222,9 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
               message="Each subscriber gets one email with a one-click unsubscribe link. Sending starts at once and cannot be stopped."
               confirmLabel="Send Newsletter"
               tone="primary"
-              onConfirm={() => void send.submit({ intent: "send", ...draft }, { method: "post" })}
+              onConfirm={() =>
+                document.querySelector<HTMLFormElement>(`#${NEWSLETTER_FORM_ID}`)?.requestSubmit()
+              }
               trigger={
                 <button
                   type="button"
@@ -283,7 +292,8 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
             subject={draft.subject}
             body={draft.body}
             onChange={(next) => setDraft((d) => ({ ...d, ...next }))}
-            errors={sendErrors}
+            fetcher={send}
+            lastResult={sendReply}
             recipients={stats.subscribers}
             activeCustomers={stats.activeCustomers}
           />
@@ -304,11 +314,8 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
           subject={draft.subject}
           body={draft.body}
           defaultAddress={STORE_CONTACT.email}
-          sending={test.state !== "idle"}
-          serverErrors={testErrors}
-          onSend={(testEmail) =>
-            void test.submit({ intent: "test", ...draft, testEmail }, { method: "post" })
-          }
+          fetcher={test}
+          lastResult={testReply}
           onClose={() => setTestOpen(false)}
         />
       ) : null}
