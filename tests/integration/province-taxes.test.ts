@@ -181,11 +181,11 @@ describe("sales taxes stored on the order", () => {
     const before = await quoteCart({
       lines: [{ id: product.id(), quantity: 1 }],
       province: "ON",
-      now: new Date("2027-01-01T07:59:00Z"), // Dec 31 in Vancouver
+      now: new Date("2027-01-01T06:59:00Z"), // Dec 31 in Vancouver (UTC−7 from Nov 2026)
     });
     expect(before.province?.taxes.map((t) => t.label)).toEqual(["HST 13%"]);
     const result = await placeOrder(checkoutInput([{ id: product.id(), quantity: 1 }], ontario), {
-      now: new Date("2027-01-01T08:00:00Z"),
+      now: new Date("2027-01-01T07:00:00Z"),
     });
     if (!result.ok) throw new Error(result.message);
     const [line] = await db().select().from(orderTaxLines);
