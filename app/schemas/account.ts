@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/account";
 import { postalCodeMatchesProvince } from "~/lib/address";
+import { formRules } from "~/lib/form";
 import { CheckoutSchema } from "./checkout";
 
 export const AccountEmailSchema = z
@@ -42,15 +43,25 @@ export const SignInSchema = z.object({
 
 export const EmailOnlySchema = z.object({ email: AccountEmailSchema });
 
+export const signUpForm = formRules(SignUpSchema);
+export const signInForm = formRules(SignInSchema);
+/** The email of a sign-in link or of a password reset. */
+export const emailOnlyForm = formRules(EmailOnlySchema);
+
 /** The token of an emailed link: 32 random bytes, base64url. */
 export const LinkTokenSchema = z
   .string({ error: "This link is not valid." })
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: "This link is not valid." });
 
+/** The emailed sign-in link's page: its button posts the token. */
+export const signInLinkForm = formRules(z.object({ token: LinkTokenSchema }));
+
 export const ResetPasswordSchema = z.object({
   token: LinkTokenSchema,
   password: NewPasswordSchema,
 });
+
+export const resetPasswordForm = formRules(ResetPasswordSchema);
 
 export const VerifyEmailSchema = z.object({
   token: LinkTokenSchema,
@@ -59,6 +70,18 @@ export const VerifyEmailSchema = z.object({
     .min(1, { error: "Please enter your password" })
     .max(MAX_PASSWORD_LENGTH, { error: "Incorrect password" }),
 });
+
+export const verifyEmailForm = formRules(VerifyEmailSchema);
+
+/** Deleting the account: the box ticked, and the password when the account has one. */
+export const deleteAccountForm = formRules(
+  z.object({
+    confirm: z.literal("on", {
+      error: "Please tick the box to confirm you want to delete your account.",
+    }),
+    password: z.string().default(""),
+  }),
+);
 
 const shape = CheckoutSchema.shape;
 
@@ -95,6 +118,9 @@ export const ADDRESS_FIELDS = [
   "province",
   "postalCode",
 ] as const;
+
+/** Add or edit a saved address (the checkout's rules for the same fields). */
+export const addressForm = formRules(AddressSchema, (form) => addressFormValues(form));
 
 export function addressFormValues(form: FormData) {
   const get = (name: string) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkoutFormValues, CheckoutSchema, fieldErrors } from "./checkout";
+import { formErrors as fieldErrors } from "~/lib/form";
+import { checkoutFormValues, CheckoutSchema } from "./checkout";
 
 function form(values: Record<string, string>) {
   const data = new FormData();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formRules } from "~/lib/form";
 import { stripControlCharacters } from "./text";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import {
@@ -26,6 +27,14 @@ export const CartLinesSchema = z
   .max(MAX_CART_LINES, { error: `A cart can hold at most ${MAX_CART_LINES} different items` });
 
 export type CartLineInput = z.infer<typeof CartLinesSchema>[number];
+
+/** The cart's lines as one field of the checkout: any problem with them is the `items` message. */
+const checkoutItems = z.unknown().transform((value, ctx): CartLineInput[] => {
+  const parsed = CartLinesSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({ code: "custom", message: parsed.error.issues[0]!.message });
+  return z.NEVER;
+});
 
 const text = (label: string, max: number) =>
   z
@@ -96,7 +105,7 @@ export const CheckoutSchema = z
     idempotencyKey: z
       .string({ error: "Please reload the page and try again" })
       .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "Please reload the page and try again" }),
-    items: CartLinesSchema,
+    items: checkoutItems,
   })
   .superRefine((value, ctx) => {
     if (!postalCodeMatchesProvince(value.postalCode, value.province)) {
@@ -144,19 +153,5 @@ export function checkoutFormValues(form: FormData) {
   };
 }
 
-/** The first message per field, for showing next to each input. */
-export function fieldErrors(error: z.ZodError): Partial<Record<string, string>> {
-  const errors: Partial<Record<string, string>> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** One field's message for instant feedback as the shopper leaves it (undefined when fine). */
-export function checkoutFieldError(name: string, value: string): string | undefined {
-  const shape: Record<string, z.ZodType> = CheckoutSchema.shape;
-  const result = shape[name]?.safeParse(value);
-  return result && !result.success ? result.error.issues[0]?.message : undefined;
-}
+/** The checkout form's rules: the page loads them lazily (zod stays off its first load). */
+export const checkoutForm = formRules(CheckoutSchema, checkoutFormValues);

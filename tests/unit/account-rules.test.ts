@@ -7,7 +7,7 @@ import {
   SignInSchema,
   SignUpSchema,
 } from "~/schemas/account";
-import { fieldErrors } from "~/schemas/checkout";
+import { formErrors as fieldErrors } from "~/lib/form";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as never);

@@ -1,6 +1,7 @@
 import { AlertCircle, CheckCircle2 } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { useRouteError, useSearchParams } from "react-router";
 import { accountNotice } from "~/lib/account";
+import { describeError } from "~/lib/errors";
 
 export const primaryButton =
   "inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60";
@@ -66,19 +67,28 @@ export function AuthCard({
   );
 }
 
-/** A page inside My Account that is not this shopper's (or does not exist): the same answer. */
-export function AccountNotFound({
+/**
+ * The error of a page inside My Account. A record that is not this shopper's (or does not exist)
+ * is simply not found, with the same words either way; any other error is worded by its status.
+ */
+export function AccountError({
   what,
   back,
 }: {
   what: string;
   back: { to: string; label: string };
 }) {
+  const { status, title, message } = describeError(useRouteError());
+  const notFound = status === 404;
   return (
     <div className={`${cardClass} text-center`}>
-      <p className="text-sm font-semibold tracking-widest text-brand-600">404</p>
-      <h2 className="mt-2 text-xl font-bold text-stone-900">{what} not found</h2>
-      <p className="mt-2 text-stone-600">It does not exist, or it is not part of your account.</p>
+      <p className="text-sm font-semibold tracking-widest text-brand-600">{status}</p>
+      <h2 className="mt-2 text-xl font-bold text-stone-900">
+        {notFound ? `${what} not found` : title}
+      </h2>
+      <p className="mt-2 text-stone-600">
+        {notFound ? "It does not exist, or it is not part of your account." : message}
+      </p>
       <a href={back.to} className={`mt-5 ${primaryButton}`}>
         {back.label}
       </a>

@@ -1,81 +1,83 @@
+import { Field } from "~/components/form/form";
 import { PROVINCES } from "~/lib/address";
-import { Field, inputClass } from "./checkout-field";
+import { inputClass } from "./field-styles";
 
 /**
  * Street, city, province and postal code, for a `sm:grid-cols-6` grid: the same fields (names,
- * autocomplete, formats) at checkout and in the account's saved addresses.
+ * autocomplete, formats) at checkout and in the account's saved addresses. Their messages come from
+ * the form; `provinceError` is one the page computes itself (a province the store does not serve).
  */
 export function AddressFields({
   values,
-  errors,
+  provinceError,
 }: {
   values: Partial<Record<string, string>>;
-  errors: Partial<Record<string, string>>;
+  provinceError?: string;
 }) {
   return (
     <>
       <Field
-        label="Street address"
+        id="street"
         name="street"
-        error={errors.street}
+        label="Street address"
         className="sm:col-span-6"
         hint="Include an apartment or unit number if you have one"
       >
-        <input
-          id="street"
-          name="street"
-          autoComplete="street-address"
-          defaultValue={values.street}
-          className={inputClass(errors.street)}
-        />
+        {(p) => (
+          <input
+            {...p}
+            autoComplete="street-address"
+            defaultValue={values.street}
+            className={inputClass}
+          />
+        )}
       </Field>
-      <Field label="City" name="city" error={errors.city} className="sm:col-span-2">
-        <input
-          id="city"
-          name="city"
-          autoComplete="address-level2"
-          defaultValue={values.city}
-          className={inputClass(errors.city)}
-        />
+      <Field id="city" name="city" label="City" className="sm:col-span-2">
+        {(p) => (
+          <input
+            {...p}
+            autoComplete="address-level2"
+            defaultValue={values.city}
+            className={inputClass}
+          />
+        )}
       </Field>
       <Field
-        label="Province or territory"
+        id="province"
         name="province"
-        error={errors.province}
+        label="Province or territory"
+        error={provinceError}
         className="sm:col-span-2"
       >
-        <select
-          id="province"
-          name="province"
-          autoComplete="address-level1"
-          defaultValue={values.province ?? ""}
-          className={inputClass(errors.province)}
-        >
-          <option value="" disabled>
-            Choose…
-          </option>
-          {PROVINCES.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.name}
+        {(p) => (
+          <select
+            {...p}
+            autoComplete="address-level1"
+            defaultValue={values.province ?? ""}
+            className={inputClass}
+          >
+            <option value="" disabled>
+              Choose…
             </option>
-          ))}
-        </select>
+            {PROVINCES.map((province) => (
+              <option key={province.code} value={province.code}>
+                {province.name}
+              </option>
+            ))}
+          </select>
+        )}
       </Field>
-      <Field
-        label="Postal code"
-        name="postalCode"
-        error={errors.postalCode}
-        className="sm:col-span-2"
-      >
-        <input
-          id="postalCode"
-          name="postalCode"
-          autoComplete="postal-code"
-          placeholder="A1A 1A1"
-          maxLength={7}
-          defaultValue={values.postalCode}
-          className={`${inputClass(errors.postalCode)} uppercase placeholder:normal-case`}
-        />
+      <Field id="postalCode" name="postalCode" label="Postal code" className="sm:col-span-2">
+        {(p) => (
+          <input
+            {...p}
+            autoComplete="postal-code"
+            placeholder="A1A 1A1"
+            maxLength={7}
+            defaultValue={values.postalCode}
+            className={`${inputClass} uppercase placeholder:normal-case`}
+          />
+        )}
       </Field>
     </>
   );

@@ -1,71 +1,69 @@
 import { Form, Link, useNavigation } from "react-router";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import type { FormReply } from "~/lib/form";
 import { primaryButton, secondaryButton } from "./account-ui";
 import { AddressFields } from "./address-fields";
-import { Field, inputClass } from "./checkout-field";
+import { inputClass } from "./field-styles";
 
 type Values = Partial<Record<string, string | boolean>>;
 
 /** Add or edit a saved address: the checkout's fields, with its rules (checked by the server). */
 export function AddressForm({
   values,
-  errors,
+  lastResult,
   submitLabel,
 }: {
   values: Values;
-  errors: Partial<Record<string, string>>;
+  lastResult: FormReply | undefined;
   submitLabel: string;
 }) {
   const busy = useNavigation().state === "submitting";
+  const form = useForm({ lastResult });
   const strings = Object.fromEntries(
     Object.entries(values).filter(
       (entry): entry is [string, string] => typeof entry[1] === "string",
     ),
   );
   return (
-    <Form method="post" noValidate className="grid gap-4 sm:grid-cols-6">
-      <Field label="Full name" name="name" error={errors.name} className="sm:col-span-3">
-        <input
-          id="name"
-          name="name"
-          autoComplete="name"
-          defaultValue={strings.name}
-          className={inputClass(errors.name)}
-        />
-      </Field>
-      <Field label="Phone" name="phone" error={errors.phone} className="sm:col-span-3">
-        <input
-          id="phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel-national"
-          placeholder="604-555-0199"
-          defaultValue={strings.phone}
-          className={inputClass(errors.phone)}
-        />
-      </Field>
-      <AddressFields values={strings} errors={errors} />
-      <label className="flex items-center gap-3 text-sm text-stone-800 sm:col-span-6">
-        <input
-          type="checkbox"
-          name="isDefault"
-          defaultChecked={values.isDefault === true}
-          className="h-5 w-5 rounded border-stone-300 accent-brand-700"
-        />
-        Use as my default address at checkout
-      </label>
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-6">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-3 sm:col-span-6">
-        <button type="submit" disabled={busy} className={primaryButton}>
-          {busy ? "Saving…" : submitLabel}
-        </button>
-        <Link to="/account/addresses" className={secondaryButton}>
-          Cancel
-        </Link>
-      </div>
+    <Form method="post" {...form.props} className="grid gap-4 sm:grid-cols-6">
+      <FormProvider form={form} variant="store">
+        <FormSummary className="sm:col-span-6" />
+        <Field id="name" name="name" label="Full name" className="sm:col-span-3">
+          {(p) => (
+            <input {...p} autoComplete="name" defaultValue={strings.name} className={inputClass} />
+          )}
+        </Field>
+        <Field id="phone" name="phone" label="Phone" className="sm:col-span-3">
+          {(p) => (
+            <input
+              {...p}
+              type="tel"
+              autoComplete="tel-national"
+              placeholder="604-555-0199"
+              defaultValue={strings.phone}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <AddressFields values={strings} />
+        <label className="flex items-center gap-3 text-sm text-stone-800 sm:col-span-6">
+          <input
+            type="checkbox"
+            name="isDefault"
+            defaultChecked={values.isDefault === true || values.isDefault === "on"}
+            className="h-5 w-5 rounded border-stone-300 accent-brand-700"
+          />
+          Use as my default address at checkout
+        </label>
+        <div className="flex flex-wrap gap-3 sm:col-span-6">
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {busy ? "Saving…" : submitLabel}
+          </button>
+          <Link to="/account/addresses" className={secondaryButton}>
+            Cancel
+          </Link>
+        </div>
+      </FormProvider>
     </Form>
   );
 }

@@ -1,20 +1,20 @@
 import { Search } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/order-lookup";
-import { Field, inputClass } from "~/components/store/checkout-field";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { inputClass } from "~/components/store/field-styles";
 import {
   EtransferInstructions,
   OrderDetails,
   OrderStatusBadge,
 } from "~/components/store/order-details";
 import { orderStatusLabel } from "~/lib/order-status";
-import { fieldErrors } from "~/schemas/checkout";
-import { plainText, stripControlCharacters } from "~/schemas/text";
+import { echoValues } from "~/lib/form";
+import { orderLookupForm } from "~/schemas/order-lookup";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { lookupOrder } from "~/server/orders/order-view.server";
-import { readForm } from "~/server/http/form.server";
+import { formReply, parseForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
 
 export function meta() {
@@ -24,45 +24,20 @@ export function meta() {
   ];
 }
 
-const LookupSchema = z.object({
-  orderNumber: plainText(40, "Please enter your order number"),
-  email: z
-    .string()
-    .overwrite(stripControlCharacters)
-    .trim()
-    .min(1, { error: "Please enter the email you ordered with" })
-    .max(254)
-    .pipe(z.email({ error: "Please enter a valid email address" })),
-});
-
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await readForm(request);
-  const values = {
-    orderNumber: String(form.get("orderNumber") ?? ""),
-    email: String(form.get("email") ?? ""),
-  };
-  const parsed = LookupSchema.safeParse(values);
-  if (!parsed.success) {
-    return data(
-      { errors: fieldErrors(parsed.error), message: null, order: null, values },
-      { status: 400 },
-    );
-  }
-  const result = await lookupOrder({ ...parsed.data, ipAddress: clientIp(context) });
-  if (!result.ok) {
-    return data(
-      { errors: {}, message: result.message, order: null, values },
-      { status: result.status },
-    );
-  }
+  const submission = await parseForm(request, orderLookupForm);
+  if (!submission.ok) return submission.reply;
+  const result = await lookupOrder({ ...submission.data, ipAddress: clientIp(context) });
+  // Not found or too many tries: one answer for the whole form (which field is wrong is not said).
+  if (!result.ok)
+    return formReply({ form: result.message }, { status: result.status, form: submission.form });
   return data(
     {
       errors: {},
-      message: null,
+      values: echoValues(submission.form),
       order: result.order,
       etransferEmail: config().ETRANSFER_EMAIL,
-      values,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -71,8 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function OrderLookup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
-  const order = actionData?.order;
+  const form = useForm({ lastResult: actionData });
+  const found = actionData && "order" in actionData ? actionData : null;
+  const order = found?.order;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-stone-900">Order look-up</h1>
@@ -82,47 +58,43 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
 
       <Form
         method="post"
-        noValidate
+        {...form.props}
         className="mt-6 grid gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-start sm:p-6"
       >
-        <Field label="Order number" name="orderNumber" error={errors.orderNumber}>
-          <input
-            id="orderNumber"
-            name="orderNumber"
-            placeholder="BBS-00000000"
-            autoComplete="off"
-            defaultValue={actionData?.values.orderNumber}
-            className={`${inputClass(errors.orderNumber)} uppercase placeholder:normal-case`}
-          />
-        </Field>
-        <Field label="Email" name="email" error={errors.email}>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={actionData?.values.email}
-            className={inputClass(errors.email)}
-          />
-        </Field>
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60 sm:mt-7"
-        >
-          <Search className="h-4 w-4" aria-hidden="true" />
-          {busy ? "Looking…" : "Find order"}
-        </button>
+        <FormProvider form={form} variant="store">
+          <FormSummary className="sm:col-span-3" />
+          <Field id="orderNumber" name="orderNumber" label="Order number">
+            {(p) => (
+              <input
+                {...p}
+                placeholder="BBS-00000000"
+                autoComplete="off"
+                defaultValue={form.values?.orderNumber}
+                className={`${inputClass} uppercase placeholder:normal-case`}
+              />
+            )}
+          </Field>
+          <Field id="email" name="email" label="Email">
+            {(p) => (
+              <input
+                {...p}
+                type="email"
+                autoComplete="email"
+                defaultValue={form.values?.email}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <button
+            type="submit"
+            disabled={busy}
+            className="inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60 sm:mt-7"
+          >
+            <Search className="h-4 w-4" aria-hidden="true" />
+            {busy ? "Looking…" : "Find order"}
+          </button>
+        </FormProvider>
       </Form>
-
-      {actionData?.message ? (
-        <p
-          role="alert"
-          className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-        >
-          {actionData.message}
-        </p>
-      ) : null}
 
       {order ? (
         <div className="mt-10 space-y-6">
@@ -134,8 +106,8 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
             <OrderStatusBadge status={order.status} />
           </div>
           <p className="text-stone-700">{orderStatusLabel(order.status).description}</p>
-          {order.status === "pending" && actionData && "etransferEmail" in actionData ? (
-            <EtransferInstructions order={order} etransferEmail={actionData.etransferEmail} />
+          {order.status === "pending" && found ? (
+            <EtransferInstructions order={order} etransferEmail={found.etransferEmail} />
           ) : null}
           <OrderDetails order={order} />
         </div>

@@ -1,12 +1,12 @@
-import { readForm } from "~/server/http/form.server";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/address-edit";
-import { AccountNotFound, cardClass } from "~/components/store/account-ui";
+import { AccountError, cardClass } from "~/components/store/account-ui";
 import { AddressForm } from "~/components/store/address-form";
-import { addressFormValues, AddressSchema } from "~/schemas/account";
-import { fieldErrors } from "~/schemas/checkout";
+import { addressForm } from "~/schemas/account";
 import { createAddress, getAddress, updateAddress } from "~/server/accounts/addresses.server";
 import { requireShopper } from "~/server/accounts/session.server";
+import { formReply, parseForm } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
 
 export function meta({ params }: Route.MetaArgs) {
   return [
@@ -20,20 +20,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const shopper = await requireShopper(request);
   if (!params.addressId) return { address: null };
   const address = await getAddress(shopper.id, params.addressId);
-  if (!address) throw data({ message: "Address not found" }, { status: 404 });
+  invariantResponse(address, "Address not found", { status: 404 });
   return { address };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const shopper = await requireShopper(request);
-  const values = addressFormValues(await readForm(request));
-  const parsed = AddressSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const submission = await parseForm(request, addressForm);
+  if (!submission.ok) return submission.reply;
+  const input = submission.data;
   const result = params.addressId
-    ? await updateAddress({ accountId: shopper.id, id: params.addressId, input: parsed.data })
-    : await createAddress({ accountId: shopper.id, input: parsed.data });
+    ? await updateAddress({ accountId: shopper.id, id: params.addressId, input })
+    : await createAddress({ accountId: shopper.id, input });
   if (!result.ok)
-    return data({ errors: { form: result.message }, values }, { status: result.status });
+    return formReply({ form: result.message }, { status: result.status, form: submission.form });
   return redirect("/account/addresses?notice=address-saved");
 }
 
@@ -47,7 +47,7 @@ export default function AddressEdit({ loaderData, actionData }: Route.ComponentP
       </h2>
       <AddressForm
         values={values}
-        errors={actionData?.errors ?? {}}
+        lastResult={actionData}
         submitLabel={editing ? "Save address" : "Add address"}
       />
     </section>
@@ -56,6 +56,6 @@ export default function AddressEdit({ loaderData, actionData }: Route.ComponentP
 
 export function ErrorBoundary() {
   return (
-    <AccountNotFound what="Address" back={{ to: "/account/addresses", label: "All addresses" }} />
+    <AccountError what="Address" back={{ to: "/account/addresses", label: "All addresses" }} />
   );
 }

@@ -1,6 +1,5 @@
-import { readForm } from "~/server/http/form.server";
 import { Plus } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/addresses";
 import {
   cardClass,
@@ -9,6 +8,7 @@ import {
   secondaryButton,
   textLink,
 } from "~/components/store/account-ui";
+import { Alert } from "~/components/form/form";
 import { AddressLines } from "~/components/store/saved-address";
 import { MAX_ADDRESSES } from "~/lib/account";
 import {
@@ -17,6 +17,7 @@ import {
   setDefaultAddress,
 } from "~/server/accounts/addresses.server";
 import { requireShopper } from "~/server/accounts/session.server";
+import { dispatchIntent, formReply, readForm } from "~/server/http/form.server";
 
 export const meta = () => [{ title: "My addresses" }, { name: "robots", content: "noindex" }];
 
@@ -28,19 +29,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const shopper = await requireShopper(request);
   const form = await readForm(request);
-  const id = String(form.get("addressId") ?? "");
-  const intent = form.get("intent");
-  if (intent === "delete") {
-    if (!(await deleteAddress({ accountId: shopper.id, id })))
-      return data({ message: "Address not found" }, { status: 404 });
-    return redirect("/account/addresses?notice=address-deleted");
-  }
-  if (intent === "default") {
-    if (!(await setDefaultAddress({ accountId: shopper.id, id })))
-      return data({ message: "Address not found" }, { status: 404 });
-    return redirect("/account/addresses?notice=default-set");
-  }
-  return data({ message: "Unknown action" }, { status: 400 });
+  const target = { accountId: shopper.id, id: String(form.get("addressId") ?? "") };
+  const notFound = () => formReply({ form: "Address not found" }, { status: 404 });
+  return dispatchIntent(form, {
+    delete: async () =>
+      (await deleteAddress(target))
+        ? redirect("/account/addresses?notice=address-deleted")
+        : notFound(),
+    default: async () =>
+      (await setDefaultAddress(target))
+        ? redirect("/account/addresses?notice=default-set")
+        : notFound(),
+  });
 }
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,11 +59,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
         ) : null}
       </div>
       <NoticeFromUrl />
-      {actionData?.message ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {actionData.message}
-        </p>
-      ) : null}
+      <Alert message={actionData?.errors.form} />
       {addresses.length === 0 ? (
         <p className={`${cardClass} text-stone-600`}>
           No saved addresses yet.{" "}

@@ -1,13 +1,13 @@
-import { readForm } from "~/server/http/form.server";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { AuthCard, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
-import { Field, inputClass } from "~/components/store/checkout-field";
+import { inputClass } from "~/components/store/field-styles";
 import { RESET_SENT } from "~/lib/account";
-import { EmailOnlySchema } from "~/schemas/account";
-import { fieldErrors } from "~/schemas/checkout";
+import { emailOnlyForm } from "~/schemas/account";
 import { requestPasswordReset } from "~/server/accounts/accounts.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { parseForm } from "~/server/http/form.server";
 
 export const meta = () => [
   { title: "Reset your password" },
@@ -16,17 +16,15 @@ export const meta = () => [
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await readForm(request);
-  const email = String(form.get("email") ?? "");
-  const parsed = EmailOnlySchema.safeParse({ email });
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), email }, { status: 400 });
-  await requestPasswordReset(parsed.data);
-  return { errors: {}, email: parsed.data.email, sent: RESET_SENT };
+  const submission = await parseForm(request, emailOnlyForm);
+  if (!submission.ok) return submission.reply;
+  await requestPasswordReset(submission.data);
+  return { errors: {}, sent: RESET_SENT };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const form = useForm({ lastResult: actionData });
   const sent = actionData && "sent" in actionData ? actionData.sent : null;
   return (
     <AuthCard
@@ -44,20 +42,24 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {sent ? (
         <SuccessMessage message={sent} />
       ) : (
-        <Form method="post" noValidate className="space-y-4">
-          <Field label="Email" name="email" error={errors.email}>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={actionData?.email}
-              className={inputClass(errors.email)}
-            />
-          </Field>
-          <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? "Sending…" : "Email me a link"}
-          </button>
+        <Form method="post" {...form.props} className="space-y-4">
+          <FormProvider form={form} variant="store">
+            <FormSummary />
+            <Field id="email" name="email" label="Email">
+              {(p) => (
+                <input
+                  {...p}
+                  type="email"
+                  autoComplete="email"
+                  defaultValue={form.values?.email}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? "Sending…" : "Email me a link"}
+            </button>
+          </FormProvider>
         </Form>
       )}
     </AuthCard>

@@ -1,11 +1,11 @@
-import { readForm } from "~/server/http/form.server";
 import { LogIn } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/link";
 import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/store/account-ui";
-import { LinkTokenSchema } from "~/schemas/account";
+import { signInLinkForm } from "~/schemas/account";
 import { describeLink, signInWithLink } from "~/server/accounts/accounts.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { formReply, parseForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
 
 export const meta = () => [
@@ -28,21 +28,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await readForm(request);
-  const token = LinkTokenSchema.safeParse(form.get("token"));
-  if (!token.success) return data({ message: token.error.issues[0]!.message }, { status: 400 });
+  const submission = await parseForm(request, signInLinkForm);
+  if (!submission.ok) return submission.reply;
   const result = await signInWithLink({
-    token: token.data,
+    token: submission.data.token,
     ipAddress: clientIp(context),
     userAgent: request.headers.get("User-Agent"),
   });
-  if (!result.ok) return data({ message: result.message }, { status: result.status });
+  if (!result.ok) return formReply({ form: result.message }, { status: result.status });
   throw redirect("/account?notice=signed-in", { headers: { "Set-Cookie": result.setCookie } });
 }
 
 export default function SignInLink({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const message = actionData?.message ?? loaderData.message;
+  const message = actionData?.errors.token ?? actionData?.errors.form ?? loaderData.message;
   return (
     <AuthCard
       title="Sign in with your link"

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileDown } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/order";
-import { AccountNotFound, secondaryButton, textLink } from "~/components/store/account-ui";
+import { AccountError, secondaryButton, textLink } from "~/components/store/account-ui";
 import {
   EtransferInstructions,
   OrderDetails,
@@ -11,6 +11,7 @@ import { orderStatusLabel } from "~/lib/order-status";
 import { getAccountOrder } from "~/server/accounts/account-orders.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import { config } from "~/server/config.server";
+import { invariantResponse } from "~/server/http/responses.server";
 
 export function meta({ params }: Route.MetaArgs) {
   return [{ title: `Order ${params.orderNumber}` }, { name: "robots", content: "noindex" }];
@@ -20,7 +21,7 @@ export function meta({ params }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const shopper = await requireShopper(request);
   const found = await getAccountOrder({ shopper, orderNumber: params.orderNumber });
-  if (!found) throw data({ message: "Order not found" }, { status: 404 });
+  invariantResponse(found, "Order not found", { status: 404 });
   return { ...found, etransferEmail: config().ETRANSFER_EMAIL };
 }
 
@@ -61,5 +62,5 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AccountNotFound what="Order" back={{ to: "/account/orders", label: "All orders" }} />;
+  return <AccountError what="Order" back={{ to: "/account/orders", label: "All orders" }} />;
 }

@@ -1,13 +1,13 @@
-import { readForm } from "~/server/http/form.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/store/account-ui";
-import { Field, inputClass } from "~/components/store/checkout-field";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { inputClass } from "~/components/store/field-styles";
 import { MIN_PASSWORD_LENGTH } from "~/lib/account";
-import { ResetPasswordSchema } from "~/schemas/account";
-import { fieldErrors } from "~/schemas/checkout";
+import { resetPasswordForm } from "~/schemas/account";
 import { describeLink, resetPassword } from "~/server/accounts/accounts.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { formReply, parseForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
 
 export const meta = () => [
@@ -28,21 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await readForm(request);
-  const parsed = ResetPasswordSchema.safeParse({
-    token: form.get("token"),
-    password: form.get("password") ?? "",
-  });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return data({ errors, message: errors.token ?? null }, { status: 400 });
-  }
+  const submission = await parseForm(request, resetPasswordForm);
+  if (!submission.ok) return submission.reply;
   const result = await resetPassword({
-    ...parsed.data,
+    ...submission.data,
     ipAddress: clientIp(context),
     userAgent: request.headers.get("User-Agent"),
   });
-  if (!result.ok) return data({ errors: {}, message: result.message }, { status: result.status });
+  if (!result.ok) return formReply({ form: result.message }, { status: result.status });
   throw redirect("/account?notice=password-reset", {
     headers: { "Set-Cookie": result.setCookie },
   });
@@ -50,8 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const message = actionData?.message ?? loaderData.message;
-  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const form = useForm({ lastResult: actionData });
+  // A bad, used or expired link is the page's message (the form is gone).
+  const message = form.errors.token ?? form.errors.form ?? loaderData.message;
   return (
     <AuthCard
       title="Choose a new password"
@@ -67,29 +61,28 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     >
       <ErrorMessage message={message} />
       {loaderData.email && !message ? (
-        <Form method="post" noValidate className="space-y-4">
-          <p className="text-stone-700">
-            For <strong className="break-all">{loaderData.email}</strong>. You will be signed out
-            everywhere else.
-          </p>
-          <input type="hidden" name="token" value={loaderData.token} />
-          <Field
-            label="New password"
-            name="password"
-            error={errors.password}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-          >
-            <input
+        <Form method="post" {...form.props} className="space-y-4">
+          <FormProvider form={form} variant="store">
+            <FormSummary />
+            <p className="text-stone-700">
+              For <strong className="break-all">{loaderData.email}</strong>. You will be signed out
+              everywhere else.
+            </p>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field
               id="password"
               name="password"
-              type="password"
-              autoComplete="new-password"
-              className={inputClass(errors.password)}
-            />
-          </Field>
-          <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? "Saving…" : "Save new password"}
-          </button>
+              label="New password"
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+            >
+              {(p) => (
+                <input {...p} type="password" autoComplete="new-password" className={inputClass} />
+              )}
+            </Field>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? "Saving…" : "Save new password"}
+            </button>
+          </FormProvider>
         </Form>
       ) : null}
     </AuthCard>

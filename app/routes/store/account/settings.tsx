@@ -1,7 +1,7 @@
-import { readForm } from "~/server/http/form.server";
 import { Mail, Trash2 } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
+import { Field, FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
 import {
   cardClass,
   dangerButton,
@@ -10,12 +10,14 @@ import {
   primaryButton,
   secondaryButton,
 } from "~/components/store/account-ui";
-import { Field, inputClass } from "~/components/store/checkout-field";
+import { checkboxErrorClass, inputClass } from "~/components/store/field-styles";
 import { consentWording } from "~/lib/consent";
 import { formatDate } from "~/lib/dates";
+import { deleteAccountForm } from "~/schemas/account";
 import { deleteAccount } from "~/server/accounts/account-deletion.server";
 import { clearShopperCookie, requireShopper } from "~/server/accounts/session.server";
 import { config } from "~/server/config.server";
+import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import {
   getNewsletterStatus,
   subscribeToNewsletter,
@@ -47,46 +49,42 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const shopper = await requireShopper(request);
   const form = await readForm(request);
-  switch (form.get("intent")) {
-    case "subscribe": {
+  return dispatchIntent(form, {
+    subscribe: async () => {
       // Consent for an address is given by its owner: only once the email is confirmed.
       if (!shopper.verified)
-        return data(
-          { intent: "newsletter", message: "Please confirm your email first." },
-          { status: 403 },
-        );
+        return formReply({ form: "Please confirm your email first." }, { status: 403, form });
       const result = await subscribeToNewsletter({ email: shopper.email, source: "account" });
-      if (!result.ok)
-        return data({ intent: "newsletter", message: result.message }, { status: 400 });
+      if (!result.ok) return formReply({ form: result.message }, { status: 400, form });
       return redirect("/account/settings?notice=subscribed");
-    }
-    case "unsubscribe":
+    },
+    unsubscribe: async () => {
       await unsubscribeFromNewsletter({ email: shopper.email });
       return redirect("/account/settings?notice=unsubscribed");
-    case "delete": {
-      if (form.get("confirm") !== "on")
-        return data(
-          {
-            intent: "delete",
-            message: "Please tick the box to confirm you want to delete your account.",
-          },
-          { status: 400 },
-        );
-      const result = await deleteAccount({ shopper, password: String(form.get("password") ?? "") });
-      if (!result.ok) return data({ intent: "delete", message: result.message }, { status: 401 });
+    },
+    delete: async () => {
+      const submission = await parseForm(form, deleteAccountForm);
+      if (!submission.ok) return submission.reply;
+      const result = await deleteAccount({ shopper, password: submission.data.password });
+      if (!result.ok) {
+        const errors = shopper.hasPassword
+          ? { password: result.message }
+          : { form: result.message };
+        return formReply(errors, { status: 401, form });
+      }
       return redirect("/account/sign-in?notice=deleted", {
         headers: { "Set-Cookie": await clearShopperCookie() },
       });
-    }
-    default:
-      return data({ intent: "", message: "Unknown action" }, { status: 400 });
-  }
+    },
+  });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { verified, hasPassword, newsletter, storeName } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const answeredIntent = actionData?.values?.intent;
+  const deleteForm = useForm({ lastResult: answeredIntent === "delete" ? actionData : undefined });
   return (
     <div className="space-y-6">
       <NoticeFromUrl />
@@ -99,9 +97,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Newsletter
         </h2>
         <p className="mt-1 text-sm text-stone-600">{consentWording("account", storeName)}</p>
-        {actionData?.intent === "newsletter" ? (
+        {answeredIntent === "subscribe" && actionData?.errors.form ? (
           <div className="mt-4">
-            <ErrorMessage message={actionData.message} />
+            <ErrorMessage message={actionData.errors.form} />
           </div>
         ) : null}
         <p className="mt-4 text-sm font-medium text-stone-800" data-testid="newsletter-status">
@@ -154,38 +152,57 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           phone and address are removed from our customer records. The orders you placed are kept
           for our accounting records, as the law requires. This cannot be undone.
         </p>
-        <Form method="post" noValidate className="mt-4 space-y-4">
-          {actionData?.intent === "delete" ? <ErrorMessage message={actionData.message} /> : null}
-          {hasPassword ? (
-            <Field label="Your password" name="password">
-              <input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                className={`${inputClass()} sm:max-w-sm`}
-              />
-            </Field>
-          ) : null}
-          <label className="flex items-start gap-3 text-sm text-stone-800">
-            <input
-              type="checkbox"
-              name="confirm"
-              className="mt-0.5 h-5 w-5 rounded border-stone-300 accent-red-700"
-            />
-            I understand my account will be deleted for good.
-          </label>
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            disabled={!!busy}
-            className={dangerButton}
-          >
-            {busy === "delete" ? "Deleting…" : "Delete my account"}
-          </button>
+        <Form method="post" {...deleteForm.props} className="mt-4 space-y-4">
+          <FormProvider form={deleteForm} variant="store">
+            <FormSummary />
+            {hasPassword ? (
+              <Field id="password" name="password" label="Your password">
+                {(p) => (
+                  <input
+                    {...p}
+                    type="password"
+                    autoComplete="current-password"
+                    className={`${inputClass} sm:max-w-sm`}
+                  />
+                )}
+              </Field>
+            ) : null}
+            <ConfirmDeletion />
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              disabled={!!busy}
+              className={dangerButton}
+            >
+              {busy === "delete" ? "Deleting…" : "Delete my account"}
+            </button>
+          </FormProvider>
         </Form>
       </section>
+    </div>
+  );
+}
+
+function ConfirmDeletion() {
+  const error = useFieldError("confirm");
+  return (
+    <div>
+      <label className="flex items-start gap-3 text-sm text-stone-800">
+        <input
+          type="checkbox"
+          name="confirm"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "confirm-error" : undefined}
+          className="mt-0.5 h-5 w-5 rounded border-stone-300 accent-red-700"
+        />
+        I understand my account will be deleted for good.
+      </label>
+      {error ? (
+        <p id="confirm-error" className={checkboxErrorClass}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

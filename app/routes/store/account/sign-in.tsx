@@ -1,23 +1,23 @@
-import { readForm } from "~/server/http/form.server";
 import { Mail } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/sign-in";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import {
   AuthCard,
-  ErrorMessage,
   NoticeFromUrl,
   primaryButton,
   secondaryButton,
   SuccessMessage,
   textLink,
 } from "~/components/store/account-ui";
-import { Field, inputClass } from "~/components/store/checkout-field";
+import { inputClass } from "~/components/store/field-styles";
 import { LINK_SENT } from "~/lib/account";
-import { EmailOnlySchema, SignInSchema } from "~/schemas/account";
-import { fieldErrors } from "~/schemas/checkout";
+import { echoValues, type FormReply } from "~/lib/form";
+import { emailOnlyForm, signInForm } from "~/schemas/account";
 import { requestSignInLink, signInWithPassword } from "~/server/accounts/accounts.server";
 import { getShopper, safeRedirectTo } from "~/server/accounts/session.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
 
 export const meta = () => [{ title: "Sign in" }, { name: "robots", content: "noindex" }];
@@ -35,44 +35,49 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
-  const email = String(form.get("email") ?? "");
-  if (form.get("intent") === "link") {
-    const parsed = EmailOnlySchema.safeParse({ email });
-    if (!parsed.success)
-      return data({ intent: "link", errors: fieldErrors(parsed.error), email }, { status: 400 });
-    await requestSignInLink(parsed.data);
-    return { intent: "link", errors: {}, email, sent: LINK_SENT };
-  }
-  const parsed = SignInSchema.safeParse({ email, password: form.get("password") ?? "" });
-  if (!parsed.success)
-    return data({ intent: "password", errors: fieldErrors(parsed.error), email }, { status: 400 });
-  const result = await signInWithPassword({
-    ...parsed.data,
-    ipAddress: clientIp(context),
-    userAgent: request.headers.get("User-Agent"),
+  // Both forms' answers echo what was typed (with the intent): the page knows whose it is.
+  return dispatchIntent<Promise<SignInAnswer>>(form, {
+    link: async () => {
+      const submission = await parseForm(form, emailOnlyForm);
+      if (!submission.ok) return submission.reply;
+      await requestSignInLink(submission.data);
+      return { errors: {}, values: echoValues(form), sent: LINK_SENT };
+    },
+    password: async () => {
+      const submission = await parseForm(form, signInForm);
+      if (!submission.ok) return submission.reply;
+      const result = await signInWithPassword({
+        ...submission.data,
+        ipAddress: clientIp(context),
+        userAgent: request.headers.get("User-Agent"),
+      });
+      if (result.ok) {
+        throw redirect(safeRedirectTo(form.get("redirectTo")), {
+          headers: { "Set-Cookie": result.setCookie },
+        });
+      }
+      const headers: HeadersInit = result.retryAfterSeconds
+        ? { "Retry-After": String(result.retryAfterSeconds) }
+        : {};
+      return data<FormReply>(
+        { errors: { form: result.message }, values: echoValues(form) },
+        { status: result.status, headers },
+      );
+    },
   });
-  if (result.ok) {
-    throw redirect(safeRedirectTo(form.get("redirectTo")), {
-      headers: { "Set-Cookie": result.setCookie },
-    });
-  }
-  const headers: HeadersInit = result.retryAfterSeconds
-    ? { "Retry-After": String(result.retryAfterSeconds) }
-    : {};
-  return data(
-    { intent: "password", errors: { form: result.message }, email },
-    { status: result.status, headers },
-  );
 }
+
+type SignInAnswer = ReturnType<typeof formReply> | (FormReply & { sent: string });
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [params] = useSearchParams();
-  const passwordErrors: Partial<Record<string, string>> =
-    actionData?.intent === "password" ? actionData.errors : {};
-  const linkErrors: Partial<Record<string, string>> =
-    actionData?.intent === "link" ? actionData.errors : {};
+  const answeredIntent = actionData?.values?.intent;
+  const passwordForm = useForm({
+    lastResult: answeredIntent === "password" ? actionData : undefined,
+  });
+  const linkForm = useForm({ lastResult: answeredIntent === "link" ? actionData : undefined });
   const sent = actionData && "sent" in actionData ? actionData.sent : null;
   return (
     <AuthCard
@@ -97,37 +102,41 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       }
     >
       <NoticeFromUrl />
-      <ErrorMessage message={passwordErrors.form} />
-      <Form method="post" noValidate className="space-y-4">
-        <input type="hidden" name="intent" value="password" />
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-        <Field label="Email" name="email" error={passwordErrors.email}>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={actionData?.intent === "password" ? actionData.email : ""}
-            className={inputClass(passwordErrors.email)}
-          />
-        </Field>
-        <Field label="Password" name="password" error={passwordErrors.password}>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            className={inputClass(passwordErrors.password)}
-          />
-        </Field>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <button type="submit" disabled={!!busy} className={primaryButton}>
-            {busy === "password" ? "Signing in…" : "Sign in"}
-          </button>
-          <Link to="/account/forgot-password" className={`text-sm ${textLink}`}>
-            Forgot your password?
-          </Link>
-        </div>
+      <Form method="post" {...passwordForm.props} className="space-y-4">
+        <FormProvider form={passwordForm} variant="store">
+          <FormSummary />
+          <input type="hidden" name="intent" value="password" />
+          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+          <Field id="email" name="email" label="Email">
+            {(p) => (
+              <input
+                {...p}
+                type="email"
+                autoComplete="email"
+                defaultValue={passwordForm.values?.email ?? ""}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field id="password" name="password" label="Password">
+            {(p) => (
+              <input
+                {...p}
+                type="password"
+                autoComplete="current-password"
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <button type="submit" disabled={!!busy} className={primaryButton}>
+              {busy === "password" ? "Signing in…" : "Sign in"}
+            </button>
+            <Link to="/account/forgot-password" className={`text-sm ${textLink}`}>
+              Forgot your password?
+            </Link>
+          </div>
+        </FormProvider>
       </Form>
 
       <div className="border-t border-stone-200 pt-5">
@@ -136,23 +145,27 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
           We email you a link that signs you in once. New to the store? The link creates your
           account.
         </p>
-        <Form method="post" noValidate className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="link" />
-          <SuccessMessage message={sent} />
-          <Field label="Email for the link" name="link-email" error={linkErrors.email}>
-            <input
-              id="link-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={actionData?.intent === "link" ? actionData.email : ""}
-              className={inputClass(linkErrors.email)}
-            />
-          </Field>
-          <button type="submit" disabled={!!busy} className={secondaryButton}>
-            <Mail className="h-4 w-4" aria-hidden="true" />
-            {busy === "link" ? "Sending…" : "Email me a sign-in link"}
-          </button>
+        <Form method="post" {...linkForm.props} className="mt-4 space-y-4">
+          <FormProvider form={linkForm} variant="store">
+            <FormSummary />
+            <input type="hidden" name="intent" value="link" />
+            <SuccessMessage message={sent} />
+            <Field id="link-email" name="email" label="Email for the link">
+              {(p) => (
+                <input
+                  {...p}
+                  type="email"
+                  autoComplete="email"
+                  defaultValue={linkForm.values?.email ?? ""}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <button type="submit" disabled={!!busy} className={secondaryButton}>
+              <Mail className="h-4 w-4" aria-hidden="true" />
+              {busy === "link" ? "Sending…" : "Email me a sign-in link"}
+            </button>
+          </FormProvider>
         </Form>
       </div>
     </AuthCard>

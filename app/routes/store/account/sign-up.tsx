@@ -1,20 +1,14 @@
-import { readForm } from "~/server/http/form.server";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-up";
-import {
-  AuthCard,
-  ErrorMessage,
-  primaryButton,
-  SuccessMessage,
-  textLink,
-} from "~/components/store/account-ui";
-import { Field, inputClass } from "~/components/store/checkout-field";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { AuthCard, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
+import { inputClass } from "~/components/store/field-styles";
 import { MIN_PASSWORD_LENGTH, SIGN_UP_SENT } from "~/lib/account";
-import { SignUpSchema } from "~/schemas/account";
-import { fieldErrors } from "~/schemas/checkout";
+import { signUpForm } from "~/schemas/account";
 import { signUp } from "~/server/accounts/accounts.server";
 import { getShopper } from "~/server/accounts/session.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { parseForm } from "~/server/http/form.server";
 
 export const meta = () => [{ title: "Create an account" }, { name: "robots", content: "noindex" }];
 
@@ -29,18 +23,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await readForm(request);
-  const email = String(form.get("email") ?? "");
-  const parsed = SignUpSchema.safeParse({ email, password: form.get("password") ?? "" });
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), email }, { status: 400 });
-  await signUp(parsed.data);
-  return { errors: {}, email: parsed.data.email, sent: SIGN_UP_SENT };
+  const submission = await parseForm(request, signUpForm);
+  if (!submission.ok) return submission.reply;
+  await signUp(submission.data);
+  return { errors: {}, email: submission.data.email, sent: SIGN_UP_SENT };
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
-  const sent = actionData && "sent" in actionData ? actionData.sent : null;
+  const form = useForm({ lastResult: actionData });
+  const sent = actionData && "sent" in actionData ? actionData : null;
   return (
     <AuthCard
       title="Create an account"
@@ -55,37 +47,36 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       }
     >
       {sent ? (
-        <SuccessMessage message={`${sent} (${actionData?.email})`} />
+        <SuccessMessage message={`${sent.sent} (${sent.email})`} />
       ) : (
-        <Form method="post" noValidate className="space-y-4">
-          <ErrorMessage message={errors.form} />
-          <Field label="Email" name="email" error={errors.email}>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={actionData?.email}
-              className={inputClass(errors.email)}
-            />
-          </Field>
-          <Field
-            label="Password"
-            name="password"
-            error={errors.password}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-          >
-            <input
+        <Form method="post" {...form.props} className="space-y-4">
+          <FormProvider form={form} variant="store">
+            <FormSummary />
+            <Field id="email" name="email" label="Email">
+              {(p) => (
+                <input
+                  {...p}
+                  type="email"
+                  autoComplete="email"
+                  defaultValue={form.values?.email}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field
               id="password"
               name="password"
-              type="password"
-              autoComplete="new-password"
-              className={inputClass(errors.password)}
-            />
-          </Field>
-          <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? "Creating your account…" : "Create account"}
-          </button>
+              label="Password"
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+            >
+              {(p) => (
+                <input {...p} type="password" autoComplete="new-password" className={inputClass} />
+              )}
+            </Field>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? "Creating your account…" : "Create account"}
+            </button>
+          </FormProvider>
         </Form>
       )}
     </AuthCard>

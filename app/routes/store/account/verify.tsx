@@ -1,12 +1,12 @@
-import { readForm } from "~/server/http/form.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/verify";
 import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/store/account-ui";
-import { Field, inputClass } from "~/components/store/checkout-field";
-import { VerifyEmailSchema } from "~/schemas/account";
-import { fieldErrors } from "~/schemas/checkout";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { inputClass } from "~/components/store/field-styles";
+import { verifyEmailForm } from "~/schemas/account";
 import { describeLink, verifyEmail } from "~/server/accounts/accounts.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
+import { formReply, parseForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
 
 export const meta = () => [{ title: "Confirm your email" }, { name: "robots", content: "noindex" }];
@@ -24,32 +24,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await readForm(request);
-  const parsed = VerifyEmailSchema.safeParse({
-    token: form.get("token"),
-    password: form.get("password") ?? "",
-  });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return data({ errors, message: errors.token ?? null }, { status: 400 });
-  }
+  const submission = await parseForm(request, verifyEmailForm);
+  if (!submission.ok) return submission.reply;
   const result = await verifyEmail({
-    ...parsed.data,
+    ...submission.data,
     ipAddress: clientIp(context),
     userAgent: request.headers.get("User-Agent"),
   });
   if (result.ok)
     throw redirect("/account?notice=verified", { headers: { "Set-Cookie": result.setCookie } });
   // A wrong password keeps the link usable; a used or expired link is the page's message.
-  return result.status === 401
-    ? data({ errors: { password: result.message }, message: null }, { status: 401 })
-    : data({ errors: {}, message: result.message }, { status: result.status });
+  return formReply(
+    result.status === 401 ? { password: result.message } : { form: result.message },
+    {
+      status: result.status,
+    },
+  );
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const message = actionData?.message ?? loaderData.message;
-  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const form = useForm({ lastResult: actionData });
+  // A bad, used or expired link is the page's message (the form is gone).
+  const message = form.errors.token ?? form.errors.form ?? loaderData.message;
   return (
     <AuthCard
       title="Confirm your email"
@@ -65,32 +62,36 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     >
       <ErrorMessage message={message} />
       {loaderData.email && !message ? (
-        <Form method="post" noValidate className="space-y-4">
-          <p className="text-stone-700">
-            Enter the password you chose for{" "}
-            <strong className="break-all">{loaderData.email}</strong> to confirm this address is
-            yours.
-          </p>
-          <input type="hidden" name="token" value={loaderData.token} />
-          <Field label="Password" name="password" error={errors.password}>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              className={inputClass(errors.password)}
-            />
-          </Field>
-          <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? "Confirming…" : "Confirm my email"}
-          </button>
-          <p className="text-sm text-stone-600">
-            Forgot it?{" "}
-            <Link to="/account/forgot-password" className={textLink}>
-              Reset your password
-            </Link>{" "}
-            (that confirms your email too).
-          </p>
+        <Form method="post" {...form.props} className="space-y-4">
+          <FormProvider form={form} variant="store">
+            <FormSummary />
+            <p className="text-stone-700">
+              Enter the password you chose for{" "}
+              <strong className="break-all">{loaderData.email}</strong> to confirm this address is
+              yours.
+            </p>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field id="password" name="password" label="Password">
+              {(p) => (
+                <input
+                  {...p}
+                  type="password"
+                  autoComplete="current-password"
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? "Confirming…" : "Confirm my email"}
+            </button>
+            <p className="text-sm text-stone-600">
+              Forgot it?{" "}
+              <Link to="/account/forgot-password" className={textLink}>
+                Reset your password
+              </Link>{" "}
+              (that confirms your email too).
+            </p>
+          </FormProvider>
         </Form>
       ) : null}
     </AuthCard>
