@@ -15,9 +15,6 @@ import { variationRows, VariationsEditor, type VariationRow } from "./variations
 // first focuses the form, not with the page; until it has arrived the server checks.
 const productRules = lazyModule(() => import("~/schemas/product").then((m) => m.productForm));
 
-export const DELETE_PRODUCT_CONFIRMATION =
-  "Are you sure you want to delete this product? This action cannot be undone.";
-
 /**
  * SPEC §3's admin product form, for a new product and over an existing one. Edit defaults: cost
  * price 60 % of the price, SKU 'SKU-' + id, alert level 10, stock = sum of the variations (the
