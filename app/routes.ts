@@ -85,8 +85,8 @@ export default [
         ]),
         route("database", "routes/admin/database.tsx"),
         // Owner-only settings: province rules and sales tax rates.
-        route("settings/provinces", "routes/admin/settings/provinces.tsx"),
-        route("settings/provinces/:province", "routes/admin/settings/province.tsx"),
+        route("settings/provinces", "routes/admin/settings/provinces/list.tsx"),
+        route("settings/provinces/:province", "routes/admin/settings/provinces/detail.tsx"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
       // Printable pages: outside the dashboard shell.

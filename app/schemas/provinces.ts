@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { PROVINCE_CODES } from "~/lib/address";
+import { formRules } from "~/lib/form";
 import { MAX_PROVINCE_AGE, MIN_PROVINCE_AGE, parseRate, TAX_KINDS } from "~/lib/taxes";
-
-export const PROVINCES_PATH = "/budzadmin/dashboard/settings/provinces";
 
 export const ProvinceCodeSchema = z.enum(PROVINCE_CODES);
 
@@ -63,8 +62,7 @@ export const DeleteRateFormSchema = z.object({
   rateId: z.uuid({ error: "This rate does not exist" }),
 });
 
-export const ProvinceActionSchema = z.discriminatedUnion("intent", [
-  ProvinceRuleFormSchema,
-  TaxRateFormSchema,
-  DeleteRateFormSchema,
-]);
+/** The province page's three forms (one button each: intent rule, add-rate, delete-rate). */
+export const provinceRuleForm = formRules(ProvinceRuleFormSchema);
+export const taxRateForm = formRules(TaxRateFormSchema);
+export const deleteRateForm = formRules(DeleteRateFormSchema);

@@ -66,8 +66,8 @@ const adminRoutes = allRoutes.filter(
 /** The screens for owners only (their module's middleware has `ownerOnly`); staff get 403. */
 const OWNER_ONLY = [
   "routes/admin/database.tsx",
-  "routes/admin/settings/provinces.tsx",
-  "routes/admin/settings/province.tsx",
+  "routes/admin/settings/provinces/list.tsx",
+  "routes/admin/settings/provinces/detail.tsx",
   "routes/admin/newsletters/consent-export.ts",
 ];
 

@@ -295,7 +295,7 @@ describe("Provinces & Taxes settings", () => {
   it("is for owners: staff get 403 on the screen and its saves", async () => {
     const staff = await createAdminUser({ username: "tax-staff", password: "staff-pass-1" });
     const cookie = (await createAdminSession({ userId: staff.id })).split(";")[0]!;
-    const route = await import("~/routes/admin/settings/province");
+    const route = await import("~/routes/admin/settings/provinces/detail");
     // Through the admin guard and the screen's own middleware, as the server runs them.
     const call = (kind: "loader" | "action", method: string) =>
       callRoute(

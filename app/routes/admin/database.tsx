@@ -35,7 +35,8 @@ import {
   runGenerator,
   sampleDataAllowed,
 } from "~/server/admin/database-tools.server";
-import { readFormValues } from "~/server/http/form.server";
+import { checkForm, formRules } from "~/lib/form";
+import { dispatchIntent, readForm } from "~/server/http/form.server";
 import { ownerOnly } from "~/server/auth/admin-guard.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).
@@ -53,39 +54,34 @@ export async function loader() {
   };
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("test") }),
-  z.object({ intent: z.literal("insert-test-product") }),
+/** A generator's button: which one, confirmed in the dialog (data is cleared first). */
+const generateForm = formRules(
   z.object({
-    intent: z.literal("generate"),
     generator: z.enum(GENERATORS),
     confirm: z.literal("yes", {
       error: "Confirm before generating: existing data is cleared first.",
     }),
   }),
-]);
+);
+
+/** The tools answer with their log (shown under Results), never with form messages. */
+const answer = (log: LogLine[], status = 200) => data({ log }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = ActionSchema.safeParse(await readFormValues(request));
-  if (!parsed.success) {
-    return data(
-      { log: [{ level: "error", message: parsed.error.issues[0]!.message }] as LogLine[] },
-      { status: 400 },
-    );
-  }
-  const input = parsed.data;
-  const log =
-    input.intent === "test"
-      ? await runConnectionTests()
-      : input.intent === "insert-test-product"
-        ? await insertTestProduct()
-        : await runGenerator(input.generator);
-  const failed = log.some((line) => line.level === "error");
-  const refused = log.length === 1 && log[0]!.message === SAMPLE_DATA_REFUSED;
-  return data(
-    { log },
-    { status: refused ? 403 : failed && input.intent === "generate" ? 422 : 200 },
-  );
+  const form = await readForm(request);
+  return dispatchIntent(form, {
+    test: async () => answer(await runConnectionTests()),
+    "insert-test-product": async () => answer(await insertTestProduct()),
+    generate: async () => {
+      const checked = checkForm(generateForm, form);
+      if (!checked.ok)
+        return answer([{ level: "error", message: Object.values(checked.errors)[0]! }], 400);
+      const log = await runGenerator(checked.data.generator);
+      const refused = log.length === 1 && log[0]!.message === SAMPLE_DATA_REFUSED;
+      const failed = log.some((line) => line.level === "error");
+      return answer(log, refused ? 403 : failed ? 422 : 200);
+    },
+  });
 }
 
 const GENERATOR_LABELS: Record<Generator, string> = {

@@ -1,3 +1,4 @@
+import type { Failure } from "~/lib/errors";
 import { and, eq, gt } from "drizzle-orm";
 import type { ProvinceCode } from "~/lib/address";
 import { ratesInForce, type ProvinceRule, type TaxKind, type TaxRate } from "~/lib/taxes";
@@ -90,8 +91,8 @@ export async function updateProvinceRule(options: {
     .onConflictDoUpdate({ target: provinceRules.province, set: values });
 }
 
-export type RateResult =
-  { ok: true } | { ok: false; status: 400 | 404 | 409; field: string; message: string };
+/** Done, or why not, with the form field the message belongs to. */
+export type RateResult = { ok: true } | (Failure & { field: string });
 
 /**
  * Schedules a rate: from its day on it replaces the province's rate of that kind (orders already

@@ -1,12 +1,10 @@
-import { Link } from "react-router";
-import type { Route } from "./+types/provinces";
+import { href, Link } from "react-router";
+import type { Route } from "./+types/list";
 import { Badge } from "~/components/admin/badges";
-import { DataTable, ListCard, type Column } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page";
+import { DataTable, ListPage, type Column } from "~/components/admin/list-page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
 import { formatEffectiveDate, formatRate } from "~/lib/taxes";
-import { PROVINCES_PATH } from "~/schemas/provinces";
 import { listProvinceSettings, type ProvinceSummary } from "~/server/settings/provinces.server";
 import { ownerOnly } from "~/server/auth/admin-guard.server";
 
@@ -27,7 +25,7 @@ export default function ProvinceSettings({ loaderData }: Route.ComponentProps) {
       header: "Province or territory",
       cell: (p) => (
         <Link
-          to={`${PROVINCES_PATH}/${p.province}`}
+          to={href("/budzadmin/dashboard/settings/provinces/:province", { province: p.province })}
           className="font-medium text-brand-800 hover:underline"
         >
           {provinceName(p.province)}
@@ -70,25 +68,26 @@ export default function ProvinceSettings({ loaderData }: Route.ComponentProps) {
     },
   ];
   return (
-    <>
-      <PageHeader
-        title="Provinces & Taxes"
-        description="Where the store ships, the age shoppers confirm at checkout, and the sales taxes charged in each province or territory."
+    <ListPage
+      title="Provinces & Taxes"
+      description="Where the store ships, the age shoppers confirm at checkout, and the sales taxes charged in each province or territory."
+      list={{ page: 1, pageCount: 1, total: provinces.length, pageSize: provinces.length }}
+      noun="provinces and territories"
+      after={
+        <p className="mt-3 text-sm text-stone-600">
+          Taxes apply to the goods after discount, and to shipping where the rate says so. A new
+          rate takes effect on its date; orders already placed keep the taxes stored on them.
+        </p>
+      }
+    >
+      <DataTable
+        columns={columns}
+        rows={provinces}
+        rowKey={(p) => p.province}
+        caption="Provinces and territories"
+        empty="No provinces."
       />
-      <ListCard>
-        <DataTable
-          columns={columns}
-          rows={provinces}
-          rowKey={(p) => p.province}
-          caption="Provinces and territories"
-          empty="No provinces."
-        />
-      </ListCard>
-      <p className="mt-3 text-sm text-stone-600">
-        Taxes apply to the goods after discount, and to shipping where the rate says so. A new rate
-        takes effect on its date; orders already placed keep the taxes stored on them.
-      </p>
-    </>
+    </ListPage>
   );
 }
 
