@@ -1,7 +1,9 @@
 import { expectAccessible } from "../axe";
+import { screenshots } from "./admin-fixtures";
 import { expect, SEEDED, test } from "./invoices-store";
 
 const INVOICES = "/budzadmin/dashboard/invoices";
+const shot = screenshots("INVOICES_SHOTS");
 
 for (const viewport of [
   { name: "desktop", width: 1280, height: 900 },
@@ -26,6 +28,7 @@ for (const viewport of [
       await expect(daily.getByRole("link", { name: SEEDED.pending })).toBeVisible();
       await expect(daily.getByRole("link", { name: SEEDED.paid })).toBeVisible();
       await expect(daily.getByText(SEEDED.cancelled)).toHaveCount(0);
+      await shot(page, `invoices-${viewport.name}`);
       await expectAccessible(page);
 
       // Search (SPEC §5's messages).
@@ -74,6 +77,12 @@ for (const viewport of [
       await expect(dialog.getByText("Paid", { exact: true })).toBeVisible();
       await expect(dialog.getByText("How to pay: Interac e-Transfer")).toHaveCount(0);
       await expect(dialog.getByRole("link", { name: /Print/ })).toHaveAttribute("target", "_blank");
+      // The preview links to its order's page.
+      await expect(dialog.getByRole("link", { name: `Order ${SEEDED.paid}` })).toHaveAttribute(
+        "href",
+        `/budzadmin/dashboard/orders/${SEEDED.paid}`,
+      );
+      await shot(page, `invoice-preview-${viewport.name}`);
       await expectAccessible(page);
       await dialog.getByRole("button", { name: "Close", exact: true }).click();
       await expect(dialog).toHaveCount(0);

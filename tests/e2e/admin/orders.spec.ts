@@ -4,7 +4,9 @@ import { expectAccessible } from "../axe";
 import { expect, test } from "../checkout/checkout-store";
 import { dayOfInstant } from "~/lib/dates";
 import "~/server/time-zones.server";
-import { signIn } from "./admin-fixtures";
+import { screenshots, signIn } from "./admin-fixtures";
+
+const shot = screenshots("ORDERS_SHOTS");
 
 // Runs on the checkout store (known products, no sample orders): each test places its own orders
 // through the real checkout action, then works them in the admin.
@@ -14,6 +16,7 @@ async function placeOrder(
   baseURL: string,
   items: { id: string; quantity: number }[],
   email: string,
+  shipTo: { name?: string; street?: string; city?: string } = {},
 ) {
   const response = await request.post("/checkout", {
     headers: { Origin: baseURL },
@@ -23,6 +26,7 @@ async function placeOrder(
       name: "Jane Doe",
       street: "123 Main St",
       city: "Vancouver",
+      ...shipTo,
       province: "BC",
       postalCode: "V6B 1A1",
       ageConfirmed: "on",
@@ -63,6 +67,7 @@ for (const width of [1280, 390]) {
     // $90 + $20 shipping + BC GST $5.50 and PST $7.70.
     await expect(row(page, number)).toContainText("$123.20");
     await expect(row(page, number)).toContainText("Pending");
+    await shot(page, `orders-list-${width}`);
     await expectAccessible(page);
 
     // The row offers only what DESIGN.md allows from pending.
@@ -115,9 +120,104 @@ for (const width of [1280, 390]) {
     const emails = page.locator("section").filter({ hasText: "Emails to the shopper" });
     for (const name of ["Order confirmation", "Payment received", "Shipped", "Delivered"])
       await expect(emails.getByText(name, { exact: true })).toBeVisible();
+    await shot(page, `order-page-${width}`);
     await expectAccessible(page);
+
+    // The screens read with the order link to each other: its customer, invoice and shipment.
+    await expect(page.getByRole("link", { name: "View customer" })).toHaveAttribute(
+      "href",
+      /^\/budzadmin\/dashboard\/customers\/[0-9a-f-]{36}$/,
+    );
+    await expect(page.getByRole("link", { name: "View in Shipping" })).toHaveAttribute(
+      "href",
+      `/budzadmin/dashboard/shipping?q=${number}`,
+    );
+    await page.getByRole("link", { name: "View invoice" }).click();
+    const invoice = page.getByRole("dialog", { name: "Invoice Preview" });
+    await expect(invoice.getByRole("article", { name: `Invoice ${number}` })).toBeVisible();
+    await invoice.getByRole("link", { name: `Order ${number}` }).click();
+    await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+    await page.getByRole("link", { name: "View in Shipping" }).click();
+    await expect(page.getByRole("heading", { name: "Shipping Management" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: number })).toContainText("Delivered");
+    await page.goto(`/budzadmin/dashboard/orders/${number}`);
+    await page.getByRole("link", { name: "View customer" }).click();
+    await expect(page.getByText(email).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/budzadmin\/dashboard\/customers\/[0-9a-f-]{36}$/);
   });
 }
+
+test("at 1280 px the Orders and Shipping tables fit: the address in view, the row buttons whole", async ({
+  page,
+  request,
+  baseURL,
+  ids,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  const email = "wide-orders-with-a-long-address@example.com";
+  const number = await placeOrder(request, baseURL!, [{ id: ids.gummies, quantity: 1 }], email, {
+    name: "Maximilienne Bouchard-Tremblay-Okonkwo",
+    street: "10250 Kingsway Avenue East, Unit 1407, Building C",
+    city: "Sechelt Indian Government District",
+  });
+  await openOrders(page, email);
+  const table = page.getByRole("table", { name: "Orders" });
+  const header = table.getByRole("columnheader", { name: "Shipping address" });
+  await expect(header).toBeVisible();
+  const address = row(page, number).getByText(/10250 Kingsway Avenue/);
+  await expect(address).toBeVisible();
+  // Inside the table's visible box (its scroll container), not scrolled off to the right.
+  const box = (await table.locator("xpath=..").boundingBox())!;
+  for (const cell of [
+    header,
+    address,
+    row(page, number).getByLabel(`Change status of ${number}`),
+  ]) {
+    const b = (await cell.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(box.x);
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  }
+  expect(
+    await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+  ).toBe(0);
+  await shot(page, "orders-list-1280-address");
+
+  // Shipping: a parcel with a long name and city, at each step, keeps its buttons whole.
+  const shipments = page.getByRole("table", { name: "Shipments" });
+  const expectButtonsInView = async () => {
+    await page.goto(`/budzadmin/dashboard/shipping?q=${number}`);
+    const visible = (await shipments.locator("xpath=..").boundingBox())!;
+    const buttons = row(page, number).locator("a[aria-label], button");
+    expect(await buttons.count()).toBeGreaterThan(0);
+    for (const button of await buttons.all()) {
+      const b = (await button.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(visible.x);
+      expect(b.x + b.width).toBeLessThanOrEqual(visible.x + visible.width + 0.5);
+    }
+    expect(
+      await shipments.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+    ).toBe(0);
+  };
+  await page.goto(`/budzadmin/dashboard/orders/${number}`);
+  await page.getByRole("button", { name: "Mark paid" }).click();
+  await page.getByRole("dialog").getByLabel("e-Transfer reference").fill("WIDE1");
+  await page.getByRole("dialog").getByRole("button", { name: "Mark paid" }).click();
+  await expect(page.getByText(`${number} is now Paid.`)).toBeVisible();
+  await page.getByRole("button", { name: "Start processing" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Start processing" }).click();
+  await expect(page.getByText(`${number} is now Processing.`)).toBeVisible();
+  await expectButtonsInView(); // Ship
+  await shot(page, "shipping-1280-preparing");
+  await row(page, number)
+    .getByRole("link", { name: `Ship order ${number}` })
+    .click();
+  await page.getByRole("dialog").getByLabel("Canada Post tracking number").fill("1234567890123456");
+  await page.getByRole("dialog").getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(page.getByText(/shipped\. The shopper is emailed/)).toBeVisible();
+  await expectButtonsInView(); // In transit, Delivered
+  await shot(page, "shipping-1280-shipped");
+});
 
 test("cancelling asks for a reason, puts the stock back and shows why", async ({
   page,

@@ -57,6 +57,23 @@ test("desktop: computed cards, filter and search in the URL, packing slips one p
   await shot(page, "shipping-desktop");
   await expectAccessible(page);
 
+  // At 1280 px the row buttons are whole, inside the table's visible box (nothing cut or
+  // scrolled off to the right).
+  const table = page.getByRole("table", { name: "Shipments" });
+  const visible = (await table.locator("xpath=..").boundingBox())!;
+  for (const button of [
+    row(page, "Avery Preparing").getByRole("link", { name: /^Ship order/ }),
+    row(page, "Casey Shipped").getByRole("button", { name: /delivered$/ }),
+    row(page, "Dev Transit").getByRole("button", { name: /delivered$/ }),
+  ]) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(visible.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(visible.x + visible.width + 0.5);
+  }
+  expect(
+    await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+  ).toBe(0);
+
   // Status filter and search live in the URL.
   await page.getByLabel("Status").selectOption("preparing");
   await expect(page).toHaveURL(/status=preparing/);
