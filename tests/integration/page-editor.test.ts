@@ -11,7 +11,10 @@ import { getPublishedPage, sanitizePageHtml } from "~/server/content/pages.serve
 import { db } from "~/server/db.server";
 import { pages } from "~/server/schema";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
+import * as editorRoute from "~/routes/admin/pages/content";
 import * as contentPage from "~/routes/store/content-page";
+import { createAdminUser } from "~/server/auth/admin-users.server";
+import { createAdminSession } from "~/server/auth/session.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 
@@ -165,5 +168,68 @@ describe("revisions", () => {
         actor: "Sam",
       }),
     ).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("the Page Editor's route as the server calls it (one action, a handler per button)", () => {
+  const ORIGIN = "http://store.test";
+  let cookie: string;
+  beforeEach(async () => {
+    const admin = await createAdminUser({ username: "editor-staff", password: "staff-pass-1" });
+    cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
+  });
+  const post = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    const request = new Request(`${ORIGIN}/budzadmin/dashboard/pages?page=about`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: ORIGIN },
+      body,
+    });
+    return callRoute(editorRoute, "action", request);
+  };
+  type Reply = { data?: { errors?: Record<string, string> }; init?: { status?: number } };
+
+  it("saves, previews, and answers a stale save or restore with the form's message", async () => {
+    const page = (await getEditablePage("about"))!;
+    const saved = await post({
+      intent: "save",
+      content: "<p>Route</p>",
+      version: `${page.version}`,
+    });
+    expect(saved).toMatchObject({ ok: true, version: page.version + 1, content: "<p>Route</p>" });
+
+    const stale = (await post({
+      intent: "save",
+      content: "<p>Old</p>",
+      version: `${page.version}`,
+    })) as Reply;
+    expect(stale.init?.status).toBe(409);
+    expect(stale.data?.errors?.form).toMatch(/changed by .* after you opened it/);
+
+    const [revision] = await listPageRevisions(page.id);
+    const restore = (await post({
+      intent: "restore",
+      revisionId: revision!.id,
+      version: `${page.version}`,
+    })) as Reply;
+    expect(restore.init?.status).toBe(409);
+    expect(restore.data?.errors?.form).toMatch(/after you opened it/);
+
+    expect(await post({ intent: "preview", content: HOSTILE })).toEqual({
+      preview: sanitizePageHtml(HOSTILE),
+    });
+    const tooLong = (await post({
+      intent: "save",
+      content: "x".repeat(100_001),
+      version: "2",
+    })) as Reply;
+    expect(tooLong.init?.status).toBe(400);
+    expect(tooLong.data?.errors?.content).toMatch(/too long/);
+  });
+
+  it("refuses a button it does not know with a 400", async () => {
+    const thrown = await post({ intent: "publish", content: "<p>x</p>" }).catch((e: unknown) => e);
+    expect((thrown as Reply).init?.status).toBe(400);
   });
 });

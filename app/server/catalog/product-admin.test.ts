@@ -17,6 +17,11 @@ import {
 import { imageUsageCounts } from "../images/image-usage.server";
 import { listAdminProducts } from "./product-admin-list.server";
 import { listCatalogPage } from "./listing.server";
+import * as productEdit from "~/routes/admin/products/edit";
+import * as productList from "~/routes/admin/products/list";
+import { createAdminUser } from "../auth/admin-users.server";
+import { createAdminSession } from "../auth/session.server";
+import { callRoute } from "../../../tests/setup/route-call";
 
 let imageUrl: string;
 let otherImageUrl: string;
@@ -307,5 +312,82 @@ describe("product service", () => {
     expect(usage.get(imageUrl)).toBe(1);
     expect(usage.get(otherImageUrl)).toBe(2);
     expect(usage.get("/images/none.png")).toBeUndefined();
+  });
+});
+
+describe("the product routes as the server calls them", () => {
+  const ORIGIN = "http://store.test";
+  const LIST = "/budzadmin/dashboard/products";
+  let cookie: string;
+  beforeAll(async () => {
+    const admin = await createAdminUser({ username: "product-staff", password: "staff-pass-1" });
+    cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
+  });
+  const post = (url: string, fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    return new Request(`${ORIGIN}${url}`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: ORIGIN },
+      body,
+    });
+  };
+  const fields = () => ({
+    name: "Route Kush",
+    sku: "ROUTE-1",
+    price: "40",
+    costPrice: "24",
+    category: "flowers",
+    currentStock: "5",
+    stockAlertLevel: "10",
+    netAmount: "1",
+    description: "Posted through the route.",
+    image: imageUrl,
+  });
+  type Reply = { data?: { errors?: Record<string, string> }; init?: { status?: number } };
+
+  it("adds a product, and answers refusals with the fields at fault (the form's rules, then the database's)", async () => {
+    const refused = (await callRoute(
+      productEdit,
+      "action",
+      post(`${LIST}/new`, { ...fields(), price: "0" }),
+    )) as Reply;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data?.errors).toEqual({ price: "Selling Price must be greater than $0.00" });
+
+    const added = (await callRoute(
+      productEdit,
+      "action",
+      post(`${LIST}/new?page=2`, fields()),
+    )) as Response;
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toBe(`${LIST}?page=2`);
+
+    const taken = (await callRoute(productEdit, "action", post(`${LIST}/new`, fields()))) as Reply;
+    expect(taken.init?.status).toBe(400);
+    expect(taken.data?.errors).toEqual({ sku: "This SKU is already used by another product" });
+  });
+
+  it("answers 404 for a product that is not there, and deletes through the list's action", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const edit = await callRoute(productEdit, "action", post(`${LIST}/${missing}/edit`, fields()), {
+      productId: missing,
+    }).catch((e: unknown) => e);
+    expect((edit as Reply).init?.status).toBe(404);
+
+    const made = (await createProduct(form({ sku: "ROUTE-DEL" }))) as { id: string };
+    const deleted = (await callRoute(
+      productList,
+      "action",
+      post(LIST, { intent: "delete", id: made.id }),
+    )) as Response;
+    expect(deleted.status).toBe(302);
+    expect(await getAdminProduct(made.id)).toBeUndefined();
+    const malformed = await callRoute(
+      productList,
+      "action",
+      post(LIST, { intent: "delete", id: "42" }),
+    ).catch((e: unknown) => e);
+    expect((malformed as Reply).init?.status).toBe(400);
   });
 });
