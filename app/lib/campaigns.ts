@@ -1,8 +1,5 @@
 /** Email campaigns and templates: names and figures shared by the admin screen and the server. */
 
-export const EMAILS_PATH = "/budzadmin/dashboard/emails";
-export const TEMPLATES_PATH = `${EMAILS_PATH}/templates`;
-
 export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sent"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_STATUS_NAMES: Record<CampaignStatus, string> = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formRules } from "~/lib/form";
 
 export const AdminLoginSchema = z.object({
   username: z
@@ -12,3 +13,6 @@ export const AdminLoginSchema = z.object({
     .max(500, { error: "Invalid username or password" }),
 });
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;
+
+/** The admin sign-in form (checked by the server only: zod stays off the sign-in page). */
+export const adminLoginForm = formRules(AdminLoginSchema);

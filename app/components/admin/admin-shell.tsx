@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ArrowLeft, LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, href, Link, NavLink } from "react-router";
 import { Logo } from "~/components/store/logo";
 import { visibleScreens } from "./nav";
 import { Toaster, type ToastMessage } from "./toaster";
@@ -62,7 +62,7 @@ function SidebarFooter({ collapsed }: { collapsed: boolean }) {
         <ArrowLeft className="h-5 w-5 shrink-0" aria-hidden />
         <span className={collapsed ? "sr-only" : ""}>Back to Store</span>
       </Link>
-      <Form method="post" action="/budzadmin/logout">
+      <Form method="post" action={href("/budzadmin/logout")}>
         <button
           type="submit"
           title={collapsed ? "Logout" : undefined}
@@ -98,7 +98,7 @@ export function AdminShell({ storeName, admin, collapsed: initial, toast, childr
           className={`mb-6 flex items-center ${collapsed ? "justify-center" : "justify-between px-2"}`}
         >
           {collapsed ? null : (
-            <Link to="/budzadmin/dashboard" className="text-white">
+            <Link to={href("/budzadmin/dashboard")} className="text-white">
               <Logo name={storeName} className="whitespace-nowrap" />
             </Link>
           )}

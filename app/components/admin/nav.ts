@@ -15,6 +15,7 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
+import { href } from "react-router";
 
 export interface AdminScreen {
   /** Stable name other screens use to link here (see screenHref). */
@@ -31,34 +32,54 @@ export interface AdminScreen {
  * Newsletters, Database, Pages, Images).
  */
 export const ADMIN_SCREENS: AdminScreen[] = [
-  { id: "overview", label: "Overview", href: "/budzadmin/dashboard", icon: LayoutDashboard },
-  { id: "products", label: "Products", href: "/budzadmin/dashboard/products", icon: Package },
-  { id: "orders", label: "Orders", href: "/budzadmin/dashboard/orders", icon: ShoppingBag },
-  { id: "invoices", label: "Invoices", href: "/budzadmin/dashboard/invoices", icon: FileText },
-  { id: "customers", label: "Customers", href: "/budzadmin/dashboard/customers", icon: Users },
-  { id: "shipping", label: "Shipping", href: "/budzadmin/dashboard/shipping", icon: Truck },
-  { id: "emails", label: "Emails", href: "/budzadmin/dashboard/emails", icon: Mail },
-  { id: "coupons", label: "Coupons", href: "/budzadmin/dashboard/coupons", icon: TicketPercent },
-  { id: "reports", label: "Reports", href: "/budzadmin/dashboard/reports", icon: BarChart3 },
+  { id: "overview", label: "Overview", href: href("/budzadmin/dashboard"), icon: LayoutDashboard },
+  { id: "products", label: "Products", href: href("/budzadmin/dashboard/products"), icon: Package },
+  { id: "orders", label: "Orders", href: href("/budzadmin/dashboard/orders"), icon: ShoppingBag },
+  {
+    id: "invoices",
+    label: "Invoices",
+    href: href("/budzadmin/dashboard/invoices"),
+    icon: FileText,
+  },
+  {
+    id: "customers",
+    label: "Customers",
+    href: href("/budzadmin/dashboard/customers"),
+    icon: Users,
+  },
+  { id: "shipping", label: "Shipping", href: href("/budzadmin/dashboard/shipping"), icon: Truck },
+  { id: "emails", label: "Emails", href: href("/budzadmin/dashboard/emails"), icon: Mail },
+  {
+    id: "coupons",
+    label: "Coupons",
+    href: href("/budzadmin/dashboard/coupons"),
+    icon: TicketPercent,
+  },
+  { id: "reports", label: "Reports", href: href("/budzadmin/dashboard/reports"), icon: BarChart3 },
   {
     id: "newsletters",
     label: "Newsletters",
-    href: "/budzadmin/dashboard/newsletters",
+    href: href("/budzadmin/dashboard/newsletters"),
     icon: Newspaper,
   },
   {
     id: "database",
     label: "Database",
-    href: "/budzadmin/dashboard/database",
+    href: href("/budzadmin/dashboard/database"),
     icon: Database,
     ownerOnly: true,
   },
-  { id: "pages", label: "Pages", href: "/budzadmin/dashboard/pages", icon: FilePenLine },
-  { id: "images", label: "Image Library", href: "/budzadmin/dashboard/images", icon: ImageIcon },
+  { id: "pages", label: "Pages", href: href("/budzadmin/dashboard/pages"), icon: FilePenLine },
+  {
+    id: "images",
+    label: "Image Library",
+    href: href("/budzadmin/dashboard/images"),
+    icon: ImageIcon,
+  },
   {
     id: "provinces",
     label: "Provinces & Taxes",
-    href: "/budzadmin/dashboard/settings/provinces",
+    href: href("/budzadmin/dashboard/settings/provinces"),
     icon: MapPinned,
     ownerOnly: true,
   },

@@ -1,15 +1,17 @@
-import { AlertCircle, Loader2, LockKeyhole } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Loader2, LockKeyhole } from "lucide-react";
+import { data, Form, href, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { buttonClass } from "~/components/admin/button";
-import { Field, inputClass } from "~/components/admin/field";
+import { inputClass } from "~/components/admin/field";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { Logo } from "~/components/store/logo";
-import { AdminLoginSchema } from "~/schemas/admin-login";
+import { echoValues, type FormReply } from "~/lib/form";
+import { adminLoginForm } from "~/schemas/admin-login";
 import { signIn } from "~/server/auth/login.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
-import { ADMIN_HOME_PATH, getAdmin } from "~/server/auth/session.server";
+import { getAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
-import { readForm } from "~/server/http/form.server";
+import { formReply, parseForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getAdmin(request)) throw redirect(ADMIN_HOME_PATH);
+  if (await getAdmin(request)) throw redirect(href("/budzadmin/dashboard"));
   return { storeName: config().STORE_NAME };
 }
 
@@ -28,28 +30,24 @@ export function headers() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await readForm(request);
-  const parsed = AdminLoginSchema.safeParse({
-    username: form.get("username") ?? "",
-    password: form.get("password") ?? "",
-  });
-  const username = typeof form.get("username") === "string" ? String(form.get("username")) : "";
-  if (!parsed.success) {
-    return data({ message: parsed.error.issues[0]!.message, username }, { status: 400 });
-  }
+  const submission = await parseForm(request, adminLoginForm);
+  if (!submission.ok) return submission.reply;
   const result = await signIn({
-    ...parsed.data,
+    ...submission.data,
     ipAddress: clientIp(context),
     userAgent: request.headers.get("User-Agent"),
   });
-  if (result.ok) throw redirect(ADMIN_HOME_PATH, { headers: { "Set-Cookie": result.setCookie } });
+  if (result.ok)
+    throw redirect(href("/budzadmin/dashboard"), { headers: { "Set-Cookie": result.setCookie } });
+  const { form } = submission;
   if (result.code === "throttled") {
-    return data(
-      { message: result.message, username },
+    // The one reply shape, with the Retry-After header (the password is never echoed).
+    return data<FormReply>(
+      { errors: { form: result.message }, values: echoValues(form) },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
-  return data({ message: result.message, username }, { status: 401 });
+  return formReply({ form: result.message }, { status: 401, form });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -58,8 +56,10 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   // After a successful check the dashboard's loader verifies the new session.
   const verifying =
     navigation.state === "loading" &&
-    navigation.location.pathname.startsWith("/budzadmin/dashboard");
+    navigation.location.pathname.startsWith(href("/budzadmin/dashboard"));
   const busy = signingIn || verifying;
+  // Checked by the server only; the form shows its answer and focuses what it refused.
+  const form = useForm({ lastResult: actionData });
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 px-4 py-12">
       <div className="w-full max-w-sm">
@@ -76,51 +76,47 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               <p className="text-sm text-stone-500">Store staff only</p>
             </div>
           </div>
-          {actionData?.message ? (
-            <div
-              role="alert"
-              className="mb-5 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm font-medium text-red-700"
-            >
-              <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-              {actionData.message}
-            </div>
-          ) : null}
-          <Form method="post" className="space-y-4">
-            <Field label="Username" required>
-              {(props) => (
-                <input
-                  {...props}
-                  name="username"
-                  autoComplete="username"
-                  required
-                  maxLength={100}
-                  defaultValue={actionData?.username}
-                  autoFocus
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="Password" required>
-              {(props) => (
-                <input
-                  {...props}
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  maxLength={500}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <button
-              type="submit"
-              disabled={busy}
-              className={buttonClass("primary", "md", "w-full")}
-            >
-              {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-              {signingIn ? "Signing In..." : verifying ? "Verifying authentication..." : "Sign In"}
-            </button>
+          <Form method="post" className="space-y-4" {...form.props}>
+            <FormProvider form={form}>
+              <FormSummary />
+              <Field name="username" label="Username" required>
+                {(props) => (
+                  <input
+                    {...props}
+                    autoComplete="username"
+                    required
+                    maxLength={100}
+                    defaultValue={form.values?.username}
+                    autoFocus
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <Field name="password" label="Password" required>
+                {(props) => (
+                  <input
+                    {...props}
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    maxLength={500}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <button
+                type="submit"
+                disabled={busy}
+                className={buttonClass("primary", "md", "w-full")}
+              >
+                {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+                {signingIn
+                  ? "Signing In..."
+                  : verifying
+                    ? "Verifying authentication..."
+                    : "Sign In"}
+              </button>
+            </FormProvider>
           </Form>
         </div>
         <p className="mt-6 text-center text-sm text-brand-100/80">

@@ -1,8 +1,8 @@
-import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { errorResponse } from "~/server/http/responses.server";
 
 export async function loader() {
-  throw data({ message: "This admin screen does not exist." }, { status: 404 });
+  throw errorResponse("This admin screen does not exist.", 404);
 }
 
 export default function AdminNotFound() {

@@ -1,6 +1,6 @@
 import { formatCount } from "~/lib/text";
 import { DollarSign, Package, PackagePlus, ShoppingBag, Truck, Users } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { screenHref } from "~/components/admin/nav";
@@ -28,7 +28,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   const customers = screenHref("customers", role);
   const products = screenHref("products", role)!;
   const quickActions = [
-    { label: "Add product", href: `${products}/new`, icon: PackagePlus },
+    { label: "Add product", href: href("/budzadmin/dashboard/products/new"), icon: PackagePlus },
     orders ? { label: "Process orders", href: `${orders}?status=paid`, icon: Truck } : undefined,
     customers ? { label: "Manage customers", href: customers, icon: Users } : undefined,
   ].filter((a) => a !== undefined);
@@ -87,7 +87,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm font-medium whitespace-nowrap text-stone-900">
                       {orders ? (
                         <Link
-                          to={`${orders}/${order.orderNumber}`}
+                          to={href("/budzadmin/dashboard/orders/:orderNumber", {
+                            orderNumber: order.orderNumber,
+                          })}
                           className="hover:text-brand-700"
                         >
                           {order.orderNumber}
@@ -141,7 +143,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                 {overview.topProducts.map((product) => (
                   <li key={product.id}>
                     <Link
-                      to={`${products}/${product.id}`}
+                      to={href("/budzadmin/dashboard/products/:productId", {
+                        productId: product.id,
+                      })}
                       className="flex items-center gap-3 px-5 py-3 hover:bg-stone-50"
                     >
                       <ResponsiveImage
