@@ -71,18 +71,3 @@ export function stepForm(step: string) {
 }
 
 export const UNKNOWN_STATUS = "Unknown status.";
-
-export const PRINT_DATES_REQUIRED = "Please select both start and end dates";
-export const PRINT_START_AFTER_END = "Start date cannot be after end date";
-export const PRINT_NO_ORDERS = "No orders found in the selected date range";
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** SPEC §5 Print Orders: both dates, start not after end (checked in this order). */
-export function printRangeProblem(from: string, to: string): string | null {
-  if (!from || !to) return PRINT_DATES_REQUIRED;
-  if (!isoDate.safeParse(from).success || !isoDate.safeParse(to).success)
-    return "Dates must be written as YYYY-MM-DD.";
-  if (from > to) return PRINT_START_AFTER_END;
-  return null;
-}

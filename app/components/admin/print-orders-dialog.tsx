@@ -2,7 +2,7 @@ import { Printer } from "lucide-react";
 import { useState } from "react";
 import { href } from "react-router";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { PRINT_NO_ORDERS, printRangeProblem } from "~/schemas/orders";
+import { PRINT_NO_ORDERS, printRangeProblem } from "~/lib/print-orders";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 import { Modal } from "./modal";

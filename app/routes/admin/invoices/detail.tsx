@@ -1,4 +1,4 @@
-import { Download, Printer, ReceiptText } from "lucide-react";
+import { Download, Printer } from "lucide-react";
 import { href, Link, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/detail";
 import { buttonClass } from "~/components/admin/button";
@@ -48,7 +48,6 @@ export default function InvoicePreview({ loaderData }: Route.ComponentProps) {
             })}
             className={buttonClass("secondary")}
           >
-            <ReceiptText className="h-4 w-4" aria-hidden />
             Order {invoice.orderNumber}
           </Link>
           <a

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/print-count";
-import { printRangeProblem } from "~/schemas/orders";
+import { printRangeProblem } from "~/lib/print-orders";
 import { countOrdersForPrint } from "~/server/orders/order-admin.server";
 
 /** How many orders Print Orders would list, so an empty range is said in the dialog. */

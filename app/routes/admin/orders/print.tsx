@@ -2,7 +2,7 @@ import type { Route } from "./+types/print";
 import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { statusName } from "~/lib/order-status";
-import { PRINT_NO_ORDERS, printRangeProblem } from "~/schemas/orders";
+import { PRINT_NO_ORDERS, printRangeProblem } from "~/lib/print-orders";
 import { config } from "~/server/config.server";
 import { errorResponse } from "~/server/http/responses.server";
 import { listOrdersForPrint } from "~/server/orders/order-admin.server";
