@@ -38,5 +38,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Routes and components reach the database only through app/server/** modules (queries live
+    // there, next to their tests); a query written in a route would escape them.
+    files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^drizzle-orm(/.*)?$",
+              message:
+                "Routes and components do not query the database: call a function from app/server/** instead.",
+            },
+            {
+              regex: "(^|/)db\\.server$",
+              message:
+                "Routes and components do not open the database: call a function from app/server/** instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ["**/*.js"], languageOptions: { globals: { ...globals.node } } },
 );

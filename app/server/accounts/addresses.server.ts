@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import { MAX_ADDRESSES } from "~/lib/account";
+import { isUuid } from "~/lib/ids";
 import type { AddressInput } from "~/schemas/account";
 import { db, type Transaction } from "../db.server";
 import { shopperAddresses } from "../schema";
@@ -30,8 +31,6 @@ const columns = {
   isDefault: shopperAddresses.isDefault,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function owned(accountId: string, id: string) {
   return and(eq(shopperAddresses.accountId, accountId), eq(shopperAddresses.id, id));
 }
@@ -52,7 +51,7 @@ export function listAddresses(accountId: string): Promise<SavedAddress[]> {
 
 /** One address of this account, or undefined (another account's address is never returned). */
 export async function getAddress(accountId: string, id: string): Promise<SavedAddress | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db().select(columns).from(shopperAddresses).where(owned(accountId, id));
   return row;
 }
@@ -110,7 +109,7 @@ export async function updateAddress(options: {
   input: AddressInput;
   now?: Date;
 }): Promise<SaveAddressResult> {
-  if (!UUID.test(options.id)) return { ok: false, status: 404, message: "Address not found" };
+  if (!isUuid(options.id)) return { ok: false, status: 404, message: "Address not found" };
   const { isDefault, ...fields } = options.input;
   return db().transaction(async (tx) => {
     const [row] = await tx
@@ -141,7 +140,7 @@ export async function setDefaultAddress(options: {
 
 /** Deletes one of this account's addresses; when it was the default, the oldest left takes over. */
 export async function deleteAddress(options: { accountId: string; id: string }): Promise<boolean> {
-  if (!UUID.test(options.id)) return false;
+  if (!isUuid(options.id)) return false;
   return db().transaction(async (tx) => {
     const [gone] = await tx
       .delete(shopperAddresses)

@@ -1,13 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { unitDriedMg } from "~/lib/cannabis-limit";
 import { parseCartItemId } from "~/lib/cart";
+import { isUuid } from "~/lib/ids";
 import { sizeLabel } from "~/lib/product";
 import type { CartLineInput } from "~/schemas/checkout";
 import { variationColumns } from "../catalog/products.server";
 import { db, type Executor } from "../db.server";
 import { productVariations, products } from "../schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PricedLine {
   /** The cart item id this line answers. */
@@ -50,7 +49,7 @@ export async function resolveCartLines(
 ): Promise<ResolvedLine[]> {
   const merged = mergeLines(lines).map((line) => ({ ...line, ...parseCartItemId(line.id) }));
   const valid = merged.filter(
-    (l) => UUID.test(l.productId) && (l.variationId === undefined || UUID.test(l.variationId)),
+    (l) => isUuid(l.productId) && (l.variationId === undefined || isUuid(l.variationId)),
   );
   const productIds = [...new Set(valid.map((l) => l.productId))];
   const [productRows, variationRows] =

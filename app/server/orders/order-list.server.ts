@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
+import { isUuid } from "~/lib/ids";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { OrderListQuery } from "~/schemas/orders";
@@ -38,11 +39,8 @@ export function encodeOrderCursor(row: { cursorTime: string; id: string }): stri
 
 export function decodeOrderCursor(cursor: string): { createdAt: string; id: string } | null {
   const text = Buffer.from(cursor, "base64url").toString("utf8");
-  const match =
-    /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-      text,
-    );
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(.*)$/.exec(text);
+  if (!match || Number.isNaN(Date.parse(match[1]!)) || !isUuid(match[2]!)) return null;
   return { createdAt: match[1]!, id: match[2]! };
 }
 

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps } from "./columns.server";
 
 /**
  * Shopper accounts ("My Account"), kept apart from the customers table (the staff's record of
@@ -18,14 +19,13 @@ import {
 export const shopperAccounts = pgTable(
   "shopper_accounts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     email: text("email").notNull(),
     /** argon2id; null for an account that only ever signed in by emailed links. */
     passwordHash: text("password_hash"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [uniqueIndex("shopper_accounts_email_key").on(sql`lower(${t.email})`)],
 );
@@ -38,7 +38,7 @@ export const shopperSessions = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => shopperAccounts.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
@@ -64,7 +64,7 @@ export const shopperTokens = pgTable(
     purpose: text("purpose").notNull(),
     accountId: uuid("account_id").references(() => shopperAccounts.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
@@ -78,7 +78,7 @@ export const shopperTokens = pgTable(
 export const shopperAddresses = pgTable(
   "shopper_addresses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     accountId: uuid("account_id")
       .notNull()
       .references(() => shopperAccounts.id, { onDelete: "cascade" }),
@@ -89,8 +89,7 @@ export const shopperAddresses = pgTable(
     province: text("province").notNull(),
     postalCode: text("postal_code").notNull(),
     isDefault: boolean("is_default").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     index("shopper_addresses_account_idx").on(t.accountId, t.createdAt),

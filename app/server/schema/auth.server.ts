@@ -10,16 +10,17 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.server";
 
 export const adminUsers = pgTable(
   "admin_users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     username: text("username").notNull(),
     displayName: text("display_name").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("staff"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
   },
   (t) => [
@@ -36,7 +37,7 @@ export const adminSessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => adminUsers.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
@@ -65,7 +66,7 @@ export const authThrottle = pgTable(
     nextAllowedAt: timestamp("next_allowed_at", { withTimezone: true }),
     /** Key-and-address row: this address succeeded for this key (judged apart from the rest). */
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...updatedAt,
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key, t.address] }),

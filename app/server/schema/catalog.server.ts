@@ -7,17 +7,17 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps } from "./columns.server";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const products = pgTable(
   "products",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     category: text("category").notNull(),
@@ -47,8 +47,7 @@ export const products = pgTable(
     cannabisKind: text("cannabis_kind"),
     /** Net amount of one unit of a product sold without sizes, in mg (or thousandths of a seed). */
     netAmountMilli: integer("net_amount_milli"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(strain, '') || ' ' || category), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
     ),
@@ -115,7 +114,7 @@ export const products = pgTable(
 export const productVariations = pgTable(
   "product_variations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -160,7 +159,7 @@ export const imagesLibrary = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     uniqueIndex("images_library_url_key").on(t.imageUrl),

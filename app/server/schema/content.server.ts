@@ -10,11 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.server";
 
 export const pages = pgTable(
   "pages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     path: text("path").notNull(),
@@ -23,7 +24,7 @@ export const pages = pgTable(
     content: text("content").notNull().default(""),
     isPublished: boolean("is_published").notNull().default(true),
     updatedBy: text("updated_by"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...updatedAt,
     /** Bumped by every save: a save based on an older version is refused (optimistic locking). */
     version: integer("version").notNull().default(1),
   },
@@ -34,7 +35,7 @@ export const pages = pgTable(
 export const pageRevisions = pgTable(
   "page_revisions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     pageId: uuid("page_id")
       .notNull()
       .references(() => pages.id, { onDelete: "cascade" }),
@@ -43,7 +44,7 @@ export const pageRevisions = pgTable(
     createdBy: text("created_by").notNull(),
     /** The revision this one restored, when it was made by "Restore". */
     restoredFrom: uuid("restored_from"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index("page_revisions_page_idx").on(t.pageId, t.version)],
 );
@@ -51,7 +52,7 @@ export const pageRevisions = pgTable(
 export const announcements = pgTable(
   "announcements",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     name: text("name").notNull(),
     message: text("message").notNull(),
     couponCode: text("coupon_code"),
@@ -60,7 +61,7 @@ export const announcements = pgTable(
     endDate: timestamp("end_date", { withTimezone: true }),
     backgroundColor: text("background_color").notNull().default("orange"),
     textColor: text("text_color").notNull().default("white"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...updatedAt,
   },
   (t) => [uniqueIndex("announcements_name_key").on(t.name)],
 );
@@ -70,5 +71,5 @@ export const storeSettings = pgTable("store_settings", {
   value: jsonb("value")
     .notNull()
     .default(sql`'{}'::jsonb`),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...updatedAt,
 });

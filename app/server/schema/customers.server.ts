@@ -11,11 +11,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { emailOutbox } from "./marketing.server";
+import { createdAt, id, timestamps } from "./columns.server";
 
 export const customers = pgTable(
   "customers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     customerNumber: integer("customer_number").generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -29,8 +30,7 @@ export const customers = pgTable(
     note: text("note"),
     /** Where the record came from: checkout (default), import (CSV) or sample data. */
     source: text("source").notNull().default("checkout"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex("customers_email_key").on(sql`lower(${t.email})`),
@@ -53,7 +53,7 @@ export const customers = pgTable(
 export const customerEmails = pgTable(
   "customer_emails",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     customerId: uuid("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
@@ -61,7 +61,7 @@ export const customerEmails = pgTable(
     sentTo: text("sent_to").notNull(),
     subject: text("subject").notNull(),
     sentBy: text("sent_by").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index("customer_emails_customer_idx").on(t.customerId, t.createdAt)],
 );
@@ -73,7 +73,7 @@ export const customerEmails = pgTable(
 export const customerImports = pgTable(
   "customer_imports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     fileName: text("file_name").notNull(),
     createdBy: text("created_by").notNull(),
     rowCount: integer("row_count").notNull(),
@@ -86,7 +86,7 @@ export const customerImports = pgTable(
       .default(sql`'[]'::jsonb`),
     status: text("status").notNull().default("previewed"),
     importedAt: timestamp("imported_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     index("customer_imports_created_idx").on(t.createdAt),

@@ -11,12 +11,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps } from "./columns.server";
 
 /** value is whole percent for 'percentage' and cents for 'fixed'. */
 export const coupons = pgTable(
   "coupons",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     code: text("code").notNull(),
     description: text("description").notNull().default(""),
     type: text("type").notNull(),
@@ -30,8 +31,7 @@ export const coupons = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** Bumped by every admin change (not by orders using it): a stale edit form is refused. */
     revision: integer("revision").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex("coupons_code_key").on(sql`lower(${t.code})`),
@@ -63,7 +63,7 @@ export const coupons = pgTable(
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     email: text("email").notNull(),
     source: text("source").notNull(),
     consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
@@ -72,7 +72,7 @@ export const newsletterSubscribers = pgTable(
     /** 'express' (asked for it) or 'implied' (a purchase; lapses at consent_expires_at). */
     consentType: text("consent_type").notNull().default("express"),
     consentExpiresAt: timestamp("consent_expires_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     check(
@@ -96,7 +96,7 @@ export const newsletterSubscribers = pgTable(
 export const consentRecords = pgTable(
   "consent_records",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     email: text("email").notNull(),
     type: text("type").notNull(),
     source: text("source").notNull(),
@@ -119,7 +119,7 @@ export const consentRecords = pgTable(
 export const emailCampaigns = pgTable(
   "email_campaigns",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     name: text("name").notNull(),
     subject: text("subject").notNull(),
     bodyHtml: text("body_html").notNull().default(""),
@@ -133,8 +133,7 @@ export const emailCampaigns = pgTable(
     links: jsonb("links").$type<string[]>().notNull().default([]),
     /** How many recipients were queued when it was sent. */
     recipientCount: integer("recipient_count"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     index("email_campaigns_created_idx").on(t.createdAt, t.id),
@@ -161,13 +160,12 @@ export const emailCampaigns = pgTable(
 export const emailTemplates = pgTable(
   "email_templates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     subject: text("subject").notNull().default(""),
     bodyHtml: text("body_html").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [index("email_templates_created_idx").on(t.createdAt, t.id)],
 );
@@ -180,20 +178,20 @@ export const emailTemplates = pgTable(
  * written, so a resend after a crash is byte for byte the same message.
  */
 export const emailMailings = pgTable("email_mailings", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  ...id,
   kind: text("kind").notNull(),
   campaignId: uuid("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
   subject: text("subject").notNull(),
   html: text("html").notNull(),
   text: text("text").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 /** Durable outbox: one row per message and recipient; a worker sends pending rows. */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     kind: text("kind").notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
@@ -215,7 +213,7 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     openedAt: timestamp("opened_at", { withTimezone: true }),
     clickedAt: timestamp("clicked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     // The worker's claim order (outbox-claims.server.ts): one-off messages before mailings.

@@ -17,6 +17,7 @@ import { coupons, emailOutbox } from "./marketing.server";
 
 import { INVOICE_STATUSES, ORDER_STATUSES, SHIPMENT_STATUSES } from "../../lib/order-status";
 import { SALE_STATUSES } from "../../lib/report-period";
+import { createdAt, id, timestamps } from "./columns.server";
 
 /** SQL `in (...)` list of fixed values, for check constraints. */
 export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
@@ -26,7 +27,7 @@ export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
 export const orders = pgTable(
   "orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     orderNumber: text("order_number")
       .notNull()
       .default(sql`'BBS-' || lpad(nextval('order_number_seq')::text, 8, '0')`),
@@ -57,8 +58,7 @@ export const orders = pgTable(
     /** When the unpaid-order reminder was queued (once per order). */
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     accessToken: text("access_token").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
@@ -94,7 +94,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   "order_items",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -120,7 +120,7 @@ export const orderItems = pgTable(
 export const orderStatusHistory = pgTable(
   "order_status_history",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -128,7 +128,7 @@ export const orderStatusHistory = pgTable(
     toStatus: text("to_status").notNull(),
     changedBy: text("changed_by").notNull(),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     index("order_status_history_order_idx").on(t.orderId, t.createdAt),
@@ -139,7 +139,7 @@ export const orderStatusHistory = pgTable(
 export const shipments = pgTable(
   "shipments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -149,8 +149,7 @@ export const shipments = pgTable(
     estimatedDelivery: date("estimated_delivery"),
     shippedDate: timestamp("shipped_date", { withTimezone: true }),
     deliveredDate: timestamp("delivered_date", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex("shipments_order_key").on(t.orderId),
@@ -162,7 +161,7 @@ export const shipments = pgTable(
 export const invoices = pgTable(
   "invoices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -181,7 +180,7 @@ export const invoices = pgTable(
 export const couponRedemptions = pgTable(
   "coupon_redemptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     couponId: uuid("coupon_id")
       .notNull()
       .references(() => coupons.id, { onDelete: "cascade" }),
@@ -189,7 +188,7 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     uniqueIndex("coupon_redemptions_order_key").on(t.orderId, t.couponId),
@@ -200,14 +199,14 @@ export const couponRedemptions = pgTable(
 export const orderEmailsSent = pgTable(
   "order_emails_sent",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
     sentTo: text("sent_to").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index("order_emails_sent_order_idx").on(t.orderId)],
 );

@@ -7,12 +7,12 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { TAX_KINDS } from "../../lib/taxes";
 import { inList, orders } from "./orders.server";
+import { createdAt, id, updatedAt } from "./columns.server";
 
 /**
  * The owner's rules per province or territory: whether the store ships there and the minimum age
@@ -24,7 +24,7 @@ export const provinceRules = pgTable(
     province: text("province").primaryKey(),
     ships: boolean("ships").notNull().default(true),
     minimumAge: integer("minimum_age").notNull().default(19),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...updatedAt,
     updatedBy: text("updated_by"),
   },
   (t) => [check("province_rules_age_check", sql`${t.minimumAge} between 18 and 25`)],
@@ -38,14 +38,14 @@ export const provinceRules = pgTable(
 export const salesTaxRates = pgTable(
   "sales_tax_rates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     province: text("province").notNull(),
     kind: text("kind").notNull(),
     /** Parts per 100,000: 5 % = 5000, 9.975 % = 9975. */
     ratePer100k: integer("rate_per_100k").notNull(),
     appliesToShipping: boolean("applies_to_shipping").notNull(),
     effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     createdBy: text("created_by"),
   },
   (t) => [
@@ -59,7 +59,7 @@ export const salesTaxRates = pgTable(
 export const orderTaxLines = pgTable(
   "order_tax_lines",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    ...id,
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
