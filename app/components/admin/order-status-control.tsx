@@ -204,7 +204,7 @@ export function OrderStatusSelect({ order, returnTo }: { order: StatusTarget; re
           const to = e.currentTarget.value as OrderStatus;
           if (to) dialog.openStep(to);
         }}
-        className="h-8 rounded-lg border border-stone-300 bg-white px-2 text-xs font-medium text-stone-700 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        className="h-8 w-24 rounded-lg border border-stone-300 bg-white px-2 text-xs font-medium text-stone-700 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       >
         <option value="">Change…</option>
         {steps.map((to) => (
