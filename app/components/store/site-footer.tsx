@@ -1,26 +1,43 @@
 import { Clock, Mail, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useSearchParams } from "react-router";
+import { useForm } from "~/components/form/form";
 import { PageLink } from "~/components/ui/page-link";
 import { CATEGORIES } from "~/lib/categories";
 import { consentWording } from "~/lib/consent";
+import type { FormReply } from "~/lib/form";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { Logo } from "./logo";
 
+type NewsletterAnswer = { ok: true; message: string } | FormReply;
+
 function NewsletterForm() {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<NewsletterAnswer>();
+  const refused = fetcher.data && "errors" in fetcher.data ? fetcher.data : undefined;
+  const form = useForm({ lastResult: refused });
+  const error = form.errors.email;
   const input = useRef<HTMLInputElement>(null);
   const [params] = useSearchParams();
   // Without JavaScript the form posts and comes back with ?subscribed=1.
-  const result =
-    fetcher.data ??
-    (params.get("subscribed") === "1" ? { ok: true, message: NEWSLETTER_THANKS } : undefined);
+  const thanks =
+    fetcher.data && "ok" in fetcher.data
+      ? fetcher.data.message
+      : !fetcher.data && params.get("subscribed") === "1"
+        ? NEWSLETTER_THANKS
+        : undefined;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && input.current) input.current.value = "";
+    if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data && input.current)
+      input.current.value = "";
   }, [fetcher.state, fetcher.data]);
   return (
-    <fetcher.Form method="post" action="/newsletter" id="newsletter" className="mt-4">
+    <fetcher.Form
+      method="post"
+      action="/newsletter"
+      id="newsletter"
+      className="mt-4"
+      {...form.props}
+    >
       <label htmlFor="newsletter-email" className="sr-only">
         Email address
       </label>
@@ -34,6 +51,7 @@ function NewsletterForm() {
           autoComplete="email"
           placeholder="you@example.com"
           aria-describedby="newsletter-result"
+          aria-invalid={error ? true : undefined}
           className="min-w-0 flex-1 rounded-full border border-brand-700 bg-brand-900 px-4 py-2.5 text-sm text-white placeholder:text-brand-300 focus:border-accent-400 focus:outline-none"
         />
         <button
@@ -47,9 +65,9 @@ function NewsletterForm() {
       <p
         id="newsletter-result"
         role="status"
-        className={`mt-2 min-h-5 text-sm ${result?.ok === false ? "text-red-300" : "text-brand-100"}`}
+        className={`mt-2 min-h-5 text-sm ${error ? "text-red-300" : "text-brand-100"}`}
       >
-        {result?.message}
+        {error ?? thanks}
       </p>
     </fetcher.Form>
   );

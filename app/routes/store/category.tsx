@@ -1,13 +1,15 @@
-import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
 import { ListingControls, ListingPagination } from "~/components/store/listing-controls";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
 import { PageLink } from "~/components/ui/page-link";
 import { ErrorPage } from "~/components/ui/error-page";
 import { findCategory } from "~/lib/categories";
+import { describeError } from "~/lib/errors";
 import { catalogSearch, PAGE_SIZE, parseCatalogQuery, SKELETON_CARDS } from "~/lib/catalog-query";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { InvalidCursorError, listCatalogPage } from "~/server/catalog/listing.server";
+import { errorResponse, invariantResponse } from "~/server/http/responses.server";
 import { publicPageHeaders } from "~/server/storefront/visitor.server";
 
 const ALL_PRODUCTS = {
@@ -19,9 +21,9 @@ const ALL_PRODUCTS = {
 /** /category/:slug and /products (all products): sorted, filtered and paged on the server. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const category = params.slug === undefined ? undefined : findCategory(params.slug);
-  if (params.slug !== undefined && !category) throw data("Category not found", { status: 404 });
+  invariantResponse(params.slug === undefined || category, "Category not found", { status: 404 });
   const parsed = parseCatalogQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  if (!parsed.ok) throw errorResponse(parsed.message, 400);
   const query = parsed.value;
   try {
     const page = await listCatalogPage({
@@ -39,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       pageCount: Math.ceil(page.total / PAGE_SIZE),
     };
   } catch (error) {
-    if (error instanceof InvalidCursorError) throw data(error.message, { status: 400 });
+    if (error instanceof InvalidCursorError) throw errorResponse(error.message, 400);
     throw error;
   }
 }
@@ -119,11 +121,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 /** SPEC §8: 'Error loading products: {message}' with Try Again, which reloads the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage variant="store" error={error} />;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string"
-      ? error.data
-      : "Failed to load products";
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <ErrorPage variant="store" error={error} />;
+  // A refused listing (bad sort, page or cursor) says why; a failure of ours says SPEC's words.
+  const given = isRouteErrorResponse(error) && error.status < 500 ? describeError(error) : null;
+  const message = given?.message ?? "Failed to load products";
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-red-900">

@@ -1,5 +1,4 @@
 import { Clock, Mail, Phone } from "lucide-react";
-import { data } from "react-router";
 import { ErrorPage } from "~/components/ui/error-page";
 import type { Route } from "./+types/content-page";
 import {
@@ -11,6 +10,7 @@ import {
 import { STORE_CONTACT } from "~/lib/store-info";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { getPublishedPage } from "~/server/content/pages.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { publicPageHeaders } from "~/server/storefront/visitor.server";
 
 const SLUGS: Record<string, string> = {
@@ -24,7 +24,7 @@ const SLUGS: Record<string, string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = SLUGS[new URL(request.url).pathname.replace(/\/$/, "")];
   const page = slug ? await getPublishedPage(slug) : undefined;
-  if (!page) throw data("Page not found", { status: 404 });
+  invariantResponse(page, "Page not found", { status: 404 });
   return {
     page: {
       slug: page.slug,

@@ -1,8 +1,8 @@
-import { data } from "react-router";
 import { ErrorPage } from "~/components/ui/error-page";
+import { errorResponse } from "~/server/http/responses.server";
 
 export function loader() {
-  throw data(null, { status: 404 });
+  throw errorResponse("Sorry, we couldn't find the page you were looking for.", 404);
 }
 
 export function meta() {

@@ -1,6 +1,6 @@
 import { CheckCircle2, Mail, Search } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import {
   EmailAddress,
@@ -12,6 +12,7 @@ import { clearCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { orderStatusLabel } from "~/lib/order-status";
 import { config } from "~/server/config.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { getOrderByAccessToken } from "~/server/orders/order-view.server";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -28,7 +29,7 @@ export function headers() {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const order = await getOrderByAccessToken(params.token);
-  if (!order) throw data(null, { status: 404 });
+  invariantResponse(order, "Order not found", { status: 404 });
   return { order, etransferEmail: config().ETRANSFER_EMAIL };
 }
 

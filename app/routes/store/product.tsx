@@ -1,6 +1,5 @@
 import { Minus, Plus, ShieldCheck, Truck } from "lucide-react";
 import { useState } from "react";
-import { data } from "react-router";
 import { PageLink } from "~/components/ui/page-link";
 import type { Route } from "./+types/product";
 import { AddToCartButton } from "~/components/store/add-to-cart";
@@ -19,11 +18,12 @@ import { absoluteUrl, scriptJson, seoMeta, storeFromMatches } from "~/lib/seo";
 import { availableStock, stockBadge } from "~/lib/stock";
 import { getProductPage } from "~/server/catalog/products.server";
 import { config } from "~/server/config.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { publicPageHeaders } from "~/server/storefront/visitor.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = await getProductPage(params.slug);
-  if (!page) throw data("Product not found", { status: 404 });
+  invariantResponse(page, "Product not found", { status: 404 });
   const { product } = page;
   const base = config().publicUrl;
   const url = absoluteUrl(base, `/products/${product.slug}`);

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ErrorPage } from "~/components/ui/error-page";
 import type { Route } from "./+types/search";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
@@ -7,6 +7,7 @@ import { SKELETON_CARDS } from "~/lib/catalog-query";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { stripControlCharacters } from "~/schemas/text";
 import { searchProducts } from "~/server/catalog/search.server";
+import { invariantResponse } from "~/server/http/responses.server";
 import { publicPageHeaders } from "~/server/storefront/visitor.server";
 
 const MAX_QUERY = 100;
@@ -18,9 +19,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     .slice(0, MAX_QUERY);
   const rawPage = params.get("page");
   const page = rawPage === null ? 1 : Number(rawPage);
-  if (!Number.isInteger(page) || page < 1 || page > 1000) {
-    throw data("The page number is not valid.", { status: 400 });
-  }
+  invariantResponse(
+    Number.isInteger(page) && page >= 1 && page <= 1000,
+    "The page number is not valid.",
+  );
   const result = q ? await searchProducts({ q, page }) : undefined;
   return { q, page, result };
 }

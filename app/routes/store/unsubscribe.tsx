@@ -1,11 +1,13 @@
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { Form, Link, useNavigation, useRouteError } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { cardClass, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
 import { Logo } from "~/components/store/logo";
+import { describeError } from "~/lib/errors";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { readForm } from "~/server/http/form.server";
+import { errorResponse } from "~/server/http/responses.server";
 import {
   describeUnsubscribeLink,
   throttleUnsubscribe,
@@ -25,6 +27,9 @@ import { clientIp } from "~/server/http/request-context.server";
 export const NOT_FOUND_MESSAGE =
   "This unsubscribe link is not valid. It may have been cut short when it was copied: use the link in the email itself, or write to us and we will unsubscribe you.";
 
+/** The name in an error page's header (an error answer carries only its message). */
+const STORE_NAME = "Budz Boutique";
+
 export const meta = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 
 export function headers() {
@@ -33,20 +38,9 @@ export function headers() {
 
 function page(result: ThrottledLink, done = false) {
   if (!result.ok)
-    throw data(
-      { message: result.message, storeName: config().STORE_NAME },
-      {
-        status: 429,
-        statusText: "Too Many Requests",
-        headers: { "Retry-After": String(result.retryAfterSeconds) },
-      },
-    );
+    throw errorResponse(result.message, 429, { "Retry-After": String(result.retryAfterSeconds) });
   const { link } = result;
-  if (link.kind === "unknown")
-    throw data(
-      { message: NOT_FOUND_MESSAGE, storeName: config().STORE_NAME },
-      { status: 404, statusText: "Not Found" },
-    );
+  if (link.kind === "unknown") throw errorResponse(NOT_FOUND_MESSAGE, 404);
   return { storeName: config().STORE_NAME, link, done };
 }
 
@@ -135,29 +129,19 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   );
 }
 
+/** This page's own titles; the words are the error's (`describeError`: never a 500's own text). */
+const TITLES: Record<number, string> = {
+  404: "Unsubscribe link not found",
+  429: "Too many attempts",
+};
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const throttled = isRouteErrorResponse(error) && error.status === 429;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const body = (isRouteErrorResponse(error) ? error.data : null) as {
-    message?: unknown;
-    storeName?: unknown;
-  } | null;
-  const message =
-    typeof body?.message === "string"
-      ? body.message
-      : "Something went wrong on our side. Please try again in a moment.";
-  const storeName = typeof body?.storeName === "string" ? body.storeName : "Budz Boutique";
+  const { status, message } = describeError(useRouteError());
   return (
-    <Shell storeName={storeName}>
+    <Shell storeName={STORE_NAME}>
       <p className="text-sm font-semibold tracking-widest text-brand-600">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">
-        {notFound
-          ? "Unsubscribe link not found"
-          : throttled
-            ? "Too many attempts"
-            : "Could not unsubscribe"}
+        {TITLES[status] ?? "Could not unsubscribe"}
       </h1>
       <p className="mt-4 text-stone-700">{message}</p>
     </Shell>

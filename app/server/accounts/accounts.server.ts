@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { fail, type Failure, type Result } from "~/lib/errors";
 import { db, type Executor, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderAccountEmail, type AccountEmailKind } from "../email/templates/account.server";
@@ -111,9 +112,9 @@ export async function signUp(options: { email: string; password: string; now?: D
   wakeWorker();
 }
 
+/** Signed in (the session cookie to set), or why not (a 429 says when to try again). */
 export type SignInResult =
-  | { ok: true; setCookie: string }
-  | { ok: false; status: 401 | 403 | 429; message: string; retryAfterSeconds?: number };
+  { ok: true; setCookie: string } | (Failure & { retryAfterSeconds?: number });
 
 /** Email and password, throttled per email and per address. An unverified account gets a new link. */
 export async function signInWithPassword(
@@ -140,7 +141,7 @@ export async function signInWithPassword(
       retryAfterSeconds: result.retryAfterSeconds,
     };
   const account = result.value;
-  if (!account) return { ok: false, status: 401, message: INCORRECT_SIGN_IN };
+  if (!account) return fail(401, INCORRECT_SIGN_IN);
   if (!account.emailVerifiedAt) {
     await db().transaction((tx) =>
       sendLink(tx, {
@@ -152,7 +153,7 @@ export async function signInWithPassword(
       }),
     );
     wakeWorker();
-    return { ok: false, status: 403, message: UNVERIFIED_SIGN_IN };
+    return fail(403, UNVERIFIED_SIGN_IN);
   }
   const setCookie = await createShopperSession(db(), { ...options, accountId: account.id, now });
   return { ok: true, setCookie };
@@ -211,8 +212,8 @@ export async function resendVerification(options: { accountId: string; now?: Dat
   wakeWorker();
 }
 
-export type LinkResult =
-  { ok: true; setCookie: string } | { ok: false; status: 400 | 401; message: string };
+/** A link used (the session cookie to set), or why it could not be. */
+export type LinkResult = Result<{ setCookie: string }>;
 
 /** What a link page shows before it is used: the address it is for, or why it cannot be used. */
 export async function describeLink(options: { purpose: TokenPurpose; token: string; now?: Date }) {
@@ -225,7 +226,7 @@ export async function signInWithLink(options: Client & { token: string }): Promi
   const now = options.now ?? new Date();
   return db().transaction(async (tx) => {
     const used = await consumeToken(tx, { purpose: "sign_in", token: options.token, now });
-    if (!used.ok) return { ok: false, status: 400, message: used.message };
+    if (!used.ok) return fail(400, used.message);
     await tx
       .insert(shopperAccounts)
       .values({ email: used.token.email, emailVerifiedAt: now, createdAt: now, updatedAt: now })
@@ -251,17 +252,16 @@ export async function verifyEmail(
 ): Promise<LinkResult> {
   const now = options.now ?? new Date();
   const check = await checkToken(db(), { purpose: "verify", token: options.token, now });
-  if (!check.ok) return { ok: false, status: 400, message: check.message };
+  if (!check.ok) return fail(400, check.message);
   const [account] = await db()
     .select()
     .from(shopperAccounts)
     .where(eq(shopperAccounts.id, check.token.accountId!));
   const valid = await verifyPassword(account?.passwordHash ?? (await decoy()), options.password);
-  if (!account?.passwordHash || !valid)
-    return { ok: false, status: 401, message: INCORRECT_PASSWORD };
+  if (!account?.passwordHash || !valid) return fail(401, INCORRECT_PASSWORD);
   return db().transaction(async (tx) => {
     const used = await consumeToken(tx, { purpose: "verify", token: options.token, now });
-    if (!used.ok) return { ok: false, status: 400, message: used.message };
+    if (!used.ok) return fail(400, used.message);
     return confirmAndSignIn(tx, { ...options, accountId: account.id, now });
   });
 }
@@ -274,7 +274,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(options.password);
   return db().transaction(async (tx) => {
     const used = await consumeToken(tx, { purpose: "reset", token: options.token, now });
-    if (!used.ok) return { ok: false, status: 400, message: used.message };
+    if (!used.ok) return fail(400, used.message);
     const accountId = used.token.accountId!;
     await endShopperSessions(tx, accountId);
     return confirmAndSignIn(tx, { ...options, accountId, now, passwordHash });

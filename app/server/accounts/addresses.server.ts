@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import { MAX_ADDRESSES } from "~/lib/account";
+import { fail, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import type { AddressInput } from "~/schemas/account";
 import { db, type Transaction } from "../db.server";
@@ -8,6 +9,7 @@ import { shopperAddresses } from "../schema";
 /** Saved addresses of one account. Every query here is scoped by the account's id. */
 
 export const TOO_MANY_ADDRESSES = `You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`;
+export const ADDRESS_NOT_FOUND = "Address not found";
 
 export interface SavedAddress {
   id: string;
@@ -69,8 +71,8 @@ async function clearDefault(tx: Transaction, accountId: string, except?: string)
     );
 }
 
-export type SaveAddressResult =
-  { ok: true; id: string } | { ok: false; status: 404 | 409; message: string };
+/** Saved (the address's id), or why not: 404 for another account's address, 409 when full. */
+export type SaveAddressResult = Result<{ id: string }>;
 
 /** Adds an address; the first one (or one marked default) becomes the default. */
 export async function createAddress(options: {
@@ -85,7 +87,7 @@ export async function createAddress(options: {
       .select({ n: count() })
       .from(shopperAddresses)
       .where(eq(shopperAddresses.accountId, options.accountId));
-    if (n >= MAX_ADDRESSES) return { ok: false, status: 409, message: TOO_MANY_ADDRESSES };
+    if (n >= MAX_ADDRESSES) return fail(409, TOO_MANY_ADDRESSES);
     const makeDefault = isDefault || n === 0;
     if (makeDefault) await clearDefault(tx, options.accountId);
     const [row] = await tx
@@ -109,7 +111,7 @@ export async function updateAddress(options: {
   input: AddressInput;
   now?: Date;
 }): Promise<SaveAddressResult> {
-  if (!isUuid(options.id)) return { ok: false, status: 404, message: "Address not found" };
+  if (!isUuid(options.id)) return fail(404, ADDRESS_NOT_FOUND);
   const { isDefault, ...fields } = options.input;
   return db().transaction(async (tx) => {
     const [row] = await tx
@@ -117,9 +119,9 @@ export async function updateAddress(options: {
       .set({ ...fields, updatedAt: options.now ?? new Date() })
       .where(owned(options.accountId, options.id))
       .returning({ id: shopperAddresses.id });
-    if (!row) return { ok: false, status: 404, message: "Address not found" } as const;
+    if (!row) return fail(404, ADDRESS_NOT_FOUND);
     if (isDefault) await makeDefault(tx, options.accountId, row.id);
-    return { ok: true, id: row.id } as const;
+    return { ok: true as const, id: row.id };
   });
 }
 

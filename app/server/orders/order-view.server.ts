@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { canadaPostTrackingUrl, normalizeOrderNumber, SHIPPED_STATUSES } from "~/lib/order-status";
 import { formatLongDate } from "~/lib/dates";
+import { fail, type Result } from "~/lib/errors";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { orderItems, orders, shipments } from "../schema";
@@ -113,8 +114,7 @@ export const LOOKUP_NOT_FOUND =
 export const LOOKUP_THROTTLED =
   "Too many attempts. Please wait a few minutes and try again, or contact us for help.";
 
-export type LookupResult =
-  { ok: true; order: OrderView } | { ok: false; status: 404 | 429; message: string };
+export type LookupResult = Result<{ order: OrderView }>;
 
 /**
  * Order look-up by number and email. A wrong number and a wrong email get the same answer, and
@@ -136,7 +136,7 @@ export async function lookupOrder(options: {
     now,
   } as const;
   const decision = await checkThrottle(target);
-  if (!decision.ok) return { ok: false, status: 429, message: LOOKUP_THROTTLED };
+  if (!decision.ok) return fail(429, LOOKUP_THROTTLED);
 
   const order = await orderView(
     and(
@@ -145,5 +145,5 @@ export async function lookupOrder(options: {
     )!,
   );
   await recordAttempt({ ...target, succeeded: !!order });
-  return order ? { ok: true, order } : { ok: false, status: 404, message: LOOKUP_NOT_FOUND };
+  return order ? { ok: true, order } : fail(404, LOOKUP_NOT_FOUND);
 }

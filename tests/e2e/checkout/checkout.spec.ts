@@ -87,7 +87,7 @@ test("a full checkout reaches the confirmation page with e-Transfer instructions
   await expect(pay.getByText("$50.40")).toBeVisible();
   const address = pay.getByText("payments@budzboutique.ca");
   await expect(address).toBeVisible();
-  // It may wrap before the "@" or a dot, never mid-word (issue 8 §5).
+  // It may wrap before the "@" or a dot, never mid-word.
   await expect(address).not.toHaveCSS("word-break", "break-all");
   await expect(address.locator("wbr")).toHaveCount(2); // before "@budzboutique" and ".ca"
   await expect(pay.getByText(orderNumber, { exact: true }).first()).toBeVisible();
@@ -138,7 +138,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`on a ${width}`, () => {
     test.use({ viewport });
 
-    test("a coupon refused at checkout leaves the order, its message by the code field (issue 8 §4)", async ({
+    test("a coupon refused at checkout leaves the order, its message by the code field", async ({
       page,
       ids,
     }) => {
@@ -187,7 +187,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       await expect(summary.getByTestId("discount")).toHaveText("-$12.75");
     });
 
-    test("a line priced at $0.00 is refused with a clear message; shipping is still $20 (issue 8 §1)", async ({
+    test("a line priced at $0.00 is refused with a clear message; shipping is still $20", async ({
       page,
       ids,
     }) => {
@@ -208,6 +208,30 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+test.describe("on a phone", () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test("an empty checkout sent moves focus to its first field, and the summary counts them", async ({
+    page,
+    ids,
+  }) => {
+    await setCart(page, [cartItem(ids.gummies, "Mango Gummies", 12.5)]);
+    await page.goto("/checkout");
+    await expect(summaryTotal(page)).toBeVisible();
+    await page.getByRole("button", { name: /Place order/ }).click();
+    const email = main(page).getByLabel("Email");
+    await expect(email).toBeFocused();
+    await expect(email).toBeInViewport();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Email is required")).toBeVisible();
+    // Email, phone, name, street, city, province, postal code and the age box.
+    await expect(
+      main(page).getByRole("alert").filter({ hasText: "highlighted fields" }),
+    ).toHaveText("Please correct the 8 highlighted fields.");
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+});
 
 test("a line that can no longer be filled is named and nothing is ordered", async ({
   page,
@@ -253,6 +277,22 @@ test("cross-site posts to the checkout are refused", async ({ request, baseURL }
   // Refused before the action runs (React Router's own origin check or ours answers first).
   expect([400, 403]).toContain(response.status());
   expect(await response.text()).not.toContain("/orders/");
+});
+
+test("a post refused for where it came from says what was refused and why", async ({ page }) => {
+  // No Origin header (a privacy tool can strip it): React Router lets it through, our check does
+  // not. The page shows the refusal, not "403 Internal Server Error".
+  const response = await page.request.post("/order-lookup", {
+    form: { orderNumber: "BBS-00000001", email: "x@example.com" },
+    headers: { Accept: "text/html" },
+  });
+  expect(response.status()).toBe(403);
+  await page.setContent(await response.text());
+  await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  await expect(
+    page.getByText("This request came from another site and was refused."),
+  ).toBeVisible();
+  await expect(page.getByText("Internal Server Error")).toHaveCount(0);
 });
 
 test("bad input gets a clear 4xx, never a 500", async ({ request, baseURL }) => {

@@ -17,7 +17,7 @@ import { emailOnlyForm, signInForm } from "~/schemas/account";
 import { requestSignInLink, signInWithPassword } from "~/server/accounts/accounts.server";
 import { getShopper, safeRedirectTo } from "~/server/accounts/session.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
-import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
+import { dispatchIntent, parseForm, readForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
 
 export const meta = () => [{ title: "Sign in" }, { name: "robots", content: "noindex" }];
@@ -36,12 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   // Both forms' answers echo what was typed (with the intent): the page knows whose it is.
-  return dispatchIntent<Promise<SignInAnswer>>(form, {
+  return dispatchIntent<Promise<ReturnType<typeof data<SignInReply>>>>(form, {
     link: async () => {
       const submission = await parseForm(form, emailOnlyForm);
       if (!submission.ok) return submission.reply;
       await requestSignInLink(submission.data);
-      return { errors: {}, values: echoValues(form), sent: LINK_SENT };
+      return data<SignInReply>({ errors: {}, values: echoValues(form), sent: LINK_SENT });
     },
     password: async () => {
       const submission = await parseForm(form, signInForm);
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const headers: HeadersInit = result.retryAfterSeconds
         ? { "Retry-After": String(result.retryAfterSeconds) }
         : {};
-      return data<FormReply>(
+      return data<SignInReply>(
         { errors: { form: result.message }, values: echoValues(form) },
         { status: result.status, headers },
       );
@@ -67,7 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-type SignInAnswer = ReturnType<typeof formReply> | (FormReply & { sent: string });
+/** Either form's answer: its messages and what was typed (with its intent), or the link sent. */
+type SignInReply = FormReply & { sent?: string };
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
