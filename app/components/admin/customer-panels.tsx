@@ -98,7 +98,7 @@ export function CustomerEmailHistory({
                             orderNumber: e.orderNumber,
                           })}
                           aria-label={`Order ${e.orderNumber}`}
-                          className="text-brand-800 hover:underline"
+                          className="text-brand-800 underline"
                         >
                           {e.orderNumber}
                         </Link>
