@@ -1,7 +1,6 @@
 import { Clock, Mail, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useSearchParams } from "react-router";
-import { useForm } from "~/components/form/form";
 import { PageLink } from "~/components/ui/page-link";
 import { CATEGORIES } from "~/lib/categories";
 import { consentWording } from "~/lib/consent";
@@ -12,11 +11,14 @@ import { Logo } from "./logo";
 
 type NewsletterAnswer = { ok: true; message: string } | FormReply;
 
+/**
+ * The footer's one field, answered by the form layer's reply (`formReply`: its message by name).
+ * It stays off `useForm` so the form hook is not in every storefront page's first load.
+ */
 function NewsletterForm() {
   const fetcher = useFetcher<NewsletterAnswer>();
   const refused = fetcher.data && "errors" in fetcher.data ? fetcher.data : undefined;
-  const form = useForm({ lastResult: refused });
-  const error = form.errors.email;
+  const error = refused?.errors.email;
   const input = useRef<HTMLInputElement>(null);
   const [params] = useSearchParams();
   // Without JavaScript the form posts and comes back with ?subscribed=1.
@@ -27,17 +29,13 @@ function NewsletterForm() {
         ? NEWSLETTER_THANKS
         : undefined;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data && input.current)
-      input.current.value = "";
+    if (fetcher.state !== "idle" || !fetcher.data || !input.current) return;
+    // Subscribed: the field is emptied; refused: focus goes back to it.
+    if ("ok" in fetcher.data) input.current.value = "";
+    else input.current.focus();
   }, [fetcher.state, fetcher.data]);
   return (
-    <fetcher.Form
-      method="post"
-      action="/newsletter"
-      id="newsletter"
-      className="mt-4"
-      {...form.props}
-    >
+    <fetcher.Form method="post" action="/newsletter" id="newsletter" className="mt-4">
       <label htmlFor="newsletter-email" className="sr-only">
         Email address
       </label>
