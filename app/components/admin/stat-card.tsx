@@ -17,11 +17,7 @@ export function StatCard({
   const body = (
     <>
       <div className="flex items-center justify-between">
-        <p className="text-sm font-medium text-stone-500">
-          {label}
-          {/* A link is named by its text ("Orders: 12 …"): the colon is for screen readers. */}
-          {href ? <span className="sr-only">:</span> : null}
-        </p>
+        <p className="text-sm font-medium text-stone-500">{label}</p>
         <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
           <Icon className="h-5 w-5" aria-hidden />
         </span>
@@ -33,7 +29,7 @@ export function StatCard({
   const className =
     "block rounded-xl border border-stone-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow";
   return href ? (
-    <Link to={href} className={className}>
+    <Link to={href} className={className} aria-label={`${label}: ${value}`}>
       {body}
     </Link>
   ) : (
