@@ -98,7 +98,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                       <th scope="col" className="pb-2 text-left font-semibold">
                         Order
                       </th>
-                      <th scope="col" className="pb-2 text-left font-semibold">
+                      <th scope="col" className="hidden pb-2 text-left font-semibold sm:table-cell">
                         Date
                       </th>
                       <th scope="col" className="pb-2 text-left font-semibold">
@@ -122,7 +122,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                             {o.orderNumber}
                           </Link>
                         </td>
-                        <td className="py-2 pr-3 whitespace-nowrap text-stone-600">
+                        <td className="hidden py-2 pr-3 whitespace-nowrap text-stone-600 sm:table-cell">
                           {formatDateTime(o.createdAt, dates)}
                         </td>
                         <td className="py-2 pr-3">
