@@ -22,6 +22,7 @@ const SHARED_STORE_SPECS = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   // Two workers: specs with stores of their own run beside the shared-store specs, which run one
   // at a time because they read and change the shared server's sample data.
@@ -35,7 +36,9 @@ export default defineConfig({
   outputDir: ".tmp/test-results",
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, network); without the screencast,
+    // whose frames every test would pay for while only a failure keeps them.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -34,7 +34,7 @@ export const test = base.extend<{ unverifiedPage: Page }>({
 
 export { expect };
 
-/** The widths issue 8's storefront checks run at: a phone and a desktop. */
+/** The widths the layout-dependent storefront and admin checks run at: a phone and a desktop. */
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 900 },

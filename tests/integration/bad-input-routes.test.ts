@@ -13,8 +13,9 @@ import { resetDatabase } from "../setup/database";
 import { callRoute, type RouteModule } from "../setup/route-call";
 import { createCoupon, createProduct } from "./checkout-factories";
 
-// The black-box probe of issue 10 found these answered with a 500. Each must be a 4xx (or a normal
-// answer with the control characters gone), page and `.data` requests alike.
+// The hardening battery's black-box probe (npm run battery) found these answered with a 500. Each
+// must be a 4xx (or a normal answer with the control characters gone), page and `.data` requests
+// alike.
 
 const ORIGIN = "http://store.test";
 

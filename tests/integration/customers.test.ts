@@ -140,7 +140,7 @@ describe("Customer page, edit and email", () => {
       cancellations: 1,
     });
     expect(view.orders).toHaveLength(1);
-    // The purchase gave implied consent for two years (issue 15).
+    // The purchase gave implied consent for two years.
     expect(view.consent).toMatchObject({ source: "checkout", consentType: "implied" });
     const when = new Date("2026-01-02T03:04:05Z");
     await subscribeToNewsletter({ email: "ANN@example.com", source: "footer", now: when });

@@ -140,7 +140,7 @@ describe("stock changes keep the listed price current", () => {
   });
 });
 
-describe("in stock for listings when any size is (issue 8 §3)", () => {
+describe("in stock for listings when any size is", () => {
   it("features a product whose first size is sold out, preselecting a size that is in stock", async () => {
     await flowerWithFirstSizeSoldOut("Second size only");
     const [featured] = await listFeaturedProducts(8);
@@ -163,7 +163,7 @@ describe("in stock for listings when any size is (issue 8 §3)", () => {
   });
 });
 
-describe("a line priced at $0.00 is never sold (issue 8 §1)", () => {
+describe("a line priced at $0.00 is never sold", () => {
   it("checkout refuses it with a clear message and quotes it with the reason", async () => {
     const free = await createProduct({ name: "Mispriced Gummies", priceCents: 0, stock: 10 });
     const result = await placeOrder(checkoutInput([{ id: free.id(), quantity: 2 }]));

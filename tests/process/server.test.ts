@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { asc, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPglite } from "~/server/db.server";
 import { newsletterSubscribers } from "~/server/schema";
+import { withStoreDatabase } from "../fixtures/database";
 import {
   freshDatabaseUrl,
   freshDataDir,
@@ -119,13 +119,13 @@ describe("the production server", () => {
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
 
-      const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
-      const rows = await handle.db
-        .select({ email: newsletterSubscribers.email })
-        .from(newsletterSubscribers)
-        .where(like(newsletterSubscribers.email, "durable-%"))
-        .orderBy(asc(newsletterSubscribers.createdAt));
-      await handle.close();
+      const rows = await withStoreDatabase(dataDir, (db) =>
+        db
+          .select({ email: newsletterSubscribers.email })
+          .from(newsletterSubscribers)
+          .where(like(newsletterSubscribers.email, "durable-%"))
+          .orderBy(asc(newsletterSubscribers.createdAt)),
+      );
       const stored = new Set(rows.map((r) => r.email));
       expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
     },

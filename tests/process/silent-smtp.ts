@@ -1,7 +1,6 @@
 import net from "node:net";
-import path from "node:path";
-import { migrateDatabase, openPglite } from "~/server/db.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
+import { withStoreDatabase } from "../fixtures/database";
 import { freshDataDir } from "./server-harness";
 
 /** A TCP server that accepts connections and never answers (an SMTP server gone silent). */
@@ -36,15 +35,14 @@ export function silentSmtpServer(): Promise<{
 /** A data directory whose outbox holds one message due now. */
 export async function dataDirWithQueuedEmail(): Promise<string> {
   const dataDir = freshDataDir();
-  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
-  await migrateDatabase(handle);
-  await enqueueEmail(handle.db, {
-    kind: "test",
-    to: "shopper@example.com",
-    subject: "Stuck in the pipe",
-    html: "<p>Hello</p>",
-    text: "Hello",
-  });
-  await handle.close();
+  await withStoreDatabase(dataDir, (db) =>
+    enqueueEmail(db, {
+      kind: "test",
+      to: "shopper@example.com",
+      subject: "Stuck in the pipe",
+      html: "<p>Hello</p>",
+      text: "Hello",
+    }),
+  );
   return dataDir;
 }

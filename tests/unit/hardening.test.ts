@@ -12,7 +12,8 @@ import {
   WRONG_CONTENT_TYPE,
 } from "~/server/http/form.server";
 
-// Regression tests for the cases the black-box probe of issue 10 answered with a 500.
+// Regression tests for the cases the hardening battery's black-box probe (npm run battery)
+// answered with a 500.
 
 const post = (type: string | undefined, body?: BodyInit) =>
   new Request("http://store.test/checkout", {

@@ -6,7 +6,7 @@ const adult = "age_verified=true";
 const decide = (url: string, cookie?: string, method = "GET") =>
   pageCacheDecision({ method, url, cookie });
 
-describe("page cache key (issue 14)", () => {
+describe("page cache key", () => {
   it("caches the storefront pages the issue lists, page and data requests", () => {
     for (const url of [
       "/",

@@ -1,10 +1,11 @@
-import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { migrateDatabase, openPglite } from "~/server/db.server";
+import type { Database } from "~/server/db.server";
 import { productVariations, products } from "~/server/schema";
+import { withStoreDatabase } from "../../fixtures/database";
 import { test as base, expect } from "../fixtures";
+import { ownStoreFixtures, startOwnStore } from "../own-store";
 
 /**
  * The account specs run against their own store (one product to order) whose emails stay in the
@@ -17,10 +18,8 @@ export interface AccountStore {
   cartItem: { id: string; name: string; price: number; image: string; quantity: number };
 }
 
-async function seed(dataDir: string): Promise<AccountStore["cartItem"]> {
-  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
-  await migrateDatabase(handle);
-  const [product] = await handle.db
+async function seed(db: Database): Promise<AccountStore["cartItem"]> {
+  const [product] = await db
     .insert(products)
     .values({
       slug: "northern-lights",
@@ -32,7 +31,7 @@ async function seed(dataDir: string): Promise<AccountStore["cartItem"]> {
       stock: 500,
     })
     .returning({ id: products.id });
-  const [size] = await handle.db
+  const [size] = await db
     .insert(productVariations)
     .values({
       productId: product!.id,
@@ -43,7 +42,6 @@ async function seed(dataDir: string): Promise<AccountStore["cartItem"]> {
       position: 0,
     })
     .returning({ id: productVariations.id });
-  await handle.close();
   return {
     id: `${product!.id}_${size!.id}`,
     name: "Northern Lights (3.5g)",
@@ -53,21 +51,16 @@ async function seed(dataDir: string): Promise<AccountStore["cartItem"]> {
   };
 }
 
-export const test = base.extend<object, { store: AccountStore }>({
-  store: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const store = await startOwnStore({
-        name: "account",
-        seed,
-        env: { SEED_SAMPLE_DATA: undefined },
-      });
-      await provide({ url: store.url, dataDir: store.dataDir, cartItem: store.seeded });
-      await store.stop();
-    },
-    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
-  ],
-  baseURL: async ({ store }, provide) => provide(store.url),
+async function startAccountStore() {
+  const store = await startOwnStore({
+    name: "account",
+    seed: (dataDir) => withStoreDatabase(dataDir, seed),
+  });
+  return { url: store.url, dataDir: store.dataDir, cartItem: store.seeded, stop: store.stop };
+}
+
+export const test = base.extend<object, { store: AccountStore & { stop(): Promise<void> } }>({
+  ...ownStoreFixtures(startAccountStore),
 });
 
 export { expect };

@@ -1,9 +1,11 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../../playwright.config";
-import { expect, test as base } from "../fixtures";
+import { AGE_COOKIE, expect, test as base } from "../fixtures";
 
 export { E2E_ADMIN, expect };
+export { expectCards, screenshots, sidebar } from "./admin-screen";
 
+/** Signs in through the form (sign-in.spec.ts tests the form; other specs use `adminPage`). */
 export async function signIn(page: Page, credentials = E2E_ADMIN) {
   await page.goto("/budzadmin");
   await page.getByLabel("Username").fill(credentials.username);
@@ -15,31 +17,51 @@ export async function signIn(page: Page, credentials = E2E_ADMIN) {
   });
 }
 
-/** `adminPage`: a page signed in as the e2e owner, on the Overview. */
-export const test = base.extend<{ adminPage: Page }>({
-  adminPage: async ({ page }, provide) => {
-    await signIn(page);
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+
+/** The e2e owner's session cookies on each server this worker has signed in to. */
+export interface AdminSessions {
+  cookiesFor(baseURL: string): Promise<Cookies>;
+}
+
+/**
+ * `adminPage`: a page signed in as the e2e owner, on the Overview. The worker signs in through the
+ * form once per server (`adminSessions`) and gives each test's context that session's cookies, so
+ * a test starts signed in without typing the password again (the session's idle timeout is 2 h).
+ * A test that signs out must sign in with `signIn` itself, or it would end the shared session.
+ */
+export const test = base.extend<{ adminPage: Page }, { adminSessions: AdminSessions }>({
+  adminSessions: [
+    async ({ browser }, provide) => {
+      const sessions = new Map<string, Promise<Cookies>>();
+      const signInOnce = async (baseURL: string) => {
+        const context = await browser.newContext({ baseURL });
+        try {
+          await context.addCookies([{ ...AGE_COOKIE, url: baseURL }]);
+          await signIn(await context.newPage());
+          return await context.cookies();
+        } finally {
+          await context.close();
+        }
+      };
+      await provide({
+        cookiesFor(baseURL) {
+          if (!sessions.has(baseURL)) {
+            const cookies = signInOnce(baseURL);
+            // A failed sign-in is tried again by the next test rather than remembered.
+            cookies.catch(() => sessions.delete(baseURL));
+            sessions.set(baseURL, cookies);
+          }
+          return sessions.get(baseURL)!;
+        },
+      });
+    },
+    { scope: "worker" },
+  ],
+  adminPage: async ({ page, baseURL, adminSessions }, provide) => {
+    await page.context().addCookies(await adminSessions.cookiesFor(baseURL!));
+    await page.goto("/budzadmin/dashboard");
+    await expect(page.getByText(`Welcome back, ${E2E_ADMIN.username}`)).toBeVisible();
     await provide(page);
   },
 });
-
-/** The admin sidebar (desktop) link to a screen. */
-export function sidebar(page: Page) {
-  return page.getByRole("navigation", { name: "Admin sections", exact: true });
-}
-
-/** A screen's stat cards, read from their accessible names ("Success Rate: 100%"). */
-export async function expectCards(page: Page, cards: Record<string, string>) {
-  for (const [label, value] of Object.entries(cards))
-    await expect(
-      page.getByRole("group", { name: `${label}: ${value}`, exact: true }),
-    ).toBeVisible();
-}
-
-/** Full-page screenshots into the folder named by the environment variable, when it is set. */
-export function screenshots(variable: string) {
-  const folder = process.env[variable];
-  return async (page: Page, name: string) => {
-    if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-  };
-}

@@ -1,13 +1,10 @@
-import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
-import crypto from "node:crypto";
-import path from "node:path";
 import { endOfDay, startOfDay } from "~/lib/coupons";
 import { cartItemId } from "~/lib/cart";
 import { config } from "~/server/config.server";
-import { migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
-import { logger } from "~/server/logger.server";
-import { placeOrder } from "~/server/orders/place-order.server";
 import { coupons, products } from "~/server/schema";
+import { withStoreDatabase } from "../../fixtures/database";
+import { placeTestOrder } from "../../fixtures/orders";
+import { ownStoreFixtures, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -15,15 +12,11 @@ import { expect, test as adminTest } from "./admin-fixtures";
  * locked), SAVE15 (unlimited, unused) and BULK50 (ended last year), plus one product to quote a
  * cart with. Cards: 3 coupons, 2 active, 1 use, Avg. Usage Rate (1/100 + 0/50) / 2 = 0.5 %.
  */
-async function seed(dataDir: string) {
-  logger.level = "warn";
-  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
-  await migrateDatabase(handle);
-  setDatabase(handle);
-  try {
+function seed(dataDir: string) {
+  return withStoreDatabase(dataDir, async (db) => {
     const zone = config().STORE_TIMEZONE;
     const year = new Date().getUTCFullYear();
-    const [product] = await handle.db
+    const [product] = await db
       .insert(products)
       .values({
         slug: "northern-lights",
@@ -34,7 +27,7 @@ async function seed(dataDir: string) {
         stock: 50,
       })
       .returning({ id: products.id });
-    await handle.db.insert(coupons).values([
+    await db.insert(coupons).values([
       {
         code: "BULK50",
         description: "$50 off bulk orders over $500",
@@ -66,44 +59,25 @@ async function seed(dataDir: string) {
         createdAt: new Date(Date.now() - 1000),
       },
     ]);
-    const placed = await placeOrder({
-      email: "robin@example.com",
-      phone: "604-555-0199",
+    const productCartId = cartItemId(product!.id, null);
+    await placeTestOrder({
       name: "Robin Coupon",
-      street: "123 Main St",
-      city: "Victoria",
-      province: "BC",
-      postalCode: "V8W 1A1",
-      ageConfirmed: true,
       couponCode: "welcome20",
-      idempotencyKey: crypto.randomBytes(16).toString("base64url"),
-      items: [{ id: cartItemId(product!.id, null), quantity: 1 }],
+      items: [{ id: productCartId, quantity: 1 }],
     });
-    if (!placed.ok) throw new Error(placed.message);
-    return { productCartId: cartItemId(product!.id, null) };
-  } finally {
-    setDatabase(undefined);
-    await handle.close();
-  }
+    return { productCartId };
+  });
 }
 
-export async function startCouponsStore() {
+async function startCouponsStore() {
   const store = await startOwnStore({ name: "coupons", seed });
   return { url: store.url, ...store.seeded, stop: store.stop };
 }
 
 /** The admin `test` (adminPage signed in) against the Coupons spec's own store. */
-export const test = adminTest.extend<object, { store: { url: string; productCartId: string } }>({
-  store: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const store = await startCouponsStore();
-      await provide(store);
-      await store.stop();
-    },
-    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
-  ],
-  baseURL: async ({ store }, provide) => provide(store.url),
-});
+export const test = adminTest.extend<
+  object,
+  { store: Awaited<ReturnType<typeof startCouponsStore>> }
+>({ ...ownStoreFixtures(startCouponsStore) });
 
 export { expect };

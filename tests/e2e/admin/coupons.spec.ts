@@ -1,34 +1,21 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
+import { expectCards, openFromSidebar, openScreen, screenshots, toast } from "./admin-screen";
 import { expect, test } from "./coupons-store";
 
 // The tests share one store and run in order: each continues from the previous one's changes.
 test.describe.configure({ mode: "serial" });
 
-const SHOTS = process.env.COUPONS_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function expectCards(page: Page, cards: Record<string, string>) {
-  for (const [label, value] of Object.entries(cards))
-    await expect(
-      page.getByRole("group", { name: `${label}: ${value}`, exact: true }),
-    ).toBeVisible();
-}
+const shot = screenshots("COUPONS_SHOTS");
 
 const row = (page: Page, code: string) =>
   page.getByRole("row").filter({ has: page.getByRole("link", { name: code, exact: true }) });
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole("status").filter({ hasText: text });
 
 test("list: computed cards, usage bars, status filter and search in the URL", async ({
   adminPage: page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole("link", { name: "Coupons" }).first().click();
-  await expect(page.getByRole("heading", { name: "Coupon Management" })).toBeVisible();
+  await openFromSidebar(page, "Coupons", "Coupon Management");
   await expectCards(page, {
     "Total Coupons": "3",
     "Active Coupons": "2",
@@ -141,8 +128,7 @@ test("deactivate: the row switches off and the cart refuses the code at once", a
   store,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/budzadmin/dashboard/coupons");
-  await expect(page.getByRole("heading", { name: "Coupon Management" })).toBeVisible();
+  await openScreen(page, "/budzadmin/dashboard/coupons", "Coupon Management");
   const quote = async () => {
     const items = JSON.stringify([{ id: store.productCartId, quantity: 2 }]);
     const answer = await page.request.get(

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
+import { expectCards, openFromSidebar, openScreen, rowsWith, toast } from "./admin-screen";
 import { expect, test } from "./customers-store";
 
 // One store for the spec; the tests run in order and continue from each other's changes.
@@ -8,27 +9,14 @@ test.describe.configure({ mode: "serial" });
 
 const CUSTOMERS = "/budzadmin/dashboard/customers";
 
-async function openCustomers(page: Page, search = "") {
-  await page.goto(`${CUSTOMERS}${search}`);
-  await expect(page.getByRole("heading", { name: "Customer Management" })).toBeVisible();
-}
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole("status").filter({ hasText: text });
-
-async function expectCards(page: Page, cards: Record<string, string>) {
-  for (const [label, value] of Object.entries(cards))
-    await expect(
-      page.getByRole("group", { name: `${label}: ${value}`, exact: true }),
-    ).toBeVisible();
-}
+const openCustomers = (page: Page, search = "") =>
+  openScreen(page, `${CUSTOMERS}${search}`, "Customer Management");
 
 test("list: computed cards, search, status filter, paging and export", async ({
   adminPage: page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole("link", { name: "Customers", exact: true }).first().click();
-  await expect(page.getByRole("heading", { name: "Customer Management" })).toBeVisible();
+  await openFromSidebar(page, "Customers", "Customer Management");
   // Ann paid $72.80 ($45 + $20 shipping + BC GST $3.25 and PST $4.55); Bob's payment was
   // cancelled: not revenue.
   await expectCards(page, {
@@ -38,20 +26,20 @@ test("list: computed cards, search, status filter, paging and export", async ({
     "Total Revenue": "$72.80",
   });
   await expect(page.getByText("27 customers found")).toBeVisible();
-  const bob = page.getByRole("row").filter({ hasText: "Bob Ray" });
+  const bob = rowsWith(page, "Bob Ray");
   await expect(bob).toContainText("1 cancelled, 1 refunded");
   await expectAccessible(page);
 
   await page.getByRole("link", { name: "Next page" }).click();
   await expect(page).toHaveURL(/after=.*page=2/);
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "Filler 24" })).toBeVisible();
+  await expect(rowsWith(page, "Filler 24")).toBeVisible();
 
   await openCustomers(page);
   await page.getByRole("searchbox").fill("ray");
   await expect(page).toHaveURL(/q=ray/);
   await expect(page.getByText("1 customers found")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "Bob Ray" })).toBeVisible();
+  await expect(rowsWith(page, "Bob Ray")).toBeVisible();
   await page.getByRole("searchbox").fill("");
   await page.getByLabel("Status").selectOption("inactive");
   await expect(page).toHaveURL(/status=inactive/);
@@ -191,12 +179,10 @@ test("import: refused files, a preview with every error, then an import that upd
   await again.getByRole("button", { name: "Upload and preview" }).click();
   await expect(page.getByRole("heading", { name: "Import preview" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Already customers (1)" })).toBeVisible();
-  const kim = page.getByRole("row").filter({ hasText: "kim@example.com" });
+  const kim = rowsWith(page, "kim@example.com");
   await expect(kim).toContainText("Kim Park");
   await expect(kim).toContainText("604-555-0111");
-  await expect(page.getByRole("row").filter({ hasText: "zed@example.com" })).toContainText(
-    /Matches CUST-\d{3}/,
-  );
+  await expect(rowsWith(page, "zed@example.com")).toContainText(/Matches CUST-\d{3}/);
   await expectAccessible(page);
   await page.getByLabel("Update their name, phone and address from the file").check();
   await page.getByRole("button", { name: "Import customers" }).click();

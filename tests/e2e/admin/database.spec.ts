@@ -1,11 +1,11 @@
-import { expect, sidebar, signIn, test } from "./admin-fixtures";
-import { startOwnServer } from "./own-server";
+import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { expect, test } from "./admin-fixtures";
+import { confirmDialog, openFromSidebar, openScreen } from "./admin-screen";
 
 test("connection status, connection tests and a test product on the real driver", async ({
   adminPage: page,
 }) => {
-  await sidebar(page).getByRole("link", { name: "Database" }).click();
-  await expect(page.getByRole("heading", { name: "Database Management" })).toBeVisible();
+  await openFromSidebar(page, "Database", "Database Management");
   await expect(page.getByText("Connected to PGlite")).toBeVisible();
 
   await page.getByRole("button", { name: "Run Connection Tests" }).click();
@@ -41,55 +41,54 @@ test("connection status, connection tests and a test product on the real driver"
  * the default expectation timeout. */
 const GENERATION = { timeout: 60_000 };
 
-test.describe("sample data generation (own server with ALLOW_SAMPLE_DATA=1)", () => {
-  test.describe.configure({ timeout: 150_000 });
-  let server: Awaited<ReturnType<typeof startOwnServer>>;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    const port = Number(process.env.E2E_PORT ?? 3210) + 50;
-    server = await startOwnServer({ port, env: { ALLOW_SAMPLE_DATA: "1" } });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+/** A store of its own with the sample data and ALLOW_SAMPLE_DATA=1: the generators replace it. */
+const sampleDataTest = test.extend<object, { store: { url: string; stop(): Promise<void> } }>({
+  ...ownStoreFixtures(() =>
+    startOwnStore({ name: "database", env: { ALLOW_SAMPLE_DATA: "1", SEED_SAMPLE_DATA: "1" } }),
+  ),
+});
 
-  test("generators ask first, clear, generate and refresh the counts", async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
-    await signIn(page);
-    await page.goto("/budzadmin/dashboard/database");
-    const log = page.getByTestId("results-log");
-    const count = (label: string) => page.locator(`[aria-label^="${label}: "]`);
+sampleDataTest.describe("sample data generation (own server with ALLOW_SAMPLE_DATA=1)", () => {
+  sampleDataTest.describe.configure({ timeout: 150_000 });
 
-    // Cancelling the confirmation changes nothing.
-    await page.getByRole("button", { name: "Generate Orders" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText(
-      "This first deletes all orders, invoices and shipments",
-    );
-    await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(log).toHaveText("Run a tool to see its results here.");
+  sampleDataTest(
+    "generators ask first, clear, generate and refresh the counts",
+    async ({ adminPage: page }) => {
+      await openScreen(page, "/budzadmin/dashboard/database", "Database Management");
+      const log = page.getByTestId("results-log");
+      const count = (label: string) => page.locator(`[aria-label^="${label}: "]`);
 
-    await page.getByRole("button", { name: "Generate Customers" }).click();
-    await page.getByRole("button", { name: "Clear and generate" }).click();
-    await expect(log.getByText("Generated 25 customers")).toBeVisible(GENERATION);
-    await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 0");
+      // Cancelling the confirmation changes nothing.
+      await page.getByRole("button", { name: "Generate Orders" }).click();
+      await expect(confirmDialog(page)).toContainText(
+        "This first deletes all orders, invoices and shipments",
+      );
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await expect(log).toHaveText("Run a tool to see its results here.");
 
-    await page.getByRole("button", { name: "Generate Orders" }).click();
-    await page.getByRole("button", { name: "Clear and generate" }).click();
-    await expect(log.getByText("Generated 40 orders")).toBeVisible(GENERATION);
-    await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 40");
+      await page.getByRole("button", { name: "Generate Customers" }).click();
+      await page.getByRole("button", { name: "Clear and generate" }).click();
+      await expect(log.getByText("Generated 25 customers")).toBeVisible(GENERATION);
+      await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 0");
 
-    await page.getByRole("button", { name: "Generate Complete Sample Dataset" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText(
-      "all orders, invoices, shipments, products, customers and coupons",
-    );
-    await page.getByRole("button", { name: "Clear and generate" }).click();
-    await expect(
-      log.getByText("Sample dataset generated: 70 products, 25 customers, 5 coupons and 40 orders"),
-    ).toBeVisible(GENERATION);
-    await expect(count("Products")).toHaveAttribute("aria-label", "Products: 70");
-    await expect(count("Customers")).toHaveAttribute("aria-label", "Customers: 25");
-    await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 40");
-    await context.close();
-  });
+      await page.getByRole("button", { name: "Generate Orders" }).click();
+      await page.getByRole("button", { name: "Clear and generate" }).click();
+      await expect(log.getByText("Generated 40 orders")).toBeVisible(GENERATION);
+      await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 40");
+
+      await page.getByRole("button", { name: "Generate Complete Sample Dataset" }).click();
+      await expect(confirmDialog(page)).toContainText(
+        "all orders, invoices, shipments, products, customers and coupons",
+      );
+      await page.getByRole("button", { name: "Clear and generate" }).click();
+      await expect(
+        log.getByText(
+          "Sample dataset generated: 70 products, 25 customers, 5 coupons and 40 orders",
+        ),
+      ).toBeVisible(GENERATION);
+      await expect(count("Products")).toHaveAttribute("aria-label", "Products: 70");
+      await expect(count("Customers")).toHaveAttribute("aria-label", "Customers: 25");
+      await expect(count("Orders")).toHaveAttribute("aria-label", "Orders: 40");
+    },
+  );
 });

@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
-import { expectCards, screenshots } from "./admin-fixtures";
+import {
+  confirmDialog,
+  expectCards,
+  openFromSidebar,
+  rowsWith,
+  screenshots,
+  toast,
+} from "./admin-screen";
 import { expect, SUBSCRIBERS, test } from "./emails-store";
 
 // The tests share one store and run in order: each continues from the previous one's changes.
@@ -8,18 +15,14 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const shot = screenshots("EMAILS_SHOTS");
 
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole("status").filter({ hasText: text });
-
-const campaignRow = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
+const campaignRow = (page: Page, name: string) => rowsWith(page, name);
 
 const BODY =
   '<h1>Fall is here</h1><p>New arrivals: <a href="https://budz.example/fall">shop the drop</a>.</p><script>alert(1)</script>';
 
 test("cards are computed and start at zero", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole("link", { name: "Emails" }).first().click();
-  await expect(page.getByRole("heading", { name: "Email Management" })).toBeVisible();
+  await openFromSidebar(page, "Emails", "Email Management");
   await expectCards(page, {
     "Total Subscribers": "3",
     "Campaigns Sent": "0",
@@ -78,7 +81,7 @@ test("create a template, use it, save a draft, send it, and see its figures", as
   const edit = page.getByRole("dialog", { name: "Edit Email Campaign" });
   await expect(edit.getByLabel("Email Content (HTML)")).not.toHaveValue(/script/);
   await edit.getByRole("button", { name: "Send Campaign" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Send this campaign now?" });
+  const confirm = confirmDialog(page, "Send this campaign now?");
   await expect(confirm).toContainText("It goes to 3 recipients right away");
   await confirm.getByRole("button", { name: "Send Campaign" }).click();
   await expect(toast(page, 'Campaign "Fall launch" is being sent to 3 recipients.')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from "./admin-fixtures";
+import { confirmDialog, toast } from "./admin-screen";
 import { pngBuffer } from "./images";
 
 const chooser = (page: import("@playwright/test").Page) => page.getByLabel("Choose an image file");
@@ -63,9 +64,7 @@ test("a valid PNG is previewed, uploaded, listed, served with long cache, and de
   await expect(page.getByText("120 × 80")).toBeVisible();
   await page.getByLabel("Description (optional)").fill("Uploaded by the e2e test");
   await page.getByRole("button", { name: "Upload Image" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "Image uploaded successfully!" }),
-  ).toBeVisible();
+  await expect(toast(page, "Image uploaded successfully!")).toBeVisible();
 
   await page.getByRole("searchbox").fill(name);
   await expect(page).toHaveURL(/q=e2e-upload/);
@@ -91,14 +90,12 @@ test("a valid PNG is previewed, uploaded, listed, served with long cache, and de
   expect(variant.headers()["content-type"]).toBe("image/webp");
 
   await details.getByRole("button", { name: "Delete" }).click();
-  const confirm = page.getByRole("alertdialog");
+  const confirm = confirmDialog(page);
   await expect(confirm).toContainText(
     "Are you sure you want to delete this image? This action cannot be undone.",
   );
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "Image deleted successfully!" }),
-  ).toBeVisible();
+  await expect(toast(page, "Image deleted successfully!")).toBeVisible();
   await expect(page.getByText("No images match your filters")).toBeVisible();
   expect((await page.request.get(url!)).status()).toBe(404);
 });
@@ -111,6 +108,6 @@ test("deleting an image a product uses warns first", async ({ adminPage: page })
     .first();
   await used.hover();
   await used.getByRole("button", { name: /^Delete / }).click();
-  await expect(page.getByRole("alertdialog")).toContainText(/products? uses? this image/);
-  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmDialog(page)).toContainText(/products? uses? this image/);
+  await confirmDialog(page).getByRole("button", { name: "Cancel" }).click();
 });

@@ -1,10 +1,8 @@
-import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import { migrateDatabase, openPglite } from "~/server/db.server";
+import type { Database } from "~/server/db.server";
 import { invoices, orderItems, orders, products } from "~/server/schema";
-import { expect, test as base } from "../fixtures";
-import { signIn } from "./admin-fixtures";
+import { withStoreDatabase } from "../../fixtures/database";
+import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
  * The Invoices specs run against their own store with known orders (sample data is random): two
@@ -18,10 +16,7 @@ export const SEEDED = {
   older: 25,
 };
 
-async function seed(dataDir: string) {
-  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
-  await migrateDatabase(handle);
-  const db = handle.db;
+async function seed(db: Database) {
   const [kush, ounce] = await db
     .insert(products)
     .values([
@@ -170,34 +165,17 @@ async function seed(dataDir: string) {
       invoiceDate: row.at,
     });
   }
-  await handle.close();
-}
-
-async function startInvoiceStore() {
-  const store = await startOwnStore({
-    name: "invoices",
-    seed,
-    env: { ETRANSFER_EMAIL: "payments@budzboutique.ca" },
-  });
-  return { url: store.url, stop: store.stop };
 }
 
 /** `adminPage`: signed in on the invoice store. */
-export const test = base.extend<{ adminPage: Page }, { store: { url: string } }>({
-  store: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const store = await startInvoiceStore();
-      await provide(store);
-      await store.stop();
-    },
-    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
-  ],
-  baseURL: async ({ store }, provide) => provide(store.url),
-  adminPage: async ({ page }, provide) => {
-    await signIn(page);
-    await provide(page);
-  },
+export const test = adminTest.extend<object, { store: { url: string; stop(): Promise<void> } }>({
+  ...ownStoreFixtures(() =>
+    startOwnStore({
+      name: "invoices",
+      seed: (dataDir) => withStoreDatabase(dataDir, seed),
+      env: { ETRANSFER_EMAIL: "payments@budzboutique.ca" },
+    }),
+  ),
 });
 
 export { expect };

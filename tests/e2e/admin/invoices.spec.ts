@@ -1,5 +1,5 @@
 import { expectAccessible } from "../axe";
-import { screenshots } from "./admin-fixtures";
+import { openFromSidebar, openScreen, screenshots } from "./admin-screen";
 import { expect, SEEDED, test } from "./invoices-store";
 
 const INVOICES = "/budzadmin/dashboard/invoices";
@@ -13,15 +13,9 @@ for (const viewport of [
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test("search, daily invoices and paging", async ({ adminPage: page }) => {
-      if (viewport.name === "desktop") {
-        await page
-          .getByRole("navigation", { name: "Admin sections", exact: true })
-          .getByRole("link", { name: "Invoices" })
-          .click();
-      } else {
-        await page.goto(INVOICES);
-      }
-      await expect(page.getByRole("heading", { name: "Invoice Management" })).toBeVisible();
+      if (viewport.name === "desktop")
+        await openFromSidebar(page, "Invoices", "Invoice Management");
+      else await openScreen(page, INVOICES, "Invoice Management");
 
       // Daily Invoices: today's two, not yesterday's cancelled one.
       const daily = page.getByRole("region", { name: "Daily Invoices" });

@@ -1,7 +1,14 @@
 import type { Page } from "@playwright/test";
 import { header } from "../../integration/email-smtp-server";
 import { expectAccessible } from "../axe";
-import { expectCards, screenshots } from "./admin-fixtures";
+import {
+  confirmDialog,
+  expectCards,
+  openFromSidebar,
+  openScreen,
+  screenshots,
+  toast,
+} from "./admin-screen";
 import { expect, test } from "./newsletters-store";
 
 // The tests share one store and run in order: each continues from the previous one's sends.
@@ -17,8 +24,7 @@ test("template, send test, send newsletter: the log and the cards follow the wor
   store,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole("link", { name: "Newsletters" }).first().click();
-  await expect(page.getByRole("heading", { name: "Newsletter Management" })).toBeVisible();
+  await openFromSidebar(page, "Newsletters", "Newsletter Management");
   await expectCards(page, {
     "Total Subscribers": "2",
     "Emails Sent": "0",
@@ -63,9 +69,9 @@ test("template, send test, send newsletter: the log and the cards follow the wor
 
   // Send Newsletter: SPEC's confirmation, queued at once, then sent to both subscribers.
   await page.getByRole("button", { name: "Send Newsletter" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Send newsletter to 2 customers?" });
+  const confirm = confirmDialog(page, "Send newsletter to 2 customers?");
   await confirm.getByRole("button", { name: "Send Newsletter" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Newsletter queued" })).toBeVisible();
+  await expect(toast(page, "Newsletter queued")).toBeVisible();
   await expect(page.getByLabel("Subject Line")).toHaveValue("");
   await expect(page.getByText("Newsletter sending completed!")).toBeVisible();
   await expect(page.getByText("Sent: 2 · Failed: 0")).toBeVisible();
@@ -109,8 +115,7 @@ test("the unsubscribe link: confirm page, one click, and a forged link's 404", a
 
 test("subscribers: consent listed, search, remove on a phone", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(SCREEN);
-  await expect(page.getByRole("heading", { name: "Newsletter Management" })).toBeVisible();
+  await openScreen(page, SCREEN, "Newsletter Management");
   // Ben unsubscribed through his link: one subscriber left.
   await expectCards(page, { "Total Subscribers": "1" });
   const table = page.getByRole("table", { name: "Newsletter subscribers" });
@@ -128,15 +133,10 @@ test("subscribers: consent listed, search, remove on a phone", async ({ adminPag
 
   await page.goto(SCREEN);
   await page.getByRole("button", { name: "Remove ana@example.com" }).click();
-  await page
-    .getByRole("alertdialog", { name: "Remove ana@example.com?" })
+  await confirmDialog(page, "Remove ana@example.com?")
     .getByRole("button", { name: "Remove" })
     .click();
-  await expect(
-    page
-      .getByRole("status")
-      .filter({ hasText: "ana@example.com was removed from the newsletter." }),
-  ).toBeVisible();
+  await expect(toast(page, "ana@example.com was removed from the newsletter.")).toBeVisible();
   await expectCards(page, { "Total Subscribers": "0" });
   await expect(page.getByText("No subscribers yet.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send Newsletter" })).toBeDisabled();

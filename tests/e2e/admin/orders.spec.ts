@@ -4,7 +4,7 @@ import { expectAccessible } from "../axe";
 import { expect, test } from "../checkout/checkout-store";
 import { dayOfInstant } from "~/lib/dates";
 import "~/server/time-zones.server";
-import { screenshots, signIn } from "./admin-fixtures";
+import { screenshots } from "./admin-fixtures";
 
 const shot = screenshots("ORDERS_SHOTS");
 
@@ -53,7 +53,7 @@ function row(page: Page, orderNumber: string) {
 
 for (const width of [1280, 390]) {
   test(`orders: find, mark paid, process, ship, deliver and complete (${width}px)`, async ({
-    page,
+    adminPage: page,
     request,
     baseURL,
     ids,
@@ -61,7 +61,6 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     const email = `orders-${width}@example.com`;
     const number = await placeOrder(request, baseURL!, [{ id: ids.lights35, quantity: 2 }], email);
-    await signIn(page);
     await openOrders(page, email);
     await expect(page.getByText("1 orders found")).toBeVisible();
     // $90 + $20 shipping + BC GST $5.50 and PST $7.70.
@@ -148,13 +147,12 @@ for (const width of [1280, 390]) {
 }
 
 test("at 1280 px the Orders and Shipping tables fit: the address in view, the row buttons whole", async ({
-  page,
+  adminPage: page,
   request,
   baseURL,
   ids,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
   const email = "wide-orders-with-a-long-address@example.com";
   const number = await placeOrder(request, baseURL!, [{ id: ids.gummies, quantity: 1 }], email, {
     name: "Maximilienne Bouchard-Tremblay-Okonkwo",
@@ -220,7 +218,7 @@ test("at 1280 px the Orders and Shipping tables fit: the address in view, the ro
 });
 
 test("cancelling asks for a reason, puts the stock back and shows why", async ({
-  page,
+  adminPage: page,
   request,
   baseURL,
   ids,
@@ -236,7 +234,6 @@ test("cancelling asks for a reason, puts the stock back and shows why", async ({
     "c@example.com",
   );
   expect(await stockText()).toMatch(/Out of Stock/);
-  await signIn(page);
   await page.goto(`/budzadmin/dashboard/orders/${number}`);
   await page.getByRole("button", { name: "Cancel order" }).click();
   const dialog = page.getByRole("dialog", { name: `Cancel order: ${number}` });
@@ -248,7 +245,7 @@ test("cancelling asks for a reason, puts the stock back and shows why", async ({
 });
 
 test("Print Orders checks its dates and opens a printable report", async ({
-  page,
+  adminPage: page,
   request,
   baseURL,
   ids,
@@ -259,7 +256,6 @@ test("Print Orders checks its dates and opens a printable report", async ({
     [{ id: ids.gummies, quantity: 3 }],
     "p@example.com",
   );
-  await signIn(page);
   await page.goto("/budzadmin/dashboard/orders");
   await page.getByRole("button", { name: "Print Orders" }).click();
   const dialog = page.getByRole("dialog", { name: "Print Orders" });

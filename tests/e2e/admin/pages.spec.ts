@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { UNDO_CONFIRMATION } from "~/lib/page-editor";
 import { expectAccessible } from "../axe";
+import { confirmDialog, openFromSidebar } from "./admin-screen";
 import { expect, shot, test } from "./content-store";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -12,8 +13,7 @@ test("Page Content: edit, undo, save sanitised, preview, revisions and restore",
   adminPage: page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole("link", { name: "Pages" }).first().click();
-  await expect(page.getByRole("heading", { name: "Page Editor", level: 1 })).toBeVisible();
+  await openFromSidebar(page, "Pages", "Page Editor");
   await expect(page.getByText(/Home edits the introduction block/)).toBeVisible();
   await page.getByLabel("Page", { exact: true }).selectOption("about");
   await expect(page.getByRole("heading", { name: /About Us/ })).toBeVisible();
@@ -29,7 +29,7 @@ test("Page Content: edit, undo, save sanitised, preview, revisions and restore",
   await expect(page.getByText("Unsaved changes")).toBeVisible();
   await expect(page.getByText("1 line · 26 characters")).toBeVisible();
   await page.getByRole("button", { name: "Undo" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText(UNDO_CONFIRMATION);
+  await expect(confirmDialog(page)).toContainText(UNDO_CONFIRMATION);
   await page.getByRole("button", { name: "Undo changes" }).click();
   await expect(html(page)).toHaveValue(original);
   await expect(saveButton(page)).toBeDisabled();
@@ -37,7 +37,7 @@ test("Page Content: edit, undo, save sanitised, preview, revisions and restore",
   // Leaving with unsaved changes asks first.
   await html(page).fill("<p>Not saved yet</p>");
   await page.getByRole("link", { name: "Reports" }).first().click();
-  const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  const leave = confirmDialog(page, "Leave without saving?");
   await expect(leave).toBeVisible();
   await leave.getByRole("button", { name: "Stay" }).click();
   await expect(html(page)).toHaveValue("<p>Not saved yet</p>");

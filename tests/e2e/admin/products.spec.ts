@@ -1,5 +1,6 @@
 import { VIEWPORTS } from "../fixtures";
 import { expect, test } from "./admin-fixtures";
+import { confirmDialog, openFromSidebar, rowsWith, toast } from "./admin-screen";
 import { pngBuffer } from "./images";
 
 test("a product's life: add with variations and an uploaded image, shown in the store, edited, deleted", async ({
@@ -9,11 +10,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   const name = `E2E Kush ${stamp}`;
   const slug = `e2e-kush-${stamp}`;
 
-  await page
-    .getByRole("navigation", { name: "Admin sections", exact: true })
-    .getByRole("link", { name: "Products" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Product Management" })).toBeVisible();
+  await openFromSidebar(page, "Products", "Product Management");
   await page.getByRole("link", { name: "Add New Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Product" });
   await expect(dialog).toBeVisible();
@@ -61,14 +58,12 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await expect(dialog.getByLabel("Current Stock")).toHaveValue("9");
   await dialog.getByRole("button", { name: "Add Product" }).click();
 
-  await expect(
-    page.getByRole("status").filter({ hasText: "Product added successfully!" }),
-  ).toBeVisible();
+  await expect(toast(page, "Product added successfully!")).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await page.getByRole("searchbox").fill(name);
   await expect(page).toHaveURL(/q=E2E/);
   await expect(page.getByText("1 products found")).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: name });
+  const row = rowsWith(page, name);
   await expect(row.getByText("9 (Low Stock)").filter({ visible: true })).toBeVisible();
 
   // The detail view shows this product's real stock and alert level.
@@ -94,9 +89,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await edit.getByLabel("Variation 1 price").fill("42.50");
   await edit.getByLabel("Variation 1 stock").fill("20");
   await edit.getByRole("button", { name: "Update Product" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "Product updated successfully!" }),
-  ).toBeVisible();
+  await expect(toast(page, "Product updated successfully!")).toBeVisible();
   await expect(row.getByText("$42.50").filter({ visible: true })).toBeVisible();
   await expect(row.getByText("23", { exact: true }).filter({ visible: true })).toBeVisible();
   await store.reload();
@@ -104,14 +97,12 @@ test("a product's life: add with variations and an uploaded image, shown in the 
 
   // Delete, after SPEC's confirmation.
   await row.getByRole("button", { name: `Delete ${name}` }).click();
-  const confirm = page.getByRole("alertdialog");
+  const confirm = confirmDialog(page);
   await expect(confirm).toContainText(
     "Are you sure you want to delete this product? This action cannot be undone.",
   );
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "Product deleted successfully!" }),
-  ).toBeVisible();
+  await expect(toast(page, "Product deleted successfully!")).toBeVisible();
   await expect(page.getByText("0 products found")).toBeVisible();
   const gone = await store.goto(`/products/${slug}`);
   expect(gone?.status()).toBe(404);
@@ -139,7 +130,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`on a ${width}`, () => {
     test.use({ viewport });
 
-    test("a selling price that is not a positive amount is refused, in the form and by the server (issue 8 §1)", async ({
+    test("a selling price that is not a positive amount is refused, in the form and by the server", async ({
       adminPage: page,
     }) => {
       await page.goto("/budzadmin/dashboard/products/new");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
+import { openFromSidebar } from "./admin-screen";
 import { expect, shot, test } from "./content-store";
 
 test.describe.configure({ mode: "serial" });
@@ -11,8 +12,7 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
   adminPage: page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole("link", { name: "Reports" }).first().click();
-  await expect(page.getByRole("heading", { name: "Reports & Analytics" })).toBeVisible();
+  await openFromSidebar(page, "Reports", "Reports & Analytics");
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute(
     "aria-current",
     "page",

@@ -1,14 +1,10 @@
-import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
-import crypto from "node:crypto";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
-import { migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
-import { logger } from "~/server/logger.server";
-import { changeOrderStatus } from "~/server/orders/order-status.server";
-import { placeOrder } from "~/server/orders/place-order.server";
-import { orders, productVariations, products, shipments } from "~/server/schema";
+import { productVariations, products, shipments } from "~/server/schema";
 import { changeShipmentStatus } from "~/server/shipping/shipments.server";
+import { withStoreDatabase } from "../../fixtures/database";
+import { moveOrder, placeTestOrder } from "../../fixtures/orders";
+import { ownStoreFixtures, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -18,13 +14,9 @@ import { expect, test as adminTest } from "./admin-fixtures";
  */
 type Stage = "preparing" | "shipped" | "in_transit" | "delivered";
 
-async function seed(dataDir: string) {
-  logger.level = "warn";
-  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
-  await migrateDatabase(handle);
-  setDatabase(handle);
-  try {
-    const [lights, gummies] = await handle.db
+function seed(dataDir: string) {
+  return withStoreDatabase(dataDir, async (db) => {
+    const [lights, gummies] = await db
       .insert(products)
       .values([
         {
@@ -45,7 +37,7 @@ async function seed(dataDir: string) {
         },
       ])
       .returning({ id: products.id });
-    const [v35, v7] = await handle.db
+    const [v35, v7] = await db
       .insert(productVariations)
       .values([
         {
@@ -76,40 +68,14 @@ async function seed(dataDir: string) {
       items: { id: string; quantity: number }[],
       tracking = "7000000000000001",
     ) => {
-      const placed = await placeOrder({
-        email: `${name.split(" ")[0]!.toLowerCase()}@example.com`,
-        phone: "604-555-0199",
-        name,
-        street: "123 Main St",
-        city: "Victoria",
-        province: "BC",
-        postalCode: "V8W 1A1",
-        ageConfirmed: true,
-        couponCode: undefined,
-        idempotencyKey: crypto.randomBytes(16).toString("base64url"),
-        items,
-      });
-      if (!placed.ok) throw new Error(placed.message);
-      const orderId = placed.order.id;
-      const [row] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
-      const steps = [
-        { to: "paid", reference: "E2E", amountReceivedCents: row!.totalAmountCents },
-        { to: "processing" },
-        { to: "shipped", trackingNumber: tracking },
-      ] as const;
-      let from = "pending";
-      for (const change of steps.slice(0, stage === "preparing" ? 2 : 3)) {
-        const moved = await changeOrderStatus({
-          orderId,
-          expectedStatus: from,
-          change,
-          actor: "e2e",
-        });
-        if (!moved.ok) throw new Error(moved.message);
-        from = change.to;
-      }
+      const orderId = await placeTestOrder({ name, items });
+      await moveOrder(orderId, [
+        "paid",
+        "processing",
+        ...(stage === "preparing" ? [] : [{ to: "shipped" as const, trackingNumber: tracking }]),
+      ]);
       if (stage === "in_transit" || stage === "delivered") {
-        const [shipment] = await handle.db
+        const [shipment] = await db
           .select({ id: shipments.id })
           .from(shipments)
           .where(eq(shipments.orderId, orderId));
@@ -125,7 +91,7 @@ async function seed(dataDir: string) {
     };
 
     const late = await order("Dana Late", "delivered", [{ id: candy, quantity: 1 }]);
-    await handle.db
+    await db
       .update(shipments)
       .set({ estimatedDelivery: "2020-01-01" })
       .where(eq(shipments.orderId, late));
@@ -140,29 +106,12 @@ async function seed(dataDir: string) {
       { id: small, quantity: 2 },
       { id: large, quantity: 1 },
     ]);
-  } finally {
-    setDatabase(undefined);
-    await handle.close();
-  }
-}
-
-export async function startShippingStore() {
-  const store = await startOwnStore({ name: "shipping", seed });
-  return { url: store.url, stop: store.stop };
+  });
 }
 
 /** The admin `test` (adminPage signed in) against the Shipping spec's own store. */
-export const test = adminTest.extend<object, { store: { url: string } }>({
-  store: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const store = await startShippingStore();
-      await provide(store);
-      await store.stop();
-    },
-    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
-  ],
-  baseURL: async ({ store }, provide) => provide(store.url),
+export const test = adminTest.extend<object, { store: { url: string; stop(): Promise<void> } }>({
+  ...ownStoreFixtures(() => startOwnStore({ name: "shipping", seed })),
 });
 
 export { expect };

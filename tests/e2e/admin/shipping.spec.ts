@@ -1,39 +1,33 @@
 import type { Page } from "@playwright/test";
 import { TRACKING_NUMBER_HELP } from "~/lib/order-status";
 import { expectAccessible } from "../axe";
+import {
+  confirmDialog,
+  expectCards,
+  openFromSidebar,
+  openScreen,
+  screenshots,
+  toast,
+} from "./admin-screen";
 import { expect, test } from "./shipping-store";
 
 // The tests share one store and run in order: each continues from the previous one's changes.
 // A shared 2-core machine: a little more time than the default 30 s for these longer walks.
 test.describe.configure({ mode: "serial" });
 
-const SHOTS = process.env.SHIPPING_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** The four cards, read from their accessible names ("On Time Rate: 50%"). */
-async function expectCards(page: Page, cards: Record<string, string>) {
-  for (const [label, value] of Object.entries(cards))
-    await expect(
-      page.getByRole("group", { name: `${label}: ${value}`, exact: true }),
-    ).toBeVisible();
-}
+const shot = screenshots("SHIPPING_SHOTS");
 
 const row = (page: Page, customer: string) =>
   page.getByRole("row").filter({ hasText: customer }).first();
 
-async function openShipping(page: Page) {
-  await page.goto("/budzadmin/dashboard/shipping");
-  await expect(page.getByRole("heading", { name: "Shipping Management" })).toBeVisible();
-}
+const openShipping = (page: Page) =>
+  openScreen(page, "/budzadmin/dashboard/shipping", "Shipping Management");
 
 test("desktop: computed cards, filter and search in the URL, packing slips one per page", async ({
   adminPage: page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole("link", { name: "Shipping" }).first().click();
-  await expect(page.getByRole("heading", { name: "Shipping Management" })).toBeVisible();
+  await openFromSidebar(page, "Shipping", "Shipping Management");
   await expectCards(page, {
     Preparing: "2",
     "In Transit": "2",
@@ -134,9 +128,7 @@ test("desktop: ship with a Canada Post tracking number, then mark delivered", as
   await expectAccessible(page);
   await tracking.fill("1234 5678 9012 3456");
   await dialog.getByRole("button", { name: "Mark as shipped" }).click();
-  await expect(
-    page.getByRole("status").getByText(/shipped\. The shopper is emailed/),
-  ).toBeVisible();
+  await expect(toast(page, /shipped\. The shopper is emailed/)).toBeVisible();
   await expect(dialog).toBeHidden();
   const avery = row(page, "Avery Preparing");
   await expect(avery.getByText("Shipped", { exact: true }).filter({ visible: true })).toBeVisible();
@@ -150,8 +142,8 @@ test("desktop: ship with a Canada Post tracking number, then mark delivered", as
   await row(page, "Casey Shipped")
     .getByRole("button", { name: /delivered$/ })
     .click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Mark delivered" }).click();
-  await expect(page.getByRole("status").getByText(/shipment marked Delivered/)).toBeVisible();
+  await confirmDialog(page).getByRole("button", { name: "Mark delivered" }).click();
+  await expect(toast(page, /shipment marked Delivered/)).toBeVisible();
   await expect(
     row(page, "Casey Shipped").getByText("Delivered", { exact: true }).filter({ visible: true }),
   ).toBeVisible();
@@ -180,12 +172,12 @@ test("phone: ship, then in transit, from a 390 px screen; packing slips empty st
   await shot(page, "ship-dialog-phone");
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Mark as shipped" }).click();
-  await expect(page.getByRole("status").getByText(/shipped\./)).toBeVisible();
+  await expect(toast(page, /shipped\./)).toBeVisible();
   const blake = row(page, "Blake Preparing");
   await expect(blake.getByRole("link", { name: /RR987654321CA/ })).toBeVisible();
 
   await blake.getByRole("button", { name: /in transit$/ }).click();
-  await expect(page.getByRole("status").getByText(/shipment marked In transit/)).toBeVisible();
+  await expect(toast(page, /shipment marked In transit/)).toBeVisible();
   await expect(
     blake.getByText("In transit", { exact: true }).filter({ visible: true }),
   ).toBeVisible();

@@ -62,6 +62,8 @@ test("a sign-in posted from another site is refused", async ({ request }) => {
   expect(response.headers()["set-cookie"] ?? "").not.toContain("budz_admin=");
 });
 
+// Signs in through the form: logging out ends the session, which must not be the one the other
+// specs share (adminPage).
 test("the sidebar remembers being collapsed, and logout ends the session", async ({ page }) => {
   await signIn(page);
   await page.getByRole("button", { name: "Collapse sidebar" }).click();
@@ -80,9 +82,8 @@ test("the sidebar remembers being collapsed, and logout ends the session", async
   await expect(page).toHaveURL(/\/budzadmin$/);
 });
 
-test("on a phone the menu opens as a drawer", async ({ page }) => {
+test("on a phone the menu opens as a drawer", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   const drawer = page.getByRole("dialog");
   await drawer.getByRole("link", { name: "Image Library" }).click();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
 import { cartItem, expect, test } from "./checkout-store";
 
-// Issue 15: the 30 g dried-cannabis limit, shown as a meter and enforced in the drawer and checkout.
+// The 30 g dried-cannabis limit, shown as a meter and enforced in the drawer and checkout.
 
 const OVER_35 =
   "Your cart holds 35 g of dried cannabis or its equivalent, over the legal limit of 30 g per order. Please lower a quantity or remove an item.";

@@ -1,8 +1,8 @@
-import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
-import path from "node:path";
-import { migrateDatabase, openPglite } from "~/server/db.server";
+import type { Database } from "~/server/db.server";
 import { coupons, productVariations, products } from "~/server/schema";
-import { test as base, expect } from "../fixtures";
+import { withStoreDatabase } from "../../fixtures/database";
+import { expect, test as base } from "../admin/admin-fixtures";
+import { ownStoreFixtures, startOwnStore } from "../own-store";
 
 /**
  * The checkout specs run against their own store with known products and a coupon in every state of
@@ -17,10 +17,7 @@ export interface CheckoutStore {
 const year = new Date().getFullYear();
 const range = { startDate: new Date(`${year - 1}-01-01`), endDate: new Date(`${year + 1}-12-31`) };
 
-async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
-  const handle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
-  await migrateDatabase(handle);
-  const db = handle.db;
+async function seed(db: Database): Promise<CheckoutStore["ids"]> {
   const [lights, gummies, rosin, unpriced] = await db
     .insert(products)
     .values([
@@ -53,7 +50,7 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
         stock: 1,
       },
       {
-        // Saved at $0.00 before the admin refused such prices (issue 8): never sold.
+        // Saved at $0.00 before the admin refused such prices: never sold.
         slug: "free-sample",
         name: "Free Sample",
         category: "hash", // alone in its category: no page lists it as related
@@ -81,7 +78,6 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
     { code: "OLD10", value: 10, ...percent, endDate: new Date(`${year - 1}-06-30`) },
     { code: "GONE10", value: 10, maxUses: 5, usedCount: 5, ...percent },
   ]);
-  await handle.close();
   return {
     lights35: `${lights!.id}_${v35!.id}`,
     lights7: `${lights!.id}_${v7!.id}`,
@@ -91,27 +87,23 @@ async function seed(dataDir: string): Promise<CheckoutStore["ids"]> {
   };
 }
 
-export async function startCheckoutStore() {
+async function startCheckoutStore() {
   const store = await startOwnStore({
     name: "checkout",
-    seed,
-    env: { ETRANSFER_EMAIL: "payments@budzboutique.ca", SEED_SAMPLE_DATA: undefined },
+    seed: (dataDir) => withStoreDatabase(dataDir, seed),
   });
   return { url: store.url, ids: store.seeded, stop: store.stop };
 }
 
-/** `test` whose pages talk to the checkout store (age gate passed, as everywhere). */
-export const test = base.extend<{ ids: CheckoutStore["ids"] }, { store: CheckoutStore }>({
-  store: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const store = await startCheckoutStore();
-      await provide(store);
-      await store.stop();
-    },
-    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
-  ],
-  baseURL: async ({ store }, provide) => provide(store.url),
+/**
+ * `test` whose pages talk to the checkout store (age gate passed, as everywhere; `adminPage` for
+ * the specs that work the orders in the admin).
+ */
+export const test = base.extend<
+  { ids: CheckoutStore["ids"] },
+  { store: CheckoutStore & { stop(): Promise<void> } }
+>({
+  ...ownStoreFixtures(startCheckoutStore),
   ids: async ({ store }, provide) => provide(store.ids),
 });
 

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
-import { signIn } from "../admin/admin-fixtures";
+import { openFromSidebar } from "../admin/admin-screen";
 import { cartItem, expect, test } from "./checkout-store";
 
-// Issue 15: the owner's province rules and sales taxes, from the settings screen to the order.
+// The owner's province rules and sales taxes, from the settings screen to the order.
 test.describe.configure({ mode: "serial" });
 
 const SETTINGS = "/budzadmin/dashboard/settings/provinces";
@@ -13,14 +13,9 @@ function main(page: Page) {
 }
 
 test("the owner stops shipping to Nunavut and schedules a rate on the Provinces & Taxes screen", async ({
-  page,
+  adminPage: page,
 }) => {
-  await signIn(page);
-  await page
-    .getByRole("navigation", { name: "Admin sections", exact: true })
-    .getByRole("link", { name: "Provinces & Taxes" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Provinces & Taxes" })).toBeVisible();
+  await openFromSidebar(page, "Provinces & Taxes", "Provinces & Taxes");
   const table = page.getByRole("table", { name: "Provinces and territories" });
   await expect(table.getByRole("row")).toHaveCount(14);
   const quebec = table.getByRole("row", { name: /Quebec/ });

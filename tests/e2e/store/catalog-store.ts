@@ -1,6 +1,6 @@
-import { OWN_STORE_TIMEOUT, startOwnStore } from "../own-store";
 import { execFileSync } from "node:child_process";
-import { test as base, expect } from "../fixtures";
+import { expect, test as base } from "../admin/admin-fixtures";
+import { ownStoreFixtures, startOwnStore } from "../own-store";
 
 /**
  * A store of its own with the products seed-catalog.ts makes (sample data is random, so specs that
@@ -11,8 +11,8 @@ export interface CatalogStore {
   url: string;
 }
 
-export async function startCatalogStore() {
-  const store = await startOwnStore({
+function startCatalogStore() {
+  return startOwnStore({
     name: "catalog",
     seed: (dataDir) => {
       execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/store/seed-catalog.ts"], {
@@ -21,21 +21,11 @@ export async function startCatalogStore() {
       });
     },
   });
-  return { url: store.url, stop: store.stop };
 }
 
-/** `test` whose pages talk to the catalog store (age gate passed, as everywhere). */
-export const test = base.extend<object, { catalogStore: CatalogStore }>({
-  catalogStore: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const store = await startCatalogStore();
-      await provide(store);
-      await store.stop();
-    },
-    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
-  ],
-  baseURL: async ({ catalogStore }, provide) => provide(catalogStore.url),
+/** `test` whose pages talk to the catalog store (age gate passed, as everywhere; `adminPage`). */
+export const test = base.extend<object, { store: CatalogStore & { stop(): Promise<void> } }>({
+  ...ownStoreFixtures(startCatalogStore),
 });
 
 export { expect };

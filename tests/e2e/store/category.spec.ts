@@ -92,7 +92,7 @@ test("sorting changes the URL and the order; back restores it", async ({ page })
   await page.getByLabel("Sort by").selectOption("price-asc");
   await expect(page).toHaveURL(/sort=price-asc/);
   await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
-  // The order the cards' own prices give (issue 8: sorted on the price the card shows).
+  // The order the cards' own prices give (sorted on the price the card shows).
   await expect.poll(async () => ascendingOrder(await cardPrices(page))).toBe(true);
   await expect.poll(() => names(page)).not.toEqual(byName);
   const ascending = await names(page);
@@ -261,7 +261,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`on a ${width}`, () => {
     test.use({ viewport });
 
-    test("a price limit keeps exactly the cards whose shown price is within it (issue 8 §2)", async ({
+    test("a price limit keeps exactly the cards whose shown price is within it", async ({
       page,
     }) => {
       // The issue's case: Flowers cards run from about $7 to $16, yet $20 used to give 0 products.

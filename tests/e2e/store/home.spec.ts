@@ -12,7 +12,7 @@ test("home page is server-rendered with featured products from the database", as
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
   await expect(page.locator("#featured article")).toHaveCount(8);
-  // "In stock and ready to ship": each card starts on a size that can be bought (issue 8 §3).
+  // "In stock and ready to ship": each card starts on a size that can be bought.
   const featured = page.locator("#featured");
   await expect(featured.getByText("Out of Stock")).toHaveCount(0);
   await expect(featured.getByRole("button", { name: "Add to Cart", disabled: true })).toHaveCount(

@@ -1,13 +1,13 @@
-import { signIn } from "../admin/admin-fixtures";
+import { rowsWith, toast } from "../admin/admin-screen";
 import { AGE_COOKIE } from "../fixtures";
 import { expect, test } from "./catalog-store";
 
-// Issue 14: storefront pages come from the shared page cache, and an admin's price edit shows on
-// them at once (the edit invalidates the cache), not after its 60 s bound.
+// Storefront pages come from the shared page cache, and an admin's price edit shows on them at
+// once (the edit invalidates the cache), not after its 60 s bound.
 test("an admin price edit is visible at once on a cached product and category page", async ({
-  page,
+  adminPage: page,
   browser,
-  catalogStore,
+  store: catalogStore,
 }) => {
   // A shopper without a session (the admin's own pages bypass the cache).
   const shopper = await browser.newContext({ baseURL: catalogStore.url });
@@ -25,16 +25,13 @@ test("an admin price edit is visible at once on a cached product and category pa
     "$4.50",
   );
 
-  await signIn(page);
   await page.goto("/budzadmin/dashboard/products");
-  const row = page.getByRole("row").filter({ hasText: "Hemp Papers" });
+  const row = rowsWith(page, "Hemp Papers");
   await row.getByRole("link", { name: "Edit Hemp Papers" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await edit.getByLabel("Selling Price ($)").fill("5.25");
   await edit.getByRole("button", { name: "Update Product" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "Product updated successfully!" }),
-  ).toBeVisible();
+  await expect(toast(page, "Product updated successfully!")).toBeVisible();
 
   // At once: the next visit renders the new price (and is then cached again).
   await store.goto("/products/hemp-papers");

@@ -35,7 +35,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       const sizes = main.getByRole("group", { name: "Size" }).first();
       const price = main.getByRole("status", { name: "Price" });
       const addToCart = main.getByRole("button", { name: "Add to Cart" }).first();
-      // The 1g is sold out: the page starts on the first size in stock (issue 8 §3).
+      // The 1g is sold out: the page starts on the first size in stock.
       await expect(sizes.getByRole("radio", { name: "3.5g" })).toBeChecked();
       await expect(price).toHaveText("$18.00");
       await expect(main.getByText("5 available")).toBeVisible();
@@ -129,7 +129,7 @@ test("product page carries Product structured data with the CSP nonce", async ({
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
 });
 
-test("price filter and sort use the price the card shows (issue 8 §2)", async ({ page }) => {
+test("price filter and sort use the price the card shows", async ({ page }) => {
   // Gallery Kush sells at $50.00 but its card shows $18.00 (3.5g, the first size in stock).
   await page.goto("/category/flowers?max=20");
   await expect(page.getByTestId("product-count")).toHaveText("2 products");

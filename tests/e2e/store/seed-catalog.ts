@@ -2,14 +2,12 @@
 // directory with the few products the storefront specs check exactly (see catalog-store.ts). It
 // runs in its own process so the image library writes under that DATA_DIR.
 import sharp from "sharp";
-import { closeDatabase, openConfiguredDatabase } from "~/server/boot.server";
 import { refreshListedPrice } from "~/server/catalog/listed-price.server";
-import { db } from "~/server/db.server";
+import type { Database } from "~/server/db.server";
 import { storeImage } from "~/server/images/image-store.server";
 import { productVariations, products } from "~/server/schema";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
-
-const { release } = await openConfiguredDatabase();
+import { withStoreDatabase } from "../../fixtures/database";
 
 async function image(name: string, background: string) {
   const body = await sharp({ create: { width: 800, height: 800, channels: 3, background } })
@@ -18,48 +16,47 @@ async function image(name: string, background: string) {
   return (await storeImage({ body, name })).imageUrl;
 }
 
-const [main, second, third] = [
-  await image("gallery-kush-1.png", "#2f6b3a"),
-  await image("gallery-kush-2.png", "#8a5a2b"),
-  await image("gallery-kush-3.png", "#3b4f8a"),
-];
-const hour = 3_600_000;
-const [kush, papers] = await db()
-  .insert(products)
-  .values([
-    {
-      // Newest, with its cheapest size sold out: cards and the page start on 3.5g.
-      slug: "gallery-kush",
-      name: "Gallery Kush",
-      category: "flowers",
-      description: "A test product with three pictures and three sizes, the first sold out.",
-      imageUrl: main,
-      thumbnailUrls: [second, third],
-      sellingPriceCents: 5000,
-      netAmountMilli: 1000,
-      stock: 13,
-      strain: "Indica",
-      thc: "20-24%",
-      sku: "E2E-GK",
-      createdAt: new Date(Date.now() - hour),
-    },
-    {
-      slug: "hemp-papers",
-      name: "Hemp Papers",
-      category: "flowers",
-      description: "A product without sizes.",
-      imageUrl: second,
-      sellingPriceCents: 450,
-      netAmountMilli: 1000,
-      stock: 40,
-      sku: "E2E-HP",
-      createdAt: new Date(Date.now() - 2 * hour),
-    },
-  ])
-  .returning({ id: products.id });
-await db()
-  .insert(productVariations)
-  .values([
+async function seed(db: Database) {
+  const [main, second, third] = [
+    await image("gallery-kush-1.png", "#2f6b3a"),
+    await image("gallery-kush-2.png", "#8a5a2b"),
+    await image("gallery-kush-3.png", "#3b4f8a"),
+  ];
+  const hour = 3_600_000;
+  const [kush, papers] = await db
+    .insert(products)
+    .values([
+      {
+        // Newest, with its cheapest size sold out: cards and the page start on 3.5g.
+        slug: "gallery-kush",
+        name: "Gallery Kush",
+        category: "flowers",
+        description: "A test product with three pictures and three sizes, the first sold out.",
+        imageUrl: main,
+        thumbnailUrls: [second, third],
+        sellingPriceCents: 5000,
+        netAmountMilli: 1000,
+        stock: 13,
+        strain: "Indica",
+        thc: "20-24%",
+        sku: "E2E-GK",
+        createdAt: new Date(Date.now() - hour),
+      },
+      {
+        slug: "hemp-papers",
+        name: "Hemp Papers",
+        category: "flowers",
+        description: "A product without sizes.",
+        imageUrl: second,
+        sellingPriceCents: 450,
+        netAmountMilli: 1000,
+        stock: 40,
+        sku: "E2E-HP",
+        createdAt: new Date(Date.now() - 2 * hour),
+      },
+    ])
+    .returning({ id: products.id });
+  await db.insert(productVariations).values([
     {
       productId: kush!.id,
       size: "1",
@@ -85,6 +82,8 @@ await db()
       position: 2,
     },
   ]);
-await refreshListedPrice(db(), [kush!.id, papers!.id]);
-await insertDefaultContent();
-await closeDatabase(release);
+  await refreshListedPrice(db, [kush!.id, papers!.id]);
+  await insertDefaultContent();
+}
+
+await withStoreDatabase(process.env.DATA_DIR!, seed);

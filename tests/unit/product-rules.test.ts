@@ -29,7 +29,7 @@ const product = (variations: { id: string; priceCents: number; stock: number }[]
     variations: variations.map((v) => ({ ...v, size: "1", sizeUnit: "g", netAmountMilli: null })),
   }) satisfies ProductSummary;
 
-describe("the size shown first and the listed price (issue 8 §2, §3)", () => {
+describe("the size shown first and the listed price", () => {
   it("preselects the first size in stock, the first size when all are sold out", () => {
     const firstSoldOut = product([
       { id: "a", priceCents: 500, stock: 0 },
@@ -66,7 +66,7 @@ describe("the size shown first and the listed price (issue 8 §2, §3)", () => {
   });
 });
 
-describe("one way to write a size (issue 8 §5)", () => {
+describe("one way to write a size", () => {
   it("sticks unit symbols to the number and spaces words", () => {
     expect(sizeLabel({ size: "1", sizeUnit: "g" })).toBe("1g");
     expect(sizeLabel({ size: "3.5", sizeUnit: "g" })).toBe("3.5g");
@@ -77,7 +77,7 @@ describe("one way to write a size (issue 8 §5)", () => {
   });
 });
 
-describe("selling prices are positive amounts (issue 8 §1)", () => {
+describe("selling prices are positive amounts", () => {
   const base = {
     name: "Blue Dream",
     sku: "SKU-BD-1",
@@ -121,7 +121,7 @@ describe("selling prices are positive amounts (issue 8 §1)", () => {
   });
 });
 
-describe("small displays (issue 8 §5)", () => {
+describe("small displays", () => {
   it("says a stock figure once, with its units, in detail views", () => {
     expect(adminStockText(88, 10, true)).toBe("88 units");
     expect(adminStockText(1, 10, true)).toBe("1 unit (Low Stock)");
