@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
-import { createCookie, data, redirect } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { db, type Executor } from "../db.server";
 import { assertSameOrigin } from "../auth/origin.server";
+import { errorResponse } from "../http/responses.server";
 import { hashToken, secureCookies } from "../auth/session.server";
 import { shopperAccounts, shopperSessions } from "../schema";
 
@@ -160,7 +161,7 @@ export async function requireShopper(request: Request): Promise<Shopper> {
           : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
       throw redirect(`${ACCOUNT_SIGN_IN_PATH}${back}`);
     }
-    throw data({ message: "Your session has ended. Please sign in again." }, { status: 401 });
+    throw errorResponse("Your session has ended. Please sign in again.", 401);
   }
   return shopper;
 }
