@@ -11,9 +11,24 @@ const base = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const runs = Number(process.argv[3] ?? 5);
 const [command, ...prefix] = (process.env.LIGHTHOUSE ?? "npx --yes lighthouse@13").split(" ");
 
+/** The path of a `<loc>` in a sitemap (index or file) of this store whose path matches. */
+async function sitemapPath(sitemap: string, pattern: RegExp): Promise<string | undefined> {
+  const response = await fetch(`${base}${sitemap}`);
+  if (!response.ok) throw new Error(`${base}${sitemap} answered ${response.status}`);
+  for (const [, loc] of (await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    // The store writes absolute URLs with its PUBLIC_URL: the path is asked of `base`.
+    const { pathname } = new URL(loc!.replace(/&amp;/g, "&"));
+    if (pattern.test(pathname)) return pathname;
+  }
+  return undefined;
+}
+
+/** A product page: /sitemap.xml is an index whose products files list the product pages. */
 async function firstProductPath(): Promise<string> {
-  const xml = await (await fetch(`${base}/sitemap.xml`)).text();
-  return new URL(/<loc>([^<]*\/products\/[^<]+)<\/loc>/.exec(xml)![1]!).pathname;
+  const products = await sitemapPath("/sitemap.xml", /^\/sitemaps\/products-\d+\.xml$/);
+  const product = products && (await sitemapPath(products, /^\/products\/[^/]+$/));
+  if (!product) throw new Error(`No product page in ${base}/sitemap.xml: is the catalogue empty?`);
+  return product;
 }
 
 interface Run {

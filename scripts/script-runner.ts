@@ -9,7 +9,8 @@ export async function runScript(main: () => Promise<void>) {
     if (
       error instanceof ConfigError ||
       error instanceof StartupError ||
-      error instanceof UsageError
+      error instanceof UsageError ||
+      isParseArgsError(error)
     ) {
       console.error(error.message);
     } else {
@@ -20,3 +21,9 @@ export async function runScript(main: () => Promise<void>) {
 }
 
 export class UsageError extends Error {}
+
+/** node:util parseArgs refusing the command line (an unknown flag, `--products -1`). */
+function isParseArgsError(error: unknown): error is Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_");
+}
