@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AccountError } from "~/components/store/account-ui";
+import { AccountError } from "~/components/store/account-error";
 
 /** Renders an account page whose loader throws `thrown`, as the server would: its error boundary. */
 async function accountPageThrowing(thrown: unknown): Promise<string> {

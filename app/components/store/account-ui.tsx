@@ -1,7 +1,6 @@
 import { AlertCircle, CheckCircle2 } from "lucide-react";
-import { useRouteError, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { accountNotice } from "~/lib/account";
-import { describeError } from "~/lib/errors";
 
 export const primaryButton =
   "inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60";
@@ -63,35 +62,6 @@ export function AuthCard({
       {intro ? <div className="mt-2 text-stone-600">{intro}</div> : null}
       <div className={`mt-6 space-y-5 ${cardClass}`}>{children}</div>
       {footer ? <div className="mt-6 space-y-2 text-sm text-stone-600">{footer}</div> : null}
-    </div>
-  );
-}
-
-/**
- * The error of a page inside My Account. A record that is not this shopper's (or does not exist)
- * is simply not found, with the same words either way; any other error is worded by its status.
- */
-export function AccountError({
-  what,
-  back,
-}: {
-  what: string;
-  back: { to: string; label: string };
-}) {
-  const { status, title, message } = describeError(useRouteError());
-  const notFound = status === 404;
-  return (
-    <div className={`${cardClass} text-center`}>
-      <p className="text-sm font-semibold tracking-widest text-brand-600">{status}</p>
-      <h2 className="mt-2 text-xl font-bold text-stone-900">
-        {notFound ? `${what} not found` : title}
-      </h2>
-      <p className="mt-2 text-stone-600">
-        {notFound ? "It does not exist, or it is not part of your account." : message}
-      </p>
-      <a href={back.to} className={`mt-5 ${primaryButton}`}>
-        {back.label}
-      </a>
     </div>
   );
 }

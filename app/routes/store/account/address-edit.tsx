@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/address-edit";
-import { AccountError, cardClass } from "~/components/store/account-ui";
+import { AccountError } from "~/components/store/account-error";
+import { cardClass } from "~/components/store/account-ui";
 import { AddressForm } from "~/components/store/address-form";
 import { addressForm } from "~/schemas/account";
 import { createAddress, getAddress, updateAddress } from "~/server/accounts/addresses.server";

@@ -1,7 +1,8 @@
 import { ArrowLeft, FileDown } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/order";
-import { AccountError, secondaryButton, textLink } from "~/components/store/account-ui";
+import { AccountError } from "~/components/store/account-error";
+import { secondaryButton, textLink } from "~/components/store/account-ui";
 import {
   EtransferInstructions,
   OrderDetails,

@@ -1,0 +1,32 @@
+import { useRouteError } from "react-router";
+import { describeError } from "~/lib/errors";
+import { cardClass, primaryButton } from "./account-ui";
+
+/**
+ * The error of a page inside My Account. A record that is not this shopper's (or does not exist)
+ * is simply not found, with the same words either way; any other error is worded by its status.
+ */
+export function AccountError({
+  what,
+  back,
+}: {
+  what: string;
+  back: { to: string; label: string };
+}) {
+  const { status, title, message } = describeError(useRouteError());
+  const notFound = status === 404;
+  return (
+    <div className={`${cardClass} text-center`}>
+      <p className="text-sm font-semibold tracking-widest text-brand-600">{status}</p>
+      <h2 className="mt-2 text-xl font-bold text-stone-900">
+        {notFound ? `${what} not found` : title}
+      </h2>
+      <p className="mt-2 text-stone-600">
+        {notFound ? "It does not exist, or it is not part of your account." : message}
+      </p>
+      <a href={back.to} className={`mt-5 ${primaryButton}`}>
+        {back.label}
+      </a>
+    </div>
+  );
+}
