@@ -164,6 +164,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           }}
           onBlur={(event) => {
             followProvince(event.currentTarget);
+            // Passing over the age box unticked is not an error yet (the submit says so).
+            const box = event.target as unknown as HTMLInputElement;
+            if (box.type === "checkbox" && !box.checked && !form.errors[box.name]) return;
             form.props.onBlur(event);
           }}
         >
