@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CouponFormSchema, COUPON_MESSAGES } from "~/schemas/coupons";
-import { formErrors } from "~/schemas/form-errors";
+import { formErrors } from "~/lib/form";
 import "~/server/time-zones.server";
 import {
   averageUsageRate,

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { endOfDay, startOfDay } from "~/lib/coupons";
 import { isUuid } from "~/lib/ids";
 import type { CouponInput } from "~/schemas/coupons";
-import type { FormErrors } from "~/schemas/form-errors";
+import type { FormErrors } from "~/lib/form";
 import { config } from "../config.server";
 import { isUniqueViolation } from "../db-errors.server";
 import { db, type Transaction } from "../db.server";
