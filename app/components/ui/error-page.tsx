@@ -1,8 +1,6 @@
 import { useEffect } from "react";
-import { useRouteError } from "react-router";
+import { href, useRouteError } from "react-router";
 import { describeError } from "~/lib/errors";
-
-const ADMIN_SIGN_IN = "/budzadmin";
 
 /**
  * The one error page: the status, its title and its words (a given `{ message }` for a 4xx, never
@@ -22,14 +20,14 @@ export function ErrorPage({
   const signIn = variant === "admin" && status === 401;
   useEffect(() => {
     // An ended admin session while browsing: back to the sign-in page.
-    if (signIn) window.location.assign(ADMIN_SIGN_IN);
+    if (signIn) window.location.assign(href("/budzadmin"));
   }, [signIn]);
   const back =
     variant === "store"
       ? { href: "/", label: "Back to the store" }
       : signIn
-        ? { href: ADMIN_SIGN_IN, label: "Sign in" }
-        : { href: "/budzadmin/dashboard", label: "Back to the dashboard" };
+        ? { href: href("/budzadmin"), label: "Sign in" }
+        : { href: href("/budzadmin/dashboard"), label: "Back to the dashboard" };
   return (
     <div
       className={`mx-auto flex max-w-xl flex-col items-center px-6 text-center ${variant === "store" ? "min-h-[60vh] justify-center py-24" : "py-20"}`}

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie, redirect } from "react-router";
+import { createCookie, href, redirect } from "react-router";
 import { config } from "../config.server";
 
 export interface Toast {
@@ -13,7 +13,7 @@ let cookie: ReturnType<typeof createCookie> | undefined;
 /** One-shot message shown after a save (set by an action, read and cleared by the shell). */
 function flashCookie() {
   cookie ??= createCookie("budz_admin_flash", {
-    path: "/budzadmin",
+    path: href("/budzadmin"),
     httpOnly: true,
     sameSite: "lax",
     secure: config().publicUrl.startsWith("https:"),

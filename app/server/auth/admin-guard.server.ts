@@ -1,4 +1,5 @@
-import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { errorResponse } from "../http/responses.server";
 import type { AdminRole } from "./admin-users.server";
 import { requireAdmin, type AdminIdentity } from "./session.server";
 
@@ -31,7 +32,7 @@ export function currentAdmin(context: Readonly<RouterContextProvider>): AdminIde
 export function requireRole(context: Readonly<RouterContextProvider>, role: AdminRole) {
   const admin = currentAdmin(context);
   if (role === "owner" && admin.role !== "owner") {
-    throw data({ message: OWNER_ONLY_MESSAGE }, { status: 403 });
+    throw errorResponse(OWNER_ONLY_MESSAGE, 403);
   }
   return admin;
 }

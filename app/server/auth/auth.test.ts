@@ -120,8 +120,10 @@ describe("sessions", () => {
     await expect(requireAdmin(withCookie(staffCookie))).resolves.toMatchObject({ role: "staff" });
     // The guard middleware puts the admin in the context; an owner-only route refuses staff.
     const context = new RouterContextProvider();
-    await adminGuard({ request: withCookie(staffCookie), context } as never, (async () =>
-      new Response()) as never);
+    await adminGuard(
+      { request: withCookie(staffCookie), context } as never,
+      (async () => new Response()) as never,
+    );
     expect(currentAdmin(context)).toMatchObject({ role: "staff" });
     expect(() => requireRole(context, "owner")).toThrow(
       expect.objectContaining({ init: expect.objectContaining({ status: 403 }) }),

@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { config } from "../config.server";
+import { errorResponse } from "../http/responses.server";
 
 /**
  * True when a state-changing request comes from this site: its Origin header (sent by browsers on
@@ -20,9 +20,6 @@ export function isSameOrigin(request: Request): boolean {
 /** Refuses cross-site form posts (and fetches) with 403 before anything else runs. */
 export function assertSameOrigin(request: Request): void {
   if (!isSameOrigin(request)) {
-    throw data(
-      { message: "This request came from another site and was refused." },
-      { status: 403 },
-    );
+    throw errorResponse("This request came from another site and was refused.", 403);
   }
 }

@@ -1,19 +1,17 @@
 import crypto from "node:crypto";
 import { and, eq, lt, or } from "drizzle-orm";
-import { createCookie, data, redirect } from "react-router";
+import { createCookie, href, redirect } from "react-router";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { adminSessions, adminUsers } from "../schema";
 import type { AdminRole } from "./admin-users.server";
+import { errorResponse } from "../http/responses.server";
 import { assertSameOrigin } from "./origin.server";
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reading a page is not a write every time. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-
-export const ADMIN_LOGIN_PATH = "/budzadmin";
-export const ADMIN_HOME_PATH = "/budzadmin/dashboard";
 
 export interface AdminIdentity {
   id: string;
@@ -33,7 +31,7 @@ let cookie: ReturnType<typeof createCookie> | undefined;
 /** The session cookie: only the random token, sent only to /budzadmin, never readable by scripts. */
 function sessionCookie() {
   cookie ??= createCookie(secureCookies() ? "__Secure-budz_admin" : "budz_admin", {
-    path: ADMIN_LOGIN_PATH,
+    path: href("/budzadmin"),
     httpOnly: true,
     sameSite: "lax",
     secure: secureCookies(),
@@ -152,8 +150,8 @@ export async function requireAdmin(request: Request): Promise<AdminIdentity> {
   if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
   const admin = await getAdmin(request);
   if (!admin) {
-    if (isDocumentRequest(request)) throw redirect(ADMIN_LOGIN_PATH);
-    throw data({ message: "Your session has ended. Please sign in again." }, { status: 401 });
+    if (isDocumentRequest(request)) throw redirect(href("/budzadmin"));
+    throw errorResponse("Your session has ended. Please sign in again.", 401);
   }
   return admin;
 }

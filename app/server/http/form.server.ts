@@ -9,6 +9,7 @@ import {
   type FormRules,
 } from "~/lib/form";
 import { stripControlCharacters } from "~/schemas/text";
+import { errorResponse } from "./responses.server";
 
 /**
  * One way to read a posted form, for every action (storefront and admin, page and `.data`
@@ -70,11 +71,11 @@ export async function readForm(
   options: { accepted?: readonly FormType[] } = {},
 ): Promise<FormData> {
   const problem = formProblem(request, options.accepted);
-  if (problem) throw data({ message: problem.message }, { status: problem.status });
+  if (problem) throw errorResponse(problem.message, problem.status);
   try {
     return cleanForm(await request.formData());
   } catch {
-    throw data({ message: UNREADABLE_FORM }, { status: 400 });
+    throw errorResponse(UNREADABLE_FORM, 400);
   }
 }
 
@@ -84,17 +85,13 @@ export async function readFormValues(request: Request): Promise<Record<string, s
 }
 
 /** An action's answer to a refused form: its messages (and what was typed) with a 4xx. */
-export function formReply(
-  errors: FormErrors,
-  options: { status?: number; form?: FormData } = {},
-) {
+export function formReply(errors: FormErrors, options: { status?: number; form?: FormData } = {}) {
   const reply: FormReply = options.form ? { errors, values: echoValues(options.form) } : { errors };
   return data(reply, { status: options.status ?? 400 });
 }
 
 export type Submission<T> =
-  | { ok: true; data: T; form: FormData }
-  | { ok: false; reply: ReturnType<typeof formReply> };
+  { ok: true; data: T; form: FormData } | { ok: false; reply: ReturnType<typeof formReply> };
 
 /**
  * Reads the posted form (`readForm`) and parses it with its rules. Refused: `reply` is the 400 to
@@ -113,7 +110,8 @@ export async function parseForm<S extends z.ZodType>(
   return { ok: false, reply: formReply(checked.errors, { form }) };
 }
 
-export const UNKNOWN_INTENT = "This form's button is not known. Please reload the page and try again.";
+export const UNKNOWN_INTENT =
+  "This form's button is not known. Please reload the page and try again.";
 
 /**
  * One way to serve a form with several buttons (`name="intent"`): the handler named by the posted
@@ -128,6 +126,6 @@ export function dispatchIntent<R>(
   const intent = form.get("intent");
   const handler =
     typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  if (!handler) throw data({ message: UNKNOWN_INTENT }, { status: 400 });
+  if (!handler) throw errorResponse(UNKNOWN_INTENT, 400);
   return handler(form);
 }
