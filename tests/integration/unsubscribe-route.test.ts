@@ -47,6 +47,14 @@ const oneClick = (token: string, ip?: string) =>
 async function statusOf(run: () => Promise<unknown>) {
   try {
     const result = await run();
+    // A refusal the page shows itself: data() with its status.
+    const init = (result as { init?: ResponseInit }).init;
+    if (init?.status)
+      return {
+        status: init.status,
+        headers: new Headers(init.headers),
+        data: (result as { data: { refused: { message: string } } }).data.refused,
+      };
     return {
       status: 200,
       result: result as { link: { kind: string; email?: string }; done: boolean },

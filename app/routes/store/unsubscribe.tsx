@@ -1,13 +1,12 @@
-import { Form, Link, useNavigation, useRouteError } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { cardClass, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
 import { Logo } from "~/components/store/logo";
-import { describeError } from "~/lib/errors";
+import { ErrorPage } from "~/components/ui/error-page";
 import { STORE_CONTACT } from "~/lib/store-info";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { readForm } from "~/server/http/form.server";
-import { errorResponse } from "~/server/http/responses.server";
 import {
   describeUnsubscribeLink,
   throttleUnsubscribe,
@@ -27,21 +26,23 @@ import { clientIp } from "~/server/http/request-context.server";
 export const NOT_FOUND_MESSAGE =
   "This unsubscribe link is not valid. It may have been cut short when it was copied: use the link in the email itself, or write to us and we will unsubscribe you.";
 
-/** The name in an error page's header (an error answer carries only its message). */
-const STORE_NAME = "Budz Boutique";
-
 export const meta = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 
 export function headers() {
   return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 }
 
+/** The page for a link; a link not found or a throttled address is this page's own state (with
+ * its status), so it keeps the store's name in its header. */
 function page(result: ThrottledLink, done = false) {
+  const storeName = config().STORE_NAME;
+  const refused = (status: 404 | 429, message: string, headers?: HeadersInit) =>
+    data({ storeName, link: null, done, refused: { status, message } }, { status, headers });
   if (!result.ok)
-    throw errorResponse(result.message, 429, { "Retry-After": String(result.retryAfterSeconds) });
+    return refused(429, result.message, { "Retry-After": String(result.retryAfterSeconds) });
   const { link } = result;
-  if (link.kind === "unknown") throw errorResponse(NOT_FOUND_MESSAGE, 404);
-  return { storeName: config().STORE_NAME, link, done };
+  if (link.kind === "unknown") return refused(404, NOT_FOUND_MESSAGE);
+  return { storeName, link, done, refused: null };
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -81,8 +82,19 @@ function Shell({ storeName, children }: { storeName: string; children: React.Rea
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { storeName, link, done } = actionData ?? loaderData;
+  const { storeName, link, done, refused } = actionData ?? loaderData;
   const busy = useNavigation().state === "submitting";
+  if (refused) {
+    return (
+      <Shell storeName={storeName}>
+        <p className="text-sm font-semibold tracking-widest text-brand-600">{refused.status}</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">
+          {TITLES[refused.status]}
+        </h1>
+        <p className="mt-4 text-stone-700">{refused.message}</p>
+      </Shell>
+    );
+  }
   let content: React.ReactNode;
   if (link.kind === "test") {
     content = (
@@ -129,21 +141,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-/** This page's own titles; the words are the error's (`describeError`: never a 500's own text). */
-const TITLES: Record<number, string> = {
+/** The titles of this page's refusals. */
+const TITLES: Record<404 | 429, string> = {
   404: "Unsubscribe link not found",
   429: "Too many attempts",
 };
 
+/** Anything unexpected: the store's error page. */
 export function ErrorBoundary() {
-  const { status, message } = describeError(useRouteError());
-  return (
-    <Shell storeName={STORE_NAME}>
-      <p className="text-sm font-semibold tracking-widest text-brand-600">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">
-        {TITLES[status] ?? "Could not unsubscribe"}
-      </h1>
-      <p className="mt-4 text-stone-700">{message}</p>
-    </Shell>
-  );
+  return <ErrorPage variant="store" />;
 }
