@@ -219,6 +219,8 @@ export const emailOutbox = pgTable(
     // The worker's claim order (outbox-claims.server.ts): one-off messages before mailings.
     index("email_outbox_due_idx").on(t.status, sql`(${t.mailingId} is not null)`, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt, t.id),
+    // A customer's page lists the emails sent to their address (any case), newest first.
+    index("email_outbox_to_address_idx").on(sql`lower(${t.toAddress})`, t.createdAt, t.id),
     index("email_outbox_campaign_idx").on(t.campaignId),
     // The Newsletters screen: its figures by kind and status, its log newest first.
     index("email_outbox_kind_status_idx").on(t.kind, t.status),
