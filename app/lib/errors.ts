@@ -39,7 +39,10 @@ const STATUS_WORDS: Record<number, { title: string; message: string }> = {
     title: "Not allowed",
     message: "This request was refused: you are not allowed to do this.",
   },
-  404: { title: "Page not found", message: "Sorry, we couldn't find the page you were looking for." },
+  404: {
+    title: "Page not found",
+    message: "Sorry, we couldn't find the page you were looking for.",
+  },
   405: { title: "Not allowed here", message: "This page does not accept that kind of request." },
   409: {
     title: "Changed in the meantime",
@@ -51,7 +54,10 @@ const STATUS_WORDS: Record<number, { title: string; message: string }> = {
     message: "This form must be sent as a form. Please reload the page and try again.",
   },
   422: { title: "Could not be done", message: "That could not be done. Please try again." },
-  429: { title: "Too many attempts", message: "Too many attempts. Please wait a moment and try again." },
+  429: {
+    title: "Too many attempts",
+    message: "Too many attempts. Please wait a moment and try again.",
+  },
 };
 
 const SERVER_ERROR = {
@@ -68,7 +74,8 @@ export interface ErrorDescription {
 /** The status, title and words an error page shows for anything a route threw. */
 export function describeError(error: unknown): ErrorDescription {
   if (!isRouteErrorResponse(error)) return { status: 500, ...SERVER_ERROR };
-  const words = STATUS_WORDS[error.status] ?? (error.status >= 500 ? SERVER_ERROR : STATUS_WORDS[400]!);
+  const words =
+    STATUS_WORDS[error.status] ?? (error.status >= 500 ? SERVER_ERROR : STATUS_WORDS[400]!);
   const payload = error.data as Partial<ErrorPayload> | string | null;
   const given =
     typeof payload === "string"
@@ -77,6 +84,6 @@ export function describeError(error: unknown): ErrorDescription {
         ? payload.message
         : undefined;
   // A server error's own words are never shown: they are for the log, not the visitor.
-  const message = error.status >= 500 ? words.message : (given || words.message);
+  const message = error.status >= 500 ? words.message : given || words.message;
   return { status: error.status, title: words.title, message };
 }

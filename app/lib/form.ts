@@ -56,7 +56,9 @@ export function checkForm<S extends z.ZodType>(
   form: FormData,
 ): FormCheck<z.output<S>> {
   const parsed = rules.schema.safeParse(rules.toValues(form));
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: formErrors(parsed.error) };
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, errors: formErrors(parsed.error) };
 }
 
 /** Fields never echoed back to the page. */
