@@ -296,19 +296,24 @@ export function ListCard({ children }: { children: React.ReactNode }) {
 }
 
 type PaginationProps = Omit<Parameters<typeof Pagination>[0], "noun">;
+type ToolbarProps = Omit<Parameters<typeof ListToolbar>[0], "children">;
+type TableProps<T> = Omit<Parameters<typeof DataTable<T>>[0], "rows">;
 
 /**
  * The one shape of a list screen: title row, optional summary (stat cards), then the card with the
- * toolbar, the count, the table (children) and the pages; `after` holds a modal route's Outlet.
+ * toolbar (`search`, or a `toolbar` of its own), the count, the table of `list.rows` (`table`, or
+ * `children` for another layout) and the pages; `after` holds a modal route's Outlet.
  */
-export function ListPage({
+export function ListPage<T>({
   title,
   description,
   actions,
   summary,
+  search,
   toolbar,
   list,
   noun,
+  table,
   children,
   after,
 }: {
@@ -316,10 +321,12 @@ export function ListPage({
   description?: React.ReactNode;
   actions?: React.ReactNode;
   summary?: React.ReactNode;
+  search?: ToolbarProps;
   toolbar?: React.ReactNode;
-  list: PaginationProps;
+  list: PaginationProps & { rows: T[] };
   noun: string;
-  children: React.ReactNode;
+  table?: TableProps<T>;
+  children?: React.ReactNode;
   after?: React.ReactNode;
 }) {
   return (
@@ -327,9 +334,9 @@ export function ListPage({
       <PageHeader title={title} description={description} actions={actions} />
       {summary}
       <ListCard>
-        {toolbar}
+        {search ? <ListToolbar {...search} /> : toolbar}
         <ResultCount total={list.total} noun={noun} />
-        {children}
+        {table ? <DataTable {...table} rows={list.rows} /> : children}
         <Pagination {...list} noun={noun} />
       </ListCard>
       {after}

@@ -4,13 +4,7 @@ import { Form, href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { CouponStatusBadge, UsageBar } from "~/components/admin/coupon-parts";
-import {
-  DataTable,
-  ListPage,
-  ListToolbar,
-  statusFilter,
-  type Column,
-} from "~/components/admin/list-page";
+import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
 import { ConfirmDialog } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
@@ -236,29 +230,24 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
           />
         </StatGrid>
       }
-      toolbar={
-        <ListToolbar
-          q={query.q}
-          searchLabel="Search by code or description"
-          filters={[statusFilter(query.status, COUPON_STATUSES, (s) => COUPON_STATUS_NAMES[s])]}
-        />
-      }
+      search={{
+        q: query.q,
+        searchLabel: "Search by code or description",
+        filters: [statusFilter(query.status, COUPON_STATUSES, (s) => COUPON_STATUS_NAMES[s])],
+      }}
       list={list}
       noun="coupons"
       after={<Outlet />}
-    >
-      <DataTable
-        columns={columns}
-        rows={list.rows}
-        rowKey={(c) => c.id}
-        caption="Coupons"
-        empty={
+      table={{
+        columns,
+        rowKey: (c) => c.id,
+        caption: "Coupons",
+        empty:
           query.q || query.status !== "all"
             ? "No coupons match your search."
-            : "No coupons yet. Create one to offer a discount."
-        }
-      />
-    </ListPage>
+            : "No coupons yet. Create one to offer a discount.",
+      }}
+    />
   );
 }
 

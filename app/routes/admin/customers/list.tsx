@@ -4,13 +4,7 @@ import { href, Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { CustomerStatusBadge } from "~/components/admin/customer-panels";
-import {
-  DataTable,
-  ListPage,
-  ListToolbar,
-  statusFilter,
-  type Column,
-} from "~/components/admin/list-page";
+import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { CUSTOMER_STATUS_NAMES, CUSTOMER_STATUSES, customerDisplayId } from "~/lib/customers";
@@ -180,25 +174,21 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
           />
         </StatGrid>
       }
-      toolbar={
-        <ListToolbar
-          q={query.q}
-          searchLabel="Search by name, email or ID"
-          filters={[statusFilter(query.status, CUSTOMER_STATUSES, (s) => CUSTOMER_STATUS_NAMES[s])]}
-        />
-      }
+      search={{
+        q: query.q,
+        searchLabel: "Search by name, email or ID",
+        filters: [statusFilter(query.status, CUSTOMER_STATUSES, (s) => CUSTOMER_STATUS_NAMES[s])],
+      }}
       list={{ ...list, keyset: true }}
       noun="customers"
       after={<Outlet />}
-    >
-      <DataTable
-        columns={columns}
-        rows={list.rows}
-        rowKey={(c) => c.id}
-        caption="Customers"
-        empty="No customers match your search."
-      />
-    </ListPage>
+      table={{
+        columns,
+        rowKey: (c) => c.id,
+        caption: "Customers",
+        empty: "No customers match your search.",
+      }}
+    />
   );
 }
 

@@ -9,13 +9,7 @@ import {
   EMAILS_TITLE,
   EmailsSummary,
 } from "~/components/admin/email-parts";
-import {
-  DataTable,
-  ListPage,
-  ListToolbar,
-  statusFilter,
-  type Column,
-} from "~/components/admin/list-page";
+import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
 import { DeleteButton } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import {
@@ -230,29 +224,23 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
       description={EMAILS_DESCRIPTION}
       actions={<ComposeLink />}
       summary={<EmailsSummary stats={stats} />}
-      toolbar={
-        <ListToolbar
-          q={query.q}
-          searchLabel="Search by name or subject"
-          filters={[statusFilter(query.status, CAMPAIGN_STATUSES, (s) => CAMPAIGN_STATUS_NAMES[s])]}
-        />
-      }
+      search={{
+        q: query.q,
+        searchLabel: "Search by name or subject",
+        filters: [statusFilter(query.status, CAMPAIGN_STATUSES, (s) => CAMPAIGN_STATUS_NAMES[s])],
+      }}
       list={list}
       noun="campaigns"
       after={<Outlet />}
-    >
-      <DataTable
-        columns={columns}
-        rows={list.rows}
-        rowKey={(c) => c.id}
-        caption="Email campaigns"
-        empty={
-          filtered
-            ? "No campaigns match your search."
-            : "No campaigns yet. Compose one, or start from a template."
-        }
-      />
-    </ListPage>
+      table={{
+        columns,
+        rowKey: (c) => c.id,
+        caption: "Email campaigns",
+        empty: filtered
+          ? "No campaigns match your search."
+          : "No campaigns yet. Compose one, or start from a template.",
+      }}
+    />
   );
 }
 

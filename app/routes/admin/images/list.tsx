@@ -4,7 +4,7 @@ import type { Route } from "./+types/list";
 import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { ImageUploader } from "~/components/admin/image-uploader";
-import { ListPage, ListToolbar } from "~/components/admin/list-page";
+import { ListPage } from "~/components/admin/list-page";
 import { DeleteImageButton } from "~/components/admin/image-usage";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -71,20 +71,18 @@ export default function ImageLibrary({ loaderData }: Route.ComponentProps) {
           <ImageUploader />
         </div>
       }
-      toolbar={
-        <ListToolbar
-          q={query.q}
-          searchLabel="Search images by name or description"
-          filters={[
-            {
-              name: "type",
-              label: "Type",
-              value: query.type,
-              options: IMAGE_TYPE_FILTERS.map((t) => ({ value: t, label: TYPE_LABELS[t]! })),
-            },
-          ]}
-        />
-      }
+      search={{
+        q: query.q,
+        searchLabel: "Search images by name or description",
+        filters: [
+          {
+            name: "type",
+            label: "Type",
+            value: query.type,
+            options: IMAGE_TYPE_FILTERS.map((t) => ({ value: t, label: TYPE_LABELS[t]! })),
+          },
+        ],
+      }}
       list={list}
       noun="images"
       after={<Outlet />}

@@ -8,7 +8,7 @@ import {
   InvoiceQuickActions,
   InvoiceSearch,
 } from "~/components/admin/invoice-panels";
-import { DataTable, ListPage, type Column } from "~/components/admin/list-page";
+import { ListPage, type Column } from "~/components/admin/list-page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { invoicePaths, MAX_DAILY_INVOICES, type InvoiceRow } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
@@ -177,19 +177,15 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
       list={screen.list}
       noun="invoices"
       after={<Outlet />}
-    >
-      <DataTable
-        columns={columns}
-        rows={screen.list.rows}
-        rowKey={(row) => row.orderNumber}
-        caption={searching ? `Invoices matching ${query.q}` : "Recent invoices, newest first"}
-        empty={
-          searching
-            ? "No invoice numbers match this search."
-            : "No invoices yet: each order placed makes one."
-        }
-      />
-    </ListPage>
+      table={{
+        columns,
+        rowKey: (row) => row.orderNumber,
+        caption: searching ? `Invoices matching ${query.q}` : "Recent invoices, newest first",
+        empty: searching
+          ? "No invoice numbers match this search."
+          : "No invoices yet: each order placed makes one.",
+      }}
+    />
   );
 }
 

@@ -1,13 +1,7 @@
 import { href, Link, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { OrderStatusBadge } from "~/components/admin/badges";
-import {
-  DataTable,
-  ListPage,
-  ListToolbar,
-  statusFilter,
-  type Column,
-} from "~/components/admin/list-page";
+import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
 import { OrderStatusSelect } from "~/components/admin/order-status-control";
 import { PrintOrdersDialog } from "~/components/admin/print-orders-dialog";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
@@ -119,27 +113,23 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       title="Order Management"
       description="Match e-Transfers, pack, ship with Canada Post and follow every order."
       actions={<PrintOrdersDialog />}
-      toolbar={
-        <ListToolbar
-          q={query.q}
-          searchLabel="Search by order number, customer or email"
-          filters={[
-            statusFilter(query.status, ORDER_STATUSES, statusName),
-            { name: "date", label: "Date", value: query.date, options: DATE_OPTIONS },
-          ]}
-        />
-      }
+      search={{
+        q: query.q,
+        searchLabel: "Search by order number, customer or email",
+        filters: [
+          statusFilter(query.status, ORDER_STATUSES, statusName),
+          { name: "date", label: "Date", value: query.date, options: DATE_OPTIONS },
+        ],
+      }}
       list={{ ...list, keyset: true }}
       noun="orders"
-    >
-      <DataTable
-        columns={columns}
-        rows={list.rows}
-        rowKey={(o) => o.id}
-        caption="Orders"
-        empty="No orders match your search."
-      />
-    </ListPage>
+      table={{
+        columns,
+        rowKey: (o) => o.id,
+        caption: "Orders",
+        empty: "No orders match your search.",
+      }}
+    />
   );
 }
 

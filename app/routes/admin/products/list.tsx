@@ -3,7 +3,7 @@ import { href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, StockCell } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
-import { DataTable, ListPage, ListToolbar, type Column } from "~/components/admin/list-page";
+import { ListPage, type Column } from "~/components/admin/list-page";
 import { ConfirmDialog } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -189,45 +189,41 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           Add New Product
         </Link>
       }
-      toolbar={
-        <ListToolbar
-          q={query.q}
-          searchLabel="Search products by name or SKU"
-          filters={[
-            {
-              name: "category",
-              label: "Category",
-              value: query.category,
-              options: [
-                { value: "all", label: "All categories" },
-                ...CATEGORIES.map((c) => ({ value: c.slug, label: c.name })),
-              ],
-            },
-            {
-              name: "status",
-              label: "Status",
-              value: query.status,
-              options: [
-                { value: "active", label: "Active" },
-                { value: "archived", label: "Archived" },
-                { value: "all", label: "All statuses" },
-              ],
-            },
-          ]}
-        />
-      }
+      search={{
+        q: query.q,
+        searchLabel: "Search products by name or SKU",
+        filters: [
+          {
+            name: "category",
+            label: "Category",
+            value: query.category,
+            options: [
+              { value: "all", label: "All categories" },
+              ...CATEGORIES.map((c) => ({ value: c.slug, label: c.name })),
+            ],
+          },
+          {
+            name: "status",
+            label: "Status",
+            value: query.status,
+            options: [
+              { value: "active", label: "Active" },
+              { value: "archived", label: "Archived" },
+              { value: "all", label: "All statuses" },
+            ],
+          },
+        ],
+      }}
       list={list}
       noun="products"
       after={<Outlet />}
-    >
-      <DataTable
-        columns={columns}
-        rows={list.rows}
-        rowKey={(p) => p.id}
-        caption="Products"
-        empty="No products match your search."
-      />
-    </ListPage>
+      table={{
+        columns,
+        rowKey: (p) => p.id,
+        caption: "Products",
+        empty: "No products match your search.",
+      }}
+    />
   );
 }
 

@@ -3,13 +3,7 @@ import { Clock, Package, PackageCheck, Printer, Truck } from "lucide-react";
 import { href, Link, Outlet, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
-import {
-  DataTable,
-  ListPage,
-  ListToolbar,
-  statusFilter,
-  type Column,
-} from "~/components/admin/list-page";
+import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
 import { Alert } from "~/components/form/form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import {
@@ -200,25 +194,21 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
           <Alert message={actionData?.errors.form} />
         </>
       }
-      toolbar={
-        <ListToolbar
-          q={query.q}
-          searchLabel="Search by order number, customer or tracking number"
-          filters={[statusFilter(query.status, SHIPMENT_STATUSES, statusName)]}
-        />
-      }
+      search={{
+        q: query.q,
+        searchLabel: "Search by order number, customer or tracking number",
+        filters: [statusFilter(query.status, SHIPMENT_STATUSES, statusName)],
+      }}
       list={list}
       noun="shipments"
       after={<Outlet />}
-    >
-      <DataTable
-        columns={columns}
-        rows={list.rows}
-        rowKey={(s) => s.id}
-        caption="Shipments"
-        empty="No shipments match your search."
-      />
-    </ListPage>
+      table={{
+        columns,
+        rowKey: (s) => s.id,
+        caption: "Shipments",
+        empty: "No shipments match your search.",
+      }}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge } from "~/components/admin/badges";
-import { DataTable, ListPage, type Column } from "~/components/admin/list-page";
+import { ListPage, type Column } from "~/components/admin/list-page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
 import { formatEffectiveDate, formatRate } from "~/lib/taxes";
@@ -71,7 +71,13 @@ export default function ProvinceSettings({ loaderData }: Route.ComponentProps) {
     <ListPage
       title="Provinces & Taxes"
       description="Where the store ships, the age shoppers confirm at checkout, and the sales taxes charged in each province or territory."
-      list={{ page: 1, pageCount: 1, total: provinces.length, pageSize: provinces.length }}
+      list={{
+        rows: provinces,
+        page: 1,
+        pageCount: 1,
+        total: provinces.length,
+        pageSize: provinces.length,
+      }}
       noun="provinces and territories"
       after={
         <p className="mt-3 text-sm text-stone-600">
@@ -79,15 +85,13 @@ export default function ProvinceSettings({ loaderData }: Route.ComponentProps) {
           rate takes effect on its date; orders already placed keep the taxes stored on them.
         </p>
       }
-    >
-      <DataTable
-        columns={columns}
-        rows={provinces}
-        rowKey={(p) => p.province}
-        caption="Provinces and territories"
-        empty="No provinces."
-      />
-    </ListPage>
+      table={{
+        columns,
+        rowKey: (p) => p.province,
+        caption: "Provinces and territories",
+        empty: "No provinces.",
+      }}
+    />
   );
 }
 
