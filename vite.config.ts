@@ -5,7 +5,14 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: "./server/app.ts" }
+      : {
+          output: {
+            manualChunks: (id: string) =>
+              id.includes("/node_modules/react-router/") ? "react-router" : undefined,
+          },
+        },
   },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -1,6 +1,9 @@
+import { href } from "react-router";
 import { ErrorPage } from "~/components/ui/error-page";
+
+const ADMIN_LINKS = { signIn: href("/budzadmin"), dashboard: href("/budzadmin/dashboard") };
 
 /** The admin screens' error boundary: the shared error page with the way back to the dashboard. */
 export function AdminErrorBoundary() {
-  return <ErrorPage variant="admin" />;
+  return <ErrorPage variant="admin" admin={ADMIN_LINKS} />;
 }

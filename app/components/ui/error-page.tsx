@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { href, useRouteError } from "react-router";
+import { useRouteError } from "react-router";
 import { describeError } from "~/lib/errors";
 
 /**
@@ -10,9 +10,12 @@ import { describeError } from "~/lib/errors";
 export function ErrorPage({
   variant,
   error: given,
+  admin,
 }: {
   variant: "store" | "admin";
   error?: unknown;
+  /** The admin's sign-in and dashboard addresses (given by the admin's boundary). */
+  admin?: { signIn: string; dashboard: string };
 }) {
   const routeError = useRouteError();
   const error = given ?? routeError;
@@ -20,14 +23,14 @@ export function ErrorPage({
   const signIn = variant === "admin" && status === 401;
   useEffect(() => {
     // An ended admin session while browsing: back to the sign-in page.
-    if (signIn) window.location.assign(href("/budzadmin"));
-  }, [signIn]);
+    if (signIn && admin) window.location.assign(admin.signIn);
+  }, [signIn, admin]);
   const back =
-    variant === "store"
+    variant === "store" || !admin
       ? { href: "/", label: "Back to the store" }
       : signIn
-        ? { href: href("/budzadmin"), label: "Sign in" }
-        : { href: href("/budzadmin/dashboard"), label: "Back to the dashboard" };
+        ? { href: admin.signIn, label: "Sign in" }
+        : { href: admin.dashboard, label: "Back to the dashboard" };
   return (
     <div
       className={`mx-auto flex max-w-xl flex-col items-center px-6 text-center ${variant === "store" ? "min-h-[60vh] justify-center py-24" : "py-20"}`}
