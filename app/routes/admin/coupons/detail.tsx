@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { OrderCustomerCell, OrderNumberCell } from "~/components/admin/order-cells";
 import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
@@ -61,29 +62,16 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
       key: "order",
       header: "Order",
       cell: (o) => (
-        <div>
-          <Link
-            to={href("/budzadmin/dashboard/orders/:orderNumber", { orderNumber: o.orderNumber })}
-            className="font-medium whitespace-nowrap text-brand-800 hover:underline"
-          >
-            {o.orderNumber}
-          </Link>
+        <OrderNumberCell orderNumber={o.orderNumber}>
           <p className="max-w-40 truncate text-xs text-stone-500 sm:hidden">{o.email}</p>
-        </div>
+        </OrderNumberCell>
       ),
     },
     {
       key: "customer",
       header: "Customer",
       hideBelow: "sm",
-      cell: (o) => (
-        <div className="max-w-56">
-          <p className="truncate text-stone-900">{o.customerName}</p>
-          <p className="truncate text-xs text-stone-500" title={o.email}>
-            {o.email}
-          </p>
-        </div>
-      ),
+      cell: (o) => <OrderCustomerCell name={o.customerName} email={o.email} className="max-w-56" />,
     },
     {
       key: "discount",

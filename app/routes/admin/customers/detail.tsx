@@ -1,5 +1,6 @@
 import { Mail, Pencil } from "lucide-react";
 import { href, Link, Outlet } from "react-router";
+import { OrderNumberLink } from "~/components/admin/order-cells";
 import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
@@ -113,14 +114,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                     {orders.map((o) => (
                       <tr key={o.id}>
                         <td className="py-2 pr-3">
-                          <Link
-                            to={href("/budzadmin/dashboard/orders/:orderNumber", {
-                              orderNumber: o.orderNumber,
-                            })}
-                            className="font-medium whitespace-nowrap text-brand-800 hover:underline"
-                          >
-                            {o.orderNumber}
-                          </Link>
+                          <OrderNumberLink orderNumber={o.orderNumber} />
                         </td>
                         <td className="hidden py-2 pr-3 whitespace-nowrap text-stone-600 sm:table-cell">
                           {formatDateTime(o.createdAt, dates)}

@@ -1,4 +1,5 @@
-import { href, Link, useLocation } from "react-router";
+import { href, useLocation } from "react-router";
+import { OrderCustomerCell, OrderNumberCell } from "~/components/admin/order-cells";
 import type { Route } from "./+types/list";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
@@ -36,15 +37,9 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       key: "number",
       header: "Order",
       cell: (o) => (
-        <div>
-          <Link
-            to={href("/budzadmin/dashboard/orders/:orderNumber", { orderNumber: o.orderNumber })}
-            className="font-medium whitespace-nowrap text-brand-800 hover:underline"
-          >
-            {o.orderNumber}
-          </Link>
+        <OrderNumberCell orderNumber={o.orderNumber}>
           <p className="text-xs text-stone-500 md:hidden">{o.customerName}</p>
-        </div>
+        </OrderNumberCell>
       ),
     },
     {
@@ -52,12 +47,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       header: "Customer",
       hideBelow: "md",
       cell: (o) => (
-        <div className="max-w-44">
-          <p className="truncate font-medium text-stone-900">{o.customerName}</p>
-          <p className="truncate text-xs text-stone-500" title={o.email}>
-            {o.email}
-          </p>
-        </div>
+        <OrderCustomerCell name={o.customerName} email={o.email} className="max-w-44" strong />
       ),
     },
     {
