@@ -12,7 +12,7 @@ import { assertSameOrigin } from "~/server/auth/origin.server";
 import { getAdmin } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { formReply, parseForm } from "~/server/http/form.server";
-import { clientIp } from "~/server/http/request-context.server";
+import { requestClient } from "~/server/http/request-context.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin sign in · Budz Boutique" },
@@ -34,8 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!submission.ok) return submission.reply;
   const result = await signIn({
     ...submission.data,
-    ipAddress: clientIp(context),
-    userAgent: request.headers.get("User-Agent"),
+    ...requestClient(request, context),
   });
   if (result.ok)
     throw redirect(href("/budzadmin/dashboard"), { headers: { "Set-Cookie": result.setCookie } });

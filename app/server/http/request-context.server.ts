@@ -21,3 +21,8 @@ export function requestContext(info: RequestInfo): RouterContextProvider {
 export function clientIp(context: Readonly<RouterContextProvider>): string {
   return context.get(requestInfo).clientIp;
 }
+
+/** Who a session is signed in for: the visitor's address and browser. */
+export function requestClient(request: Request, context: Readonly<RouterContextProvider>) {
+  return { ipAddress: clientIp(context), userAgent: request.headers.get("User-Agent") };
+}

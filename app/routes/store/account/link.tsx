@@ -1,29 +1,23 @@
 import { LogIn } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/link";
 import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/store/account-ui";
 import { signInLinkForm } from "~/schemas/account";
-import { describeLink, signInWithLink } from "~/server/accounts/accounts.server";
+import { signInWithLink } from "~/server/accounts/accounts.server";
+import { linkPageHeaders, loadLinkPage } from "~/server/accounts/link-page.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
-import { clientIp } from "~/server/http/request-context.server";
+import { requestClient } from "~/server/http/request-context.server";
 
 export const meta = () => [
   { title: "Sign in with your link" },
   { name: "robots", content: "noindex" },
 ];
 
-export function headers() {
-  // The token is in the URL: never cached, never sent on as a referrer.
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
-}
+export const headers = linkPageHeaders;
 
-/** Opening the link only shows a button: mail scanners that fetch links do not use it up. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const link = await describeLink({ purpose: "sign_in", token });
-  if (!link.ok) return data({ token, email: null, message: link.message }, { status: 400 });
-  return { token, email: link.email, message: null };
+export function loader({ request }: Route.LoaderArgs) {
+  return loadLinkPage(request, "sign_in");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,8 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!submission.ok) return submission.reply;
   const result = await signInWithLink({
     token: submission.data.token,
-    ipAddress: clientIp(context),
-    userAgent: request.headers.get("User-Agent"),
+    ...requestClient(request, context),
   });
   if (!result.ok) return formReply({ form: result.message }, { status: result.status });
   throw redirect("/account?notice=signed-in", { headers: { "Set-Cookie": result.setCookie } });

@@ -1,29 +1,25 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/store/account-ui";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { inputClass } from "~/components/store/field-styles";
 import { MIN_PASSWORD_LENGTH } from "~/lib/account";
 import { resetPasswordForm } from "~/schemas/account";
-import { describeLink, resetPassword } from "~/server/accounts/accounts.server";
+import { resetPassword } from "~/server/accounts/accounts.server";
+import { linkPageHeaders, loadLinkPage } from "~/server/accounts/link-page.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
-import { clientIp } from "~/server/http/request-context.server";
+import { requestClient } from "~/server/http/request-context.server";
 
 export const meta = () => [
   { title: "Choose a new password" },
   { name: "robots", content: "noindex" },
 ];
 
-export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
-}
+export const headers = linkPageHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const link = await describeLink({ purpose: "reset", token });
-  if (!link.ok) return data({ token, email: null, message: link.message }, { status: 400 });
-  return { token, email: link.email, message: null };
+export function loader({ request }: Route.LoaderArgs) {
+  return loadLinkPage(request, "reset");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,8 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!submission.ok) return submission.reply;
   const result = await resetPassword({
     ...submission.data,
-    ipAddress: clientIp(context),
-    userAgent: request.headers.get("User-Agent"),
+    ...requestClient(request, context),
   });
   if (!result.ok) return formReply({ form: result.message }, { status: result.status });
   throw redirect("/account?notice=password-reset", {

@@ -18,7 +18,7 @@ import { requestSignInLink, signInWithPassword } from "~/server/accounts/account
 import { getShopper, safeRedirectTo } from "~/server/accounts/session.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { dispatchIntent, parseForm, readForm } from "~/server/http/form.server";
-import { clientIp } from "~/server/http/request-context.server";
+import { requestClient } from "~/server/http/request-context.server";
 
 export const meta = () => [{ title: "Sign in" }, { name: "robots", content: "noindex" }];
 
@@ -48,8 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!submission.ok) return submission.reply;
       const result = await signInWithPassword({
         ...submission.data,
-        ipAddress: clientIp(context),
-        userAgent: request.headers.get("User-Agent"),
+        ...requestClient(request, context),
       });
       if (result.ok) {
         throw redirect(safeRedirectTo(form.get("redirectTo")), {
