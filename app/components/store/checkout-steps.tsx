@@ -9,6 +9,7 @@ import { CheckoutStep } from "./checkout-layout";
 import { checkboxErrorClass, inputClass } from "./field-styles";
 import { NewsletterConsentBox } from "./newsletter-consent-box";
 import { SavedAddressPicker } from "./saved-address-picker";
+import { EmailField } from "./email-field";
 
 type Values = Partial<Record<string, string>>;
 
@@ -17,17 +18,7 @@ export function ContactStep({ values }: { values: Values }) {
   return (
     <CheckoutStep title="Contact" step={1}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="email" name="email" label="Email">
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              autoComplete="email"
-              defaultValue={values.email}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <EmailField defaultValue={values.email} />
         <Field id="phone" name="phone" label="Phone" hint="For delivery questions only">
           {(p) => (
             <input

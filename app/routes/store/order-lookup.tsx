@@ -8,6 +8,7 @@ import {
   OrderDetails,
   OrderStatusBadge,
 } from "~/components/store/order-details";
+import { EmailField } from "~/components/store/email-field";
 import { orderStatusLabel } from "~/lib/order-status";
 import { echoValues } from "~/lib/form";
 import { orderLookupForm } from "~/schemas/order-lookup";
@@ -74,17 +75,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
               />
             )}
           </Field>
-          <Field id="email" name="email" label="Email">
-            {(p) => (
-              <input
-                {...p}
-                type="email"
-                autoComplete="email"
-                defaultValue={form.values?.email}
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <EmailField defaultValue={form.values?.email} />
           <button
             type="submit"
             disabled={busy}

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { AuthCard, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
-import { inputClass } from "~/components/store/field-styles";
+import { EmailField } from "~/components/store/email-field";
 import { RESET_SENT } from "~/lib/account";
 import { emailOnlyForm } from "~/schemas/account";
 import { requestPasswordReset } from "~/server/accounts/accounts.server";
@@ -45,17 +45,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <Form method="post" {...form.props} className="space-y-4">
           <FormProvider form={form} variant="store">
             <FormSummary />
-            <Field id="email" name="email" label="Email">
-              {(p) => (
-                <input
-                  {...p}
-                  type="email"
-                  autoComplete="email"
-                  defaultValue={form.values?.email}
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <EmailField defaultValue={form.values?.email} />
             <button type="submit" disabled={busy} className={primaryButton}>
               {busy ? "Sending…" : "Email me a link"}
             </button>

@@ -11,6 +11,7 @@ import {
   textLink,
 } from "~/components/store/account-ui";
 import { inputClass } from "~/components/store/field-styles";
+import { EmailField } from "~/components/store/email-field";
 import { LINK_SENT } from "~/lib/account";
 import { echoValues, type FormReply } from "~/lib/form";
 import { emailOnlyForm, signInForm } from "~/schemas/account";
@@ -107,17 +108,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
           <FormSummary />
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <Field id="email" name="email" label="Email">
-            {(p) => (
-              <input
-                {...p}
-                type="email"
-                autoComplete="email"
-                defaultValue={passwordForm.values?.email ?? ""}
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <EmailField defaultValue={passwordForm.values?.email ?? ""} />
           <Field id="password" name="password" label="Password">
             {(p) => (
               <input
@@ -150,17 +141,11 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
             <FormSummary />
             <input type="hidden" name="intent" value="link" />
             <SuccessMessage message={sent} />
-            <Field id="link-email" name="email" label="Email for the link">
-              {(p) => (
-                <input
-                  {...p}
-                  type="email"
-                  autoComplete="email"
-                  defaultValue={linkForm.values?.email ?? ""}
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <EmailField
+              id="link-email"
+              label="Email for the link"
+              defaultValue={linkForm.values?.email ?? ""}
+            />
             <button type="submit" disabled={!!busy} className={secondaryButton}>
               <Mail className="h-4 w-4" aria-hidden="true" />
               {busy === "link" ? "Sending…" : "Email me a sign-in link"}

@@ -3,6 +3,7 @@ import type { Route } from "./+types/sign-up";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { AuthCard, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
 import { inputClass } from "~/components/store/field-styles";
+import { EmailField } from "~/components/store/email-field";
 import { MIN_PASSWORD_LENGTH, SIGN_UP_SENT } from "~/lib/account";
 import { signUpForm } from "~/schemas/account";
 import { signUp } from "~/server/accounts/accounts.server";
@@ -52,17 +53,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         <Form method="post" {...form.props} className="space-y-4">
           <FormProvider form={form} variant="store">
             <FormSummary />
-            <Field id="email" name="email" label="Email">
-              {(p) => (
-                <input
-                  {...p}
-                  type="email"
-                  autoComplete="email"
-                  defaultValue={form.values?.email}
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <EmailField defaultValue={form.values?.email} />
             <Field
               id="password"
               name="password"
