@@ -1,6 +1,7 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Trash2, X } from "lucide-react";
+import { useLocation, useNavigate } from "react-router";
 import { buttonClass } from "./button";
 
 /** A dialog over the current screen (always open: routes mount it and close it by navigating). */
@@ -153,4 +154,11 @@ export function DeleteButton({
       }
     />
   );
+}
+
+/** Closes a modal route back to its list, keeping the list's search, filters and scroll. */
+export function useCloseToList(list: string) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return () => void navigate(`${list}${search}`, { preventScrollReset: true });
 }

@@ -1,9 +1,9 @@
-import { href, useLocation, useNavigate } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/new";
 import { buttonClass } from "~/components/admin/button";
 import { CouponForm } from "~/components/admin/coupon-form";
 import { SaveButton } from "~/components/admin/save-button";
-import { Modal } from "~/components/admin/modal";
+import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { dayOf } from "~/lib/coupons";
 import { couponForm } from "~/schemas/coupons";
@@ -31,10 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** SPEC §2's Create New Coupon modal, over the list. */
 export default function NewCoupon({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const close = () =>
-    void navigate(`${href("/budzadmin/dashboard/coupons")}${search}`, { preventScrollReset: true });
+  const close = useCloseToList(href("/budzadmin/dashboard/coupons"));
   return (
     <Modal
       title="Create New Coupon"

@@ -1,9 +1,9 @@
 import { Loader2, Upload } from "lucide-react";
-import { Form, href, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, href, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/import";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
-import { Modal } from "~/components/admin/modal";
+import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/lib/customer-import";
@@ -28,14 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ImportCustomers({ actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const { search } = useLocation();
   const navigation = useNavigation();
   const uploading = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const close = () =>
-    void navigate(`${href("/budzadmin/dashboard/customers")}${search}`, {
-      preventScrollReset: true,
-    });
+  const close = useCloseToList(href("/budzadmin/dashboard/customers"));
   const formId = "customer-import-form";
   // No rules in the browser (the server reads the file); the form still shows a refusal.
   const form = useForm({ lastResult: actionData });

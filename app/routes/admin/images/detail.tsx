@@ -1,10 +1,10 @@
 import { Check, Copy, Download } from "lucide-react";
 import { useState } from "react";
-import { href, Link, useLocation, useNavigate } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { buttonClass } from "~/components/admin/button";
 import { DeleteImageButton } from "~/components/admin/image-usage";
-import { Modal } from "~/components/admin/modal";
+import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatBytes } from "~/lib/image-upload";
 import { getImage, IMAGE_NOT_FOUND } from "~/server/images/image-library.server";
@@ -21,11 +21,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function ImageDetail({ loaderData }: Route.ComponentProps) {
   const { image, dates } = loaderData;
-  const navigate = useNavigate();
-  const { search } = useLocation();
   const [copied, setCopied] = useState(false);
-  const close = () =>
-    void navigate(`${href("/budzadmin/dashboard/images")}${search}`, { preventScrollReset: true });
+  const close = useCloseToList(href("/budzadmin/dashboard/images"));
   const rows: [string, string][] = [
     ["Name", image.imageName],
     ["Type", image.mimeType],

@@ -1,9 +1,9 @@
 import { Download, Printer } from "lucide-react";
-import { href, Link, useLocation, useNavigate } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceDocumentView } from "~/components/admin/invoice-document";
-import { Modal } from "~/components/admin/modal";
+import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { invoicePaths } from "~/lib/invoices";
 import { invoiceNotFoundMessage, parseOrderNumberParam } from "~/schemas/invoices";
@@ -25,12 +25,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function InvoicePreview({ loaderData }: Route.ComponentProps) {
   const { invoice, issuer } = loaderData;
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const close = () =>
-    void navigate(`${href("/budzadmin/dashboard/invoices")}${search}`, {
-      preventScrollReset: true,
-    });
+  const close = useCloseToList(href("/budzadmin/dashboard/invoices"));
   return (
     <Modal
       title="Invoice Preview"

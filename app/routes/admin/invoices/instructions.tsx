@@ -1,8 +1,8 @@
-import { href, useLocation, useNavigate } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/instructions";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceStatusBadge } from "~/components/admin/invoice-document";
-import { Modal } from "~/components/admin/modal";
+import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { config } from "~/server/config.server";
 
@@ -23,12 +23,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export default function InvoiceInstructions({ loaderData }: Route.ComponentProps) {
   const { timeZone, etransferEmail } = loaderData;
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const close = () =>
-    void navigate(`${href("/budzadmin/dashboard/invoices")}${search}`, {
-      preventScrollReset: true,
-    });
+  const close = useCloseToList(href("/budzadmin/dashboard/invoices"));
   return (
     <Modal
       title="How invoices work"

@@ -1,9 +1,9 @@
 import { ExternalLink, Pencil } from "lucide-react";
-import { href, Link, useLocation, useNavigate } from "react-router";
+import { href, Link, useLocation } from "react-router";
 import type { Route } from "./+types/detail";
 import { Badge, StockCell, unitsText } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
-import { Modal } from "~/components/admin/modal";
+import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { findCategory } from "~/lib/categories";
@@ -30,12 +30,8 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
-  const navigate = useNavigate();
   const { search } = useLocation();
-  const close = () =>
-    void navigate(`${href("/budzadmin/dashboard/products")}${search}`, {
-      preventScrollReset: true,
-    });
+  const close = useCloseToList(href("/budzadmin/dashboard/products"));
   return (
     <Modal
       title="Product Details"

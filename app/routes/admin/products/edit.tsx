@@ -1,7 +1,7 @@
-import { href, useLocation, useNavigate } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
-import { Modal } from "~/components/admin/modal";
+import { Modal, useCloseToList } from "~/components/admin/modal";
 import { ProductForm } from "~/components/admin/product-form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
@@ -43,12 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const close = () =>
-    void navigate(`${href("/budzadmin/dashboard/products")}${search}`, {
-      preventScrollReset: true,
-    });
+  const close = useCloseToList(href("/budzadmin/dashboard/products"));
   const formId = "product-form";
   return (
     <Modal

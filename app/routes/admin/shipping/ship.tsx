@@ -1,9 +1,9 @@
 import { Loader2, Send } from "lucide-react";
-import { Form, href, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/ship";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
-import { Modal } from "~/components/admin/modal";
+import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ShipmentStatusBadge } from "~/components/admin/shipment-status";
 import { Alert, Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
@@ -55,15 +55,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ShipShipment({ loaderData, actionData }: Route.ComponentProps) {
   const { shipment } = loaderData;
-  const navigate = useNavigate();
-  const { search } = useLocation();
   const navigation = useNavigation();
   const form = useForm({ rules: shipRules, lastResult: actionData });
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const close = () =>
-    void navigate(`${href("/budzadmin/dashboard/shipping")}${search}`, {
-      preventScrollReset: true,
-    });
+  const close = useCloseToList(href("/budzadmin/dashboard/shipping"));
   const formId = "ship-form";
   const canShip = shipment.status === "preparing";
   return (
