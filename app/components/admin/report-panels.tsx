@@ -9,17 +9,19 @@ import type { Activity, SalesReport } from "~/server/reports/sales-report.server
 
 export function MetricCard({
   label,
-  value,
-  previous,
-  change,
+  metric,
+  format,
   icon: Icon,
 }: {
   label: string;
-  value: string;
-  previous: string;
-  change: Change;
+  /** This period's figure, the previous period's, and the change between them. */
+  metric: { current: number; previous: number; change: Change };
+  format: (value: number) => string;
   icon: LucideIcon;
 }) {
+  const { change } = metric;
+  const value = format(metric.current);
+  const previous = format(metric.previous);
   const text = formatChange(change);
   const up = change.kind === "percent" && change.value > 0;
   const down = change.kind === "percent" && change.value < 0;

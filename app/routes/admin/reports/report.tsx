@@ -114,30 +114,21 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <MetricCard
           label="Revenue"
-          value={formatMoney(totals.revenueCents.current)}
-          previous={formatMoney(totals.revenueCents.previous)}
-          change={totals.revenueCents.change}
+          metric={totals.revenueCents}
+          format={formatMoney}
           icon={DollarSign}
         />
-        <MetricCard
-          label="Orders"
-          value={formatCount(totals.orders.current)}
-          previous={formatCount(totals.orders.previous)}
-          change={totals.orders.change}
-          icon={ShoppingBag}
-        />
+        <MetricCard label="Orders" metric={totals.orders} format={formatCount} icon={ShoppingBag} />
         <MetricCard
           label="Average Order Value"
-          value={formatMoney(totals.averageOrderCents.current)}
-          previous={formatMoney(totals.averageOrderCents.previous)}
-          change={totals.averageOrderCents.change}
+          metric={totals.averageOrderCents}
+          format={formatMoney}
           icon={ReceiptText}
         />
         <MetricCard
           label="New Customers"
-          value={formatCount(totals.newCustomers.current)}
-          previous={formatCount(totals.newCustomers.previous)}
-          change={totals.newCustomers.change}
+          metric={totals.newCustomers}
+          format={formatCount}
           icon={UserPlus}
         />
       </div>
