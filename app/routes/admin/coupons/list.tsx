@@ -1,11 +1,11 @@
 import { formatCount } from "~/lib/text";
-import { BarChart3, CheckCircle2, Pencil, Plus, Ticket, Trash2, Users } from "lucide-react";
+import { BarChart3, CheckCircle2, Pencil, Plus, Ticket, Users } from "lucide-react";
 import { Form, href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { CouponStatusBadge, UsageBar } from "~/components/admin/coupon-parts";
 import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
-import { ConfirmDialog } from "~/components/admin/modal";
+import { DeleteButton } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import {
@@ -88,29 +88,15 @@ function RowActions({ coupon }: { coupon: AdminCouponRow }) {
         </button>
       </Form>
       {coupon.used ? null : (
-        <ConfirmDialog
+        <DeleteButton
+          label={`Delete ${coupon.code}`}
           title={`Delete ${coupon.code}?`}
           message="Nobody has used this coupon, so it can be deleted. This action cannot be undone."
-          confirmLabel="Delete"
           onConfirm={() =>
             void submit(
               { intent: "delete", id: coupon.id },
               { method: "post", action, preventScrollReset: true },
             )
-          }
-          trigger={
-            <button
-              type="button"
-              className={buttonClass(
-                "ghost",
-                "icon",
-                "text-red-600 hover:bg-red-50 hover:text-red-700",
-              )}
-              aria-label={`Delete ${coupon.code}`}
-              title="Delete"
-            >
-              <Trash2 className="h-4 w-4" aria-hidden />
-            </button>
           }
         />
       )}

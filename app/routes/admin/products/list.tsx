@@ -1,10 +1,10 @@
-import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { Eye, Pencil, Plus } from "lucide-react";
 import { href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, StockCell } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { ListPage, type Column } from "~/components/admin/list-page";
-import { ConfirmDialog } from "~/components/admin/modal";
+import { DeleteButton } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { CATEGORIES, CATEGORY_SLUGS, findCategory } from "~/lib/categories";
@@ -142,10 +142,10 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           >
             <Pencil className="h-4 w-4" aria-hidden />
           </Link>
-          <ConfirmDialog
+          <DeleteButton
+            label={`Delete ${p.name}`}
             title="Delete product"
             message={DELETE_PRODUCT_CONFIRMATION}
-            confirmLabel="Delete"
             onConfirm={() =>
               void submit(
                 { intent: "delete", id: p.id },
@@ -155,20 +155,6 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
                   preventScrollReset: true,
                 },
               )
-            }
-            trigger={
-              <button
-                type="button"
-                className={buttonClass(
-                  "ghost",
-                  "icon",
-                  "text-red-600 hover:bg-red-50 hover:text-red-700",
-                )}
-                aria-label={`Delete ${p.name}`}
-                title="Delete"
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </button>
             }
           />
         </div>
