@@ -3,6 +3,7 @@ import { Field, FormProvider, FormSummary, useForm } from "~/components/form/for
 import type { FormReply } from "~/lib/form";
 import { primaryButton, secondaryButton } from "./account-ui";
 import { AddressFields } from "./address-fields";
+import { PhoneField } from "./contact-fields";
 import { inputClass } from "./field-styles";
 
 type Values = Partial<Record<string, string | boolean>>;
@@ -33,18 +34,7 @@ export function AddressForm({
             <input {...p} autoComplete="name" defaultValue={strings.name} className={inputClass} />
           )}
         </Field>
-        <Field id="phone" name="phone" label="Phone" className="sm:col-span-3">
-          {(p) => (
-            <input
-              {...p}
-              type="tel"
-              autoComplete="tel-national"
-              placeholder="604-555-0199"
-              defaultValue={strings.phone}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <PhoneField className="sm:col-span-3" defaultValue={strings.phone} />
         <AddressFields values={strings} />
         <label className="flex items-center gap-3 text-sm text-stone-800 sm:col-span-6">
           <input

@@ -9,7 +9,7 @@ import { CheckoutStep } from "./checkout-layout";
 import { checkboxErrorClass, inputClass } from "./field-styles";
 import { NewsletterConsentBox } from "./newsletter-consent-box";
 import { SavedAddressPicker } from "./saved-address-picker";
-import { EmailField } from "./email-field";
+import { EmailField, PhoneField } from "./contact-fields";
 
 type Values = Partial<Record<string, string>>;
 
@@ -19,18 +19,7 @@ export function ContactStep({ values }: { values: Values }) {
     <CheckoutStep title="Contact" step={1}>
       <div className="grid gap-4 sm:grid-cols-2">
         <EmailField defaultValue={values.email} />
-        <Field id="phone" name="phone" label="Phone" hint="For delivery questions only">
-          {(p) => (
-            <input
-              {...p}
-              type="tel"
-              autoComplete="tel-national"
-              placeholder="604-555-0199"
-              defaultValue={values.phone}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <PhoneField hint="For delivery questions only" defaultValue={values.phone} />
       </div>
     </CheckoutStep>
   );

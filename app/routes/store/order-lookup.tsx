@@ -8,7 +8,7 @@ import {
   OrderDetails,
   OrderStatusBadge,
 } from "~/components/store/order-details";
-import { EmailField } from "~/components/store/email-field";
+import { EmailField } from "~/components/store/contact-fields";
 import { orderStatusLabel } from "~/lib/order-status";
 import { echoValues } from "~/lib/form";
 import { orderLookupForm } from "~/schemas/order-lookup";

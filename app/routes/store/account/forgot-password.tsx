@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { AuthCard, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
-import { EmailField } from "~/components/store/email-field";
+import { EmailField } from "~/components/store/contact-fields";
 import { RESET_SENT } from "~/lib/account";
 import { emailOnlyForm } from "~/schemas/account";
 import { requestPasswordReset } from "~/server/accounts/accounts.server";

@@ -11,7 +11,7 @@ import {
   textLink,
 } from "~/components/store/account-ui";
 import { inputClass } from "~/components/store/field-styles";
-import { EmailField } from "~/components/store/email-field";
+import { EmailField } from "~/components/store/contact-fields";
 import { LINK_SENT } from "~/lib/account";
 import { echoValues, type FormReply } from "~/lib/form";
 import { emailOnlyForm, signInForm } from "~/schemas/account";

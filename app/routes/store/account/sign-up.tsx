@@ -3,7 +3,7 @@ import type { Route } from "./+types/sign-up";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { AuthCard, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
 import { inputClass } from "~/components/store/field-styles";
-import { EmailField } from "~/components/store/email-field";
+import { EmailField } from "~/components/store/contact-fields";
 import { MIN_PASSWORD_LENGTH, SIGN_UP_SENT } from "~/lib/account";
 import { signUpForm } from "~/schemas/account";
 import { signUp } from "~/server/accounts/accounts.server";

@@ -25,3 +25,29 @@ export function EmailField({
     </Field>
   );
 }
+
+/** The storefront's phone field: checkout's contact step and the account's address book. */
+export function PhoneField({
+  hint,
+  className,
+  defaultValue,
+}: {
+  hint?: string;
+  className?: string;
+  defaultValue: string | undefined;
+}) {
+  return (
+    <Field id="phone" name="phone" label="Phone" hint={hint} className={className}>
+      {(p) => (
+        <input
+          {...p}
+          type="tel"
+          autoComplete="tel-national"
+          placeholder="604-555-0199"
+          defaultValue={defaultValue}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
