@@ -6,12 +6,17 @@ export const E2E_ADMIN = { username: "owner", password: "e2e-owner-password-1" }
 
 const desktop = { ...devices["Desktop Chrome"], channel: undefined };
 
-/** Specs that use the shared e2e server (its sample data, its admin sign-in throttle). */
+/**
+ * Specs that use the shared e2e server (its sample data, its admin sign-in throttle), run one at a
+ * time in one worker; with them the two on the catalog store (store/catalog-store.ts), which
+ * follow each other in that worker and so share one catalog store.
+ */
 const SHARED_STORE_SPECS = [
   "store/age-gate.spec.ts",
   "store/category.spec.ts",
   "store/content.spec.ts",
   "store/home.spec.ts",
+  "store/page-cache.spec.ts",
   "store/product.spec.ts",
   "store/search.spec.ts",
   "admin/images.spec.ts",

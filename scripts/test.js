@@ -1,6 +1,7 @@
-// `npm test`: lint and typecheck (side by side), unit, integration (PGlite, then PostgreSQL when
-// TEST_DATABASE_URL is set), build, process tests against the build, and end-to-end tests in
-// Chromium. Stops at the first failing stage and ends with a summary of every step.
+// `npm test`: lint, typecheck and unit tests (side by side), integration (PGlite, then PostgreSQL
+// when TEST_DATABASE_URL is set), build, process tests against the build (PGlite and PostgreSQL
+// side by side: they mostly wait on the servers they start), and end-to-end tests in Chromium.
+// Stops at the first failing stage and ends with a summary of every step and its time.
 import { spawn } from "node:child_process";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -14,13 +15,15 @@ const stages = [
   [
     ["lint", "npm", ["run", "lint"]],
     ["typecheck", "npm", ["run", "typecheck"]],
+    ["unit", "npx", vitest("unit")],
   ],
-  [["unit", "npx", vitest("unit")]],
   [["integration (PGlite)", "npx", vitest("integration"), withoutPg]],
   ...(pgUrl ? [[["integration (PostgreSQL)", "npx", vitest("integration"), process.env]]] : []),
   [["build", "npm", ["run", "build"]]],
-  [["process", "npx", vitest("process"), withoutPg]],
-  ...(pgUrl ? [[["process (PostgreSQL)", "npx", vitest("process"), process.env]]] : []),
+  [
+    ["process", "npx", vitest("process"), withoutPg],
+    ...(pgUrl ? [["process (PostgreSQL)", "npx", vitest("process"), process.env]] : []),
+  ],
   [["end-to-end", "npx", ["playwright", "test"], withoutPg]],
 ];
 
