@@ -3,7 +3,6 @@ import { E2E_ADMIN } from "../../../playwright.config";
 import { AGE_COOKIE, expect, test as base } from "../fixtures";
 
 export { E2E_ADMIN, expect };
-export { expectCards, screenshots, sidebar } from "./admin-screen";
 
 /** Signs in through the form (sign-in.spec.ts tests the form; other specs use `adminPage`). */
 export async function signIn(page: Page, credentials = E2E_ADMIN) {

@@ -4,7 +4,7 @@ import { expectAccessible } from "../axe";
 import { expect, test } from "../checkout/checkout-store";
 import { dayOfInstant } from "~/lib/dates";
 import "~/server/time-zones.server";
-import { screenshots } from "./admin-fixtures";
+import { screenshots } from "./admin-screen";
 
 const shot = screenshots("ORDERS_SHOTS");
 

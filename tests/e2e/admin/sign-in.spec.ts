@@ -1,4 +1,5 @@
-import { E2E_ADMIN, expect, sidebar, signIn, test } from "./admin-fixtures";
+import { E2E_ADMIN, expect, signIn, test } from "./admin-fixtures";
+import { sidebar } from "./admin-screen";
 
 test("a signed-out visitor is sent to the sign-in page, and data URLs answer 401", async ({
   page,
