@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from "drizzle-orm";
 import { zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { config } from "../config.server";
 import { getOrderTaxLines } from "./taxes.server";
 import { db } from "../db.server";
 import {
+  customers,
   emailOutbox,
   orderEmailsSent,
   orderItems,
@@ -17,7 +18,12 @@ import {
 export async function getAdminOrder(orderNumberText: string) {
   const orderNumber = normalizeOrderNumber(orderNumberText);
   if (!orderNumber) return null;
-  const [order] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  // With the customer's number, for the link to the customer's page (its URL id).
+  const [order] = await db()
+    .select({ ...getTableColumns(orders), customerNumber: customers.customerNumber })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.orderNumber, orderNumber));
   if (!order) return null;
   const [items, history, shipment, emails, taxLines] = await Promise.all([
     db()

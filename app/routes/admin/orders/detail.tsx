@@ -26,6 +26,7 @@ import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/fo
 import { invariantResponse } from "~/server/http/responses.server";
 import { findOrderId, getAdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus, type StatusChange } from "~/server/orders/order-status.server";
+import { customerDisplayId } from "~/lib/customers";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.orderNumber} · Orders · Admin` },
@@ -217,10 +218,10 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               {order.shippingCity}, {provinceName(order.shippingProvince)}{" "}
               {order.shippingPostalCode}
             </address>
-            {order.customerId ? (
+            {order.customerNumber !== null ? (
               <Link
                 to={href("/budzadmin/dashboard/customers/:customerId", {
-                  customerId: order.customerId,
+                  customerId: customerDisplayId(order.customerNumber),
                 })}
                 className={related}
               >
