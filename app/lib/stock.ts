@@ -25,3 +25,47 @@ export function availableStock(
   if (product.variations.length > 0) return product.variations.reduce((sum, v) => sum + v.stock, 0);
   return product.stock;
 }
+
+/** Why stock moved: every change to a product's or size's stock is one movement with one of these. */
+export const STOCK_REASONS = [
+  "received",
+  "count_correction",
+  "damaged",
+  "lost",
+  "returned",
+  "sold",
+  "cancelled",
+  "refund_restock",
+  "sample_data",
+] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+export const STOCK_REASON_LABELS: Record<StockReason, string> = {
+  received: "Received",
+  count_correction: "Count correction",
+  damaged: "Damaged",
+  lost: "Lost or stolen",
+  returned: "Returned",
+  sold: "Sold",
+  cancelled: "Order cancelled",
+  refund_restock: "Refunded and restocked",
+  sample_data: "Sample data",
+};
+
+/** The reasons staff choose when they adjust stock by hand (the others are the store's own). */
+export const ADJUST_REASONS = {
+  add: ["received", "returned", "count_correction"],
+  remove: ["damaged", "lost", "count_correction"],
+  set: ["count_correction"],
+} as const satisfies Record<string, readonly StockReason[]>;
+export type AdjustMode = keyof typeof ADJUST_REASONS;
+
+/**
+ * The signed change an adjustment makes to the stock there is now: add or remove a quantity, or set
+ * the figure counted (the difference from the stock at that moment). Undefined when nothing changes.
+ */
+export function adjustmentDelta(mode: AdjustMode, quantity: number, current: number): number {
+  if (mode === "add") return quantity;
+  if (mode === "remove") return -quantity;
+  return quantity - current;
+}

@@ -7,3 +7,4 @@ export * from "./orders.server";
 export * from "./accounts.server";
 export * from "./page-cache.server";
 export * from "./taxes.server";
+export * from "./inventory.server";

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { adminUsers } from "./auth.server";
+import { productVariations, products } from "./catalog.server";
+import { createdAt, id } from "./columns.server";
+import { orders } from "./orders.server";
+
+/**
+ * The stock ledger: every change to a product's (no sizes) or a size's stock is one row, written in
+ * the same transaction as the change. For every size, and every product without sizes, the sum of
+ * its movements equals its stock (`npm run stock:check`).
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    ...id,
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The size whose stock moved; null for a product sold without sizes. */
+    variationId: uuid("variation_id").references(() => productVariations.id, {
+      onDelete: "cascade",
+    }),
+    /** Signed: what was added (+) or taken (−). */
+    quantity: integer("quantity").notNull(),
+    /** The stock of that product or size right after this movement. */
+    stockAfter: integer("stock_after").notNull(),
+    reason: text("reason").notNull(),
+    note: text("note"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The staff member who made it; null for the store itself (checkout, cancellation, sample data). */
+    adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    ...createdAt,
+  },
+  (t) => [
+    check("stock_movements_quantity_check", sql`${t.quantity} <> 0`),
+    check("stock_movements_stock_after_check", sql`${t.stockAfter} >= 0`),
+    check(
+      "stock_movements_reason_check",
+      sql`${t.reason} in ('received','count_correction','damaged','lost','returned','sold','cancelled','refund_restock','sample_data')`,
+    ),
+    // A product's history, newest first, and the invariant's sums.
+    index("stock_movements_product_idx").on(t.productId, t.createdAt.desc(), t.id.desc()),
+    index("stock_movements_variation_idx").on(t.variationId),
+    // The store-wide view: newest first, by reason or by staff member.
+    index("stock_movements_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("stock_movements_reason_idx").on(t.reason, t.createdAt.desc(), t.id.desc()),
+    index("stock_movements_admin_idx").on(t.adminId, t.createdAt.desc(), t.id.desc()),
+    index("stock_movements_order_idx").on(t.orderId),
+  ],
+);
