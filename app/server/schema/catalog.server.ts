@@ -107,6 +107,8 @@ export const products = pgTable(
       t.id,
     ),
     index("products_status_rated_idx").on(t.status, sql`coalesce(${t.rating}, 5)`, t.id),
+    // The admin list sorted by stock (products.stock is the sum of the sizes' stock).
+    index("products_status_stock_idx").on(t.status, t.stock, t.id),
     index("products_search_idx").using("gin", t.searchVector),
   ],
 );

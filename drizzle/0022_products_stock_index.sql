@@ -1,0 +1,1 @@
+CREATE INDEX "products_status_stock_idx" ON "products" USING btree ("status","stock","id");
