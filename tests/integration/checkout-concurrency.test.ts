@@ -1,6 +1,9 @@
 import { count, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAdminUser } from "~/server/auth/admin-users.server";
 import { db } from "~/server/db.server";
+import { adjustStock, stockDiscrepancies } from "~/server/inventory/stock-ledger.server";
+import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { couponRedemptions, coupons, orderItems, orders } from "~/server/schema";
 import { resetDatabase, testDriver } from "../setup/database";
@@ -9,6 +12,8 @@ import { checkoutInput, createCoupon, createProduct, productStock } from "./chec
 // Runs on PGlite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on a real PostgreSQL where
 // the orders really do run at the same time on separate connections.
 beforeEach(resetDatabase);
+// The stock ledger's invariant (npm run stock:check) holds after every burst.
+afterEach(async () => expect(await stockDiscrepancies()).toEqual([]));
 
 describe(`concurrent checkouts (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   it("200 buyers for 10 units sell exactly 10", async () => {
@@ -108,5 +113,46 @@ describe(`concurrent checkouts (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await productStock(a.product.id)).toBe(60);
     expect(await productStock(b.product.id)).toBe(60);
+  });
+
+  it("staff adjusting stock while orders are placed and cancelled: every unit accounted for", async () => {
+    const p = await createProduct({ variations: [{ size: "1", priceCents: 1000, stock: 30 }] });
+    const admin = await createAdminUser({ username: "stock-staff", password: "staff-pass-1" });
+    const sizeId = p.variations[0]!.id;
+    const adjust = (mode: "add" | "remove" | "set", quantity: number) =>
+      adjustStock({
+        productId: p.product.id,
+        variationId: sizeId,
+        mode,
+        quantity,
+        reason: mode === "add" ? "received" : "count_correction",
+        note: null,
+        adminId: admin.id,
+      });
+    const orderResults = Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        placeOrder(checkoutInput([{ id: p.id(0), quantity: 2 }], { email: `b${i}@example.com` })),
+      ),
+    );
+    const added = Promise.all(Array.from({ length: 10 }, () => adjust("add", 3)));
+    const removals = Promise.all(Array.from({ length: 10 }, () => adjust("remove", 1)));
+    const [placed, adds] = await Promise.all([orderResults, added, removals]);
+    expect(adds.every((r) => r.ok)).toBe(true);
+    const cancels = await Promise.all(
+      placed.slice(0, 5).map((r) =>
+        r.ok
+          ? changeOrderStatus({
+              orderId: r.order.id,
+              expectedStatus: "pending",
+              change: { to: "cancelled", reason: "Test" },
+              actor: "test",
+            })
+          : undefined,
+      ),
+    );
+    const sold = placed.filter((r) => r.ok).length;
+    const back = cancels.filter((r) => r?.ok).length;
+    const removed = (await removals).filter((r) => r.ok).length;
+    expect(await productStock(p.product.id)).toBe(30 + 30 - removed - 2 * sold + 2 * back);
   });
 });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
 import type { CheckoutInput } from "~/schemas/checkout";
 import { db } from "~/server/db.server";
+import { recordMovements, type NewMovement } from "~/server/inventory/stock-ledger.server";
 import { coupons, productVariations, products } from "~/server/schema";
 
 let n = 0;
@@ -61,12 +62,23 @@ export async function createProduct(
         )
         .returning()
     : [];
+  // The ledger opens with the stock, as a product saved in the admin does.
+  await recordMovements(
+    db(),
+    sizes.length
+      ? sizes.map((v) => opening(product!.id, v.id, v.stock))
+      : [opening(product!.id, null, stock)],
+  );
   return {
     product: product!,
     variations: sizes,
     /** The cart id of the product, or of one of its sizes. */
     id: (index?: number) => cartItemId(product!.id, index === undefined ? null : sizes[index]!.id),
   };
+}
+
+function opening(productId: string, variationId: string | null, stock: number): NewMovement {
+  return { productId, variationId, quantity: stock, stockAfter: stock, reason: "received" };
 }
 
 export async function productStock(productId: string) {

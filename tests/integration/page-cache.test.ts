@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import sharp from "sharp";
+import { createAdminUser } from "~/server/auth/admin-users.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as categoryRoute from "~/routes/store/category";
 import * as productRoute from "~/routes/store/product";
@@ -68,6 +69,7 @@ async function startInstance(store: () => PageCacheStore) {
 
 const ADULT = { cookie: "age_verified=true" };
 let imageUrl: string;
+let adminId: string;
 
 function productForm(overrides: Record<string, unknown> = {}) {
   return productFormInput(imageUrl, { description: "Cached.", ...overrides });
@@ -78,6 +80,7 @@ async function newProduct() {
   n++;
   const created = await createProduct(
     productForm({ name: `Cache Kush ${n}`, sku: `SKU-CACHE-${n}` }),
+    adminId,
   );
   if (!created.ok) throw new Error("product not created");
   return created;
@@ -99,6 +102,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   imageUrl = (await storeImage({ body: png, name: "green.png" })).imageUrl;
+  adminId = (await createAdminUser({ username: "cache-staff", password: "staff-pass-1" })).id;
 });
 
 describe("shared page cache", () => {
@@ -131,6 +135,7 @@ describe("shared page cache", () => {
     const saved = await updateProduct(
       id,
       productForm({ name: before!.name, price: "55", sku: before!.sku }),
+      adminId,
     );
     expect(saved?.ok).toBe(true);
     const product = await instance.get(`/products/${slug}`, ADULT);
@@ -205,7 +210,11 @@ describe("two instances on one PostgreSQL", () => {
         expect(fromB.headers.get("x-cache")).toBe("HIT");
         await cached(b, `/products/${slug}`);
         const before = await getAdminProduct(id);
-        await updateProduct(id, productForm({ name: before!.name, price: "61", sku: before!.sku }));
+        await updateProduct(
+          id,
+          productForm({ name: before!.name, price: "61", sku: before!.sku }),
+          adminId,
+        );
         // Each instance had its own copy of the old page; neither serves it after the edit (the
         // second may be served the page the first has just rendered and shared).
         for (const instance of [b, a]) {

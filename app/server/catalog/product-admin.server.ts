@@ -7,7 +7,8 @@ import type { ProductInput } from "~/schemas/product";
 import { isUniqueViolation } from "../db-errors.server";
 import { escapeLike } from "../sql-like.server";
 import { stockExpression } from "./product-admin-list.server";
-import { db, type Executor } from "../db.server";
+import { db, type Executor, type Transaction } from "../db.server";
+import { moveStock, recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
 import { refreshListedPrice } from "./listed-price.server";
 import { clearListingCache } from "./listing.server";
 import { imagesLibrary, orderItems, productVariations, products } from "../schema";
@@ -126,7 +127,6 @@ function productValues(input: ProductInput) {
     thumbnailUrls: input.thumbnails,
     sellingPriceCents: input.price,
     costPriceCents: input.costPrice,
-    stock: input.stock,
     stockAlertLevel: input.stockAlertLevel,
     rating: input.rating,
     thc: input.thc,
@@ -139,13 +139,13 @@ function productValues(input: ProductInput) {
   };
 }
 
+/** A size's fields as the form saves them: its stock only moves through the ledger. */
 function variationValues(input: ProductInput, productId: string) {
   return input.variations.map((v, position) => ({
     productId,
     size: v.size,
     sizeUnit: v.unit,
     priceCents: v.price,
-    stock: v.stock,
     netAmountMilli: v.netAmount,
     thc: input.thc,
     cbd: input.cbd,
@@ -153,7 +153,39 @@ function variationValues(input: ProductInput, productId: string) {
   }));
 }
 
-export async function createProduct(input: ProductInput): Promise<ProductSaveResult> {
+/** A new size's or new product's stock as typed in the form: a "received" movement. */
+function openingStock(
+  productId: string,
+  variationId: string | null,
+  stock: number,
+  adminId: string,
+): NewMovement {
+  return {
+    productId,
+    variationId,
+    quantity: stock,
+    stockAfter: stock,
+    reason: "received",
+    note: "Opening stock",
+    adminId,
+  };
+}
+
+/** A product with sizes holds the sum of theirs. */
+async function sumSizesIntoProduct(tx: Transaction, productId: string) {
+  await tx
+    .update(products)
+    .set({
+      stock: sql`(select coalesce(sum(v.stock), 0) from product_variations v where v.product_id = ${productId})::int`,
+    })
+    .where(eq(products.id, productId));
+}
+
+/** A new product; the stock typed in the form opens its ledger (per size, or its own). */
+export async function createProduct(
+  input: ProductInput,
+  adminId: string,
+): Promise<ProductSaveResult> {
   try {
     return saved(
       await db().transaction(async (tx): Promise<ProductSaveResult> => {
@@ -162,12 +194,27 @@ export async function createProduct(input: ProductInput): Promise<ProductSaveRes
         const slug = await uniqueSlug(tx, input.name);
         const [row] = await tx
           .insert(products)
-          .values({ ...productValues(input), slug })
+          .values({ ...productValues(input), stock: input.stock, slug })
           .returning({ id: products.id, slug: products.slug });
+        const id = row!.id;
         if (input.variations.length > 0) {
-          await tx.insert(productVariations).values(variationValues(input, row!.id));
+          const sizes = await tx
+            .insert(productVariations)
+            .values(
+              variationValues(input, id).map((v, i) => ({
+                ...v,
+                stock: input.variations[i]!.stock,
+              })),
+            )
+            .returning({ id: productVariations.id, stock: productVariations.stock });
+          await recordMovements(
+            tx,
+            sizes.map((size) => openingStock(id, size.id, size.stock, adminId)),
+          );
+        } else {
+          await recordMovements(tx, [openingStock(id, null, input.stock, adminId)]);
         }
-        await refreshListedPrice(tx, [row!.id]);
+        await refreshListedPrice(tx, [id]);
         return { ok: true, id: row!.id, slug: row!.slug };
       }),
     );
@@ -181,16 +228,22 @@ export async function createProduct(input: ProductInput): Promise<ProductSaveRes
 /**
  * Saves the form over an existing product. Variations keep their ids (carts and order lines point
  * at them): rows sent with an id are updated, new rows inserted, rows left out removed. The slug
- * stays, so links to the product keep working after a rename. A 404 failure when there is no such
- * product.
+ * stays, so links to the product keep working after a rename. Stock is never taken from the form
+ * for what exists (it moves through Adjust stock, so units sold while the form was open stay
+ * sold): only a new size's opening stock, or the product's own count when its last size is
+ * removed. A 404 failure when there is no such product.
  */
-export async function updateProduct(id: string, input: ProductInput): Promise<ProductSaveResult> {
+export async function updateProduct(
+  id: string,
+  input: ProductInput,
+  adminId: string,
+): Promise<ProductSaveResult> {
   if (!isUuid(id)) return fail(404, PRODUCT_NOT_FOUND);
   try {
     return saved(
       await db().transaction(async (tx): Promise<ProductSaveResult> => {
         const [existing] = await tx
-          .select({ id: products.id, slug: products.slug })
+          .select({ id: products.id, slug: products.slug, stock: products.stock })
           .from(products)
           .where(eq(products.id, id))
           .for("update");
@@ -217,6 +270,7 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pr
           await tx.delete(productVariations).where(inArray(productVariations.id, removed));
         }
         const values = variationValues(input, id);
+        const opened: NewMovement[] = [];
         for (const [i, variation] of input.variations.entries()) {
           if (variation.id && keptIds.has(variation.id)) {
             await tx
@@ -224,8 +278,37 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pr
               .set(values[i]!)
               .where(eq(productVariations.id, variation.id));
           } else {
-            await tx.insert(productVariations).values(values[i]!);
+            const [size] = await tx
+              .insert(productVariations)
+              .values({ ...values[i]!, stock: variation.stock })
+              .returning({ id: productVariations.id });
+            opened.push(openingStock(id, size!.id, variation.stock, adminId));
           }
+        }
+        await recordMovements(tx, opened);
+        if (input.variations.length > 0) {
+          // The product's own stock, from before it had sizes, is now theirs to hold.
+          if (currentIds.size === 0)
+            await recordMovements(tx, [
+              {
+                ...openingStock(id, null, -existing.stock, adminId),
+                stockAfter: 0,
+                reason: "count_correction",
+                note: "Sizes added: stock is now counted per size",
+              },
+            ]);
+          await sumSizesIntoProduct(tx, id);
+        } else if (currentIds.size > 0) {
+          await tx.update(products).set({ stock: 0 }).where(eq(products.id, id));
+          const moved = await moveStock(tx, {
+            productId: id,
+            variationId: null,
+            change: { set: input.stock },
+            reason: "count_correction",
+            note: "Sizes removed: stock counted for the product",
+            adminId,
+          });
+          if (!moved.ok) return moved;
         }
         await refreshListedPrice(tx, [id]);
         return { ok: true, id, slug: existing.slug };

@@ -16,6 +16,7 @@ import {
 } from "./product-admin.server";
 import { imageUsageCounts } from "../images/image-usage.server";
 import { listAdminProducts } from "./product-admin-list.server";
+import { adjustStock } from "../inventory/stock-ledger.server";
 import { listCatalogPage } from "./listing.server";
 import * as productEdit from "~/routes/admin/products/edit";
 import * as productList from "~/routes/admin/products/list";
@@ -24,6 +25,7 @@ import { createAdminSession } from "../auth/session.server";
 import { callRoute } from "../../../tests/setup/route-call";
 
 let imageUrl: string;
+let adminId: string;
 let otherImageUrl: string;
 
 async function png(color: string) {
@@ -36,6 +38,7 @@ beforeAll(async () => {
   await resetDatabase();
   imageUrl = (await storeImage({ body: await png("#2a7"), name: "green.png" })).imageUrl;
   otherImageUrl = (await storeImage({ body: await png("#a27"), name: "red.png" })).imageUrl;
+  adminId = (await createAdminUser({ username: "product-owner", password: "owner-pass-1" })).id;
 });
 
 beforeEach(async () => {
@@ -120,9 +123,9 @@ describe("product service", () => {
       ],
       thumbnails: [otherImageUrl],
     });
-    const first = await createProduct(input);
+    const first = await createProduct(input, adminId);
     expect(first).toMatchObject({ ok: true, slug: "blue-dream" });
-    const second = await createProduct({ ...input, sku: "SKU-BD-2" });
+    const second = await createProduct({ ...input, sku: "SKU-BD-2" }, adminId);
     expect(second).toMatchObject({ ok: true, slug: "blue-dream-2" });
 
     const product = await getAdminProduct((first as { id: string }).id);
@@ -155,36 +158,37 @@ describe("product service", () => {
           { size: "3.5", unit: "g", price: "15", stock: "4" },
         ],
       }),
+      adminId,
     )) as { id: string };
     expect(await listedPrice(created.id)).toBe(1500);
     const before = await getAdminProduct(created.id);
-    await updateProduct(
-      created.id,
-      form({
-        price: "50",
-        variations: before!.variations.map((v) => ({
-          id: v.id,
-          size: v.size,
-          unit: v.sizeUnit,
-          price: String(v.priceCents / 100),
-          stock: "3", // the gram is back in stock
-        })),
-      }),
-    );
+    // The gram is back in stock.
+    await adjustStock({
+      productId: created.id,
+      variationId: before!.variations[0]!.id,
+      mode: "add",
+      quantity: 3,
+      reason: "received",
+      note: null,
+      adminId,
+    });
     expect(await listedPrice(created.id)).toBe(500);
-    await updateProduct(created.id, form({ price: "42", variations: [] }));
+    await updateProduct(created.id, form({ price: "42", variations: [] }), adminId);
     expect(await listedPrice(created.id)).toBe(4200);
   });
 
   it("refuses a SKU already used (any letter case) and images outside the library", async () => {
-    expect((await createProduct(form())).ok).toBe(true);
-    expect(await createProduct(form({ sku: "sku-bd-1" }))).toEqual({
+    expect((await createProduct(form(), adminId)).ok).toBe(true);
+    expect(await createProduct(form({ sku: "sku-bd-1" }), adminId)).toEqual({
       ok: false,
       status: 400,
       message: "The product could not be saved: please correct the highlighted fields.",
       errors: { sku: "This SKU is already used by another product" },
     });
-    const missing = await createProduct(form({ sku: "OTHER", image: "/images/1-nothing.png" }));
+    const missing = await createProduct(
+      form({ sku: "OTHER", image: "/images/1-nothing.png" }),
+      adminId,
+    );
     expect(missing).toEqual({
       ok: false,
       status: 400,
@@ -201,6 +205,7 @@ describe("product service", () => {
           { size: "2", unit: "g", price: "18", stock: "2" },
         ],
       }),
+      adminId,
     )) as { id: string; slug: string };
     const before = await getAdminProduct(created.id);
     const [keep, drop] = before!.variations;
@@ -209,24 +214,26 @@ describe("product service", () => {
       form({
         name: "Blue Dream Reserve",
         variations: [
+          // The stock typed over an existing size is not taken: it moves through Adjust stock.
           { id: keep!.id, size: "1", unit: "g", price: "11", stock: "7" },
           { size: "5", unit: "pack", price: "50", stock: "1", netAmount: "5" },
         ],
       }),
+      adminId,
     );
     expect(result).toEqual({ ok: true, id: created.id, slug: created.slug });
     const after = await getAdminProduct(created.id);
     expect(after!.name).toBe("Blue Dream Reserve");
     expect(after!.slug).toBe("blue-dream");
-    expect(after!.stock).toBe(8);
-    expect(after!.variations[0]).toMatchObject({ id: keep!.id, priceCents: 1100, stock: 7 });
-    expect(after!.variations[1]).toMatchObject({ size: "5", sizeUnit: "pack" });
+    expect(after!.stock).toBe(2);
+    expect(after!.variations[0]).toMatchObject({ id: keep!.id, priceCents: 1100, stock: 1 });
+    expect(after!.variations[1]).toMatchObject({ size: "5", sizeUnit: "pack", stock: 1 });
     const dropped = await db()
       .select()
       .from(productVariations)
       .where(eq(productVariations.id, drop!.id));
     expect(dropped).toHaveLength(0);
-    expect(await updateProduct("00000000-0000-4000-8000-000000000000", form())).toEqual({
+    expect(await updateProduct("00000000-0000-4000-8000-000000000000", form(), adminId)).toEqual({
       ok: false,
       status: 404,
       message: PRODUCT_NOT_FOUND,
@@ -234,7 +241,7 @@ describe("product service", () => {
   });
 
   it("deletes a product nobody ordered, archives one that orders refer to", async () => {
-    const lonely = (await createProduct(form())) as { id: string };
+    const lonely = (await createProduct(form(), adminId)) as { id: string };
     expect(await deleteProduct(lonely.id)).toEqual({ ok: true, outcome: "deleted" });
     expect(await getAdminProduct(lonely.id)).toBeUndefined();
     expect(await deleteProduct(lonely.id)).toEqual({
@@ -243,7 +250,7 @@ describe("product service", () => {
       message: PRODUCT_NOT_FOUND,
     });
 
-    const sold = (await createProduct(form({ sku: "SOLD" }))) as { id: string };
+    const sold = (await createProduct(form({ sku: "SOLD" }), adminId)) as { id: string };
     const [buyer] = await db()
       .insert(customers)
       .values({ name: "Ann", email: "ann@example.com" })
@@ -277,11 +284,11 @@ describe("product service", () => {
   it("shows saves in the storefront's product counts at once (no stale cached count)", async () => {
     const shown = async () => (await listCatalogPage({ category: "flowers", sort: "name" })).total;
     expect(await shown()).toBe(0);
-    const made = (await createProduct(form())) as { id: string };
+    const made = (await createProduct(form(), adminId)) as { id: string };
     expect(await shown()).toBe(1);
-    await updateProduct(made.id, form({ category: "hash" }));
+    await updateProduct(made.id, form({ category: "hash" }), adminId);
     expect(await shown()).toBe(0);
-    await updateProduct(made.id, form());
+    await updateProduct(made.id, form(), adminId);
     expect(await shown()).toBe(1);
     await deleteProduct(made.id);
     expect(await shown()).toBe(0);
@@ -291,6 +298,7 @@ describe("product service", () => {
     for (let i = 0; i < 25; i++) {
       await createProduct(
         form({ name: `Gummy ${i}`, sku: `G-${i}`, category: i % 2 ? "edibles" : "vapes" }),
+        adminId,
       );
     }
     const page1 = await listAdminProducts({ q: "gummy", page: 1, pageSize: 10 });
@@ -306,8 +314,8 @@ describe("product service", () => {
   });
 
   it("counts the products using each image", async () => {
-    await createProduct(form({ thumbnails: [otherImageUrl] }));
-    await createProduct(form({ sku: "TWO", image: otherImageUrl }));
+    await createProduct(form({ thumbnails: [otherImageUrl] }), adminId);
+    await createProduct(form({ sku: "TWO", image: otherImageUrl }), adminId);
     const usage = await imageUsageCounts([imageUrl, otherImageUrl, "/images/none.png"]);
     expect(usage.get(imageUrl)).toBe(1);
     expect(usage.get(otherImageUrl)).toBe(2);
@@ -375,7 +383,7 @@ describe("the product routes as the server calls them", () => {
     }).catch((e: unknown) => e);
     expect((edit as Reply).init?.status).toBe(404);
 
-    const made = (await createProduct(form({ sku: "ROUTE-DEL" }))) as { id: string };
+    const made = (await createProduct(form({ sku: "ROUTE-DEL" }), adminId)) as { id: string };
     const deleted = (await callRoute(
       productList,
       "action",

@@ -13,6 +13,7 @@ import {
 } from "~/lib/order-status";
 import { stripControlCharacters } from "~/schemas/text";
 import { refreshListedPrice } from "../catalog/listed-price.server";
+import { recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
 import { config } from "../config.server";
 import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
@@ -270,12 +271,17 @@ export async function queueOrderEmail(
     .values({ orderId: order.id, outboxId: queued.id, kind: input.kind, sentTo: order.email });
 }
 
-/** Puts every item of a cancelled order back on its size and its product. */
+/**
+ * Puts every item of a cancelled order back on its size and its product, each a "cancelled"
+ * movement. A size removed since (or a product that has had sizes since) has nowhere to take its
+ * items back, so they stay out.
+ */
 async function restoreStock(tx: Transaction, orderId: string, now: Date) {
   const items = await tx
     .select({
       productId: orderItems.productId,
       variationId: orderItems.variationId,
+      sizeLabel: orderItems.sizeLabel,
       quantity: orderItems.quantity,
     })
     .from(orderItems)
@@ -287,24 +293,57 @@ async function restoreStock(tx: Transaction, orderId: string, now: Date) {
       a.productId.localeCompare(b.productId) ||
       (a.variationId ?? "").localeCompare(b.variationId ?? ""),
   );
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    if (item.variationId)
-      await tx
+  const movements: NewMovement[] = [];
+  for (const productId of new Set(items.map((item) => item.productId))) {
+    const group = items.filter((item) => item.productId === productId);
+    let sizesBack = 0;
+    for (const item of group) {
+      if (!item.variationId) continue;
+      const [size] = await tx
         .update(productVariations)
         .set({ stock: sql`${productVariations.stock} + ${item.quantity}` })
-        .where(eq(productVariations.id, item.variationId));
-    if (items[i + 1]?.productId === item.productId) continue;
-    const quantity = items
-      .filter((other) => other.productId === item.productId)
-      .reduce((sum, other) => sum + other.quantity, 0);
-    await tx
+        .where(eq(productVariations.id, item.variationId))
+        .returning({ stock: productVariations.stock });
+      if (!size) continue;
+      sizesBack += item.quantity;
+      movements.push(cancelled(item, size.stock));
+    }
+    const [product] = await tx
       .update(products)
-      .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: now })
-      .where(eq(products.id, item.productId));
+      .set({ stock: sql`${products.stock} + ${sizesBack}`, updatedAt: now })
+      .where(eq(products.id, productId))
+      .returning({ stock: products.stock });
+    const whole = group.find((item) => !item.variationId && item.sizeLabel === null);
+    if (!product || !whole) continue;
+    const [back] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${whole.quantity}` })
+      .where(
+        and(
+          eq(products.id, productId),
+          sql`not exists (select 1 from product_variations v where v.product_id = ${productId})`,
+        ),
+      )
+      .returning({ stock: products.stock });
+    if (back) movements.push(cancelled(whole, back.stock));
   }
+  await recordMovements(tx, movements);
   // A size back in stock can change the price the listings show.
   await refreshListedPrice(tx, [...new Set(items.map((item) => item.productId))]);
+
+  function cancelled(
+    item: { productId: string; variationId: string | null; quantity: number },
+    stockAfter: number,
+  ): NewMovement {
+    return {
+      productId: item.productId,
+      variationId: item.variationId,
+      quantity: item.quantity,
+      stockAfter,
+      reason: "cancelled",
+      orderId,
+    };
+  }
 }
 
 /** SPEC §9: Canada Post's estimate is 3 days after shipping (a date in the store's time zone). */

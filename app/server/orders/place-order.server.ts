@@ -9,6 +9,7 @@ import { renderOrderConfirmationEmail } from "../email/templates/order-confirmat
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
 import { refreshListedPrice } from "../catalog/listed-price.server";
+import { recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
 import { checkCoupon, redeemCoupon } from "../marketing/coupons.server";
 import {
   invoices,
@@ -233,7 +234,7 @@ async function placeInTransaction(
 
   // Stock last: on PostgreSQL the product rows stay locked from here to commit, and every shopper
   // buying the same product waits on them, so they are held as briefly as possible.
-  const { soldOut } = await takeStock(tx, lines);
+  const { soldOut } = await takeStock(tx, lines, order.id);
   logger.info({ orderNumber: order.orderNumber, total: totals.totalCents }, "order placed");
   return { ok: true, order, replayed: false, soldOut };
 }
@@ -241,9 +242,24 @@ async function placeInTransaction(
 /**
  * Guarded decrements: each variation and the product's total only go down when enough is left. Rows
  * are locked in one global order (product id, then variation id) so concurrent orders never deadlock.
- * Answers whether anything sold out (the cached storefront pages then show it at once).
+ * Each size (or sizeless product) sold is a "sold" movement in the stock ledger. Answers whether
+ * anything sold out (the cached storefront pages then show it at once).
  */
-async function takeStock(tx: Transaction, lines: PricedLine[]): Promise<{ soldOut: boolean }> {
+async function takeStock(
+  tx: Transaction,
+  lines: PricedLine[],
+  orderId: string,
+): Promise<{ soldOut: boolean }> {
+  const movements: NewMovement[] = [];
+  const sold = (line: PricedLine, quantity: number, stockAfter: number) =>
+    movements.push({
+      productId: line.productId,
+      variationId: line.variationId ?? null,
+      quantity: -quantity,
+      stockAfter,
+      reason: "sold",
+      orderId,
+    });
   const byProduct = new Map<string, PricedLine[]>();
   for (const line of lines)
     byProduct.set(line.productId, [...(byProduct.get(line.productId) ?? []), line]);
@@ -267,6 +283,7 @@ async function takeStock(tx: Transaction, lines: PricedLine[]): Promise<{ soldOu
         )
         .returning({ left: productVariations.stock });
       if (!taken) throw new OrderRefused("items", outOfStock(line));
+      sold(line, line.quantity, taken.left);
       if (taken.left === 0 && !sizeSoldOut.includes(productId)) sizeSoldOut.push(productId);
     }
     const quantity = group.reduce((sum, line) => sum + line.quantity, 0);
@@ -282,8 +299,10 @@ async function takeStock(tx: Transaction, lines: PricedLine[]): Promise<{ soldOu
       )
       .returning({ left: products.stock });
     if (!taken) throw new OrderRefused("items", outOfStock(group[0]!));
+    if (!group[0]!.variationId) sold(group[0]!, quantity, taken.left);
     if (taken.left === 0) soldOut = true;
   }
+  await recordMovements(tx, movements);
   await refreshListedPrice(tx, sizeSoldOut);
   return { soldOut: soldOut || sizeSoldOut.length > 0 };
 }

@@ -5,6 +5,7 @@ import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
 import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
+import { recordMovements } from "../inventory/stock-ledger.server";
 import { refreshListedPrice } from "../catalog/listed-price.server";
 import { analyzeDatabase, db, type Executor } from "../db.server";
 import {
@@ -135,6 +136,7 @@ export async function generateProducts(options: {
     );
     sizes.forEach((size, position) =>
       variationRows.push({
+        id: crypto.randomUUID(),
         productId: id,
         size: size.size,
         sizeUnit: size.unit,
@@ -173,6 +175,17 @@ export async function generateProducts(options: {
     variationRows,
     (batch) => executor.insert(productVariations).values(batch),
     1000,
+  );
+  // The ledger opens every size's stock with a "sample data" movement.
+  await recordMovements(
+    executor,
+    variationRows.map((v) => ({
+      productId: v.productId,
+      variationId: v.id!,
+      quantity: v.stock ?? 0,
+      stockAfter: v.stock ?? 0,
+      reason: "sample_data" as const,
+    })),
   );
   await refreshListedPrice(executor);
   return productRows.length;

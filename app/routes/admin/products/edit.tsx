@@ -7,6 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { productForm } from "~/schemas/product";
 import { redirectWithToast } from "~/server/admin/flash.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 import {
   createProduct,
   getAdminProduct,
@@ -24,13 +25,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { product };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseForm(request, productForm);
   if (!submission.ok) return submission.reply;
   const adding = params.productId === undefined;
+  const adminId = currentAdmin(context).id;
   const result = adding
-    ? await createProduct(submission.data)
-    : await updateProduct(params.productId!, submission.data);
+    ? await createProduct(submission.data, adminId)
+    : await updateProduct(params.productId!, submission.data, adminId);
   if (!result.ok) {
     if (!result.errors) throwFailure(result);
     return formReply(result.errors, { status: result.status, form: submission.form });

@@ -1,0 +1,314 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { fail, type Result } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
+import { type AdjustMode, type StockReason } from "~/lib/stock";
+import { refreshListedPrice } from "../catalog/listed-price.server";
+import { clearListingCache } from "../catalog/listing.server";
+import { db, type Executor, type Transaction } from "../db.server";
+import { adminUsers, orders, productVariations, products, stockMovements } from "../schema";
+import { invalidatePageCache } from "../storefront/page-invalidation.server";
+
+// drizzle names a column without its table in a one-table select, where a subquery would read it
+// as its own table's: subqueries name the product's id in full.
+const productIdColumn = sql.raw('"products"."id"');
+
+/** One movement as written: the stock of its product (no sizes) or size moved by `quantity`. */
+export interface NewMovement {
+  productId: string;
+  variationId: string | null;
+  quantity: number;
+  stockAfter: number;
+  reason: StockReason;
+  note?: string | null;
+  orderId?: string | null;
+  adminId?: string | null;
+}
+
+/**
+ * Records movements whose stock change the caller has just made in the same transaction
+ * (checkout's guarded decrement, a cancellation's restock, sample data). Zero changes are skipped.
+ */
+export async function recordMovements(executor: Executor, movements: readonly NewMovement[]) {
+  const rows = movements.filter((m) => m.quantity !== 0);
+  for (let i = 0; i < rows.length; i += 1000) {
+    await executor.insert(stockMovements).values(rows.slice(i, i + 1000));
+  }
+}
+
+/** A change to one product's or size's stock, made and recorded by `moveStock`. */
+export interface StockChange {
+  productId: string;
+  variationId: string | null;
+  /** A signed quantity, or the figure counted (`set`): the movement is the difference. */
+  change: { by: number } | { set: number };
+  reason: StockReason;
+  note?: string | null;
+  orderId?: string | null;
+  adminId?: string | null;
+}
+
+export const PRODUCT_OR_SIZE_NOT_FOUND =
+  "This product or size does not exist (it may have been deleted).";
+
+/**
+ * Moves one product's or size's stock inside the caller's transaction and records the movement:
+ * the size's row is locked, then the product's (checkout's lock order), the change is computed
+ * from the stock at that moment, and stock never goes below 0 (a 409 saying how many are left).
+ * The product's own figure stays the sum of its sizes.
+ */
+export async function moveStock(
+  tx: Transaction,
+  input: StockChange,
+): Promise<Result<{ stockAfter: number; quantity: number }>> {
+  if (!isUuid(input.productId) || (input.variationId !== null && !isUuid(input.variationId)))
+    return fail(404, PRODUCT_OR_SIZE_NOT_FOUND);
+  let current: number | undefined;
+  if (input.variationId) {
+    const [size] = await tx
+      .select({ stock: productVariations.stock })
+      .from(productVariations)
+      .where(
+        and(
+          eq(productVariations.id, input.variationId),
+          eq(productVariations.productId, input.productId),
+        ),
+      )
+      .for("update");
+    current = size?.stock;
+  }
+  const [product] = await tx
+    .select({
+      stock: products.stock,
+      sizes: sql<number>`(select count(*) from product_variations v where v.product_id = ${productIdColumn})::int`,
+    })
+    .from(products)
+    .where(eq(products.id, input.productId))
+    .for("update");
+  if (!product) return fail(404, PRODUCT_OR_SIZE_NOT_FOUND);
+  if (input.variationId === null) {
+    // A product with sizes keeps its stock on them.
+    if (product.sizes > 0) return fail(400, "Choose which size's stock to change.");
+    current = product.stock;
+  }
+  if (current === undefined) return fail(404, PRODUCT_OR_SIZE_NOT_FOUND);
+
+  const quantity = "set" in input.change ? input.change.set - current : input.change.by;
+  const stockAfter = current + quantity;
+  if (stockAfter < 0)
+    return fail(
+      409,
+      `Stock cannot go below 0: only ${current} ${current === 1 ? "is" : "are"} left.`,
+    );
+  if (quantity === 0) return { ok: true, stockAfter, quantity };
+
+  if (input.variationId)
+    await tx
+      .update(productVariations)
+      .set({ stock: stockAfter })
+      .where(eq(productVariations.id, input.variationId));
+  await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
+    .where(eq(products.id, input.productId));
+  await recordMovements(tx, [
+    {
+      productId: input.productId,
+      variationId: input.variationId,
+      quantity,
+      stockAfter,
+      reason: input.reason,
+      note: input.note ?? null,
+      orderId: input.orderId ?? null,
+      adminId: input.adminId ?? null,
+    },
+  ]);
+  return { ok: true, stockAfter, quantity };
+}
+
+/** After committed stock changes: listings show the new stock and cached pages are dropped. */
+export async function stockChanged(reason: string) {
+  clearListingCache();
+  await invalidatePageCache(reason);
+}
+
+/**
+ * A staff member's adjustment of one product's or size's stock (Adjust stock): add or remove a
+ * quantity, or set the figure counted. One transaction with its movement and the listed price.
+ */
+export async function adjustStock(input: {
+  productId: string;
+  variationId: string | null;
+  mode: AdjustMode;
+  quantity: number;
+  reason: StockReason;
+  note: string | null;
+  adminId: string;
+}): Promise<Result<{ stockAfter: number; quantity: number }>> {
+  const result = await db().transaction(async (tx) => {
+    const moved = await moveStock(tx, {
+      productId: input.productId,
+      variationId: input.variationId,
+      change:
+        input.mode === "set"
+          ? { set: input.quantity }
+          : { by: input.mode === "add" ? input.quantity : -input.quantity },
+      reason: input.reason,
+      note: input.note,
+      adminId: input.adminId,
+    });
+    if (moved.ok && moved.quantity !== 0) await refreshListedPrice(tx, [input.productId]);
+    return moved;
+  });
+  if (result.ok && result.quantity !== 0) await stockChanged("stock adjusted");
+  return result;
+}
+
+/** A movement as the admin shows it. */
+export interface MovementRow {
+  id: string;
+  createdAt: Date;
+  productId: string;
+  productName: string;
+  sku: string | null;
+  variationId: string | null;
+  size: string | null;
+  sizeUnit: string | null;
+  quantity: number;
+  stockAfter: number;
+  reason: StockReason;
+  note: string | null;
+  orderNumber: string | null;
+  staff: string | null;
+}
+
+/** Where a page of movements starts: the last row of the page before (newest first). */
+export interface MovementCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(row: MovementCursor): string {
+  return `${row.createdAt.toISOString()}_${row.id}`;
+}
+
+export function decodeCursor(value: string | null | undefined): MovementCursor | undefined {
+  const match = value?.match(/^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)_([0-9a-f-]{36})$/i);
+  if (!match || !isUuid(match[2]!)) return undefined;
+  const createdAt = new Date(match[1]!);
+  return Number.isNaN(createdAt.getTime()) ? undefined : { createdAt, id: match[2]! };
+}
+
+export const movementColumns = {
+  id: stockMovements.id,
+  createdAt: stockMovements.createdAt,
+  productId: stockMovements.productId,
+  productName: products.name,
+  sku: products.sku,
+  variationId: stockMovements.variationId,
+  size: productVariations.size,
+  sizeUnit: productVariations.sizeUnit,
+  quantity: stockMovements.quantity,
+  stockAfter: stockMovements.stockAfter,
+  reason: sql<StockReason>`${stockMovements.reason}`,
+  note: stockMovements.note,
+  orderNumber: orders.orderNumber,
+  staff: adminUsers.displayName,
+};
+
+/** Rows newer-first after `cursor` (keyset: a deep page costs what the first does). */
+export function afterCursor(cursor: MovementCursor | undefined) {
+  return cursor
+    ? or(
+        lt(stockMovements.createdAt, cursor.createdAt),
+        and(eq(stockMovements.createdAt, cursor.createdAt), lt(stockMovements.id, cursor.id)),
+      )
+    : undefined;
+}
+
+/** Movements joined to what they name (product, size, order, staff). */
+export function movementsQuery() {
+  return db()
+    .select(movementColumns)
+    .from(stockMovements)
+    .innerJoin(products, eq(products.id, stockMovements.productId))
+    .leftJoin(productVariations, eq(productVariations.id, stockMovements.variationId))
+    .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+    .leftJoin(adminUsers, eq(adminUsers.id, stockMovements.adminId))
+    .$dynamic();
+}
+
+export const MOVEMENTS_PAGE_SIZE = 20;
+
+/** One page of a product's stock history, newest first, and where the next page starts. */
+export async function productMovements(
+  productId: string,
+  cursor?: MovementCursor,
+  pageSize = MOVEMENTS_PAGE_SIZE,
+): Promise<{ rows: MovementRow[]; next: string | null }> {
+  if (!isUuid(productId)) return { rows: [], next: null };
+  const rows = await movementsQuery()
+    .where(and(eq(stockMovements.productId, productId), afterCursor(cursor)))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(pageSize + 1);
+  return pageOf(rows, pageSize);
+}
+
+/** The page's rows and, when there are more, the cursor of the next page. */
+export function pageOf(rows: MovementRow[], pageSize: number) {
+  const more = rows.length > pageSize;
+  const page = rows.slice(0, pageSize);
+  return { rows: page, next: more ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+/**
+ * A product or size whose stock is not what the ledger says: for a size or a product without sizes
+ * the sum of its movements, for a product with sizes the sum of theirs.
+ */
+export interface StockDiscrepancy {
+  productId: string;
+  productName: string;
+  variationId: string | null;
+  size: string | null;
+  stock: number;
+  expected: number;
+}
+
+/**
+ * The ledger's invariant: for every size, and every product without sizes, the sum of its movements
+ * equals its stock; a product with sizes holds the sum of theirs. Answers every difference.
+ */
+export async function stockDiscrepancies(executor: Executor = db()): Promise<StockDiscrepancy[]> {
+  const sizes = await executor
+    .select({
+      productId: products.id,
+      productName: products.name,
+      variationId: productVariations.id,
+      size: sql<string>`${productVariations.size} || ${productVariations.sizeUnit}`,
+      stock: productVariations.stock,
+      expected: sql<number>`coalesce((select sum(m.quantity) from stock_movements m where m.variation_id = ${productVariations.id}), 0)::int`,
+    })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(
+      sql`${productVariations.stock} <> coalesce((select sum(m.quantity) from stock_movements m where m.variation_id = ${productVariations.id}), 0)`,
+    );
+  const hasSizes = sql`exists (select 1 from product_variations v where v.product_id = ${productIdColumn})`;
+  const wholeProducts = await executor
+    .select({
+      productId: products.id,
+      productName: products.name,
+      stock: products.stock,
+      expected: sql<number>`case when ${hasSizes}
+        then (select coalesce(sum(v.stock), 0) from product_variations v where v.product_id = ${productIdColumn})
+        else coalesce((select sum(m.quantity) from stock_movements m where m.product_id = ${productIdColumn} and m.variation_id is null), 0)
+        end::int`,
+    })
+    .from(products)
+    .where(
+      sql`${products.stock} <> case when ${hasSizes}
+        then (select coalesce(sum(v.stock), 0) from product_variations v where v.product_id = ${productIdColumn})
+        else coalesce((select sum(m.quantity) from stock_movements m where m.product_id = ${productIdColumn} and m.variation_id is null), 0)
+        end`,
+    );
+  return [...sizes, ...wholeProducts.map((row) => ({ ...row, variationId: null, size: null }))];
+}

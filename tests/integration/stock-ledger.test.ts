@@ -1,0 +1,245 @@
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cartItemId } from "~/lib/cart";
+import { createAdminUser } from "~/server/auth/admin-users.server";
+import {
+  createProduct,
+  getAdminProduct,
+  updateProduct,
+} from "~/server/catalog/product-admin.server";
+import { db } from "~/server/db.server";
+import { storeImage } from "~/server/images/image-store.server";
+import {
+  adjustStock,
+  decodeCursor,
+  productMovements,
+  stockDiscrepancies,
+} from "~/server/inventory/stock-ledger.server";
+import { changeOrderStatus } from "~/server/orders/order-status.server";
+import { placeOrder } from "~/server/orders/place-order.server";
+import { productVariations } from "~/server/schema";
+import { resetDatabase } from "../setup/database";
+import { checkoutInput, productStock } from "./checkout-factories";
+import { productFormInput } from "./product-form";
+
+let imageUrl: string;
+let adminId: string;
+
+beforeAll(async () => {
+  await resetDatabase();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#2a7" } })
+    .png()
+    .toBuffer();
+  imageUrl = (await storeImage({ body: png, name: "green.png" })).imageUrl;
+  adminId = (
+    await createAdminUser({
+      username: "stock-owner",
+      displayName: "Stock Owner",
+      password: "owner-pass-1",
+    })
+  ).id;
+});
+
+const sized = (sku: string, stocks: number[]) =>
+  productFormInput(imageUrl, {
+    sku,
+    name: `Ledger ${sku}`,
+    variations: stocks.map((stock, i) => ({
+      size: String(i + 1),
+      unit: "g",
+      price: "10",
+      stock: String(stock),
+    })),
+  });
+
+async function newProduct(sku: string, stocks: number[]) {
+  const made = await createProduct(sized(sku, stocks), adminId);
+  if (!made.ok) throw new Error(made.message);
+  return (await getAdminProduct(made.id))!;
+}
+
+const cartId = cartItemId;
+
+describe("the stock ledger", () => {
+  it("keeps units sold while the product form was open: saving it never writes stock", async () => {
+    const product = await newProduct("OPEN-FORM", [5]);
+    const size = product.variations[0]!;
+    // Staff open the form (it shows 5)…
+    const opened = sized("OPEN-FORM", [size.stock]);
+    opened.variations[0]!.id = size.id;
+    // …two units sell meanwhile…
+    const order = await placeOrder(
+      checkoutInput([{ id: cartId(product.id, size.id), quantity: 2 }]),
+    );
+    expect(order.ok).toBe(true);
+    // …and the form is saved with the figure it was opened with.
+    expect((await updateProduct(product.id, { ...opened, name: "Renamed" }, adminId)).ok).toBe(
+      true,
+    );
+    const after = (await getAdminProduct(product.id))!;
+    expect(after.name).toBe("Renamed");
+    expect(after.variations[0]!.stock).toBe(3);
+    expect(await productStock(product.id)).toBe(3);
+    expect(await stockDiscrepancies()).toEqual([]);
+  });
+
+  it("adds, removes and sets a counted figure, each a movement with who, why and the stock after", async () => {
+    const product = await newProduct("ADJUST", [10, 4]);
+    const [first, second] = product.variations;
+    const adjust = (variationId: string, mode: "add" | "remove" | "set", quantity: number) =>
+      adjustStock({
+        productId: product.id,
+        variationId,
+        mode,
+        quantity,
+        reason: mode === "add" ? "received" : mode === "remove" ? "damaged" : "count_correction",
+        note: mode === "remove" ? "Crushed in transit" : null,
+        adminId,
+      });
+    expect(await adjust(first!.id, "add", 6)).toEqual({ ok: true, quantity: 6, stockAfter: 16 });
+    expect(await adjust(first!.id, "remove", 2)).toEqual({
+      ok: true,
+      quantity: -2,
+      stockAfter: 14,
+    });
+    // A count of 9 when 4 are on the shelf records +5, from the stock at that moment.
+    expect(await adjust(second!.id, "set", 9)).toEqual({ ok: true, quantity: 5, stockAfter: 9 });
+    // The same count again changes nothing and records nothing.
+    expect(await adjust(second!.id, "set", 9)).toEqual({ ok: true, quantity: 0, stockAfter: 9 });
+    expect(await productStock(product.id)).toBe(23);
+
+    const history = await productMovements(product.id);
+    const rows = history.rows.map((m) => [
+      m.reason,
+      m.quantity,
+      m.stockAfter,
+      m.staff,
+      m.note,
+      m.size,
+    ]);
+    expect(rows.slice(0, 3)).toEqual([
+      ["count_correction", 5, 9, "Stock Owner", null, "2"],
+      ["damaged", -2, 14, "Stock Owner", "Crushed in transit", "1"],
+      ["received", 6, 16, "Stock Owner", null, "1"],
+    ]);
+    // Both sizes opened in the same save.
+    expect(rows.slice(3)).toEqual(
+      expect.arrayContaining([
+        ["received", 4, 4, "Stock Owner", "Opening stock", "2"],
+        ["received", 10, 10, "Stock Owner", "Opening stock", "1"],
+      ]),
+    );
+    expect(history.next).toBeNull();
+    expect(await stockDiscrepancies()).toEqual([]);
+  });
+
+  it("refuses stock below 0 and a size of another product, changing nothing", async () => {
+    const product = await newProduct("BELOW", [3]);
+    const other = await newProduct("OTHER", [3]);
+    const size = product.variations[0]!;
+    const base = { productId: product.id, reason: "damaged" as const, note: null, adminId };
+    expect(
+      await adjustStock({ ...base, variationId: size.id, mode: "remove", quantity: 4 }),
+    ).toEqual({ ok: false, status: 409, message: "Stock cannot go below 0: only 3 are left." });
+    expect(
+      await adjustStock({
+        ...base,
+        variationId: other.variations[0]!.id,
+        mode: "add",
+        quantity: 1,
+      }),
+    ).toMatchObject({ ok: false, status: 404 });
+    // A product with sizes keeps its stock on them.
+    expect(
+      await adjustStock({ ...base, variationId: null, mode: "add", quantity: 1 }),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(await productStock(product.id)).toBe(3);
+    expect((await productMovements(product.id)).rows).toHaveLength(1);
+  });
+
+  it("records a sale and a cancellation against their order", async () => {
+    const product = await newProduct("SOLD", [8]);
+    const size = product.variations[0]!;
+    const order = await placeOrder(
+      checkoutInput([{ id: cartId(product.id, size.id), quantity: 3 }]),
+    );
+    if (!order.ok) throw new Error(order.message);
+    const cancelled = await changeOrderStatus({
+      orderId: order.order.id,
+      expectedStatus: "pending",
+      change: { to: "cancelled", reason: "Changed mind" },
+      actor: "test",
+    });
+    expect(cancelled.ok).toBe(true);
+    const history = await productMovements(product.id);
+    expect(
+      history.rows
+        .slice(0, 2)
+        .map((m) => [m.reason, m.quantity, m.stockAfter, m.orderNumber, m.staff]),
+    ).toEqual([
+      ["cancelled", 3, 8, order.order.orderNumber, null],
+      ["sold", -3, 5, order.order.orderNumber, null],
+    ]);
+    expect(await stockDiscrepancies()).toEqual([]);
+  });
+
+  it("opens new sizes with their typed stock and hands a sizeless product's stock over to sizes", async () => {
+    const made = await createProduct(productFormInput(imageUrl, { sku: "SWITCH" }), adminId);
+    if (!made.ok) throw new Error(made.message);
+    expect(await productStock(made.id)).toBe(12);
+    // Sizes added: their own opening stock; the product's 12 leave with a count correction.
+    await updateProduct(made.id, sized("SWITCH", [4, 2]), adminId);
+    expect(await productStock(made.id)).toBe(6);
+    expect(await stockDiscrepancies()).toEqual([]);
+    // Sizes removed: the product's own count is what the form says.
+    await updateProduct(
+      made.id,
+      productFormInput(imageUrl, { sku: "SWITCH", currentStock: "7" }),
+      adminId,
+    );
+    expect(await productStock(made.id)).toBe(7);
+    expect(
+      await db().select().from(productVariations).where(eq(productVariations.productId, made.id)),
+    ).toEqual([]);
+    expect(await stockDiscrepancies()).toEqual([]);
+  });
+
+  it("pages a long history by cursor and finds a figure changed behind the ledger's back", async () => {
+    const product = await newProduct("PAGED", [1]);
+    const size = product.variations[0]!;
+    for (let i = 0; i < 24; i++)
+      await adjustStock({
+        productId: product.id,
+        variationId: size.id,
+        mode: "add",
+        quantity: 1,
+        reason: "received",
+        note: null,
+        adminId,
+      });
+    const first = await productMovements(product.id);
+    expect(first.rows).toHaveLength(20);
+    const second = await productMovements(product.id, decodeCursor(first.next));
+    expect(second.rows).toHaveLength(5);
+    expect(second.next).toBeNull();
+    expect(second.rows.at(-1)!.note).toBe("Opening stock");
+    expect(decodeCursor("not-a-cursor")).toBeUndefined();
+
+    await db()
+      .update(productVariations)
+      .set({ stock: 99 })
+      .where(eq(productVariations.id, size.id));
+    expect(await stockDiscrepancies()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ variationId: size.id, stock: 99, expected: 25 }),
+        expect.objectContaining({
+          productId: product.id,
+          variationId: null,
+          stock: 25,
+          expected: 99,
+        }),
+      ]),
+    );
+  });
+});
