@@ -36,6 +36,7 @@ export default [
           route("new", "routes/admin/products/edit.tsx", { id: "admin-product-new" }),
           route(":productId", "routes/admin/products/detail.tsx"),
           route(":productId/edit", "routes/admin/products/edit.tsx", { id: "admin-product-edit" }),
+          route(":productId/stock", "routes/admin/products/stock.ts"),
         ]),
         route("orders", "routes/admin/orders/list.tsx"),
         route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),

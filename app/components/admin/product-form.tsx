@@ -4,6 +4,7 @@ import { FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { amountUnit, resolveKind, type CannabisKind } from "~/lib/cannabis-limit";
 import type { FormReply } from "~/lib/form";
 import { lazyModule } from "~/lib/lazy-module";
+import { sizeLabel } from "~/lib/product";
 import type { ProductFormProduct } from "~/lib/product-fields";
 import { CannabisContentFields } from "./cannabis-content-fields";
 import { ProductDetailsFields } from "./product-details-fields";
@@ -17,8 +18,8 @@ const productRules = lazyModule(() => import("~/schemas/product").then((m) => m.
 
 /**
  * SPEC §3's admin product form, for a new product and over an existing one. Edit defaults: cost
- * price 60 % of the price, SKU 'SKU-' + id, alert level 10, stock = sum of the variations (the
- * field is then read-only) or the product's.
+ * price 60 % of the price, SKU 'SKU-' + id, alert level 10. Saving never writes an existing
+ * product's or size's stock: it is shown as it is now, with Adjust stock beside it.
  */
 export function ProductForm({
   product,
@@ -42,10 +43,26 @@ export function ProductForm({
   );
   const [kindTouched, setKindTouched] = useState(Boolean(product));
   const measure = amountUnit(kind) === "seeds" ? "seeds" : "g";
+  // Saved sizes show their stock as it is now (the page reloads after Adjust stock); new rows
+  // count what is typed as their opening stock.
+  const savedStock = new Map(
+    (product?.variations ?? []).map((v) => [
+      v.id,
+      {
+        productId: product!.id,
+        variationId: v.id,
+        label: `${product!.name}, ${sizeLabel(v)}`,
+        stock: v.stock,
+      },
+    ]),
+  );
   const variationStock =
     variations.length === 0
       ? null
-      : variations.reduce((sum, v) => sum + (Number.parseInt(v.stock, 10) || 0), 0);
+      : variations.reduce(
+          (sum, v) => sum + (savedStock.get(v.id)?.stock ?? (Number.parseInt(v.stock, 10) || 0)),
+          0,
+        );
 
   return (
     <Form method="post" id={formId} {...form.props} className="space-y-8">
@@ -77,6 +94,7 @@ export function ProductForm({
           onChange={setVariations}
           kind={kind}
           measure={measure}
+          savedStock={savedStock}
         />
       </FormProvider>
     </Form>

@@ -5,6 +5,7 @@ import type { VariationSummary } from "~/lib/product";
 import { formatNetAmount, MAX_VARIATIONS, SIZE_UNITS } from "~/lib/product-fields";
 import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
+import { AdjustStockButton, type StockTarget } from "./stock-adjust-dialog";
 
 /** One row of the product form's Variations, as typed (strings until the form is submitted). */
 export interface VariationRow {
@@ -47,12 +48,15 @@ function VariationRowFields({
   row,
   index,
   kind,
+  saved,
   onChange,
   onRemove,
 }: {
   row: VariationRow;
   index: number;
   kind: CannabisKind;
+  /** A saved size's stock as it is now, with what Adjust stock needs; undefined for a new row. */
+  saved?: StockTarget;
   onChange: (patch: Partial<VariationRow>) => void;
   onRemove: () => void;
 }) {
@@ -80,7 +84,7 @@ function VariationRowFields({
     </label>
   );
   return (
-    <div className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] sm:border-0 sm:p-0">
+    <div className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_0.8fr_1fr_1.5fr_1fr_auto] sm:border-0 sm:p-0">
       <input type="hidden" name="variationId" value={row.id} />
       {cell("size", "size", { name: "variationSize", placeholder: "3.5", maxLength: 20 })}
       <label className="contents">
@@ -103,7 +107,23 @@ function VariationRowFields({
         inputMode: "decimal",
         placeholder: "0.00",
       })}
-      {cell("stock", "stock", { name: "variationStock", inputMode: "numeric", placeholder: "0" })}
+      {saved ? (
+        // A saved size's stock moves only through Adjust stock (sent back as it is, never saved).
+        <div className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-1">
+          <input type="hidden" name="variationStock" value={saved.stock} />
+          <span className="text-sm text-stone-800 tabular-nums">
+            <span className="sr-only">Variation {n} stock: </span>
+            {saved.stock}
+          </span>
+          <AdjustStockButton target={saved} />
+        </div>
+      ) : (
+        cell("stock", "opening stock", {
+          name: "variationStock",
+          inputMode: "numeric",
+          placeholder: "0",
+        })
+      )}
       {cell("netAmount", "net amount", {
         name: "variationNetAmount",
         inputMode: "decimal",
@@ -136,17 +156,23 @@ function VariationRowFields({
   );
 }
 
-/** The product form's Variations: size, unit, price, stock and net amount per row. */
+/**
+ * The product form's Variations: size, unit, price, stock and net amount per row. A new row's
+ * stock is its opening stock; a saved size shows its stock as it is now, with Adjust stock.
+ */
 export function VariationsEditor({
   variations,
   onChange,
   kind,
   measure,
+  savedStock,
 }: {
   variations: VariationRow[];
   onChange: (rows: VariationRow[]) => void;
   kind: CannabisKind;
   measure: string;
+  /** The saved sizes' stock targets by id (an existing product's). */
+  savedStock: Map<string, StockTarget>;
 }) {
   const listError = useFieldError("variations");
   return (
@@ -160,7 +186,7 @@ export function VariationsEditor({
         </p>
       ) : (
         <div className="space-y-2">
-          <div className="hidden grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] gap-2 px-1 text-xs font-medium text-stone-500 sm:grid">
+          <div className="hidden grid-cols-[1fr_0.8fr_1fr_1.5fr_1fr_auto] gap-2 px-1 text-xs font-medium text-stone-500 sm:grid">
             <span>Size</span>
             <span>Unit</span>
             <span>Price ($)</span>
@@ -174,6 +200,7 @@ export function VariationsEditor({
               row={row}
               index={i}
               kind={kind}
+              saved={row.id ? savedStock.get(row.id) : undefined}
               onChange={(patch) =>
                 onChange(variations.map((r) => (r.key === row.key ? { ...r, ...patch } : r)))
               }

@@ -49,12 +49,12 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await dialog.getByRole("button", { name: "Add variation" }).click();
   await dialog.getByLabel("Variation 1 size").fill("3.5");
   await dialog.getByLabel("Variation 1 price").fill("40");
-  await dialog.getByLabel("Variation 1 stock").fill("6");
+  await dialog.getByLabel("Variation 1 opening stock").fill("6");
   await dialog.getByRole("button", { name: "Add variation" }).click();
   await dialog.getByLabel("Variation 2 size").fill("1");
   await dialog.getByLabel("Variation 2 unit").selectOption("oz");
   await dialog.getByLabel("Variation 2 price").fill("250");
-  await dialog.getByLabel("Variation 2 stock").fill("3");
+  await dialog.getByLabel("Variation 2 opening stock").fill("3");
   await expect(dialog.getByLabel("Current Stock")).toHaveValue("9");
   await dialog.getByRole("button", { name: "Add Product" }).click();
 
@@ -72,7 +72,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   // Said once, with its units (not "9 (Low Stock) · 9 units").
   await expect(details.getByText("9 units (Low Stock)", { exact: true })).toBeVisible();
   await expect(details.getByText("10 units")).toBeVisible();
-  await expect(details.getByRole("cell", { name: "1oz" })).toBeVisible();
+  await expect(details.getByRole("cell", { name: "1oz", exact: true }).first()).toBeVisible();
   await expect(details.locator("img")).toHaveCount(2);
   await details.getByRole("button", { name: "Close", exact: true }).click();
 
@@ -81,19 +81,40 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await store.goto(`/products/${slug}`);
   await expect(store.getByRole("heading", { name })).toBeVisible();
 
-  // Edit: the price and the first variation's price and stock (the store shows that one).
+  // Edit: the price and the first variation's price (the store shows that one); its stock is
+  // counted with Adjust stock, which keeps what was typed in the form.
   await row.getByRole("link", { name: `Edit ${name}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await expect(edit.getByLabel("SKU")).toHaveValue(`SKU-E2E-${stamp}`);
   await edit.getByLabel("Selling Price ($)").fill("42.50");
   await edit.getByLabel("Variation 1 price").fill("42.50");
-  await edit.getByLabel("Variation 1 stock").fill("20");
+  await edit.getByRole("button", { name: `Adjust stock of ${name}, 3.5g` }).click();
+  const adjust = page.getByRole("dialog", { name: "Adjust stock" });
+  await adjust.getByText("Set count").click();
+  await adjust.getByLabel("Counted stock").fill("20");
+  await expect(adjust.getByText("Stock after: 20")).toBeVisible();
+  await adjust.getByRole("button", { name: "Save adjustment" }).click();
+  await expect(toast(page, "Stock updated (+14): 20 in stock.")).toBeVisible();
+  await expect(adjust).toHaveCount(0);
+  await expect(edit.getByLabel("Current Stock")).toHaveValue("23");
+  await expect(edit.getByLabel("Variation 1 price")).toHaveValue("42.50");
   await edit.getByRole("button", { name: "Update Product" }).click();
   await expect(toast(page, "Product updated successfully!")).toBeVisible();
   await expect(row.getByText("$42.50").filter({ visible: true })).toBeVisible();
   await expect(row.getByText("23", { exact: true }).filter({ visible: true })).toBeVisible();
   await store.reload();
   await expect(store.getByText("$42.50").first()).toBeVisible();
+
+  // The product's page lists the count with who made it, above the opening stock.
+  await row.getByRole("link", { name: `View ${name}` }).click();
+  const history = page.getByRole("region", { name: "Stock history" });
+  await expect(history.getByRole("row").nth(1)).toContainText("Count correction");
+  await expect(history.getByRole("row").nth(1)).toContainText("+14");
+  await expect(history.getByText("Opening stock")).toHaveCount(2);
+  await page
+    .getByRole("dialog", { name: "Product Details" })
+    .getByRole("button", { name: "Close", exact: true })
+    .click();
 
   // Delete, after SPEC's confirmation.
   await row.getByRole("button", { name: `Delete ${name}` }).click();

@@ -5,19 +5,29 @@ import { Badge, StockCell, unitsText } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { StockHistory } from "~/components/admin/stock-history";
+import { AdjustStockButton } from "~/components/admin/stock-adjust-dialog";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { withDateTexts } from "~/lib/dates";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { DEFAULT_RATING, sizeLabel } from "~/lib/product";
 import { getAdminProduct, PRODUCT_NOT_FOUND } from "~/server/catalog/product-admin.server";
+import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
+import { decodeCursor, productMovements } from "~/server/inventory/stock-ledger.server";
 
-/** SPEC §2's Product Details modal, over the list. */
-export async function loader({ params }: Route.LoaderArgs) {
+/** SPEC §2's Product Details modal, over the list, with Adjust stock and the stock history. */
+export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await getAdminProduct(params.productId);
   invariantResponse(product, PRODUCT_NOT_FOUND, { status: 404 });
-  return { product };
+  const cursor = new URL(request.url).searchParams.get(HISTORY_PARAM);
+  const history = await productMovements(product.id, decodeCursor(cursor));
+  return withDateTexts({ product, history, paged: Boolean(cursor) }, config().STORE_TIMEZONE);
 }
+
+/** The query parameter of the stock history's page (its cursor). */
+const HISTORY_PARAM = "history";
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -29,8 +39,21 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, history, paged, dates } = loaderData;
   const { search } = useLocation();
+  const historyHref = (cursor: string | null) => {
+    const params = new URLSearchParams(search);
+    if (cursor) params.set(HISTORY_PARAM, cursor);
+    else params.delete(HISTORY_PARAM);
+    const query = params.toString();
+    return query ? `?${query}` : "?";
+  };
+  const stockTarget = (variation?: (typeof product.variations)[number]) => ({
+    productId: product.id,
+    variationId: variation?.id ?? null,
+    label: variation ? `${product.name}, ${sizeLabel(variation)}` : product.name,
+    stock: variation?.stock ?? product.stock,
+  });
   const close = useCloseToList(href("/budzadmin/dashboard/products"));
   return (
     <Modal
@@ -80,7 +103,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
         </div>
-        <div className="space-y-5">
+        <div className="min-w-0 space-y-5">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-xl font-semibold text-stone-900">{product.name}</h3>
             {product.status === "archived" ? (
@@ -100,7 +123,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             <Detail label="Cost Price">{formatMoney(product.costPriceCents)}</Detail>
             <Detail label="Rating">{(product.rating ?? DEFAULT_RATING).toFixed(1)} / 5</Detail>
             <Detail label="Current Stock">
-              <StockCell stock={product.stock} alertLevel={product.stockAlertLevel} units />
+              <span className="flex flex-wrap items-center gap-2">
+                <StockCell stock={product.stock} alertLevel={product.stockAlertLevel} units />
+                {product.variations.length === 0 ? (
+                  <AdjustStockButton target={stockTarget()} />
+                ) : null}
+              </span>
             </Detail>
             <Detail label="Stock Alert Level">{unitsText(product.stockAlertLevel)}</Detail>
             <Detail label="THC / CBD">
@@ -112,30 +140,44 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               <h4 className="mb-2 text-xs font-medium tracking-wide text-stone-500 uppercase">
                 Variations
               </h4>
-              <table className="w-full overflow-hidden rounded-lg border border-stone-200 text-sm">
-                <thead className="bg-stone-50 text-left text-xs text-stone-500">
-                  <tr>
-                    <th className="px-3 py-2 font-medium">Size</th>
-                    <th className="px-3 py-2 text-right font-medium">Price</th>
-                    <th className="px-3 py-2 text-right font-medium">Stock</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {product.variations.map((v) => (
-                    <tr key={v.id}>
-                      <td className="px-3 py-2">{sizeLabel(v)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {formatMoney(v.priceCents)}
-                      </td>
-                      <td className="px-3 py-2 text-right">
-                        <StockCell stock={v.stock} alertLevel={product.stockAlertLevel} />
-                      </td>
+              <div className="overflow-x-auto rounded-lg border border-stone-200">
+                <table className="w-full text-sm">
+                  <thead className="bg-stone-50 text-left text-xs text-stone-500">
+                    <tr>
+                      <th className="px-3 py-2 font-medium">Size</th>
+                      <th className="px-3 py-2 text-right font-medium">Price</th>
+                      <th className="px-3 py-2 text-right font-medium">Stock</th>
+                      <th className="px-3 py-2">
+                        <span className="sr-only">Adjust stock</span>
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody className="divide-y divide-stone-100">
+                    {product.variations.map((v) => (
+                      <tr key={v.id}>
+                        <td className="px-3 py-2">{sizeLabel(v)}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">
+                          {formatMoney(v.priceCents)}
+                        </td>
+                        <td className="px-3 py-2 text-right">
+                          <StockCell stock={v.stock} alertLevel={product.stockAlertLevel} />
+                        </td>
+                        <td className="px-3 py-1.5 text-right">
+                          <AdjustStockButton target={stockTarget(v)} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </div>
           ) : null}
+          <StockHistory
+            movements={history.rows}
+            olderHref={history.next ? historyHref(history.next) : null}
+            newestHref={paged ? historyHref(null) : null}
+            dates={dates}
+          />
           {product.status === "active" ? (
             <a
               href={href("/products/:slug", { slug: product.slug })}
