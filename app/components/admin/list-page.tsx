@@ -117,7 +117,8 @@ export function ListToolbar({
 
 export interface Column<T> {
   key: string;
-  header: string;
+  /** Its title (or a control, such as a "select all" box). */
+  header: React.ReactNode;
   cell: (row: T) => React.ReactNode;
   className?: string;
   /** Hidden below this width to keep phones readable. */
@@ -137,12 +138,15 @@ export function DataTable<T>({
   rowKey,
   caption,
   empty,
+  selected,
 }: {
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
   caption: string;
   empty: React.ReactNode;
+  /** Rows ticked for a bulk action, shown highlighted. */
+  selected?: (row: T) => boolean;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -169,7 +173,10 @@ export function DataTable<T>({
         </thead>
         <tbody className="divide-y divide-stone-100">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="hover:bg-stone-50/70">
+            <tr
+              key={rowKey(row)}
+              className={selected?.(row) ? "bg-brand-50/60" : "hover:bg-stone-50/70"}
+            >
               {columns.map((column) => (
                 <td
                   key={column.key}
@@ -301,8 +308,9 @@ type TableProps<T> = Omit<Parameters<typeof DataTable<T>>[0], "rows">;
 
 /**
  * The one shape of a list screen: title row, optional summary (stat cards), then the card with the
- * toolbar (`search`, or a `toolbar` of its own), the count, the table of `list.rows` (`table`, or
- * `children` for another layout) and the pages; `after` holds a modal route's Outlet.
+ * toolbar (`search`, or a `toolbar` of its own), the count, a `bar` of bulk actions, the table of
+ * `list.rows` (`table`, or `children` for another layout) and the pages; `after` holds a modal
+ * route's Outlet.
  */
 export function ListPage<T>({
   title,
@@ -313,6 +321,7 @@ export function ListPage<T>({
   toolbar,
   list,
   noun,
+  bar,
   table,
   children,
   after,
@@ -325,6 +334,7 @@ export function ListPage<T>({
   toolbar?: React.ReactNode;
   list: PaginationProps & { rows: T[] };
   noun: string;
+  bar?: React.ReactNode;
   table?: TableProps<T>;
   children?: React.ReactNode;
   after?: React.ReactNode;
@@ -336,6 +346,7 @@ export function ListPage<T>({
       <ListCard>
         {search ? <ListToolbar {...search} /> : toolbar}
         <ResultCount total={list.total} noun={noun} />
+        {bar}
         {table ? <DataTable {...table} rows={list.rows} /> : children}
         <Pagination {...list} noun={noun} />
       </ListCard>

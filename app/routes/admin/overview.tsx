@@ -1,5 +1,14 @@
 import { formatCount } from "~/lib/text";
-import { DollarSign, Package, PackagePlus, ShoppingBag, Truck, Users } from "lucide-react";
+import {
+  DollarSign,
+  Package,
+  PackagePlus,
+  PackageX,
+  ShoppingBag,
+  TriangleAlert,
+  Truck,
+  Users,
+} from "lucide-react";
 import { href, Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { OrderStatusBadge } from "~/components/admin/badges";
@@ -22,6 +31,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return withDateTexts({ overview, role: admin.role }, config().STORE_TIMEZONE);
 }
 
+/** "1 size", "12 sizes". */
+function sizesText(n: number): string {
+  return `${formatCount(n)} size${n === 1 ? "" : "s"}`;
+}
+
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { overview, role, dates } = loaderData;
   const orders = screenHref("orders", role);
@@ -36,7 +50,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Overview" description="How the store is doing, from live data." />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <StatCard
           label="Total Revenue"
           value={formatMoney(overview.revenueCents)}
@@ -64,6 +78,20 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           hint="Active in the catalogue"
           icon={Package}
           href={products}
+        />
+        <StatCard
+          label="Low Stock"
+          value={sizesText(overview.stock.low)}
+          hint="At or under their alert level, sold-out included"
+          icon={TriangleAlert}
+          href={`${href("/budzadmin/dashboard/products")}?stock=low`}
+        />
+        <StatCard
+          label="Out of Stock"
+          value={sizesText(overview.stock.out)}
+          hint="Sizes with none left (a product without sizes counts as one)"
+          icon={PackageX}
+          href={`${href("/budzadmin/dashboard/products")}?stock=out`}
         />
       </div>
 

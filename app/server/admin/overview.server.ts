@@ -1,6 +1,6 @@
 import { count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "../db.server";
-import { customers, orderItems, orders, products } from "../schema";
+import { customers, orderItems, orders, productVariations, products } from "../schema";
 
 /** Orders whose money has come in: paid or any later step, never pending or cancelled. */
 export const REVENUE_STATUSES = ["paid", "processing", "shipped", "delivered", "completed"];
@@ -19,6 +19,8 @@ export async function getOverview(options: { recent?: number; top?: number } = {
     .select({ productCount: count() })
     .from(products)
     .where(eq(products.status, "active"))) as [{ productCount: number }];
+
+  const stock = await countLowStock();
 
   const recentOrders = await db()
     .select({
@@ -59,7 +61,26 @@ export async function getOverview(options: { recent?: number; top?: number } = {
     orderCount: totals?.orderCount ?? 0,
     customerCount,
     productCount,
+    stock,
     recentOrders,
     topProducts: topProducts.map((p) => ({ ...p, revenueCents: Number(p.revenueCents) })),
   };
+}
+
+/**
+ * Active products' sizes at or under their product's alert level (sold-out included) and sold out;
+ * a product without sizes counts as one. What the Products list's Low stock and Out of stock
+ * filters find, counted per size.
+ */
+export async function countLowStock(): Promise<{ low: number; out: number }> {
+  const stock = sql`coalesce(${productVariations.stock}, ${products.stock})`;
+  const [row] = await db()
+    .select({
+      low: sql<number>`(count(*) filter (where ${stock} <= ${products.stockAlertLevel}))::int`,
+      out: sql<number>`(count(*) filter (where ${stock} = 0))::int`,
+    })
+    .from(products)
+    .leftJoin(productVariations, eq(productVariations.productId, products.id))
+    .where(eq(products.status, "active"));
+  return { low: row?.low ?? 0, out: row?.out ?? 0 };
 }

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { ProductSort, StockFilter } from "~/lib/product-list";
 import { excerpt } from "~/lib/text";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { db } from "../db.server";
-import { products } from "../schema";
+import { productVariations, products } from "../schema";
 import { escapeLike } from "../sql-like.server";
 import { newestFirst } from "./products.server";
 
@@ -13,12 +14,17 @@ export interface AdminProductRow {
   description: string;
   category: string;
   imageUrl: string;
-  priceCents: number;
+  /** What shoppers pay: the cheapest and dearest size, or the selling price twice. */
+  minPriceCents: number;
+  maxPriceCents: number;
   sku: string | null;
   stock: number;
   stockAlertLevel: number;
   status: string;
   variationCount: number;
+  /** Sizes at or under the alert level (sold-out included), and sold out. */
+  lowSizeCount: number;
+  outSizeCount: number;
 }
 
 /** A product's stock as SPEC §4 counts it: the sum of its variations, else its own figure. */
@@ -27,31 +33,86 @@ export const stockExpression = sql<number>`coalesce((select sum(v.stock) from pr
 /** Characters of a description the admin list shows (cut on a word, with an ellipsis). */
 const DESCRIPTION_EXCERPT = 160;
 
-export async function listAdminProducts(options: {
+/** Which products the list shows (and a bulk action "on all matching" changes). */
+export interface AdminProductFilter {
   q?: string;
   category?: string;
   status?: "active" | "archived" | "all";
-  page?: number;
-  pageSize?: number;
-}): Promise<ListResult<AdminProductRow>> {
-  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
+  stock?: StockFilter;
+}
+
+const hasSizes = sql`exists (select 1 from product_variations v where v.product_id = ${products.id})`;
+
+/**
+ * A size (or the product itself when it has no sizes) whose stock passes `test`, written for the
+ * size's stock as `v.stock` and the product's as `stock`.
+ */
+function anySizeStock(test: (stock: SQL) => SQL): SQL {
+  return sql`(exists (select 1 from product_variations v where v.product_id = ${products.id} and ${test(sql`v.stock`)}) or (${test(sql`${products.stock}`)} and not ${hasSizes}))`;
+}
+
+const STOCK_CONDITIONS: Record<Exclude<StockFilter, "all">, SQL> = {
+  low: anySizeStock((stock) => sql`${stock} <= ${products.stockAlertLevel}`),
+  out: anySizeStock((stock) => sql`${stock} = 0`),
+};
+
+/** The filter as a condition on `products` (undefined: every product). */
+export function adminProductWhere(filter: AdminProductFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (options.q) {
-    const pattern = `%${escapeLike(options.q)}%`;
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
     conditions.push(or(ilike(products.name, pattern), ilike(products.sku, pattern))!);
   }
-  if (options.category && options.category !== "all") {
-    conditions.push(eq(products.category, options.category));
+  if (filter.category && filter.category !== "all") {
+    conditions.push(eq(products.category, filter.category));
   }
-  if (options.status && options.status !== "all")
-    conditions.push(eq(products.status, options.status));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  if (filter.status && filter.status !== "all") conditions.push(eq(products.status, filter.status));
+  if (filter.stock && filter.stock !== "all") conditions.push(STOCK_CONDITIONS[filter.stock]);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
 
-  const [{ total }] = (await db().select({ total: count() }).from(products).where(where)) as [
-    { total: number },
-  ];
+/**
+ * Stock sorts read products.stock, which checkout, cancellations and stock movements keep equal to
+ * the sum of the sizes (index products_status_stock_idx).
+ */
+const ORDER: Record<ProductSort, SQL[]> = {
+  newest: [newestFirst, desc(products.id)],
+  "stock-asc": [asc(products.stock), asc(products.id)],
+  "stock-desc": [desc(products.stock), desc(products.id)],
+};
+
+export async function countAdminProducts(filter: AdminProductFilter): Promise<number> {
+  const [row] = await db()
+    .select({ total: count() })
+    .from(products)
+    .where(adminProductWhere(filter));
+  return row?.total ?? 0;
+}
+
+export async function listAdminProducts(
+  options: AdminProductFilter & { sort?: ProductSort; page?: number; pageSize?: number },
+): Promise<ListResult<AdminProductRow>> {
+  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
+  const where = adminProductWhere(options);
+  const total = await countAdminProducts(options);
   const pages = pageCount(total, pageSize);
   const page = Math.min(options.page ?? 1, pages);
+  // Each row's sizes summed up in the same query (one lateral aggregate, no query per row).
+  const sizes = db()
+    .select({
+      count: sql<number>`count(*)::int`.as("size_count"),
+      minPrice: sql<number | null>`min(${productVariations.priceCents})`.as("size_min_price"),
+      maxPrice: sql<number | null>`max(${productVariations.priceCents})`.as("size_max_price"),
+      low: sql<number>`(count(*) filter (where ${productVariations.stock} <= ${products.stockAlertLevel}))::int`.as(
+        "size_low",
+      ),
+      out: sql<number>`(count(*) filter (where ${productVariations.stock} = 0))::int`.as(
+        "size_out",
+      ),
+    })
+    .from(productVariations)
+    .where(eq(productVariations.productId, products.id))
+    .as("sizes");
   const rows = await db()
     .select({
       id: products.id,
@@ -61,23 +122,38 @@ export async function listAdminProducts(options: {
       description: sql<string>`left(${products.description}, ${DESCRIPTION_EXCERPT + 40})`,
       category: products.category,
       imageUrl: products.imageUrl,
-      priceCents: products.sellingPriceCents,
+      sellingPriceCents: products.sellingPriceCents,
       sku: products.sku,
-      stock: stockExpression,
+      stock: products.stock,
       stockAlertLevel: products.stockAlertLevel,
       status: products.status,
-      variationCount: sql<number>`(select count(*) from product_variations v where v.product_id = ${products.id})::int`,
+      sizes: {
+        count: sizes.count,
+        minPrice: sizes.minPrice,
+        maxPrice: sizes.maxPrice,
+        low: sizes.low,
+        out: sizes.out,
+      },
     })
     .from(products)
+    .leftJoinLateral(sizes, sql`true`)
     .where(where)
-    .orderBy(newestFirst, desc(products.id))
+    .orderBy(...ORDER[options.sort ?? "newest"])
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {
-    rows: rows.map((row) => ({
-      ...row,
-      description: excerpt(row.description, DESCRIPTION_EXCERPT),
-    })),
+    rows: rows.map(({ sellingPriceCents, sizes, ...row }) => {
+      const sized = sizes.count > 0;
+      return {
+        ...row,
+        description: excerpt(row.description, DESCRIPTION_EXCERPT),
+        minPriceCents: sized ? sizes.minPrice! : sellingPriceCents,
+        maxPriceCents: sized ? sizes.maxPrice! : sellingPriceCents,
+        variationCount: sizes.count,
+        lowSizeCount: sized ? sizes.low : Number(row.stock <= row.stockAlertLevel),
+        outSizeCount: sized ? sizes.out : Number(row.stock === 0),
+      };
+    }),
     total,
     page,
     pageCount: pages,

@@ -2,45 +2,91 @@ import { Eye, Pencil, Plus } from "lucide-react";
 import { href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, StockCell } from "~/components/admin/badges";
+import {
+  BulkActionBar,
+  PageCheckbox,
+  RowCheckbox,
+  useProductSelection,
+} from "~/components/admin/bulk-product-actions";
 import { buttonClass } from "~/components/admin/button";
 import { ListPage, type Column } from "~/components/admin/list-page";
 import { DeleteButton } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { CATEGORIES, CATEGORY_SLUGS, findCategory } from "~/lib/categories";
+import type { z } from "zod";
+import { CATEGORIES, findCategory } from "~/lib/categories";
 import { isUuid } from "~/lib/ids";
-import { formatMoney } from "~/lib/money";
+import type { FormRules } from "~/lib/form";
 import { DELETE_PRODUCT_CONFIRMATION } from "~/lib/product-fields";
-import { filterEnum, ListQuerySchema, parseListQuery } from "~/schemas/admin-list";
+import {
+  bulkDoneMessage,
+  formatPriceRange,
+  PRODUCT_SORT_LABELS,
+  PRODUCT_SORTS,
+  STOCK_FILTER_LABELS,
+  STOCK_FILTERS,
+} from "~/lib/product-list";
+import { parseListQuery } from "~/schemas/admin-list";
+import {
+  bulkCategoryForm,
+  bulkPriceForm,
+  bulkStatusForm,
+  ProductListQuerySchema,
+} from "~/schemas/product-list";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { deleteProduct } from "~/server/catalog/product-admin.server";
 import {
   listAdminProducts,
   type AdminProductRow,
 } from "~/server/catalog/product-admin-list.server";
-import { dispatchIntent, readForm } from "~/server/http/form.server";
+import { bulkUpdateProducts, type BulkChange } from "~/server/catalog/product-bulk.server";
+import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
-
-const ProductListQuery = ListQuerySchema.extend({
-  category: filterEnum(["all", ...CATEGORY_SLUGS]),
-  status: filterEnum(["active", "archived", "all"]),
-});
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseListQuery(request.url, ProductListQuery);
+  const query = parseListQuery(request.url, ProductListQuerySchema);
   return { query, list: await listAdminProducts(query) };
 }
 
-/** A row's Delete button posts here. */
+/**
+ * A row's Delete button, and the bulk actions on the ticked rows or on every product matching the
+ * list's filter (the URL's, as the page shows it).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const id = form.get("id");
-  invariantResponse(typeof id === "string" && isUuid(id), "Unknown product");
   const back = `${href("/budzadmin/dashboard/products")}${new URL(request.url).search}`;
+  const bulk = async <S extends z.ZodType<{ scope: string; ids: string[] }>>(
+    rules: FormRules<S>,
+    change: (data: z.output<S>) => BulkChange,
+  ) => {
+    const submission = await parseForm(form, rules);
+    if (!submission.ok) return submission.reply;
+    const { scope, ids } = submission.data;
+    const wanted = change(submission.data);
+    const result = await bulkUpdateProducts(
+      scope === "filter"
+        ? { filter: parseListQuery(request.url, ProductListQuerySchema) }
+        : { ids },
+      wanted,
+    );
+    if (!result.ok)
+      return formReply(result.errors ?? { form: result.message }, { status: result.status, form });
+    const done =
+      wanted.action === "category"
+        ? { action: wanted.action, categoryName: categoryName(wanted.category) }
+        : wanted;
+    return redirectWithToast(back, bulkDoneMessage(done, result.matched, result.changed));
+  };
   return dispatchIntent(form, {
+    archive: () => bulk(bulkStatusForm, () => ({ action: "archive" })),
+    unarchive: () => bulk(bulkStatusForm, () => ({ action: "unarchive" })),
+    category: () => bulk(bulkCategoryForm, (d) => ({ action: "category", category: d.category })),
+    price: () => bulk(bulkPriceForm, (d) => ({ action: "price", percent: d.percent })),
     delete: async () => {
+      const id = form.get("id");
+      invariantResponse(typeof id === "string" && isUuid(id), "Unknown product");
       const result = await deleteProduct(id);
       if (!result.ok)
         return redirectWithToast(back, "Failed to delete product: it no longer exists", "error");
@@ -61,11 +107,45 @@ function categoryName(slug: string) {
   return findCategory(slug)?.name ?? slug;
 }
 
+/**
+ * The product's stock (SPEC §4's words for the total), and the sizes that are low or sold out when
+ * the total alone does not say so.
+ */
+function ProductStock({ product: p }: { product: AdminProductRow }) {
+  const sizes =
+    p.variationCount > 0 && p.stock > 0
+      ? p.outSizeCount > 0
+        ? { text: `${p.outSizeCount} of ${p.variationCount} sizes out`, tone: "text-red-700" }
+        : p.lowSizeCount > 0 && p.stock > p.stockAlertLevel
+          ? { text: `${p.lowSizeCount} of ${p.variationCount} sizes low`, tone: "text-amber-700" }
+          : undefined
+      : undefined;
+  return (
+    <>
+      <StockCell stock={p.stock} alertLevel={p.stockAlertLevel} />
+      {sizes ? (
+        <span className={`block text-xs whitespace-nowrap ${sizes.tone}`}>{sizes.text}</span>
+      ) : null}
+    </>
+  );
+}
+
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   const { search } = useLocation();
   const submit = useSubmit();
+  const selection = useProductSelection(
+    list,
+    list.rows.map((p) => p.id),
+    list.total,
+  );
   const columns: Column<AdminProductRow>[] = [
+    {
+      key: "select",
+      header: <PageCheckbox selection={selection} />,
+      className: "w-10 pr-0",
+      cell: (p) => <RowCheckbox selection={selection} id={p.id} name={p.name} />,
+    },
     {
       key: "product",
       header: "Product",
@@ -91,8 +171,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               {p.description}
             </p>
             <p className="text-xs text-stone-600 sm:hidden">
-              {formatMoney(p.priceCents)} ·{" "}
-              <StockCell stock={p.stock} alertLevel={p.stockAlertLevel} />
+              {formatPriceRange(p.minPriceCents, p.maxPriceCents)} · <ProductStock product={p} />
             </p>
           </div>
         </div>
@@ -104,14 +183,14 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       header: "Price",
       hideBelow: "sm",
       className: "text-right tabular-nums",
-      cell: (p) => formatMoney(p.priceCents),
+      cell: (p) => formatPriceRange(p.minPriceCents, p.maxPriceCents),
     },
     {
       key: "stock",
       header: "Stock Qty",
       hideBelow: "sm",
       className: "text-right",
-      cell: (p) => <StockCell stock={p.stock} alertLevel={p.stockAlertLevel} />,
+      cell: (p) => <ProductStock product={p} />,
     },
     {
       key: "alert",
@@ -198,14 +277,28 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               { value: "all", label: "All statuses" },
             ],
           },
+          {
+            name: "stock",
+            label: "Stock",
+            value: query.stock,
+            options: STOCK_FILTERS.map((value) => ({ value, label: STOCK_FILTER_LABELS[value] })),
+          },
+          {
+            name: "sort",
+            label: "Sort by",
+            value: query.sort,
+            options: PRODUCT_SORTS.map((value) => ({ value, label: PRODUCT_SORT_LABELS[value] })),
+          },
         ],
       }}
       list={list}
       noun="products"
+      bar={<BulkActionBar selection={selection} />}
       after={<Outlet />}
       table={{
         columns,
         rowKey: (p) => p.id,
+        selected: (p) => selection.allMatching || selection.ids.has(p.id),
         caption: "Products",
         empty: "No products match your search.",
       }}

@@ -1,0 +1,176 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { formatPriceRange } from "~/lib/product-list";
+import * as productList from "~/routes/admin/products/list";
+import { addProduct } from "../../../tests/integration/product-factories";
+import { pgliteQueries, resetDatabase, testDriver } from "../../../tests/setup/database";
+import { callRoute } from "../../../tests/setup/route-call";
+import { countLowStock } from "../admin/overview.server";
+import { createAdminUser } from "../auth/admin-users.server";
+import { createAdminSession } from "../auth/session.server";
+import { databaseHandle } from "../db.server";
+import { listAdminProducts } from "./product-admin-list.server";
+
+/**
+ * One catalogue for every test (alert level 10 unless said):
+ *   Solo Low      no sizes, 5 in stock                  low
+ *   Solo Plenty   no sizes, 60                          -
+ *   One Size Low  sizes 2 + 40 (one size low)           low
+ *   One Size Out  sizes 0 + 30 (one size sold out)      low, out
+ *   Sizes Plenty  sizes 20 + 30                         -
+ *   Solo Out      no sizes, 0                           low, out
+ *   Solo At Alert no sizes, 10 (at the level)           low
+ *   Old Archived  archived, no sizes, 0                 (archived: only with status all)
+ */
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  await resetDatabase();
+  const made = [
+    await addProduct({ name: "Solo Low", stock: 5, priceCents: 2000 }),
+    await addProduct({ name: "Solo Plenty", stock: 60, priceCents: 3000 }),
+    await addProduct({
+      name: "One Size Low",
+      priceCents: 9900,
+      sizes: [
+        { size: "1", priceCents: 1250, stock: 2 },
+        { size: "3.5", priceCents: 4168, stock: 40 },
+      ],
+    }),
+    await addProduct({
+      name: "One Size Out",
+      sizes: [
+        { size: "1", priceCents: 1500, stock: 0 },
+        { size: "7", priceCents: 1500, stock: 30 },
+      ],
+    }),
+    await addProduct({
+      name: "Sizes Plenty",
+      stockAlertLevel: 5,
+      sizes: [
+        { size: "1", priceCents: 800, stock: 20 },
+        { size: "2", priceCents: 1500, stock: 30 },
+      ],
+    }),
+    await addProduct({ name: "Solo Out", stock: 0 }),
+    await addProduct({ name: "Solo At Alert", stock: 10 }),
+    await addProduct({ name: "Old Archived", stock: 0, status: "archived" }),
+  ];
+  ids = Object.fromEntries(made.map((p) => [p.name, p.id]));
+});
+
+const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+
+describe("the admin Products list", () => {
+  it("prices a row by what shoppers pay: its sizes' range, one price, or the selling price", async () => {
+    const { rows } = await listAdminProducts({ status: "all" });
+    const row = (name: string) => rows.find((r) => r.name === name)!;
+    expect(row("One Size Low")).toMatchObject({ minPriceCents: 1250, maxPriceCents: 4168 });
+    expect(row("One Size Out")).toMatchObject({ minPriceCents: 1500, maxPriceCents: 1500 });
+    expect(row("Solo Low")).toMatchObject({ minPriceCents: 2000, maxPriceCents: 2000 });
+    expect(formatPriceRange(1250, 4168)).toBe("$12.50 – $41.68");
+    expect(formatPriceRange(1500, 1500)).toBe("$15.00");
+    // Sizes that are low or sold out, counted per row (a product without sizes is its own size).
+    expect(row("One Size Low")).toMatchObject({
+      stock: 42,
+      variationCount: 2,
+      lowSizeCount: 1,
+      outSizeCount: 0,
+    });
+    expect(row("One Size Out")).toMatchObject({ lowSizeCount: 1, outSizeCount: 1 });
+    expect(row("Solo Out")).toMatchObject({ variationCount: 0, lowSizeCount: 1, outSizeCount: 1 });
+    expect(row("Solo Plenty")).toMatchObject({ lowSizeCount: 0, outSizeCount: 0 });
+  });
+
+  it("reads a page in two statements (the count and the rows), however many rows", async () => {
+    if (testDriver() !== "pglite") return;
+    const queries = await pgliteQueries(() => listAdminProducts({ status: "all" }));
+    expect(queries).toHaveLength(2);
+  });
+
+  it("filters low stock (any size at or under the alert level, sold-out included) and out of stock", async () => {
+    expect(
+      names((await listAdminProducts({ stock: "low", status: "active" })).rows).sort(),
+    ).toEqual(["One Size Low", "One Size Out", "Solo At Alert", "Solo Low", "Solo Out"]);
+    expect(
+      names((await listAdminProducts({ stock: "out", status: "active" })).rows).sort(),
+    ).toEqual(["One Size Out", "Solo Out"]);
+    expect((await listAdminProducts({ stock: "out", status: "all" })).total).toBe(3);
+    expect((await listAdminProducts({ stock: "low", status: "active", q: "solo" })).total).toBe(3);
+  });
+
+  it("sorts by stock, lowest or highest first, with the filters", async () => {
+    const ascending = await listAdminProducts({ status: "active", sort: "stock-asc" });
+    expect(names(ascending.rows)).toEqual([
+      "Solo Out",
+      "Solo Low",
+      "Solo At Alert",
+      "One Size Out",
+      "One Size Low",
+      "Sizes Plenty",
+      "Solo Plenty",
+    ]);
+    const descending = await listAdminProducts({ status: "active", sort: "stock-desc" });
+    expect(names(descending.rows)).toEqual([...names(ascending.rows)].reverse());
+    const lowFirst = await listAdminProducts({
+      stock: "low",
+      status: "active",
+      sort: "stock-asc",
+      pageSize: 2,
+    });
+    expect(names(lowFirst.rows)).toEqual(["Solo Out", "Solo Low"]);
+    expect(lowFirst).toMatchObject({ total: 5, pageCount: 3 });
+  });
+
+  it("walks the (status, stock, id) index for a stock sort instead of sorting the table", async () => {
+    if (testDriver() !== "pglite") return;
+    const client = databaseHandle().pglite!;
+    for (const sort of ["stock-asc", "stock-desc"] as const) {
+      const [[query, params]] = (
+        await pgliteQueries(() => listAdminProducts({ status: "active", sort, pageSize: 5 }))
+      ).slice(1) as [[string, unknown[]]];
+      // A handful of rows would be scanned whole: ask whether the index can give the order.
+      await client.exec("set enable_seqscan = off; set enable_sort = off;");
+      try {
+        const plan = await client.query<{ "QUERY PLAN": string }>(`explain ${query}`, params);
+        const text = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+        expect(text).toContain("products_status_stock_idx");
+        expect(text).not.toMatch(/Sort Key/);
+      } finally {
+        await client.exec("reset enable_seqscan; reset enable_sort;");
+      }
+    }
+  });
+
+  it("takes its filters and sort from the URL, and falls back on nonsense", async () => {
+    const admin = await createAdminUser({ username: "list-staff", password: "staff-pass-1" });
+    const cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
+    const load = async (search: string) =>
+      (await callRoute(
+        productList,
+        "loader",
+        new Request(`http://store.test/budzadmin/dashboard/products${search}`, {
+          headers: { Cookie: cookie },
+        }),
+      )) as Awaited<ReturnType<typeof productList.loader>>;
+    const low = await load("?stock=low&sort=stock-desc");
+    expect(low.query).toMatchObject({ stock: "low", sort: "stock-desc" });
+    expect(names(low.list.rows)).toEqual([
+      "One Size Low",
+      "One Size Out",
+      "Solo At Alert",
+      "Solo Low",
+      "Solo Out",
+    ]);
+    const nonsense = await load("?stock=some&sort=price");
+    expect(nonsense.query).toMatchObject({ stock: "all", sort: "newest" });
+    expect(nonsense.list.total).toBe(7);
+    expect(ids["Old Archived"]).toBeDefined();
+  });
+});
+
+describe("the Overview's stock figures", () => {
+  it("counts active sizes low (sold-out included) and out; a product without sizes is one", async () => {
+    // Low: Solo Low, a size of One Size Low, a size of One Size Out, Solo Out, Solo At Alert.
+    expect(await countLowStock()).toEqual({ low: 5, out: 2 });
+  });
+});

@@ -1,0 +1,56 @@
+import crypto from "node:crypto";
+import { refreshListedPrice } from "~/server/catalog/listed-price.server";
+import { db } from "~/server/db.server";
+import { productVariations, products } from "~/server/schema";
+
+let n = 0;
+
+/**
+ * A product as the admin list sees it: with sizes (its stock the sum of theirs, as checkout and the
+ * stock ledger keep it) or without, its listed price refreshed.
+ */
+export async function addProduct(
+  options: {
+    name?: string;
+    category?: string;
+    status?: "active" | "archived";
+    priceCents?: number;
+    stock?: number;
+    stockAlertLevel?: number;
+    createdAt?: Date;
+    sizes?: { size: string; priceCents: number; stock: number; sizeUnit?: string }[];
+  } = {},
+) {
+  n++;
+  const sizes = options.sizes ?? [];
+  const [product] = await db()
+    .insert(products)
+    .values({
+      slug: `list-product-${n}-${crypto.randomBytes(3).toString("hex")}`,
+      name: options.name ?? `List Product ${n}`,
+      sku: `LIST-${n}-${crypto.randomBytes(2).toString("hex")}`,
+      category: options.category ?? "flowers",
+      status: options.status ?? "active",
+      sellingPriceCents: options.priceCents ?? 5000,
+      stock: sizes.length ? sizes.reduce((sum, s) => sum + s.stock, 0) : (options.stock ?? 50),
+      stockAlertLevel: options.stockAlertLevel ?? 10,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .returning();
+  if (sizes.length > 0) {
+    await db()
+      .insert(productVariations)
+      .values(
+        sizes.map((s, position) => ({
+          productId: product!.id,
+          size: s.size,
+          sizeUnit: s.sizeUnit ?? "g",
+          priceCents: s.priceCents,
+          stock: s.stock,
+          position,
+        })),
+      );
+  }
+  await refreshListedPrice(db(), [product!.id]);
+  return product!;
+}
