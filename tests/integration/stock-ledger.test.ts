@@ -2,7 +2,9 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItemId } from "~/lib/cart";
+import * as stockRoute from "~/routes/admin/products/stock";
 import { createAdminUser } from "~/server/auth/admin-users.server";
+import { createAdminSession } from "~/server/auth/session.server";
 import {
   createProduct,
   getAdminProduct,
@@ -20,6 +22,7 @@ import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { productVariations } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 import { checkoutInput, productStock } from "./checkout-factories";
 import { productFormInput } from "./product-form";
 
@@ -241,5 +244,78 @@ describe("the stock ledger", () => {
         }),
       ]),
     );
+  });
+
+  describe("the Adjust stock route", () => {
+    const ORIGIN = "http://store.test";
+    let cookie: string;
+    beforeAll(async () => {
+      cookie = (await createAdminSession({ userId: adminId })).split(";")[0]!;
+    });
+    type Reply = { data?: { errors?: Record<string, string> }; init?: { status?: number } };
+    const post = (productId: string, fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [key, value] of Object.entries(fields)) body.set(key, value);
+      const url = `${ORIGIN}/budzadmin/dashboard/products/${productId}/stock`;
+      return callRoute(
+        stockRoute,
+        "action",
+        new Request(url, { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN }, body }),
+        { productId },
+      ).catch((e: unknown) => e);
+    };
+
+    it("adjusts and returns to the page it came from with a toast; refuses bad input with a 4xx", async () => {
+      const product = await newProduct("ROUTE-STOCK", [2]);
+      const variationId = product.variations[0]!.id;
+      const back = `/budzadmin/dashboard/products/${product.id}?page=2`;
+      const done = (await post(product.id, {
+        variationId,
+        mode: "add",
+        quantity: "5",
+        reason: "received",
+        note: "Delivery 118",
+        returnTo: back,
+      })) as Response;
+      expect(done.status).toBe(302);
+      expect(done.headers.get("Location")).toBe(back);
+
+      const belowZero = (await post(product.id, {
+        variationId,
+        mode: "remove",
+        quantity: "8",
+        reason: "damaged",
+      })) as Reply;
+      expect(belowZero.init?.status).toBe(409);
+      expect(belowZero.data?.errors).toEqual({
+        quantity: "Stock cannot go below 0: only 7 are left.",
+      });
+      const unknownReason = (await post(product.id, {
+        variationId,
+        mode: "add",
+        quantity: "1",
+        reason: "sold",
+      })) as Reply;
+      expect(unknownReason.init?.status).toBe(400);
+      expect(unknownReason.data?.errors?.reason).toBe(
+        "Choose a reason: Received, Returned, Count correction",
+      );
+      const noQuantity = (await post(product.id, {
+        variationId,
+        mode: "remove",
+        quantity: "0",
+        reason: "lost",
+      })) as Reply;
+      expect(noQuantity.data?.errors).toEqual({ quantity: "Quantity must be at least 1" });
+      const missing = "00000000-0000-4000-8000-000000000000";
+      const gone = (await post(missing, {
+        variationId,
+        mode: "add",
+        quantity: "1",
+        reason: "received",
+      })) as Reply;
+      expect(gone.init?.status).toBe(404);
+      expect(await productStock(product.id)).toBe(7);
+    });
   });
 });
