@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { fail, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { type AdjustMode, type StockReason } from "~/lib/stock";
@@ -215,13 +215,21 @@ export const movementColumns = {
   staff: adminUsers.displayName,
 };
 
-/** Rows newer-first after `cursor` (keyset: a deep page costs what the first does). */
+/**
+ * Rows newer-first after `cursor` (keyset: a deep page costs what the first does). A row
+ * comparison, which PostgreSQL reads as the bounds of an index scan on (…, created_at, id); the
+ * same condition written with OR is only a filter, and a deep page would scan every newer row.
+ */
 export function afterCursor(cursor: MovementCursor | undefined) {
   return cursor
-    ? or(
-        lt(stockMovements.createdAt, cursor.createdAt),
-        and(eq(stockMovements.createdAt, cursor.createdAt), lt(stockMovements.id, cursor.id)),
-      )
+    ? sql`(${stockMovements.createdAt}, ${stockMovements.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
+}
+
+/** Rows before `cursor` in newest-first order (the newer page), read oldest first. */
+export function beforeCursor(cursor: MovementCursor | undefined) {
+  return cursor
+    ? sql`(${stockMovements.createdAt}, ${stockMovements.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
 }
 

@@ -8,3 +8,5 @@ export * from "./accounts.server";
 export * from "./page-cache.server";
 export * from "./taxes.server";
 export * from "./inventory.server";
+export * from "./jobs.server";
+export * from "./product-imports.server";

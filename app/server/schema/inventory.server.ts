@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { adminUsers } from "./auth.server";
 import { productVariations, products } from "./catalog.server";
-import { createdAt, id } from "./columns.server";
+import { id } from "./columns.server";
 import { orders } from "./orders.server";
 
 /**
@@ -30,7 +30,11 @@ export const stockMovements = pgTable(
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     /** The staff member who made it; null for the store itself (checkout, cancellation, sample data). */
     adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
-    ...createdAt,
+    /**
+     * In milliseconds, as a JavaScript Date holds it: the keyset cursor (the time and id of a page's
+     * last row) then names the row exactly, and movements of one transaction share one time.
+     */
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     check("stock_movements_quantity_check", sql`${t.quantity} <> 0`),
@@ -39,13 +43,15 @@ export const stockMovements = pgTable(
       "stock_movements_reason_check",
       sql`${t.reason} in ('received','count_correction','damaged','lost','returned','sold','cancelled','refund_restock','sample_data')`,
     ),
-    // A product's history, newest first, and the invariant's sums.
-    index("stock_movements_product_idx").on(t.productId, t.createdAt.desc(), t.id.desc()),
+    // Newest-first lists scan these ascending indexes backwards (ORDER BY created_at DESC, id DESC;
+    // an index built DESC NULLS LAST does not serve that order: docs/decisions/newest-first-indexes.md).
+    // A product's history and the invariant's sums; the Stock movements screen's product filter.
+    index("stock_movements_product_idx").on(t.productId, t.createdAt, t.id),
     index("stock_movements_variation_idx").on(t.variationId),
-    // The store-wide view: newest first, by reason or by staff member.
-    index("stock_movements_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("stock_movements_reason_idx").on(t.reason, t.createdAt.desc(), t.id.desc()),
-    index("stock_movements_admin_idx").on(t.adminId, t.createdAt.desc(), t.id.desc()),
+    // The Stock movements screen: newest first, by date, by reason or by staff member ("Store": null).
+    index("stock_movements_created_idx").on(t.createdAt, t.id),
+    index("stock_movements_reason_idx").on(t.reason, t.createdAt, t.id),
+    index("stock_movements_admin_idx").on(t.adminId, t.createdAt, t.id),
     index("stock_movements_order_idx").on(t.orderId),
   ],
 );
