@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { withStoreDatabase } from "../fixtures/database";
@@ -57,6 +58,26 @@ describe.skipIf(usingPostgres)("the README's tools", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("Option '--products' argument is ambiguous");
     expect(refused.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("npm run stock:check finds the seeded stock in its ledger, and names a figure changed behind it", async () => {
+    const clean = await npmRun("stock:check");
+    expect(clean.code).toBe(0);
+    expect(clean.stdout.trim()).toBe(
+      "Stock ledger OK: every stock figure equals the sum of its movements.",
+    );
+    await withStoreDatabase(dataDir, (db) =>
+      db.execute(sql`update product_variations set stock = stock + 5
+        where id = (select id from product_variations order by id limit 1)`),
+    );
+    const broken = await npmRun("stock:check");
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/: stock \d+, ledger says \d+ {2}\[/);
+    expect(broken.stdout).toContain("2 differences found.");
+    await withStoreDatabase(dataDir, (db) =>
+      db.execute(sql`update product_variations set stock = stock - 5
+        where id = (select id from product_variations order by id limit 1)`),
+    );
   });
 
   it("npm run admin creates an admin and resets a password", async () => {
