@@ -38,6 +38,9 @@ export default [
           route(":productId/edit", "routes/admin/products/edit.tsx", { id: "admin-product-edit" }),
           route(":productId/stock", "routes/admin/products/stock.ts"),
         ]),
+        // The stock ledger, store-wide (a product's own history is on its page).
+        route("stock", "routes/admin/stock/list.tsx"),
+        route("stock/export.csv", "routes/admin/stock/export.ts"),
         route("orders", "routes/admin/orders/list.tsx"),
         route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),
         route("invoices", "routes/admin/invoices/list.tsx", [

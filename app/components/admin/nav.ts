@@ -1,4 +1,5 @@
 import {
+  ArrowDownUp,
   BarChart3,
   Database,
   FilePenLine,
@@ -29,11 +30,17 @@ export interface AdminScreen {
 /**
  * The sidebar: only screens that exist. A new screen adds one entry here, in SPEC §2's order
  * (Overview, Products, Orders, Invoices, Customers, Shipping, Emails, Coupons, Reports,
- * Newsletters, Database, Pages, Images).
+ * Newsletters, Database, Pages, Images); Stock movements follows Products.
  */
 export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "overview", label: "Overview", href: href("/budzadmin/dashboard"), icon: LayoutDashboard },
   { id: "products", label: "Products", href: href("/budzadmin/dashboard/products"), icon: Package },
+  {
+    id: "stock",
+    label: "Stock movements",
+    href: href("/budzadmin/dashboard/stock"),
+    icon: ArrowDownUp,
+  },
   { id: "orders", label: "Orders", href: href("/budzadmin/dashboard/orders"), icon: ShoppingBag },
   {
     id: "invoices",
