@@ -21,8 +21,8 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
   newest: "Newest first",
-  "stock-asc": "Stock: lowest first",
-  "stock-desc": "Stock: highest first",
+  "stock-asc": "Least stock first",
+  "stock-desc": "Most stock first",
 };
 
 /** A price change's limits: a percentage in (-100, +1000], a result of at most $100,000. */

@@ -67,9 +67,9 @@ export function ListToolbar({
     <Form
       method="get"
       role="search"
-      className="flex flex-col gap-3 border-b border-stone-200 p-4 sm:flex-row sm:items-center"
+      className="flex flex-col gap-3 border-b border-stone-200 p-4 sm:flex-row sm:flex-wrap sm:items-center"
     >
-      <label className="relative flex-1">
+      <label className="relative flex-1 sm:min-w-56">
         <span className="sr-only">{searchLabel}</span>
         <Search
           className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400"
@@ -87,7 +87,7 @@ export function ListToolbar({
         />
       </label>
       {filters.map((filter) => (
-        <label key={filter.name} className="sm:w-52">
+        <label key={filter.name} className={filters.length > 2 ? "sm:w-40" : "sm:w-52"}>
           <span className="sr-only">{filter.label}</span>
           <select
             key={filter.value}

@@ -82,14 +82,14 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <StatCard
           label="Low Stock"
           value={sizesText(overview.stock.low)}
-          hint="At or under their alert level, sold-out included"
+          hint="Sizes at or under their alert level, sold-out included"
           icon={TriangleAlert}
           href={`${href("/budzadmin/dashboard/products")}?stock=low`}
         />
         <StatCard
           label="Out of Stock"
           value={sizesText(overview.stock.out)}
-          hint="Sizes with none left (a product without sizes counts as one)"
+          hint="Sizes with none left; a product without sizes is one"
           icon={PackageX}
           href={`${href("/budzadmin/dashboard/products")}?stock=out`}
         />

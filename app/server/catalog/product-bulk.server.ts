@@ -92,7 +92,8 @@ async function priceProblem(tx: Transaction, scope: SQL | undefined, percent: nu
     cents <= 0
       ? `No prices were changed: ${what} would cost ${formatMoney(cents)}, and a price must stay above $0.00.`
       : `No prices were changed: ${what} would cost ${formatMoney(cents)}, above the ${formatMoney(MAX_BULK_PRICE_CENTS)} limit.`;
-  return fail(422, message, { percent: message });
+  // Said above the form (not under the field): the percentage is fine, a product is not.
+  return fail(422, message);
 }
 
 /** Reprices the products and their sizes; how many products had a price change. */

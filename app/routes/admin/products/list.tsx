@@ -149,7 +149,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     {
       key: "product",
       header: "Product",
-      className: "min-w-52 sm:min-w-64",
+      className: "sm:min-w-64",
       cell: (p) => (
         <div className="flex items-center gap-3">
           <ResponsiveImage
@@ -158,7 +158,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             sizes="48px"
             width={48}
             height={48}
-            className="h-12 w-12 shrink-0 rounded-lg bg-stone-100 object-cover"
+            className="hidden h-12 w-12 shrink-0 rounded-lg bg-stone-100 object-cover sm:block"
           />
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-medium text-stone-900">
@@ -182,7 +182,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       key: "price",
       header: "Price",
       hideBelow: "sm",
-      className: "text-right tabular-nums",
+      className: "text-right whitespace-nowrap tabular-nums",
       cell: (p) => formatPriceRange(p.minPriceCents, p.maxPriceCents),
     },
     {
