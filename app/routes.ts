@@ -37,7 +37,10 @@ export default [
           route(":productId", "routes/admin/products/detail.tsx"),
           route(":productId/edit", "routes/admin/products/edit.tsx", { id: "admin-product-edit" }),
           route(":productId/stock", "routes/admin/products/stock.ts"),
+          route("import", "routes/admin/products/import.tsx"),
         ]),
+        route("products/export.csv", "routes/admin/products/export.ts"),
+        route("products/import/:importId", "routes/admin/products/import-preview.tsx"),
         // The stock ledger, store-wide (a product's own history is on its page).
         route("stock", "routes/admin/stock/list.tsx"),
         route("stock/export.csv", "routes/admin/stock/export.ts"),

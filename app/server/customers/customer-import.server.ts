@@ -12,7 +12,7 @@ import {
 import { PREVIEW_PAGE_SIZE, type PreviewFilter } from "~/lib/customers";
 import { isUuid } from "~/lib/ids";
 import { db, type Executor } from "../db.server";
-import { formProblem } from "../http/form.server";
+import { readCsvUpload as readUpload } from "../http/csv-upload.server";
 import { subscribeAll } from "../marketing/newsletter.server";
 import { customerImports, customers } from "../schema";
 
@@ -26,9 +26,6 @@ export type PreviewRow = ImportRow & { existing?: number };
 const PREVIEW_KEPT_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
 
-/** Room for the multipart boundary and headers around a file of the maximum size. */
-const MAX_BODY_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
-
 /**
  * The uploaded file of a multipart POST, read with the size limit enforced while the body arrives
  * (a 10 MB upload is refused after 5 MB, whatever Content-Length says).
@@ -36,42 +33,12 @@ const MAX_BODY_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
 export async function readCsvUpload(
   request: Request,
 ): Promise<Result<{ fileName: string; bytes: Uint8Array }>> {
-  const problem = formProblem(request, ["multipart/form-data"]);
-  if (problem) return { ok: false, ...problem };
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413, message: FILE_TOO_LARGE };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
-        return { ok: false, status: 413, message: FILE_TOO_LARGE };
-      }
-      chunks.push(value);
-    }
-  }
-  let form: FormData;
-  try {
-    form = await new Response(new Blob(chunks as BlobPart[]), {
-      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-    }).formData();
-  } catch {
-    return { ok: false, status: 400, message: "Choose a CSV file to import." };
-  }
-  const file = form.get("file");
-  if (!(file instanceof File) || (file.size === 0 && !file.name))
-    return { ok: false, status: 400, message: "Choose a CSV file to import." };
-  if (file.size > MAX_IMPORT_BYTES) return { ok: false, status: 413, message: FILE_TOO_LARGE };
-  return {
-    ok: true,
-    fileName: file.name.slice(0, 200) || "customers.csv",
-    bytes: new Uint8Array(await file.arrayBuffer()),
-  };
+  const upload = await readUpload(request, {
+    maxBytes: MAX_IMPORT_BYTES,
+    tooLarge: FILE_TOO_LARGE,
+  });
+  if (!upload.ok) return upload;
+  return { ok: true, fileName: upload.fileName || "customers.csv", bytes: upload.bytes };
 }
 
 /** Customer numbers of the emails already on file (lower-cased emails in, batched). */

@@ -1,0 +1,693 @@
+import Papa from "papaparse";
+import {
+  CANNABIS_KIND_LABELS,
+  CANNABIS_KINDS,
+  resolveKind,
+  type CannabisKind,
+} from "./cannabis-limit";
+import { CATEGORIES, findCategory } from "./categories";
+import { decodeCsvBytes } from "./customer-csv";
+import { formatMoney } from "./money";
+import { DEFAULT_RATING, sizeLabel } from "./product";
+import { formatNetAmount, SIZE_UNITS, STRAINS, THUMBNAIL_SLOTS } from "./product-fields";
+import {
+  MAX_PRODUCT_IMPORT_ROWS,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_EMPTY_FILE,
+  PRODUCT_TOO_MANY_ROWS,
+  SIZE_KEYS,
+  THUMBNAIL_SEPARATOR,
+  type ProductCsvKey,
+  type ProductImportAction,
+  type ProductImportReason,
+  type ProductPreviewRow,
+} from "./product-import";
+import { ProductFormSchema, type ProductInput } from "~/schemas/product";
+
+/**
+ * The product CSV's rules as pure functions (server only: papaparse and zod stay out of the
+ * browser): the cells the export writes for a product, reading a file (its columns, its rows), the
+ * checks on each product (rows grouped by SKU, with the product form's own rules), and what an
+ * import would do to a product already on file. The server adds what needs the database (which
+ * SKUs exist, which images are in the library) and writes.
+ */
+
+// ── the format ──
+
+/** A product as the export writes it and the import compares it: the database's values. */
+export interface CsvProduct {
+  id: string;
+  sku: string | null;
+  name: string;
+  category: string;
+  status: string;
+  description: string;
+  sellingPriceCents: number;
+  costPriceCents: number;
+  stockAlertLevel: number;
+  thc: string | null;
+  cbd: string | null;
+  strain: string | null;
+  rating: number | null;
+  cannabisKind: string | null;
+  netAmountMilli: number | null;
+  imageUrl: string;
+  thumbnailUrls: string[];
+  /** The product's own stock (the sum of its sizes' when it has sizes). */
+  stock: number;
+  /** In their order (position). */
+  variations: CsvSize[];
+}
+
+export interface CsvSize {
+  id: string;
+  size: string;
+  sizeUnit: string;
+  priceCents: number;
+  netAmountMilli: number | null;
+  stock: number;
+}
+
+const PRODUCT_KEYS = PRODUCT_CSV_COLUMNS.map((c) => c.key).filter(
+  (key) => !(SIZE_KEYS as readonly string[]).includes(key),
+) as Exclude<ProductCsvKey, (typeof SIZE_KEYS)[number]>[];
+type ProductKey = (typeof PRODUCT_KEYS)[number];
+
+const HEADER_OF = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c.key, c.header])) as Record<
+  ProductCsvKey,
+  string
+>;
+
+/** "40.00" from 4000. */
+export const formatCents = (cents: number) => (cents / 100).toFixed(2);
+
+/** The product's own cells (the same on each of its rows), as the export writes them. */
+export function productCells(p: CsvProduct): Record<ProductKey, string> {
+  return {
+    sku: p.sku ?? "",
+    name: p.name,
+    category: p.category,
+    status: p.status,
+    description: p.description,
+    price: formatCents(p.sellingPriceCents),
+    costPrice: formatCents(p.costPriceCents),
+    stockAlertLevel: String(p.stockAlertLevel),
+    thc: p.thc ?? "",
+    cbd: p.cbd ?? "",
+    strain: p.strain ?? "",
+    rating: p.rating === null ? "" : String(p.rating),
+    cannabisKind: p.cannabisKind ?? "",
+    // A product with sizes has a net amount per size.
+    netAmount: p.variations.length > 0 ? "" : formatNetAmount(p.netAmountMilli),
+    image: p.imageUrl,
+    thumbnails: p.thumbnailUrls.join(THUMBNAIL_SEPARATOR),
+  };
+}
+
+/** A size's cells (or, for a product without sizes, only its stock). */
+function sizeCells(p: CsvProduct, size?: CsvSize): Record<(typeof SIZE_KEYS)[number], string> {
+  if (!size)
+    return { size: "", sizeUnit: "", sizePrice: "", sizeNetAmount: "", stock: String(p.stock) };
+  return {
+    size: size.size,
+    sizeUnit: size.sizeUnit,
+    sizePrice: formatCents(size.priceCents),
+    sizeNetAmount: formatNetAmount(size.netAmountMilli),
+    stock: String(size.stock),
+  };
+}
+
+/** The export's rows of one product: one per size, or one for a product without sizes. */
+export function productCsvRows(p: CsvProduct): string[][] {
+  const own = productCells(p);
+  const sizes = p.variations.length > 0 ? p.variations : [undefined];
+  return sizes.map((size) => {
+    const cells: Record<ProductCsvKey, string> = { ...own, ...sizeCells(p, size) };
+    return PRODUCT_CSV_COLUMNS.map((c) => cells[c.key]);
+  });
+}
+
+// ── reading a file ──
+
+export interface CsvRow {
+  /** The row's line in the file as a spreadsheet numbers it (the header is row 1). */
+  row: number;
+  /** The cells of the columns the file has, trimmed. */
+  cells: Partial<Record<ProductCsvKey, string>>;
+  errors: string[];
+}
+
+export type ParsedProductCsv =
+  { ok: true; columns: ProductCsvKey[]; rows: CsvRow[] } | { ok: false; message: string };
+
+/** A cell as typed: trimmed, without the ' the export puts before text a spreadsheet would run. */
+export function readCell(value: string): string {
+  const text = value.trim();
+  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+}
+
+const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, " ");
+const KEY_OF_HEADER = new Map(PRODUCT_CSV_COLUMNS.map((c) => [normaliseHeader(c.header), c.key]));
+
+/**
+ * The columns of a header row, or why the file cannot be read: a column the format does not have,
+ * one given twice, a required one missing, or size columns without the Size column (or the Size
+ * column without its unit and price).
+ */
+export function findProductColumns(
+  header: string[],
+): { ok: true; columns: ProductCsvKey[] } | { ok: false; message: string } {
+  const columns: ProductCsvKey[] = [];
+  const unknown: string[] = [];
+  const twice: string[] = [];
+  for (const cell of header) {
+    const key = KEY_OF_HEADER.get(normaliseHeader(cell));
+    if (!key) unknown.push(cell.trim() || "(a column without a name)");
+    else if (columns.includes(key)) twice.push(HEADER_OF[key]);
+    else columns.push(key);
+  }
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      message: `Unknown ${unknown.length === 1 ? "column" : "columns"}: ${unknown.map((u) => `"${u}"`).join(", ")}. Use the columns of the product export: ${PRODUCT_CSV_COLUMNS.map((c) => c.header).join(", ")}.`,
+    };
+  if (twice.length > 0)
+    return { ok: false, message: `Columns given twice: ${[...new Set(twice)].join(", ")}` };
+  const missing = PRODUCT_CSV_COLUMNS.filter((c) => c.required && !columns.includes(c.key));
+  if (missing.length > 0)
+    return {
+      ok: false,
+      message: `Missing required columns: ${missing.map((c) => c.header).join(", ")}`,
+    };
+  const has = (key: ProductCsvKey) => columns.includes(key);
+  if (has("size") && !(has("sizeUnit") && has("sizePrice")))
+    return {
+      ok: false,
+      message: `Missing required columns: ${(["sizeUnit", "sizePrice"] as const)
+        .filter((k) => !has(k))
+        .map((k) => HEADER_OF[k])
+        .join(", ")} (needed with Size)`,
+    };
+  const orphans = (["sizeUnit", "sizePrice", "sizeNetAmount"] as const).filter(has);
+  if (!has("size") && orphans.length > 0)
+    return {
+      ok: false,
+      message: `Missing required columns: Size (needed with ${orphans.map((k) => HEADER_OF[k]).join(", ")})`,
+    };
+  return { ok: true, columns };
+}
+
+/**
+ * Reads a product CSV file: UTF-8 text (a byte-order mark allowed), a header row of the export's
+ * columns, then rows. A row whose cells do not line up with the header, or with a quote left open,
+ * is an error on that row; blank lines are skipped (numbering keeps them).
+ */
+export function parseProductCsv(bytes: Uint8Array): ParsedProductCsv {
+  if (bytes.length === 0) return { ok: false, message: PRODUCT_EMPTY_FILE };
+  const decoded = decodeCsvBytes(bytes);
+  if (!decoded.ok) return decoded;
+  const parsed = Papa.parse<string[]>(decoded.text.replace(/^\uFEFF/, ""), {
+    skipEmptyLines: false,
+    // One more than the limit (plus the header) tells "too many" without parsing a huge file.
+    preview: MAX_PRODUCT_IMPORT_ROWS + 2,
+  });
+  const table = parsed.data;
+  while (table.length > 0 && table.at(-1)!.every((v) => !v.trim())) table.pop();
+  const [header, ...data] = table;
+  if (!header || header.every((h) => !h.trim()) || data.length === 0)
+    return { ok: false, message: PRODUCT_EMPTY_FILE };
+  if (data.length > MAX_PRODUCT_IMPORT_ROWS) return { ok: false, message: PRODUCT_TOO_MANY_ROWS };
+  const found = findProductColumns(header);
+  if (!found.ok) return found;
+  const quoted = new Set(
+    parsed.errors.filter((e) => e.type === "Quotes" && e.row !== undefined).map((e) => e.row! + 1),
+  );
+  const rows: CsvRow[] = [];
+  data.forEach((values, i) => {
+    if (values.every((v) => !v.trim())) return;
+    const row = i + 2;
+    const cells: CsvRow["cells"] = {};
+    found.columns.forEach((key, c) => (cells[key] = readCell(values[c] ?? "")));
+    const errors: string[] = [];
+    if (quoted.has(row)) errors.push(`Row ${row}: Unclosed quote - check the quotes on this row`);
+    else if (values.length !== header.length)
+      errors.push(
+        `Row ${row}: ${values.length} cells where the header has ${header.length} (a value with a comma needs quotes)`,
+      );
+    rows.push({ row, cells, errors });
+  });
+  return { ok: true, columns: found.columns, rows };
+}
+
+// ── checking products ──
+
+/** The rows of one product: the same SKU, any case, anywhere in the file. */
+export interface CsvProductRows {
+  /** The SKU lower-cased (how products are matched), or `#<row>` for a row without one. */
+  key: string;
+  rows: CsvRow[];
+}
+
+export function groupBySku(rows: CsvRow[]): CsvProductRows[] {
+  const groups = new Map<string, CsvProductRows>();
+  for (const row of rows) {
+    const sku = row.cells.sku ?? "";
+    const key = sku ? sku.toLowerCase() : `#${row.row}`;
+    const group = groups.get(key);
+    if (group) group.rows.push(row);
+    else groups.set(key, { key, rows: [row] });
+  }
+  return [...groups.values()];
+}
+
+const MONEY = /^\$?\d{1,3}(,?\d{3})*(\.\d{1,2})?$|^\$?\d+(\.\d{1,2})?$|^\$?\.\d{1,2}$/;
+
+function categorySlug(value: string): string | undefined {
+  const v = value.trim().toLowerCase();
+  return CATEGORIES.find((c) => c.slug === v || c.name.toLowerCase() === v)?.slug;
+}
+
+function cannabisKindOf(value: string): CannabisKind | undefined {
+  const v = value.trim().toLowerCase();
+  return CANNABIS_KINDS.find((k) => k === v || CANNABIS_KIND_LABELS[k].toLowerCase() === v);
+}
+
+const splitUrls = (value: string) =>
+  value
+    .split(THUMBNAIL_SEPARATOR)
+    .map((u) => u.trim())
+    .filter(Boolean);
+
+/** A product cell as compared between the rows of one SKU ("40" and "40.00" agree). */
+function comparable(key: ProductKey, value: string): string {
+  switch (key) {
+    case "price":
+    case "costPrice":
+      return MONEY.test(value)
+        ? String(Math.round(Number(value.replace(/[$,]/g, "")) * 100))
+        : value;
+    case "category":
+      return categorySlug(value) ?? value.toLowerCase();
+    case "cannabisKind":
+      return cannabisKindOf(value) ?? value.toLowerCase();
+    case "sku":
+    case "status":
+    case "strain":
+      return value.toLowerCase();
+    case "rating":
+    case "stockAlertLevel":
+    case "netAmount":
+      return value !== "" && Number.isFinite(Number(value)) ? String(Number(value)) : value;
+    case "thumbnails":
+      return splitUrls(value).join(THUMBNAIL_SEPARATOR);
+    default:
+      return value;
+  }
+}
+
+const quote = (value: string) => `"${value.length > 40 ? `${value.slice(0, 39)}…` : value}"`;
+
+/** A size's key among its product's sizes: "3.5|g". */
+const sizeKey = (size: string, unit: string) => `${size.trim().toLowerCase()}|${unit}`;
+
+/** How the product form's messages name a field, and the column that holds it here. */
+const LABELS: Record<string, [from: string, to: string]> = {
+  name: ["Product Name", "Name"],
+  currentStock: ["Current Stock", "Stock"],
+  netAmount: ["Net amount", "Net Amount"],
+  "variations.price": ["Price", "Size Price"],
+  "variations.netAmount": ["Net amount", "Size Net Amount"],
+};
+
+function columnMessage(path: PropertyKey[], message: string): string {
+  const field = path[0] === "variations" ? `variations.${String(path[2])}` : String(path[0]);
+  if (field === "image" || field === "thumbnails") {
+    const column = field === "image" ? "Image URL" : "Thumbnail URLs";
+    return message.startsWith("Choose an image")
+      ? `${column} must be the address of an image in the Image Library, such as /images/….webp`
+      : message.replace("Main Product Image", "Image URL");
+  }
+  if (field === "variations") return message;
+  const label = LABELS[field];
+  return label && message.startsWith(label[0])
+    ? label[1] + message.slice(label[0].length)
+    : message;
+}
+
+/** One product read from its rows: the form's input, each size's (or its own) Stock cell. */
+export interface CheckedProduct {
+  key: string;
+  sku: string;
+  rows: CsvRow[];
+  existing?: CsvProduct;
+  /** Undefined when a row of the product has an error. */
+  input?: ProductInput;
+  /** The Stock cell of each size (in input order), or of the product without sizes: null if blank. */
+  stock: (number | null)[];
+  /** The row of each size (or the product's one row). */
+  sizeRows: number[];
+}
+
+/**
+ * Checks the rows of one SKU and reads them as the product form would: every product cell (all
+ * but the size columns and Stock) must agree among the rows that fill it in; each size appears
+ * once; a product without sizes is one row. A column the file leaves out keeps what the product on
+ * file has (a new product takes the form's default); a blank Stock cell leaves that stock as it is
+ * (0 for something new). Errors are added to the rows.
+ */
+export function checkProduct(
+  group: CsvProductRows,
+  columns: readonly ProductCsvKey[],
+  existing: CsvProduct | undefined,
+): CheckedProduct {
+  const rows = [...group.rows].sort((a, b) => a.row - b.row);
+  const first = rows[0]!;
+  const sku = first.cells.sku ?? "";
+  const has = (key: ProductCsvKey) => columns.includes(key);
+  const error = (row: CsvRow, message: string) => row.errors.push(`Row ${row.row}: ${message}`);
+  const result: CheckedProduct = { key: group.key, sku, rows, existing, stock: [], sizeRows: [] };
+  if (!sku) {
+    error(first, "SKU is required");
+    return result;
+  }
+  const forSku = `for SKU ${sku}`;
+
+  // The product's own cells: one value among the rows that fill it in.
+  const own = existing ? productCells(existing) : undefined;
+  const value = {} as Record<ProductKey, string>;
+  for (const key of PRODUCT_KEYS) {
+    if (!has(key)) {
+      value[key] = own?.[key] ?? "";
+      continue;
+    }
+    let chosen: { row: CsvRow; text: string } | undefined;
+    for (const row of rows) {
+      const text = row.cells[key] ?? "";
+      if (!text) continue;
+      if (!chosen) chosen = { row, text };
+      else if (comparable(key, text) !== comparable(key, chosen.text))
+        error(
+          row,
+          `${HEADER_OF[key]} differs from row ${chosen.row.row} ${forSku} (${key === "description" ? "the rows of one product must agree" : `${quote(text)} here, ${quote(chosen.text)} there`})`,
+        );
+    }
+    value[key] = chosen?.text ?? "";
+  }
+
+  // The form's own words for values a spreadsheet may write differently.
+  // Fields already refused here in the file's words are not refused again by the form's rules.
+  const flagged = new Set<string>();
+  const category = categorySlug(value.category);
+  if (value.category && !category) flagged.add("category");
+  if (value.category && !category)
+    error(
+      first,
+      `Unknown category ${quote(value.category)}: use one of ${CATEGORIES.map((c) => c.slug).join(", ")}`,
+    );
+  const status = value.status.toLowerCase() || "active";
+  if (status !== "active" && status !== "archived") flagged.add("status");
+  if (status !== "active" && status !== "archived")
+    error(first, `Status must be active or archived, not ${quote(value.status)}`);
+  const kind = value.cannabisKind ? cannabisKindOf(value.cannabisKind) : undefined;
+  if (value.cannabisKind && !kind)
+    error(first, `Cannabis Kind must be one of ${CANNABIS_KINDS.join(", ")}`);
+  const strain = STRAINS.find((s) => s.toLowerCase() === value.strain.toLowerCase());
+  for (const key of ["price", "costPrice"] as const)
+    if (value[key] && !MONEY.test(value[key]))
+      error(first, `${HEADER_OF[key]} must be an amount such as 40.00, not ${quote(value[key])}`);
+  const thumbnails = splitUrls(value.thumbnails);
+  if (thumbnails.length > THUMBNAIL_SLOTS)
+    error(first, `Thumbnail URLs: at most ${THUMBNAIL_SLOTS} images, separated by |`);
+
+  // Sizes: one row each, or the product's one row.
+  const sized = has("size") && rows.some((r) => r.cells.size);
+  const seen = new Map<string, number>();
+  const existingSizes = new Map(existing?.variations.map((v) => [sizeKey(v.size, v.sizeUnit), v]));
+  const variations: {
+    size: string;
+    unit: string;
+    price: string;
+    stock: string;
+    netAmount: string;
+  }[] = [];
+  const stockOf = (row: CsvRow) => {
+    const text = row.cells.stock ?? "";
+    return { text: text || "0", value: /^\d{1,7}$/.test(text) ? Number(text) : null };
+  };
+  if (sized) {
+    for (const row of rows) {
+      const size = row.cells.size ?? "";
+      if (!size) {
+        error(row, `Size is required: other rows ${forSku} have sizes`);
+        continue;
+      }
+      const unitText = (row.cells.sizeUnit ?? "").toLowerCase();
+      const unit = SIZE_UNITS.find((u) => u === unitText);
+      if (!unit) {
+        error(
+          row,
+          `Size Unit must be g, oz, ml, pieces or pack${unitText ? "" : " (it is empty)"}`,
+        );
+        continue;
+      }
+      const key = sizeKey(size, unit);
+      const other = seen.get(key);
+      if (other !== undefined) {
+        error(row, `Size ${sizeLabel({ size, sizeUnit: unit })} ${forSku} is also on row ${other}`);
+        continue;
+      }
+      seen.set(key, row.row);
+      const price = row.cells.sizePrice ?? "";
+      if (price && !MONEY.test(price))
+        error(row, `Size Price must be an amount such as 18.00, not ${quote(price)}`);
+      const stock = stockOf(row);
+      result.stock.push(row.cells.stock ? stock.value : null);
+      result.sizeRows.push(row.row);
+      variations.push({
+        size,
+        unit,
+        price,
+        stock: stock.text,
+        netAmount: has("sizeNetAmount")
+          ? (row.cells.sizeNetAmount ?? "")
+          : formatNetAmount(existingSizes.get(key)?.netAmountMilli ?? null),
+      });
+    }
+  } else {
+    if (rows.length > 1)
+      for (const row of rows.slice(1))
+        error(
+          row,
+          `SKU ${sku} is also on row ${first.row}: a product without sizes takes one row (give each row a Size)`,
+        );
+    for (const row of rows)
+      for (const key of ["sizeUnit", "sizePrice", "sizeNetAmount"] as const)
+        if (row.cells[key]) error(row, `${HEADER_OF[key]} is filled in but Size is empty`);
+    if (!has("size") && existing && existing.variations.length > 0) flagged.add("netAmount");
+    if (!has("size") && existing && existing.variations.length > 0)
+      error(
+        first,
+        `${sku} is sold in sizes: add the Size, Size Unit and Size Price columns to import it`,
+      );
+    result.stock.push(first.cells.stock ? stockOf(first).value : null);
+    result.sizeRows.push(first.row);
+  }
+
+  // With sizes, the product's own stock and net amount are not asked for (even when a size row
+  // was refused above).
+  if (sized) flagged.add("currentStock").add("netAmount");
+  const parsed = ProductFormSchema.safeParse({
+    name: value.name,
+    sku,
+    price: value.price,
+    costPrice: value.costPrice,
+    category: category ?? value.category,
+    thc: value.thc,
+    cbd: value.cbd,
+    strain: strain ?? value.strain,
+    currentStock: sized ? "0" : stockOf(first).text,
+    stockAlertLevel: value.stockAlertLevel,
+    description: value.description,
+    image: value.image,
+    thumbnails,
+    rating: value.rating,
+    status,
+    cannabisKind: kind,
+    netAmount: value.netAmount,
+    variations,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (flagged.has(String(issue.path[0]))) continue;
+      const sizeIndex = issue.path[0] === "variations" ? issue.path[1] : undefined;
+      const rowNumber = typeof sizeIndex === "number" ? result.sizeRows[sizeIndex] : undefined;
+      const row = rows.find((r) => r.row === rowNumber) ?? first;
+      const message = `Row ${row.row}: ${columnMessage(issue.path, issue.message)}`;
+      if (!row.errors.includes(message)) row.errors.push(message);
+    }
+  }
+  if (parsed.success && rows.every((r) => r.errors.length === 0)) result.input = parsed.data;
+  return result;
+}
+
+// ── what an import does ──
+
+/** A size of the product as the import leaves it: on file already (its id) or new. */
+export interface PlannedSize {
+  existingId?: string;
+  /** The Stock cell: null leaves the stock as it is (0 for a new size). */
+  stock: number | null;
+}
+
+export interface ProductPlan {
+  action: ProductImportAction;
+  /** What changes, by row ("Selling Price $40.00 → $42.00"). */
+  changes: Map<number, string[]>;
+  /** Aligned with input.variations. */
+  sizes: PlannedSize[];
+  removedSizeIds: string[];
+}
+
+const orDash = (v: string | null) => (v === null || v === "" ? "—" : v);
+
+/** The stock a Stock cell leaves, and the words for it ("Stock 5 → 8", "Stock 5 + 3 received → 8"). */
+export function stockAfter(
+  current: number,
+  cell: number | null,
+  reason: ProductImportReason,
+): { after: number; text?: string } {
+  if (cell === null) return { after: current };
+  if (reason === "received")
+    return cell === 0
+      ? { after: current }
+      : { after: current + cell, text: `Stock ${current} + ${cell} received → ${current + cell}` };
+  return cell === current
+    ? { after: current }
+    : { after: cell, text: `Stock ${current} → ${cell}` };
+}
+
+/**
+ * What importing a checked product does: create it, update the product on file with the same SKU
+ * (its fields, its sizes matched by size and unit, their stock), or nothing when all is as on
+ * file. Sizes on file that the file leaves out are removed, as the product form does.
+ */
+export function planProduct(product: CheckedProduct, reason: ProductImportReason): ProductPlan {
+  const input = product.input!;
+  const existing = product.existing;
+  const firstRow = product.rows[0]!.row;
+  const changes = new Map<number, string[]>();
+  const note = (row: number, text: string) => changes.set(row, [...(changes.get(row) ?? []), text]);
+
+  if (!existing) {
+    input.variations.forEach((_, i) => {
+      const stock = product.stock[i] ?? 0;
+      if (stock > 0) note(product.sizeRows[i]!, `Stock ${stock}`);
+    });
+    if (input.variations.length === 0 && (product.stock[0] ?? 0) > 0)
+      note(firstRow, `Stock ${product.stock[0]}`);
+    return {
+      action: "create",
+      changes,
+      sizes: input.variations.map((_, i) => ({ stock: product.stock[i] ?? null })),
+      removedSizeIds: [],
+    };
+  }
+
+  const money = (cents: number) => formatMoney(cents);
+  const categoryName = (slug: string) => findCategory(slug)?.name ?? slug;
+  const kindBefore = resolveKind(existing);
+  const netBefore =
+    existing.variations.length === 0 && kindBefore !== "none" ? existing.netAmountMilli : null;
+  const fields: [label: string, before: string, after: string, show?: false][] = [
+    ["Name", existing.name, input.name],
+    ["Category", categoryName(existing.category), categoryName(input.category)],
+    ["Status", existing.status, input.status],
+    ["Description", existing.description, input.description, false],
+    ["Selling Price", money(existing.sellingPriceCents), money(input.price)],
+    ["Cost Price", money(existing.costPriceCents), money(input.costPrice)],
+    ["Stock Alert Level", String(existing.stockAlertLevel), String(input.stockAlertLevel)],
+    ["THC", orDash(existing.thc), orDash(input.thc)],
+    ["CBD", orDash(existing.cbd), orDash(input.cbd)],
+    ["Strain", orDash(existing.strain), orDash(input.strain)],
+    ["Rating", String(existing.rating ?? DEFAULT_RATING), String(input.rating)],
+    ["Cannabis Kind", kindBefore, input.cannabisKind],
+    ["Net Amount", orDash(formatNetAmount(netBefore)), orDash(formatNetAmount(input.netAmount))],
+    ["Image URL", existing.imageUrl, input.image, false],
+    ["Thumbnail URLs", existing.thumbnailUrls.join("|"), input.thumbnails.join("|"), false],
+  ];
+  for (const [label, before, after, show] of fields)
+    if (before !== after)
+      note(firstRow, show === false ? `${label} changed` : `${label} ${before} → ${after}`);
+
+  const onFile = new Map(existing.variations.map((v) => [sizeKey(v.size, v.sizeUnit), v]));
+  const kept = new Set<string>();
+  const sizes: PlannedSize[] = [];
+  let moved = false;
+  input.variations.forEach((v, i) => {
+    const row = product.sizeRows[i]!;
+    const cell = product.stock[i] ?? null;
+    const match = onFile.get(sizeKey(v.size, v.unit));
+    const label = sizeLabel({ size: v.size, sizeUnit: v.unit });
+    if (!match) {
+      note(row, `New size ${label}`);
+      const stock = stockAfter(0, cell, reason);
+      if (stock.after > 0) note(row, `Stock ${stock.after}`);
+      sizes.push({ stock: cell });
+      return;
+    }
+    kept.add(match.id);
+    if (existing.variations.indexOf(match) !== i) moved = true;
+    if (match.size !== v.size) note(row, `Size ${match.size} → ${v.size}`);
+    if (match.priceCents !== v.price)
+      note(row, `Size Price ${money(match.priceCents)} → ${money(v.price)}`);
+    if (match.netAmountMilli !== v.netAmount)
+      note(
+        row,
+        `Size Net Amount ${orDash(formatNetAmount(match.netAmountMilli))} → ${orDash(formatNetAmount(v.netAmount))}`,
+      );
+    const stock = stockAfter(match.stock, cell, reason);
+    if (stock.text) note(row, stock.text);
+    sizes.push({ existingId: match.id, stock: cell });
+  });
+  const removed = existing.variations.filter((v) => !kept.has(v.id));
+  if (removed.length > 0)
+    note(
+      firstRow,
+      `${removed.length === 1 ? "Size" : "Sizes"} ${removed.map((v) => sizeLabel(v)).join(", ")} removed`,
+    );
+  if (moved && removed.length === 0) note(firstRow, "Order of sizes changed");
+  if (existing.variations.length === 0 && input.variations.length > 0)
+    note(firstRow, `Sold in sizes now: stock ${existing.stock} → counted per size`);
+  if (input.variations.length === 0) {
+    // Without sizes: its own stock (a product whose sizes are removed starts again from 0).
+    const current = existing.variations.length === 0 ? existing.stock : 0;
+    const stock = stockAfter(current, product.stock[0] ?? null, reason);
+    if (stock.text) note(firstRow, stock.text);
+  }
+  return {
+    action: changes.size > 0 ? "update" : "unchanged",
+    changes,
+    sizes,
+    removedSizeIds: removed.map((v) => v.id),
+  };
+}
+
+/** The preview's rows of a product, with the import's plan when it has no errors. */
+export function previewRows(product: CheckedProduct, plan?: ProductPlan): ProductPreviewRow[] {
+  return product.rows.map((r) => {
+    const size = r.cells.size
+      ? sizeLabel({ size: r.cells.size, sizeUnit: (r.cells.sizeUnit ?? "").toLowerCase() })
+      : "";
+    return {
+      row: r.row,
+      sku: r.cells.sku ?? "",
+      name: r.cells.name ?? "",
+      size,
+      price: (size ? r.cells.sizePrice : r.cells.price) ?? "",
+      stock: r.cells.stock ?? "",
+      errors: r.errors,
+      ...(product.existing ? { productId: product.existing.id } : {}),
+      ...(plan ? { action: plan.action, changes: plan.changes.get(r.row) ?? [] } : {}),
+    };
+  });
+}

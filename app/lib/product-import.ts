@@ -1,0 +1,110 @@
+/**
+ * The product CSV format (export and import) and the import's limits, messages and preview rows.
+ * No zod and no papaparse here: the import screens load this in the browser. The rules that read
+ * and check a file are in product-csv.ts (server and unit tests).
+ */
+
+export const MAX_PRODUCT_IMPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_PRODUCT_IMPORT_ROWS = 20_000;
+export const PRODUCT_FILE_TOO_LARGE =
+  "This file is larger than 10 MB. Split it into smaller files.";
+export const PRODUCT_TOO_MANY_ROWS = `This file has more than ${MAX_PRODUCT_IMPORT_ROWS.toLocaleString("en-CA")} rows. Split it into smaller files.`;
+export const PRODUCT_EMPTY_FILE =
+  "This file is empty. Choose a CSV file with a header row and products.";
+export const FIX_PRODUCT_ERRORS_FIRST = "Please fix the errors before importing";
+export const NOTHING_TO_IMPORT = "Nothing to import: every product in this file is unchanged.";
+export const PREVIEW_OUTDATED =
+  "The catalogue changed since this preview was made. Upload the file again to see what it would do now.";
+
+/** Where a product's fields come from in the file: one cell per column, keyed. */
+export const PRODUCT_CSV_COLUMNS = [
+  { key: "sku", header: "SKU", required: true },
+  { key: "name", header: "Name", required: true },
+  { key: "category", header: "Category", required: true },
+  { key: "status", header: "Status", required: false },
+  { key: "description", header: "Description", required: true },
+  { key: "price", header: "Selling Price", required: true },
+  { key: "costPrice", header: "Cost Price", required: true },
+  { key: "stockAlertLevel", header: "Stock Alert Level", required: true },
+  { key: "thc", header: "THC", required: false },
+  { key: "cbd", header: "CBD", required: false },
+  { key: "strain", header: "Strain", required: false },
+  { key: "rating", header: "Rating", required: false },
+  { key: "cannabisKind", header: "Cannabis Kind", required: false },
+  { key: "netAmount", header: "Net Amount", required: false },
+  { key: "image", header: "Image URL", required: true },
+  { key: "thumbnails", header: "Thumbnail URLs", required: false },
+  { key: "size", header: "Size", required: false },
+  { key: "sizeUnit", header: "Size Unit", required: false },
+  { key: "sizePrice", header: "Size Price", required: false },
+  { key: "sizeNetAmount", header: "Size Net Amount", required: false },
+  { key: "stock", header: "Stock", required: false },
+] as const;
+
+export type ProductCsvKey = (typeof PRODUCT_CSV_COLUMNS)[number]["key"];
+
+/** The columns that describe one size (or, with no size, the product's own stock). */
+export const SIZE_KEYS = ["size", "sizeUnit", "sizePrice", "sizeNetAmount", "stock"] as const;
+
+export const PRODUCT_CSV_HEADER: readonly string[] = PRODUCT_CSV_COLUMNS.map((c) => c.header);
+
+export const THUMBNAIL_SEPARATOR = "|";
+
+/** What the Stock column means: the count on the shelf, or the quantity just received. */
+export const PRODUCT_IMPORT_REASONS = ["count_correction", "received"] as const;
+export type ProductImportReason = (typeof PRODUCT_IMPORT_REASONS)[number];
+
+export const PRODUCT_IMPORT_REASON_TEXT: Record<
+  ProductImportReason,
+  { label: string; hint: string }
+> = {
+  count_correction: {
+    label: "Count correction",
+    hint: "The Stock column is the count on the shelf: each product or size is set to it.",
+  },
+  received: {
+    label: "Received",
+    hint: "The Stock column is the quantity received: it is added to the stock there is.",
+  },
+};
+
+export type ProductImportAction = "create" | "update" | "unchanged";
+
+export const PRODUCT_ACTION_LABELS: Record<ProductImportAction, string> = {
+  create: "New product",
+  update: "Update",
+  unchanged: "Unchanged",
+};
+
+/** One row of the file as the preview shows it. */
+export interface ProductPreviewRow {
+  /** The row's line in the file as a spreadsheet numbers it (the header is row 1). */
+  row: number;
+  sku: string;
+  name: string;
+  /** "3.5g", or "" for a product without sizes. */
+  size: string;
+  /** The price this row sells at, as written in the file. */
+  price: string;
+  /** The Stock cell, as written ("" leaves the stock as it is). */
+  stock: string;
+  errors: string[];
+  /** The product on file with this SKU. */
+  productId?: string;
+  /** What the import does with this row's product (none when the file has errors). */
+  action?: ProductImportAction;
+  /** What changes, in words ("Selling Price $40.00 → $42.00", "Stock 5 → 8"). */
+  changes?: string[];
+}
+
+export const PRODUCT_PREVIEW_FILTERS = ["all", "errors", "create", "update", "unchanged"] as const;
+export type ProductPreviewFilter = (typeof PRODUCT_PREVIEW_FILTERS)[number];
+export const PRODUCT_PREVIEW_PAGE_SIZE = 100;
+
+export function importedProductsMessage(created: number, updated: number): string {
+  const parts = [created ? `${created} new` : "", updated ? `${updated} updated` : ""].filter(
+    Boolean,
+  );
+  const total = created + updated;
+  return `Imported ${total} ${total === 1 ? "product" : "products"} (${parts.join(", ")}).`;
+}

@@ -1,0 +1,282 @@
+import { CircleAlert, Loader2 } from "lucide-react";
+import { Form, href, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/import-preview";
+import { Badge } from "~/components/admin/badges";
+import { buttonClass } from "~/components/admin/button";
+import { Figure } from "~/components/admin/customer-panels";
+import { ListCard, Pagination } from "~/components/admin/list-page";
+import { DetailPage } from "~/components/admin/page";
+import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { StatGrid } from "~/components/admin/stat-card";
+import { FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { dateTexts, formatDateTime } from "~/lib/dates";
+import {
+  FIX_PRODUCT_ERRORS_FIRST,
+  NOTHING_TO_IMPORT,
+  PRODUCT_ACTION_LABELS,
+  PRODUCT_IMPORT_REASON_TEXT,
+  PRODUCT_PREVIEW_FILTERS,
+  PRODUCT_PREVIEW_PAGE_SIZE,
+  type ProductImportAction,
+  type ProductPreviewRow,
+} from "~/lib/product-import";
+import { filterEnum } from "~/schemas/admin-list";
+import { redirectWithToast } from "~/server/admin/flash.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
+import {
+  getProductImportPreview,
+  runProductImport,
+} from "~/server/catalog/product-csv-import.server";
+import { config } from "~/server/config.server";
+import { formReply } from "~/server/http/form.server";
+import { invariantResponse } from "~/server/http/responses.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Import preview · Products · Admin" }];
+
+const NOT_FOUND = "This import preview does not exist (previews are kept for a day).";
+const ERRORS_LISTED = 200;
+
+const PreviewQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  show: filterEnum(PRODUCT_PREVIEW_FILTERS),
+});
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const query = PreviewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const preview = await getProductImportPreview(params.importId, query);
+  invariantResponse(preview, NOT_FOUND, { status: 404 });
+  const dates = dateTexts([preview.createdAt, preview.importedAt], config().STORE_TIMEZONE);
+  return { preview, show: query.show, dates };
+}
+
+/** Confirms the import: every product in one transaction, or nothing. */
+export async function action({ params, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
+  const result = await runProductImport({ importId: params.importId, adminId: admin.id });
+  if (!result.ok) return formReply({ form: result.message }, { status: result.status });
+  return redirectWithToast(href("/budzadmin/dashboard/products"), result.message);
+}
+
+const SHOW_LABELS = {
+  all: "All rows",
+  errors: "With errors",
+  create: "New",
+  update: "Updates",
+  unchanged: "Unchanged",
+} as const;
+
+const ACTION_TONES: Record<ProductImportAction, "green" | "amber" | "stone"> = {
+  create: "green",
+  update: "amber",
+  unchanged: "stone",
+};
+
+/** "Import 12 products", all in one transaction. */
+function ConfirmImport({ count, form }: { count: number; form: ReturnType<typeof useForm> }) {
+  const navigation = useNavigation();
+  const importing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Form
+      method="post"
+      {...form.props}
+      className="mb-6 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      <FormProvider form={form}>
+        <FormSummary />
+        <button type="submit" disabled={importing} className={buttonClass()}>
+          {importing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+          {importing ? "Importing..." : `Import ${count} ${count === 1 ? "product" : "products"}`}
+        </button>
+        <p className="mt-2 text-xs text-stone-500">
+          All products are imported together, or none if anything fails. Unchanged products are left
+          as they are.
+        </p>
+      </FormProvider>
+    </Form>
+  );
+}
+
+/** What happens to a row's product: its errors, or the action and what changes. */
+function RowResult({ row }: { row: ProductPreviewRow }) {
+  if (row.errors.length > 0)
+    return (
+      <ul className="space-y-0.5 text-red-700">
+        {row.errors.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    );
+  if (!row.action)
+    return <span className="text-stone-500">Not checked (other rows have errors)</span>;
+  const badge = <Badge tone={ACTION_TONES[row.action]}>{PRODUCT_ACTION_LABELS[row.action]}</Badge>;
+  return (
+    <div className="space-y-1">
+      {row.productId ? (
+        <Link
+          to={href("/budzadmin/dashboard/products/:productId", { productId: row.productId })}
+          aria-label={`${PRODUCT_ACTION_LABELS[row.action]}: open ${row.sku} on file`}
+        >
+          {badge}
+        </Link>
+      ) : (
+        badge
+      )}
+      {row.changes && row.changes.length > 0 ? (
+        <ul className="text-xs text-stone-600">
+          {row.changes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export default function ProductImportPreview({ loaderData, actionData }: Route.ComponentProps) {
+  const { preview: p, show: current, dates } = loaderData;
+  // Nothing to choose: only the server can refuse (no rules, and no zod, in the page).
+  const form = useForm({ lastResult: actionData });
+  const productsList = href("/budzadmin/dashboard/products");
+  const uploadAgain = (
+    <Link
+      to={href("/budzadmin/dashboard/products/import")}
+      className={`${buttonClass("secondary")} mt-3`}
+    >
+      Upload a corrected file
+    </Link>
+  );
+  const toWrite = p.createCount + p.updateCount;
+  const reason = PRODUCT_IMPORT_REASON_TEXT[p.stockReason];
+  return (
+    <DetailPage
+      back={{ to: productsList, label: "All products" }}
+      title="Import preview"
+      description={`${p.fileName} · nothing is imported until you confirm · checked ${formatDateTime(p.createdAt, dates)} by ${p.createdBy}`}
+    >
+      <StatGrid>
+        <Figure
+          label="Rows"
+          value={p.rowCount.toLocaleString("en-CA")}
+          hint={`${p.errorCount.toLocaleString("en-CA")} with errors`}
+        />
+        <Figure
+          label="New products"
+          value={p.createCount.toLocaleString("en-CA")}
+          hint="SKU not on file"
+        />
+        <Figure
+          label="Products to update"
+          value={p.updateCount.toLocaleString("en-CA")}
+          hint="Same SKU, something changes"
+        />
+        <Figure
+          label="Unchanged products"
+          value={p.unchangedCount.toLocaleString("en-CA")}
+          hint="Left as they are"
+        />
+      </StatGrid>
+      <p className="mb-4 text-sm text-stone-600">
+        <span className="font-medium text-stone-900">Stock: {reason.label}.</span> {reason.hint}{" "}
+        Each change is recorded as a stock movement.
+      </p>
+      {p.status === "imported" ? (
+        <p className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+          This file was imported {p.importedAt ? formatDateTime(p.importedAt, dates) : ""}.{" "}
+          <Link to={productsList} className="font-medium underline">
+            See the products
+          </Link>
+        </p>
+      ) : p.errorCount > 0 ? (
+        <section
+          aria-labelledby="import-errors"
+          className="mb-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+        >
+          <h2 id="import-errors" className="flex items-center gap-2 font-semibold">
+            <CircleAlert className="h-4 w-4" aria-hidden />
+            {FIX_PRODUCT_ERRORS_FIRST}
+          </h2>
+          <p className="mt-1">Correct these rows in the file, then upload it again.</p>
+          <ul className="mt-2 max-h-64 list-disc space-y-0.5 overflow-y-auto pl-5 break-words">
+            {p.errors.slice(0, ERRORS_LISTED).map((error, i) => (
+              <li key={i}>{error}</li>
+            ))}
+          </ul>
+          {p.errors.length > ERRORS_LISTED ? (
+            <p className="mt-2">and {p.errors.length - ERRORS_LISTED} more (see the rows below).</p>
+          ) : null}
+          {uploadAgain}
+        </section>
+      ) : toWrite === 0 ? (
+        <section className="mb-6 rounded-xl border border-stone-200 bg-white p-4 text-sm text-stone-700 shadow-sm">
+          <p>{NOTHING_TO_IMPORT}</p>
+          {uploadAgain}
+        </section>
+      ) : (
+        <ConfirmImport count={toWrite} form={form} />
+      )}
+      <ListCard>
+        <nav
+          aria-label="Rows to show"
+          className="flex flex-wrap gap-2 border-b border-stone-200 p-4"
+        >
+          {PRODUCT_PREVIEW_FILTERS.map((filter) => (
+            <Link
+              key={filter}
+              to={filter === "all" ? "?" : `?show=${filter}`}
+              aria-current={filter === current ? "page" : undefined}
+              className={buttonClass(filter === current ? "primary" : "secondary", "sm")}
+            >
+              {SHOW_LABELS[filter]} ({p.counts[filter].toLocaleString("en-CA")})
+            </Link>
+          ))}
+        </nav>
+        {p.rows.length === 0 ? (
+          <p className="px-4 py-16 text-center text-stone-500">No rows here.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[52rem] text-left text-sm">
+              <caption className="sr-only">Rows of {p.fileName}</caption>
+              <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+                <tr>
+                  {["Row", "SKU", "Name", "Size", "Price", "Stock", "Result"].map((h) => (
+                    <th key={h} scope="col" className="px-4 py-3 whitespace-nowrap">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {p.rows.map((r) => (
+                  <tr
+                    key={r.row}
+                    className={r.errors.length ? "bg-red-50/60 align-top" : "align-top"}
+                  >
+                    <td className="px-4 py-2 tabular-nums">{r.row}</td>
+                    <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">{r.sku}</td>
+                    <td className="px-4 py-2">{r.name}</td>
+                    <td className="px-4 py-2 whitespace-nowrap">{r.size || "—"}</td>
+                    <td className="px-4 py-2 whitespace-nowrap tabular-nums">{r.price}</td>
+                    <td className="px-4 py-2 tabular-nums">{r.stock || "—"}</td>
+                    <td className="max-w-md px-4 py-2">
+                      <RowResult row={r} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination
+          page={p.page}
+          pageCount={p.pageCount}
+          total={p.shownCount}
+          pageSize={PRODUCT_PREVIEW_PAGE_SIZE}
+          noun="rows"
+        />
+      </ListCard>
+    </DetailPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
