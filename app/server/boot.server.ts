@@ -11,6 +11,7 @@ import {
   type DatabaseHandle,
 } from "./db.server";
 import { startEmailWorker } from "./email/worker.server";
+import { sendDailyLowStockEmail } from "./inventory/low-stock.server";
 import { sendDueCampaigns } from "./marketing/campaign-admin.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
 import { logger } from "./logger.server";
@@ -110,6 +111,8 @@ export async function startServices(): Promise<Services> {
     jobs: [
       { name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() },
       { name: "scheduled campaigns", everyMs: 30_000, run: () => sendDueCampaigns() },
+      // Once a day from LOW_STOCK_EMAIL_HOUR, when something is low (daily_jobs claims the day).
+      { name: "low-stock email", everyMs: 600_000, run: () => sendDailyLowStockEmail() },
     ],
   });
   let phase = "running";

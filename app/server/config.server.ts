@@ -31,6 +31,26 @@ const wholeNumber = (min: number, max: number, unit: string) => {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
+const EMAIL = z.email();
+
+/** Comma-separated email addresses (spaces allowed) to a list; one that is not an address is named. */
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean),
+  )
+  .superRefine((addresses, ctx) => {
+    const bad = addresses.find((address) => !EMAIL.safeParse(address).success);
+    if (bad !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        message: `must be email addresses separated by commas (e.g. owner@example.com,staff@example.com); "${bad}" is not one`,
+      });
+  });
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -78,6 +98,15 @@ const ConfigSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 300, "seconds").default(10),
   ACCOUNT_LINK_MINUTES: wholeNumber(5, 1440, "minutes").default(60),
   ACCOUNT_VERIFY_HOURS: wholeNumber(1, 168, "hours").default(48),
+  /** Who gets the staff emails (the daily low-stock email); none when unset. */
+  STAFF_EMAILS: emailList.default([]),
+  /** The hour of the day (STORE_TIMEZONE) from which the daily low-stock email is sent. */
+  LOW_STOCK_EMAIL_HOUR: z.coerce
+    .number({ error: "must be an hour of the day from 0 to 23" })
+    .int({ error: "must be an hour of the day from 0 to 23" })
+    .min(0, { error: "must be an hour of the day from 0 to 23" })
+    .max(23, { error: "must be an hour of the day from 0 to 23" })
+    .default(8),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -12,6 +12,17 @@ describe("parseConfig", () => {
     expect(config.STORE_TIMEZONE).toBe("America/Vancouver");
     expect(config.SEED_SAMPLE_DATA).toBe(true);
     expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.STAFF_EMAILS).toEqual([]);
+    expect(config.LOW_STOCK_EMAIL_HOUR).toBe(8);
+  });
+
+  it("reads STAFF_EMAILS as a list of addresses", () => {
+    const config = parseConfig({
+      STAFF_EMAILS: " owner@example.com,floor@example.com ,",
+      LOW_STOCK_EMAIL_HOUR: "6",
+    });
+    expect(config.STAFF_EMAILS).toEqual(["owner@example.com", "floor@example.com"]);
+    expect(config.LOW_STOCK_EMAIL_HOUR).toBe(6);
   });
 
   it.each([
@@ -28,6 +39,14 @@ describe("parseConfig", () => {
     [{ SEED_SAMPLE_DATA: "maybe" }, "Invalid configuration: SEED_SAMPLE_DATA="],
     [{ ETRANSFER_EMAIL: "nope" }, "Invalid configuration: ETRANSFER_EMAIL="],
     [{ SESSION_SECRET: "short" }, "Invalid configuration: SESSION_SECRET="],
+    [
+      { STAFF_EMAILS: "owner@example.com, floor" },
+      'Invalid configuration: STAFF_EMAILS="owner@example.com, floor" must be email addresses separated by commas (e.g. owner@example.com,staff@example.com); "floor" is not one',
+    ],
+    [
+      { LOW_STOCK_EMAIL_HOUR: "24" },
+      'Invalid configuration: LOW_STOCK_EMAIL_HOUR="24" must be an hour of the day from 0 to 23',
+    ],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     try {

@@ -10,7 +10,7 @@ import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 // drizzle names a column without its table in a one-table select, where a subquery would read it
 // as its own table's: subqueries name the product's id in full.
-const productIdColumn = sql.raw('"products"."id"');
+export const productIdColumn = sql.raw('"products"."id"');
 
 /** One movement as written: the stock of its product (no sizes) or size moved by `quantity`. */
 export interface NewMovement {

@@ -1,0 +1,154 @@
+import { and, asc, eq, lte, notExists, sql, type SQL } from "drizzle-orm";
+import { zonedParts } from "~/lib/dates";
+import { dayKey } from "~/lib/invoices";
+import { sizeLabel } from "~/lib/product";
+import { config } from "../config.server";
+import { db, type Executor } from "../db.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { renderLowStockEmail, type LowStockLine } from "../email/templates/low-stock.server";
+import { wakeWorker } from "../email/worker.server";
+import { logger } from "../logger.server";
+import { dailyJobs, productVariations, products } from "../schema";
+import { productIdColumn } from "./stock-ledger.server";
+
+/** The name the low-stock email claims its day under in daily_jobs. */
+export const LOW_STOCK_JOB = "low-stock email";
+const DAY_MS = 86_400_000;
+
+/** Units sold since `since`, less those cancellations and refunds gave back (never below 0). */
+const soldSince = (where: SQL, since: Date) =>
+  sql<number>`greatest(0, -coalesce((select sum(m.quantity) from stock_movements m where ${where} and m.reason in ('sold', 'cancelled', 'refund_restock') and m.created_at >= ${since.toISOString()}::timestamptz), 0))::int`;
+
+/**
+ * What is at or under its alert level among active products: each size whose stock is (a product's
+ * alert level applies to each of its sizes), and each product without sizes whose stock is; out
+ * of stock first, then by name. With the units sold in the 30 days before `now`.
+ */
+export async function lowStockLines(
+  executor: Executor = db(),
+  now = new Date(),
+): Promise<LowStockLine[]> {
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const sizes = await executor
+    .select({
+      productName: products.name,
+      sku: products.sku,
+      size: productVariations.size,
+      sizeUnit: productVariations.sizeUnit,
+      position: productVariations.position,
+      stock: productVariations.stock,
+      alertLevel: products.stockAlertLevel,
+      sold30Days: soldSince(sql`m.variation_id = ${productVariations.id}`, since),
+    })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(
+      and(eq(products.status, "active"), lte(productVariations.stock, products.stockAlertLevel)),
+    );
+  const whole = await executor
+    .select({
+      productName: products.name,
+      sku: products.sku,
+      stock: products.stock,
+      alertLevel: products.stockAlertLevel,
+      // A one-table select: the subquery names the product's id in full.
+      sold30Days: soldSince(
+        sql`m.product_id = ${productIdColumn} and m.variation_id is null`,
+        since,
+      ),
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.status, "active"),
+        lte(products.stock, products.stockAlertLevel),
+        notExists(
+          db()
+            .select({ one: sql`1` })
+            .from(productVariations)
+            .where(sql`${productVariations.productId} = ${productIdColumn}`),
+        ),
+      ),
+    )
+    .orderBy(asc(products.name));
+  const lines = [
+    ...sizes.map(({ size, sizeUnit, position, ...line }) => ({
+      ...line,
+      size: sizeLabel({ size, sizeUnit }),
+      position,
+    })),
+    ...whole.map((line) => ({ ...line, size: null, position: 0 })),
+  ];
+  lines.sort(
+    (a, b) =>
+      Number(b.stock === 0) - Number(a.stock === 0) ||
+      a.productName.localeCompare(b.productName, "en-CA") ||
+      a.position - b.position,
+  );
+  return lines.map(({ position: _, ...line }) => line);
+}
+
+export type LowStockRun =
+  | { sent: true; recipients: number; items: number; day: string }
+  | {
+      sent: false;
+      reason: "no recipients" | "before the hour" | "already sent" | "nothing low";
+    };
+
+let loggedNoRecipients = false;
+
+/**
+ * The daily low-stock email (the email worker's job, every 10 minutes): from LOW_STOCK_EMAIL_HOUR
+ * in STORE_TIMEZONE, the first run that finds something at or under its alert level queues one
+ * email to each of STAFF_EMAILS, at most once a day. The day is claimed by inserting (job, day)
+ * into daily_jobs in the same transaction as the emails, so with several instances (or two runs
+ * at once) exactly one sends it. Without STAFF_EMAILS nothing is sent (said once in the log).
+ */
+export async function sendDailyLowStockEmail(
+  options: { now?: Date; recipients?: readonly string[]; hour?: number } = {},
+): Promise<LowStockRun> {
+  const settings = config();
+  const now = options.now ?? new Date();
+  const recipients = options.recipients ?? settings.STAFF_EMAILS;
+  const hour = options.hour ?? settings.LOW_STOCK_EMAIL_HOUR;
+  if (recipients.length === 0) {
+    if (!loggedNoRecipients) {
+      loggedNoRecipients = true;
+      logger.info("STAFF_EMAILS is not set: the daily low-stock email is not sent");
+    }
+    return { sent: false, reason: "no recipients" };
+  }
+  const zone = settings.STORE_TIMEZONE;
+  if (zonedParts(now, zone).hour < hour) return { sent: false, reason: "before the hour" };
+  const day = dayKey(now, zone);
+  // Most runs of the day find it done: one indexed read, no stock query.
+  const [done] = await db()
+    .select({ day: dailyJobs.day })
+    .from(dailyJobs)
+    .where(and(eq(dailyJobs.name, LOW_STOCK_JOB), eq(dailyJobs.day, day)));
+  if (done) return { sent: false, reason: "already sent" };
+
+  const run = await db().transaction(async (tx): Promise<LowStockRun> => {
+    const lines = await lowStockLines(tx, now);
+    if (lines.length === 0) return { sent: false, reason: "nothing low" };
+    const [claimed] = await tx
+      .insert(dailyJobs)
+      .values({ name: LOW_STOCK_JOB, day })
+      .onConflictDoNothing()
+      .returning({ day: dailyJobs.day });
+    if (!claimed) return { sent: false, reason: "already sent" };
+    const email = renderLowStockEmail({ lines, day });
+    for (const to of recipients) await enqueueEmail(tx, { kind: "low_stock", to, ...email });
+    return { sent: true, recipients: recipients.length, items: lines.length, day };
+  });
+  if (run.sent) {
+    wakeWorker();
+    logger.info({ day, items: run.items, recipients: run.recipients }, "low-stock email queued");
+  }
+  return run;
+}
+
+/** For tests: the "not set" line is logged again by the next run without recipients. */
+export function resetLowStockLog() {
+  loggedNoRecipients = false;
+}
