@@ -2,6 +2,7 @@ import { VIEWPORTS } from "../fixtures";
 import { expect, test } from "./admin-fixtures";
 import { confirmDialog, openFromSidebar, rowsWith, toast } from "./admin-screen";
 import { pngBuffer } from "./images";
+import { expectAccessible } from "../axe";
 
 test("a product's life: add with variations and an uploaded image, shown in the store, edited, deleted", async ({
   adminPage: page,
@@ -190,6 +191,47 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       });
       expect(response.status()).toBe(400);
       expect(await response.text()).toContain("Selling Price must be greater than $0.00");
+    });
+    test("Adjust stock on the product's page: refused below zero, then a count recorded in its history", async ({
+      adminPage: page,
+    }) => {
+      await page.goto("/budzadmin/dashboard/products?category=flowers");
+      await page
+        .getByRole("link", { name: /^View / })
+        .first()
+        .click();
+      const details = page.getByRole("dialog", { name: "Product Details" });
+      await expect(details.getByRole("region", { name: "Stock history" })).toBeVisible();
+      await expectAccessible(page);
+
+      await details
+        .getByRole("button", { name: /^Adjust stock of / })
+        .first()
+        .click();
+      const adjust = page.getByRole("dialog", { name: "Adjust stock" });
+      const now = Number(
+        (await adjust.getByText(/in stock now$/).textContent())!.match(/(\d+) in stock now/)![1],
+      );
+      await adjust.getByText("Remove", { exact: true }).click();
+      await adjust.getByLabel("Quantity").fill(String(now + 1));
+      await expect(adjust.getByText(`Only ${now} in stock`)).toBeVisible();
+      await adjust.getByRole("button", { name: "Save adjustment" }).click();
+      await expect(
+        adjust.getByText(`Stock cannot go below 0: only ${now} ${now === 1 ? "is" : "are"} left.`),
+      ).toBeVisible();
+      await expect(adjust.getByLabel("Quantity")).toBeFocused();
+      await expectAccessible(page);
+
+      await adjust.getByText("Set count").click();
+      await adjust.getByLabel("Counted stock").fill(String(now + 3));
+      await adjust.getByLabel("Note").fill(`Shelf count (${width})`);
+      await adjust.getByRole("button", { name: "Save adjustment" }).click();
+      await expect(toast(page, `Stock updated (+3): ${now + 3} in stock.`)).toBeVisible();
+      await expect(adjust).toHaveCount(0);
+      const latest = details.getByRole("region", { name: "Stock history" }).getByRole("row").nth(1);
+      await expect(latest).toContainText("Count correction");
+      await expect(latest).toContainText(`Shelf count (${width})`);
+      await expect(latest).toContainText("+3");
     });
   });
 }

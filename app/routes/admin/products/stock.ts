@@ -1,4 +1,4 @@
-import { href } from "react-router";
+import { href, redirect } from "react-router";
 import type { Route } from "./+types/stock";
 import { stockAdjustForm } from "~/schemas/stock";
 import { redirectWithToast } from "~/server/admin/flash.server";
@@ -6,6 +6,13 @@ import { currentAdmin } from "~/server/auth/admin-guard.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { throwFailure } from "~/server/http/responses.server";
 import { adjustStock } from "~/server/inventory/stock-ledger.server";
+
+/** Opened as a page: Adjust stock lives on the product's page. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(
+    href("/budzadmin/dashboard/products/:productId", { productId: params.productId }),
+  );
+}
 
 /**
  * Adjust stock (posted by the dialog on the product form and the product's page): add, remove or
