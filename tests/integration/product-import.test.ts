@@ -373,6 +373,15 @@ describe("product CSV import: stock moves only as movements", () => {
     expect([dream.variations.length, dream.stock]).toEqual([0, 6]);
     expect(await stockDiscrepancies()).toEqual([]);
   });
+  it("removes the sizes a file leaves out, the product's total the sum of those left", async () => {
+    const { sizedId } = await seedProducts();
+    const [, kept] = table(await exported());
+    await importFile(file([{ ...kept!, Stock: "" }]));
+    const dream = (await getAdminProduct(sizedId))!;
+    expect(dream.variations.map((v) => [v.size, v.stock])).toEqual([["3.5", 7]]);
+    expect([dream.stock, dream.ownStock]).toEqual([7, 7]);
+    expect(await stockDiscrepancies()).toEqual([]);
+  });
 });
 
 describe("product CSV import: refusals leave the catalogue as it was", () => {

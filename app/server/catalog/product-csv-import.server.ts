@@ -487,17 +487,18 @@ async function writeProducts(
   const moved = await moveStocks(tx, stock);
   if (!moved.ok) return moved;
 
-  // A product with sizes holds the sum of theirs (sizes removed included); then listed prices.
-  const ids = planned.map((p) => idOf.get(p)!);
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const batch = ids.slice(i, i + BATCH);
+  // moveStocks kept each product's total with its sizes' moves; one that lost sizes but keeps
+  // others holds the sum of those left. Then the listed prices.
+  const shrunk = updates
+    .filter((p) => p.plan.removedSizeIds.length > 0 && p.input.variations.length > 0)
+    .map((p) => idOf.get(p)!);
+  for (let i = 0; i < shrunk.length; i += BATCH)
     await tx.execute(sql`
       update products set stock = (select coalesce(sum(v.stock), 0) from product_variations v
         where v.product_id = ${productIdColumn})::int
-      where ${productIdColumn} = any(${`{${batch.join(",")}}`}::uuid[])
-        and exists (select 1 from product_variations v where v.product_id = ${productIdColumn})`);
-    await refreshListedPrice(tx, batch);
-  }
+      where ${productIdColumn} = any(${`{${shrunk.slice(i, i + BATCH).join(",")}}`}::uuid[])`);
+  const ids = planned.map((p) => idOf.get(p)!);
+  for (let i = 0; i < ids.length; i += BATCH) await refreshListedPrice(tx, ids.slice(i, i + BATCH));
   return { ok: true, ids };
 }
 
