@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus } from "lucide-react";
+import { Download, Eye, Pencil, Plus, Upload } from "lucide-react";
 import { href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, StockCell } from "~/components/admin/badges";
@@ -246,13 +246,31 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       title="Product Management"
       description="Your catalogue: prices, stock and what shoppers see."
       actions={
-        <Link
-          to={`${href("/budzadmin/dashboard/products/new")}${search}`}
-          className={buttonClass("primary")}
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-          Add New Product
-        </Link>
+        <>
+          <Link
+            to={`${href("/budzadmin/dashboard/products/import")}${search}`}
+            preventScrollReset
+            className={buttonClass("secondary")}
+          >
+            <Upload className="h-4 w-4" aria-hidden />
+            Import CSV
+          </Link>
+          <a
+            href={href("/budzadmin/dashboard/products/export.csv")}
+            download
+            className={buttonClass("secondary")}
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            Export CSV
+          </a>
+          <Link
+            to={`${href("/budzadmin/dashboard/products/new")}${search}`}
+            className={buttonClass("primary")}
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+            Add New Product
+          </Link>
+        </>
       }
       search={{
         q: query.q,
