@@ -74,6 +74,7 @@ adminTest("every admin screen opens without a console error", async ({ page }) =
     `${admin}/customers/import`,
     `${admin}/products`,
     `${admin}/products/new`,
+    `${admin}/products/import`,
     `${admin}/images`,
     `${admin}/shipping`,
     `/budzadmin/print/packing-slips`,

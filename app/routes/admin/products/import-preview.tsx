@@ -66,6 +66,16 @@ const SHOW_LABELS = {
   unchanged: "Unchanged",
 } as const;
 
+/** The table's columns; size, price and stock go under the product's name on phones. */
+const COLUMNS = [
+  ["Row", ""],
+  ["Product", ""],
+  ["Size", "hidden md:table-cell"],
+  ["Price", "hidden md:table-cell"],
+  ["Stock", "hidden md:table-cell"],
+  ["Result", ""],
+] as const;
+
 const ACTION_TONES: Record<ProductImportAction, "green" | "amber" | "stone"> = {
   create: "green",
   update: "amber",
@@ -235,12 +245,12 @@ export default function ProductImportPreview({ loaderData, actionData }: Route.C
           <p className="px-4 py-16 text-center text-stone-500">No rows here.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[52rem] text-left text-sm">
+            <table className="w-full text-left text-sm md:min-w-[52rem]">
               <caption className="sr-only">Rows of {p.fileName}</caption>
               <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
                 <tr>
-                  {["Row", "SKU", "Name", "Size", "Price", "Stock", "Result"].map((h) => (
-                    <th key={h} scope="col" className="px-4 py-3 whitespace-nowrap">
+                  {COLUMNS.map(([h, hide]) => (
+                    <th key={h} scope="col" className={`px-4 py-3 whitespace-nowrap ${hide}`}>
                       {h}
                     </th>
                   ))}
@@ -253,11 +263,25 @@ export default function ProductImportPreview({ loaderData, actionData }: Route.C
                     className={r.errors.length ? "bg-red-50/60 align-top" : "align-top"}
                   >
                     <td className="px-4 py-2 tabular-nums">{r.row}</td>
-                    <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">{r.sku}</td>
-                    <td className="px-4 py-2">{r.name}</td>
-                    <td className="px-4 py-2 whitespace-nowrap">{r.size || "—"}</td>
-                    <td className="px-4 py-2 whitespace-nowrap tabular-nums">{r.price}</td>
-                    <td className="px-4 py-2 tabular-nums">{r.stock || "—"}</td>
+                    <td className="px-4 py-2">
+                      <span className="block text-xs break-all text-stone-500">{r.sku}</span>
+                      {r.name}
+                      {/* Phones: the size, price and stock under the name. */}
+                      <span className="block text-xs text-stone-600 md:hidden">
+                        {[r.size, r.price, r.stock ? `stock ${r.stock}` : ""]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </span>
+                    </td>
+                    <td className="hidden px-4 py-2 whitespace-nowrap md:table-cell">
+                      {r.size || "—"}
+                    </td>
+                    <td className="hidden px-4 py-2 whitespace-nowrap tabular-nums md:table-cell">
+                      {r.price}
+                    </td>
+                    <td className="hidden px-4 py-2 tabular-nums md:table-cell">
+                      {r.stock || "—"}
+                    </td>
                     <td className="max-w-md px-4 py-2">
                       <RowResult row={r} />
                     </td>
