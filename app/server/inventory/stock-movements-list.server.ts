@@ -29,6 +29,7 @@ import {
   encodeCursor,
   MOVEMENTS_PAGE_SIZE,
   movementsQuery,
+  type MovementCursor,
   type MovementRow,
 } from "./stock-ledger.server";
 
@@ -37,15 +38,24 @@ const PRODUCT_IDS_MAX = 100;
 
 export type MovementFilter = Pick<StockMovementListQuery, "q" | "reason" | "staff" | "from" | "to">;
 
+/** Where a page starts: after the last row of the page before, or before the first of the next. */
+export interface PageEdge {
+  after?: MovementCursor;
+  before?: MovementCursor;
+}
+
 /**
  * The filters as conditions on stock_movements, each served by an index scanned newest first:
  * a product (its name or SKU, resolved to the products' ids first: stock_movements_product_idx),
  * a reason (stock_movements_reason_idx), a staff member or the store itself (admin_id null:
  * stock_movements_admin_idx), and days from/to in STORE_TIMEZONE (created_at, the last column
- * before id in every one of them, or stock_movements_created_idx alone).
+ * before id in every one of them, or stock_movements_created_idx alone). Resolves the product
+ * search once and answers the conditions for a page starting at `edge` with its keyset.
  */
-export async function movementFilter(filter: MovementFilter): Promise<SQL | undefined> {
-  const conditions: (SQL | undefined)[] = [];
+export async function movementFilter(
+  filter: MovementFilter,
+): Promise<(edge?: PageEdge) => SQL | undefined> {
+  const conditions: SQL[] = [];
   const term = filter.q.trim();
   if (term) {
     const pattern = `%${escapeLike(term)}%`;
@@ -75,11 +85,21 @@ export async function movementFilter(filter: MovementFilter): Promise<SQL | unde
   if (filter.staff === "store") conditions.push(isNull(stockMovements.adminId));
   else if (filter.staff !== "all") conditions.push(eq(stockMovements.adminId, filter.staff));
   const zone = config().STORE_TIMEZONE;
-  if (filter.from)
-    conditions.push(gte(stockMovements.createdAt, dayRange(filter.from, zone).start));
-  if (filter.to) conditions.push(lt(stockMovements.createdAt, dayRange(filter.to, zone).end));
-  const present = conditions.filter(Boolean);
-  return present.length > 0 ? and(...present) : undefined;
+  const start = filter.from ? dayRange(filter.from, zone).start : undefined;
+  const end = filter.to ? dayRange(filter.to, zone).end : undefined;
+  return (edge = {}) => {
+    const all = [...conditions];
+    // A day bound the cursor already implies is left out: PostgreSQL would start the index scan
+    // at that bound rather than at the cursor, and read every row in between (a deep page of a
+    // long range would cost more the deeper it is).
+    if (start && !(edge.before && edge.before.createdAt >= start))
+      all.push(gte(stockMovements.createdAt, start));
+    if (end && !(edge.after && edge.after.createdAt < end))
+      all.push(lt(stockMovements.createdAt, end));
+    if (edge.after) all.push(afterCursor(edge.after)!);
+    if (edge.before) all.push(beforeCursor(edge.before)!);
+    return all.length > 0 ? and(...all) : undefined;
+  };
 }
 
 export interface StockMovementPage {
@@ -105,7 +125,7 @@ export async function listStockMovements(
   const before = decodeCursor(query.before);
   const after = before ? undefined : decodeCursor(query.after);
   const rows = await movementsQuery()
-    .where(and(where, before ? beforeCursor(before) : afterCursor(after)))
+    .where(where({ after, before }))
     .orderBy(
       ...(before
         ? [asc(stockMovements.createdAt), asc(stockMovements.id)]
@@ -163,7 +183,7 @@ export async function* exportStockMovementsCsv(filter: MovementFilter): AsyncGen
   let position: MovementRow | undefined;
   for (;;) {
     const rows = await movementsQuery()
-      .where(and(where, afterCursor(position)))
+      .where(where({ after: position }))
       .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
       .limit(BATCH);
     if (rows.length === 0) return;
