@@ -75,6 +75,8 @@ adminTest("every admin screen opens without a console error", async ({ page }) =
     `${admin}/products`,
     `${admin}/products/new`,
     `${admin}/products/import`,
+    `${admin}/stock`,
+    `${admin}/stock?reason=sample_data&from=2000-01-01&to=${today}`,
     `${admin}/images`,
     `${admin}/shipping`,
     `/budzadmin/print/packing-slips`,
