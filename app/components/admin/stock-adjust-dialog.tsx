@@ -66,14 +66,24 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
   const [mode, setMode] = useState<AdjustMode>("add");
   const [quantity, setQuantity] = useState("");
   const [reason, setReason] = useState<string>(ADJUST_REASONS.add[0]);
+  const choose = (next: AdjustMode) => {
+    if (next === mode) return;
+    setMode(next);
+    setReason(ADJUST_REASONS[next][0]);
+  };
   const busy = fetcher.state !== "idle";
   const formId = `stock-adjust-${target.variationId ?? target.productId}`;
 
-  // A successful adjustment redirects (no data): close once the page has reloaded.
-  const submitted = useRef(false);
+  // A successful adjustment redirects: the fetcher comes back without a new reply (a refusal
+  // brings one), and the dialog closes over the reloaded page.
+  const replyAtSubmit = useRef<FormReply | undefined | null>(null);
   useEffect(() => {
-    if (fetcher.state !== "idle") submitted.current = true;
-    else if (submitted.current && !fetcher.data) onClose();
+    if (fetcher.state !== "idle") {
+      if (replyAtSubmit.current === null) replyAtSubmit.current = fetcher.data;
+    } else if (replyAtSubmit.current !== null) {
+      if (fetcher.data === replyAtSubmit.current) onClose();
+      replyAtSubmit.current = null;
+    }
   }, [fetcher.state, fetcher.data, onClose]);
 
   const amount = Number.parseInt(quantity, 10);
@@ -107,7 +117,6 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
         className="space-y-4"
       >
         <FormProvider form={form}>
-          <FormSummary />
           <input type="hidden" name="variationId" value={target.variationId ?? ""} />
           <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
           <fieldset>
@@ -116,17 +125,17 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
               {MODES.map((option) => (
                 <label
                   key={option.mode}
-                  className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800"
+                  // Chosen on pointer down: leaving a field with a message redraws the dialog, which
+                  // is centred, so the button can move from under the pointer before the click.
+                  onPointerDown={() => choose(option.mode)}
+                  className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
                 >
                   <input
                     type="radio"
                     name="mode"
                     value={option.mode}
                     checked={mode === option.mode}
-                    onChange={() => {
-                      setMode(option.mode);
-                      setReason(ADJUST_REASONS[option.mode][0]);
-                    }}
+                    onChange={() => choose(option.mode)}
                     className="sr-only"
                   />
                   {option.label}
@@ -137,6 +146,8 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
               {MODES.find((option) => option.mode === mode)!.hint}
             </p>
           </fieldset>
+          {/* Below the choice of change, so its message going away never moves those buttons. */}
+          <FormSummary />
           <Field
             name="quantity"
             label={mode === "set" ? "Counted stock" : "Quantity"}

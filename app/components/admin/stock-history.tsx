@@ -74,7 +74,13 @@ export function StockHistory({
           No stock movements yet.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-stone-200">
+        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+        <div
+          className="overflow-x-auto rounded-lg border border-stone-200"
+          tabIndex={0}
+          role="group"
+          aria-labelledby="stock-history-title"
+        >
           <table className="w-full text-sm">
             <thead className="bg-stone-50 text-left text-xs text-stone-500">
               <tr>

@@ -97,7 +97,7 @@ export async function moveStock(
   if (stockAfter < 0)
     return fail(
       409,
-      `Stock cannot go below 0: only ${current} ${current === 1 ? "is" : "are"} left.`,
+      `Stock cannot go below 0: ${current === 0 ? "there are none" : current === 1 ? "only 1 is" : `only ${current} are`} left.`,
     );
   if (quantity === 0) return { ok: true, stockAfter, quantity };
 

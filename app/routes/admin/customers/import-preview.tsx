@@ -1,6 +1,7 @@
-import { CircleAlert, Loader2 } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { ImportErrors, ImportedNotice } from "~/components/admin/csv-upload-dialog";
 import type { Route } from "./+types/import-preview";
 import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
@@ -24,7 +25,6 @@ import { getImportPreview, runCustomerImport } from "~/server/customers/customer
 export const meta: Route.MetaFunction = () => [{ title: "Import preview · Customers · Admin" }];
 
 const NOT_FOUND = "This import preview does not exist (previews are kept for a day).";
-const ERRORS_LISTED = 200;
 
 const PreviewQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
@@ -159,37 +159,20 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
         />
       </StatGrid>
       {p.status === "imported" ? (
-        <p className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-          This file was imported {p.importedAt ? formatDateTime(p.importedAt, dates) : ""}.{" "}
-          <Link to={customers} className="font-medium underline">
-            See the customers
-          </Link>
-        </p>
+        <ImportedNotice
+          when={p.importedAt ? formatDateTime(p.importedAt, dates) : ""}
+          listHref={customers}
+          listText="See the customers"
+        />
       ) : p.errorCount > 0 ? (
-        <section
-          aria-labelledby="import-errors"
-          className="mb-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900"
-        >
-          <h2 id="import-errors" className="flex items-center gap-2 font-semibold">
-            <CircleAlert className="h-4 w-4" aria-hidden />
-            {FIX_ERRORS_FIRST}
-          </h2>
-          <p className="mt-1">Correct these rows in the file, then upload it again.</p>
-          <ul className="mt-2 max-h-64 list-disc space-y-0.5 overflow-y-auto pl-5">
-            {p.errors.slice(0, ERRORS_LISTED).map((error, i) => (
-              <li key={i}>{error}</li>
-            ))}
-          </ul>
-          {p.errors.length > ERRORS_LISTED ? (
-            <p className="mt-2">and {p.errors.length - ERRORS_LISTED} more (see the rows below).</p>
-          ) : null}
+        <ImportErrors title={FIX_ERRORS_FIRST} errors={p.errors}>
           <Link
             to={href("/budzadmin/dashboard/customers/import")}
             className={`${buttonClass("secondary")} mt-3`}
           >
             Upload a corrected file
           </Link>
-        </section>
+        </ImportErrors>
       ) : (
         <ConfirmImport existingCount={p.existingCount} form={form} />
       )}

@@ -140,7 +140,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               <h4 className="mb-2 text-xs font-medium tracking-wide text-stone-500 uppercase">
                 Variations
               </h4>
-              <div className="overflow-x-auto rounded-lg border border-stone-200">
+              <div
+                className="overflow-x-auto rounded-lg border border-stone-200"
+                tabIndex={0}
+                role="group"
+                aria-label="Variations"
+              >
                 <table className="w-full text-sm">
                   <thead className="bg-stone-50 text-left text-xs text-stone-500">
                     <tr>
