@@ -29,6 +29,9 @@ const CELL =
 const HEAD = `${CELL};padding:0 8px 8px;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em`;
 const BODY = `${CELL};padding:8px;border-bottom:1px solid ${emailColors.border};color:${emailColors.text}`;
 
+/** A long list is cut here: the rest are one click away in the Products list. */
+export const LOW_STOCK_EMAIL_MAX_LINES = 100;
+
 const units = (n: number) => `${n} ${n === 1 ? "unit" : "units"}`;
 const itemName = (line: LowStockLine) =>
   `${oneLine(line.productName)}${line.size ? ` (${oneLine(line.size)})` : ""}`;
@@ -48,7 +51,10 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
   const productsUrl = `${publicUrl}${href("/budzadmin/dashboard/products")}?stock=low`;
   const movementsUrl = `${publicUrl}${href("/budzadmin/dashboard/stock")}`;
 
-  const rows = input.lines.map(
+  const shown = input.lines.slice(0, LOW_STOCK_EMAIL_MAX_LINES);
+  const more = input.lines.length - shown.length;
+  const moreText = more > 0 ? `…and ${more} more: see the low-stock products.` : "";
+  const rows = shown.map(
     (line) =>
       html`<tr>
         <td style="${BODY};padding-left:0">
@@ -74,22 +80,23 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
       </tr>`,
   );
   const table = html`<table
-    role="presentation"
-    width="100%"
-    cellpadding="0"
-    cellspacing="0"
-    border="0"
-    style="margin:8px 0 4px"
-  >
-    <tr>
-      <th align="left" style="${HEAD};padding-left:0">Product</th>
-      <th align="left" style="${HEAD}">Size</th>
-      <th align="right" style="${HEAD}">Stock</th>
-      <th align="right" style="${HEAD}">Alert level</th>
-      <th align="right" style="${HEAD};padding-right:0">Sold (30 days)</th>
-    </tr>
-    ${rows}
-  </table>`;
+      role="presentation"
+      width="100%"
+      cellpadding="0"
+      cellspacing="0"
+      border="0"
+      style="margin:8px 0 4px"
+    >
+      <tr>
+        <th align="left" style="${HEAD};padding-left:0">Product</th>
+        <th align="left" style="${HEAD}">Size</th>
+        <th align="right" style="${HEAD}">Stock</th>
+        <th align="right" style="${HEAD}">Alert level</th>
+        <th align="right" style="${HEAD};padding-right:0">Sold (30 days)</th>
+      </tr>
+      ${rows}
+    </table>
+    ${moreText ? emailParagraph(moreText) : ""}`;
   const content = html`${emailHeading("Low stock")} ${emailParagraph(summary)} ${table}
   ${emailButton(productsUrl, "Open low-stock products")}
   ${emailParagraph(
@@ -105,10 +112,11 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
     "",
     summary,
     "",
-    ...input.lines.map(
+    ...shown.map(
       (line) =>
         `- ${itemName(line)}${line.sku ? ` [${line.sku}]` : ""}: ${line.stock === 0 ? "out of stock" : `${units(line.stock)} left`} (alert level ${line.alertLevel}); sold in 30 days: ${line.sold30Days}`,
     ),
+    ...(moreText ? [moreText] : []),
     "",
     `Low-stock products: ${productsUrl}`,
     `Stock movements: ${movementsUrl}`,
