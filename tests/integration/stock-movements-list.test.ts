@@ -243,10 +243,11 @@ describe("keyset pages", () => {
 
     // The same walk with the days around them (a cursor makes one of the bounds redundant).
     const pages: MovementRow[][] = [];
-    for (const filters of [
+    const variants: Record<string, string>[] = [
       { reason: "returned" },
       { reason: "returned", from: "2026-06-20", to: "2026-06-20" },
-    ]) {
+    ];
+    for (const filters of variants) {
       pages.length = 0;
       let page = await listStockMovements(query(filters));
       pages.push(page.rows);
