@@ -62,7 +62,7 @@ const stop = (event: React.SyntheticEvent) => event.stopPropagation();
 function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: () => void }) {
   const fetcher = useFetcher<FormReply>();
   const form = useForm({ rules: stockRules, lastResult: fetcher.data });
-  const { pathname, search } = useLocation();
+  const { pathname, search, key } = useLocation();
   const [mode, setMode] = useState<AdjustMode>("add");
   const [quantity, setQuantity] = useState("");
   const [reason, setReason] = useState<string>(ADJUST_REASONS.add[0]);
@@ -74,17 +74,12 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
   const busy = fetcher.state !== "idle";
   const formId = `stock-adjust-${target.variationId ?? target.productId}`;
 
-  // A successful adjustment redirects: the fetcher comes back without a new reply (a refusal
-  // brings one), and the dialog closes over the reloaded page.
-  const replyAtSubmit = useRef<FormReply | undefined | null>(null);
+  // A successful adjustment redirects back to this page (a refusal does not navigate): close once
+  // the page has been loaded again.
+  const openedAt = useRef(key);
   useEffect(() => {
-    if (fetcher.state !== "idle") {
-      if (replyAtSubmit.current === null) replyAtSubmit.current = fetcher.data;
-    } else if (replyAtSubmit.current !== null) {
-      if (fetcher.data === replyAtSubmit.current) onClose();
-      replyAtSubmit.current = null;
-    }
-  }, [fetcher.state, fetcher.data, onClose]);
+    if (key !== openedAt.current) onClose();
+  }, [key, onClose]);
 
   const amount = Number.parseInt(quantity, 10);
   const after = Number.isNaN(amount)
