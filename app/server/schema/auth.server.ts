@@ -19,14 +19,40 @@ export const adminUsers = pgTable(
     username: text("username").notNull(),
     displayName: text("display_name").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** owner, manager or staff: what each may do is app/lib/permissions.ts. */
     role: text("role").notNull().default("staff"),
+    /** Where an invitation was sent (admins made from the command line have none). */
+    email: text("email"),
+    /** active; invited (no password yet: cannot sign in); deactivated (cannot sign in). */
+    status: text("status").notNull().default("active"),
     ...createdAt,
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("admin_users_username_key").on(sql`lower(${t.username})`),
-    check("admin_users_role_check", sql`${t.role} in ('owner','staff')`),
+    check("admin_users_role_check", sql`${t.role} in ('owner','manager','staff')`),
+    check("admin_users_status_check", sql`${t.status} in ('active','invited','deactivated')`),
   ],
+);
+
+/**
+ * One-time invitation links to the admin (app/server/auth/staff.server.ts): id is the SHA-256 of
+ * the link's token; used_at is set when the invited admin chose their password.
+ */
+export const adminInvites = pgTable(
+  "admin_invites",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    invitedBy: uuid("invited_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    ...createdAt,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_invites_user_idx").on(t.userId)],
 );
 
 /** id is the SHA-256 of the cookie token, so a leaked table cannot be replayed as cookies. */
