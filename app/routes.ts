@@ -91,7 +91,9 @@ export default [
           route("announcements", "routes/admin/pages/announcements.tsx"),
         ]),
         route("database", "routes/admin/database.tsx"),
-        // Owner-only settings: province rules and sales tax rates.
+        // Owner-only settings: the store's own (identity, payments, shipping, notifications),
+        // then province rules and sales tax rates.
+        route("settings", "routes/admin/settings/store.tsx"),
         route("settings/provinces", "routes/admin/settings/provinces/list.tsx"),
         route("settings/provinces/:province", "routes/admin/settings/provinces/detail.tsx"),
         route("*", "routes/admin/not-found.tsx"),

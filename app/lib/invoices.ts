@@ -43,8 +43,12 @@ export interface InvoiceItem {
 /** Who issues the invoice and where the shopper pays it. */
 export interface InvoiceIssuer {
   name: string;
-  email: string;
-  phone: string;
+  /** The store's contact details and address as set in Settings (null: not printed). */
+  email: string | null;
+  phone: string | null;
+  addressLines: string[];
+  /** "123456789 RT 0001", printed once set. */
+  gstNumber: string | null;
   /** The store's address on the web (PUBLIC_URL), when one is configured. */
   website?: string;
   etransferEmail: string;

@@ -1,8 +1,23 @@
 import { formatMoney } from "./money";
 
-/** SPEC §9: Canada Post shipping is $20, free when the amount after discount is $200 or more. */
+/**
+ * SPEC §9: Canada Post shipping is $20, free when the amount after discount is $200 or more. These
+ * are the defaults; the store's own fee and threshold are its Shipping settings
+ * (`storeSettings().shipping`), passed to the functions below by the server.
+ */
 export const SHIPPING_COST_CENTS = 2000;
 export const FREE_SHIPPING_THRESHOLD_CENTS = 20000;
+
+/** The flat fee and the amount (after discount) from which shipping is free. */
+export interface ShippingRates {
+  flatFeeCents: number;
+  freeThresholdCents: number;
+}
+
+export const DEFAULT_SHIPPING_RATES: ShippingRates = {
+  flatFeeCents: SHIPPING_COST_CENTS,
+  freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS,
+};
 
 export type CouponType = "percentage" | "fixed";
 
@@ -38,25 +53,30 @@ export function discountCents(coupon: CouponTerms | null | undefined, subtotal: 
 }
 
 /** SPEC §9: $20 unless subtotal - discount reaches $200 (so a $0 cart still pays $20). */
-export function shippingCents(subtotal: number, discount: number): number {
-  return subtotal - discount >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_COST_CENTS;
+export function shippingCents(
+  subtotal: number,
+  discount: number,
+  rates: ShippingRates = DEFAULT_SHIPPING_RATES,
+): number {
+  return subtotal - discount >= rates.freeThresholdCents ? 0 : rates.flatFeeCents;
 }
 
 /** SPEC §9: total = subtotal - discount + shipping. */
 export function computeTotals(
   lines: { priceCents: number; quantity: number }[],
   coupon?: CouponTerms | null,
+  rates: ShippingRates = DEFAULT_SHIPPING_RATES,
 ): Totals {
   const subtotal = subtotalCents(lines);
   const discount = discountCents(coupon, subtotal);
-  const shipping = shippingCents(subtotal, discount);
+  const shipping = shippingCents(subtotal, discount, rates);
   return {
     subtotalCents: subtotal,
     discountCents: discount,
     shippingCents: shipping,
     totalCents: subtotal - discount + shipping,
     freeShippingRemainingCents:
-      shipping > 0 ? FREE_SHIPPING_THRESHOLD_CENTS - (subtotal - discount) : 0,
+      shipping > 0 ? Math.max(0, rates.freeThresholdCents - (subtotal - discount)) : 0,
   };
 }
 

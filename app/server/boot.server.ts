@@ -14,6 +14,7 @@ import { startEmailWorker } from "./email/worker.server";
 import { sendDailyLowStockEmail } from "./inventory/low-stock.server";
 import { sendDueCampaigns } from "./marketing/campaign-admin.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
+import { fillSampleIdentity, storeSettings } from "./settings/store-settings.server";
 import { logger } from "./logger.server";
 import {
   generateSampleDataset,
@@ -95,6 +96,8 @@ export async function startServices(): Promise<Services> {
   if (await isStoreEmpty()) {
     if (settings.SEED_SAMPLE_DATA) {
       const counts = await generateSampleDataset();
+      // Sample data names the store with sample contact details (the owner changes them in Settings).
+      await fillSampleIdentity();
       logger.info(counts, "sample data generated on an empty database");
     } else {
       await insertDefaultContent();
@@ -103,6 +106,9 @@ export async function startServices(): Promise<Services> {
     // PGlite has no autovacuum: give the planner fresh statistics once per start.
     await analyzeDatabase();
   }
+
+  // Settings are read once here (seeded from the environment on the first start).
+  await storeSettings();
 
   const emailWorker = startEmailWorker({
     stopGraceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,

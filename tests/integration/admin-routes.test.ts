@@ -68,6 +68,7 @@ const OWNER_ONLY = [
   "routes/admin/database.tsx",
   "routes/admin/settings/provinces/list.tsx",
   "routes/admin/settings/provinces/detail.tsx",
+  "routes/admin/settings/store.tsx",
   "routes/admin/newsletters/consent-export.ts",
 ];
 

@@ -11,6 +11,7 @@ import { db } from "~/server/db.server";
 import { composeMessages } from "~/server/email/mailing-body.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { emailCampaigns, emailOutbox } from "~/server/schema";
+import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 
@@ -23,6 +24,8 @@ let cookie: string;
 
 beforeEach(async () => {
   await resetDatabase();
+  // The store has the sample identity (a postal address, which every mailing needs).
+  await fillSampleIdentity();
   const admin = await createAdminUser({ username: "mailer", password: "mailer-pass-1" });
   cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
 });

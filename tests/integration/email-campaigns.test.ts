@@ -28,6 +28,7 @@ import {
 } from "~/server/marketing/email-templates.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { emailCampaigns, emailOutbox } from "~/server/schema";
+import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 
 const TZ = "America/Vancouver";
@@ -69,7 +70,11 @@ function localIn(minutes: number) {
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
 }
 
-beforeEach(resetDatabase);
+beforeEach(async () => {
+  await resetDatabase();
+  // The store has the sample identity (a postal address, which every campaign needs).
+  await fillSampleIdentity();
+});
 
 describe("drafts", () => {
   it("stores a draft with its HTML sanitised; only the name is required", async () => {

@@ -179,7 +179,7 @@ describe("the daily low-stock email", () => {
     });
   });
 
-  it("sends nothing without STAFF_EMAILS, and says so once in the log", async () => {
+  it("sends nothing without low-stock recipients, and says so once in the log", async () => {
     await lowStore();
     resetLowStockLog();
     const info = vi.spyOn(logger, "info");
@@ -189,7 +189,7 @@ describe("the daily low-stock email", () => {
         reason: "no recipients",
       });
     expect(info.mock.calls.map((call) => call[0])).toEqual([
-      "STAFF_EMAILS is not set: the daily low-stock email is not sent",
+      "No low-stock recipients in Settings: the daily low-stock email is not sent",
     ]);
     expect(await outbox()).toEqual([]);
   });

@@ -22,6 +22,7 @@ import {
   newsletterSubscribers,
   orders,
 } from "~/server/schema";
+import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { header, startSmtpServer, type TestSmtpServer } from "./email-smtp-server";
 
@@ -72,6 +73,8 @@ let server: TestSmtpServer | undefined;
 
 beforeEach(async () => {
   await resetDatabase();
+  // The store has the sample identity (a postal address, which every mailing needs, and contacts).
+  await fillSampleIdentity();
 });
 
 afterEach(async () => {

@@ -16,6 +16,7 @@ import {
 import { getNewsletterStatus, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { listSubscribers } from "~/server/marketing/subscriber-list.server";
 import { customers, emailOutbox } from "~/server/schema";
+import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 
@@ -50,6 +51,8 @@ async function setStatuses(statuses: string[]) {
 
 beforeEach(async () => {
   await resetDatabase();
+  // The store has the sample identity (a postal address, which every mailing needs).
+  await fillSampleIdentity();
   const admin = await createAdminUser({ username: "news-staff", password: "staff-pass-1" });
   cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
 });

@@ -60,7 +60,9 @@ describe("content pages", () => {
   it("serves the seeded pages sanitised, and hides unpublished ones", async () => {
     await insertDefaultContent();
     const contact = await getPublishedPage("contact");
-    expect(contact?.content).toContain("Mon-Fri 9AM-6PM PST");
+    // Contact details come from Settings (the page's card), never from text seeded into the page.
+    expect(contact?.content).toContain("We are here to help");
+    expect(contact?.content).not.toContain("604-555-0199");
     await db()
       .update(pages)
       .set({ content: '<p onclick="steal()">Hi<script>alert(1)</script></p>' })

@@ -173,7 +173,7 @@ describe("/unsubscribe/:token", () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers!.get("Retry-After"))).toBeGreaterThan(0);
       expect(refused.data?.message).toMatch(
-        /^Too many attempts\. Please wait \d+ minutes? and try again\. You can also write to .+@.+ and we will unsubscribe you\.$/,
+        /^Too many attempts\. Please wait \d+ minutes? and try again\. You can also reply to any of our emails and we will unsubscribe you\.$/,
       );
     }
     expect((await getNewsletterStatus("reader@example.com")).subscribed).toBe(true);

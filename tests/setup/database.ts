@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { databaseHandle, db } from "~/server/db.server";
+import { forgetStoreSettings } from "~/server/settings/store-settings.server";
 
 /** Empties every table (tests that need a clean slate call it in beforeEach). */
 export async function resetDatabase() {
@@ -10,6 +11,8 @@ export async function resetDatabase() {
   const names = tables.rows.map((t) => `"${t.tablename}"`);
   if (names.length > 0)
     await db().execute(sql.raw(`truncate ${names.join(", ")} restart identity cascade`));
+  // The settings are read again (and seeded again) from the emptied table.
+  forgetStoreSettings();
 }
 
 /** Which driver this run uses, for tests that only make sense on one of them. */

@@ -49,10 +49,15 @@ export function InvoiceDocumentView({
         <div>
           <p className="text-xl font-bold tracking-tight text-brand-800">{issuer.name}</p>
           <p className="mt-1 text-xs leading-5 text-stone-600">
-            {issuer.email}
-            <br />
-            {issuer.phone}
-            {issuer.website ? ` · ${issuer.website}` : null}
+            {issuer.addressLines.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            {[issuer.email, issuer.phone, issuer.website].filter(Boolean).join(" · ")}
+            {issuer.gstNumber ? (
+              <span className="block">GST/HST no. {issuer.gstNumber}</span>
+            ) : null}
           </p>
         </div>
         <div className="sm:text-right">

@@ -14,6 +14,7 @@ import {
   TicketPercent,
   Truck,
   Users,
+  Settings,
   type LucideIcon,
 } from "lucide-react";
 import { href } from "react-router";
@@ -88,6 +89,13 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     label: "Provinces & Taxes",
     href: href("/budzadmin/dashboard/settings/provinces"),
     icon: MapPinned,
+    ownerOnly: true,
+  },
+  {
+    id: "settings",
+    label: "Settings",
+    href: href("/budzadmin/dashboard/settings"),
+    icon: Settings,
     ownerOnly: true,
   },
 ];

@@ -1,7 +1,7 @@
 import { CheckCircle2, Lock, Truck } from "lucide-react";
 import { Field, useFieldError } from "~/components/form/form";
 import { formatMoney } from "~/lib/money";
-import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_COST_CENTS } from "~/lib/pricing";
+import type { ShippingRates } from "~/lib/pricing";
 import { ageConfirmationLabel, ageToConfirm, type ProvinceRule } from "~/lib/taxes";
 import type { SavedAddress } from "~/server/accounts/addresses.server";
 import { AddressFields } from "./address-fields";
@@ -52,7 +52,17 @@ export function AddressStep({
 }
 
 /** Steps 3 and 4: Canada Post (its cost once the server has priced the cart) and e-Transfer. */
-export function ShippingAndPaymentSteps({ shippingCents }: { shippingCents: number | null }) {
+export function ShippingAndPaymentSteps({
+  shippingCents,
+  rates,
+  instructions,
+}: {
+  shippingCents: number | null;
+  /** The store's fee and free-shipping threshold (Settings → Shipping), from the loader. */
+  rates: ShippingRates;
+  /** The owner's words about paying (Settings → Payments), when set. */
+  instructions: string | null;
+}) {
   return (
     <>
       <CheckoutStep title="Shipping" step={3}>
@@ -61,9 +71,10 @@ export function ShippingAndPaymentSteps({ shippingCents }: { shippingCents: numb
           <div className="flex-1">
             <p className="font-semibold text-stone-900">Canada Post</p>
             <p className="text-sm text-stone-600">
-              {formatMoney(SHIPPING_COST_CENTS)}, free on orders of{" "}
-              {formatMoney(FREE_SHIPPING_THRESHOLD_CENTS)} or more after discount. Tracking number
-              by email when it ships.
+              {rates.flatFeeCents === 0
+                ? "Free shipping."
+                : `${formatMoney(rates.flatFeeCents)}, free on orders of ${formatMoney(rates.freeThresholdCents)} or more after discount.`}{" "}
+              Tracking number by email when it ships.
             </p>
           </div>
           <p className="font-semibold text-stone-900">
@@ -85,6 +96,7 @@ export function ShippingAndPaymentSteps({ shippingCents }: { shippingCents: numb
               After you place the order we show you (and email you) the amount, the address to send
               it to and your order number to put in the message. We ship once it arrives.
             </p>
+            {instructions ? <p className="mt-2 text-sm text-stone-600">{instructions}</p> : null}
           </div>
         </div>
       </CheckoutStep>

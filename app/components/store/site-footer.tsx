@@ -1,4 +1,4 @@
-import { Clock, Mail, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { PageLink } from "~/components/ui/page-link";
@@ -6,7 +6,7 @@ import { CATEGORIES } from "~/lib/categories";
 import { consentWording } from "~/lib/consent";
 import type { FormReply } from "~/lib/form";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
-import { STORE_CONTACT } from "~/lib/store-info";
+import { addressLines, phoneE164, type StoreContact } from "~/lib/store-settings";
 import { Logo } from "./logo";
 
 type NewsletterAnswer = { ok: true; message: string } | FormReply;
@@ -91,7 +91,64 @@ function PaymentMarks() {
 
 const linkClass = "text-brand-100 hover:text-white hover:underline";
 
-export function SiteFooter({ storeName }: { storeName: string }) {
+/** The store's contact details the owner set (Settings → Store); nothing when none is set. */
+export function ContactList({
+  contact,
+  className,
+  itemClass,
+  linkClass,
+  iconClass,
+}: {
+  contact: StoreContact;
+  className: string;
+  itemClass: string;
+  linkClass: string;
+  iconClass: string;
+}) {
+  const { email, phone, hours, address } = contact;
+  if (!email && !phone && !hours && !address) return null;
+  return (
+    <ul className={className}>
+      {hours ? (
+        <li className={itemClass}>
+          <Clock className={iconClass} aria-hidden="true" />
+          <span>{hours}</span>
+        </li>
+      ) : null}
+      {email ? (
+        <li className={itemClass}>
+          <Mail className={iconClass} aria-hidden="true" />
+          <a href={`mailto:${email}`} className={linkClass}>
+            {email}
+          </a>
+        </li>
+      ) : null}
+      {phone ? (
+        <li className={itemClass}>
+          <Phone className={iconClass} aria-hidden="true" />
+          <a href={`tel:${phoneE164(phone)}`} className={linkClass}>
+            {phone}
+          </a>
+        </li>
+      ) : null}
+      {address ? (
+        <li className={itemClass}>
+          <MapPin className={iconClass} aria-hidden="true" />
+          <address className="not-italic">
+            {addressLines(address).map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+export function SiteFooter({ storeName, contact }: { storeName: string; contact: StoreContact }) {
+  const hasContact = !!(contact.email || contact.phone || contact.hours || contact.address);
   return (
     <footer className="mt-24 bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-12">
@@ -158,26 +215,19 @@ export function SiteFooter({ storeName }: { storeName: string }) {
           </ul>
         </nav>
         <div className="col-span-2 text-sm lg:col-span-4">
-          <h2 className="font-semibold text-white">Contact</h2>
-          <ul className="mt-4 space-y-3">
-            <li className="flex items-center gap-2">
-              <Mail className="h-4 w-4 text-accent-400" aria-hidden="true" />
-              <a href={`mailto:${STORE_CONTACT.email}`} className={linkClass}>
-                {STORE_CONTACT.email}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Phone className="h-4 w-4 text-accent-400" aria-hidden="true" />
-              <a href={`tel:${STORE_CONTACT.phoneE164}`} className={linkClass}>
-                {STORE_CONTACT.phone}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Clock className="h-4 w-4 text-accent-400" aria-hidden="true" />
-              <span>{STORE_CONTACT.hours}</span>
-            </li>
-          </ul>
-          <h2 className="mt-8 font-semibold text-white">We accept &amp; ship with</h2>
+          {hasContact ? (
+            <>
+              <h2 className="mb-4 font-semibold text-white">Contact</h2>
+              <ContactList
+                contact={contact}
+                className="mb-8 space-y-3"
+                itemClass="flex items-start gap-2"
+                linkClass={linkClass}
+                iconClass="mt-0.5 h-4 w-4 shrink-0 text-accent-400"
+              />
+            </>
+          ) : null}
+          <h2 className="font-semibold text-white">We accept &amp; ship with</h2>
           <div className="mt-3">
             <PaymentMarks />
           </div>

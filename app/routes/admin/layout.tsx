@@ -1,10 +1,11 @@
-import { data, Outlet } from "react-router";
+import { data, href, Link, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell, SIDEBAR_COOKIE } from "~/components/admin/admin-shell";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { readCookie } from "~/lib/cookies";
 import { readToast } from "~/server/admin/flash.server";
-import { config } from "~/server/config.server";
+import { missingContactDetails } from "~/lib/store-settings";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -15,9 +16,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = currentAdmin(context);
   const { toast, clearHeader } = await readToast(request);
+  const { store } = await storeSettings();
   return data(
     {
-      storeName: config().STORE_NAME,
+      storeName: store.name,
+      // A fresh store with no way for shoppers to reach it says so (owners can fix it).
+      missingContact: admin.role === "owner" && missingContactDetails(store),
       admin: { displayName: admin.displayName, role: admin.role },
       collapsed: readCookie(request.headers.get("Cookie"), SIDEBAR_COOKIE) === "collapsed",
       toast,
@@ -34,8 +38,25 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       collapsed={loaderData.collapsed}
       toast={loaderData.toast}
     >
+      {loaderData.missingContact ? <MissingContactBanner /> : null}
       <Outlet />
     </AdminShell>
+  );
+}
+
+function MissingContactBanner() {
+  return (
+    <aside
+      aria-label="Store setup"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      The store has no contact details yet: shoppers see no email, phone or address, and newsletters
+      cannot be sent without a postal address.{" "}
+      <Link to={href("/budzadmin/dashboard/settings")} className="font-semibold underline">
+        Add them in Settings
+      </Link>
+      .
+    </aside>
   );
 }
 

@@ -10,7 +10,7 @@ import { adminLoginForm } from "~/schemas/admin-login";
 import { signIn } from "~/server/auth/login.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { getAdmin } from "~/server/auth/session.server";
-import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { requestClient } from "~/server/http/request-context.server";
 
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect(href("/budzadmin/dashboard"));
-  return { storeName: config().STORE_NAME };
+  return { storeName: (await storeSettings()).store.name };
 }
 
 export function headers() {

@@ -24,7 +24,7 @@ import { checkoutForm } from "~/schemas/checkout";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getShopper } from "~/server/accounts/session.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
-import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { listProvinceRules } from "~/server/orders/taxes.server";
@@ -40,12 +40,15 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   // A signed-in shopper's email and saved addresses prefill the form (guest checkout stays).
   const shopper = await getShopper(request);
+  const settings = await storeSettings();
   // A fresh key per visit: resubmitting this form (double click, retry after a timeout) cannot
   // place a second order.
   return data(
     {
       idempotencyKey: crypto.randomBytes(18).toString("base64url"),
-      storeName: config().STORE_NAME,
+      storeName: settings.store.name,
+      shippingRates: settings.shipping,
+      paymentInstructions: settings.payments.etransferInstructions,
       account: shopper
         ? { email: shopper.email, addresses: await listAddresses(shopper.id) }
         : null,
@@ -181,7 +184,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               addresses={loaderData.account?.addresses ?? []}
               provinceError={refusal}
             />
-            <ShippingAndPaymentSteps shippingCents={totals ? totals.shippingCents : null} />
+            <ShippingAndPaymentSteps
+              shippingCents={totals ? totals.shippingCents : null}
+              rates={loaderData.shippingRates}
+              instructions={loaderData.paymentInstructions}
+            />
             <PlaceOrder
               storeName={loaderData.storeName}
               rule={rule}

@@ -1,4 +1,4 @@
-import { Clock, Mail, Phone } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/ui/error-page";
 import type { Route } from "./+types/content-page";
 import {
@@ -7,7 +7,8 @@ import {
   CONTENT_PAGE_CLASS,
   CONTENT_TITLE_CLASS,
 } from "~/components/store/page-markup";
-import { STORE_CONTACT } from "~/lib/store-info";
+import { ContactList } from "~/components/store/site-footer";
+import type { loader as layoutLoader } from "./layout";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { getPublishedPage } from "~/server/content/pages.server";
 import { invariantResponse } from "~/server/http/responses.server";
@@ -52,30 +53,22 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 function ContactCard() {
+  const contact = useRouteLoaderData<typeof layoutLoader>("routes/store/layout")?.contact;
+  if (!contact || (!contact.email && !contact.phone && !contact.hours && !contact.address))
+    return null;
   return (
     <aside
       className="self-start rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
       aria-label="Contact details"
     >
       <h2 className="font-semibold text-stone-900">Customer support</h2>
-      <ul className="mt-4 space-y-3 text-sm text-stone-700">
-        <li className="flex items-center gap-3">
-          <Clock className="h-4 w-4 text-brand-700" aria-hidden="true" />
-          {STORE_CONTACT.hours}
-        </li>
-        <li className="flex items-center gap-3">
-          <Mail className="h-4 w-4 text-brand-700" aria-hidden="true" />
-          <a href={`mailto:${STORE_CONTACT.email}`} className="text-brand-800 underline">
-            {STORE_CONTACT.email}
-          </a>
-        </li>
-        <li className="flex items-center gap-3">
-          <Phone className="h-4 w-4 text-brand-700" aria-hidden="true" />
-          <a href={`tel:${STORE_CONTACT.phoneE164}`} className="text-brand-800 underline">
-            {STORE_CONTACT.phone}
-          </a>
-        </li>
-      </ul>
+      <ContactList
+        contact={contact}
+        className="mt-4 space-y-3 text-sm text-stone-700"
+        itemClass="flex items-start gap-3"
+        linkClass="text-brand-800 underline [overflow-wrap:anywhere]"
+        iconClass="mt-0.5 h-4 w-4 shrink-0 text-brand-700"
+      />
     </aside>
   );
 }

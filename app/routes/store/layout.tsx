@@ -10,6 +10,7 @@ import { AGE_COOKIE, AGE_STORAGE_KEY, ageCookieAttributes } from "~/lib/age-gate
 import { useCartDrawerOpen } from "~/lib/cart";
 import { SKELETON_CARDS } from "~/lib/catalog-query";
 import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { visitorState } from "~/server/storefront/visitor.server";
 import { useBrowserValue } from "~/lib/use-browser-value";
 import type { loader as homeLoader } from "./home";
@@ -20,9 +21,20 @@ const CartDrawer = lazy(() =>
   import("~/components/store/cart-drawer").then((m) => ({ default: m.CartDrawer })),
 );
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const visitor = visitorState(request);
-  const store = { storeName: config().STORE_NAME, publicUrl: config().publicUrl };
+  const settings = (await storeSettings()).store;
+  const store = {
+    storeName: settings.name,
+    publicUrl: config().publicUrl,
+    // Only what the owner set in Settings → Store (null: not shown).
+    contact: {
+      email: settings.email,
+      phone: settings.phone,
+      hours: settings.hours,
+      address: settings.address,
+    },
+  };
   if (visitor.restricted) {
     return data({ ...store, restricted: true, ageVerified: false }, { status: 451 });
   }
@@ -52,7 +64,7 @@ function useListingSkeleton(): boolean {
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
-  const { storeName, restricted } = loaderData;
+  const { storeName, restricted, contact } = loaderData;
   const [ageVerified, setAgeVerified] = useState(loaderData.ageVerified);
   const location = useLocation();
   const home = useRouteLoaderData<typeof homeLoader>("routes/store/home");
@@ -97,7 +109,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
             <Outlet />
           )}
         </main>
-        <SiteFooter storeName={storeName} />
+        <SiteFooter storeName={storeName} contact={contact} />
       </div>
       {verified ? null : (
         <AgeGate

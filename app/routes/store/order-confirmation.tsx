@@ -11,7 +11,7 @@ import {
 import { clearCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { orderStatusLabel } from "~/lib/order-status";
-import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { getOrderByAccessToken } from "~/server/orders/order-view.server";
 
@@ -30,7 +30,7 @@ export function headers() {
 export async function loader({ params }: Route.LoaderArgs) {
   const order = await getOrderByAccessToken(params.token);
   invariantResponse(order, "Order not found", { status: 404 });
-  return { order, etransferEmail: config().ETRANSFER_EMAIL };
+  return { order, etransferEmail: (await storeSettings()).payments.etransferEmail };
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {

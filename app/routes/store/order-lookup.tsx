@@ -13,7 +13,7 @@ import { orderStatusLabel } from "~/lib/order-status";
 import { echoValues } from "~/lib/form";
 import { orderLookupForm } from "~/schemas/order-lookup";
 import { assertSameOrigin } from "~/server/auth/origin.server";
-import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { lookupOrder } from "~/server/orders/order-view.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       errors: {},
       values: echoValues(submission.form),
       order: result.order,
-      etransferEmail: config().ETRANSFER_EMAIL,
+      etransferEmail: (await storeSettings()).payments.etransferEmail,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

@@ -3,9 +3,8 @@ import type { Route } from "./+types/unsubscribe";
 import { cardClass, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
 import { Logo } from "~/components/store/logo";
 import { ErrorPage } from "~/components/ui/error-page";
-import { STORE_CONTACT } from "~/lib/store-info";
 import { assertSameOrigin } from "~/server/auth/origin.server";
-import { config } from "~/server/config.server";
+import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import { readForm } from "~/server/http/form.server";
 import {
   describeUnsubscribeLink,
@@ -35,14 +34,17 @@ export function headers() {
 /** The page for a link; a link not found or a throttled address is this page's own state (with
  * its status), so it keeps the store's name in its header. */
 function page(result: ThrottledLink, done = false) {
-  const storeName = config().STORE_NAME;
+  const { name: storeName, email: contactEmail } = storeSettingsNow().store;
   const refused = (status: 404 | 429, message: string, headers?: HeadersInit) =>
-    data({ storeName, link: null, done, refused: { status, message } }, { status, headers });
+    data(
+      { storeName, contactEmail, link: null, done, refused: { status, message } },
+      { status, headers },
+    );
   if (!result.ok)
     return refused(429, result.message, { "Retry-After": String(result.retryAfterSeconds) });
   const { link } = result;
   if (link.kind === "unknown") return refused(404, NOT_FOUND_MESSAGE);
-  return { storeName, link, done, refused: null };
+  return { storeName, contactEmail, link, done, refused: null };
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -58,7 +60,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return page(await throttleUnsubscribe(target, () => unsubscribeByToken(params.token)), true);
 }
 
-function Shell({ storeName, children }: { storeName: string; children: React.ReactNode }) {
+function Shell({
+  storeName,
+  contactEmail,
+  children,
+}: {
+  storeName: string;
+  contactEmail: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-stone-50">
       <header className="bg-brand-900 py-4 text-white">
@@ -71,22 +81,24 @@ function Shell({ storeName, children }: { storeName: string; children: React.Rea
       <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 py-10 sm:px-6 lg:py-14">
         {children}
       </main>
-      <footer className="px-4 pb-8 text-center text-sm text-stone-600">
-        Questions?{" "}
-        <a href={`mailto:${STORE_CONTACT.email}`} className={textLink}>
-          {STORE_CONTACT.email}
-        </a>
-      </footer>
+      {contactEmail ? (
+        <footer className="px-4 pb-8 text-center text-sm text-stone-600">
+          Questions?{" "}
+          <a href={`mailto:${contactEmail}`} className={textLink}>
+            {contactEmail}
+          </a>
+        </footer>
+      ) : null}
     </div>
   );
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { storeName, link, done, refused } = actionData ?? loaderData;
+  const { storeName, contactEmail, link, done, refused } = actionData ?? loaderData;
   const busy = useNavigation().state === "submitting";
   if (refused) {
     return (
-      <Shell storeName={storeName}>
+      <Shell storeName={storeName} contactEmail={contactEmail}>
         <p className="text-sm font-semibold tracking-widest text-brand-600">{refused.status}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">
           {TITLES[refused.status]}
@@ -129,7 +141,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     );
   }
   return (
-    <Shell storeName={storeName}>
+    <Shell storeName={storeName} contactEmail={contactEmail}>
       <h1 className="text-3xl font-bold tracking-tight text-stone-900">Unsubscribe</h1>
       <div className={`mt-6 space-y-5 ${cardClass}`}>{content}</div>
       <p className="mt-6 text-sm text-stone-600">

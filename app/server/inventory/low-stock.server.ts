@@ -8,6 +8,7 @@ import { enqueueEmail } from "../email/outbox.server";
 import { renderLowStockEmail, type LowStockLine } from "../email/templates/low-stock.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
+import { storeSettings } from "../settings/store-settings.server";
 import { dailyJobs, productVariations, products } from "../schema";
 import { productIdColumn } from "./stock-ledger.server";
 
@@ -100,21 +101,21 @@ let loggedNoRecipients = false;
 /**
  * The daily low-stock email (the email worker's job, every 10 minutes): from LOW_STOCK_EMAIL_HOUR
  * in STORE_TIMEZONE, the first run that finds something at or under its alert level queues one
- * email to each of STAFF_EMAILS, at most once a day. The day is claimed by inserting (job, day)
+ * email to each low-stock recipient (Settings → Notifications), at most once a day. The day is claimed by inserting (job, day)
  * into daily_jobs in the same transaction as the emails, so with several instances (or two runs
- * at once) exactly one sends it. Without STAFF_EMAILS nothing is sent (said once in the log).
+ * at once) exactly one sends it. Without recipients nothing is sent (said once in the log).
  */
 export async function sendDailyLowStockEmail(
   options: { now?: Date; recipients?: readonly string[]; hour?: number } = {},
 ): Promise<LowStockRun> {
   const settings = config();
   const now = options.now ?? new Date();
-  const recipients = options.recipients ?? settings.STAFF_EMAILS;
+  const recipients = options.recipients ?? (await storeSettings()).notifications.lowStockEmails;
   const hour = options.hour ?? settings.LOW_STOCK_EMAIL_HOUR;
   if (recipients.length === 0) {
     if (!loggedNoRecipients) {
       loggedNoRecipients = true;
-      logger.info("STAFF_EMAILS is not set: the daily low-stock email is not sent");
+      logger.info("No low-stock recipients in Settings: the daily low-stock email is not sent");
     }
     return { sent: false, reason: "no recipients" };
   }

@@ -69,10 +69,18 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      [issuer.email, issuer.phone, issuer.website].filter(Boolean).join("  |  "),
+      [
+        issuer.addressLines.join(", "),
+        [issuer.email, issuer.phone, issuer.website].filter(Boolean).join("  |  "),
+        issuer.gstNumber ? `GST/HST no. ${issuer.gstNumber}` : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
       MARGIN,
       MARGIN + 26,
+      { width: width * 0.6 },
     );
+  const issuerBottom = pdf.y;
   pdf
     .font("Helvetica-Bold")
     .fontSize(16)
@@ -86,7 +94,7 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
   pdf.text(`Date: ${invoice.issuedOn}`, { width, align: "right" });
   pdf.text(`Status: ${invoiceStatusLabel(invoice.status)}`, { width, align: "right" });
 
-  let y = MARGIN + 70;
+  let y = Math.max(MARGIN + 70, issuerBottom + 10);
   pdf.moveTo(MARGIN, y).lineTo(right, y).strokeColor(RULE).lineWidth(1).stroke();
   y += 14;
 

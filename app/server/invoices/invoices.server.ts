@@ -8,7 +8,8 @@ import {
   type InvoiceStatus,
   MAX_DAILY_INVOICES,
 } from "~/lib/invoices";
-import { STORE_CONTACT } from "~/lib/store-info";
+import { addressLines } from "~/lib/store-settings";
+import { storeSettingsNow } from "../settings/store-settings.server";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { INVOICE_SEARCH_EMPTY, invoiceNotFoundMessage } from "~/schemas/invoices";
 import { listOrderTaxLines } from "../orders/taxes.server";
@@ -190,17 +191,23 @@ export async function getDailyInvoices(date: DayKey): Promise<InvoiceDocument[]>
   return loadDocuments(onDay(date), MAX_DAILY_INVOICES);
 }
 
-/** The store as it appears at the top of every invoice, and where e-Transfers go. */
+/**
+ * The store as it appears at the top of every invoice, and where e-Transfers go: Settings as last
+ * read by `storeSettings()` (warmed at start, refreshed by every storefront and admin page).
+ */
 export function invoiceIssuer(): InvoiceIssuer {
   const settings = config();
+  const { store, payments } = storeSettingsNow();
   return {
-    name: settings.STORE_NAME,
-    email: STORE_CONTACT.email,
-    phone: STORE_CONTACT.phone,
+    name: store.name,
+    email: store.email,
+    phone: store.phone,
+    addressLines: addressLines(store.address),
+    gstNumber: store.gstNumber,
     website: settings.PUBLIC_URL
       ? settings.publicUrl.replace(/^https?:\/\//, "").replace(/\/$/, "")
       : undefined,
-    etransferEmail: settings.ETRANSFER_EMAIL,
+    etransferEmail: payments.etransferEmail,
   };
 }
 

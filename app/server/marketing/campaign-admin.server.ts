@@ -13,6 +13,7 @@ import { emailCampaigns } from "../schema";
 import { addCampaignTracking } from "./campaign-html.server";
 import { sanitizeMailingHtml } from "./mailing-html.server";
 import { countAudience, queueMailing, queueTestMailing } from "./mailing.server";
+import { mailingAddressRefusal } from "../settings/store-settings.server";
 
 /**
  * Campaign rules: only drafts are edited; a draft is sent now or scheduled; a schedule can be
@@ -118,6 +119,11 @@ export async function saveCampaign(options: {
     const when = scheduleTime(input.sendAt, options.timeZone, options.now);
     if ("error" in when) return fail(400, { sendAt: when.error });
     scheduledAt = when.at;
+  }
+  if (input.intent === "send" || input.intent === "schedule") {
+    // Canada's anti-spam law: no campaign goes out without the store's postal address.
+    const refusal = await mailingAddressRefusal();
+    if (refusal) return fail(409, { form: refusal });
   }
   if (input.intent === "send" && (await countAudience(input.audience)) === 0)
     return fail(409, { audience: EMPTY_AUDIENCE });
@@ -225,6 +231,14 @@ export async function sendDueCampaigns(limit = 20): Promise<number> {
     .orderBy(asc(emailCampaigns.scheduledAt))
     .limit(limit);
   let sent = 0;
+  if (due.length > 0) {
+    const refusal = await mailingAddressRefusal();
+    if (refusal) {
+      // They stay scheduled and go out once the address is set.
+      logger.warn({ campaigns: due.length }, refusal);
+      return 0;
+    }
+  }
   for (const { id } of due) {
     try {
       const done = await db().transaction((tx) => sendCampaignInTransaction(tx, id, "scheduled"));

@@ -7,7 +7,7 @@ import {
   type ConsentGivenAt,
   type WithdrawnAt,
 } from "~/lib/consent";
-import { config } from "../config.server";
+import { storeSettingsNow } from "../settings/store-settings.server";
 import type { Executor } from "../db.server";
 import { consentRecords } from "../schema";
 
@@ -43,7 +43,7 @@ export async function recordConsentsGiven(
   input: ConsentGiven,
 ): Promise<void> {
   if (emails.length === 0) return;
-  const wording = consentWording(input.source, config().STORE_NAME);
+  const wording = consentWording(input.source, storeSettingsNow().store.name);
   await executor.insert(consentRecords).values(
     emails.map((email) => ({
       email,

@@ -5,6 +5,7 @@ import { NOT_CONFIGURED, wakeWorker } from "../email/worker.server";
 import { emailOutbox, newsletterSubscribers } from "../schema";
 import { CONSENT_IN_FORCE_SQL, recordWithdrawal } from "./consent.server";
 import { countAudience, queueMailing, queueTestMailing } from "./mailing.server";
+import { mailingAddressRefusal } from "../settings/store-settings.server";
 
 /** The Newsletters screen: its figures, its email log, sending and removing subscribers. */
 
@@ -141,6 +142,8 @@ export async function sendNewsletter(input: {
   subject: string;
   body: string;
 }): Promise<SendResult> {
+  const refusal = await mailingAddressRefusal();
+  if (refusal) return { ok: false, message: refusal };
   const result = await db().transaction(async (tx) => {
     const recipients = await countAudience({ kind: "subscribers" }, tx);
     if (recipients === 0) return null;

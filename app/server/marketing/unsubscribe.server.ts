@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { STORE_CONTACT } from "~/lib/store-info";
+import { storeSettingsNow } from "../settings/store-settings.server";
 import { runThrottled } from "../auth/throttle.server";
 import { db } from "../db.server";
 import { newsletterSubscribers } from "../schema";
@@ -89,6 +89,14 @@ export async function throttleUnsubscribe(
   if (result.ok) return { ok: true, link: result.value };
   return {
     ...result,
-    message: `${result.message} You can also write to ${STORE_CONTACT.email} and we will unsubscribe you.`,
+    message: `${result.message} ${contactLine()}`,
   };
+}
+
+/** Where else a shopper can ask to be unsubscribed: the store's contact email, once it is set. */
+function contactLine(): string {
+  const { email } = storeSettingsNow().store;
+  return email
+    ? `You can also write to ${email} and we will unsubscribe you.`
+    : "You can also reply to any of our emails and we will unsubscribe you.";
 }

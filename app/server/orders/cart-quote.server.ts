@@ -1,4 +1,5 @@
 import { computeTotals, type Totals } from "~/lib/pricing";
+import { storeSettings } from "../settings/store-settings.server";
 import type { CartLineInput } from "~/schemas/checkout";
 import { checkCoupon } from "../marketing/coupons.server";
 import type { CannabisSummary } from "~/lib/cannabis-limit";
@@ -36,7 +37,8 @@ export async function quoteCart(options: {
 }): Promise<CartQuote> {
   const resolved = await resolveCartLines(options.lines);
   const priced = resolved.filter((l) => l.status !== "unavailable");
-  let totals = computeTotals(priced);
+  const { shipping } = await storeSettings();
+  let totals = computeTotals(priced, null, shipping);
   let coupon: CartQuote["coupon"] = null;
   if (options.couponCode !== undefined) {
     const check = await checkCoupon({
@@ -48,7 +50,7 @@ export async function quoteCart(options: {
     coupon = { code: options.couponCode.trim(), applied: check.ok, message: check.message };
     if (check.ok) {
       coupon.code = check.coupon.code;
-      totals = computeTotals(priced, check.coupon);
+      totals = computeTotals(priced, check.coupon, shipping);
     }
   }
   let province: CartQuote["province"] = null;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
-import { computeTotals } from "~/lib/pricing";
+import { computeTotals, type ShippingRates } from "~/lib/pricing";
+import { storeSettings } from "../settings/store-settings.server";
 import type { CheckoutInput } from "~/schemas/checkout";
 import { isUniqueViolation } from "../db-errors.server";
 import { db, type Transaction } from "../db.server";
@@ -65,8 +66,10 @@ export async function placeOrder(
   options: { now?: Date } = {},
 ): Promise<PlaceOrderResult> {
   try {
+    // Read before the transaction: the fee, threshold and e-Transfer details this order is quoted with.
+    const settings = await storeSettings();
     const result = await db().transaction((tx) =>
-      placeInTransaction(tx, input, options.now ?? new Date()),
+      placeInTransaction(tx, input, options.now ?? new Date(), settings.shipping),
     );
     // Committed: the email worker sends the confirmation now rather than at its next poll.
     if (result.ok) wakeWorker();
@@ -99,6 +102,7 @@ async function placeInTransaction(
   tx: Transaction,
   input: CheckoutInput,
   now: Date,
+  shipping: ShippingRates,
 ): Promise<PlaceOrderResult> {
   // Retries of one submission queue behind each other here, then find the order the first one made.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${input.idempotencyKey}`}))`);
@@ -124,7 +128,7 @@ async function placeInTransaction(
   if ((input.confirmedAge ?? STORE_MINIMUM_AGE) < ageToConfirm(rule))
     throw new OrderRefused("ageConfirmed", ageConfirmationMissing(rule));
 
-  let totals = computeTotals(lines);
+  let totals = computeTotals(lines, null, shipping);
   let coupon: { id: string; code: string } | null = null;
   if (input.couponCode) {
     // Locks the coupon row until commit, so its last use cannot be taken twice.
@@ -138,7 +142,7 @@ async function placeInTransaction(
     });
     if (!check.ok) throw new OrderRefused("couponCode", check.message);
     coupon = { id: check.coupon.id, code: check.coupon.code };
-    totals = computeTotals(lines, check.coupon);
+    totals = computeTotals(lines, check.coupon, shipping);
   }
   // Sales taxes: stored as lines on the order, included in its total.
   const taxed = applyProvinceTaxes(taxSetup, totals, now);

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
-import { config } from "../config.server";
+import { storeSettings } from "../settings/store-settings.server";
 import { db } from "../db.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
@@ -11,13 +11,15 @@ export const SYSTEM_ACTOR = "system";
 const BATCH = 50;
 
 /**
- * Unpaid orders hold stock and a coupon use. After UNPAID_REMINDER_HOURS the shopper gets one
- * reminder; after UNPAID_CANCEL_DAYS the order is cancelled (stock and coupon use released by the
+ * Unpaid orders hold stock and a coupon use. After the reminder delay (Settings → Payments) the
+ * shopper gets one reminder; after the cancellation delay the order is cancelled (stock and coupon use released by the
  * status machine). Safe with several instances: the reminder is claimed by a guarded update and the
  * cancel by the status machine's locked, status-checked transaction, so each happens once.
  */
 export async function processUnpaidOrders(now = new Date()) {
-  const { UNPAID_REMINDER_HOURS, UNPAID_CANCEL_DAYS } = config();
+  const { payments } = await storeSettings();
+  const UNPAID_REMINDER_HOURS = payments.unpaidReminderHours;
+  const UNPAID_CANCEL_DAYS = payments.unpaidCancelDays;
   const cancelBefore = new Date(now.getTime() - UNPAID_CANCEL_DAYS * 86_400_000);
   const remindBefore = new Date(now.getTime() - UNPAID_REMINDER_HOURS * 3_600_000);
 

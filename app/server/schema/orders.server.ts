@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -58,6 +59,8 @@ export const orders = pgTable(
     /** When the unpaid-order reminder was queued (once per order). */
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     accessToken: text("access_token").notNull(),
+    /** Made by the sample-data generator (removable with the sample data; not a real order). */
+    sample: boolean("sample").notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -32,12 +32,6 @@ export function defaultPages(store: { name: string; etransferEmail: string }) {
       description: `How to reach the ${name} support team.`,
       content: `<h2>We are here to help</h2>
 <p>Questions about an order, a product or shipping? Our support team answers every message within one business day.</p>
-<h3>Support hours</h3>
-<p><strong>Mon-Fri 9AM-6PM PST</strong></p>
-<h3>Email</h3>
-<p><a href="mailto:support@budzboutique.ca">support@budzboutique.ca</a></p>
-<h3>Phone</h3>
-<p><a href="tel:+16045550199">604-555-0199</a></p>
 <h3>Payments</h3>
 <p>Interac e-Transfer payments go to <strong>${store.etransferEmail}</strong>. Put your order number in the message.</p>`,
     },
@@ -52,7 +46,7 @@ export function defaultPages(store: { name: string; etransferEmail: string }) {
 <h2>How we use it</h2>
 <p>We use your information only to fulfil and support your orders, to send the emails you asked for, and to meet our legal obligations. We never sell your information.</p>
 <h2>Your choices</h2>
-<p>Every newsletter contains an unsubscribe link. You may ask us at any time for a copy of the information we hold about you, or to correct or delete it, by writing to support@budzboutique.ca.</p>
+<p>Every newsletter contains an unsubscribe link. You may ask us at any time for a copy of the information we hold about you, or to correct or delete it, by writing to us (see Contact Us).</p>
 <h2>Retention and security</h2>
 <p>Order records are kept as long as tax law requires. Our systems are protected by encryption in transit, access controls and regular review.</p>`,
     },

@@ -92,6 +92,7 @@ export async function generateOrders(options: {
         shippingCostCents: shipping,
         totalAmountCents: subtotal + shipping,
         accessToken: crypto.randomBytes(18).toString("base64url"),
+        sample: true,
         createdAt,
         updatedAt: createdAt,
       })

@@ -22,7 +22,6 @@ import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { withDateTexts } from "~/lib/dates";
 import { newsletterTemplates } from "~/lib/newsletter-templates";
-import { STORE_CONTACT } from "~/lib/store-info";
 import { formatCount } from "~/lib/text";
 import { parseListQuery } from "~/schemas/admin-list";
 import type { FormReply } from "~/lib/form";
@@ -35,6 +34,7 @@ import {
 } from "~/schemas/newsletters";
 import { flashHeader } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import {
   getLatestNewsletterProgress,
@@ -64,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listSubscribers(query),
   ]);
   const c = config();
+  const { store } = await storeSettings();
   return withDateTexts(
     {
       query,
@@ -73,7 +74,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       latestTest,
       subscribers,
       from: c.mailFrom,
-      storeName: c.STORE_NAME,
+      storeName: store.name,
+      // The Send Test dialog starts with the store's contact address, when one is set.
+      testAddress: store.email ?? "",
       publicUrl: c.publicUrl,
       smtpConfigured: Boolean(c.SMTP_URL),
       canExportConsent: admin.role === "owner",
@@ -313,7 +316,7 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
         <NewsletterTestDialog
           subject={draft.subject}
           body={draft.body}
-          defaultAddress={STORE_CONTACT.email}
+          defaultAddress={loaderData.testAddress}
           fetcher={test}
           lastResult={testReply}
           onClose={() => setTestOpen(false)}

@@ -5,9 +5,9 @@ import { buttonClass } from "~/components/admin/button";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatInstant } from "~/components/admin/shipment-status";
 import { withDateTexts } from "~/lib/dates";
-import { STORE_CONTACT } from "~/lib/store-info";
 import { PackingSlipQuery } from "~/schemas/shipping";
 import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { throwFailure } from "~/server/http/responses.server";
 import { listPackingSlips, MAX_PACKING_SLIPS } from "~/server/shipping/packing-slips.server";
 
@@ -23,11 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     orderNumber: query.success ? query.data.order : undefined,
   });
   if (!result.ok) throwFailure(result);
+  const { store } = await storeSettings();
   return withDateTexts(
     {
       ...result,
       single: Boolean(query.success && query.data.order),
-      storeName: config().STORE_NAME,
+      storeName: store.name,
+      // Only the contact details set in Settings are printed.
+      contact: [store.email, store.phone].filter(Boolean).join(" · "),
+      questions: store.email ?? store.phone,
       printedAt: new Date(),
       limit: MAX_PACKING_SLIPS,
     },
@@ -53,7 +57,8 @@ function PickBox({ label }: { label: string }) {
 }
 
 export default function PackingSlips({ loaderData }: Route.ComponentProps) {
-  const { slips, pickList, truncated, single, storeName, dates, printedAt, limit } = loaderData;
+  const { slips, pickList, truncated, single, storeName, contact, questions } = loaderData;
+  const { dates, printedAt, limit } = loaderData;
   const date = (value: Date | string) => formatInstant(value, dates);
   const totalUnits = pickList.reduce((sum, line) => sum + line.quantity, 0);
   return (
@@ -141,9 +146,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-stone-900 pb-4">
             <div>
               <p className="text-lg font-bold text-brand-800">{storeName}</p>
-              <p className="text-xs text-stone-600">
-                {STORE_CONTACT.email} · {STORE_CONTACT.phone}
-              </p>
+              {contact ? <p className="text-xs text-stone-600">{contact}</p> : null}
             </div>
             <div className="sm:text-right">
               <h2 id={`slip-${slip.orderNumber}`} className="text-xl font-bold">
@@ -201,7 +204,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
           </table>
           <p className="mt-6 text-xs text-stone-600">
             {slip.items.reduce((sum, item) => sum + item.quantity, 0)} items · Canada Post · Thank
-            you for shopping with {storeName}. Questions? {STORE_CONTACT.email}
+            you for shopping with {storeName}.{questions ? ` Questions? ${questions}` : null}
           </p>
         </section>
       ))}

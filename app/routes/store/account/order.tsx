@@ -11,7 +11,7 @@ import {
 import { orderStatusLabel } from "~/lib/order-status";
 import { getAccountOrder } from "~/server/accounts/account-orders.server";
 import { requireShopper } from "~/server/accounts/session.server";
-import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { invariantResponse } from "~/server/http/responses.server";
 
 export function meta({ params }: Route.MetaArgs) {
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const shopper = await requireShopper(request);
   const found = await getAccountOrder({ shopper, orderNumber: params.orderNumber });
   invariantResponse(found, "Order not found", { status: 404 });
-  return { ...found, etransferEmail: config().ETRANSFER_EMAIL };
+  return { ...found, etransferEmail: (await storeSettings()).payments.etransferEmail };
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {

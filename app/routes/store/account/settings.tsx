@@ -17,6 +17,7 @@ import { deleteAccountForm } from "~/schemas/account";
 import { deleteAccount } from "~/server/accounts/account-deletion.server";
 import { clearShopperCookie, requireShopper } from "~/server/accounts/session.server";
 import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import {
   getNewsletterStatus,
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     verified: shopper.verified,
     hasPassword: shopper.hasPassword,
-    storeName: config().STORE_NAME,
+    storeName: (await storeSettings()).store.name,
     newsletter: {
       subscribed: newsletter.subscribed,
       since: newsletter.consentedAt

@@ -1,4 +1,5 @@
 import { config } from "~/server/config.server";
+import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
   emailButton,
   emailHeading,
@@ -36,7 +37,8 @@ function duration(minutes: number): string {
 }
 
 function wording(kind: AccountEmailKind, token: string | undefined): Wording {
-  const { STORE_NAME, ACCOUNT_LINK_MINUTES, ACCOUNT_VERIFY_HOURS } = config();
+  const { ACCOUNT_LINK_MINUTES, ACCOUNT_VERIFY_HOURS } = config();
+  const STORE_NAME = storeSettingsNow().store.name;
   const q = `?token=${encodeURIComponent(token ?? "")}`;
   const linkLife = duration(ACCOUNT_LINK_MINUTES);
   const ignore = "If you didn't ask for this, you can ignore this email: nothing changes.";

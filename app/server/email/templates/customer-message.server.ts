@@ -1,4 +1,4 @@
-import { config } from "~/server/config.server";
+import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
   emailParagraph,
   html,
@@ -19,7 +19,7 @@ export function renderCustomerMessage(input: {
   subject: string;
   message: string;
 }): RenderedEmail {
-  const { STORE_NAME } = config();
+  const STORE_NAME = storeSettingsNow().store.name;
   const paragraphs = input.message
     .split(/\n{2,}/)
     .map((block) => block.trim())

@@ -1,4 +1,6 @@
 import { config } from "~/server/config.server";
+import { addressLines, phoneE164, type StoreIdentity } from "~/lib/store-settings";
+import { storeSettingsNow } from "~/server/settings/store-settings.server";
 
 /**
  * Shared building blocks of every email: an auto-escaping `html` template tag and the branded
@@ -137,9 +139,31 @@ export interface EmailLayoutInput {
   unsubscribeUrl?: string;
 }
 
+/** The store's contact details the owner has set, in footer order (email, phone, address). */
+export function contactParts(store: StoreIdentity): { text: string; href?: string }[] {
+  return [
+    store.email ? { text: store.email, href: `mailto:${store.email}` } : null,
+    store.phone ? { text: store.phone, href: `tel:${phoneE164(store.phone)}` } : null,
+    store.address ? { text: addressLines(store.address).join(", ") } : null,
+  ].filter((part) => part !== null);
+}
+
 /** The branded HTML document around an email's content. */
 export function renderEmailHtml(input: EmailLayoutInput): string {
-  const { STORE_NAME, publicUrl } = config();
+  const { publicUrl } = config();
+  const store = storeSettingsNow().store;
+  const STORE_NAME = store.name;
+  // Only the contact details the owner has set (Settings → Store).
+  const contact = contactParts(store).map(
+    (part, i) =>
+      html`${i === 0 ? html`<br />` : " · "}${
+        part.href
+          ? html`<a href="${part.href}" style="color:${emailColors.muted};text-decoration:underline"
+              >${part.text}</a
+            >`
+          : part.text
+      }`,
+  );
   const unsubscribe = input.unsubscribeUrl
     ? html`<br />You are receiving this because you subscribed to ${STORE_NAME} news.
         <a
@@ -213,7 +237,7 @@ export function renderEmailHtml(input: EmailLayoutInput): string {
                       href="${safeUrl(`${publicUrl}/`)}"
                       style="color:${emailColors.muted};text-decoration:underline"
                       >${new URL(publicUrl).host}</a
-                    >${unsubscribe}
+                    >${contact}${unsubscribe}
                   </td>
                 </tr>
               </table>
@@ -226,8 +250,11 @@ export function renderEmailHtml(input: EmailLayoutInput): string {
 
 /** The plain-text version around an email's body: the same footer as the HTML one. */
 export function renderEmailText(body: string, options: { unsubscribeUrl?: string } = {}): string {
-  const { STORE_NAME, publicUrl } = config();
-  const lines = [body.trimEnd(), "", "--", `${STORE_NAME} · For adults 19+ in Canada`, publicUrl];
+  const { publicUrl } = config();
+  const store = storeSettingsNow().store;
+  const lines = [body.trimEnd(), "", "--", `${store.name} · For adults 19+ in Canada`, publicUrl];
+  const contact = contactParts(store).map((part) => part.text);
+  if (contact.length > 0) lines.push(contact.join(" · "));
   if (options.unsubscribeUrl) lines.push(`Unsubscribe: ${safeUrl(options.unsubscribeUrl)}`);
   return `${lines.join("\n")}\n`;
 }

@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { config } from "~/server/config.server";
+import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
   emailButton,
   emailColors,
@@ -43,7 +44,8 @@ const itemName = (line: LowStockLine) =>
  * staff (no unsubscribe link).
  */
 export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string }): RenderedEmail {
-  const { STORE_NAME, publicUrl } = config();
+  const { publicUrl } = config();
+  const STORE_NAME = storeSettingsNow().store.name;
   const count = input.lines.length;
   const out = input.lines.filter((line) => line.stock === 0).length;
   const subject = `Low stock: ${count} ${count === 1 ? "item is" : "items are"} at or under the alert level`;

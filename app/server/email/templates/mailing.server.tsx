@@ -1,7 +1,8 @@
 import { Body, Container, Head, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
-import { STORE_CONTACT } from "~/lib/store-info";
+import { addressLines, phoneE164, type StoreIdentity } from "~/lib/store-settings";
 import { config } from "~/server/config.server";
+import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import { UNSUBSCRIBE_URL } from "../mailing-body.server";
 import { emailColors } from "./layout.server";
 
@@ -49,10 +50,14 @@ interface MailingEmailProps {
   preheader: string;
   /** Sanitised HTML (sanitizeMailingHtml). */
   bodyHtml: string;
+  /** The store's identity (Settings → Store): only the details the owner set are shown. */
+  store: StoreIdentity;
 }
 
-export function MailingEmail({ subject, preheader, bodyHtml }: MailingEmailProps) {
-  const { STORE_NAME, STORE_ADDRESS, publicUrl } = config();
+export function MailingEmail({ subject, preheader, bodyHtml, store }: MailingEmailProps) {
+  const { publicUrl } = config();
+  const STORE_NAME = store.name;
+  const STORE_ADDRESS = addressLines(store.address).join(", ");
   return (
     <Html lang="en">
       <Head>
@@ -85,10 +90,22 @@ export function MailingEmail({ subject, preheader, bodyHtml }: MailingEmailProps
               {STORE_ADDRESS ? ` · ${STORE_ADDRESS}` : ""}
             </Text>
             <Text style={styles.footer}>
-              <Link href={`mailto:${STORE_CONTACT.email}`} style={styles.footerLink}>
-                {STORE_CONTACT.email}
-              </Link>{" "}
-              · {STORE_CONTACT.phone} ·{" "}
+              {store.email ? (
+                <>
+                  <Link href={`mailto:${store.email}`} style={styles.footerLink}>
+                    {store.email}
+                  </Link>{" "}
+                  ·{" "}
+                </>
+              ) : null}
+              {store.phone ? (
+                <>
+                  <Link href={`tel:${phoneE164(store.phone)}`} style={styles.footerLink}>
+                    {store.phone}
+                  </Link>{" "}
+                  ·{" "}
+                </>
+              ) : null}
               <Link href={`${publicUrl}/`} style={styles.footerLink}>
                 {new URL(publicUrl).host}
               </Link>
@@ -119,10 +136,20 @@ export async function renderMailingEmail(input: {
     })),
   }).trim();
   const preheader = bodyText.replace(/\s+/g, " ").slice(0, 140);
+  // From the cache: this runs inside the sender's transaction (the send paths await
+  // storeSettings() for the postal-address check before opening it).
+  const { store } = storeSettingsNow();
   const html = await render(
-    <MailingEmail subject={input.subject} preheader={preheader} bodyHtml={input.bodyHtml} />,
+    <MailingEmail
+      subject={input.subject}
+      preheader={preheader}
+      bodyHtml={input.bodyHtml}
+      store={store}
+    />,
   );
-  const { STORE_NAME, STORE_ADDRESS, publicUrl } = config();
+  const { publicUrl } = config();
+  const STORE_NAME = store.name;
+  const STORE_ADDRESS = addressLines(store.address).join(", ");
   const text = [
     bodyText,
     "",
@@ -131,7 +158,7 @@ export async function renderMailingEmail(input: {
     `Unsubscribe with one click: ${UNSUBSCRIBE_URL}`,
     "",
     [`${STORE_NAME} · For adults 19+ in Canada`, STORE_ADDRESS].filter(Boolean).join(" · "),
-    `${STORE_CONTACT.email} · ${STORE_CONTACT.phone} · ${publicUrl}`,
+    [store.email, store.phone, publicUrl].filter(Boolean).join(" · "),
   ].join("\n");
   return { html, text: `${text}\n` };
 }

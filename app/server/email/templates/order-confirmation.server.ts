@@ -1,5 +1,6 @@
 import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
+import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
   emailButton,
   emailColors,
@@ -163,7 +164,7 @@ function itemsTable(order: OrderConfirmationInput): SafeHtml {
 }
 
 function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: string): string {
-  const { ETRANSFER_EMAIL } = config();
+  const { etransferEmail: ETRANSFER_EMAIL, etransferInstructions } = storeSettingsNow().payments;
   const lines = [
     `Thanks for your order, ${oneLine(order.shippingName)}!`,
     "",
@@ -174,6 +175,7 @@ function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: s
     `  Send to:  ${ETRANSFER_EMAIL}`,
     `  Message:  ${order.orderNumber}`,
     "Put the order number in the e-Transfer message so we can match your payment to your order.",
+    ...(etransferInstructions ? [etransferInstructions] : []),
     "",
     "YOUR ORDER",
     ...order.items.map((item) => {
@@ -200,7 +202,10 @@ function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: s
 
 /** The email a shopper gets right after placing an order: items, totals and how to pay. */
 export function renderOrderConfirmationEmail(order: OrderConfirmationInput): RenderedEmail {
-  const { STORE_NAME, ETRANSFER_EMAIL, publicUrl } = config();
+  const { publicUrl } = config();
+  const settings = storeSettingsNow();
+  const STORE_NAME = settings.store.name;
+  const ETRANSFER_EMAIL = settings.payments.etransferEmail;
   const orderUrl = `${publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
   const lookupUrl = `${publicUrl}/order-lookup`;
   const name = oneLine(order.shippingName);
@@ -208,8 +213,14 @@ export function renderOrderConfirmationEmail(order: OrderConfirmationInput): Ren
 
   const content = html`${emailHeading(`Thanks for your order, ${name}!`)}
   ${emailParagraph(html`We have received order <strong>${order.orderNumber}</strong>. It is reserved for you and ships once your payment arrives.`)}
-  ${paymentBox(order, ETRANSFER_EMAIL)} ${emailSubheading("Your order")} ${itemsTable(order)}
-  ${emailButton(orderUrl, "View your order")} ${emailSubheading("What happens next")}
+  ${paymentBox(order, ETRANSFER_EMAIL)}
+  ${
+    settings.payments.etransferInstructions
+      ? emailParagraph(settings.payments.etransferInstructions)
+      : ""
+  }
+  ${emailSubheading("Your order")} ${itemsTable(order)} ${emailButton(orderUrl, "View your order")}
+  ${emailSubheading("What happens next")}
   ${emailParagraph(
     html`1. Send the e-Transfer with your order number as the message.<br />
       2. Once your payment arrives, we prepare your order and ship it with Canada Post.<br />

@@ -1,6 +1,7 @@
 import { formatMoney } from "~/lib/money";
 import { canadaPostTrackingUrl } from "~/lib/order-status";
 import { config } from "~/server/config.server";
+import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
   emailButton,
   emailColors,
@@ -43,7 +44,10 @@ interface Wording {
 }
 
 function wording(order: OrderStatusEmailInput): Wording {
-  const { STORE_NAME, ETRANSFER_EMAIL, UNPAID_CANCEL_DAYS } = config();
+  const settings = storeSettingsNow();
+  const STORE_NAME = settings.store.name;
+  const ETRANSFER_EMAIL = settings.payments.etransferEmail;
+  const UNPAID_CANCEL_DAYS = settings.payments.unpaidCancelDays;
   const n = order.orderNumber;
   const total = formatMoney(order.totalAmountCents);
   switch (order.kind) {

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { StoreFormSchema, ShippingFormSchema, PaymentsFormSchema } from "~/schemas/settings";
+import { computeTotals } from "./pricing";
+import {
+  addressHasPostalCode,
+  normalizeGstNumber,
+  parseAmountToCents,
+  phoneE164,
+  splitEmailList,
+} from "./store-settings";
+
+describe("store settings formats", () => {
+  it("reads a GST/HST registration number as 123456789 RT 0001", () => {
+    expect(normalizeGstNumber("123456789 RT 0001")).toBe("123456789 RT 0001");
+    expect(normalizeGstNumber(" 123456789rt0001 ")).toBe("123456789 RT 0001");
+    for (const bad of ["12345678 RT 0001", "123456789 RC 0001", "123456789 RT 001", "RT"])
+      expect(normalizeGstNumber(bad)).toBeNull();
+  });
+
+  it("finds a Canadian postal code in an address", () => {
+    expect(addressHasPostalCode("77 Harbour Road\nVictoria BC V8W 1A1")).toBe(true);
+    expect(addressHasPostalCode("1 Main St, Toronto ON m5v2t6")).toBe(true);
+    expect(addressHasPostalCode("1 Main St, Springfield 90210")).toBe(false);
+    // Canada Post never uses D, F, I, O, Q or U.
+    expect(addressHasPostalCode("1 Main St D1A 1A1")).toBe(false);
+  });
+
+  it("reads amounts in dollars to cents, at most 2 decimals", () => {
+    expect(parseAmountToCents("20")).toBe(2000);
+    expect(parseAmountToCents("$1,250.5")).toBe(125050);
+    for (const bad of ["", "ten", "-5", "1.234"]) expect(parseAmountToCents(bad)).toBeNull();
+  });
+
+  it("splits address lists and makes tel: links", () => {
+    expect(splitEmailList("a@b.ca, c@d.ca;\ne@f.ca,,")).toEqual(["a@b.ca", "c@d.ca", "e@f.ca"]);
+    expect(phoneE164("604-555-0199")).toBe("+16045550199");
+  });
+});
+
+describe("the settings forms", () => {
+  it("normalise what was typed and leave blank details unset", () => {
+    expect(
+      StoreFormSchema.parse({
+        intent: "store",
+        name: " Shop ",
+        email: "",
+        phone: "1 (604) 555 0100",
+        hours: " ",
+        address: "",
+        gstNumber: "",
+      }),
+    ).toEqual({
+      intent: "store",
+      name: "Shop",
+      email: null,
+      phone: "604-555-0100",
+      hours: null,
+      address: null,
+      gstNumber: null,
+      logoUrl: null,
+    });
+  });
+
+  it("refuse hours and days out of range or not whole", () => {
+    const result = PaymentsFormSchema.safeParse({
+      intent: "payments",
+      etransferEmail: "pay@shop.ca",
+      unpaidReminderHours: "0",
+      unpaidCancelDays: "2.5",
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      "Reminder delay must be a whole number of hours from 1 to 720",
+      "Cancellation delay must be a whole number of days from 1 to 60",
+    ]);
+  });
+
+  it("give the shipping fee and threshold that the totals use", () => {
+    const rates = ShippingFormSchema.parse({
+      intent: "shipping",
+      flatFeeCents: "12.50",
+      freeThresholdCents: "100",
+    });
+    expect(computeTotals([{ priceCents: 9999, quantity: 1 }], null, rates)).toMatchObject({
+      shippingCents: 1250,
+      freeShippingRemainingCents: 1,
+    });
+    expect(computeTotals([{ priceCents: 10000, quantity: 1 }], null, rates).shippingCents).toBe(0);
+  });
+});

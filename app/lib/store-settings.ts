@@ -1,0 +1,119 @@
+import { normalizePhone } from "./address";
+
+/**
+ * The store's own settings (docs/decisions/store-settings.md): its identity, how shoppers pay, what
+ * shipping costs and who gets the staff emails. Read on the server through `storeSettings()`
+ * (app/server/settings/store-settings.server.ts); pages get what they show from loader data.
+ * A detail the owner has not set is null and is left out wherever it would be printed.
+ */
+export interface StoreIdentity {
+  name: string;
+  email: string | null;
+  /** SPEC §9 format xxx-xxx-xxxx. */
+  phone: string | null;
+  hours: string | null;
+  /** The postal address, one line per line; required before a newsletter or campaign is sent. */
+  address: string | null;
+  /** "123456789 RT 0001", printed on invoices once set. */
+  gstNumber: string | null;
+  /** An Image Library URL. */
+  logoUrl: string | null;
+}
+
+export interface PaymentSettings {
+  /** Required: shoppers pay here (seeded from ETRANSFER_EMAIL). */
+  etransferEmail: string;
+  /** Extra words shown with the e-Transfer instructions (checkout, confirmation, email). */
+  etransferInstructions: string | null;
+  unpaidReminderHours: number;
+  unpaidCancelDays: number;
+}
+
+export interface ShippingSettings {
+  flatFeeCents: number;
+  freeThresholdCents: number;
+}
+
+export interface NotificationSettings {
+  newOrderEmails: string[];
+  dailySummaryEmails: string[];
+  lowStockEmails: string[];
+}
+
+export interface StoreSettings {
+  store: StoreIdentity;
+  payments: PaymentSettings;
+  shipping: ShippingSettings;
+  notifications: NotificationSettings;
+}
+
+export type SettingsSection = keyof StoreSettings;
+export const SETTINGS_SECTIONS = ["store", "payments", "shipping", "notifications"] as const;
+
+/** SPEC §9: $20 shipping, free from $200 after discount. */
+export const DEFAULT_SHIPPING: ShippingSettings = { flatFeeCents: 2000, freeThresholdCents: 20000 };
+export const SAMPLE_SUPPORT_HOURS = "Mon-Fri 9AM-6PM PST";
+
+export const REMINDER_HOURS = { min: 1, max: 720 } as const;
+export const CANCEL_DAYS = { min: 1, max: 60 } as const;
+/** Shipping fee and threshold: up to $10,000. */
+export const MAX_SETTING_CENTS = 1_000_000;
+
+// ── formats (pure rules, shared by the form and the server) ──
+
+const GST_NUMBER = /^(\d{9})\s*RT\s*(\d{4})$/i;
+
+/** "123456789rt0001", "123456789 RT 0001" → "123456789 RT 0001"; null when it is not one. */
+export function normalizeGstNumber(value: string): string | null {
+  const match = GST_NUMBER.exec(value.trim());
+  return match ? `${match[1]} RT ${match[2]}` : null;
+}
+
+/** Canadian postal code anywhere in an address ("… Vancouver BC V6B 1A1"). */
+const POSTAL_CODE_IN_TEXT =
+  /\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b/i;
+
+export function addressHasPostalCode(address: string): boolean {
+  return POSTAL_CODE_IN_TEXT.test(address);
+}
+
+/** A phone number as xxx-xxx-xxxx (SPEC §9), or null. */
+export function normalizeStorePhone(value: string): string | null {
+  return normalizePhone(value);
+}
+
+/** "604-555-0199" → "+16045550199" for tel: links. */
+export function phoneE164(phone: string): string {
+  return `+1${phone.replace(/\D/g, "")}`;
+}
+
+/** "20", "$20.00", "1,250.5" → cents; null when it is not an amount with at most 2 decimals. */
+export function parseAmountToCents(value: string): number | null {
+  const text = value.replace(/[$,\s]/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  return Math.round(Number(text) * 100);
+}
+
+/** Comma-, semicolon- or line-separated addresses to a list (blank entries dropped). */
+export function splitEmailList(value: string): string[] {
+  return value
+    .split(/[,;\n]/)
+    .map((address) => address.trim())
+    .filter(Boolean);
+}
+
+/** The address as lines (for invoices and footers). */
+export function addressLines(address: string | null): string[] {
+  return (address ?? "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Whether the store has no way for a shopper to reach it yet (the admin shows a banner). */
+export function missingContactDetails(store: StoreIdentity): boolean {
+  return !store.email && !store.phone && !store.address;
+}
+
+/** What the storefront shows of the store's contact details (footer, Contact page). */
+export type StoreContact = Pick<StoreIdentity, "email" | "phone" | "hours" | "address">;

@@ -1,0 +1,66 @@
+import { count, eq, sql } from "drizzle-orm";
+import { fail, type Result } from "~/lib/errors";
+import { SAMPLE_SUPPORT_HOURS } from "~/lib/store-settings";
+import { db } from "../db.server";
+import { logger } from "../logger.server";
+import { orders } from "../schema";
+import {
+  SAMPLE_IDENTITY,
+  saveSettingsSection,
+  storeSettings,
+} from "../settings/store-settings.server";
+import { invalidatePageCache } from "../storefront/page-invalidation.server";
+import { clearStoreData } from "./sample-data.server";
+
+export const REAL_ORDERS_EXIST =
+  "The store has real orders, so its data is no longer sample data: nothing was removed. (Real orders are those placed at checkout, not made by the sample generator.)";
+
+/** How many orders were not made by the sample generator (`orders.sample` is false). */
+export async function countRealOrders(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(orders).where(eq(orders.sample, false));
+  return row?.n ?? 0;
+}
+
+/**
+ * Starting for real: removes the sample products, customers, coupons and orders (and everything
+ * hanging off them) in one transaction, refused while any real order exists. The orders table is
+ * locked for the check, so an order placed at that moment waits and is never removed. Sample
+ * contact details the owner never changed are cleared too.
+ */
+export async function removeSampleData(): Promise<
+  Result<{ orders: number; products: number; customers: number; coupons: number }>
+> {
+  const result = await db().transaction(async (tx) => {
+    await tx.execute(sql`lock table orders in share row exclusive mode`);
+    const counted = await tx.execute(sql`select
+      (select count(*) from orders where not sample)::int as real_orders,
+      (select count(*) from orders)::int as orders,
+      (select count(*) from products)::int as products,
+      (select count(*) from customers)::int as customers,
+      (select count(*) from coupons)::int as coupons`);
+    const row = (counted as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    if (Number(row.real_orders) > 0) return fail(409, REAL_ORDERS_EXIST);
+    await clearStoreData(tx);
+    return {
+      ok: true as const,
+      orders: Number(row.orders),
+      products: Number(row.products),
+      customers: Number(row.customers),
+      coupons: Number(row.coupons),
+    };
+  });
+  if (!result.ok) return result;
+  const { store } = await storeSettings();
+  const sampleValue = <K extends keyof typeof SAMPLE_IDENTITY>(key: K) =>
+    store[key] === SAMPLE_IDENTITY[key] ? null : store[key];
+  await saveSettingsSection("store", {
+    ...store,
+    email: sampleValue("email"),
+    phone: sampleValue("phone"),
+    hours: store.hours === SAMPLE_SUPPORT_HOURS ? null : store.hours,
+    address: sampleValue("address"),
+  });
+  await invalidatePageCache("sample data removed");
+  logger.info(result, "sample data removed");
+  return result;
+}
