@@ -18,6 +18,8 @@ export default [
   ...prefix("budzadmin", [
     index("routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    // A staff invitation's one-time link: the invited admin chooses a password (no session yet).
+    route("invite/:token", "routes/admin/invite.tsx"),
     // Everything else is behind the admin guard: its middleware signs the admin in (or sends them
     // to the sign-in page) before any loader or action runs, and puts them in the context.
     layout("routes/admin/guard.tsx", [
@@ -96,6 +98,11 @@ export default [
         route("settings", "routes/admin/settings/store.tsx"),
         route("settings/provinces", "routes/admin/settings/provinces/list.tsx"),
         route("settings/provinces/:province", "routes/admin/settings/provinces/detail.tsx"),
+        // Staff accounts and roles (owners), and every admin's own profile.
+        route("staff", "routes/admin/staff/list.tsx", [
+          route("invite", "routes/admin/staff/invite.tsx"),
+        ]),
+        route("profile", "routes/admin/profile.tsx"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
       // Printable pages: outside the dashboard shell.

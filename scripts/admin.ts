@@ -1,5 +1,7 @@
-// `npm run admin -- create USERNAME [--role owner|staff]` and `npm run admin -- reset-password USERNAME`.
-// The password is read from ADMIN_PASSWORD when set, else generated and printed once.
+// `npm run admin -- create USERNAME [--role owner|manager|staff]` and
+// `npm run admin -- reset-password USERNAME` (recovery from the server's shell: it also reactivates a
+// deactivated admin). The password is read from ADMIN_PASSWORD when set, else generated and
+// printed once.
 import { parseArgs } from "node:util";
 import {
   createAdminUser,
@@ -7,11 +9,12 @@ import {
   generatePassword,
   resetAdminPassword,
 } from "~/server/auth/admin-users.server";
+import { ADMIN_ROLES, isAdminRole } from "~/lib/permissions";
 import { closeDatabase, openConfiguredDatabase } from "~/server/boot.server";
 import { runScript, UsageError } from "./script-runner";
 
 const USAGE =
-  "usage: npm run admin -- create USERNAME [--role owner|staff] | reset-password USERNAME";
+  "usage: npm run admin -- create USERNAME [--role owner|manager|staff] | reset-password USERNAME";
 
 await runScript(async () => {
   const { positionals, values } = parseArgs({
@@ -24,8 +27,8 @@ await runScript(async () => {
   if (!/^[A-Za-z0-9._-]{3,40}$/.test(username)) {
     throw new UsageError("USERNAME must be 3-40 letters, digits, dots, dashes or underscores");
   }
-  if (values.role !== "owner" && values.role !== "staff")
-    throw new UsageError("--role must be owner or staff");
+  const role = values.role;
+  if (!isAdminRole(role)) throw new UsageError(`--role must be one of ${ADMIN_ROLES.join(", ")}`);
   const given = process.env.ADMIN_PASSWORD;
   if (given !== undefined && given.length < 8)
     throw new UsageError("ADMIN_PASSWORD must be at least 8 characters");
@@ -36,12 +39,14 @@ await runScript(async () => {
     if (command === "create") {
       if (await findAdminByUsername(username))
         throw new UsageError(`An admin named ${username} already exists`);
-      await createAdminUser({ username, password, role: values.role });
-      console.log(`Created ${values.role} ${username}.`);
+      await createAdminUser({ username, password, role });
+      console.log(`Created ${role} ${username}.`);
     } else {
       if (!(await resetAdminPassword(username, password)))
         throw new UsageError(`No admin named ${username}`);
-      console.log(`Password of ${username} reset; their sessions are signed out.`);
+      console.log(
+        `Password of ${username} reset (and the account active); their sessions are signed out.`,
+      );
     }
     if (!given) console.log(`password: ${password}  (shown only now)`);
   } finally {

@@ -92,8 +92,12 @@ adminTest("every admin screen opens without a console error", async ({ page }) =
     `${admin}/pages`,
     `${admin}/pages/announcements`,
     `${admin}/database`,
+    `${admin}/settings`,
     `${admin}/settings/provinces`,
     `${admin}/settings/provinces/BC`,
+    `${admin}/staff`,
+    `${admin}/staff/invite`,
+    `${admin}/profile`,
   ])
     await visit(page, path);
 

@@ -3,7 +3,8 @@ import path from "node:path";
 import { isRouteErrorResponse } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { adminGuard, ownerOnly } from "~/server/auth/admin-guard.server";
+import { ADMIN_ROLES, can, PERMISSIONS, refusalMessage, type Permission } from "~/lib/permissions";
+import { adminGuard, declaredPermission } from "~/server/auth/admin-guard.server";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { callRoute, isGuardedAdminUrl, type RouteModule } from "../setup/route-call";
@@ -14,7 +15,9 @@ import { callRoute, isGuardedAdminUrl, type RouteModule } from "../setup/route-c
  * admin guard's middleware, the route's own, then the handler), without a session: a page load
  * must be sent to /budzadmin, a data request or a post must get 401 (403 from another site), and
  * nothing may come back as data. The walk also checks, in app/routes.ts itself, that each of these
- * routes sits under the guard layout, and which ones are for owners only.
+ * routes sits under the guard layout, that each declares the permission it needs
+ * (`requirePermission(p)` in its middleware, app/lib/permissions.ts), and that every role without
+ * that permission gets 403 for the page, its data request and its action.
  */
 interface Entry {
   file: string;
@@ -63,14 +66,37 @@ const adminRoutes = allRoutes.filter(
   (r) => r.url.startsWith("/budzadmin/dashboard") || r.url.startsWith("/budzadmin/print/"),
 );
 
-/** The screens for owners only (their module's middleware has `ownerOnly`); staff get 403. */
-const OWNER_ONLY = [
-  "routes/admin/database.tsx",
-  "routes/admin/settings/provinces/list.tsx",
-  "routes/admin/settings/provinces/detail.tsx",
-  "routes/admin/settings/store.tsx",
-  "routes/admin/newsletters/consent-export.ts",
-];
+/**
+ * The sensitive routes and what they must ask for (every other route declares one too, checked
+ * below against the roles of app/lib/permissions.ts).
+ */
+const SENSITIVE: Record<string, Permission> = {
+  "routes/admin/database.tsx": "database",
+  "routes/admin/settings/store.tsx": "settings",
+  "routes/admin/staff/list.tsx": "staff",
+  "routes/admin/staff/invite.tsx": "staff",
+  "routes/admin/settings/provinces/list.tsx": "taxes",
+  "routes/admin/settings/provinces/detail.tsx": "taxes",
+  "routes/admin/newsletters/consent-export.ts": "customers.transfer",
+  "routes/admin/customers/export.ts": "customers.transfer",
+  "routes/admin/customers/import.tsx": "customers.transfer",
+  "routes/admin/customers/import-preview.tsx": "customers.transfer",
+  "routes/admin/products/export.ts": "products.transfer",
+  "routes/admin/products/import.tsx": "products.transfer",
+  "routes/admin/products/import-preview.tsx": "products.transfer",
+  "routes/admin/stock/export.ts": "products.transfer",
+  "routes/admin/products/stock.ts": "stock.adjust",
+  "routes/admin/coupons/list.tsx": "coupons",
+  "routes/admin/coupons/new.tsx": "coupons",
+  "routes/admin/coupons/detail.tsx": "coupons",
+  "routes/admin/emails/edit.tsx": "marketing",
+  "routes/admin/reports/export.ts": "reports",
+};
+
+/** The screens for owners only: every permission only owners hold (staff, settings, database). */
+const OWNER_ONLY_PERMISSIONS = (Object.keys(PERMISSIONS) as Permission[]).filter(
+  (p) => PERMISSIONS[p].roles.length === 1,
+);
 
 type Module = RouteModule & {
   loader?: (args: unknown) => Promise<unknown>;
@@ -151,24 +177,35 @@ describe("app/routes.ts puts every admin route under the guard", () => {
     expect(underGuard.filter((r) => !adminRoutes.includes(r)).map((r) => r.url)).toEqual([]);
   });
 
-  it("keeps only sign-in and sign-out outside the guard", () => {
+  it("keeps only sign-in, sign-out and the invitation link outside the guard", () => {
     const outside = allRoutes.filter(
       (r) => r.url.startsWith("/budzadmin") && r.file !== GUARD && !r.ancestors.includes(GUARD),
     );
     expect(outside.map((r) => r.file).sort()).toEqual([
+      "routes/admin/invite.tsx",
       "routes/admin/login.tsx",
       "routes/admin/logout.tsx",
     ]);
   });
 
-  it("runs the admin guard in the guard layout's middleware, and no other layout has middleware", async () => {
+  it("runs the admin guard in the guard layout's middleware, and other layouts only check a permission their children need too", async () => {
     const guard = (await load(GUARD)) as Module;
     expect(guard.middleware).toEqual([adminGuard]);
     for (const route of adminRoutes) {
+      const own = declaredPermission((await load(route.file)).middleware);
       for (const ancestor of route.ancestors.filter((file) => file !== GUARD)) {
         const layout = await load(ancestor);
-        // callRoute runs the guard and the route's own middleware: any other would be skipped.
-        expect(layout.middleware ?? [], `${ancestor} (above ${route.url})`).toEqual([]);
+        // callRoute runs the guard and the route's own middleware: a layout's would be skipped,
+        // so it may only hold a permission check that every role allowed the route passes too.
+        const above = declaredPermission(layout.middleware);
+        expect(layout.middleware ?? [], `${ancestor} (above ${route.url})`).toHaveLength(
+          above ? 1 : 0,
+        );
+        if (above && own) {
+          for (const role of ADMIN_ROLES.filter((r) => can(r, own))) {
+            expect(can(role, above), `${role}: ${ancestor} (above ${route.url})`).toBe(true);
+          }
+        }
       }
     }
   });
@@ -181,14 +218,19 @@ describe("app/routes.ts puts every admin route under the guard", () => {
     }
   });
 
-  it("marks as owner-only exactly the screens of the owner table", async () => {
-    const owners: string[] = [];
+  it("has every admin route declare the permission it needs, and the sensitive ones theirs", async () => {
+    const undeclared: string[] = [];
     for (const route of adminRoutes) {
       const module = await load(route.file);
-      if ((module.middleware ?? []).includes(ownerOnly)) owners.push(route.file);
+      const permission = declaredPermission(module.middleware);
+      if (!permission) undeclared.push(route.file);
+      if (SENSITIVE[route.file]) expect(permission, route.file).toBe(SENSITIVE[route.file]);
     }
-    expect([...new Set(owners)].sort()).toEqual([...OWNER_ONLY].sort());
-    for (const file of OWNER_ONLY) expect(adminRoutes.map((r) => r.file)).toContain(file);
+    expect(undeclared).toEqual([]);
+    for (const file of Object.keys(SENSITIVE))
+      expect(adminRoutes.map((r) => r.file)).toContain(file);
+    // Owners only: staff accounts, settings and the database tools.
+    expect(OWNER_ONLY_PERMISSIONS.sort()).toEqual(["database", "settings", "staff"]);
   });
 });
 
@@ -262,6 +304,7 @@ describe("every admin route refuses visitors without a session", () => {
 describe("roles and cross-site posts with a session", () => {
   let ownerCookie: string;
   let staffCookie: string;
+  const cookies = {} as Record<(typeof ADMIN_ROLES)[number], string>;
   beforeAll(async () => {
     const owner = await createAdminUser({
       username: "walker-owner",
@@ -269,8 +312,16 @@ describe("roles and cross-site posts with a session", () => {
       role: "owner",
     });
     const staff = await createAdminUser({ username: "walker-staff", password: "staff-pass-1" });
+    const manager = await createAdminUser({
+      username: "walker-manager",
+      password: "manager-pass-1",
+      role: "manager",
+    });
     ownerCookie = (await createAdminSession({ userId: owner.id })).split(";")[0]!;
     staffCookie = (await createAdminSession({ userId: staff.id })).split(";")[0]!;
+    cookies.owner = ownerCookie;
+    cookies.staff = staffCookie;
+    cookies.manager = (await createAdminSession({ userId: manager.id })).split(";")[0]!;
   });
 
   it("lets a signed-in owner in, and refuses a post from another site even with a session", async () => {
@@ -328,37 +379,54 @@ describe("roles and cross-site posts with a session", () => {
     expect(ownerLoad).toHaveProperty("returned");
   });
 
-  describe("each route asks for the role of the owner table", () => {
+  describe("each route asks for its permission: a role without it gets 403 for the page, its data and its action", () => {
     for (const route of adminRoutes) {
-      const ownerOnlyRoute = OWNER_ONLY.includes(route.file);
-      it(`${route.url} (${route.file}): ${ownerOnlyRoute ? "owners only" : "owners and staff"}`, async () => {
+      it(`${route.url} (${route.file})`, async () => {
         const module = await load(route.file);
-        const kinds = (["loader", "action"] as const).filter((kind) => module[kind]);
-        for (const kind of kinds) {
-          const as = (cookie: string) =>
-            call(
+        const permission = declaredPermission(module.middleware)!;
+        expect(permission, "the route declares a permission").toBeDefined();
+        for (const role of ADMIN_ROLES) {
+          const allowed = can(role, permission);
+          const requests: {
+            what: string;
+            kind: "loader" | "action";
+            headers: Record<string, string>;
+          }[] = [
+            // The page itself, its `.data` request (client navigation) and its action.
+            {
+              what: "page",
+              kind: "loader" as const,
+              headers: { Accept: "text/html", "Sec-Fetch-Mode": "navigate" },
+            },
+            { what: ".data", kind: "loader" as const, headers: { "Sec-Fetch-Mode": "cors" } },
+            ...(module.action
+              ? [{ what: "action", kind: "action" as const, headers: { Origin: ORIGIN } }]
+              : []),
+          ];
+          for (const { what, kind, headers } of requests) {
+            const result = await call(
               module,
               kind,
               route,
               request(route.url, {
                 method: kind === "action" ? "POST" : "GET",
-                headers: { Cookie: cookie, ...(kind === "action" ? { Origin: ORIGIN } : {}) },
+                headers: { Cookie: cookies[role], ...headers },
               }),
             );
-          const staff = await as(staffCookie);
-          if (ownerOnlyRoute) {
-            expect(staff.status, `staff, ${kind}`).toBe(403);
-            expect(staff.body, `staff, ${kind}`).toContain("Only the store owner");
-            expect(staff.ran, `staff, ${kind}`).toBe(false);
-          } else {
-            expect(staff.ran, `staff, ${kind}: ${JSON.stringify(staff)}`).toBe(true);
-            expect(staff.status, `staff, ${kind}`).not.toBe(401);
-            expect(staff.status, `staff, ${kind}`).not.toBe(403);
+            const label = `${role}, ${what} (${permission}): ${JSON.stringify(result)}`;
+            if (allowed) {
+              expect(result.ran, label).toBe(true);
+              expect(result.status, label).not.toBe(401);
+              expect(result.status, label).not.toBe(403);
+            } else {
+              expect(result.status, label).toBe(403);
+              expect(result.ran, label).toBe(false);
+              // The words say what was refused and why.
+              expect(result.body, label).toContain(refusalMessage(role, permission));
+              if (OWNER_ONLY_PERMISSIONS.includes(permission))
+                expect(result.body, label).toContain("Only the store owner");
+            }
           }
-          const owner = await as(ownerCookie);
-          expect(owner.ran, `owner, ${kind}: ${JSON.stringify(owner)}`).toBe(true);
-          expect(owner.status, `owner, ${kind}`).not.toBe(401);
-          expect(owner.status, `owner, ${kind}`).not.toBe(403);
         }
       });
     }

@@ -191,7 +191,11 @@ describe("indexes behind the coupon screens", () => {
 describe("Coupon routes as the server calls them", () => {
   let cookie: string;
   beforeEach(async () => {
-    const admin = await createAdminUser({ username: "coupon-staff", password: "staff-pass-1" });
+    const admin = await createAdminUser({
+      username: "coupon-staff",
+      password: "staff-pass-1",
+      role: "manager",
+    });
     cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
   });
   const ORIGIN = "http://store.test";

@@ -259,7 +259,11 @@ describe("import routes answer bad uploads with a 4xx", () => {
   async function signedIn() {
     const { createAdminUser } = await import("~/server/auth/admin-users.server");
     const { createAdminSession } = await import("~/server/auth/session.server");
-    const admin = await createAdminUser({ username: "importer", password: "import-pass-1" });
+    const admin = await createAdminUser({
+      username: "importer",
+      password: "import-pass-1",
+      role: "manager",
+    });
     return (await createAdminSession({ userId: admin.id })).split(";")[0]!;
   }
   const post = (cookie: string, body: BodyInit, type?: string) =>

@@ -26,7 +26,11 @@ beforeEach(async () => {
   await resetDatabase();
   // The store has the sample identity (a postal address, which every mailing needs).
   await fillSampleIdentity();
-  const admin = await createAdminUser({ username: "mailer", password: "mailer-pass-1" });
+  const admin = await createAdminUser({
+    username: "mailer",
+    password: "mailer-pass-1",
+    role: "manager",
+  });
   cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
 });
 

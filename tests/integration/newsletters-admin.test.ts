@@ -53,7 +53,11 @@ beforeEach(async () => {
   await resetDatabase();
   // The store has the sample identity (a postal address, which every mailing needs).
   await fillSampleIdentity();
-  const admin = await createAdminUser({ username: "news-staff", password: "staff-pass-1" });
+  const admin = await createAdminUser({
+    username: "news-staff",
+    password: "staff-pass-1",
+    role: "manager",
+  });
   cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
 });
 

@@ -175,7 +175,11 @@ describe("the Page Editor's route as the server calls it (one action, a handler 
   const ORIGIN = "http://store.test";
   let cookie: string;
   beforeEach(async () => {
-    const admin = await createAdminUser({ username: "editor-staff", password: "staff-pass-1" });
+    const admin = await createAdminUser({
+      username: "editor-staff",
+      password: "staff-pass-1",
+      role: "manager",
+    });
     cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
   });
   const post = (fields: Record<string, string>) => {

@@ -58,6 +58,7 @@ beforeEach(async () => {
     username: "catalogue",
     displayName: "Cat Owner",
     password: "catalogue-pass-1",
+    role: "manager",
   });
   adminId = admin.id;
   cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;

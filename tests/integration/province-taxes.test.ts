@@ -292,7 +292,7 @@ describe("Provinces & Taxes settings", () => {
     });
   });
 
-  it("is for owners: staff get 403 on the screen and its saves", async () => {
+  it("is for owners and managers: staff get 403 on the screen and its saves", async () => {
     const staff = await createAdminUser({ username: "tax-staff", password: "staff-pass-1" });
     const cookie = (await createAdminSession({ userId: staff.id })).split(";")[0]!;
     const route = await import("~/routes/admin/settings/provinces/detail");

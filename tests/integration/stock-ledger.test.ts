@@ -40,6 +40,7 @@ beforeAll(async () => {
       username: "stock-owner",
       displayName: "Stock Owner",
       password: "owner-pass-1",
+      role: "owner",
     })
   ).id;
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
     username: "sam",
     displayName: "Sam Staff",
     password: "staff-pass-1",
-    role: "staff",
+    role: "manager",
   });
   cookie = (await createAdminSession({ userId: staff.id })).split(";")[0]!;
   blueDream = await createProduct({

@@ -12,10 +12,17 @@ export interface RouteModule {
   middleware?: readonly Middleware[];
 }
 
-/** Whether app/routes.ts puts a URL under the admin guard layout (all of /budzadmin/… but sign-out). */
+/**
+ * Whether app/routes.ts puts a URL under the admin guard layout (all of /budzadmin/… but sign-out
+ * and an invitation's link).
+ */
 export function isGuardedAdminUrl(url: string): boolean {
   const { pathname } = new URL(url);
-  return pathname.startsWith("/budzadmin/") && pathname !== "/budzadmin/logout";
+  return (
+    pathname.startsWith("/budzadmin/") &&
+    pathname !== "/budzadmin/logout" &&
+    !pathname.startsWith("/budzadmin/invite/")
+  );
 }
 
 /**

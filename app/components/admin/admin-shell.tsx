@@ -1,5 +1,13 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { ArrowLeft, LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
+import {
+  ArrowLeft,
+  CircleUserRound,
+  LogOut,
+  Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
+  X,
+} from "lucide-react";
 import { useState } from "react";
 import { Form, href, Link, NavLink } from "react-router";
 import { Logo } from "~/components/store/logo";
@@ -54,6 +62,16 @@ function NavList({
 function SidebarFooter({ collapsed }: { collapsed: boolean }) {
   return (
     <div className="space-y-1 border-t border-white/10 pt-3">
+      <NavLink
+        to={href("/budzadmin/dashboard/profile")}
+        title={collapsed ? "My profile" : undefined}
+        className={({ isActive }) =>
+          `flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium ${isActive ? "bg-white/12 text-white" : "text-brand-100/80 hover:bg-white/8 hover:text-white"} ${collapsed ? "justify-center px-0" : ""}`
+        }
+      >
+        <CircleUserRound className="h-5 w-5 shrink-0" aria-hidden />
+        <span className={collapsed ? "sr-only" : ""}>My profile</span>
+      </NavLink>
       <Link
         to="/"
         title={collapsed ? "Back to Store" : undefined}
@@ -160,9 +178,16 @@ export function AdminShell({ storeName, admin, collapsed: initial, toast, childr
           <p className="min-w-0 flex-1 truncate text-sm text-stone-600 sm:text-base">
             Welcome back, <span className="font-semibold text-stone-900">{admin.displayName}</span>
           </p>
-          <span className="hidden rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium capitalize text-brand-800 ring-1 ring-brand-200 sm:inline">
-            {admin.role}
-          </span>
+          <Link
+            to={href("/budzadmin/dashboard/profile")}
+            className="flex items-center gap-2 rounded-full py-1 pr-1 pl-2.5 text-sm text-stone-700 hover:bg-stone-100"
+          >
+            <span className="hidden rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium capitalize text-brand-800 ring-1 ring-brand-200 sm:inline">
+              {admin.role}
+            </span>
+            <CircleUserRound className="h-6 w-6 text-stone-500" aria-hidden />
+            <span className="sr-only">My profile</span>
+          </Link>
         </header>
         <main
           id="main"

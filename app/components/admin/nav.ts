@@ -12,12 +12,14 @@ import {
   Package,
   ShoppingBag,
   TicketPercent,
+  UserCog,
   Truck,
   Users,
   Settings,
   type LucideIcon,
 } from "lucide-react";
 import { href } from "react-router";
+import { can, type Permission } from "~/lib/permissions";
 
 export interface AdminScreen {
   /** Stable name other screens use to link here (see screenHref). */
@@ -25,6 +27,8 @@ export interface AdminScreen {
   label: string;
   href: string;
   icon: LucideIcon;
+  /** What the screen needs (app/lib/permissions.ts): it is not shown to a role without it. */
+  permission?: Permission;
   ownerOnly?: boolean;
 }
 
@@ -41,6 +45,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     label: "Stock movements",
     href: href("/budzadmin/dashboard/stock"),
     icon: ArrowDownUp,
+    permission: "products",
   },
   { id: "orders", label: "Orders", href: href("/budzadmin/dashboard/orders"), icon: ShoppingBag },
   {
@@ -56,14 +61,27 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     icon: Users,
   },
   { id: "shipping", label: "Shipping", href: href("/budzadmin/dashboard/shipping"), icon: Truck },
-  { id: "emails", label: "Emails", href: href("/budzadmin/dashboard/emails"), icon: Mail },
+  {
+    id: "emails",
+    label: "Emails",
+    href: href("/budzadmin/dashboard/emails"),
+    icon: Mail,
+    permission: "marketing",
+  },
   {
     id: "coupons",
     label: "Coupons",
     href: href("/budzadmin/dashboard/coupons"),
     icon: TicketPercent,
+    permission: "coupons",
   },
-  { id: "reports", label: "Reports", href: href("/budzadmin/dashboard/reports"), icon: BarChart3 },
+  {
+    id: "reports",
+    label: "Reports",
+    href: href("/budzadmin/dashboard/reports"),
+    icon: BarChart3,
+    permission: "reports",
+  },
   {
     id: "newsletters",
     label: "Newsletters",
@@ -75,9 +93,15 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     label: "Database",
     href: href("/budzadmin/dashboard/database"),
     icon: Database,
-    ownerOnly: true,
+    permission: "database",
   },
-  { id: "pages", label: "Pages", href: href("/budzadmin/dashboard/pages"), icon: FilePenLine },
+  {
+    id: "pages",
+    label: "Pages",
+    href: href("/budzadmin/dashboard/pages"),
+    icon: FilePenLine,
+    permission: "pages",
+  },
   {
     id: "images",
     label: "Image Library",
@@ -89,19 +113,30 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     label: "Provinces & Taxes",
     href: href("/budzadmin/dashboard/settings/provinces"),
     icon: MapPinned,
-    ownerOnly: true,
+    permission: "taxes",
+  },
+  {
+    id: "staff",
+    label: "Staff",
+    href: href("/budzadmin/dashboard/staff"),
+    icon: UserCog,
+    permission: "staff",
   },
   {
     id: "settings",
     label: "Settings",
     href: href("/budzadmin/dashboard/settings"),
     icon: Settings,
-    ownerOnly: true,
+    permission: "settings",
   },
 ];
 
 export function visibleScreens(role: string): AdminScreen[] {
-  return ADMIN_SCREENS.filter((screen) => !screen.ownerOnly || role === "owner");
+  return ADMIN_SCREENS.filter(
+    (screen) =>
+      (!screen.ownerOnly || role === "owner") &&
+      (!screen.permission || can(role, screen.permission)),
+  );
 }
 
 /** Where a screen lives, or undefined while it does not exist (links to it are then not shown). */

@@ -8,6 +8,7 @@ import { ADJUST_REASONS, adjustmentDelta, STOCK_REASON_LABELS, type AdjustMode }
 import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
 import { Modal } from "./modal";
+import { useCan } from "./use-can";
 
 // The same rules as the action, fetched with zod when the dialog is first focused.
 const stockRules = lazyModule(() => import("~/schemas/stock").then((m) => m.stockAdjustForm));
@@ -30,6 +31,9 @@ export interface StockTarget {
 /** Adjust stock: opens the dialog for one size (or a sizeless product). */
 export function AdjustStockButton({ target }: { target: StockTarget }) {
   const [open, setOpen] = useState(false);
+  // Hidden from a role without the permission (the route refuses it anyway).
+  const allowed = useCan()("stock.adjust");
+  if (!allowed) return null;
   return (
     <>
       <button

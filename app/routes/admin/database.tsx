@@ -37,10 +37,10 @@ import {
 } from "~/server/admin/database-tools.server";
 import { checkForm, formRules } from "~/lib/form";
 import { dispatchIntent, readForm } from "~/server/http/form.server";
-import { ownerOnly } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).
-export const middleware: Route.MiddlewareFunction[] = [ownerOnly];
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("database")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Database · Admin" }];
 

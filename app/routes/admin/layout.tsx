@@ -6,7 +6,9 @@ import { readCookie } from "~/lib/cookies";
 import { readToast } from "~/server/admin/flash.server";
 import { missingContactDetails } from "~/lib/store-settings";
 import { storeSettings } from "~/server/settings/store-settings.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("admin")];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin · Budz Boutique" },

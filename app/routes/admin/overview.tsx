@@ -21,7 +21,9 @@ import { formatMoney } from "~/lib/money";
 import { getOverview } from "~/server/admin/overview.server";
 import { formatDate, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("admin")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview · Admin" }];
 

@@ -1,13 +1,15 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { can, refusalMessage, type AdminRole, type Permission } from "~/lib/permissions";
 import { errorResponse } from "../http/responses.server";
-import type { AdminRole } from "./admin-users.server";
 import { requireAdmin, type AdminIdentity } from "./session.server";
 
 /**
  * The admin guard, as React Router middleware on the admin's guard layout (app/routes.ts): every
  * screen, print page and download under it runs only for a signed-in admin, whose identity its
- * loaders and actions read with `currentAdmin(context)`. A screen for owners only adds
- * `ownerOnly` to its own middleware.
+ * loaders and actions read with `currentAdmin(context)`. Every admin route then declares what it
+ * needs with `requirePermission(p)` in its own middleware (app/lib/permissions.ts has the table;
+ * tests/integration/admin-routes.test.ts checks each route declares one), and an action that needs
+ * more than its page checks it with `assertPermission(context, p)`.
  */
 const adminContext = createContext<AdminIdentity>();
 
@@ -16,23 +18,56 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   return next();
 };
 
-export const OWNER_ONLY_MESSAGE = "Only the store owner can use this screen.";
+/** The middleware of `requirePermission(p)`: it names its permission (the route walk reads it). */
+export type PermissionMiddleware = MiddlewareFunction<Response> & { permission: Permission };
 
-/** Refuses (403) a signed-in admin who is not an owner. */
-export const ownerOnly: MiddlewareFunction<Response> = ({ context }, next) => {
-  requireRole(context, "owner");
-  return next();
-};
+const middlewares = new Map<Permission, PermissionMiddleware>();
+
+/** Middleware refusing (403, saying what and why) an admin whose role lacks the permission. */
+export function requirePermission(permission: Permission): PermissionMiddleware {
+  let middleware = middlewares.get(permission);
+  if (!middleware) {
+    const check: MiddlewareFunction<Response> = ({ context }, next) => {
+      assertPermission(context, permission);
+      return next();
+    };
+    middleware = Object.assign(check, { permission });
+    middlewares.set(permission, middleware);
+  }
+  return middleware;
+}
+
+/** The permission a route's middleware declares (undefined when it declares none). */
+export function declaredPermission(middleware: readonly unknown[] | undefined) {
+  const found = (middleware ?? []).find(
+    (m): m is PermissionMiddleware => typeof m === "function" && "permission" in m,
+  );
+  return found?.permission;
+}
+
+/** Screens for the store owner only (kept for screens written before roles: the settings). */
+export const ownerOnly = requirePermission("settings");
 
 /** The signed-in admin (set by `adminGuard`; throws when a route is outside the guard). */
 export function currentAdmin(context: Readonly<RouterContextProvider>): AdminIdentity {
   return context.get(adminContext);
 }
 
+/** The signed-in admin, when their role holds the permission; else a 403 saying what and why. */
+export function assertPermission(
+  context: Readonly<RouterContextProvider>,
+  permission: Permission,
+): AdminIdentity {
+  const admin = currentAdmin(context);
+  if (!can(admin.role, permission))
+    throw errorResponse(refusalMessage(admin.role, permission), 403);
+  return admin;
+}
+
+/** Refuses (403) an admin who is not an owner. */
 export function requireRole(context: Readonly<RouterContextProvider>, role: AdminRole) {
   const admin = currentAdmin(context);
-  if (role === "owner" && admin.role !== "owner") {
-    throw errorResponse(OWNER_ONLY_MESSAGE, 403);
-  }
+  if (role === "owner" && admin.role !== "owner")
+    throw errorResponse(refusalMessage(admin.role, "settings"), 403);
   return admin;
 }

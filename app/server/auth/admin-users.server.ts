@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { db } from "../db.server";
 import { adminSessions, adminUsers } from "../schema";
+import type { AdminRole } from "~/lib/permissions";
 import { hashPassword } from "./password.server";
 
-export type AdminRole = "owner" | "staff";
+export type { AdminRole } from "~/lib/permissions";
 
 export function generatePassword(): string {
   return crypto.randomBytes(15).toString("base64url");
@@ -36,13 +37,16 @@ export async function findAdminByUsername(username: string) {
   return user;
 }
 
-/** Sets a new password and signs the admin out everywhere; false when no admin has that name. */
+/**
+ * Sets a new password and signs the admin out everywhere; false when no admin has that name. The
+ * recovery path (npm run admin): a deactivated or invited admin is made active again.
+ */
 export async function resetAdminPassword(username: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db().transaction(async (tx) => {
     const [user] = await tx
       .update(adminUsers)
-      .set({ passwordHash })
+      .set({ passwordHash, status: "active", deactivatedAt: null })
       .where(eq(sql`lower(${adminUsers.username})`, username.toLowerCase()))
       .returning({ id: adminUsers.id });
     if (!user) return false;

@@ -48,7 +48,8 @@ export async function signIn(options: {
   const user = await findAdminByUsername(username);
   decoyHash ??= hashPassword("decoy password that never matches");
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash), options.password);
-  const succeeded = Boolean(user && valid);
+  // A deactivated or invited admin gets the same answer as a wrong password.
+  const succeeded = Boolean(user && valid && user.status === "active");
   await recordAttempt({ ...target, succeeded });
   if (!user || !succeeded) return { ok: false, code: "invalid", message: INVALID_CREDENTIALS };
 

@@ -4,7 +4,7 @@ import { createCookie, href, redirect } from "react-router";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { adminSessions, adminUsers } from "../schema";
-import type { AdminRole } from "./admin-users.server";
+import type { AdminRole } from "~/lib/permissions";
 import { errorResponse } from "../http/responses.server";
 import { assertSameOrigin } from "./origin.server";
 
@@ -104,7 +104,8 @@ export async function getAdmin(
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
-    .where(eq(adminSessions.id, id));
+    // Only an active admin's session counts (deactivation also deletes their sessions).
+    .where(and(eq(adminSessions.id, id), eq(adminUsers.status, "active")));
   if (!row) return undefined;
   const idle = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
   if (idle || row.expiresAt.getTime() <= now.getTime()) {

@@ -229,7 +229,11 @@ describe("the list's bulk actions as the server calls them", () => {
   const LIST = "/budzadmin/dashboard/products";
   let cookie: string;
   beforeAll(async () => {
-    const admin = await createAdminUser({ username: "bulk-staff", password: "staff-pass-1" });
+    const admin = await createAdminUser({
+      username: "bulk-staff",
+      password: "staff-pass-1",
+      role: "manager",
+    });
     cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
   });
   const post = (url: string, fields: [string, string][]) => {

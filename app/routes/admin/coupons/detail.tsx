@@ -25,6 +25,9 @@ import {
   listCouponOrders,
   type CouponOrderRow,
 } from "~/server/marketing/coupon-list.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("coupons")];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.coupon.code ?? "Coupon"} · Coupons · Admin` },

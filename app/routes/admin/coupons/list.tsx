@@ -28,6 +28,9 @@ import {
   listAdminCoupons,
   type AdminCouponRow,
 } from "~/server/marketing/coupon-list.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("coupons")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Coupons · Admin" }];
 

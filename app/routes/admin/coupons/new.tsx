@@ -11,6 +11,9 @@ import { redirectWithToast } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
 import { createCoupon } from "~/server/marketing/coupon-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("coupons")];
 
 export const meta: Route.MetaFunction = () => [{ title: "New coupon · Coupons · Admin" }];
 

@@ -20,6 +20,9 @@ import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
 import { getCustomerView } from "~/server/customers/customer-admin.server";
 import { invariantResponse } from "~/server/http/responses.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers")];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.view.customer.name ?? "Customer"} · Customers · Admin` },

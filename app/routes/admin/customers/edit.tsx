@@ -13,6 +13,9 @@ import { redirectWithToast } from "~/server/admin/flash.server";
 import { findCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers")];
 
 async function customerOf(customerId: string) {
   const customer = await findCustomer(customerId);

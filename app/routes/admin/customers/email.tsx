@@ -9,10 +9,12 @@ import { Field, FormProvider, FormSummary, useForm } from "~/components/form/for
 import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
 import { customerEmailForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { findCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers")];
 
 /**
  * Email one customer: a dialog with its own URL over the customer page, so the list's Email

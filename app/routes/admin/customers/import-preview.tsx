@@ -21,6 +21,9 @@ import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { config } from "~/server/config.server";
 import { getImportPreview, runCustomerImport } from "~/server/customers/customer-import.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers.transfer")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Import preview · Customers · Admin" }];
 

@@ -4,8 +4,10 @@ import { CsvUploadDialog } from "~/components/admin/csv-upload-dialog";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/lib/customer-import";
 import { previewCustomerImport, readCsvUpload } from "~/server/customers/customer-import.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { formReply } from "~/server/http/form.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers.transfer")];
 
 export async function loader() {
   return null;

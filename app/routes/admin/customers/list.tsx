@@ -16,6 +16,10 @@ import {
   listCustomers,
   type CustomerRow,
 } from "~/server/customers/customer-list.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+import { useCan } from "~/components/admin/use-can";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers · Admin" }];
 
@@ -26,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function CustomerList({ loaderData }: Route.ComponentProps) {
+  const allowed = useCan();
   const { query, stats, list } = loaderData;
   const { search } = useLocation();
   const exportParams = new URLSearchParams();
@@ -131,20 +136,22 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
       title="Customer Management"
       description="Everyone who has ordered or been imported, with their orders and consent."
       actions={
-        <>
-          <Link
-            to={`${href("/budzadmin/dashboard/customers/import")}${search}`}
-            preventScrollReset
-            className={buttonClass("secondary")}
-          >
-            <Upload className="h-4 w-4" aria-hidden />
-            Import from CSV
-          </Link>
-          <a href={exportHref} download className={buttonClass("secondary")}>
-            <Download className="h-4 w-4" aria-hidden />
-            Export CSV
-          </a>
-        </>
+        allowed("customers.transfer") ? (
+          <>
+            <Link
+              to={`${href("/budzadmin/dashboard/customers/import")}${search}`}
+              preventScrollReset
+              className={buttonClass("secondary")}
+            >
+              <Upload className="h-4 w-4" aria-hidden />
+              Import from CSV
+            </Link>
+            <a href={exportHref} download className={buttonClass("secondary")}>
+              <Download className="h-4 w-4" aria-hidden />
+              Export CSV
+            </a>
+          </>
+        ) : undefined
       }
       summary={
         <StatGrid>

@@ -2,6 +2,9 @@ import type { Route } from "./+types/audience";
 import { parseListQuery } from "~/schemas/admin-list";
 import { AudienceQuerySchema } from "~/schemas/campaigns";
 import { countAudience } from "~/server/marketing/mailing.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("marketing")];
 
 /** The compose form's live recipient count for the chosen audience. */
 export async function loader({ request }: Route.LoaderArgs) {

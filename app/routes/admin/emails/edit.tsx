@@ -20,6 +20,9 @@ import {
 import { getCampaign } from "~/server/marketing/campaign-list.server";
 import { getEmailTemplate, TEMPLATE_NOT_FOUND } from "~/server/marketing/email-templates.server";
 import { countAudience } from "~/server/marketing/mailing.server";
+import { assertPermission, requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("marketing")];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.campaign?.name ?? "Compose Email Campaign"} · Emails · Admin` },
@@ -76,7 +79,7 @@ function listUrl(search: string) {
 }
 
 /** Save Draft, Schedule and Send Campaign save the campaign; Send Test sends a copy only. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseForm(request, campaignForm);
   if (!submission.ok) return submission.reply;
   const input = submission.data;
@@ -91,8 +94,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   return dispatchIntent(submission.form, {
     save,
-    schedule: save,
-    send: save,
+    // Scheduling and sending mail the subscribers: more than writing (app/lib/permissions.ts).
+    schedule: () => (assertPermission(context, "marketing.send"), save()),
+    send: () => (assertPermission(context, "marketing.send"), save()),
     test: async () => {
       await sendCampaignTest(input);
       return { testSent: `Test email sent to ${input.testEmail}.` };

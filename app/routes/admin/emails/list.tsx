@@ -36,6 +36,9 @@ import {
   listCampaigns,
   type CampaignRow,
 } from "~/server/marketing/campaign-list.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("marketing")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Management · Admin" }];
 

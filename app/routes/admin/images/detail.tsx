@@ -11,6 +11,9 @@ import { getImage, IMAGE_NOT_FOUND } from "~/server/images/image-library.server"
 import { formatDateTime, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
 /** SPEC §2's image detail modal, over the library. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -16,6 +16,9 @@ import { deleteStoredImage } from "~/server/images/image-store.server";
 import { hasImages, listImages } from "~/server/images/image-library.server";
 import { dispatchIntent, readForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
 const ImageListQuery = ListQuerySchema.extend({ type: filterEnum(IMAGE_TYPE_FILTERS) });
 

@@ -6,6 +6,9 @@ import {
   MAX_IMAGE_BYTES,
   storeImage,
 } from "~/server/images/image-store.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
 // Room for the multipart boundaries and the description around a file of the maximum size.
 const MAX_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;

@@ -9,6 +9,9 @@ import { invoicePaths } from "~/lib/invoices";
 import { invoiceNotFoundMessage, parseOrderNumberParam } from "~/schemas/invoices";
 import { invariantResponse } from "~/server/http/responses.server";
 import { getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Invoice ${data?.invoice.orderNumber ?? ""} · Admin` },

@@ -5,6 +5,9 @@ import { InvoiceStatusBadge } from "~/components/admin/invoice-document";
 import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { config } from "~/server/config.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoice instructions · Admin" }];
 

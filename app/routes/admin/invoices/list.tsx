@@ -16,6 +16,9 @@ import { NO_INVOICES_TODAY, noInvoicesOn, parseInvoiceListQuery } from "~/schema
 import { formatDate, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
 import { getInvoicesScreen } from "~/server/invoices/invoices.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoices · Admin" }];
 

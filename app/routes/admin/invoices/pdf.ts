@@ -3,6 +3,9 @@ import { formatDayKey } from "~/lib/invoices";
 import { invoiceNotFoundMessage, noInvoicesOn, parseInvoicePdfName } from "~/schemas/invoices";
 import { renderInvoicesPdf } from "~/server/invoices/invoice-pdf.server";
 import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 /** A 404 with its reason as plain text (the link opens as a download, so no page is shown). */
 function notFound(message: string) {

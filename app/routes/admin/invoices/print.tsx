@@ -15,6 +15,9 @@ import {
 import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 /**
  * The printable invoices, outside the dashboard shell: one invoice (…/print/BBS-00000012) or a

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/consent-export";
 import { csvDownload } from "~/server/http/csv-download.server";
 import { exportConsentRecordsCsv } from "~/server/marketing/consent-export.server";
-import { ownerOnly } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
 
 /** Every consent record as a CSV download (owner only: it is the store's proof of consent). */
 
 // Owners only (the admin guard on the admin layout has already checked the session).
-export const middleware: Route.MiddlewareFunction[] = [ownerOnly];
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers.transfer")];
 
 export async function loader() {
   return csvDownload(exportConsentRecordsCsv(), "consent-records");

@@ -46,7 +46,14 @@ import {
   sendNewsletterTest,
 } from "~/server/marketing/newsletter-admin.server";
 import { listSubscribers } from "~/server/marketing/subscriber-list.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import {
+  assertPermission,
+  currentAdmin,
+  requirePermission,
+} from "~/server/auth/admin-guard.server";
+import { can } from "~/lib/permissions";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletters · Admin" }];
 
@@ -79,7 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       testAddress: store.email ?? "",
       publicUrl: c.publicUrl,
       smtpConfigured: Boolean(c.SMTP_URL),
-      canExportConsent: admin.role === "owner",
+      canExportConsent: can(admin.role, "customers.transfer"),
+      canSend: can(admin.role, "marketing.send"),
     },
     c.STORE_TIMEZONE,
   );
@@ -96,13 +104,14 @@ const done = async (result: Done, message: string, type: "success" | "error" = "
   data<ActionResult>(result, { headers: { "Set-Cookie": await flashHeader(message, type) } });
 
 /** Send, Send Test and Remove post here; sending queues in one transaction and returns at once. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // An unknown button is answered (not thrown) like the form's other refusals.
   if (!NEWSLETTER_INTENTS.some((intent) => intent === form.get("intent")))
     return formReply({ form: "This action is not valid. Reload the page and try again." });
   return dispatchIntent(form, {
     send: async () => {
+      assertPermission(context, "marketing.send");
       const submission = await parseForm(form, newsletterForm);
       if (!submission.ok) return submission.reply;
       const sent = await sendNewsletter(submission.data);
@@ -113,6 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
       );
     },
     test: async () => {
+      assertPermission(context, "marketing.send");
       const submission = await parseForm(form, newsletterTestForm);
       if (!submission.ok) return submission.reply;
       const { subject, body, testEmail } = submission.data;
@@ -289,17 +299,24 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
       </StatGrid>
       <div className="mb-6 grid gap-6 lg:grid-cols-5">
         <div className="min-w-0 lg:col-span-3">
-          <NewsletterCompose
-            templates={templates}
-            from={loaderData.from}
-            subject={draft.subject}
-            body={draft.body}
-            onChange={(next) => setDraft((d) => ({ ...d, ...next }))}
-            fetcher={send}
-            lastResult={sendReply}
-            recipients={stats.subscribers}
-            activeCustomers={stats.activeCustomers}
-          />
+          {loaderData.canSend ? (
+            <NewsletterCompose
+              templates={templates}
+              from={loaderData.from}
+              subject={draft.subject}
+              body={draft.body}
+              onChange={(next) => setDraft((d) => ({ ...d, ...next }))}
+              fetcher={send}
+              lastResult={sendReply}
+              recipients={stats.subscribers}
+              activeCustomers={stats.activeCustomers}
+            />
+          ) : (
+            <p className="rounded-xl border border-stone-200 bg-white p-5 text-sm text-stone-600 shadow-sm">
+              Only owners and managers can send newsletters. You can see the subscribers and the
+              email log.
+            </p>
+          )}
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {progress ? <NewsletterProgress progress={progress} dates={dates} /> : null}

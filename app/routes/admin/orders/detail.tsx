@@ -20,13 +20,15 @@ import {
   UNKNOWN_STATUS,
 } from "~/schemas/orders";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { config } from "~/server/config.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { findOrderId, getAdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus, type StatusChange } from "~/server/orders/order-status.server";
 import { customerDisplayId } from "~/lib/customers";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.orderNumber} · Orders · Admin` },

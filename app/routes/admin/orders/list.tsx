@@ -13,6 +13,9 @@ import { parseListQuery } from "~/schemas/admin-list";
 import { OrderListQuerySchema } from "~/schemas/orders";
 import { config } from "~/server/config.server";
 import { listAdminOrders, type AdminOrderRow } from "~/server/orders/order-list.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin" }];
 

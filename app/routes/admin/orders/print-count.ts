@@ -1,6 +1,9 @@
 import type { Route } from "./+types/print-count";
 import { printRangeProblem } from "~/lib/print-orders";
 import { countOrdersForPrint } from "~/server/orders/order-admin.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 /** How many orders Print Orders would list, so an empty range is said in the dialog. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,6 +6,9 @@ import { PRINT_NO_ORDERS, printRangeProblem } from "~/lib/print-orders";
 import { config } from "~/server/config.server";
 import { errorResponse } from "~/server/http/responses.server";
 import { listOrdersForPrint } from "~/server/orders/order-admin.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Orders report" },

@@ -10,6 +10,9 @@ import {
   saveAnnouncement,
 } from "~/server/content/announcement-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("pages")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Top Bar Announcements · Admin" }];
 

@@ -20,9 +20,11 @@ import {
   type SaveResult,
 } from "~/server/content/page-editor.server";
 import { sanitizePageHtml } from "~/server/content/pages.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("pages")];
 
 /** `?page=` (Home by default); anything but the five pages is a clear 404. */
 function pageFromUrl(url: URL) {

@@ -2,6 +2,9 @@ import { href, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { PageHeader, tabClass } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("pages")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Page Editor · Admin" }];
 

@@ -16,6 +16,9 @@ import { getAdminProduct, PRODUCT_NOT_FOUND } from "~/server/catalog/product-adm
 import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { decodeCursor, productMovements } from "~/server/inventory/stock-ledger.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
 /** SPEC §2's Product Details modal, over the list, with Adjust stock and the stock history. */
 export async function loader({ params, request }: Route.LoaderArgs) {

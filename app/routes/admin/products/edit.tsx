@@ -7,7 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { productForm } from "~/schemas/product";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import {
   createProduct,
   getAdminProduct,
@@ -16,6 +16,8 @@ import {
 } from "~/server/catalog/product-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse, throwFailure } from "~/server/http/responses.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
 /** Add New Product (`new`) and Edit Product (`:productId/edit`): SPEC §2's modals over the list. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -24,7 +24,7 @@ import {
 } from "~/lib/product-import";
 import { filterEnum } from "~/schemas/admin-list";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import {
   getProductImportPreview,
   runProductImport,
@@ -32,6 +32,8 @@ import {
 import { config } from "~/server/config.server";
 import { formReply } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products.transfer")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Import preview · Products · Admin" }];
 

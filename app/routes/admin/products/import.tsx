@@ -12,12 +12,14 @@ import {
   PRODUCT_IMPORT_REASON_TEXT,
   PRODUCT_IMPORT_REASONS,
 } from "~/lib/product-import";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import {
   previewProductImport,
   readProductUpload,
 } from "~/server/catalog/product-csv-import.server";
 import { formReply } from "~/server/http/form.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products.transfer")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Import products · Admin" }];
 

@@ -42,6 +42,10 @@ import {
 import { bulkUpdateProducts, type BulkChange } from "~/server/catalog/product-bulk.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
+import { assertPermission, requirePermission } from "~/server/auth/admin-guard.server";
+import { useCan } from "~/components/admin/use-can";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Admin" }];
 
@@ -54,13 +58,15 @@ export async function loader({ request }: Route.LoaderArgs) {
  * A row's Delete button, and the bulk actions on the ticked rows or on every product matching the
  * list's filter (the URL's, as the page shows it).
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const back = `${href("/budzadmin/dashboard/products")}${new URL(request.url).search}`;
   const bulk = async <S extends z.ZodType<{ scope: string; ids: string[] }>>(
     rules: FormRules<S>,
     change: (data: z.output<S>) => BulkChange,
   ) => {
+    // Bulk changes need more than the page (app/lib/permissions.ts).
+    assertPermission(context, "products.bulk");
     const submission = await parseForm(form, rules);
     if (!submission.ok) return submission.reply;
     const { scope, ids } = submission.data;
@@ -131,6 +137,7 @@ function ProductStock({ product: p }: { product: AdminProductRow }) {
 }
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
+  const allowed = useCan();
   const { query, list } = loaderData;
   const { search } = useLocation();
   const submit = useSubmit();
@@ -247,22 +254,26 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       description="Your catalogue: prices, stock and what shoppers see."
       actions={
         <>
-          <Link
-            to={`${href("/budzadmin/dashboard/products/import")}${search}`}
-            preventScrollReset
-            className={buttonClass("secondary")}
-          >
-            <Upload className="h-4 w-4" aria-hidden />
-            Import CSV
-          </Link>
-          <a
-            href={href("/budzadmin/dashboard/products/export.csv")}
-            download
-            className={buttonClass("secondary")}
-          >
-            <Download className="h-4 w-4" aria-hidden />
-            Export CSV
-          </a>
+          {allowed("products.transfer") ? (
+            <>
+              <Link
+                to={`${href("/budzadmin/dashboard/products/import")}${search}`}
+                preventScrollReset
+                className={buttonClass("secondary")}
+              >
+                <Upload className="h-4 w-4" aria-hidden />
+                Import CSV
+              </Link>
+              <a
+                href={href("/budzadmin/dashboard/products/export.csv")}
+                download
+                className={buttonClass("secondary")}
+              >
+                <Download className="h-4 w-4" aria-hidden />
+                Export CSV
+              </a>
+            </>
+          ) : null}
           <Link
             to={`${href("/budzadmin/dashboard/products/new")}${search}`}
             className={buttonClass("primary")}
@@ -311,7 +322,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       }}
       list={list}
       noun="products"
-      bar={<BulkActionBar selection={selection} />}
+      bar={allowed("products.bulk") ? <BulkActionBar selection={selection} /> : undefined}
       after={<Outlet />}
       table={{
         columns,

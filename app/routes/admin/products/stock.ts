@@ -2,10 +2,12 @@ import { href, redirect } from "react-router";
 import type { Route } from "./+types/stock";
 import { stockAdjustForm } from "~/schemas/stock";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { throwFailure } from "~/server/http/responses.server";
 import { adjustStock } from "~/server/inventory/stock-ledger.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("stock.adjust")];
 
 /** Opened as a page: Adjust stock lives on the product's page. */
 export function loader({ params }: Route.LoaderArgs) {

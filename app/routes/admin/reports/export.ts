@@ -4,6 +4,9 @@ import { config } from "~/server/config.server";
 import { csvResponse } from "~/server/http/csv-download.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { exportSalesReport } from "~/server/reports/report-export.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("reports")];
 
 /** GET …/reports/export?period=30: the period's figures and orders as CSV (staff and owners). */
 export async function loader({ request }: Route.LoaderArgs) {

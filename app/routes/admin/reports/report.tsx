@@ -20,6 +20,9 @@ import { REPORT_PERIODS } from "~/lib/report-period";
 import { parseReportPeriod } from "~/schemas/reports";
 import { config } from "~/server/config.server";
 import { getSalesReport } from "~/server/reports/sales-report.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("reports")];
 
 // recharts is loaded only here, and only in the browser.
 const SalesChart = lazy(() => import("~/components/admin/sales-chart"));

@@ -23,14 +23,14 @@ import {
   storeForm,
 } from "~/schemas/settings";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin, ownerOnly } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { logger } from "~/server/logger.server";
 import { countRealOrders, removeSampleData } from "~/server/seed/remove-sample-data.server";
 import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).
-export const middleware: Route.MiddlewareFunction[] = [ownerOnly];
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("settings")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
 
@@ -148,7 +148,14 @@ function StoreSection({ actionData, loaderData }: SectionProps) {
   const [logo, setLogo] = useState(form.values?.logoUrl ?? store.logoUrl ?? "");
   return (
     <Section title="Store">
-      <Form method="post" id="store-form" className="space-y-4" {...form.props}>
+      <Form
+        // A save reloads the page with the stored (normalised) values: the fields start again from them.
+        key={JSON.stringify(store)}
+        method="post"
+        id="store-form"
+        className="space-y-4"
+        {...form.props}
+      >
         <FormProvider form={form}>
           <FormSummary />
           <input type="hidden" name="intent" value="store" />
@@ -219,7 +226,14 @@ function PaymentsSection({ actionData, loaderData }: SectionProps) {
   const form = useForm({ lastResult: replyOf(actionData, "payments") });
   return (
     <Section title="Payments">
-      <Form method="post" id="payments-form" className="space-y-4" {...form.props}>
+      <Form
+        // A save reloads the page with the stored (normalised) values: the fields start again from them.
+        key={JSON.stringify(payments)}
+        method="post"
+        id="payments-form"
+        className="space-y-4"
+        {...form.props}
+      >
         <FormProvider form={form}>
           <FormSummary />
           <input type="hidden" name="intent" value="payments" />
@@ -277,7 +291,14 @@ function ShippingSection({ actionData, loaderData }: SectionProps) {
   const form = useForm({ lastResult: replyOf(actionData, "shipping") });
   return (
     <Section title="Shipping">
-      <Form method="post" id="shipping-form" className="space-y-4" {...form.props}>
+      <Form
+        // A save reloads the page with the stored (normalised) values: the fields start again from them.
+        key={JSON.stringify(shipping)}
+        method="post"
+        id="shipping-form"
+        className="space-y-4"
+        {...form.props}
+      >
         <FormProvider form={form}>
           <FormSummary />
           <input type="hidden" name="intent" value="shipping" />
@@ -323,7 +344,14 @@ function NotificationsSection({ actionData, loaderData }: SectionProps) {
   );
   return (
     <Section title="Notifications">
-      <Form method="post" id="notifications-form" className="space-y-4" {...form.props}>
+      <Form
+        // A save reloads the page with the stored (normalised) values: the fields start again from them.
+        key={JSON.stringify(notifications)}
+        method="post"
+        id="notifications-form"
+        className="space-y-4"
+        {...form.props}
+      >
         <FormProvider form={form}>
           <FormSummary />
           <input type="hidden" name="intent" value="notifications" />

@@ -27,7 +27,9 @@ import {
   type ShipmentRow,
 } from "~/server/shipping/shipments.server";
 import { formReply, parseForm } from "~/server/http/form.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Shipping · Admin" }];
 

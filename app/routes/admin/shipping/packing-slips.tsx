@@ -10,6 +10,9 @@ import { config } from "~/server/config.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { throwFailure } from "~/server/http/responses.server";
 import { listPackingSlips, MAX_PACKING_SLIPS } from "~/server/shipping/packing-slips.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Packing slips · Admin" },

@@ -11,10 +11,12 @@ import { statusName, TRACKING_NUMBER_HELP } from "~/lib/order-status";
 import { lazyModule } from "~/lib/lazy-module";
 import { shipForm } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { changeShipmentStatus, getShipment } from "~/server/shipping/shipments.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
 // The ship form of one shipment: a modal over the Shipping list (…/shipping/:shipmentId/ship).
 // Named for what it does rather than edit.tsx: it edits nothing but ships the parcel (tracking

@@ -3,6 +3,9 @@ import { parseListQuery } from "~/schemas/admin-list";
 import { StockMovementListQuerySchema } from "~/schemas/stock-movements";
 import { exportStockMovementsCsv } from "~/server/inventory/stock-movements-list.server";
 import { csvDownload } from "~/server/http/csv-download.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products.transfer")];
 
 /** The filtered Stock movements as a CSV download (the screen's filters; every page, streamed). */
 export async function loader({ request }: Route.LoaderArgs) {

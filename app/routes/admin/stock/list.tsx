@@ -20,6 +20,10 @@ import {
   listMovementStaff,
   listStockMovements,
 } from "~/server/inventory/stock-movements-list.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+import { useCan } from "~/components/admin/use-can";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Stock movements · Admin" }];
 
@@ -34,6 +38,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 const size = (m: Row) => (m.size ? sizeLabel({ size: m.size, sizeUnit: m.sizeUnit ?? "" }) : null);
 
 export default function StockMovements({ loaderData }: Route.ComponentProps) {
+  const allowed = useCan();
   const { query, list, staff, dates } = loaderData;
   const filters = new URLSearchParams();
   for (const key of ["q", "reason", "staff", "from", "to"] as const)
@@ -136,10 +141,12 @@ export default function StockMovements({ loaderData }: Route.ComponentProps) {
         title="Stock movements"
         description="Every change to stock, newest first: sales, cancellations, deliveries received and corrections."
         actions={
-          <a href={exportHref} download className={buttonClass("secondary")}>
-            <Download className="h-4 w-4" aria-hidden />
-            Export CSV
-          </a>
+          allowed("products.transfer") ? (
+            <a href={exportHref} download className={buttonClass("secondary")}>
+              <Download className="h-4 w-4" aria-hidden />
+              Export CSV
+            </a>
+          ) : undefined
         }
       />
       <ListCard>

@@ -18,6 +18,9 @@ import {
   TEMPLATE_NOT_FOUND,
   updateEmailTemplate,
 } from "~/server/marketing/email-templates.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("marketing")];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.template?.name ?? "New template"} · Email Templates · Admin` },

@@ -17,6 +17,9 @@ import {
   listEmailTemplates,
   TEMPLATE_NOT_FOUND,
 } from "~/server/marketing/email-templates.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("marketing")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Templates · Admin" }];
 

@@ -34,10 +34,10 @@ import {
   updateProvinceRule,
   type RateState,
 } from "~/server/settings/provinces.server";
-import { currentAdmin, ownerOnly } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).
-export const middleware: Route.MiddlewareFunction[] = [ownerOnly];
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("taxes")];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? provinceName(data.rule.province) : "Province"} · Provinces & Taxes · Admin` },

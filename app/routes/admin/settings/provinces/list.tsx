@@ -6,10 +6,10 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
 import { formatEffectiveDate, formatRate } from "~/lib/taxes";
 import { listProvinceSettings, type ProvinceSummary } from "~/server/settings/provinces.server";
-import { ownerOnly } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).
-export const middleware: Route.MiddlewareFunction[] = [ownerOnly];
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("taxes")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Provinces & Taxes · Admin" }];
 
