@@ -1,0 +1,19 @@
+import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { expect, test as adminTest } from "./admin-fixtures";
+
+/**
+ * The Settings spec's own store: started empty (SEED_SAMPLE_DATA=0), so it has no contact details
+ * until the spec saves them.
+ */
+async function startSettingsStore() {
+  const store = await startOwnStore({ name: "settings" });
+  return { url: store.url, stop: store.stop };
+}
+
+/** The admin `test` (adminPage signed in) against the Settings spec's own store. */
+export const test = adminTest.extend<
+  object,
+  { store: Awaited<ReturnType<typeof startSettingsStore>> }
+>({ ...ownStoreFixtures(startSettingsStore) });
+
+export { expect };

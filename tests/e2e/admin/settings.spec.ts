@@ -1,0 +1,75 @@
+import { expectAccessible } from "../axe";
+import { AGE_COOKIE, VIEWPORTS } from "../fixtures";
+import { openScreen, screenshots, toast } from "./admin-screen";
+import { expect, test } from "./settings-store";
+
+// The tests share one store and run in order: the second reads what the first saved.
+test.describe.configure({ mode: "serial" });
+
+const shot = screenshots("SETTINGS_SHOTS");
+
+test("a store without contact details says so, and its Contact page shows none", async ({
+  adminPage: page,
+  store,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto("/budzadmin/dashboard");
+  const banner = page.getByRole("complementary", { name: "Store setup" });
+  await expect(banner).toContainText("The store has no contact details yet");
+  await banner.getByRole("link", { name: "Add them in Settings" }).click();
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+
+  await page.context().addCookies([{ ...AGE_COOKIE, url: store.url }]);
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { name: "Contact Us", level: 1 })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Contact details" })).toHaveCount(0);
+  await expect(page.locator("footer")).not.toContainText("604-555-0199");
+});
+
+test("saves the store's details (refusing a bad phone) and the Contact page shows them", async ({
+  adminPage: page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await openScreen(page, "/budzadmin/dashboard/settings", "Settings");
+  const store = page.locator("#store-form");
+  await store.getByLabel("Contact email").fill("hello@greenleaf.example");
+  await store.getByLabel("Phone").fill("555-01");
+  await store.getByLabel("Support hours").fill("Mon-Fri 9AM-6PM PST");
+  await store.getByLabel("Postal address").fill("77 Harbour Road\nVictoria BC V8W 1A1");
+  await store.getByRole("button", { name: "Save store details" }).click();
+  await expect(store.getByText("Phone must be a 10-digit number, like 604-555-0199")).toBeVisible();
+  await expect(store.getByLabel("Phone")).toBeFocused();
+  await store.getByLabel("Phone").fill("(250) 555 0142");
+  await store.getByRole("button", { name: "Save store details" }).click();
+  await expect(toast(page, "Store details saved.")).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Store setup" })).toHaveCount(0);
+  await expect(store.getByLabel("Phone")).toHaveValue("250-555-0142");
+
+  const shipping = page.locator("#shipping-form");
+  await shipping.getByLabel("Shipping fee ($)").fill("15");
+  await shipping.getByRole("button", { name: "Save shipping" }).click();
+  await expect(toast(page, "Shipping settings saved.")).toBeVisible();
+  await expect(shipping.getByLabel("Shipping fee ($)")).toHaveValue("15.00");
+  await expectAccessible(page);
+  await shot(page, "settings-1280");
+  await page.setViewportSize(VIEWPORTS.phone);
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, "settings-390");
+
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/contact");
+    const card = page.getByRole("complementary", { name: "Contact details" });
+    await expect(card).toContainText("hello@greenleaf.example");
+    await expect(card.getByRole("link", { name: "250-555-0142" })).toHaveAttribute(
+      "href",
+      "tel:+12505550142",
+    );
+    await expect(card).toContainText("Mon-Fri 9AM-6PM PST");
+    await expect(card).toContainText("Victoria BC V8W 1A1");
+    await expect(page.locator("footer")).toContainText("hello@greenleaf.example");
+    await expectAccessible(page);
+    await shot(page, `contact-${viewport.width}`);
+  }
+});
