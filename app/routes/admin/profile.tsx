@@ -174,14 +174,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Name">
           <div className="mb-3 flex items-center gap-2 text-sm text-stone-600">
-            <UserRound className="h-4 w-4" aria-hidden /> How the admin greets you.
+            <UserRound className="h-4 w-4 shrink-0" aria-hidden /> How the admin greets you.
           </div>
           <NameForm displayName={displayName} lastResult={forPassword ? undefined : actionData} />
         </Section>
         <Section title="Password">
           <div className="mb-3 flex items-center gap-2 text-sm text-stone-600">
-            <KeyRound className="h-4 w-4" aria-hidden /> Changing it signs you out everywhere else;
-            this browser stays signed in.
+            <KeyRound className="h-4 w-4 shrink-0" aria-hidden /> Changing it signs you out
+            everywhere else; this browser stays signed in.
           </div>
           <PasswordForm lastResult={forPassword ? actionData : undefined} />
         </Section>

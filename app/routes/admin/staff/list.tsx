@@ -95,7 +95,7 @@ function RoleSelect({ member }: { member: StaffMember }) {
         defaultValue={member.role}
         key={member.role}
         onChange={(event) => void submit(event.currentTarget.form, { preventScrollReset: true })}
-        className={`${selectClass} h-9 w-32 py-1`}
+        className={`${selectClass} h-9 w-32 min-w-28 py-1`}
       >
         {ADMIN_ROLES.map((role) => (
           <option key={role} value={role}>
@@ -167,9 +167,10 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
             {m.username}
             {m.email ? ` · ${m.email}` : ""}
           </p>
-          <p className="mt-1 sm:hidden">
+          <div className="mt-1 flex flex-wrap items-center gap-2 sm:hidden">
             <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Badge>
-          </p>
+            <RowActions member={m} me={me} />
+          </div>
         </div>
       ),
     },
@@ -193,6 +194,7 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
     {
       key: "actions",
       header: "Actions",
+      hideBelow: "sm",
       className: "text-right",
       cell: (m) => <RowActions member={m} me={me} />,
     },
