@@ -33,7 +33,7 @@ export async function moveStocks(
     const rows = (await tx.execute(sql`
       select id, product_id as "productId", stock from product_variations
       where id = any(${`{${sizeIds.slice(i, i + BATCH).join(",")}}`}::uuid[])
-      order by id for update`)) as unknown as {
+      order by id for no key update`)) as unknown as {
       rows: { id: string; productId: string; stock: number }[];
     };
     for (const row of rows.rows) sizes.set(row.id, row);
@@ -45,7 +45,7 @@ export async function moveStocks(
         (select count(*) from product_variations v where v.product_id = p.id)::int as sizes
       from products p
       where p.id = any(${`{${productIds.slice(i, i + BATCH).join(",")}}`}::uuid[])
-      order by p.id for update`)) as unknown as {
+      order by p.id for no key update`)) as unknown as {
       rows: { id: string; stock: number; sizes: number }[];
     };
     for (const row of rows.rows) owners.set(row.id, row);

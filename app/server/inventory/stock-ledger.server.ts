@@ -73,7 +73,7 @@ export async function moveStock(
           eq(productVariations.productId, input.productId),
         ),
       )
-      .for("update");
+      .for("no key update");
     current = size?.stock;
   }
   const [product] = await tx
@@ -83,7 +83,7 @@ export async function moveStock(
     })
     .from(products)
     .where(eq(products.id, input.productId))
-    .for("update");
+    .for("no key update");
   if (!product) return fail(404, PRODUCT_OR_SIZE_NOT_FOUND);
   if (input.variationId === null) {
     // A product with sizes keeps its stock on them.
