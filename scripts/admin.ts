@@ -44,9 +44,7 @@ await runScript(async () => {
     } else {
       if (!(await resetAdminPassword(username, password)))
         throw new UsageError(`No admin named ${username}`);
-      console.log(
-        `Password of ${username} reset (and the account active); their sessions are signed out.`,
-      );
+      console.log(`Password of ${username} reset; their sessions are signed out.`);
     }
     if (!given) console.log(`password: ${password}  (shown only now)`);
   } finally {
