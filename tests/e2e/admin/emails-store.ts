@@ -1,4 +1,5 @@
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
+import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { startSmtpServer, type TestSmtpServer } from "../../integration/email-smtp-server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { ownStoreFixtures, startOwnStore } from "../own-store";
@@ -14,6 +15,8 @@ async function startEmailsStore() {
     seed: (dataDir) =>
       withStoreDatabase(dataDir, async () => {
         for (const email of SUBSCRIBERS) await subscribeToNewsletter({ email, source: "footer" });
+        // Mailings go out only with the store's postal address (Canada's anti-spam law).
+        await fillSampleIdentity();
       }),
     env: { SMTP_URL: smtp.url },
   });
