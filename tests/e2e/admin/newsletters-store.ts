@@ -1,3 +1,4 @@
+import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
@@ -15,6 +16,8 @@ import { expect, test as adminTest } from "./admin-fixtures";
  */
 function seed(dataDir: string) {
   return withStoreDatabase(dataDir, async (db) => {
+    // Mailings go out only with the store's postal address (Canada's anti-spam law).
+    await fillSampleIdentity();
     for (const email of ["ana@example.com", "ben@example.com", "cy@example.com"])
       await subscribeToNewsletter({
         email,
