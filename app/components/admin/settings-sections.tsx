@@ -1,0 +1,374 @@
+import { useState } from "react";
+import { Form } from "react-router";
+import {
+  Alert,
+  Field,
+  FormProvider,
+  FormSummary,
+  useForm,
+  type FormState,
+} from "~/components/form/form";
+import type { FormReply } from "~/lib/form";
+import {
+  CANCEL_DAYS,
+  REMINDER_HOURS,
+  SAMPLE_SUPPORT_HOURS,
+  type SettingsSection,
+  type StoreSettings,
+} from "~/lib/store-settings";
+import { buttonClass } from "./button";
+import { inputClass } from "./field";
+import { ImageSlot } from "./image-picker";
+import { Section } from "./page";
+import { SaveButton } from "./save-button";
+
+// The Settings screen's sections (app/routes/admin/settings/store.tsx): one form each, posted with
+// its section as the intent.
+
+/** The answer of the form that was posted (each form shows only its own messages). */
+function replyOf(actionData: FormReply | undefined, intent: string) {
+  return actionData?.values?.intent === intent ? actionData : undefined;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+function TextField({
+  form,
+  name,
+  label,
+  hint,
+  value,
+  type = "text",
+  autoComplete = "off",
+  inputMode,
+  className = "",
+}: {
+  form: ReturnType<typeof useForm>;
+  name: string;
+  label: string;
+  hint?: string;
+  value: string;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  className?: string;
+}) {
+  return (
+    <Field name={name} label={label} hint={hint}>
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          defaultValue={form.values?.[name] ?? value}
+          className={`${inputClass} ${className}`}
+        />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * One section's form: its own messages only, and, after a save reloads the page with the stored
+ * (normalised) values, fields that start again from them.
+ */
+function SettingsForm({
+  intent,
+  title,
+  stored,
+  actionData,
+  saveLabel,
+  children,
+}: {
+  intent: SettingsSection;
+  title: string;
+  stored: object;
+  actionData: FormReply | undefined;
+  saveLabel: string;
+  children: (form: FormState) => React.ReactNode;
+}) {
+  const form = useForm({ lastResult: replyOf(actionData, intent) });
+  const id = `${intent}-form`;
+  return (
+    <Section title={title}>
+      <Form
+        key={JSON.stringify(stored)}
+        method="post"
+        id={id}
+        className="space-y-4"
+        {...form.props}
+      >
+        <FormProvider form={form}>
+          <FormSummary />
+          <input type="hidden" name="intent" value={intent} />
+          {children(form)}
+          <SaveButton form={id}>{saveLabel}</SaveButton>
+        </FormProvider>
+      </Form>
+    </Section>
+  );
+}
+
+export function StoreSection({ actionData, loaderData }: SectionProps) {
+  const { store } = loaderData.settings;
+  return (
+    <SettingsForm
+      intent="store"
+      title="Store"
+      stored={store}
+      actionData={actionData}
+      saveLabel="Save store details"
+    >
+      {(form) => <StoreFields form={form} store={store} />}
+    </SettingsForm>
+  );
+}
+
+function StoreFields({
+  form,
+  store,
+}: {
+  form: FormState;
+  store: SectionProps["loaderData"]["settings"]["store"];
+}) {
+  const [logo, setLogo] = useState(form.values?.logoUrl ?? store.logoUrl ?? "");
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField form={form} name="name" label="Store name" value={store.name} />
+        <TextField
+          form={form}
+          name="email"
+          label="Contact email"
+          type="email"
+          hint="Shown in the footer, the Contact page, invoices and emails"
+          value={store.email ?? ""}
+        />
+        <TextField
+          form={form}
+          name="phone"
+          label="Phone"
+          type="tel"
+          hint="10 digits, e.g. 604-555-0199"
+          value={store.phone ?? ""}
+        />
+        <TextField
+          form={form}
+          name="hours"
+          label="Support hours"
+          hint={`e.g. ${SAMPLE_SUPPORT_HOURS}`}
+          value={store.hours ?? ""}
+        />
+      </div>
+      <Field
+        name="address"
+        label="Postal address"
+        hint="With its postal code. Required before any newsletter or campaign is sent (Canada's anti-spam law)."
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            rows={3}
+            defaultValue={form.values?.address ?? store.address ?? ""}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <TextField
+        form={form}
+        name="gstNumber"
+        label="GST/HST registration number"
+        hint="e.g. 123456789 RT 0001; printed on invoices once set"
+        value={store.gstNumber ?? ""}
+        className="sm:max-w-xs"
+      />
+      <ImageSlot
+        name="logoUrl"
+        label="Logo (optional)"
+        value={logo}
+        onChange={setLogo}
+        errorName="logoUrl"
+      />
+    </>
+  );
+}
+
+export function PaymentsSection({ actionData, loaderData }: SectionProps) {
+  const { payments } = loaderData.settings;
+  return (
+    <SettingsForm
+      intent="payments"
+      title="Payments"
+      stored={payments}
+      actionData={actionData}
+      saveLabel="Save payments"
+    >
+      {(form) => (
+        <>
+          <TextField
+            form={form}
+            name="etransferEmail"
+            label="Interac e-Transfer address"
+            type="email"
+            hint="Where shoppers send their payment"
+            value={payments.etransferEmail}
+          />
+          <Field
+            name="etransferInstructions"
+            label="Payment instructions (optional)"
+            hint="Shown with the e-Transfer details at checkout, on the confirmation page and in its email"
+          >
+            {(props) => (
+              <textarea
+                {...props}
+                rows={3}
+                defaultValue={
+                  form.values?.etransferInstructions ?? payments.etransferInstructions ?? ""
+                }
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <TextField
+              form={form}
+              name="unpaidReminderHours"
+              label="Payment reminder after (hours)"
+              inputMode="numeric"
+              hint={`${REMINDER_HOURS.min}-${REMINDER_HOURS.max}`}
+              value={String(payments.unpaidReminderHours)}
+            />
+            <TextField
+              form={form}
+              name="unpaidCancelDays"
+              label="Cancel unpaid orders after (days)"
+              inputMode="numeric"
+              hint={`${CANCEL_DAYS.min}-${CANCEL_DAYS.max}`}
+              value={String(payments.unpaidCancelDays)}
+            />
+          </div>
+        </>
+      )}
+    </SettingsForm>
+  );
+}
+
+export function ShippingSection({ actionData, loaderData }: SectionProps) {
+  const { shipping } = loaderData.settings;
+  return (
+    <SettingsForm
+      intent="shipping"
+      title="Shipping"
+      stored={shipping}
+      actionData={actionData}
+      saveLabel="Save shipping"
+    >
+      {(form) => (
+        <>
+          <p className="text-sm text-stone-600">
+            Canada Post, one flat fee per order. Used by the cart, checkout, emails and invoices of
+            new orders.
+          </p>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <TextField
+              form={form}
+              name="flatFeeCents"
+              label="Shipping fee ($)"
+              inputMode="decimal"
+              value={dollars(shipping.flatFeeCents)}
+            />
+            <TextField
+              form={form}
+              name="freeThresholdCents"
+              label="Free shipping from ($)"
+              inputMode="decimal"
+              hint="Amount after discount"
+              value={dollars(shipping.freeThresholdCents)}
+            />
+          </div>
+        </>
+      )}
+    </SettingsForm>
+  );
+}
+
+export function NotificationsSection({ actionData, loaderData }: SectionProps) {
+  const { notifications } = loaderData.settings;
+  return (
+    <SettingsForm
+      intent="notifications"
+      title="Notifications"
+      stored={notifications}
+      actionData={actionData}
+      saveLabel="Save notifications"
+    >
+      {(form) => {
+        const list = (name: keyof typeof notifications, label: string, hint: string) => (
+          <TextField
+            form={form}
+            name={name}
+            label={label}
+            hint={hint}
+            value={notifications[name].join(", ")}
+          />
+        );
+        return (
+          <>
+            <p className="text-sm text-stone-600">
+              Who receives the staff emails. Separate addresses with commas; leave empty to send
+              none.
+            </p>
+            {list("newOrderEmails", "New orders", "An email for each order placed")}
+            {list("dailySummaryEmails", "Daily summary", "The day's orders and sales")}
+            {list("lowStockEmails", "Low stock", "Once a day when something is at its alert level")}
+          </>
+        );
+      }}
+    </SettingsForm>
+  );
+}
+
+export function SampleDataSection({ actionData, loaderData }: SectionProps) {
+  const form = useForm({ lastResult: replyOf(actionData, "remove-sample-data") });
+  const refused = loaderData.realOrders > 0;
+  return (
+    <Section title="Sample data">
+      <Form method="post" id="sample-form" className="space-y-4" {...form.props}>
+        <FormProvider form={form}>
+          <Alert message={form.errors.form} />
+          <input type="hidden" name="intent" value="remove-sample-data" />
+          <p className="text-sm text-stone-700">
+            Starting for real? This deletes every product, customer, coupon and order now in the
+            store, and the sample contact details, so you can add your own. It is refused once a
+            real order (one placed at checkout) exists. It cannot be undone.
+          </p>
+          {refused ? (
+            <p className="text-sm font-medium text-stone-800">
+              The store has {loaderData.realOrders} real order
+              {loaderData.realOrders === 1 ? "" : "s"}: its data is no longer sample data.
+            </p>
+          ) : (
+            <>
+              <TextField
+                form={form}
+                name="confirm"
+                label="Type REMOVE to confirm"
+                value=""
+                className="sm:max-w-xs"
+              />
+              <button type="submit" className={buttonClass("danger")}>
+                Remove sample data
+              </button>
+            </>
+          )}
+        </FormProvider>
+      </Form>
+    </Section>
+  );
+}
+
+export interface SectionProps {
+  loaderData: { settings: StoreSettings; realOrders: number };
+  actionData: FormReply | undefined;
+}
