@@ -1,11 +1,11 @@
 import { KeyRound, Loader2 } from "lucide-react";
 import { Form, href, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invite";
+import { AuthCard, PasswordField } from "~/components/admin/auth-card";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { Logo } from "~/components/store/logo";
 import { isAdminRole, ROLE_LABELS } from "~/lib/permissions";
 import { inviteAcceptForm } from "~/schemas/staff";
 import { assertSameOrigin } from "~/server/auth/origin.server";
@@ -60,79 +60,46 @@ export default function AcceptInvite({ loaderData, actionData }: Route.Component
   const form = useForm({ rules: inviteAcceptForm, lastResult: actionData });
   const { role } = loaderData;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 px-4 py-12">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex justify-center text-white">
-          <Logo name={loaderData.storeName} className="text-xl" />
-        </div>
-        <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
-          <div className="mb-6 flex items-center gap-3">
-            <span className="rounded-xl bg-brand-50 p-2.5 text-brand-700">
-              <KeyRound className="h-5 w-5" aria-hidden />
-            </span>
-            <div>
-              <h1 className="text-xl font-bold text-stone-900">Choose your password</h1>
-              <p className="text-sm text-stone-600">
-                You sign in as <span className="font-medium">{loaderData.username}</span> (
-                {isAdminRole(role) ? ROLE_LABELS[role].toLowerCase() : role}).
-              </p>
-            </div>
-          </div>
-          <Form method="post" className="space-y-4" {...form.props}>
-            <FormProvider form={form}>
-              <FormSummary />
+    <AuthCard
+      storeName={loaderData.storeName}
+      icon={KeyRound}
+      title="Choose your password"
+      subtitle={
+        <>
+          You sign in as <span className="font-medium">{loaderData.username}</span> (
+          {isAdminRole(role) ? ROLE_LABELS[role].toLowerCase() : role}).
+        </>
+      }
+    >
+      <Form method="post" className="space-y-4" {...form.props}>
+        <FormProvider form={form}>
+          <FormSummary />
+          <input
+            type="hidden"
+            name="username"
+            value={loaderData.username}
+            autoComplete="username"
+          />
+          <Field name="displayName" label="Your name" required>
+            {(props) => (
               <input
-                type="hidden"
-                name="username"
-                value={loaderData.username}
-                autoComplete="username"
+                {...props}
+                autoComplete="name"
+                maxLength={80}
+                defaultValue={form.values?.displayName ?? loaderData.displayName}
+                className={inputClass}
               />
-              <Field name="displayName" label="Your name" required>
-                {(props) => (
-                  <input
-                    {...props}
-                    autoComplete="name"
-                    maxLength={80}
-                    defaultValue={form.values?.displayName ?? loaderData.displayName}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <Field name="newPassword" label="Password" required hint="At least 10 characters">
-                {(props) => (
-                  <input
-                    {...props}
-                    type="password"
-                    autoComplete="new-password"
-                    maxLength={200}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <Field name="confirmPassword" label="Password again" required>
-                {(props) => (
-                  <input
-                    {...props}
-                    type="password"
-                    autoComplete="new-password"
-                    maxLength={200}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <button
-                type="submit"
-                disabled={busy}
-                className={buttonClass("primary", "md", "w-full")}
-              >
-                {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-                {busy ? "Signing you in..." : "Save and sign in"}
-              </button>
-            </FormProvider>
-          </Form>
-        </div>
-      </div>
-    </main>
+            )}
+          </Field>
+          <PasswordField name="newPassword" label="Password" hint="At least 10 characters" />
+          <PasswordField name="confirmPassword" label="Password again" />
+          <button type="submit" disabled={busy} className={buttonClass("primary", "md", "w-full")}>
+            {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+            {busy ? "Signing you in..." : "Save and sign in"}
+          </button>
+        </FormProvider>
+      </Form>
+    </AuthCard>
   );
 }
 

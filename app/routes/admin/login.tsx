@@ -1,10 +1,10 @@
 import { Loader2, LockKeyhole } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { AuthCard, PasswordField } from "~/components/admin/auth-card";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { Logo } from "~/components/store/logo";
 import { echoValues, type FormReply } from "~/lib/form";
 import { adminLoginForm } from "~/schemas/admin-login";
 import { signIn } from "~/server/auth/login.server";
@@ -60,70 +60,42 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   // Checked by the server only; the form shows its answer and focuses what it refused.
   const form = useForm({ lastResult: actionData });
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 px-4 py-12">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex justify-center text-white">
-          <Logo name={loaderData.storeName} className="text-xl" />
-        </div>
-        <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
-          <div className="mb-6 flex items-center gap-3">
-            <span className="rounded-xl bg-brand-50 p-2.5 text-brand-700">
-              <LockKeyhole className="h-5 w-5" aria-hidden />
-            </span>
-            <div>
-              <h1 className="text-xl font-bold text-stone-900">Admin sign in</h1>
-              <p className="text-sm text-stone-500">Store staff only</p>
-            </div>
-          </div>
-          <Form method="post" className="space-y-4" {...form.props}>
-            <FormProvider form={form}>
-              <FormSummary />
-              <Field name="username" label="Username" required>
-                {(props) => (
-                  <input
-                    {...props}
-                    autoComplete="username"
-                    required
-                    maxLength={100}
-                    defaultValue={form.values?.username}
-                    autoFocus
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <Field name="password" label="Password" required>
-                {(props) => (
-                  <input
-                    {...props}
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                    maxLength={500}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <button
-                type="submit"
-                disabled={busy}
-                className={buttonClass("primary", "md", "w-full")}
-              >
-                {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-                {signingIn
-                  ? "Signing In..."
-                  : verifying
-                    ? "Verifying authentication..."
-                    : "Sign In"}
-              </button>
-            </FormProvider>
-          </Form>
-        </div>
+    <AuthCard
+      storeName={loaderData.storeName}
+      icon={LockKeyhole}
+      title="Admin sign in"
+      subtitle="Store staff only"
+      footer={
         <p className="mt-6 text-center text-sm text-brand-100/80">
           <a href="/" className="hover:text-white">
             ← Back to the store
           </a>
         </p>
-      </div>
-    </main>
+      }
+    >
+      <Form method="post" className="space-y-4" {...form.props}>
+        <FormProvider form={form}>
+          <FormSummary />
+          <Field name="username" label="Username" required>
+            {(props) => (
+              <input
+                {...props}
+                autoComplete="username"
+                required
+                maxLength={100}
+                defaultValue={form.values?.username}
+                autoFocus
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <PasswordField name="password" label="Password" current />
+          <button type="submit" disabled={busy} className={buttonClass("primary", "md", "w-full")}>
+            {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+            {signingIn ? "Signing In..." : verifying ? "Verifying authentication..." : "Sign In"}
+          </button>
+        </FormProvider>
+      </Form>
+    </AuthCard>
   );
 }

@@ -2,6 +2,7 @@ import { KeyRound, LogOut, UserRound } from "lucide-react";
 import { Form, href, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { Badge } from "~/components/admin/badges";
+import { PasswordField } from "~/components/admin/auth-card";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
 import { PageHeader, Section } from "~/components/admin/page";
@@ -113,39 +114,9 @@ function PasswordForm({ lastResult }: { lastResult?: unknown }) {
       <FormProvider form={form}>
         <FormSummary />
         <input type="hidden" name="intent" value="password" />
-        <Field name="currentPassword" label="Current password" required>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="current-password"
-              maxLength={500}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field name="newPassword" label="New password" required hint="At least 10 characters">
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              maxLength={200}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field name="confirmPassword" label="New password again" required>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              maxLength={200}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <PasswordField name="currentPassword" label="Current password" current />
+        <PasswordField name="newPassword" label="New password" hint="At least 10 characters" />
+        <PasswordField name="confirmPassword" label="New password again" />
         <button type="submit" disabled={busy} className={buttonClass("primary")}>
           {busy ? "Changing..." : "Change password"}
         </button>
