@@ -10,6 +10,7 @@ import { stockExpression } from "./product-admin-list.server";
 import { db, type Executor, type Transaction } from "../db.server";
 import { moveStock, recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
 import { refreshListedPrice } from "./listed-price.server";
+import { productColumns, sizeColumns } from "./product-columns.server";
 import { clearListingCache } from "./listing.server";
 import { imagesLibrary, orderItems, productVariations, products } from "../schema";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
@@ -119,38 +120,11 @@ async function uniqueSlug(executor: Executor, name: string): Promise<string> {
 }
 
 function productValues(input: ProductInput) {
-  return {
-    name: input.name,
-    category: input.category,
-    description: input.description,
-    imageUrl: input.image,
-    thumbnailUrls: input.thumbnails,
-    sellingPriceCents: input.price,
-    costPriceCents: input.costPrice,
-    stockAlertLevel: input.stockAlertLevel,
-    rating: input.rating,
-    thc: input.thc,
-    cbd: input.cbd,
-    strain: input.strain,
-    sku: input.sku,
-    status: input.status,
-    cannabisKind: input.cannabisKind,
-    netAmountMilli: input.netAmount,
-  };
+  return { ...productColumns(input), sku: input.sku };
 }
 
-/** A size's fields as the form saves them: its stock only moves through the ledger. */
 function variationValues(input: ProductInput, productId: string) {
-  return input.variations.map((v, position) => ({
-    productId,
-    size: v.size,
-    sizeUnit: v.unit,
-    priceCents: v.price,
-    netAmountMilli: v.netAmount,
-    thc: input.thc,
-    cbd: input.cbd,
-    position,
-  }));
+  return sizeColumns(input).map((size) => ({ ...size, productId }));
 }
 
 /** A new size's or new product's stock as typed in the form: a "received" movement. */

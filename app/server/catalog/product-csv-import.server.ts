@@ -34,6 +34,7 @@ import { moveStocks } from "../inventory/stock-batch.server";
 import type { StockChange } from "../inventory/stock-ledger.server";
 import { imagesLibrary, productImports, productVariations, products } from "../schema";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
+import { productColumns, sizeColumns } from "./product-columns.server";
 import { refreshListedPrice } from "./listed-price.server";
 import { clearListingCache } from "./listing.server";
 import { csvProductColumns, withSizes } from "./product-csv-export.server";
@@ -278,41 +279,6 @@ export async function getProductImportPreview(
 }
 export type ProductImportPreview = NonNullable<Awaited<ReturnType<typeof getProductImportPreview>>>;
 
-/** A product's own columns as the form saves them. */
-function productValues(input: ProductInput) {
-  return {
-    name: input.name,
-    category: input.category,
-    description: input.description,
-    imageUrl: input.image,
-    thumbnailUrls: input.thumbnails,
-    sellingPriceCents: input.price,
-    costPriceCents: input.costPrice,
-    stockAlertLevel: input.stockAlertLevel,
-    rating: input.rating,
-    thc: input.thc,
-    cbd: input.cbd,
-    strain: input.strain,
-    status: input.status,
-    cannabisKind: input.cannabisKind,
-    netAmountMilli: input.netAmount,
-  };
-}
-
-/** A size's columns as the form saves them (its stock moves only through the ledger). */
-function sizeValues(input: ProductInput, index: number) {
-  const v = input.variations[index]!;
-  return {
-    size: v.size,
-    sizeUnit: v.unit,
-    priceCents: v.price,
-    netAmountMilli: v.netAmount,
-    thc: input.thc,
-    cbd: input.cbd,
-    position: index,
-  };
-}
-
 /** URL names for new products: each name made URL-safe, with -2, -3… past those taken. */
 async function newSlugs(tx: Transaction, names: string[]) {
   const bases = names.map((name) => slugify(name) || "product");
@@ -375,7 +341,7 @@ async function writeProducts(
       .insert(products)
       .values(
         batch.map((p, j) => ({
-          ...productValues(p.input),
+          ...productColumns(p.input),
           sku: p.input.sku,
           slug: slugs[i + j]!,
           stock: 0,
@@ -389,7 +355,7 @@ async function writeProducts(
   for (let i = 0; i < updates.length; i += BATCH) {
     const values = updates
       .slice(i, i + BATCH)
-      .map((p) => ({ id: idOf.get(p), ...productValues(p.input) }));
+      .map((p) => ({ id: idOf.get(p), ...productColumns(p.input) }));
     await tx.execute(sql`
       update products p set name = x."name", category = x."category", description = x."description",
         image_url = x."imageUrl", thumbnail_urls = array(select jsonb_array_elements_text(x."thumbnailUrls")),
@@ -438,13 +404,15 @@ async function writeProducts(
       where p.id = any(${`{${unsized.slice(i, i + BATCH).join(",")}}`}::uuid[])`);
 
   // Sizes kept: their fields; new sizes: inserted at stock 0.
-  const kept: (ReturnType<typeof sizeValues> & { id: string })[] = [];
+  const kept: (ReturnType<typeof sizeColumns>[number] & { id: string })[] = [];
   const fresh: { p: Planned; index: number }[] = [];
-  for (const p of planned)
+  for (const p of planned) {
+    const columns = sizeColumns(p.input);
     p.plan.sizes.forEach((size, index) => {
-      if (size.existingId) kept.push({ id: size.existingId, ...sizeValues(p.input, index) });
+      if (size.existingId) kept.push({ id: size.existingId, ...columns[index]! });
       else fresh.push({ p, index });
     });
+  }
   for (let i = 0; i < kept.length; i += BATCH)
     await tx.execute(sql`
       update product_variations v set size = x."size", size_unit = x."sizeUnit",
@@ -463,7 +431,7 @@ async function writeProducts(
         batch.map(({ p, index }) => ({
           productId: idOf.get(p)!,
           stock: 0,
-          ...sizeValues(p.input, index),
+          ...sizeColumns(p.input)[index]!,
         })),
       )
       .returning({ id: productVariations.id });
