@@ -124,9 +124,6 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
               {MODES.map((option) => (
                 <label
                   key={option.mode}
-                  // Chosen on pointer down: leaving a field with a message redraws the dialog, which
-                  // is centred, so the button can move from under the pointer before the click.
-                  onPointerDown={() => choose(option.mode)}
                   className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
                 >
                   <input

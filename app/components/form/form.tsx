@@ -46,6 +46,25 @@ function fieldName(target: EventTarget): string | undefined {
   return (target as { name?: unknown }).name as string | undefined;
 }
 
+// Whether a pointer is pressed right now (a field left by a press, not by the keyboard).
+let pointerPressed = false;
+if (typeof document !== "undefined") {
+  document.addEventListener("pointerdown", () => (pointerPressed = true), true);
+  document.addEventListener("pointerup", () => (pointerPressed = false), true);
+  document.addEventListener("pointercancel", () => (pointerPressed = false), true);
+}
+
+/** Runs `then` once the press is over and its click has landed. */
+function afterPress(then: () => void) {
+  const done = () => {
+    document.removeEventListener("pointerup", done, true);
+    document.removeEventListener("pointercancel", done, true);
+    setTimeout(then);
+  };
+  document.addEventListener("pointerup", done, true);
+  document.addEventListener("pointercancel", done, true);
+}
+
 export function useForm({
   rules,
   lastResult,
@@ -105,12 +124,15 @@ export function useForm({
       },
       onBlur(event) {
         const name = fieldName(event.target);
-        // Leaving for the submit button: the submit checks everything. Drawing a message now would
-        // move the button from under the pointer before the click lands.
+        // Leaving for the submit button: the submit checks everything.
         const next = event.relatedTarget as HTMLElement | null;
         if (!name || next?.getAttribute("type") === "submit") return;
         if ((event.target as unknown as { value?: string }).value === "" && !errors[name]) return;
-        recheck(event.currentTarget, name);
+        const form = event.currentTarget;
+        // Left by pressing on something else: a message drawn (or removed) now would move it from
+        // under the pointer (a centred dialog re-centres) before the click lands.
+        if (pointerPressed) afterPress(() => recheck(form, name));
+        else recheck(form, name);
       },
       onChange(event) {
         const name = fieldName(event.target);
