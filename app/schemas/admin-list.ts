@@ -40,3 +40,14 @@ export interface ListResult<T> {
 export function pageCount(total: number, pageSize = ADMIN_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+export const IMPORT_PREVIEW_NOT_FOUND =
+  "This import preview does not exist (previews are kept for a day).";
+
+/** An import preview's page and which rows it shows (customers, products). */
+export function importPreviewQuery<const T extends readonly [string, ...string[]]>(filters: T) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+    show: filterEnum(filters),
+  });
+}

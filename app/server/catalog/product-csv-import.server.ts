@@ -26,6 +26,7 @@ import {
   type ProductPreviewRow,
 } from "~/lib/product-import";
 import { slugify } from "~/lib/slug";
+import { IMPORT_PREVIEW_NOT_FOUND } from "~/schemas/admin-list";
 import type { ProductInput } from "~/schemas/product";
 import { isUniqueViolation } from "../db-errors.server";
 import { db, type Executor, type Transaction } from "../db.server";
@@ -490,7 +491,7 @@ export async function runProductImport(options: {
 }): Promise<
   Result<{ message: string; created: number; updated: number; unchanged: number; ids: string[] }>
 > {
-  const missing = fail(404, "This import preview does not exist (previews are kept for a day).");
+  const missing = fail(404, IMPORT_PREVIEW_NOT_FOUND);
   if (!isUuid(options.importId)) return missing;
   const now = options.now ?? new Date();
   let result: Awaited<ReturnType<typeof runProductImport>>;

@@ -1,6 +1,5 @@
 import { Loader2 } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { ImportErrors, ImportedNotice } from "~/components/admin/csv-upload-dialog";
 import type { Route } from "./+types/import-preview";
 import { Badge } from "~/components/admin/badges";
@@ -14,7 +13,7 @@ import { FormProvider, FormSummary, useFieldError, useForm } from "~/components/
 import { FIX_ERRORS_FIRST } from "~/lib/customer-import";
 import { customerDisplayId, PREVIEW_FILTERS, PREVIEW_PAGE_SIZE } from "~/lib/customers";
 import { dateTexts, formatDateTime } from "~/lib/dates";
-import { filterEnum } from "~/schemas/admin-list";
+import { IMPORT_PREVIEW_NOT_FOUND, importPreviewQuery } from "~/schemas/admin-list";
 import { importConfirmForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { formReply, parseForm } from "~/server/http/form.server";
@@ -27,17 +26,12 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("custom
 
 export const meta: Route.MetaFunction = () => [{ title: "Import preview · Customers · Admin" }];
 
-const NOT_FOUND = "This import preview does not exist (previews are kept for a day).";
-
-const PreviewQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-  show: filterEnum(PREVIEW_FILTERS),
-});
+const PreviewQuery = importPreviewQuery(PREVIEW_FILTERS);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const query = PreviewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const preview = await getImportPreview(params.importId, query);
-  invariantResponse(preview, NOT_FOUND, { status: 404 });
+  invariantResponse(preview, IMPORT_PREVIEW_NOT_FOUND, { status: 404 });
   const dates = dateTexts([preview.createdAt, preview.importedAt], config().STORE_TIMEZONE);
   return { preview, show: query.show, dates };
 }

@@ -1,6 +1,5 @@
 import { Loader2 } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { ImportErrors, ImportedNotice } from "~/components/admin/csv-upload-dialog";
 import type { Route } from "./+types/import-preview";
 import { Badge } from "~/components/admin/badges";
@@ -22,7 +21,7 @@ import {
   type ProductImportAction,
   type ProductPreviewRow,
 } from "~/lib/product-import";
-import { filterEnum } from "~/schemas/admin-list";
+import { IMPORT_PREVIEW_NOT_FOUND, importPreviewQuery } from "~/schemas/admin-list";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import {
@@ -37,17 +36,12 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("produc
 
 export const meta: Route.MetaFunction = () => [{ title: "Import preview · Products · Admin" }];
 
-const NOT_FOUND = "This import preview does not exist (previews are kept for a day).";
-
-const PreviewQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-  show: filterEnum(PRODUCT_PREVIEW_FILTERS),
-});
+const PreviewQuery = importPreviewQuery(PRODUCT_PREVIEW_FILTERS);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const query = PreviewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const preview = await getProductImportPreview(params.importId, query);
-  invariantResponse(preview, NOT_FOUND, { status: 404 });
+  invariantResponse(preview, IMPORT_PREVIEW_NOT_FOUND, { status: 404 });
   const dates = dateTexts([preview.createdAt, preview.importedAt], config().STORE_TIMEZONE);
   return { preview, show: query.show, dates };
 }
