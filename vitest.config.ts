@@ -29,7 +29,11 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+          env: {
+            NODE_ENV: "test",
+            LOG_LEVEL: "silent",
+            ETRANSFER_EMAIL: "payments@budzboutique.ca",
+          },
         },
       },
       {

@@ -64,6 +64,7 @@ const env = {
   PORT: String(port),
   LOG_LEVEL: "warn",
   SEED_SAMPLE_DATA: "0",
+  ETRANSFER_EMAIL: "payments@bench.example",
   ADMIN_USERNAME: "bench",
   ADMIN_PASSWORD: "bench-password-not-for-use",
 };

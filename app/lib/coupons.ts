@@ -1,5 +1,5 @@
 import { dayOfInstant, formatDate, zonedTime, type Zone } from "./dates";
-import { formatMoney } from "./money";
+import { formatMoneyInText } from "./money";
 import type { CouponTerms } from "./pricing";
 
 /**
@@ -38,8 +38,7 @@ export function couponStatus(coupon: CouponDates, now: Date): CouponStatus {
 /** "20%" for a percentage, "$20" or "$12.50" for a dollar amount (SPEC §2: value%, $value). */
 export function formatCouponValue(coupon: CouponTerms): string {
   if (coupon.type === "percentage") return `${coupon.value}%`;
-  const money = formatMoney(coupon.value);
-  return coupon.value % 100 === 0 ? money.replace(/\.00$/, "") : money;
+  return formatMoneyInText(coupon.value);
 }
 
 /** Share of a coupon's uses taken, in whole percent (0-100); null when it has no maximum. */

@@ -51,6 +51,8 @@ export interface InvoiceIssuer {
   gstNumber: string | null;
   /** The store's address on the web (PUBLIC_URL), when one is configured. */
   website?: string;
+  /** The store's logo (Settings → Store), printed above its name. */
+  logoUrl: string | null;
   etransferEmail: string;
 }
 

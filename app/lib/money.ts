@@ -9,6 +9,12 @@ export function formatMoney(cents: number): string {
   return formatter.format(cents / 100);
 }
 
+/** Formats cents as prose does: "$200" for whole dollars, "$19.50" otherwise. */
+export function formatMoneyInText(cents: number): string {
+  const text = formatMoney(cents);
+  return cents % 100 === 0 ? text.replace(/\.00$/, "") : text;
+}
+
 /** Parses "12.5", "$1,234.50" or 12.5 to cents; anything non-numeric becomes 0 (SPEC §5). */
 export function parseMoneyToCents(value: unknown): number {
   const text =

@@ -3,6 +3,7 @@ import { StoreFormSchema, ShippingFormSchema, PaymentsFormSchema } from "~/schem
 import { computeTotals } from "./pricing";
 import {
   addressHasPostalCode,
+  fillStoreFields,
   normalizeGstNumber,
   parseAmountToCents,
   phoneE164,
@@ -86,5 +87,30 @@ describe("the settings forms", () => {
       freeShippingRemainingCents: 1,
     });
     expect(computeTotals([{ priceCents: 10000, quantity: 1 }], null, rates).shippingCents).toBe(0);
+  });
+});
+
+describe("store fields in pages and the announcement", () => {
+  const settings = {
+    store: { name: "Leaf & Co <West>" } as never,
+    shipping: { flatFeeCents: 1550, freeThresholdCents: 20000 },
+  };
+
+  it("fills the fee and threshold as prose writes money, and the name escaped in HTML", () => {
+    expect(
+      fillStoreFields("{{shipping_fee}}, free from {{ free_shipping_from }}", settings, {
+        html: true,
+      }),
+    ).toBe("$15.50, free from $200");
+    expect(fillStoreFields("<p>{{store_name}}</p>", settings, { html: true })).toBe(
+      "<p>Leaf &amp; Co &lt;West&gt;</p>",
+    );
+    expect(fillStoreFields("{{store_name}}", settings, { html: false })).toBe("Leaf & Co <West>");
+  });
+
+  it("leaves unknown names and single braces alone", () => {
+    expect(fillStoreFields("{{phone}} {shipping_fee}", settings, { html: true })).toBe(
+      "{{phone}} {shipping_fee}",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { normalizePhone } from "./address";
+import { formatMoneyInText } from "./money";
 
 /**
  * The store's own settings (docs/decisions/store-settings.md): its identity, how shoppers pay, what
@@ -21,8 +22,8 @@ export interface StoreIdentity {
 }
 
 export interface PaymentSettings {
-  /** Required: shoppers pay here (seeded from ETRANSFER_EMAIL). */
-  etransferEmail: string;
+  /** Shoppers pay here (seeded from ETRANSFER_EMAIL); null until set, and checkout is closed. */
+  etransferEmail: string | null;
   /** Extra words shown with the e-Transfer instructions (checkout, confirmation, email). */
   etransferInstructions: string | null;
   unpaidReminderHours: number;
@@ -115,5 +116,44 @@ export function missingContactDetails(store: StoreIdentity): boolean {
   return !store.email && !store.phone && !store.address;
 }
 
+/**
+ * Where a placed order is paid. Placing it needed the address, and only removing the sample data
+ * (which removes every order) clears it, so an order's page or email always has one.
+ */
+export function orderPaymentAddress(payments: PaymentSettings): string {
+  return payments.etransferEmail ?? "";
+}
+
+/** Checkout's refusal while the store has no e-Transfer address (the admin says so too). */
+export const CHECKOUT_CLOSED = "This store is not taking orders yet. Please come back soon.";
+
 /** What the storefront shows of the store's contact details (footer, Contact page). */
 export type StoreContact = Pick<StoreIdentity, "email" | "phone" | "hours" | "address">;
+
+/**
+ * Fields a page or the announcement may name, filled from Settings when shown, so the text follows
+ * a change of fee or threshold: "Free shipping from {{free_shipping_from}}".
+ */
+export const STORE_FIELDS = ["store_name", "shipping_fee", "free_shipping_from"] as const;
+export const STORE_FIELDS_HINT =
+  "{{shipping_fee}}, {{free_shipping_from}} and {{store_name}} show what Settings says.";
+
+const ESCAPED: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+
+/** Fills the store fields in a text (HTML-escaped when `html`); unknown names are left alone. */
+export function fillStoreFields(
+  text: string,
+  settings: Pick<StoreSettings, "store" | "shipping">,
+  options: { html: boolean },
+): string {
+  const values: Record<(typeof STORE_FIELDS)[number], string> = {
+    store_name: settings.store.name,
+    shipping_fee: formatMoneyInText(settings.shipping.flatFeeCents),
+    free_shipping_from: formatMoneyInText(settings.shipping.freeThresholdCents),
+  };
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => {
+    const value = values[name as keyof typeof values];
+    if (value === undefined) return whole;
+    return options.html ? value.replace(/[&<>"]/g, (c) => ESCAPED[c]!) : value;
+  });
+}

@@ -68,9 +68,7 @@ const ConfigSchema = z.object({
   STORE_TIMEZONE: timezone.default("America/Vancouver"),
   /** The store's postal address, shown in every newsletter's footer (Canada's anti-spam law). */
   STORE_ADDRESS: z.string().trim().min(5).max(200).optional(),
-  ETRANSFER_EMAIL: z
-    .email({ error: "must be an email address" })
-    .default("payments@budzboutique.ca"),
+  ETRANSFER_EMAIL: z.email({ error: "must be an email address" }).optional(),
   ADMIN_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9._-]{3,40}$/, {

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { InvoiceDocumentView } from "~/components/admin/invoice-document";
 import { ContactList } from "~/components/store/site-footer";
+import { CHECKOUT_CLOSED } from "~/lib/store-settings";
 import { CampaignFormSchema } from "~/schemas/campaigns";
 import * as settingsRoute from "~/routes/admin/settings/store";
 import * as storeLayout from "~/routes/store/layout";
@@ -31,6 +32,7 @@ import {
   CACHE_TTL_MS,
   fillSampleIdentity,
   POSTAL_ADDRESS_REQUIRED,
+  SAMPLE_ETRANSFER_EMAIL,
   saveSettingsSection,
   storeSettings,
 } from "~/server/settings/store-settings.server";
@@ -46,7 +48,7 @@ const FILLED = {
   hours: "Daily 10AM-8PM PT",
   address: "77 Harbour Road\nVictoria BC V8W 1A1",
   gstNumber: "123456789 RT 0001",
-  logoUrl: null,
+  logoUrl: "/images/green-leaf-logo.png",
 };
 /** Placeholders the store printed before Settings existed: none may appear unless chosen. */
 const PLACEHOLDERS = ["604-555-0199", "support@budzboutique.ca", "Mon-Fri 9AM-6PM PST"];
@@ -152,6 +154,7 @@ describe("saving settings", () => {
       hours: "Daily 10AM-8PM PT",
       address: "77 Harbour Road\r\nVictoria BC v8w1a1",
       gstNumber: "123456789rt0001",
+      logoUrl: FILLED.logoUrl,
     })) as Response;
     expect(response.status).toBe(302);
     expect((await storeSettings()).store).toEqual({
@@ -234,22 +237,40 @@ describe("removing the sample data", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("removes products, customers, coupons, orders and the sample contact details", async () => {
+  it("removes the sample products, customers, coupons, orders and details, not the owner's", async () => {
+    await saveSettingsSection("payments", {
+      ...(await storeSettings()).payments,
+      etransferEmail: null,
+    });
     await generateSampleDataset({ products: 6, customers: 3, orders: 4 });
     await fillSampleIdentity();
+    expect((await storeSettings()).payments.etransferEmail).toBe(SAMPLE_ETRANSFER_EMAIL);
     await saveSettingsSection("store", {
       ...(await storeSettings()).store,
       hours: "Owner's hours",
     });
+    // The owner's own product and coupon, made before starting for real.
+    const own = await createProduct({ name: "Owner's Own Kush" });
+    await db().insert(coupons).values({ code: "OWNER10", type: "percentage", value: 10 });
+
     const result = await removeSampleData();
-    expect(result).toMatchObject({ ok: true, orders: 4, customers: 3 });
-    expect(await counts()).toEqual({ orders: 0, products: 0, customers: 0, coupons: 0 });
-    // What the owner changed stays; what the sample data put there goes.
-    expect((await storeSettings()).store).toMatchObject({
+    expect(result).toMatchObject({ ok: true, orders: 4, products: 6, customers: 3, coupons: 5 });
+    expect(await counts()).toEqual({ orders: 0, products: 1, customers: 0, coupons: 1 });
+    const [kept] = await db().select({ id: products.id }).from(products);
+    expect(kept!.id).toBe(own.id());
+    // What the owner changed stays; what the sample data put there goes (checkout closes).
+    const settings = await storeSettings();
+    expect(settings.store).toMatchObject({
       email: null,
       phone: null,
       address: null,
       hours: "Owner's hours",
+    });
+    expect(settings.payments.etransferEmail).toBeNull();
+    expect(await placeOrder(checkoutInput([{ id: own.id(), quantity: 1 }]))).toEqual({
+      ok: false,
+      field: "items",
+      message: CHECKOUT_CLOSED,
     });
   });
 
@@ -316,6 +337,7 @@ describe("the store's details where shoppers see them", () => {
       expect(text).toContain(FILLED.phone);
     }
     expect(invoiceHtml).toContain("GST/HST no. 123456789 RT 0001");
+    for (const text of [invoiceHtml, emailHtml]) expect(text).toContain("green-leaf-logo-320.webp");
     expect(invoiceHtml).toContain("Victoria BC V8W 1A1");
     expect(footer).toContain(FILLED.hours);
     expect(footer).toContain("tel:+12505550142");

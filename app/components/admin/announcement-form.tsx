@@ -16,6 +16,7 @@ import type { AnnouncementSettings } from "~/server/content/announcement-admin.s
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 import { SaveStatus, useSaveState } from "./save-status";
+import { STORE_FIELDS_HINT } from "~/lib/store-settings";
 
 export type AnnouncementFormValues = AnnouncementSettings;
 
@@ -105,7 +106,7 @@ export function AnnouncementForm({
               name="message"
               label="Message"
               required
-              hint={`One line, at most ${MAX_ANNOUNCEMENT_MESSAGE} characters (${values.message.length} used).`}
+              hint={`One line, at most ${MAX_ANNOUNCEMENT_MESSAGE} characters (${values.message.length} used). ${STORE_FIELDS_HINT}`}
             >
               {(props) => (
                 <input

@@ -8,6 +8,7 @@ import {
 } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
 import { Badge, type Tone } from "./badges";
+import { variantUrl } from "~/lib/images";
 
 const TONES: Record<string, Tone> = { pending: "amber", paid: "green", cancelled: "red" };
 
@@ -47,6 +48,15 @@ export function InvoiceDocumentView({
     >
       <header className="flex flex-col gap-4 border-b border-stone-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
         <div>
+          {issuer.logoUrl ? (
+            <img
+              src={variantUrl(issuer.logoUrl, 320) ?? issuer.logoUrl}
+              alt=""
+              width={48}
+              height={48}
+              className="mb-2 h-12 w-auto max-w-40 object-contain"
+            />
+          ) : null}
           <p className="text-xl font-bold tracking-tight text-brand-800">{issuer.name}</p>
           <p className="mt-1 text-xs leading-5 text-stone-600">
             {issuer.addressLines.map((line) => (

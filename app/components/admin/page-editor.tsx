@@ -11,6 +11,7 @@ import { LeaveGuard } from "./leave-guard";
 import { ConfirmDialog } from "./modal";
 import { PagePreview, PREVIEW_WIDTHS, type PreviewWidth } from "./page-preview";
 import { SaveStatus, useSaveState } from "./save-status";
+import { STORE_FIELDS_HINT } from "~/lib/store-settings";
 
 export interface EditorPage {
   slug: string;
@@ -166,7 +167,8 @@ export function PageEditor({
               <p id="page-title-hint" className="mt-1 text-xs text-stone-500">
                 {page.slug === "home"
                   ? "Home edits the introduction block at the top of the home page (the heading and text over the green banner); the announcement bar, buttons and featured products are not part of it."
-                  : "The title is fixed; the page's HTML below is shown under it."}
+                  : "The title is fixed; the page's HTML below is shown under it."}{" "}
+                {STORE_FIELDS_HINT}
               </p>
             </div>
 

@@ -212,7 +212,7 @@ export function PaymentsSection({ actionData, loaderData }: SectionProps) {
             label="Interac e-Transfer address"
             type="email"
             hint="Where shoppers send their payment"
-            value={payments.etransferEmail}
+            value={payments.etransferEmail ?? ""}
           />
           <Field
             name="etransferInstructions"
@@ -339,9 +339,10 @@ export function SampleDataSection({ actionData, loaderData }: SectionProps) {
           <Alert message={form.errors.form} />
           <input type="hidden" name="intent" value="remove-sample-data" />
           <p className="text-sm text-stone-700">
-            Starting for real? This deletes every product, customer, coupon and order now in the
-            store, and the sample contact details, so you can add your own. It is refused once a
-            real order (one placed at checkout) exists. It cannot be undone.
+            Starting for real? This deletes the sample products, customers, coupons and orders, and
+            the sample contact and payment details, so you can add your own. Products and coupons
+            you made yourself stay. It is refused once a real order (one placed at checkout) exists.
+            It cannot be undone.
           </p>
           {refused ? (
             <p className="text-sm font-medium text-stone-800">

@@ -1,5 +1,6 @@
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
+import { CHECKOUT_CLOSED } from "~/lib/store-settings";
 
 /** One numbered step of the checkout form. */
 export function CheckoutStep({
@@ -24,15 +25,17 @@ export function CheckoutStep({
   );
 }
 
-export function EmptyCheckout() {
+export function EmptyCheckout({ closed = false }: { closed?: boolean }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
       <div className="rounded-full bg-brand-50 p-5">
         <ShoppingBag className="h-10 w-10 text-brand-600" aria-hidden="true" />
       </div>
-      <h1 className="mt-6 text-2xl font-bold text-stone-900">Your cart is empty</h1>
+      <h1 className="mt-6 text-2xl font-bold text-stone-900">
+        {closed ? "Checkout is closed" : "Your cart is empty"}
+      </h1>
       <p className="mt-2 text-stone-600">
-        Add something to your cart, then come back to check out.
+        {closed ? CHECKOUT_CLOSED : "Add something to your cart, then come back to check out."}
       </p>
       <Link
         to="/"

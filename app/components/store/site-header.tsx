@@ -105,7 +105,7 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
   );
 }
 
-export function SiteHeader({ storeName }: { storeName: string }) {
+export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl: string | null }) {
   const shopMenu = useDisclosure();
   const mobileMenu = useDisclosure();
   return (
@@ -162,7 +162,7 @@ export function SiteHeader({ storeName }: { storeName: string }) {
         </details>
 
         <PageLink to="/" aria-label={`${storeName} home`} className="shrink-0 text-brand-950">
-          <Logo name={storeName} />
+          <Logo name={storeName} logoUrl={logoUrl} />
         </PageLink>
 
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">

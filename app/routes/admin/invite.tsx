@@ -11,7 +11,7 @@ import { inviteAcceptForm } from "~/schemas/staff";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { acceptInvite, findInvite, INVITE_INVALID } from "~/server/auth/staff.server";
-import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { requestClient } from "~/server/http/request-context.server";
 import { errorResponse } from "~/server/http/responses.server";
@@ -34,7 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const invite = await findInvite(params.token);
   if (!invite) throw errorResponse(INVITE_INVALID, 404);
   return {
-    storeName: config().STORE_NAME,
+    storeName: (await storeSettings()).store.name,
     username: invite.username,
     displayName: invite.displayName,
     role: invite.role,

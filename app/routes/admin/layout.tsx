@@ -10,20 +10,24 @@ import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.serve
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("admin")];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin · Budz Boutique" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Admin · ${loaderData?.storeName ?? "Store"}` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = currentAdmin(context);
   const { toast, clearHeader } = await readToast(request);
-  const { store } = await storeSettings();
+  const { store, payments } = await storeSettings();
+  const owner = admin.role === "owner";
   return data(
     {
       storeName: store.name,
-      // A fresh store with no way for shoppers to reach it says so (owners can fix it).
-      missingContact: admin.role === "owner" && missingContactDetails(store),
+      // A fresh store with no way for shoppers to reach or pay it says so (owners can fix it).
+      setup: {
+        missingContact: owner && missingContactDetails(store),
+        missingPayment: owner && !payments.etransferEmail,
+      },
       admin: { displayName: admin.displayName, role: admin.role },
       collapsed: readCookie(request.headers.get("Cookie"), SIDEBAR_COOKIE) === "collapsed",
       toast,
@@ -40,24 +44,37 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       collapsed={loaderData.collapsed}
       toast={loaderData.toast}
     >
-      {loaderData.missingContact ? <MissingContactBanner /> : null}
+      <StoreSetupBanner {...loaderData.setup} />
       <Outlet />
     </AdminShell>
   );
 }
 
-function MissingContactBanner() {
+function StoreSetupBanner(setup: { missingContact: boolean; missingPayment: boolean }) {
+  if (!setup.missingContact && !setup.missingPayment) return null;
   return (
     <aside
       aria-label="Store setup"
-      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      className="mb-6 space-y-1 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
     >
-      The store has no contact details yet: shoppers see no email, phone or address, and newsletters
-      cannot be sent without a postal address.{" "}
-      <Link to={href("/budzadmin/dashboard/settings")} className="font-semibold underline">
-        Add them in Settings
-      </Link>
-      .
+      {setup.missingPayment ? (
+        <p>
+          The store has no Interac e-Transfer address yet: checkout is closed until shoppers have
+          somewhere to pay.
+        </p>
+      ) : null}
+      {setup.missingContact ? (
+        <p>
+          The store has no contact details yet: shoppers see no email, phone or address, and
+          newsletters cannot be sent without a postal address.
+        </p>
+      ) : null}
+      <p>
+        <Link to={href("/budzadmin/dashboard/settings")} className="font-semibold underline">
+          Add them in Settings
+        </Link>
+        .
+      </p>
     </aside>
   );
 }

@@ -47,6 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       idempotencyKey: crypto.randomBytes(18).toString("base64url"),
       storeName: settings.store.name,
+      // No e-Transfer address yet: nowhere to pay, so no order can be placed (placeOrder refuses).
+      closed: !settings.payments.etransferEmail,
       shippingRates: settings.shipping,
       paymentInstructions: settings.payments.etransferInstructions,
       account: shopper
@@ -136,6 +138,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     }
   }
 
+  if (loaderData.closed) return <EmptyCheckout closed />;
   if (hydrated && cart.length === 0 && !actionData) {
     return <EmptyCheckout />;
   }

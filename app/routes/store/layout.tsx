@@ -26,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = (await storeSettings()).store;
   const store = {
     storeName: settings.name,
+    logoUrl: settings.logoUrl,
     publicUrl: config().publicUrl,
     // Only what the owner set in Settings → Store (null: not shown).
     contact: {
@@ -64,7 +65,7 @@ function useListingSkeleton(): boolean {
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
-  const { storeName, restricted, contact } = loaderData;
+  const { storeName, logoUrl, restricted, contact } = loaderData;
   const [ageVerified, setAgeVerified] = useState(loaderData.ageVerified);
   const location = useLocation();
   const home = useRouteLoaderData<typeof homeLoader>("routes/store/home");
@@ -98,7 +99,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         {home?.announcement && location.pathname === "/" ? (
           <AnnouncementBar announcement={home.announcement} />
         ) : null}
-        <SiteHeader storeName={storeName} />
+        <SiteHeader storeName={storeName} logoUrl={logoUrl} />
         <main id="main" className="flex-1">
           {showSkeleton ? (
             <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">

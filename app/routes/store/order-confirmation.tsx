@@ -14,6 +14,7 @@ import { orderStatusLabel } from "~/lib/order-status";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { getOrderByAccessToken } from "~/server/orders/order-view.server";
+import { orderPaymentAddress } from "~/lib/store-settings";
 
 export function meta({ data }: Route.MetaArgs) {
   return [
@@ -30,7 +31,7 @@ export function headers() {
 export async function loader({ params }: Route.LoaderArgs) {
   const order = await getOrderByAccessToken(params.token);
   invariantResponse(order, "Order not found", { status: 404 });
-  return { order, etransferEmail: (await storeSettings()).payments.etransferEmail };
+  return { order, etransferEmail: orderPaymentAddress((await storeSettings()).payments) };
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ import { storeSettings } from "~/server/settings/store-settings.server";
 import { lookupOrder } from "~/server/orders/order-view.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
+import { orderPaymentAddress } from "~/lib/store-settings";
 
 export function meta() {
   return [
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       errors: {},
       values: echoValues(submission.form),
       order: result.order,
-      etransferEmail: (await storeSettings()).payments.etransferEmail,
+      etransferEmail: orderPaymentAddress((await storeSettings()).payments),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

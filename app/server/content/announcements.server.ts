@@ -6,7 +6,9 @@ import {
   announcementTextColor,
   isAnnouncementLive,
 } from "~/lib/announcement";
+import { fillStoreFields } from "~/lib/store-settings";
 import { db } from "../db.server";
+import { storeSettings } from "../settings/store-settings.server";
 import { announcements } from "../schema";
 
 export interface LiveAnnouncement {
@@ -23,7 +25,8 @@ export async function getLiveAnnouncement(
 ): Promise<LiveAnnouncement | undefined> {
   const [row] = await db().select().from(announcements).where(eq(announcements.name, "main"));
   if (!row || !isAnnouncementLive(row, now) || !row.message.trim()) return undefined;
-  const text = announcementText(row.message, row.couponCode);
+  const message = fillStoreFields(row.message, await storeSettings(), { html: false });
+  const text = announcementText(message, row.couponCode);
   return {
     id: announcementDismissKey(row.id, text),
     text,

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
+import { fillStoreFields } from "~/lib/store-settings";
 import { db } from "../db.server";
+import { storeSettings } from "../settings/store-settings.server";
 import { pages } from "../schema";
 
 const ALLOWED = {
@@ -21,5 +23,6 @@ export function sanitizePageHtml(html: string): string {
 export async function getPublishedPage(slug: string) {
   const [page] = await db().select().from(pages).where(eq(pages.slug, slug));
   if (!page || !page.isPublished) return undefined;
-  return { ...page, content: sanitizePageHtml(page.content) };
+  const content = fillStoreFields(page.content, await storeSettings(), { html: true });
+  return { ...page, content: sanitizePageHtml(content) };
 }

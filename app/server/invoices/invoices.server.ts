@@ -17,6 +17,7 @@ import { formatLongDate } from "~/lib/dates";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { invoices, orderItems, orders } from "../schema";
+import { orderPaymentAddress } from "~/lib/store-settings";
 
 const rowColumns = {
   orderNumber: orders.orderNumber,
@@ -204,10 +205,11 @@ export function invoiceIssuer(): InvoiceIssuer {
     phone: store.phone,
     addressLines: addressLines(store.address),
     gstNumber: store.gstNumber,
+    logoUrl: store.logoUrl,
     website: settings.PUBLIC_URL
       ? settings.publicUrl.replace(/^https?:\/\//, "").replace(/\/$/, "")
       : undefined,
-    etransferEmail: payments.etransferEmail,
+    etransferEmail: orderPaymentAddress(payments),
   };
 }
 

@@ -32,6 +32,7 @@ import {
 import { applyProvinceTaxes, readProvinceTaxSetup, saveOrderTaxLines } from "./taxes.server";
 import { cannabisRefusal } from "./cannabis-limit.server";
 import { recordPurchaseConsent } from "../marketing/consent.server";
+import { CHECKOUT_CLOSED } from "~/lib/store-settings";
 
 export interface PlacedOrder {
   id: string;
@@ -68,6 +69,8 @@ export async function placeOrder(
   try {
     // Read before the transaction: the fee, threshold and e-Transfer details this order is quoted with.
     const settings = await storeSettings();
+    if (!settings.payments.etransferEmail)
+      return { ok: false, field: "items", message: CHECKOUT_CLOSED };
     const result = await db().transaction((tx) =>
       placeInTransaction(tx, input, options.now ?? new Date(), settings.shipping),
     );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   customType,
   doublePrecision,
@@ -47,6 +48,8 @@ export const products = pgTable(
     cannabisKind: text("cannabis_kind"),
     /** Net amount of one unit of a product sold without sizes, in mg (or thousandths of a seed). */
     netAmountMilli: integer("net_amount_milli"),
+    /** Made by the sample-data generator (removed with the sample data; the owner's own are kept). */
+    sample: boolean("sample").notNull().default(false),
     ...timestamps,
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(strain, '') || ' ' || category), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,

@@ -31,6 +31,8 @@ export const coupons = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** Bumped by every admin change (not by orders using it): a stale edit form is refused. */
     revision: integer("revision").notNull().default(0),
+    /** Made by the sample-data generator (removed with the sample data; the owner's own are kept). */
+    sample: boolean("sample").notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -1,5 +1,5 @@
 /** Starting content of the editable pages; staff change it in the Page Editor. */
-export function defaultPages(store: { name: string; etransferEmail: string }) {
+export function defaultPages(store: { name: string }) {
   const { name } = store;
   return [
     {
@@ -9,7 +9,7 @@ export function defaultPages(store: { name: string; etransferEmail: string }) {
       title: `${name} | Premium Cannabis Delivered Across Canada`,
       description: `${name} is an online cannabis boutique for adults 19+ across Canada: flowers, concentrates, edibles, vapes, hash and more, shipped discreetly by Canada Post.`,
       content: `<h1>Premium cannabis, delivered discreetly across Canada</h1>
-<p>Small-batch flowers, clean concentrates and carefully dosed edibles from growers we know by name. Free Canada Post shipping on orders of $200 or more.</p>`,
+<p>Small-batch flowers, clean concentrates and carefully dosed edibles from growers we know by name. Free Canada Post shipping on orders of {{free_shipping_from}} or more.</p>`,
     },
     {
       slug: "about",
@@ -33,7 +33,7 @@ export function defaultPages(store: { name: string; etransferEmail: string }) {
       content: `<h2>We are here to help</h2>
 <p>Questions about an order, a product or shipping? Our support team answers every message within one business day.</p>
 <h3>Payments</h3>
-<p>Interac e-Transfer payments go to <strong>${store.etransferEmail}</strong>. Put your order number in the message.</p>`,
+<p>We take Interac e-Transfer. After you place your order we show and email the amount, the address to send it to and your order number, which you put in the transfer message.</p>`,
     },
     {
       slug: "privacy",
@@ -61,7 +61,7 @@ export function defaultPages(store: { name: string; etransferEmail: string }) {
 <h2>How do I pay?</h2>
 <p>By Interac e-Transfer. After you place your order we show and email the amount, the address to send it to and your order number, which you put in the transfer message. We ship once the payment arrives.</p>
 <h2>How much is shipping?</h2>
-<p>Shipping by Canada Post is $20, and free when your order comes to $200 or more after discounts.</p>
+<p>Shipping by Canada Post is {{shipping_fee}}, and free when your order comes to {{free_shipping_from}} or more after discounts.</p>
 <h2>How do I track my order?</h2>
 <p>Use Order Look-up with your order number and email address. Once your parcel ships you will see its Canada Post tracking link there and in your email.</p>
 <h2>Is packaging discreet?</h2>

@@ -151,6 +151,7 @@ export async function generateProducts(options: {
     );
     productRows.push({
       id,
+      sample: true,
       slug,
       name,
       category,
@@ -285,22 +286,22 @@ export async function generateCoupons(options: { executor?: Executor; now?: Date
       endDate: endOfYear,
     },
   ];
-  await executor.insert(coupons).values(rows);
+  await executor.insert(coupons).values(rows.map((row) => ({ ...row, sample: true })));
   return rows.length;
 }
 
 export async function insertDefaultContent(executor: Executor = db()) {
-  const { STORE_NAME, ETRANSFER_EMAIL } = config();
   await executor
     .insert(pages)
-    .values(defaultPages({ name: STORE_NAME, etransferEmail: ETRANSFER_EMAIL }))
+    .values(defaultPages({ name: config().STORE_NAME }))
     .onConflictDoNothing();
   const today = startOfZonedDay(new Date(), config().STORE_TIMEZONE);
   await executor
     .insert(announcements)
     .values({
       name: "main",
-      message: "Free shipping on orders over $200! New customers save 20% on their first order",
+      message:
+        "Free shipping on orders over {{free_shipping_from}}! New customers save 20% on their first order",
       couponCode: "WELCOME20",
       isActive: true,
       backgroundColor: "orange",

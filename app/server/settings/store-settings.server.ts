@@ -46,7 +46,7 @@ function sectionSchemas(seed: StoreSettings) {
       logoUrl: nullableText,
     }),
     payments: z.object({
-      etransferEmail: z.string().min(3).catch(seed.payments.etransferEmail),
+      etransferEmail: z.string().min(3).nullable().catch(seed.payments.etransferEmail),
       etransferInstructions: nullableText,
       unpaidReminderHours: wholeIn(REMINDER_HOURS, seed.payments.unpaidReminderHours),
       unpaidCancelDays: wholeIn(CANCEL_DAYS, seed.payments.unpaidCancelDays),
@@ -77,7 +77,7 @@ export function seedSettings(): StoreSettings {
       logoUrl: null,
     },
     payments: {
-      etransferEmail: c.ETRANSFER_EMAIL,
+      etransferEmail: c.ETRANSFER_EMAIL ?? null,
       etransferInstructions: null,
       unpaidReminderHours: c.UNPAID_REMINDER_HOURS,
       unpaidCancelDays: c.UNPAID_CANCEL_DAYS,
@@ -187,22 +187,29 @@ export const SAMPLE_IDENTITY = {
   phone: "604-555-0199",
   address: "123 Sample Street\nVancouver BC V6B 1A1",
 } as const;
+export const SAMPLE_ETRANSFER_EMAIL = "payments@budzboutique.ca";
 
-/** Sample data names the store with sample contact details where the owner has set none. */
+/**
+ * Sample data names the store with sample contact details and a sample e-Transfer address where
+ * the owner has set none.
+ */
 export async function fillSampleIdentity(executor: Executor = db()): Promise<void> {
-  const current = await load(executor);
-  const store = current.store;
-  const sample = {
-    ...store,
-    email: store.email ?? SAMPLE_IDENTITY.email,
-    phone: store.phone ?? SAMPLE_IDENTITY.phone,
-    hours: store.hours ?? SAMPLE_SUPPORT_HOURS,
-    address: store.address ?? SAMPLE_IDENTITY.address,
+  const { store, payments } = await load(executor);
+  const filled = {
+    store: {
+      ...store,
+      email: store.email ?? SAMPLE_IDENTITY.email,
+      phone: store.phone ?? SAMPLE_IDENTITY.phone,
+      hours: store.hours ?? SAMPLE_SUPPORT_HOURS,
+      address: store.address ?? SAMPLE_IDENTITY.address,
+    },
+    payments: { ...payments, etransferEmail: payments.etransferEmail ?? SAMPLE_ETRANSFER_EMAIL },
   };
-  await executor
-    .insert(storeSettingsTable)
-    .values({ key: "store", value: sample })
-    .onConflictDoUpdate({ target: storeSettingsTable.key, set: { value: sample } });
+  for (const [key, value] of Object.entries(filled))
+    await executor
+      .insert(storeSettingsTable)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: storeSettingsTable.key, set: { value } });
   dropStoreSettingsCache();
 }
 

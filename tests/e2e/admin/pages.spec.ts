@@ -105,7 +105,9 @@ test("Top Bar Announcements: validate, save, status, and the store shows a chang
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/budzadmin/dashboard/pages");
   await page.getByRole("link", { name: "Top Bar Announcements" }).click();
-  await expect(page.getByLabel("Message")).toHaveValue(/Free shipping on orders over \$200/);
+  await expect(page.getByLabel("Message")).toHaveValue(
+    /Free shipping on orders over \{\{free_shipping_from\}\}/,
+  );
   await expect(page.getByRole("region", { name: "Current status" })).toContainText("Showing now");
   await expectAccessible(page);
   await shot(page, "announcements");

@@ -2,11 +2,11 @@ import { ownStoreFixtures, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
- * The Settings spec's own store: started empty (SEED_SAMPLE_DATA=0), so it has no contact details
- * until the spec saves them.
+ * The Settings spec's own store: started empty (SEED_SAMPLE_DATA=0, no ETRANSFER_EMAIL), so it has
+ * no contact details nor e-Transfer address until the spec saves them.
  */
 async function startSettingsStore() {
-  const store = await startOwnStore({ name: "settings" });
+  const store = await startOwnStore({ name: "settings", env: { ETRANSFER_EMAIL: undefined } });
   return { url: store.url, stop: store.stop };
 }
 

@@ -8,7 +8,7 @@ test.describe.configure({ mode: "serial" });
 
 const shot = screenshots("SETTINGS_SHOTS");
 
-test("a store without contact details says so, and its Contact page shows none", async ({
+test("a store without contact details nor e-Transfer address says so, shows none and takes no order", async ({
   adminPage: page,
   store,
 }) => {
@@ -16,6 +16,7 @@ test("a store without contact details says so, and its Contact page shows none",
   await page.goto("/budzadmin/dashboard");
   const banner = page.getByRole("complementary", { name: "Store setup" });
   await expect(banner).toContainText("The store has no contact details yet");
+  await expect(banner).toContainText("checkout is closed");
   await banner.getByRole("link", { name: "Add them in Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
 
@@ -24,6 +25,8 @@ test("a store without contact details says so, and its Contact page shows none",
   await expect(page.getByRole("heading", { name: "Contact Us", level: 1 })).toBeVisible();
   await expect(page.getByRole("complementary", { name: "Contact details" })).toHaveCount(0);
   await expect(page.locator("footer")).not.toContainText("604-555-0199");
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Checkout is closed", level: 1 })).toBeVisible();
 });
 
 test("saves the store's details (refusing a bad phone) and the Contact page shows them", async ({
@@ -42,8 +45,13 @@ test("saves the store's details (refusing a bad phone) and the Contact page show
   await store.getByLabel("Phone").fill("(250) 555 0142");
   await store.getByRole("button", { name: "Save store details" }).click();
   await expect(toast(page, "Store details saved.")).toBeVisible();
-  await expect(page.getByRole("complementary", { name: "Store setup" })).toHaveCount(0);
   await expect(store.getByLabel("Phone")).toHaveValue("250-555-0142");
+
+  const payments = page.locator("#payments-form");
+  await payments.getByLabel("Interac e-Transfer address").fill("pay@greenleaf.example");
+  await payments.getByRole("button", { name: "Save payments" }).click();
+  await expect(toast(page, "Payment settings saved.")).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Store setup" })).toHaveCount(0);
 
   const shipping = page.locator("#shipping-form");
   await shipping.getByLabel("Shipping fee ($)").fill("15");
@@ -72,4 +80,7 @@ test("saves the store's details (refusing a bad phone) and the Contact page show
     await expectAccessible(page);
     await shot(page, `contact-${viewport.width}`);
   }
+  // The FAQ names the fee saved above: pages fill {{shipping_fee}} from Settings.
+  await page.goto("/faq");
+  await expect(page.getByText("Shipping by Canada Post is $15, and free")).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { InvoiceStatusBadge } from "~/components/admin/invoice-document";
 import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
@@ -12,7 +13,8 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders
 export const meta: Route.MetaFunction = () => [{ title: "Invoice instructions · Admin" }];
 
 export async function loader() {
-  return { timeZone: config().STORE_TIMEZONE, etransferEmail: config().ETRANSFER_EMAIL };
+  const { payments } = await storeSettings();
+  return { timeZone: config().STORE_TIMEZONE, etransferEmail: payments.etransferEmail };
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -85,11 +87,12 @@ export default function InvoiceInstructions({ loaderData }: Route.ComponentProps
         </Section>
         <Section title="Matching an e-Transfer">
           <p>
-            Shoppers send their payment to <strong>{etransferEmail}</strong> with the order number
-            in the message. When one arrives, search for that number in Find an invoice (a part is
-            enough: &quot;12&quot; finds BBS-00000012), check that the amount equals the invoice
-            total and that the invoice is still Pending, then mark the order paid on the Orders
-            screen with the e-Transfer reference.
+            Shoppers send their payment to{" "}
+            <strong>{etransferEmail ?? "the e-Transfer address set in Settings (none yet)"}</strong>{" "}
+            with the order number in the message. When one arrives, search for that number in Find
+            an invoice (a part is enough: &quot;12&quot; finds BBS-00000012), check that the amount
+            equals the invoice total and that the invoice is still Pending, then mark the order paid
+            on the Orders screen with the e-Transfer reference.
           </p>
           <p>
             No number in the message? Look the sender up by name or email on the Orders screen. A

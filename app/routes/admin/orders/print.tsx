@@ -4,6 +4,7 @@ import { formatMoney } from "~/lib/money";
 import { statusName } from "~/lib/order-status";
 import { PRINT_NO_ORDERS, printRangeProblem } from "~/lib/print-orders";
 import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { errorResponse } from "~/server/http/responses.server";
 import { listOrdersForPrint } from "~/server/orders/order-admin.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (problem) throw errorResponse(problem, 400);
   const report = await listOrdersForPrint(from, to);
   return withDateTexts(
-    { from, to, ...report, storeName: config().STORE_NAME, printedAt: new Date() },
+    { from, to, ...report, storeName: (await storeSettings()).store.name, printedAt: new Date() },
     config().STORE_TIMEZONE,
   );
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/export";
 import { PERIOD_CHOICES, parseReportPeriod } from "~/schemas/reports";
 import { config } from "~/server/config.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { csvResponse } from "~/server/http/csv-download.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { exportSalesReport } from "~/server/reports/report-export.server";
@@ -12,11 +13,10 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("report
 export async function loader({ request }: Route.LoaderArgs) {
   const period = parseReportPeriod(new URL(request.url).searchParams.get("period"));
   invariantResponse(period.valid, `Unknown report period. ${PERIOD_CHOICES}`);
-  const { STORE_TIMEZONE, STORE_NAME } = config();
   const { fileName, body } = await exportSalesReport({
     days: period.days,
-    timeZone: STORE_TIMEZONE,
-    storeName: STORE_NAME,
+    timeZone: config().STORE_TIMEZONE,
+    storeName: (await storeSettings()).store.name,
   });
   return csvResponse(body, fileName);
 }

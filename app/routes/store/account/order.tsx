@@ -13,6 +13,7 @@ import { getAccountOrder } from "~/server/accounts/account-orders.server";
 import { requireShopper } from "~/server/accounts/session.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { invariantResponse } from "~/server/http/responses.server";
+import { orderPaymentAddress } from "~/lib/store-settings";
 
 export function meta({ params }: Route.MetaArgs) {
   return [{ title: `Order ${params.orderNumber}` }, { name: "robots", content: "noindex" }];
@@ -23,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const shopper = await requireShopper(request);
   const found = await getAccountOrder({ shopper, orderNumber: params.orderNumber });
   invariantResponse(found, "Order not found", { status: 404 });
-  return { ...found, etransferEmail: (await storeSettings()).payments.etransferEmail };
+  return { ...found, etransferEmail: orderPaymentAddress((await storeSettings()).payments) };
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {

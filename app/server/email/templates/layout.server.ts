@@ -1,6 +1,7 @@
 import { config } from "~/server/config.server";
 import { addressLines, phoneE164, type StoreIdentity } from "~/lib/store-settings";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
+import { variantUrl } from "~/lib/images";
 
 /**
  * Shared building blocks of every email: an auto-escaping `html` template tag and the branded
@@ -164,6 +165,15 @@ export function renderEmailHtml(input: EmailLayoutInput): string {
           : part.text
       }`,
   );
+  // The owner's logo before the name (Settings → Store), from the store's public address.
+  const logo = store.logoUrl
+    ? html`<img
+        src="${safeUrl(`${publicUrl}${variantUrl(store.logoUrl, 320) ?? store.logoUrl}`)}"
+        alt=""
+        height="32"
+        style="height:32px;width:auto;max-width:160px;vertical-align:middle;margin-right:10px;border:0"
+      />`
+    : "";
   const unsubscribe = input.unsubscribeUrl
     ? html`<br />You are receiving this because you subscribed to ${STORE_NAME} news.
         <a
@@ -210,7 +220,7 @@ export function renderEmailHtml(input: EmailLayoutInput): string {
                     <a
                       href="${safeUrl(`${publicUrl}/`)}"
                       style="font-family:${FONT};font-size:20px;font-weight:700;letter-spacing:-0.01em;color:#ffffff;text-decoration:none"
-                      >${STORE_NAME}</a
+                      >${logo}${STORE_NAME}</a
                     >
                   </td>
                 </tr>

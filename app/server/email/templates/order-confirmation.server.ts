@@ -1,6 +1,7 @@
 import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
+import { orderPaymentAddress } from "~/lib/store-settings";
 import {
   emailButton,
   emailColors,
@@ -164,7 +165,9 @@ function itemsTable(order: OrderConfirmationInput): SafeHtml {
 }
 
 function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: string): string {
-  const { etransferEmail: ETRANSFER_EMAIL, etransferInstructions } = storeSettingsNow().payments;
+  const { payments } = storeSettingsNow();
+  const ETRANSFER_EMAIL = orderPaymentAddress(payments);
+  const { etransferInstructions } = payments;
   const lines = [
     `Thanks for your order, ${oneLine(order.shippingName)}!`,
     "",
@@ -205,7 +208,7 @@ export function renderOrderConfirmationEmail(order: OrderConfirmationInput): Ren
   const { publicUrl } = config();
   const settings = storeSettingsNow();
   const STORE_NAME = settings.store.name;
-  const ETRANSFER_EMAIL = settings.payments.etransferEmail;
+  const ETRANSFER_EMAIL = orderPaymentAddress(settings.payments);
   const orderUrl = `${publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
   const lookupUrl = `${publicUrl}/order-lookup`;
   const name = oneLine(order.shippingName);

@@ -14,6 +14,7 @@ import {
   type SafeHtml,
 } from "./layout.server";
 import type { RenderedEmail } from "./order-confirmation.server";
+import { orderPaymentAddress } from "~/lib/store-settings";
 
 /** The emails an order sends after the confirmation, one kind per step the shopper cares about. */
 export const ORDER_EMAIL_KINDS = [
@@ -46,7 +47,7 @@ interface Wording {
 function wording(order: OrderStatusEmailInput): Wording {
   const settings = storeSettingsNow();
   const STORE_NAME = settings.store.name;
-  const ETRANSFER_EMAIL = settings.payments.etransferEmail;
+  const ETRANSFER_EMAIL = orderPaymentAddress(settings.payments);
   const UNPAID_CANCEL_DAYS = settings.payments.unpaidCancelDays;
   const n = order.orderNumber;
   const total = formatMoney(order.totalAmountCents);

@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { config } from "~/server/config.server";
+import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
   emailButton,
   emailHeading,
@@ -18,7 +19,8 @@ export function renderStaffInviteEmail(input: {
   role: string;
   hours: number;
 }): RenderedEmail {
-  const { STORE_NAME, publicUrl } = config();
+  const { publicUrl } = config();
+  const STORE_NAME = storeSettingsNow().store.name;
   const link = `${publicUrl}${href("/budzadmin/invite/:token", { token: input.token })}`;
   const subject = `${STORE_NAME}: you are invited to the store's admin`;
   const lines = [
