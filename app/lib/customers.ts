@@ -43,6 +43,8 @@ export const EMAIL_KIND_NAMES: Record<string, string> = {
   account_sign_in: "Account: sign-in link",
   account_reset: "Account: password reset",
   account_deleted: "Account: deleted",
+  staff_new_order: "Staff: new order",
+  staff_daily_summary: "Staff: daily summary",
 };
 
 export function emailKindName(kind: string): string {

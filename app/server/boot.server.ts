@@ -13,6 +13,7 @@ import {
 import { startEmailWorker } from "./email/worker.server";
 import { sendDailyLowStockEmail } from "./inventory/low-stock.server";
 import { sendDueCampaigns } from "./marketing/campaign-admin.server";
+import { sendDailySummaryEmail } from "./orders/staff-alerts.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
 import { fillSampleIdentity, storeSettings } from "./settings/store-settings.server";
 import { logger } from "./logger.server";
@@ -119,6 +120,8 @@ export async function startServices(): Promise<Services> {
       { name: "scheduled campaigns", everyMs: 30_000, run: () => sendDueCampaigns() },
       // Once a day from LOW_STOCK_EMAIL_HOUR, when something is low (daily_jobs claims the day).
       { name: "low-stock email", everyMs: 600_000, run: () => sendDailyLowStockEmail() },
+      // Once a day from DAILY_SUMMARY_HOUR: yesterday's orders, what waits to ship or is cancelled soon.
+      { name: "daily summary email", everyMs: 600_000, run: () => sendDailySummaryEmail() },
     ],
   });
   let phase = "running";

@@ -31,6 +31,10 @@ const wholeNumber = (min: number, max: number, unit: string) => {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
+/** An hour of the day in STORE_TIMEZONE (the daily staff emails start from it). */
+const HOUR = { error: "must be an hour of the day from 0 to 23" };
+const hourOfDay = z.coerce.number(HOUR).int(HOUR).min(0, HOUR).max(23, HOUR);
+
 const EMAIL = z.email();
 
 /** Comma-separated email addresses (spaces allowed) to a list; one that is not an address is named. */
@@ -99,12 +103,9 @@ const ConfigSchema = z.object({
   /** Who gets the staff emails (the daily low-stock email); none when unset. */
   STAFF_EMAILS: emailList.default([]),
   /** The hour of the day (STORE_TIMEZONE) from which the daily low-stock email is sent. */
-  LOW_STOCK_EMAIL_HOUR: z.coerce
-    .number({ error: "must be an hour of the day from 0 to 23" })
-    .int({ error: "must be an hour of the day from 0 to 23" })
-    .min(0, { error: "must be an hour of the day from 0 to 23" })
-    .max(23, { error: "must be an hour of the day from 0 to 23" })
-    .default(8),
+  LOW_STOCK_EMAIL_HOUR: hourOfDay.default(8),
+  /** The hour of the day (STORE_TIMEZONE) from which the daily summary email is sent. */
+  DAILY_SUMMARY_HOUR: hourOfDay.default(8),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

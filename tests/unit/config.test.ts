@@ -14,15 +14,18 @@ describe("parseConfig", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.STAFF_EMAILS).toEqual([]);
     expect(config.LOW_STOCK_EMAIL_HOUR).toBe(8);
+    expect(config.DAILY_SUMMARY_HOUR).toBe(8);
   });
 
   it("reads STAFF_EMAILS as a list of addresses", () => {
     const config = parseConfig({
       STAFF_EMAILS: " owner@example.com,floor@example.com ,",
       LOW_STOCK_EMAIL_HOUR: "6",
+      DAILY_SUMMARY_HOUR: "7",
     });
     expect(config.STAFF_EMAILS).toEqual(["owner@example.com", "floor@example.com"]);
     expect(config.LOW_STOCK_EMAIL_HOUR).toBe(6);
+    expect(config.DAILY_SUMMARY_HOUR).toBe(7);
   });
 
   it.each([
@@ -46,6 +49,10 @@ describe("parseConfig", () => {
     [
       { LOW_STOCK_EMAIL_HOUR: "24" },
       'Invalid configuration: LOW_STOCK_EMAIL_HOUR="24" must be an hour of the day from 0 to 23',
+    ],
+    [
+      { DAILY_SUMMARY_HOUR: "7.5" },
+      'Invalid configuration: DAILY_SUMMARY_HOUR="7.5" must be an hour of the day from 0 to 23',
     ],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);

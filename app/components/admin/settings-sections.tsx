@@ -320,7 +320,11 @@ export function NotificationsSection({ actionData, loaderData }: SectionProps) {
               none.
             </p>
             {list("newOrderEmails", "New orders", "An email for each order placed")}
-            {list("dailySummaryEmails", "Daily summary", "The day's orders and sales")}
+            {list(
+              "dailySummaryEmails",
+              "Daily summary",
+              "Once a day: yesterday's orders, what waits to ship or is cancelled soon",
+            )}
             {list("lowStockEmails", "Low stock", "Once a day when something is at its alert level")}
           </>
         );

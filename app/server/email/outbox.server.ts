@@ -39,11 +39,16 @@ export function newTrackingToken(): string {
 
 const ADDRESS = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 
+/** Whether enqueueEmail takes this address (it throws on any other). */
+export function isOutboxAddress(to: string): boolean {
+  return ADDRESS.test(to.trim());
+}
+
 /** Queues an email; call it inside the caller's transaction. */
 export async function enqueueEmail(executor: Executor, email: NewEmail): Promise<{ id: string }> {
   const to = email.to.trim();
   // The caller validated the address; this guards the outbox against a programming error.
-  if (!ADDRESS.test(to))
+  if (!isOutboxAddress(to))
     throw new Error(`enqueueEmail: not an email address: ${JSON.stringify(to)}`);
   if (!email.kind) throw new Error("enqueueEmail: kind is required");
   const [row] = await executor

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
-import { computeTotals, type ShippingRates } from "~/lib/pricing";
+import { computeTotals } from "~/lib/pricing";
 import { storeSettings } from "../settings/store-settings.server";
 import type { CheckoutInput } from "~/schemas/checkout";
 import { isUniqueViolation } from "../db-errors.server";
@@ -32,7 +32,8 @@ import {
 import { applyProvinceTaxes, readProvinceTaxSetup, saveOrderTaxLines } from "./taxes.server";
 import { cannabisRefusal } from "./cannabis-limit.server";
 import { recordPurchaseConsent } from "../marketing/consent.server";
-import { CHECKOUT_CLOSED } from "~/lib/store-settings";
+import { CHECKOUT_CLOSED, type StoreSettings } from "~/lib/store-settings";
+import { queueNewOrderAlerts } from "./staff-alerts.server";
 
 export interface PlacedOrder {
   id: string;
@@ -59,7 +60,8 @@ class OrderRefused extends Error {
 /**
  * Places an order as ONE transaction: prices re-read, coupon re-checked and its use taken, stock
  * decremented by guarded updates (never below zero), order, items, history, invoice and customer
- * written, confirmation email queued in the outbox. Either all of it commits or none of it does.
+ * written, confirmation email (and the staff's new-order emails) queued in the outbox. Either all of
+ * it commits or none of it does.
  * The same idempotency key always answers with the same order.
  */
 export async function placeOrder(
@@ -67,12 +69,13 @@ export async function placeOrder(
   options: { now?: Date } = {},
 ): Promise<PlaceOrderResult> {
   try {
-    // Read before the transaction: the fee, threshold and e-Transfer details this order is quoted with.
+    // Read before the transaction: the fee, threshold and e-Transfer details this order is quoted
+    // with, and who gets the new-order email.
     const settings = await storeSettings();
     if (!settings.payments.etransferEmail)
       return { ok: false, field: "items", message: CHECKOUT_CLOSED };
     const result = await db().transaction((tx) =>
-      placeInTransaction(tx, input, options.now ?? new Date(), settings.shipping),
+      placeInTransaction(tx, input, options.now ?? new Date(), settings),
     );
     // Committed: the email worker sends the confirmation now rather than at its next poll.
     if (result.ok) wakeWorker();
@@ -105,8 +108,9 @@ async function placeInTransaction(
   tx: Transaction,
   input: CheckoutInput,
   now: Date,
-  shipping: ShippingRates,
+  settings: Pick<StoreSettings, "shipping" | "notifications">,
 ): Promise<PlaceOrderResult> {
+  const { shipping } = settings;
   // Retries of one submission queue behind each other here, then find the order the first one made.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${input.idempotencyKey}`}))`);
   const existing = await findByIdempotencyKey(input.idempotencyKey, tx);
@@ -222,22 +226,34 @@ async function placeInTransaction(
     now,
   });
 
-  const email = renderOrderConfirmationEmail({
-    orderNumber: order.orderNumber,
-    email: input.email,
-    shippingName: input.name,
+  const orderLines = {
     items,
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
     shippingCostCents: totals.shippingCents,
     taxLines,
     totalAmountCents: totals.totalCents,
+  };
+  const email = renderOrderConfirmationEmail({
+    ...orderLines,
+    orderNumber: order.orderNumber,
+    email: input.email,
+    shippingName: input.name,
     accessToken: order.accessToken,
   });
   const queued = await enqueueEmail(tx, { kind: "order_confirmation", to: input.email, ...email });
   await tx
     .insert(orderEmailsSent)
     .values({ orderId: order.id, outboxId: queued.id, kind: "confirmation", sentTo: input.email });
+  await queueNewOrderAlerts(tx, settings.notifications.newOrderEmails, {
+    ...orderLines,
+    couponCode: coupon?.code,
+    orderNumber: order.orderNumber,
+    placedAt: now,
+    customerName: input.name,
+    customerEmail: input.email,
+    province: input.province,
+  });
 
   // Stock last: on PostgreSQL the product rows stay locked from here to commit, and every shopper
   // buying the same product waits on them, so they are held as briefly as possible.

@@ -9,6 +9,21 @@ import { changeOrderStatus, queueOrderEmail } from "./order-status.server";
 /** Who the order history names for what the store does by itself. */
 export const SYSTEM_ACTOR = "system";
 const BATCH = 50;
+const DAY_MS = 86_400_000;
+
+/**
+ * The cancellation rule: an order still unpaid `cancelDays` × 24 hours after it was placed is
+ * cancelled by the job's next run. So at `now`, unpaid orders placed at or before this instant are
+ * due.
+ */
+export function unpaidCancelCutoff(now: Date, cancelDays: number): Date {
+  return new Date(now.getTime() - cancelDays * DAY_MS);
+}
+
+/** When an order placed at `placedAt` is cancelled if still unpaid (the same rule, forwards). */
+export function unpaidCancelAt(placedAt: Date, cancelDays: number): Date {
+  return new Date(placedAt.getTime() + cancelDays * DAY_MS);
+}
 
 /**
  * Unpaid orders hold stock and a coupon use. After the reminder delay (Settings → Payments) the
@@ -20,7 +35,7 @@ export async function processUnpaidOrders(now = new Date()) {
   const { payments } = await storeSettings();
   const UNPAID_REMINDER_HOURS = payments.unpaidReminderHours;
   const UNPAID_CANCEL_DAYS = payments.unpaidCancelDays;
-  const cancelBefore = new Date(now.getTime() - UNPAID_CANCEL_DAYS * 86_400_000);
+  const cancelBefore = unpaidCancelCutoff(now, UNPAID_CANCEL_DAYS);
   const remindBefore = new Date(now.getTime() - UNPAID_REMINDER_HOURS * 3_600_000);
 
   let cancelled = 0;

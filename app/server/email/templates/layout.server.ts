@@ -130,6 +130,67 @@ export function emailParagraph(content: unknown): SafeHtml {
   </p>`;
 }
 
+/** A column of `emailTable`: its heading, alignment and whether its cells may wrap. */
+export interface EmailColumn {
+  label: string;
+  align?: "left" | "right";
+  /** Cells wrap in the first column only, unless this says otherwise. */
+  wrap?: boolean;
+}
+
+/** A cell of `emailTable`: its content, or its content with styles added to the column's. */
+export type EmailCell =
+  SafeHtml | string | number | { content: SafeHtml | string | number; style: string };
+
+const CELL = `font-family:${FONT};font-size:14px;line-height:1.5`;
+const TABLE_HEAD = `${CELL};padding:0 8px 8px;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em`;
+const TABLE_CELL = `${CELL};padding:8px;border-bottom:1px solid ${emailColors.border};color:${emailColors.text}`;
+
+/**
+ * A full-width table of rows under a header row (the staff emails' lists): the first column flush
+ * left, the last flush right, every cell escaped.
+ */
+export function emailTable(columns: EmailColumn[], rows: EmailCell[][]): SafeHtml {
+  const edge = (i: number) =>
+    `${i === 0 ? ";padding-left:0" : ""}${i === columns.length - 1 ? ";padding-right:0" : ""}`;
+  const nowrap = (i: number) => ((columns[i]!.wrap ?? i === 0) ? "" : ";white-space:nowrap");
+  const align = (i: number) => columns[i]!.align ?? "left";
+  return html`<table
+    role="presentation"
+    width="100%"
+    cellpadding="0"
+    cellspacing="0"
+    border="0"
+    style="margin:8px 0 4px"
+  >
+    <tr>
+      ${columns.map(
+        (column, i) =>
+          html`<th align="${align(i)}" style="${TABLE_HEAD}${edge(i)}">${column.label}</th>`,
+      )}
+    </tr>
+    ${rows.map(
+      (row) =>
+        html`<tr>
+          ${row.map((cell, i) => {
+            const extra = typeof cell === "object" && !(cell instanceof SafeHtml) ? cell : null;
+            return html`<td
+              align="${align(i)}"
+              style="${TABLE_CELL}${nowrap(i)}${edge(i)}${extra ? `;${extra.style}` : ""}"
+            >
+              ${extra ? extra.content : cell}
+            </td>`;
+          })}
+        </tr>`,
+    )}
+  </table>`;
+}
+
+/** A line of small grey text under a cell's main content (a SKU, a size, an email address). */
+export function emailCellNote(text: string): SafeHtml {
+  return html`<br /><span style="color:${emailColors.muted};font-size:12px">${text}</span>`;
+}
+
 export interface EmailLayoutInput {
   /** The document title; clients show it rarely, but it names the message in previews. */
   title: string;

@@ -3,9 +3,11 @@ import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
   emailButton,
+  emailCellNote,
   emailColors,
   emailHeading,
   emailParagraph,
+  emailTable,
   html,
   oneLine,
   renderEmailHtml,
@@ -24,11 +26,6 @@ export interface LowStockLine {
   /** Units sold in the last 30 days, less those given back by cancellations and refunds. */
   sold30Days: number;
 }
-
-const CELL =
-  "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5";
-const HEAD = `${CELL};padding:0 8px 8px;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em`;
-const BODY = `${CELL};padding:8px;border-bottom:1px solid ${emailColors.border};color:${emailColors.text}`;
 
 /** A long list is cut here: the rest are one click away in the Products list. */
 export const LOW_STOCK_EMAIL_MAX_LINES = 100;
@@ -56,49 +53,26 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
   const shown = input.lines.slice(0, LOW_STOCK_EMAIL_MAX_LINES);
   const more = input.lines.length - shown.length;
   const moreText = more > 0 ? `…and ${more} more: see the low-stock products.` : "";
-  const rows = shown.map(
-    (line) =>
-      html`<tr>
-        <td style="${BODY};padding-left:0">
-          ${oneLine(line.productName)}${
-            line.sku
-              ? html`<br /><span style="color:${emailColors.muted};font-size:12px"
-                    >${line.sku}</span
-                  >`
-              : ""
-          }
-        </td>
-        <td style="${BODY};white-space:nowrap">${line.size ?? "—"}</td>
-        <td
-          align="right"
-          style="${BODY};white-space:nowrap;font-weight:700;color:${
-            line.stock === 0 ? "#b91c1c" : emailColors.text
-          }"
-        >
-          ${line.stock === 0 ? "Out" : line.stock}
-        </td>
-        <td align="right" style="${BODY};white-space:nowrap">${line.alertLevel}</td>
-        <td align="right" style="${BODY};white-space:nowrap;padding-right:0">${line.sold30Days}</td>
-      </tr>`,
-  );
-  const table = html`<table
-      role="presentation"
-      width="100%"
-      cellpadding="0"
-      cellspacing="0"
-      border="0"
-      style="margin:8px 0 4px"
-    >
-      <tr>
-        <th align="left" style="${HEAD};padding-left:0">Product</th>
-        <th align="left" style="${HEAD}">Size</th>
-        <th align="right" style="${HEAD}">Stock</th>
-        <th align="right" style="${HEAD}">Alert level</th>
-        <th align="right" style="${HEAD};padding-right:0">Sold (30 days)</th>
-      </tr>
-      ${rows}
-    </table>
-    ${moreText ? emailParagraph(moreText) : ""}`;
+  const table = html`${emailTable(
+    [
+      { label: "Product" },
+      { label: "Size" },
+      { label: "Stock", align: "right" },
+      { label: "Alert level", align: "right" },
+      { label: "Sold (30 days)", align: "right" },
+    ],
+    shown.map((line) => [
+      html`${oneLine(line.productName)}${line.sku ? emailCellNote(line.sku) : ""}`,
+      line.size ?? "—",
+      {
+        content: line.stock === 0 ? "Out" : line.stock,
+        style: `font-weight:700;color:${line.stock === 0 ? "#b91c1c" : emailColors.text}`,
+      },
+      line.alertLevel,
+      line.sold30Days,
+    ]),
+  )}
+  ${moreText ? emailParagraph(moreText) : ""}`;
   const content = html`${emailHeading("Low stock")} ${emailParagraph(summary)} ${table}
   ${emailButton(productsUrl, "Open low-stock products")}
   ${emailParagraph(

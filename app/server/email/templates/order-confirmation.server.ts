@@ -34,6 +34,20 @@ export interface OrderConfirmationInput {
   accessToken: string;
 }
 
+/** An order's items and totals, as its emails list them. */
+export type OrderLines = Pick<
+  OrderConfirmationInput,
+  | "items"
+  | "subtotalCents"
+  | "discountCents"
+  | "shippingCostCents"
+  | "taxLines"
+  | "totalAmountCents"
+> & {
+  /** Named beside the discount when given ("Discount (SAVE15)"). */
+  couponCode?: string | null;
+};
+
 export interface RenderedEmail {
   subject: string;
   html: string;
@@ -43,7 +57,7 @@ export interface RenderedEmail {
 const CELL =
   "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5";
 
-function itemLabel(item: OrderConfirmationInput["items"][number]) {
+function itemLabel(item: OrderLines["items"][number]) {
   const size = item.sizeLabel ? oneLine(item.sizeLabel) : "";
   return { name: oneLine(item.productName), size };
 }
@@ -92,7 +106,11 @@ function paymentBox(order: OrderConfirmationInput, etransferEmail: string): Safe
   </table>`;
 }
 
-function itemsTable(order: OrderConfirmationInput): SafeHtml {
+const discountLabel = (order: OrderLines) =>
+  order.couponCode ? `Discount (${oneLine(order.couponCode)})` : "Discount";
+
+/** The items (quantity × price, line total) and the totals, for the HTML of an order's emails. */
+export function orderItemsTable(order: OrderLines): SafeHtml {
   const rows = order.items.map((item) => {
     const { name, size } = itemLabel(item);
     return html`<tr>
@@ -157,11 +175,30 @@ function itemsTable(order: OrderConfirmationInput): SafeHtml {
       <td colspan="3" style="height:8px;line-height:8px;font-size:0">&nbsp;</td>
     </tr>
     ${total("Subtotal", formatMoney(order.subtotalCents))}
-    ${order.discountCents > 0 ? total("Discount", `-${formatMoney(order.discountCents)}`) : ""}
+    ${order.discountCents > 0 ? total(discountLabel(order), `-${formatMoney(order.discountCents)}`) : ""}
     ${total("Shipping (Canada Post)", shippingLabel(order.shippingCostCents))}
     ${(order.taxLines ?? []).map((line) => total(line.label, formatMoney(line.amountCents)))}
     ${total("Total", formatMoney(order.totalAmountCents), true)}
   </table>`;
+}
+
+/** The items and totals of an order, as the plain-text version of its emails lists them. */
+export function orderItemsText(order: OrderLines): string[] {
+  return [
+    ...order.items.map((item) => {
+      const { name, size } = itemLabel(item);
+      const label = size ? `${name} (${size})` : name;
+      return `  ${item.quantity} × ${label}: ${formatMoney(item.priceAtPurchaseCents * item.quantity)}`;
+    }),
+    "",
+    `  Subtotal: ${formatMoney(order.subtotalCents)}`,
+    ...(order.discountCents > 0
+      ? [`  ${discountLabel(order)}: -${formatMoney(order.discountCents)}`]
+      : []),
+    `  Shipping (Canada Post): ${shippingLabel(order.shippingCostCents)}`,
+    ...(order.taxLines ?? []).map((line) => `  ${line.label}: ${formatMoney(line.amountCents)}`),
+    `  Total: ${formatMoney(order.totalAmountCents)}`,
+  ];
 }
 
 function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: string): string {
@@ -181,17 +218,7 @@ function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: s
     ...(etransferInstructions ? [etransferInstructions] : []),
     "",
     "YOUR ORDER",
-    ...order.items.map((item) => {
-      const { name, size } = itemLabel(item);
-      const label = size ? `${name} (${size})` : name;
-      return `  ${item.quantity} × ${label}: ${formatMoney(item.priceAtPurchaseCents * item.quantity)}`;
-    }),
-    "",
-    `  Subtotal: ${formatMoney(order.subtotalCents)}`,
-    ...(order.discountCents > 0 ? [`  Discount: -${formatMoney(order.discountCents)}`] : []),
-    `  Shipping (Canada Post): ${shippingLabel(order.shippingCostCents)}`,
-    ...(order.taxLines ?? []).map((line) => `  ${line.label}: ${formatMoney(line.amountCents)}`),
-    `  Total: ${formatMoney(order.totalAmountCents)}`,
+    ...orderItemsText(order),
     "",
     `View your order: ${orderUrl}`,
     "",
@@ -222,8 +249,8 @@ export function renderOrderConfirmationEmail(order: OrderConfirmationInput): Ren
       ? emailParagraph(settings.payments.etransferInstructions)
       : ""
   }
-  ${emailSubheading("Your order")} ${itemsTable(order)} ${emailButton(orderUrl, "View your order")}
-  ${emailSubheading("What happens next")}
+  ${emailSubheading("Your order")} ${orderItemsTable(order)}
+  ${emailButton(orderUrl, "View your order")} ${emailSubheading("What happens next")}
   ${emailParagraph(
     html`1. Send the e-Transfer with your order number as the message.<br />
       2. Once your payment arrives, we prepare your order and ship it with Canada Post.<br />
