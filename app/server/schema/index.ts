@@ -10,3 +10,4 @@ export * from "./taxes.server";
 export * from "./inventory.server";
 export * from "./jobs.server";
 export * from "./product-imports.server";
+export * from "./audit.server";
