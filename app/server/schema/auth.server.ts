@@ -28,6 +28,15 @@ export const adminUsers = pgTable(
     ...createdAt,
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /**
+     * Two-factor sign-in (app/server/auth/two-factor.server.ts): the TOTP secret (base32) once
+     * confirmed, null while two-factor is off; the secret being set up, before its first code.
+     */
+    twoFactorSecret: text("two_factor_secret"),
+    twoFactorPendingSecret: text("two_factor_pending_secret"),
+    twoFactorEnabledAt: timestamp("two_factor_enabled_at", { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of this step or an earlier one is refused. */
+    twoFactorLastStep: integer("two_factor_last_step"),
   },
   (t) => [
     uniqueIndex("admin_users_username_key").on(sql`lower(${t.username})`),
@@ -53,6 +62,38 @@ export const adminInvites = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("admin_invites_user_idx").on(t.userId)],
+);
+
+/** An admin's single-use two-factor recovery codes (SHA-256 of the code; used_at once used). */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    ...id,
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    ...createdAt,
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_user_code_key").on(t.userId, t.codeHash)],
+);
+
+/**
+ * The half-signed-in state between the password and the two-factor code: id is the SHA-256 of the
+ * short-lived cookie's token. It is not a session: nothing but the second step reads it.
+ */
+export const adminTwoFactorChallenges = pgTable(
+  "admin_two_factor_challenges",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    ...createdAt,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("admin_two_factor_challenges_user_idx").on(t.userId)],
 );
 
 /** id is the SHA-256 of the cookie token, so a leaked table cannot be replayed as cookies. */
