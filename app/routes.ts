@@ -20,9 +20,14 @@ export default [
     route("logout", "routes/admin/logout.tsx"),
     // A staff invitation's one-time link: the invited admin chooses a password (no session yet).
     route("invite/:token", "routes/admin/invite.tsx"),
+    // Sign-in's second step (two-factor on): the code, after the password (no session yet).
+    route("two-factor", "routes/admin/two-factor.tsx"),
     // Everything else is behind the admin guard: its middleware signs the admin in (or sends them
     // to the sign-in page) before any loader or action runs, and puts them in the context.
     layout("routes/admin/guard.tsx", [
+      // Setting up two-factor, outside the shell: where the guard holds an admin without it while
+      // the owner requires it for everyone.
+      route("two-factor/setup", "routes/admin/two-factor-setup.tsx"),
       // Printable documents open in their own window, outside the shell.
       route("print/orders", "routes/admin/orders/print.tsx"),
       route("print/orders/count", "routes/admin/orders/print-count.ts"),

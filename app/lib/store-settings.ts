@@ -41,15 +41,27 @@ export interface NotificationSettings {
   lowStockEmails: string[];
 }
 
+export interface SecuritySettings {
+  /** Every admin must sign in with two-factor (app/server/auth/two-factor.server.ts). */
+  requireTwoFactor: boolean;
+}
+
 export interface StoreSettings {
   store: StoreIdentity;
   payments: PaymentSettings;
   shipping: ShippingSettings;
   notifications: NotificationSettings;
+  security: SecuritySettings;
 }
 
 export type SettingsSection = keyof StoreSettings;
-export const SETTINGS_SECTIONS = ["store", "payments", "shipping", "notifications"] as const;
+export const SETTINGS_SECTIONS = [
+  "store",
+  "payments",
+  "shipping",
+  "notifications",
+  "security",
+] as const;
 
 /** SPEC §9: $20 shipping, free from $200 after discount. */
 export const DEFAULT_SHIPPING: ShippingSettings = { flatFeeCents: 2000, freeThresholdCents: 20000 };

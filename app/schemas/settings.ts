@@ -173,6 +173,15 @@ export const NotificationsFormSchema = z.object({
   lowStockEmails: emailList("Low stock"),
 });
 
+export const SecurityFormSchema = z.object({
+  intent: z.literal("security"),
+  // A checkbox: sent as "on" when ticked, absent when not.
+  requireTwoFactor: z
+    .enum(["on"], { error: "Tick the box or leave it empty" })
+    .optional()
+    .transform((value) => value === "on"),
+});
+
 export const RemoveSampleDataSchema = z.object({
   intent: z.literal("remove-sample-data"),
   confirm: z.literal("REMOVE", { error: "Type REMOVE to confirm" }),
@@ -183,3 +192,4 @@ export const paymentsForm = formRules(PaymentsFormSchema);
 export const shippingForm = formRules(ShippingFormSchema);
 export const notificationsForm = formRules(NotificationsFormSchema);
 export const removeSampleDataForm = formRules(RemoveSampleDataSchema);
+export const securityForm = formRules(SecurityFormSchema);

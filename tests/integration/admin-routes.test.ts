@@ -61,9 +61,14 @@ const GUARD = "routes/admin/guard.tsx";
 
 const allRoutes = flatten(routes as Entry[]);
 
-// The dashboard's screens and the printable pages outside its shell (/budzadmin/print/…).
+// The dashboard's screens, the printable pages outside its shell (/budzadmin/print/…) and the
+// two-factor setup page (outside the shell: where the guard holds an admin without two-factor while
+// the owner requires it).
 const adminRoutes = allRoutes.filter(
-  (r) => r.url.startsWith("/budzadmin/dashboard") || r.url.startsWith("/budzadmin/print/"),
+  (r) =>
+    r.url.startsWith("/budzadmin/dashboard") ||
+    r.url.startsWith("/budzadmin/print/") ||
+    r.url === "/budzadmin/two-factor/setup",
 );
 
 /**
@@ -177,7 +182,7 @@ describe("app/routes.ts puts every admin route under the guard", () => {
     expect(underGuard.filter((r) => !adminRoutes.includes(r)).map((r) => r.url)).toEqual([]);
   });
 
-  it("keeps only sign-in, sign-out and the invitation link outside the guard", () => {
+  it("keeps only sign-in (and its two-factor step), sign-out and the invitation link outside the guard", () => {
     const outside = allRoutes.filter(
       (r) => r.url.startsWith("/budzadmin") && r.file !== GUARD && !r.ancestors.includes(GUARD),
     );
@@ -185,6 +190,7 @@ describe("app/routes.ts puts every admin route under the guard", () => {
       "routes/admin/invite.tsx",
       "routes/admin/login.tsx",
       "routes/admin/logout.tsx",
+      "routes/admin/two-factor.tsx",
     ]);
   });
 

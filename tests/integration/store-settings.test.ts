@@ -92,6 +92,7 @@ describe("the settings accessor", () => {
     expect((await storedRows()).map((r) => r.key)).toEqual([
       "notifications",
       "payments",
+      "security",
       "shipping",
       "store",
     ]);

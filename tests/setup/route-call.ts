@@ -13,14 +13,15 @@ export interface RouteModule {
 }
 
 /**
- * Whether app/routes.ts puts a URL under the admin guard layout (all of /budzadmin/… but sign-out
- * and an invitation's link).
+ * Whether app/routes.ts puts a URL under the admin guard layout (all of /budzadmin/… but sign-out,
+ * an invitation's link and sign-in's two-factor step).
  */
 export function isGuardedAdminUrl(url: string): boolean {
   const { pathname } = new URL(url);
   return (
     pathname.startsWith("/budzadmin/") &&
     pathname !== "/budzadmin/logout" &&
+    pathname !== "/budzadmin/two-factor" &&
     !pathname.startsWith("/budzadmin/invite/")
   );
 }

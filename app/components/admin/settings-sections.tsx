@@ -333,6 +333,45 @@ export function NotificationsSection({ actionData, loaderData }: SectionProps) {
   );
 }
 
+export function SecuritySection({ actionData, loaderData }: SectionProps) {
+  const { security } = loaderData.settings;
+  return (
+    <SettingsForm
+      intent="security"
+      title="Security"
+      stored={security}
+      actionData={actionData}
+      saveLabel="Save security"
+    >
+      {(form) => {
+        const ticked = form.values
+          ? form.values.requireTwoFactor === "on"
+          : security.requireTwoFactor;
+        return (
+          <label className="flex items-start gap-3 rounded-lg border border-stone-200 p-3">
+            <input
+              type="checkbox"
+              name="requireTwoFactor"
+              defaultChecked={ticked}
+              className="mt-0.5 h-4 w-4 rounded border-stone-300 accent-brand-700"
+            />
+            <span className="text-sm">
+              <span className="font-medium text-stone-900">
+                Require two-factor sign-in for every admin
+              </span>
+              <span className="block text-stone-600">
+                An admin without it is sent to set it up right after their password and can do
+                nothing else until they have; nobody can turn theirs off. You too, if yours is not
+                on yet (My profile).
+              </span>
+            </span>
+          </label>
+        );
+      }}
+    </SettingsForm>
+  );
+}
+
 export function SampleDataSection({ actionData, loaderData }: SectionProps) {
   const form = useForm({ lastResult: replyOf(actionData, "remove-sample-data") });
   const refused = loaderData.realOrders > 0;

@@ -37,7 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...requestClient(request, context),
   });
   if (result.ok)
-    throw redirect(href("/budzadmin/dashboard"), { headers: { "Set-Cookie": result.setCookie } });
+    throw redirect(
+      result.next === "two-factor" ? href("/budzadmin/two-factor") : href("/budzadmin/dashboard"),
+      { headers: { "Set-Cookie": result.setCookie } },
+    );
   const { form } = submission;
   if (result.code === "throttled") {
     // The one reply shape, with the Retry-After header (the password is never echoed).

@@ -1,5 +1,5 @@
-import { KeyRound, LogOut, UserRound } from "lucide-react";
-import { Form, href, redirect, useNavigation } from "react-router";
+import { KeyRound, LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { Badge } from "~/components/admin/badges";
 import { PasswordField } from "~/components/admin/auth-card";
@@ -7,9 +7,12 @@ import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
 import { PageHeader, Section } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { CodeField, RecoveryCodes } from "~/components/admin/two-factor";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import type { FormReply } from "~/lib/form";
 import { isAdminRole, ROLE_LABELS } from "~/lib/permissions";
 import { passwordChangeForm, profileNameForm } from "~/schemas/staff";
+import { twoFactorCodeForm, twoFactorOffForm } from "~/schemas/two-factor";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { destroyAdminSession } from "~/server/auth/session.server";
@@ -18,6 +21,11 @@ import {
   signOutEverywhere,
   updateDisplayName,
 } from "~/server/auth/staff.server";
+import {
+  regenerateRecoveryCodes,
+  turnOffTwoFactor,
+  twoFactorStatus,
+} from "~/server/auth/two-factor.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("admin")];
@@ -25,8 +33,9 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("admin"
 export const meta: Route.MetaFunction = () => [{ title: "My profile · Admin" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { username, displayName, role } = currentAdmin(context);
-  return { username, displayName, role };
+  const { id, username, displayName, role } = currentAdmin(context);
+  const { enabled, recoveryCodesLeft, required } = await twoFactorStatus(id);
+  return { username, displayName, role, twoFactor: { enabled, recoveryCodesLeft, required } };
 }
 
 const PROFILE = href("/budzadmin/dashboard/profile");
@@ -63,6 +72,32 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? `Password changed. Your ${result.sessionsEnded === 1 ? "other session was" : `${result.sessionsEnded} other sessions were`} signed out.`
           : "Password changed.",
       );
+    },
+    "recovery-codes": async () => {
+      const submission = await parseForm(form, twoFactorCodeForm);
+      if (!submission.ok) return submission.reply;
+      const result = await regenerateRecoveryCodes({ userId: admin.id, ...submission.data });
+      if (!result.ok)
+        return formReply(result.errors ?? { form: result.message }, {
+          status: result.status,
+          form,
+        });
+      // Shown once, on this answer only.
+      return data<FormReply & { recoveryCodes?: string[] }>({
+        errors: {},
+        recoveryCodes: result.recoveryCodes,
+      });
+    },
+    "two-factor-off": async () => {
+      const submission = await parseForm(form, twoFactorOffForm);
+      if (!submission.ok) return submission.reply;
+      const result = await turnOffTwoFactor({ userId: admin.id, ...submission.data });
+      if (!result.ok)
+        return formReply(result.errors ?? { form: result.message }, {
+          status: result.status,
+          form,
+        });
+      return redirectWithToast(PROFILE, "Two-factor sign-in is off.");
     },
     "sign-out-everywhere": async () => {
       await signOutEverywhere(admin.id);
@@ -125,12 +160,111 @@ function PasswordForm({ lastResult }: { lastResult?: unknown }) {
   );
 }
 
+type Reply = { values?: Record<string, string>; recoveryCodes?: string[] } | undefined;
+
+function RecoveryCodesForm({ lastResult }: { lastResult?: unknown }) {
+  const form = useForm({
+    rules: twoFactorCodeForm,
+    lastResult: lastResult as Parameters<typeof useForm>[0]["lastResult"],
+  });
+  return (
+    <Form method="post" {...form.props} className="space-y-3">
+      <FormProvider form={form}>
+        <FormSummary />
+        <input type="hidden" name="intent" value="recovery-codes" />
+        <CodeField label="Code from your app" hint="New codes replace the old ones, used or not." />
+        <button type="submit" className={buttonClass("secondary")}>
+          Generate new recovery codes
+        </button>
+      </FormProvider>
+    </Form>
+  );
+}
+
+function TwoFactorOffForm({ lastResult }: { lastResult?: unknown }) {
+  const form = useForm({
+    rules: twoFactorOffForm,
+    lastResult: lastResult as Parameters<typeof useForm>[0]["lastResult"],
+  });
+  return (
+    <Form method="post" {...form.props} className="space-y-3">
+      <FormProvider form={form}>
+        <FormSummary />
+        <input type="hidden" name="intent" value="two-factor-off" />
+        <Field name="proof" label="Your password, or a code from your app" required>
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="current-password"
+              maxLength={500}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <button type="submit" className={buttonClass("danger")}>
+          Turn off two-factor
+        </button>
+      </FormProvider>
+    </Form>
+  );
+}
+
+function TwoFactorSection({
+  status,
+  reply,
+}: {
+  status: { enabled: boolean; recoveryCodesLeft: number; required: boolean };
+  reply: Reply;
+}) {
+  const intent = reply?.values?.intent;
+  return (
+    <Section title="Two-factor sign-in">
+      <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-stone-600">
+        <ShieldCheck className="h-4 w-4 shrink-0" aria-hidden />
+        {status.enabled ? (
+          <>
+            <Badge tone="green">On</Badge> You sign in with your password and a code from your app.{" "}
+            {status.recoveryCodesLeft} of 10 recovery codes left.
+          </>
+        ) : (
+          <>
+            <Badge tone="stone">Off</Badge> A code from your phone at each sign-in keeps the admin
+            safe if your password leaks.
+          </>
+        )}
+      </div>
+      {!status.enabled ? (
+        <Link to={href("/budzadmin/two-factor/setup")} className={buttonClass("primary")}>
+          Turn on two-factor
+        </Link>
+      ) : (
+        <div className="space-y-6">
+          {reply?.recoveryCodes ? <RecoveryCodes codes={reply.recoveryCodes} /> : null}
+          <RecoveryCodesForm lastResult={intent === "recovery-codes" ? reply : undefined} />
+          <div className="border-t border-stone-200 pt-5">
+            {status.required ? (
+              <p className="text-sm text-stone-600">
+                The store owner requires two-factor sign-in for every admin, so it cannot be turned
+                off.
+              </p>
+            ) : (
+              <TwoFactorOffForm lastResult={intent === "two-factor-off" ? reply : undefined} />
+            )}
+          </div>
+        </div>
+      )}
+    </Section>
+  );
+}
+
 /** Every admin's own page: their name, their password, and signing out everywhere. */
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { username, displayName, role } = loaderData;
   // Each form shows only its own answer (the reply echoes which form was sent).
-  const reply = actionData as { values?: Record<string, string> } | undefined;
+  const reply = actionData as Reply;
   const forPassword = reply?.values?.intent === "password";
+  const forName = reply?.values?.intent === "name";
   return (
     <>
       <PageHeader
@@ -147,7 +281,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <div className="mb-3 flex items-center gap-2 text-sm text-stone-600">
             <UserRound className="h-4 w-4 shrink-0" aria-hidden /> How the admin greets you.
           </div>
-          <NameForm displayName={displayName} lastResult={forPassword ? undefined : actionData} />
+          <NameForm displayName={displayName} lastResult={forName ? actionData : undefined} />
         </Section>
         <Section title="Password">
           <div className="mb-3 flex items-center gap-2 text-sm text-stone-600">
@@ -156,6 +290,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </div>
           <PasswordForm lastResult={forPassword ? actionData : undefined} />
         </Section>
+        <TwoFactorSection status={loaderData.twoFactor} reply={reply} />
         <Section title="Sessions">
           <p className="mb-4 text-sm text-stone-600">
             Signed in on a computer you no longer use? End every session of your account, this one

@@ -1,7 +1,14 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  href,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { can, refusalMessage, type AdminRole, type Permission } from "~/lib/permissions";
 import { errorResponse } from "../http/responses.server";
 import { requireAdmin, type AdminIdentity } from "./session.server";
+import { TWO_FACTOR_MESSAGES, twoFactorRequired } from "./two-factor.server";
 
 /**
  * The admin guard, as React Router middleware on the admin's guard layout (app/routes.ts): every
@@ -14,9 +21,23 @@ import { requireAdmin, type AdminIdentity } from "./session.server";
 const adminContext = createContext<AdminIdentity>();
 
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(adminContext, await requireAdmin(request));
+  const admin = await requireAdmin(request);
+  context.set(adminContext, admin);
+  if (!admin.twoFactor && !isTwoFactorSetup(request) && (await twoFactorRequired())) {
+    // The owner requires two-factor for everyone: until this admin has set it up, every page and
+    // data request leads to the setup page, and every post is refused.
+    if (request.method === "GET" || request.method === "HEAD")
+      throw redirect(href("/budzadmin/two-factor/setup"));
+    throw errorResponse(TWO_FACTOR_MESSAGES.required, 403);
+  }
   return next();
 };
+
+/** The two-factor setup page (or its data request): the one page such an admin may use. */
+function isTwoFactorSetup(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return pathname.replace(/\.data$/, "") === href("/budzadmin/two-factor/setup");
+}
 
 /** The middleware of `requirePermission(p)`: it names its permission (the route walk reads it). */
 export type PermissionMiddleware = MiddlewareFunction<Response> & { permission: Permission };

@@ -5,11 +5,13 @@ import { findAdminByUsername } from "./admin-users.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { createAdminSession } from "./session.server";
 import { checkThrottle, recordAttempt, throttledMessage } from "./throttle.server";
+import { createTwoFactorChallenge } from "./two-factor.server";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 
 export type SignInResult =
-  | { ok: true; setCookie: string }
+  /** Signed in (`dashboard`), or the password was right and the two-factor step comes next. */
+  | { ok: true; setCookie: string; next: "dashboard" | "two-factor" }
   | { ok: false; code: "invalid"; message: string }
   | { ok: false; code: "throttled"; message: string; retryAfterSeconds: number };
 
@@ -53,6 +55,14 @@ export async function signIn(options: {
   await recordAttempt({ ...target, succeeded });
   if (!user || !succeeded) return { ok: false, code: "invalid", message: INVALID_CREDENTIALS };
 
+  // Two-factor on: no session yet, only the 5-minute state of the second step.
+  if (user.twoFactorSecret)
+    return {
+      ok: true,
+      next: "two-factor",
+      setCookie: await createTwoFactorChallenge(user.id, now),
+    };
+
   await db().update(adminUsers).set({ lastLoginAt: now }).where(eq(adminUsers.id, user.id));
   const setCookie = await createAdminSession({
     userId: user.id,
@@ -60,5 +70,5 @@ export async function signIn(options: {
     userAgent: options.userAgent,
     now,
   });
-  return { ok: true, setCookie };
+  return { ok: true, setCookie, next: "dashboard" };
 }

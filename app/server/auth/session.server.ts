@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { createCookie, href, redirect } from "react-router";
 import { config } from "../config.server";
 import { db } from "../db.server";
@@ -19,6 +19,8 @@ export interface AdminIdentity {
   displayName: string;
   role: AdminRole;
   sessionId: string;
+  /** Whether the admin signs in with two-factor (the guard holds back one without it when required). */
+  twoFactor: boolean;
 }
 
 /** Cookies carry Secure when the store is served over HTTPS (PUBLIC_URL). */
@@ -101,6 +103,7 @@ export async function getAdmin(
       username: adminUsers.username,
       displayName: adminUsers.displayName,
       role: adminUsers.role,
+      twoFactor: sql<boolean>`${adminUsers.twoFactorSecret} is not null`,
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
@@ -121,6 +124,7 @@ export async function getAdmin(
     displayName: row.displayName,
     role: row.role as AdminRole,
     sessionId: row.sessionId,
+    twoFactor: Boolean(row.twoFactor),
   };
 }
 

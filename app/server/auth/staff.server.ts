@@ -30,6 +30,8 @@ export interface StaffMember {
   createdAt: Date;
   lastLoginAt: Date | null;
   deactivatedAt: Date | null;
+  /** Signs in with two-factor (app/server/auth/two-factor.server.ts). */
+  twoFactor: boolean;
 }
 
 export async function listStaff(): Promise<StaffMember[]> {
@@ -44,10 +46,16 @@ export async function listStaff(): Promise<StaffMember[]> {
       createdAt: adminUsers.createdAt,
       lastLoginAt: adminUsers.lastLoginAt,
       deactivatedAt: adminUsers.deactivatedAt,
+      twoFactor: sql<boolean>`${adminUsers.twoFactorSecret} is not null`,
     })
     .from(adminUsers)
     .orderBy(asc(sql`lower(${adminUsers.displayName})`), asc(adminUsers.id));
-  return rows.map((r) => ({ ...r, role: r.role as AdminRole, status: r.status as AdminStatus }));
+  return rows.map((r) => ({
+    ...r,
+    role: r.role as AdminRole,
+    status: r.status as AdminStatus,
+    twoFactor: Boolean(r.twoFactor),
+  }));
 }
 
 export const LAST_OWNER_MESSAGE =

@@ -3,8 +3,8 @@ import { db, type Executor } from "../db.server";
 import { authThrottle } from "../schema";
 
 /**
- * One throttle for every guessable secret: admin sign-in, shopper sign-in, order look-up and
- * unsubscribe links.
+ * One throttle for every guessable secret: admin sign-in and its two-factor step, shopper
+ * sign-in, order look-up and unsubscribe links.
  * The design and its reasons are in docs/decisions/sign-in-throttle.md. In short:
  *
  * - An attempt is *reserved* before the secret is checked: one transaction locks the counter rows
@@ -38,6 +38,14 @@ export const THROTTLE_POLICIES = {
     perAddress: 20,
     perKey: 10,
     perKeyDelayMs: 30_000,
+  },
+  // Sign-in's second step (key: the admin's id): six digits need a longer delay than a password.
+  "admin-two-factor": {
+    windowMs: 15 * MINUTE,
+    perKeyAndAddress: 5,
+    perAddress: 20,
+    perKey: 10,
+    perKeyDelayMs: 60_000,
   },
   "shopper-sign-in": {
     windowMs: 15 * MINUTE,

@@ -60,6 +60,7 @@ function sectionSchemas(seed: StoreSettings) {
       dailySummaryEmails: emails,
       lowStockEmails: emails,
     }),
+    security: z.object({ requireTwoFactor: z.boolean().catch(false) }),
   } satisfies { [K in SettingsSection]: z.ZodType<StoreSettings[K]> };
 }
 
@@ -88,6 +89,7 @@ export function seedSettings(): StoreSettings {
       dailySummaryEmails: [...c.STAFF_EMAILS],
       lowStockEmails: [...c.STAFF_EMAILS],
     },
+    security: { requireTwoFactor: false },
   };
 }
 

@@ -6,6 +6,7 @@ import {
   NotificationsSection,
   PaymentsSection,
   SampleDataSection,
+  SecuritySection,
   ShippingSection,
   StoreSection,
 } from "~/components/admin/settings-sections";
@@ -16,6 +17,7 @@ import {
   notificationsForm,
   paymentsForm,
   removeSampleDataForm,
+  securityForm,
   shippingForm,
   storeForm,
 } from "~/schemas/settings";
@@ -41,6 +43,7 @@ const SECTION_FORMS: Record<SettingsSection, FormRules> = {
   payments: paymentsForm,
   shipping: shippingForm,
   notifications: notificationsForm,
+  security: securityForm,
 };
 
 const SAVED: Record<SettingsSection, string> = {
@@ -48,6 +51,7 @@ const SAVED: Record<SettingsSection, string> = {
   payments: "Payment settings saved.",
   shipping: "Shipping settings saved.",
   notifications: "Notification recipients saved.",
+  security: "Security settings saved.",
 };
 
 /** Each section is its own form (intent store, payments, shipping, notifications). */
@@ -72,6 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     payments: saveSection("payments"),
     shipping: saveSection("shipping"),
     notifications: saveSection("notifications"),
+    security: saveSection("security"),
     "remove-sample-data": async () => {
       const submission = await parseForm(form, removeSampleDataForm);
       if (!submission.ok) return submission.reply;
@@ -102,6 +107,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <PaymentsSection {...props} />
           <ShippingSection {...props} />
           <NotificationsSection {...props} />
+          <SecuritySection {...props} />
         </div>
       </div>
       <div className="mt-6">

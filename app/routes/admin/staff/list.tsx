@@ -21,6 +21,7 @@ import {
   type AdminStatus,
   type StaffMember,
 } from "~/server/auth/staff.server";
+import { resetTwoFactor } from "~/server/auth/two-factor.server";
 import { config } from "~/server/config.server";
 import { dispatchIntent, parseForm, readForm } from "~/server/http/form.server";
 
@@ -65,6 +66,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(
         LIST,
         `${result.displayName} is deactivated and signed out everywhere; they can no longer sign in.`,
+      );
+    },
+    "reset-two-factor": async () => {
+      const submission = await parseForm(form, staffIdForm);
+      if (!submission.ok) return redirectWithToast(LIST, "This admin does not exist.", "error");
+      if (submission.data.id === me.id)
+        return redirectWithToast(
+          LIST,
+          "Turn your own two-factor off on My profile (it asks for your password or a code).",
+          "error",
+        );
+      const result = await resetTwoFactor(submission.data);
+      if (!result.ok) return redirectWithToast(LIST, result.message, "error");
+      return redirectWithToast(
+        LIST,
+        `Two-factor sign-in of ${result.displayName} is reset and they are signed out; they sign in with their password and set it up again.`,
       );
     },
     reactivate: async () => {
@@ -112,9 +129,53 @@ function RoleSelect({ member }: { member: StaffMember }) {
   );
 }
 
-function RowActions({ member, me }: { member: StaffMember; me: string }) {
+function TwoFactorBadge({ member }: { member: StaffMember }) {
+  return member.twoFactor ? (
+    <Badge tone="green">2FA on</Badge>
+  ) : (
+    <Badge tone="stone">2FA off</Badge>
+  );
+}
+
+/** The owner's reset of another admin's two-factor (a lost phone and no recovery codes). */
+function ResetTwoFactor({ member }: { member: StaffMember }) {
   const submit = useSubmit();
+  return (
+    <ConfirmDialog
+      trigger={
+        <button
+          type="button"
+          className={buttonClass("secondary", "sm")}
+          aria-label={`Reset two-factor of ${member.displayName}`}
+        >
+          Reset 2FA
+        </button>
+      }
+      title={`Reset two-factor of ${member.displayName}?`}
+      message="Their two-factor sign-in and recovery codes are removed and they are signed out everywhere. They sign in with their password alone and can set it up again (they must, when you require it)."
+      confirmLabel="Reset two-factor"
+      onConfirm={() =>
+        void submit(
+          { intent: "reset-two-factor", id: member.id },
+          { method: "post", action: LIST, preventScrollReset: true },
+        )
+      }
+    />
+  );
+}
+
+function RowActions({ member, me }: { member: StaffMember; me: string }) {
   if (member.id === me) return <span className="text-xs text-stone-500">You</span>;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      {member.twoFactor ? <ResetTwoFactor member={member} /> : null}
+      <StatusAction member={member} />
+    </div>
+  );
+}
+
+function StatusAction({ member }: { member: StaffMember }) {
+  const submit = useSubmit();
   if (member.status === "deactivated")
     return (
       <Form method="post" action={LIST} preventScrollReset>
@@ -169,6 +230,7 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-2 sm:hidden">
             <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Badge>
+            <TwoFactorBadge member={m} />
             <RowActions member={m} me={me} />
           </div>
         </div>
@@ -180,6 +242,12 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
       header: "Status",
       hideBelow: "sm",
       cell: (m) => <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Badge>,
+    },
+    {
+      key: "two-factor",
+      header: "Two-factor",
+      hideBelow: "sm",
+      cell: (m) => <TwoFactorBadge member={m} />,
     },
     {
       key: "last",
