@@ -58,6 +58,10 @@ async function main() {
   const server = app.listen(settings.PORT, settings.HOST, () => {
     const address = server.address();
     module.logger.info({ port: address.port }, `store ready on http://localhost:${address.port}`);
+    // Outside the structured log on purpose: the one thing a newcomer must read, easy to copy, and
+    // last: after the start's log lines (written asynchronously) have gone out.
+    const box = module.welcomeBox(services.welcome, `http://localhost:${address.port}`);
+    setTimeout(() => console.log(`\n${box}\n`), 300).unref();
   });
   server.on("error", async (error) => {
     console.error(`Cannot listen on port ${settings.PORT}: ${error.message}`);

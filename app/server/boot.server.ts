@@ -74,6 +74,51 @@ export interface Services {
   stop(): Promise<void>;
   /** What is still running, for the log when a shutdown has to give up waiting. */
   busy(): { phase: string; emailSendsInFlight: string[] };
+  /** What the start prints once it listens (welcomeBox). */
+  welcome: Welcome;
+}
+
+export interface Welcome {
+  storeName: string;
+  publicUrl: string;
+  /** The first admin made by this start; the password only when it was generated. */
+  firstAdmin?: { username: string; generatedPassword?: string };
+  /** Where the data lives: the data directory, or the PostgreSQL database. */
+  data: string;
+}
+
+/**
+ * The box a start ends with, so a newcomer finds what matters after the log lines: the store's
+ * and the admin's address, the first admin's name and password (once), and where the data lives.
+ */
+export function welcomeBox(welcome: Welcome, listeningUrl: string): string {
+  const store = welcome.publicUrl.startsWith("http://localhost") ? listeningUrl : welcome.publicUrl;
+  const lines = [
+    `${welcome.storeName} is ready`,
+    "",
+    `Store  ${store}/`,
+    `Admin  ${store}/budzadmin`,
+    ...(welcome.firstAdmin
+      ? [
+          "",
+          `First admin created. username: ${welcome.firstAdmin.username}`,
+          ...(welcome.firstAdmin.generatedPassword
+            ? [
+                `password: ${welcome.firstAdmin.generatedPassword}  (shown only now)`,
+                `Lost it? npm run admin -- reset-password ${welcome.firstAdmin.username}`,
+              ]
+            : ["password: the one in ADMIN_PASSWORD"]),
+        ]
+      : []),
+    "",
+    `Data   ${welcome.data}`,
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  return [
+    `┌${"─".repeat(width + 4)}┐`,
+    ...lines.map((line) => `│  ${line.padEnd(width)}  │`),
+    `└${"─".repeat(width + 4)}┘`,
+  ].join("\n");
 }
 
 export async function startServices(): Promise<Services> {
@@ -85,14 +130,8 @@ export async function startServices(): Promise<Services> {
     username: settings.ADMIN_USERNAME,
     password: settings.ADMIN_PASSWORD,
   });
-  if (created?.generatedPassword) {
-    // Printed once, on purpose outside the structured log so it is easy to find and copy.
-    console.log(
-      `\n  First admin created. Sign in at ${settings.publicUrl}/budzadmin\n  username: ${created.username}\n  password: ${created.generatedPassword}\n  (shown only now: change it with npm run admin -- reset-password ${created.username})\n`,
-    );
-  } else if (created) {
+  if (created && !created.generatedPassword)
     logger.info({ username: created.username }, "first admin created from ADMIN_USERNAME");
-  }
 
   if (await isStoreEmpty()) {
     if (settings.SEED_SAMPLE_DATA) {
@@ -135,5 +174,14 @@ export async function startServices(): Promise<Services> {
       phase = "stopped";
     },
     busy: () => ({ phase, emailSendsInFlight: emailWorker.inFlight() }),
+    welcome: {
+      storeName: (await storeSettings()).store.name,
+      publicUrl: settings.publicUrl,
+      firstAdmin: created,
+      data:
+        handle.driver === "pglite"
+          ? `${settings.dataDir} (embedded database and images; back it up)`
+          : `PostgreSQL ${handle.location}, images in ${settings.dataDir}`,
+    },
   };
 }

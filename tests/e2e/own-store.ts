@@ -48,7 +48,7 @@ export async function startOwnStore<T = undefined>(options: {
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SEED_SAMPLE_DATA: "0",
-    LOG_LEVEL: "info", // the harness waits for the "store ready" line
+    LOG_LEVEL: "info",
     ...options.env,
   };
   let server: RunningServer = await startServer(env);

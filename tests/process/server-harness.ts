@@ -57,7 +57,8 @@ export function startServer(env: Record<string, string | undefined>): Promise<Ru
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /store ready on (http:\/\/localhost:\d+)/.exec(output);
+      // The box a start ends with (welcomeBox), whatever LOG_LEVEL says.
+      const match = /Store {2}(http:\/\/localhost:\d+)\/[\s\S]*└/.exec(output);
       if (match) resolve({ child, url: match[1]!, output: () => output, exited });
     };
     child.stdout!.on("data", onData);
