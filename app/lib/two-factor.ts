@@ -12,6 +12,25 @@ export const RECOVERY_CODE_COUNT = 10;
 /** How long the half-signed-in state (password right, code not yet given) lasts. */
 export const TWO_FACTOR_CHALLENGE_MS = 5 * 60 * 1000;
 
+/** What the pages and the server say (the second step's page compares the ended message). */
+export const TWO_FACTOR_MESSAGES = {
+  wrongCode:
+    "That code is not right. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.",
+  reusedCode: "This code was used already. Wait for your app to show the next code and enter it.",
+  setupCode:
+    "That code is not right. Check that your app shows a code for this store and enter the one it shows now.",
+  challengeEnded:
+    "This sign-in step has ended (it lasts 5 minutes) or is not valid. Please sign in again with your password.",
+  required:
+    "The store owner requires two-factor sign-in for every admin: set it up before you continue.",
+  cannotTurnOff:
+    "The store owner requires two-factor sign-in for every admin, so it cannot be turned off.",
+  wrongProof: "That is neither your password nor a current code from your app.",
+  notOn: "Two-factor sign-in is not on for this account.",
+  alreadyOn: "Two-factor sign-in is already on for this account.",
+  unknown: "This admin does not exist (any more).",
+} as const;
+
 /** The TOTP time step of an instant. */
 export function timeStep(ms: number): number {
   return Math.floor(ms / 1000 / TOTP_PERIOD_SECONDS);

@@ -80,7 +80,7 @@ describe.skipIf(usingPostgres)("the README's tools", () => {
     );
   });
 
-  it("npm run admin creates an admin and resets a password", async () => {
+  it("npm run admin creates an admin, resets a password and two-factor", async () => {
     const created = await npmRun("admin", ["create", "staffer", "--role", "staff"], {
       ADMIN_PASSWORD: "a-long-staff-password",
     });
@@ -91,6 +91,11 @@ describe.skipIf(usingPostgres)("the README's tools", () => {
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain("Password of staffer reset; their sessions are signed out.");
     expect(reset.stdout).toMatch(/password: \S{12,} {2}\(shown only now\)/);
+
+    // Two-factor reset from the shell (an admin who lost their phone and recovery codes).
+    const twoFactor = await npmRun("admin", ["reset-2fa", "staffer"]);
+    expect(twoFactor.code).toBe(0);
+    expect(twoFactor.stdout).toContain("Two-factor sign-in of staffer reset");
   });
 
   it("npm run outbox lists the kept emails and shows one", async () => {

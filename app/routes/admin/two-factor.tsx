@@ -7,6 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { CodeField } from "~/components/admin/two-factor";
 import { Alert, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { echoValues, type FormReply } from "~/lib/form";
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { twoFactorSignInForm } from "~/schemas/two-factor";
 import { flashHeader } from "~/server/admin/flash.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
@@ -15,7 +16,6 @@ import {
   clearChallengeCookie,
   completeTwoFactorSignIn,
   readChallenge,
-  TWO_FACTOR_MESSAGES,
 } from "~/server/auth/two-factor.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { requestClient } from "~/server/http/request-context.server";

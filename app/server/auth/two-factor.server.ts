@@ -17,6 +17,7 @@ import {
   TOTP_PERIOD_SECONDS,
   TOTP_WINDOW,
   TWO_FACTOR_CHALLENGE_MS,
+  TWO_FACTOR_MESSAGES,
 } from "~/lib/two-factor";
 import { db, type Executor } from "../db.server";
 import { adminRecoveryCodes, adminSessions, adminTwoFactorChallenges, adminUsers } from "../schema";
@@ -35,23 +36,7 @@ import { runThrottled } from "./throttle.server";
 
 const ALGORITHM = "SHA-1"; // What every authenticator app supports (RFC 6238's default).
 
-export const TWO_FACTOR_MESSAGES = {
-  wrongCode:
-    "That code is not right. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.",
-  reusedCode: "This code was used already. Wait for your app to show the next code and enter it.",
-  setupCode:
-    "That code is not right. Check that your app shows a code for this store and enter the one it shows now.",
-  challengeEnded:
-    "This sign-in step has ended (it lasts 5 minutes) or is not valid. Please sign in again with your password.",
-  required:
-    "The store owner requires two-factor sign-in for every admin: set it up before you continue.",
-  cannotTurnOff:
-    "The store owner requires two-factor sign-in for every admin, so it cannot be turned off.",
-  wrongProof: "That is neither your password nor a current code from your app.",
-  notOn: "Two-factor sign-in is not on for this account.",
-  alreadyOn: "Two-factor sign-in is already on for this account.",
-  unknown: "This admin does not exist (any more).",
-} as const;
+export { TWO_FACTOR_MESSAGES };
 
 // ── settings ──
 
