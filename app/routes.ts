@@ -108,6 +108,9 @@ export default [
           route("invite", "routes/admin/staff/invite.tsx"),
         ]),
         route("profile", "routes/admin/profile.tsx"),
+        // The audit log: who did what, when and from where (owners).
+        route("activity", "routes/admin/activity/list.tsx"),
+        route("activity/export.csv", "routes/admin/activity/export.ts"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
       // Printable pages: outside the dashboard shell.

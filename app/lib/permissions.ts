@@ -70,6 +70,11 @@ export const PERMISSIONS = {
   settings: { roles: OWNERS, label: "change the store's settings", screens: "Settings" },
   staff: { roles: OWNERS, label: "manage staff accounts", screens: "Staff" },
   database: { roles: OWNERS, label: "use the database tools", screens: "Database" },
+  activity: {
+    roles: OWNERS,
+    label: "see the activity log",
+    screens: "Activity (and a record's Activity panel)",
+  },
 } as const satisfies Record<
   string,
   { roles: readonly AdminRole[]; label: string; screens: string }

@@ -1,3 +1,4 @@
+import { runDailyAuditPrune } from "./audit/audit-log.server";
 import { ensureFirstAdmin } from "./auth/admin-users.server";
 import { config } from "./config.server";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.server";
@@ -161,6 +162,8 @@ export async function startServices(): Promise<Services> {
       { name: "low-stock email", everyMs: 600_000, run: () => sendDailyLowStockEmail() },
       // Once a day from DAILY_SUMMARY_HOUR: yesterday's orders, what waits to ship or is cancelled soon.
       { name: "daily summary email", everyMs: 600_000, run: () => sendDailySummaryEmail() },
+      // Once a day: audit log entries older than AUDIT_RETENTION_DAYS (daily_jobs claims the day).
+      { name: "audit log retention", everyMs: 3_600_000, run: () => runDailyAuditPrune() },
     ],
   });
   let phase = "running";

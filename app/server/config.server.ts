@@ -106,6 +106,8 @@ const ConfigSchema = z.object({
   LOW_STOCK_EMAIL_HOUR: hourOfDay.default(8),
   /** The hour of the day (STORE_TIMEZONE) from which the daily summary email is sent. */
   DAILY_SUMMARY_HOUR: hourOfDay.default(8),
+  /** How long the audit log (the Activity screen) keeps an entry; older ones are pruned daily. */
+  AUDIT_RETENTION_DAYS: wholeNumber(30, 36_500, "days").default(730),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -97,6 +97,8 @@ adminTest("every admin screen opens without a console error", async ({ page }) =
     `${admin}/settings/provinces/BC`,
     `${admin}/staff`,
     `${admin}/staff/invite`,
+    `${admin}/activity`,
+    `${admin}/activity?area=products&from=2000-01-01&to=${today}`,
     `${admin}/profile`,
   ])
     await visit(page, path);

@@ -90,6 +90,8 @@ const SENSITIVE: Record<string, Permission> = {
   "routes/admin/products/import.tsx": "products.transfer",
   "routes/admin/products/import-preview.tsx": "products.transfer",
   "routes/admin/stock/export.ts": "products.transfer",
+  "routes/admin/activity/list.tsx": "activity",
+  "routes/admin/activity/export.ts": "activity",
   "routes/admin/products/stock.ts": "stock.adjust",
   "routes/admin/coupons/list.tsx": "coupons",
   "routes/admin/coupons/new.tsx": "coupons",
@@ -235,8 +237,8 @@ describe("app/routes.ts puts every admin route under the guard", () => {
     expect(undeclared).toEqual([]);
     for (const file of Object.keys(SENSITIVE))
       expect(adminRoutes.map((r) => r.file)).toContain(file);
-    // Owners only: staff accounts, settings and the database tools.
-    expect(OWNER_ONLY_PERMISSIONS.sort()).toEqual(["database", "settings", "staff"]);
+    // Owners only: staff accounts, settings, the database tools and the activity log.
+    expect(OWNER_ONLY_PERMISSIONS.sort()).toEqual(["activity", "database", "settings", "staff"]);
   });
 });
 

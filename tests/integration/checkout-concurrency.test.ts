@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { testActor } from "../setup/audit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { db } from "~/server/db.server";
@@ -127,7 +128,7 @@ describe(`concurrent checkouts (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
         quantity,
         reason: mode === "add" ? "received" : "count_correction",
         note: null,
-        adminId: admin.id,
+        actor: testActor(admin.id),
       });
     const orderResults = Promise.all(
       Array.from({ length: 20 }, (_, i) =>

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { testActor } from "../setup/audit";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import sharp from "sharp";
@@ -80,7 +81,7 @@ async function newProduct() {
   n++;
   const created = await createProduct(
     productForm({ name: `Cache Kush ${n}`, sku: `SKU-CACHE-${n}` }),
-    adminId,
+    testActor(adminId),
   );
   if (!created.ok) throw new Error("product not created");
   return created;
@@ -135,7 +136,7 @@ describe("shared page cache", () => {
     const saved = await updateProduct(
       id,
       productForm({ name: before!.name, price: "55", sku: before!.sku }),
-      adminId,
+      testActor(adminId),
     );
     expect(saved?.ok).toBe(true);
     const product = await instance.get(`/products/${slug}`, ADULT);
@@ -213,7 +214,7 @@ describe("two instances on one PostgreSQL", () => {
         await updateProduct(
           id,
           productForm({ name: before!.name, price: "61", sku: before!.sku }),
-          adminId,
+          testActor(adminId),
         );
         // Each instance had its own copy of the old page; neither serves it after the edit (the
         // second may be served the page the first has just rendered and shared).

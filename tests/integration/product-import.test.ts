@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { testActor } from "../setup/audit";
 import sharp from "sharp";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -131,7 +132,7 @@ async function seedProducts() {
         { size: "3.5", unit: "g", price: "30", stock: "7" },
       ],
     }),
-    adminId,
+    testActor(adminId),
   );
   const whole = await createProduct(
     productFormInput(image, {
@@ -140,7 +141,7 @@ async function seedProducts() {
       currentStock: "12",
       cannabisKind: "none",
     }),
-    adminId,
+    testActor(adminId),
   );
   if (!sized.ok || !whole.ok) throw new Error("seed failed");
   return { sizedId: sized.id, wholeId: whole.id };

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { testActor } from "../setup/audit";
 import type { ShipmentStatus } from "~/lib/order-status";
 import { db } from "~/server/db.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
@@ -59,7 +60,7 @@ export async function shipmentAt(
       shipmentId: shipment!.id,
       expectedStatus: "shipped",
       to: status,
-      actor: "t",
+      actor: testActor(null, "t"),
     });
     if (!step.ok) throw new Error(step.message);
   }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { testActor } from "../setup/audit";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SHIPMENT_STATUSES, SHIPMENT_TRANSITIONS } from "~/lib/order-status";
 import { db } from "~/server/db.server";
@@ -111,7 +112,7 @@ describe("changeShipmentStatus", () => {
           expectedStatus: from,
           to,
           trackingNumber: "RR 123 456 789 ca",
-          actor: "Staff Sam",
+          actor: testActor(null, "Staff Sam"),
         });
         const after = await state(s.orderId);
         if (!allowed) {
@@ -160,7 +161,7 @@ describe("changeShipmentStatus", () => {
       expectedStatus: "preparing",
       to: "shipped",
       trackingNumber: "12345",
-      actor: "Staff Sam",
+      actor: testActor(null, "Staff Sam"),
     });
     expect(result).toMatchObject({
       ok: false,
@@ -177,7 +178,7 @@ describe("changeShipmentStatus", () => {
       shipmentId: s.shipmentId,
       expectedStatus: "shipped",
       to: "in_transit",
-      actor: "Staff A",
+      actor: testActor(null, "Staff A"),
     });
     expect(first.ok).toBe(true);
     const before = await state(s.orderId);
@@ -190,7 +191,7 @@ describe("changeShipmentStatus", () => {
         shipmentId: s.shipmentId,
         ...attempt,
         trackingNumber: TRACKING,
-        actor: "Staff B",
+        actor: testActor(null, "Staff B"),
       });
       expect(result).toMatchObject({ ok: false, status: 409 });
       if (!result.ok) expect(result.message).toMatch(/it is now In transit\. Nothing was changed/);
@@ -205,7 +206,7 @@ describe("changeShipmentStatus", () => {
         expectedStatus: "preparing",
         to: "shipped",
         trackingNumber: TRACKING,
-        actor: "x",
+        actor: testActor(null, "x"),
       });
       expect(result).toMatchObject({ ok: false, status: 404 });
     }

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { testActor } from "../setup/audit";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItemId } from "~/lib/cart";
@@ -58,7 +59,7 @@ const sized = (sku: string, stocks: number[]) =>
   });
 
 async function newProduct(sku: string, stocks: number[]) {
-  const made = await createProduct(sized(sku, stocks), adminId);
+  const made = await createProduct(sized(sku, stocks), testActor(adminId));
   if (!made.ok) throw new Error(made.message);
   return (await getAdminProduct(made.id))!;
 }
@@ -78,9 +79,9 @@ describe("the stock ledger", () => {
     );
     expect(order.ok).toBe(true);
     // …and the form is saved with the figure it was opened with.
-    expect((await updateProduct(product.id, { ...opened, name: "Renamed" }, adminId)).ok).toBe(
-      true,
-    );
+    expect(
+      (await updateProduct(product.id, { ...opened, name: "Renamed" }, testActor(adminId))).ok,
+    ).toBe(true);
     const after = (await getAdminProduct(product.id))!;
     expect(after.name).toBe("Renamed");
     expect(after.variations[0]!.stock).toBe(3);
@@ -99,7 +100,7 @@ describe("the stock ledger", () => {
         quantity,
         reason: mode === "add" ? "received" : mode === "remove" ? "damaged" : "count_correction",
         note: mode === "remove" ? "Crushed in transit" : null,
-        adminId,
+        actor: testActor(adminId),
       });
     expect(await adjust(first!.id, "add", 6)).toEqual({ ok: true, quantity: 6, stockAfter: 16 });
     expect(await adjust(first!.id, "remove", 2)).toEqual({
@@ -142,7 +143,12 @@ describe("the stock ledger", () => {
     const product = await newProduct("BELOW", [3]);
     const other = await newProduct("OTHER", [3]);
     const size = product.variations[0]!;
-    const base = { productId: product.id, reason: "damaged" as const, note: null, adminId };
+    const base = {
+      productId: product.id,
+      reason: "damaged" as const,
+      note: null,
+      actor: testActor(adminId),
+    };
     expect(
       await adjustStock({ ...base, variationId: size.id, mode: "remove", quantity: 4 }),
     ).toEqual({ ok: false, status: 409, message: "Stock cannot go below 0: only 3 are left." });
@@ -189,18 +195,21 @@ describe("the stock ledger", () => {
   });
 
   it("opens new sizes with their typed stock and hands a sizeless product's stock over to sizes", async () => {
-    const made = await createProduct(productFormInput(imageUrl, { sku: "SWITCH" }), adminId);
+    const made = await createProduct(
+      productFormInput(imageUrl, { sku: "SWITCH" }),
+      testActor(adminId),
+    );
     if (!made.ok) throw new Error(made.message);
     expect(await productStock(made.id)).toBe(12);
     // Sizes added: their own opening stock; the product's 12 leave with a count correction.
-    await updateProduct(made.id, sized("SWITCH", [4, 2]), adminId);
+    await updateProduct(made.id, sized("SWITCH", [4, 2]), testActor(adminId));
     expect(await productStock(made.id)).toBe(6);
     expect(await stockDiscrepancies()).toEqual([]);
     // Sizes removed: the product's own count is what the form says.
     await updateProduct(
       made.id,
       productFormInput(imageUrl, { sku: "SWITCH", currentStock: "7" }),
-      adminId,
+      testActor(adminId),
     );
     expect(await productStock(made.id)).toBe(7);
     expect(
@@ -220,7 +229,7 @@ describe("the stock ledger", () => {
         quantity: 1,
         reason: "received",
         note: null,
-        adminId,
+        actor: testActor(adminId),
       });
     const first = await productMovements(product.id);
     expect(first.rows).toHaveLength(20);

@@ -1,5 +1,6 @@
 import {
   ArrowDownUp,
+  History,
   BarChart3,
   Database,
   FilePenLine,
@@ -121,6 +122,13 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     href: href("/budzadmin/dashboard/staff"),
     icon: UserCog,
     permission: "staff",
+  },
+  {
+    id: "activity",
+    label: "Activity",
+    href: href("/budzadmin/dashboard/activity"),
+    icon: History,
+    permission: "activity",
   },
   {
     id: "settings",

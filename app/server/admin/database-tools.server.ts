@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
+import { SECRET_KEY } from "~/lib/audit";
 import {
   GENERATOR_CLEARS,
   SAMPLE_DATA_REFUSED,
@@ -187,8 +188,6 @@ function maskUrl(value: string): string {
     return "****";
   }
 }
-
-const SECRET_KEY = /secret|password|token|key|pass/i;
 
 /** What the store runs on, for the environment panel; secrets are never shown. */
 export async function getEnvironment() {

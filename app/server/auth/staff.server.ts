@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { fail, type Result } from "~/lib/errors";
 import { ROLE_LABELS, type AdminRole } from "~/lib/permissions";
@@ -92,10 +93,30 @@ async function lockMember(tx: Executor, id: string) {
 
 const UNKNOWN = "This admin does not exist (any more).";
 
+/** An owner's change to a staff account, in its transaction (none from the shell). */
+async function auditStaff(
+  tx: Executor,
+  actor: AuditActor | undefined,
+  action: "role" | "deactivate" | "reactivate" | "invite",
+  member: { id: string; displayName: string },
+  changes: Record<string, unknown>,
+) {
+  if (!actor) return;
+  await recordAudit(tx, {
+    actor,
+    area: "staff",
+    action,
+    record: { type: "admin", id: member.id, label: member.displayName },
+    changes,
+  });
+}
+
 /** Changes an admin's role; never the last active owner's away from owner. */
 export async function changeRole(input: {
   id: string;
   role: AdminRole;
+  /** The owner making the change (audited; absent from the shell). */
+  actor?: AuditActor;
 }): Promise<Result<{ displayName: string; role: AdminRole }>> {
   return db().transaction(async (tx) => {
     const owners = await lockActiveOwners(tx);
@@ -104,6 +125,7 @@ export async function changeRole(input: {
     if (input.role !== "owner" && owners.length === 1 && owners[0] === member.id)
       return fail(409, LAST_OWNER_MESSAGE);
     await tx.update(adminUsers).set({ role: input.role }).where(eq(adminUsers.id, member.id));
+    await auditStaff(tx, input.actor, "role", member, { role: [member.role, input.role] });
     return { ok: true, displayName: member.displayName, role: input.role };
   });
 }
@@ -112,6 +134,7 @@ export async function changeRole(input: {
 export async function deactivateAdmin(input: {
   id: string;
   now?: Date;
+  actor?: AuditActor;
 }): Promise<Result<{ displayName: string; sessionsEnded: number }>> {
   return db().transaction(async (tx) => {
     const owners = await lockActiveOwners(tx);
@@ -130,6 +153,9 @@ export async function deactivateAdmin(input: {
       .returning({ id: adminSessions.id });
     // An unused invitation must not bring them back either.
     await tx.delete(adminInvites).where(eq(adminInvites.userId, member.id));
+    await auditStaff(tx, input.actor, "deactivate", member, {
+      status: [member.status, "deactivated"],
+    });
     return { ok: true, displayName: member.displayName, sessionsEnded: ended.length };
   });
 }
@@ -140,6 +166,7 @@ export async function deactivateAdmin(input: {
  */
 export async function reactivateAdmin(input: {
   id: string;
+  actor?: AuditActor;
 }): Promise<Result<{ displayName: string }>> {
   return db().transaction(async (tx) => {
     const member = await lockMember(tx, input.id);
@@ -157,6 +184,9 @@ export async function reactivateAdmin(input: {
       .update(adminUsers)
       .set({ status: neverJoined ? "invited" : "active", deactivatedAt: null })
       .where(eq(adminUsers.id, member.id));
+    await auditStaff(tx, input.actor, "reactivate", member, {
+      status: [member.status, neverJoined ? "invited" : "active"],
+    });
     return { ok: true, displayName: member.displayName };
   });
 }
@@ -177,6 +207,7 @@ export async function inviteAdmin(input: {
   role: AdminRole;
   invitedBy: string;
   now?: Date;
+  actor?: AuditActor;
 }): Promise<Result<{ id: string; outboxId: string; token: string }>> {
   const now = input.now ?? new Date();
   const existing = await findAdminByUsername(input.username);
@@ -228,6 +259,13 @@ export async function inviteAdmin(input: {
       hours: INVITE_HOURS,
     });
     const queued = await enqueueEmail(tx, { kind: "staff_invite", to: input.email, ...email });
+    await auditStaff(
+      tx,
+      input.actor,
+      "invite",
+      { id: userId, displayName: input.displayName },
+      { email: input.email, username: input.username, role: input.role },
+    );
     return { ok: true, id: userId, outboxId: queued.id, token };
   });
 }

@@ -2,9 +2,12 @@ import { and, asc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { fail, type Failure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
+import { formatMoney } from "~/lib/money";
+import { sizeLabel } from "~/lib/product";
 import type { FormErrors } from "~/lib/form";
 import type { ProductInput } from "~/schemas/product";
 import { isUniqueViolation } from "../db-errors.server";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { escapeLike } from "../sql-like.server";
 import { stockExpression } from "./product-admin-list.server";
 import { db, type Executor, type Transaction } from "../db.server";
@@ -132,7 +135,7 @@ function openingStock(
   productId: string,
   variationId: string | null,
   stock: number,
-  adminId: string,
+  adminId: string | null,
 ): NewMovement {
   return {
     productId,
@@ -143,6 +146,35 @@ function openingStock(
     note: "Opening stock",
     adminId,
   };
+}
+
+/** What a product's audit entry compares: its own columns, prices in dollars. */
+function auditedProduct(p: ReturnType<typeof productValues> | typeof products.$inferSelect) {
+  return {
+    name: p.name,
+    sku: p.sku,
+    category: p.category,
+    status: p.status,
+    price: formatMoney(p.sellingPriceCents),
+    costPrice: p.costPriceCents === null ? null : formatMoney(p.costPriceCents),
+    description: p.description,
+    image: p.imageUrl,
+    thumbnails: p.thumbnailUrls,
+    stockAlertLevel: p.stockAlertLevel,
+    rating: p.rating,
+    thc: p.thc,
+    cbd: p.cbd,
+    strain: p.strain,
+    cannabisKind: p.cannabisKind,
+    netAmountMilli: p.netAmountMilli,
+  };
+}
+
+/** A product's sizes as one text: "3.5g $30.00, 7g $55.00". */
+function sizesText(input: { variations: { size: string; unit: string; price: number }[] }) {
+  return input.variations
+    .map((v) => `${sizeLabel({ size: v.size, sizeUnit: v.unit })} ${formatMoney(v.price)}`)
+    .join(", ");
 }
 
 /** A product with sizes holds the sum of theirs. */
@@ -158,8 +190,9 @@ async function sumSizesIntoProduct(tx: Transaction, productId: string) {
 /** A new product; the stock typed in the form opens its ledger (per size, or its own). */
 export async function createProduct(
   input: ProductInput,
-  adminId: string,
+  actor: AuditActor,
 ): Promise<ProductSaveResult> {
+  const adminId = actor.adminId;
   try {
     return saved(
       await db().transaction(async (tx): Promise<ProductSaveResult> => {
@@ -189,6 +222,17 @@ export async function createProduct(
           await recordMovements(tx, [openingStock(id, null, input.stock, adminId)]);
         }
         await refreshListedPrice(tx, [id]);
+        await recordAudit(tx, {
+          actor,
+          area: "products",
+          action: "create",
+          record: { type: "product", id, label: input.name },
+          changes: changedFields(null, {
+            ...auditedProduct(productValues(input)),
+            sizes: sizesText(input),
+            stock: input.stock,
+          }),
+        });
         return { ok: true, id: row!.id, slug: row!.slug };
       }),
     );
@@ -210,20 +254,26 @@ export async function createProduct(
 export async function updateProduct(
   id: string,
   input: ProductInput,
-  adminId: string,
+  actor: AuditActor,
 ): Promise<ProductSaveResult> {
+  const adminId = actor.adminId;
   if (!isUuid(id)) return fail(404, PRODUCT_NOT_FOUND);
   try {
     return saved(
       await db().transaction(async (tx): Promise<ProductSaveResult> => {
         const [existing] = await tx
-          .select({ id: products.id, slug: products.slug, stock: products.stock })
+          .select()
           .from(products)
           .where(eq(products.id, id))
           .for("update");
         if (!existing) return fail(404, PRODUCT_NOT_FOUND);
         const errors = await checkReferences(tx, input, id);
         if (errors) return refused(errors);
+        const sizesBefore = await tx
+          .select()
+          .from(productVariations)
+          .where(eq(productVariations.productId, id))
+          .orderBy(productVariations.position);
         await tx
           .update(products)
           .set({ ...productValues(input), updatedAt: new Date() })
@@ -285,6 +335,27 @@ export async function updateProduct(
           if (!moved.ok) return moved;
         }
         await refreshListedPrice(tx, [id]);
+        const changes = changedFields(
+          {
+            ...auditedProduct(existing),
+            sizes: sizesText({
+              variations: sizesBefore.map((v) => ({
+                size: v.size,
+                unit: v.sizeUnit,
+                price: v.priceCents,
+              })),
+            }),
+          },
+          { ...auditedProduct(productValues(input)), sizes: sizesText(input) },
+        );
+        if (Object.keys(changes).length > 0)
+          await recordAudit(tx, {
+            actor,
+            area: "products",
+            action: "update",
+            record: { type: "product", id, label: input.name },
+            changes,
+          });
         return { ok: true, id, slug: existing.slug };
       }),
     );
@@ -300,15 +371,17 @@ export async function updateProduct(
  */
 export async function deleteProduct(
   id: string,
+  actor: AuditActor,
 ): Promise<Result<{ outcome: "deleted" | "archived" }>> {
   if (!isUuid(id)) return fail(404, PRODUCT_NOT_FOUND);
   const outcome = await db().transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: products.id })
+      .select({ id: products.id, name: products.name, status: products.status })
       .from(products)
       .where(eq(products.id, id))
       .for("update");
     if (!existing) return undefined;
+    const record = { type: "product", id, label: existing.name };
     const [ordered] = await tx
       .select({ id: orderItems.id })
       .from(orderItems)
@@ -319,9 +392,17 @@ export async function deleteProduct(
         .update(products)
         .set({ status: "archived", updatedAt: new Date() })
         .where(eq(products.id, id));
+      await recordAudit(tx, {
+        actor,
+        area: "products",
+        action: "update",
+        record,
+        changes: { status: [existing.status, "archived"] },
+      });
       return "archived" as const;
     }
     await tx.delete(products).where(eq(products.id, id));
+    await recordAudit(tx, { actor, area: "products", action: "delete", record });
     return "deleted" as const;
   });
   if (!outcome) return fail(404, PRODUCT_NOT_FOUND);

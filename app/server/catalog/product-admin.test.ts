@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { testActor } from "../../../tests/setup/audit";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ProductFormSchema } from "~/schemas/product";
@@ -123,9 +124,9 @@ describe("product service", () => {
       ],
       thumbnails: [otherImageUrl],
     });
-    const first = await createProduct(input, adminId);
+    const first = await createProduct(input, testActor(adminId));
     expect(first).toMatchObject({ ok: true, slug: "blue-dream" });
-    const second = await createProduct({ ...input, sku: "SKU-BD-2" }, adminId);
+    const second = await createProduct({ ...input, sku: "SKU-BD-2" }, testActor(adminId));
     expect(second).toMatchObject({ ok: true, slug: "blue-dream-2" });
 
     const product = await getAdminProduct((first as { id: string }).id);
@@ -158,7 +159,7 @@ describe("product service", () => {
           { size: "3.5", unit: "g", price: "15", stock: "4" },
         ],
       }),
-      adminId,
+      testActor(adminId),
     )) as { id: string };
     expect(await listedPrice(created.id)).toBe(1500);
     const before = await getAdminProduct(created.id);
@@ -170,16 +171,16 @@ describe("product service", () => {
       quantity: 3,
       reason: "received",
       note: null,
-      adminId,
+      actor: testActor(adminId),
     });
     expect(await listedPrice(created.id)).toBe(500);
-    await updateProduct(created.id, form({ price: "42", variations: [] }), adminId);
+    await updateProduct(created.id, form({ price: "42", variations: [] }), testActor(adminId));
     expect(await listedPrice(created.id)).toBe(4200);
   });
 
   it("refuses a SKU already used (any letter case) and images outside the library", async () => {
-    expect((await createProduct(form(), adminId)).ok).toBe(true);
-    expect(await createProduct(form({ sku: "sku-bd-1" }), adminId)).toEqual({
+    expect((await createProduct(form(), testActor(adminId))).ok).toBe(true);
+    expect(await createProduct(form({ sku: "sku-bd-1" }), testActor(adminId))).toEqual({
       ok: false,
       status: 400,
       message: "The product could not be saved: please correct the highlighted fields.",
@@ -187,7 +188,7 @@ describe("product service", () => {
     });
     const missing = await createProduct(
       form({ sku: "OTHER", image: "/images/1-nothing.png" }),
-      adminId,
+      testActor(adminId),
     );
     expect(missing).toEqual({
       ok: false,
@@ -205,7 +206,7 @@ describe("product service", () => {
           { size: "2", unit: "g", price: "18", stock: "2" },
         ],
       }),
-      adminId,
+      testActor(adminId),
     )) as { id: string; slug: string };
     const before = await getAdminProduct(created.id);
     const [keep, drop] = before!.variations;
@@ -219,7 +220,7 @@ describe("product service", () => {
           { size: "5", unit: "pack", price: "50", stock: "1", netAmount: "5" },
         ],
       }),
-      adminId,
+      testActor(adminId),
     );
     expect(result).toEqual({ ok: true, id: created.id, slug: created.slug });
     const after = await getAdminProduct(created.id);
@@ -233,7 +234,9 @@ describe("product service", () => {
       .from(productVariations)
       .where(eq(productVariations.id, drop!.id));
     expect(dropped).toHaveLength(0);
-    expect(await updateProduct("00000000-0000-4000-8000-000000000000", form(), adminId)).toEqual({
+    expect(
+      await updateProduct("00000000-0000-4000-8000-000000000000", form(), testActor(adminId)),
+    ).toEqual({
       ok: false,
       status: 404,
       message: PRODUCT_NOT_FOUND,
@@ -241,16 +244,19 @@ describe("product service", () => {
   });
 
   it("deletes a product nobody ordered, archives one that orders refer to", async () => {
-    const lonely = (await createProduct(form(), adminId)) as { id: string };
-    expect(await deleteProduct(lonely.id)).toEqual({ ok: true, outcome: "deleted" });
+    const lonely = (await createProduct(form(), testActor(adminId))) as { id: string };
+    expect(await deleteProduct(lonely.id, testActor(adminId))).toEqual({
+      ok: true,
+      outcome: "deleted",
+    });
     expect(await getAdminProduct(lonely.id)).toBeUndefined();
-    expect(await deleteProduct(lonely.id)).toEqual({
+    expect(await deleteProduct(lonely.id, testActor(adminId))).toEqual({
       ok: false,
       status: 404,
       message: PRODUCT_NOT_FOUND,
     });
 
-    const sold = (await createProduct(form({ sku: "SOLD" }), adminId)) as { id: string };
+    const sold = (await createProduct(form({ sku: "SOLD" }), testActor(adminId))) as { id: string };
     const [buyer] = await db()
       .insert(customers)
       .values({ name: "Ann", email: "ann@example.com" })
@@ -277,20 +283,23 @@ describe("product service", () => {
       quantity: 1,
       priceAtPurchaseCents: 4000,
     });
-    expect(await deleteProduct(sold.id)).toEqual({ ok: true, outcome: "archived" });
+    expect(await deleteProduct(sold.id, testActor(adminId))).toEqual({
+      ok: true,
+      outcome: "archived",
+    });
     expect((await getAdminProduct(sold.id))!.status).toBe("archived");
   });
 
   it("shows saves in the storefront's product counts at once (no stale cached count)", async () => {
     const shown = async () => (await listCatalogPage({ category: "flowers", sort: "name" })).total;
     expect(await shown()).toBe(0);
-    const made = (await createProduct(form(), adminId)) as { id: string };
+    const made = (await createProduct(form(), testActor(adminId))) as { id: string };
     expect(await shown()).toBe(1);
-    await updateProduct(made.id, form({ category: "hash" }), adminId);
+    await updateProduct(made.id, form({ category: "hash" }), testActor(adminId));
     expect(await shown()).toBe(0);
-    await updateProduct(made.id, form(), adminId);
+    await updateProduct(made.id, form(), testActor(adminId));
     expect(await shown()).toBe(1);
-    await deleteProduct(made.id);
+    await deleteProduct(made.id, testActor(adminId));
     expect(await shown()).toBe(0);
   });
 
@@ -298,7 +307,7 @@ describe("product service", () => {
     for (let i = 0; i < 25; i++) {
       await createProduct(
         form({ name: `Gummy ${i}`, sku: `G-${i}`, category: i % 2 ? "edibles" : "vapes" }),
-        adminId,
+        testActor(adminId),
       );
     }
     const page1 = await listAdminProducts({ q: "gummy", page: 1, pageSize: 10 });
@@ -314,8 +323,8 @@ describe("product service", () => {
   });
 
   it("counts the products using each image", async () => {
-    await createProduct(form({ thumbnails: [otherImageUrl] }), adminId);
-    await createProduct(form({ sku: "TWO", image: otherImageUrl }), adminId);
+    await createProduct(form({ thumbnails: [otherImageUrl] }), testActor(adminId));
+    await createProduct(form({ sku: "TWO", image: otherImageUrl }), testActor(adminId));
     const usage = await imageUsageCounts([imageUrl, otherImageUrl, "/images/none.png"]);
     expect(usage.get(imageUrl)).toBe(1);
     expect(usage.get(otherImageUrl)).toBe(2);
@@ -383,7 +392,9 @@ describe("the product routes as the server calls them", () => {
     }).catch((e: unknown) => e);
     expect((edit as Reply).init?.status).toBe(404);
 
-    const made = (await createProduct(form({ sku: "ROUTE-DEL" }), adminId)) as { id: string };
+    const made = (await createProduct(form({ sku: "ROUTE-DEL" }), testActor(adminId))) as {
+      id: string;
+    };
     const deleted = (await callRoute(
       productList,
       "action",

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { fail, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
@@ -138,6 +139,7 @@ async function changePrices(
 export async function bulkUpdateProducts(
   selection: BulkSelection,
   change: BulkChange,
+  actor: AuditActor,
 ): Promise<BulkResult> {
   const problem = changeProblem(change);
   if (problem) return problem;
@@ -163,13 +165,31 @@ export async function bulkUpdateProducts(
     if (matched === 0)
       return fail(404, "ids" in selection ? BULK_MESSAGES.gone : BULK_MESSAGES.noMatch);
     const now = new Date();
+    // One entry for the whole change: what it did, to how many, and which (a page's selection).
+    const done = async (changed: number): Promise<BulkResult> => {
+      await recordAudit(tx, {
+        actor,
+        area: "products",
+        action: "bulk",
+        record: { type: "products", id: "bulk", label: `${matched} products` },
+        changes: {
+          ...change,
+          matched,
+          changed,
+          ...("ids" in selection
+            ? { ids: locked.map((row) => row.id) }
+            : { filter: selection.filter }),
+        },
+      });
+      return { ok: true, matched, changed };
+    };
     if (change.action === "price") {
       const refused = await priceProblem(tx, scope, change.percent);
       if (refused) return refused;
       const changed = await changePrices(tx, scope, change.percent, now);
       // A page's selection by its ids; a whole filter's (perhaps thousands) by comparing every product.
       await refreshListedPrice(tx, "ids" in selection ? locked.map((row) => row.id) : undefined);
-      return { ok: true, matched, changed };
+      return done(changed);
     }
     const status = change.action === "archive" ? "archived" : "active";
     const [set, unchanged] =
@@ -181,7 +201,7 @@ export async function bulkUpdateProducts(
       .set({ ...set, updatedAt: now })
       .where(and(scope, unchanged))
       .returning({ id: products.id });
-    return { ok: true, matched, changed: changed.length };
+    return done(changed.length);
   });
   if (result.ok && result.changed > 0) {
     clearListingCache();

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { testActor } from "../../../tests/setup/audit";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BULK_MESSAGES } from "~/lib/product-list";
 import * as productList from "~/routes/admin/products/list";
@@ -58,6 +59,7 @@ describe("bulk actions on products", () => {
     const archived = await bulkUpdateProducts(
       { ids: [a.id, b.id, gone.id] },
       { action: "archive" },
+      testActor(),
     );
     expect(archived).toEqual({ ok: true, matched: 3, changed: 2 });
     expect((await statuses([a.id, b.id, gone.id, untouched.id])).map((r) => r.status)).toEqual([
@@ -72,7 +74,7 @@ describe("bulk actions on products", () => {
     expect(await generation()).toBeGreaterThan(before);
 
     expect(
-      await bulkUpdateProducts({ ids: [a.id, untouched.id] }, { action: "unarchive" }),
+      await bulkUpdateProducts({ ids: [a.id, untouched.id] }, { action: "unarchive" }, testActor()),
     ).toEqual({ ok: true, matched: 2, changed: 1 });
     expect((await statuses([a.id, b.id])).map((r) => r.status)).toEqual(["active", "archived"]);
     expect(await shown()).toBe(2);
@@ -82,13 +84,18 @@ describe("bulk actions on products", () => {
     const a = await addProduct({ name: "A", category: "flowers" });
     const b = await addProduct({ name: "B", category: "edibles" });
     expect(
-      await bulkUpdateProducts({ ids: [a.id, b.id] }, { action: "category", category: "edibles" }),
+      await bulkUpdateProducts(
+        { ids: [a.id, b.id] },
+        { action: "category", category: "edibles" },
+        testActor(),
+      ),
     ).toEqual({ ok: true, matched: 2, changed: 1 });
     expect((await statuses([a.id, b.id])).map((r) => r.category)).toEqual(["edibles", "edibles"]);
 
     const refused = await bulkUpdateProducts(
       { ids: [a.id, b.id] },
       { action: "category", category: "pizza" },
+      testActor(),
     );
     expect(refused).toEqual({
       ok: false,
@@ -114,7 +121,11 @@ describe("bulk actions on products", () => {
     expect((await product(sized.id)).listedPriceCents).toBe(4168);
 
     expect(
-      await bulkUpdateProducts({ ids: [sized.id, plain.id] }, { action: "price", percent: -10 }),
+      await bulkUpdateProducts(
+        { ids: [sized.id, plain.id] },
+        { action: "price", percent: -10 },
+        testActor(),
+      ),
     ).toEqual({ ok: true, matched: 2, changed: 2 });
     const after = await product(sized.id);
     expect(after.sellingPriceCents).toBe(4500);
@@ -125,12 +136,14 @@ describe("bulk actions on products", () => {
     expect((await product(other.id)).sellingPriceCents).toBe(1000);
 
     expect(
-      await bulkUpdateProducts({ ids: [plain.id] }, { action: "price", percent: 5.5 }),
+      await bulkUpdateProducts({ ids: [plain.id] }, { action: "price", percent: 5.5 }, testActor()),
     ).toEqual({ ok: true, matched: 1, changed: 1 });
     expect((await product(plain.id)).sellingPriceCents).toBe(1898); // 18.97945
     // 1¢ + 5% rounds back to 1¢: nothing to change, and it says so.
     const penny = await addProduct({ name: "Penny", priceCents: 1 });
-    expect(await bulkUpdateProducts({ ids: [penny.id] }, { action: "price", percent: 5 })).toEqual({
+    expect(
+      await bulkUpdateProducts({ ids: [penny.id] }, { action: "price", percent: 5 }, testActor()),
+    ).toEqual({
       ok: true,
       matched: 1,
       changed: 0,
@@ -150,6 +163,7 @@ describe("bulk actions on products", () => {
     const refused = await bulkUpdateProducts(
       { ids: [fine.id, cheap.id] },
       { action: "price", percent: -90 },
+      testActor(),
     );
     const message =
       "No prices were changed: Cheap Seeds (10 pieces) would cost $0.00, and a price must stay above $0.00.";
@@ -159,7 +173,7 @@ describe("bulk actions on products", () => {
 
     const dear = await addProduct({ name: "Dear", priceCents: 9_500_000 });
     expect(
-      await bulkUpdateProducts({ ids: [dear.id] }, { action: "price", percent: 10 }),
+      await bulkUpdateProducts({ ids: [dear.id] }, { action: "price", percent: 10 }, testActor()),
     ).toMatchObject({
       ok: false,
       status: 422,
@@ -167,24 +181,30 @@ describe("bulk actions on products", () => {
     });
     for (const percent of [0, -100, 1001, Number.NaN])
       expect(
-        await bulkUpdateProducts({ ids: [fine.id] }, { action: "price", percent }),
+        await bulkUpdateProducts({ ids: [fine.id] }, { action: "price", percent }, testActor()),
       ).toMatchObject({ ok: false, status: 400, errors: { percent: BULK_MESSAGES.percent } });
   });
 
   it("refuses an empty selection and one whose products are all gone", async () => {
     await addProduct({ name: "A" });
-    expect(await bulkUpdateProducts({ ids: [] }, { action: "archive" })).toEqual({
+    expect(await bulkUpdateProducts({ ids: [] }, { action: "archive" }, testActor())).toEqual({
       ok: false,
       status: 400,
       message: BULK_MESSAGES.empty,
     });
-    expect(await bulkUpdateProducts({ ids: [MISSING] }, { action: "archive" })).toEqual({
+    expect(
+      await bulkUpdateProducts({ ids: [MISSING] }, { action: "archive" }, testActor()),
+    ).toEqual({
       ok: false,
       status: 404,
       message: BULK_MESSAGES.gone,
     });
     expect(
-      await bulkUpdateProducts({ filter: { q: "nothing like this" } }, { action: "archive" }),
+      await bulkUpdateProducts(
+        { filter: { q: "nothing like this" } },
+        { action: "archive" },
+        testActor(),
+      ),
     ).toEqual({ ok: false, status: 404, message: BULK_MESSAGES.noMatch });
   });
 
@@ -202,6 +222,7 @@ describe("bulk actions on products", () => {
     const result = await bulkUpdateProducts(
       { filter: { status: "active", stock: "low" } },
       { action: "price", percent: 10 },
+      testActor(),
     );
     expect(result).toEqual({ ok: true, matched: 2, changed: 2 });
     expect((await product(lowSize.id)).sizes.map((s) => s.priceCents)).toEqual([1100, 2200]);
@@ -214,6 +235,7 @@ describe("bulk actions on products", () => {
       await bulkUpdateProducts(
         { filter: { status: "active", stock: "low" } },
         { action: "archive" },
+        testActor(),
       ),
     ).toEqual({ ok: true, matched: 2, changed: 2 });
     expect((await statuses([low.id, lowSize.id, plenty.id])).map((r) => r.status)).toEqual([

@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { fail, type Result } from "~/lib/errors";
+import { sizeLabel } from "~/lib/product";
 import { isUuid } from "~/lib/ids";
 import { type AdjustMode, type StockReason } from "~/lib/stock";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { refreshListedPrice } from "../catalog/listed-price.server";
 import { clearListingCache } from "../catalog/listing.server";
 import { db, type Executor, type Transaction } from "../db.server";
@@ -142,7 +144,7 @@ export async function adjustStock(input: {
   quantity: number;
   reason: StockReason;
   note: string | null;
-  adminId: string;
+  actor: AuditActor;
 }): Promise<Result<{ stockAfter: number; quantity: number }>> {
   const result = await db().transaction(async (tx) => {
     const moved = await moveStock(tx, {
@@ -154,9 +156,34 @@ export async function adjustStock(input: {
           : { by: input.mode === "add" ? input.quantity : -input.quantity },
       reason: input.reason,
       note: input.note,
-      adminId: input.adminId,
+      adminId: input.actor.adminId,
     });
-    if (moved.ok && moved.quantity !== 0) await refreshListedPrice(tx, [input.productId]);
+    if (moved.ok && moved.quantity !== 0) {
+      await refreshListedPrice(tx, [input.productId]);
+      const [named] = await tx
+        .select({
+          name: products.name,
+          size: productVariations.size,
+          unit: productVariations.sizeUnit,
+        })
+        .from(products)
+        .leftJoin(productVariations, eq(productVariations.id, sql`${input.variationId}::uuid`))
+        .where(eq(products.id, input.productId));
+      await recordAudit(tx, {
+        actor: input.actor,
+        area: "stock",
+        action: "update",
+        record: { type: "product", id: input.productId, label: named?.name ?? null },
+        changes: {
+          ...(named?.size
+            ? { size: sizeLabel({ size: named.size, sizeUnit: named.unit ?? "" }) }
+            : {}),
+          stock: [moved.stockAfter - moved.quantity, moved.stockAfter],
+          reason: input.reason,
+          ...(input.note ? { note: input.note } : {}),
+        },
+      });
+    }
     return moved;
   });
   if (result.ok && result.quantity !== 0) await stockChanged("stock adjusted");

@@ -208,7 +208,7 @@ export async function* exportStockMovementsCsv(filter: MovementFilter): AsyncGen
 }
 
 /** "2026-11-25 08:17:03" on the store's wall clock (our tz data): sortable, read as a date by spreadsheets. */
-function csvDateTime(value: Date, zone: string): string {
+export function csvDateTime(value: Date, zone: string): string {
   const p = zonedParts(value, zone);
   const two = (n: number) => String(n).padStart(2, "0");
   return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { zonedParts } from "~/lib/dates";
 import { fail, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
@@ -87,7 +88,8 @@ export async function changeOrderStatus(options: {
   orderId: string;
   expectedStatus: string;
   change: StatusChange;
-  actor: string;
+  /** An admin (the change is audited) or the store itself, by the name its history shows. */
+  actor: AuditActor | string;
   now?: Date;
 }): Promise<StatusChangeResult> {
   const now = options.now ?? new Date();
@@ -95,7 +97,10 @@ export async function changeOrderStatus(options: {
     const result = await db().transaction((tx) => applyChange(tx, options, now));
     if (EMAIL_FOR[result.to]) wakeWorker();
     if (result.to === "cancelled") await invalidatePageCache("order cancelled: stock back");
-    logger.info({ ...result, actor: options.actor }, "order status changed");
+    logger.info(
+      { ...result, actor: typeof options.actor === "string" ? options.actor : options.actor.name },
+      "order status changed",
+    );
     return { ok: true, ...result };
   } catch (error) {
     if (error instanceof ChangeRefused)
@@ -110,7 +115,12 @@ export async function changeOrderStatus(options: {
 
 async function applyChange(
   tx: Transaction,
-  options: { orderId: string; expectedStatus: string; change: StatusChange; actor: string },
+  options: {
+    orderId: string;
+    expectedStatus: string;
+    change: StatusChange;
+    actor: AuditActor | string;
+  },
   now: Date,
 ) {
   const { change } = options;
@@ -218,7 +228,7 @@ async function applyChange(
     orderId: order.id,
     fromStatus: from,
     toStatus: change.to,
-    changedBy: options.actor,
+    changedBy: typeof options.actor === "string" ? options.actor : options.actor.name,
     note,
     createdAt: now,
   });
@@ -240,6 +250,14 @@ async function applyChange(
       reason: change.to === "cancelled" ? clean(change.reason) : null,
     });
   }
+  if (typeof options.actor !== "string")
+    await recordAudit(tx, {
+      actor: options.actor,
+      area: "orders",
+      action: "status",
+      record: { type: "order", id: order.orderNumber, label: `Order ${order.orderNumber}` },
+      changes: { status: [from, change.to], ...(note ? { note } : {}) },
+    });
   return { orderNumber: order.orderNumber, from, to: change.to };
 }
 

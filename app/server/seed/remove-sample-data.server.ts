@@ -1,4 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { fail, type Result } from "~/lib/errors";
 import { SAMPLE_SUPPORT_HOURS } from "~/lib/store-settings";
 import { db } from "../db.server";
@@ -29,9 +30,9 @@ export async function countRealOrders(): Promise<number> {
  * owner made meanwhile (products, coupons, customers who registered) stays. Sample contact and
  * payment details the owner never changed are cleared too.
  */
-export async function removeSampleData(): Promise<
-  Result<{ orders: number; products: number; customers: number; coupons: number }>
-> {
+export async function removeSampleData(
+  actor?: AuditActor,
+): Promise<Result<{ orders: number; products: number; customers: number; coupons: number }>> {
   const result = await db().transaction(async (tx) => {
     await tx.execute(sql`lock table orders in share row exclusive mode`);
     const counted = await tx.execute(sql`select
@@ -47,6 +48,18 @@ export async function removeSampleData(): Promise<
     await tx.delete(products).where(eq(products.sample, true));
     await tx.delete(customers).where(eq(customers.source, "sample"));
     await tx.delete(coupons).where(eq(coupons.sample, true));
+    if (actor)
+      await recordAudit(tx, {
+        actor,
+        area: "sample-data",
+        action: "remove",
+        changes: {
+          orders: Number(row.orders),
+          products: Number(row.products),
+          customers: Number(row.customers),
+          coupons: Number(row.coupons),
+        },
+      });
     return {
       ok: true as const,
       orders: Number(row.orders),

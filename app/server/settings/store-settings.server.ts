@@ -11,6 +11,7 @@ import {
   type StoreSettings,
 } from "~/lib/store-settings";
 import { config } from "../config.server";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db, type Executor } from "../db.server";
 import { logger } from "../logger.server";
 import { storeSettings as storeSettingsTable } from "../schema";
@@ -165,19 +166,33 @@ export function forgetStoreSettings(): void {
   cached = undefined;
 }
 
-/** Saves one section (already validated by its form) and drops the caches that show it. */
+/**
+ * Saves one section (already validated by its form) and drops the caches that show it. An admin's
+ * save (`actor`) is audited in the same transaction, each changed field before → after.
+ */
 export async function saveSettingsSection<K extends SettingsSection>(
   section: K,
   value: StoreSettings[K],
-  executor: Executor = db(),
+  actor?: AuditActor,
 ): Promise<StoreSettings> {
-  await executor
-    .insert(storeSettingsTable)
-    .values({ key: section, value })
-    .onConflictDoUpdate({
-      target: storeSettingsTable.key,
-      set: { value, updatedAt: sql`now()` },
-    });
+  await db().transaction(async (tx) => {
+    const before = actor ? (await load(tx))[section] : undefined;
+    await tx
+      .insert(storeSettingsTable)
+      .values({ key: section, value })
+      .onConflictDoUpdate({
+        target: storeSettingsTable.key,
+        set: { value, updatedAt: sql`now()` },
+      });
+    if (actor)
+      await recordAudit(tx, {
+        actor,
+        area: "settings",
+        action: "update",
+        record: { type: "settings", id: section, label: `Settings: ${section}` },
+        changes: changedFields<object>(before, value),
+      });
+  });
   dropStoreSettingsCache();
   await invalidatePageCache(`settings: ${section}`);
   return storeSettings();

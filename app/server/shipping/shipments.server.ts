@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { fail, type Failure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { nextShipmentStatuses, statusName, type ShipmentStatus } from "~/lib/order-status";
@@ -158,7 +159,7 @@ export async function changeShipmentStatus(options: {
   expectedStatus: string;
   to: string;
   trackingNumber?: string;
-  actor: string;
+  actor: AuditActor;
   now?: Date;
 }): Promise<ShipmentChangeResult> {
   const shipment = isUuid(options.shipmentId) ? await getShipment(options.shipmentId) : undefined;
@@ -179,17 +180,32 @@ export async function changeShipmentStatus(options: {
   }
 
   if (to === "in_transit") {
-    const moved = await db()
-      .update(shipments)
-      .set({ status: "in_transit", updatedAt: options.now ?? new Date() })
-      .where(and(eq(shipments.id, shipment.id), eq(shipments.status, from)))
-      .returning({ id: shipments.id });
+    const moved = await db().transaction(async (tx) => {
+      const rows = await tx
+        .update(shipments)
+        .set({ status: "in_transit", updatedAt: options.now ?? new Date() })
+        .where(and(eq(shipments.id, shipment.id), eq(shipments.status, from)))
+        .returning({ id: shipments.id });
+      if (rows.length > 0)
+        await recordAudit(tx, {
+          actor: options.actor,
+          area: "orders",
+          action: "status",
+          record: {
+            type: "order",
+            id: shipment.orderNumber,
+            label: `Order ${shipment.orderNumber}`,
+          },
+          changes: { shipment: [from, to] },
+        });
+      return rows;
+    });
     if (moved.length === 0) {
       const now = await getShipment(shipment.id);
       return stale(shipment.orderNumber, now?.status);
     }
     logger.info(
-      { orderNumber: shipment.orderNumber, from, to, actor: options.actor },
+      { orderNumber: shipment.orderNumber, from, to, actor: options.actor.name },
       "shipment status changed",
     );
     return { ok: true, orderNumber: shipment.orderNumber, from, to };

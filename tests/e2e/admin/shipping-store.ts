@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { testActor } from "../../setup/audit";
 import { cartItemId } from "~/lib/cart";
 import { productVariations, products, shipments } from "~/server/schema";
 import { changeShipmentStatus } from "~/server/shipping/shipments.server";
@@ -83,7 +84,7 @@ function seed(dataDir: string) {
           shipmentId: shipment!.id,
           expectedStatus: "shipped",
           to: stage,
-          actor: "e2e",
+          actor: testActor(null, "e2e"),
         });
         if (!moved.ok) throw new Error(moved.message);
       }

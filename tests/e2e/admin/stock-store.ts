@@ -1,4 +1,5 @@
 import { cartItemId } from "~/lib/cart";
+import { testActor } from "../../setup/audit";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { adjustStock, recordMovements } from "~/server/inventory/stock-ledger.server";
 import { productVariations, products } from "~/server/schema";
@@ -74,7 +75,7 @@ function seed(dataDir: string) {
       quantity: 2,
       reason: "damaged",
       note: "Crushed in delivery",
-      adminId: sam.id,
+      actor: testActor(sam.id),
     });
     if (!damaged.ok) throw new Error(damaged.message);
   });

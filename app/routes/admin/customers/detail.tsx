@@ -20,7 +20,9 @@ import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
 import { getCustomerView } from "~/server/customers/customer-admin.server";
 import { invariantResponse } from "~/server/http/responses.server";
-import { requirePermission } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { recordActivityFor } from "~/server/audit/activity.server";
+import { ActivityPanel } from "~/components/admin/activity";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers")];
 
@@ -28,10 +30,15 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.view.customer.name ?? "Customer"} · Customers · Admin` },
 ];
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const view = await getCustomerView(params.customerId);
   invariantResponse(view, CUSTOMER_NOT_FOUND, { status: 404 });
-  return withDateTexts({ view }, config().STORE_TIMEZONE);
+  const activity = await recordActivityFor(
+    currentAdmin(context),
+    "customer",
+    view.customer.displayId,
+  );
+  return withDateTexts({ view, activity }, config().STORE_TIMEZONE);
 }
 
 const SOURCES: Record<string, string> = {
@@ -41,7 +48,7 @@ const SOURCES: Record<string, string> = {
 };
 
 export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
-  const { view, dates } = loaderData;
+  const { view, activity, dates } = loaderData;
   const { customer: c, totals, orders, consent, emails, emailCount } = view;
   const customerId = c.displayId;
   const allOrders = `${href("/budzadmin/dashboard/orders")}?q=${encodeURIComponent(c.email)}`;
@@ -144,6 +151,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
             ) : null}
           </Section>
           <CustomerEmailHistory emails={emails} total={emailCount} dates={dates} />
+          <ActivityPanel activity={activity} recordId={customerId} dates={dates} />
         </div>
         <div className="space-y-6">
           <Section title="Contact">

@@ -1,4 +1,6 @@
 import type { Route } from "./+types/pdf";
+import { auditActor } from "~/server/audit/actor.server";
+import { recordExport } from "~/server/audit/audit-log.server";
 import { formatDayKey } from "~/lib/invoices";
 import { invoiceNotFoundMessage, noInvoicesOn, parseInvoicePdfName } from "~/schemas/invoices";
 import { renderInvoicesPdf } from "~/server/invoices/invoice-pdf.server";
@@ -19,7 +21,7 @@ function notFound(message: string) {
  * PDF downloads: …/pdf/BBS-00000012.pdf (one invoice) and …/pdf/invoices-2026-11-21.pdf (the
  * invoices of a day in STORE_TIMEZONE, one per page).
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const file = parseInvoicePdfName(params.fileName);
   if (!file) throw notFound("Unknown file: use BBS-00000012.pdf or invoices-YYYY-MM-DD.pdf");
   const documents =
@@ -34,6 +36,14 @@ export async function loader({ params }: Route.LoaderArgs) {
     file.kind === "invoice"
       ? `Invoice ${file.orderNumber}`
       : `Invoices of ${formatDayKey(file.date)}`;
+  await recordExport(
+    auditActor(context),
+    {
+      id: file.kind === "invoice" ? file.orderNumber : `invoices-${file.date}`,
+      label: `${title} PDF`,
+    },
+    { invoices: documents.length },
+  );
   const pdf = await renderInvoicesPdf(documents, invoiceIssuer(), title);
   const fileName =
     file.kind === "invoice" ? `${file.orderNumber}.pdf` : `invoices-${file.date}.pdf`;

@@ -1,4 +1,6 @@
 import type { Route } from "./+types/consent-export";
+import { auditActor } from "~/server/audit/actor.server";
+import { recordExport } from "~/server/audit/audit-log.server";
 import { csvDownload } from "~/server/http/csv-download.server";
 import { exportConsentRecordsCsv } from "~/server/marketing/consent-export.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
@@ -8,6 +10,10 @@ import { requirePermission } from "~/server/auth/admin-guard.server";
 // Owners only (the admin guard on the admin layout has already checked the session).
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers.transfer")];
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  await recordExport(auditActor(context), {
+    id: "consent-records",
+    label: "Newsletter consent records CSV",
+  });
   return csvDownload(exportConsentRecordsCsv(), "consent-records");
 }

@@ -4,6 +4,8 @@ import type { z } from "zod";
 import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { DetailPage } from "~/components/admin/page";
+import { ActivityPanel } from "~/components/admin/activity";
+import { recordActivityFor } from "~/server/audit/activity.server";
 import { Line, OrderEmails, Section } from "~/components/admin/order-panels";
 import { OrderStatusButtons } from "~/components/admin/order-status-control";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
@@ -21,6 +23,7 @@ import {
 } from "~/schemas/orders";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { auditActor } from "~/server/audit/actor.server";
 import { config } from "~/server/config.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
@@ -36,10 +39,15 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 const NOT_FOUND = "This order does not exist. Check the order number.";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const details = await getAdminOrder(params.orderNumber);
   invariantResponse(details, NOT_FOUND, { status: 404 });
-  return withDateTexts(details, config().STORE_TIMEZONE);
+  const activity = await recordActivityFor(
+    currentAdmin(context),
+    "order",
+    details.order.orderNumber,
+  );
+  return withDateTexts({ ...details, activity }, config().STORE_TIMEZONE);
 }
 
 /**
@@ -47,7 +55,7 @@ export async function loader({ params }: Route.LoaderArgs) {
  * `returnTo`): each dialog posts its step as the `intent`, with that step's fields.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = currentAdmin(context).displayName;
+  const actor = auditActor(context);
   const form = await readForm(request);
   const orderId = await findOrderId(params.orderNumber);
   if (!orderId) return formReply({ form: NOT_FOUND }, { status: 404, form });
@@ -103,7 +111,7 @@ const related =
   "mt-3 inline-flex text-sm font-medium text-brand-800 underline hover:text-brand-900";
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, items, history, shipment, emails, taxLines, dates } = loaderData;
+  const { order, items, history, shipment, emails, taxLines, activity, dates } = loaderData;
   const when = (date: Date | string) => formatDateTime(date, dates);
   const here = href("/budzadmin/dashboard/orders/:orderNumber", {
     orderNumber: order.orderNumber,
@@ -205,6 +213,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             </ol>
           </Section>
           <OrderEmails emails={emails} dates={dates} />
+          <ActivityPanel activity={activity} recordId={order.orderNumber} dates={dates} />
         </div>
         <div className="space-y-6">
           <Section title="Customer">

@@ -16,17 +16,25 @@ import { getAdminProduct, PRODUCT_NOT_FOUND } from "~/server/catalog/product-adm
 import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { decodeCursor, productMovements } from "~/server/inventory/stock-ledger.server";
-import { requirePermission } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { recordActivityFor } from "~/server/audit/activity.server";
+import { ActivityPanel } from "~/components/admin/activity";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
 /** SPEC §2's Product Details modal, over the list, with Adjust stock and the stock history. */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getAdminProduct(params.productId);
   invariantResponse(product, PRODUCT_NOT_FOUND, { status: 404 });
   const cursor = new URL(request.url).searchParams.get(HISTORY_PARAM);
-  const history = await productMovements(product.id, decodeCursor(cursor));
-  return withDateTexts({ product, history, paged: Boolean(cursor) }, config().STORE_TIMEZONE);
+  const [history, activity] = await Promise.all([
+    productMovements(product.id, decodeCursor(cursor)),
+    recordActivityFor(currentAdmin(context), "product", product.id),
+  ]);
+  return withDateTexts(
+    { product, history, activity, paged: Boolean(cursor) },
+    config().STORE_TIMEZONE,
+  );
 }
 
 /** The query parameter of the stock history's page (its cursor). */
@@ -42,7 +50,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, history, paged, dates } = loaderData;
+  const { product, history, activity, paged, dates } = loaderData;
   const { search } = useLocation();
   const historyHref = (cursor: string | null) => {
     const params = new URLSearchParams(search);
@@ -186,6 +194,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             newestHref={paged ? historyHref(null) : null}
             dates={dates}
           />
+          <ActivityPanel activity={activity} recordId={product.id} dates={dates} />
           {product.status === "active" ? (
             <a
               href={href("/products/:slug", { slug: product.slug })}

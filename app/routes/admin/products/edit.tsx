@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { auditActor } from "~/server/audit/actor.server";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { Modal, useCloseToList } from "~/components/admin/modal";
@@ -7,7 +8,7 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { productForm } from "~/schemas/product";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
 import {
   createProduct,
   getAdminProduct,
@@ -31,10 +32,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseForm(request, productForm);
   if (!submission.ok) return submission.reply;
   const adding = params.productId === undefined;
-  const adminId = currentAdmin(context).id;
+  const actor = auditActor(context);
   const result = adding
-    ? await createProduct(submission.data, adminId)
-    : await updateProduct(params.productId!, submission.data, adminId);
+    ? await createProduct(submission.data, actor)
+    : await updateProduct(params.productId!, submission.data, actor);
   if (!result.ok) {
     if (!result.errors) throwFailure(result);
     return formReply(result.errors, { status: result.status, form: submission.form });

@@ -1,4 +1,5 @@
 import { Download, Eye, Pencil, Plus, Upload } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
 import { href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, StockCell } from "~/components/admin/badges";
@@ -76,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { filter: parseListQuery(request.url, ProductListQuerySchema) }
         : { ids },
       wanted,
+      auditActor(context),
     );
     if (!result.ok)
       return formReply(result.errors ?? { form: result.message }, { status: result.status, form });
@@ -93,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     delete: async () => {
       const id = form.get("id");
       invariantResponse(typeof id === "string" && isUuid(id), "Unknown product");
-      const result = await deleteProduct(id);
+      const result = await deleteProduct(id, auditActor(context));
       if (!result.ok)
         return redirectWithToast(back, "Failed to delete product: it no longer exists", "error");
       return redirectWithToast(

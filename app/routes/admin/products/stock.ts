@@ -2,7 +2,8 @@ import { href, redirect } from "react-router";
 import type { Route } from "./+types/stock";
 import { stockAdjustForm } from "~/schemas/stock";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { auditActor } from "~/server/audit/actor.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { throwFailure } from "~/server/http/responses.server";
 import { adjustStock } from "~/server/inventory/stock-ledger.server";
@@ -32,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     quantity,
     reason,
     note,
-    adminId: currentAdmin(context).id,
+    actor: auditActor(context),
   });
   if (!result.ok) {
     if (result.status === 404) throwFailure(result);

@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { auditActor } from "~/server/audit/actor.server";
 import type { Route } from "./+types/store";
 import { DetailPage } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const here = href("/budzadmin/dashboard/settings");
   const save = async <K extends SettingsSection>(section: K, data: StoreSettings[K]) => {
-    await saveSettingsSection(section, data);
+    await saveSettingsSection(section, data, auditActor(context));
     logger.info({ section, by: admin.username }, "settings saved");
     return redirectWithToast(here, SAVED[section]);
   };
@@ -80,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "remove-sample-data": async () => {
       const submission = await parseForm(form, removeSampleDataForm);
       if (!submission.ok) return submission.reply;
-      const result = await removeSampleData();
+      const result = await removeSampleData(auditActor(context));
       if (!result.ok) return formReply({ form: result.message }, { status: result.status, form });
       logger.info({ by: admin.username }, "sample data removed");
       return redirectWithToast(

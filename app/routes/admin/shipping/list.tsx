@@ -27,7 +27,8 @@ import {
   type ShipmentRow,
 } from "~/server/shipping/shipments.server";
 import { formReply, parseForm } from "~/server/http/form.server";
-import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+import { auditActor } from "~/server/audit/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
@@ -41,11 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** A row's status control posts here (in transit, delivered; shipping has its own dialog). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
   // The row's buttons hold no field to point at: a refusal is one message above the list.
   const submission = await parseForm(request, shipmentStepForm);
   if (!submission.ok) return formReply({ form: INVALID_SHIPMENT_CHANGE });
-  const result = await changeShipmentStatus({ ...submission.data, actor: admin.displayName });
+  const result = await changeShipmentStatus({ ...submission.data, actor: auditActor(context) });
   if (!result.ok) return formReply({ form: result.message }, { status: result.status });
   return redirectWithToast(
     `${href("/budzadmin/dashboard/shipping")}${new URL(request.url).search}`,

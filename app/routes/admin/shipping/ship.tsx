@@ -11,7 +11,8 @@ import { statusName, TRACKING_NUMBER_HELP } from "~/lib/order-status";
 import { lazyModule } from "~/lib/lazy-module";
 import { shipForm } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+import { auditActor } from "~/server/audit/actor.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { changeShipmentStatus, getShipment } from "~/server/shipping/shipments.server";
@@ -35,14 +36,13 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 /** Ships a prepared parcel: Canada Post tracking number, then the order's processing → shipped. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
   const submission = await parseForm(request, shipForm);
   if (!submission.ok) return submission.reply;
   const result = await changeShipmentStatus({
     ...submission.data,
     shipmentId: params.shipmentId,
     to: "shipped",
-    actor: admin.displayName,
+    actor: auditActor(context),
   });
   if (!result.ok)
     return formReply(result.errors ?? { form: result.message }, {

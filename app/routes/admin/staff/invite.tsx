@@ -1,4 +1,5 @@
 import { Form, href } from "react-router";
+import { auditActor } from "~/server/audit/actor.server";
 import type { Route } from "./+types/invite";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass, selectClass } from "~/components/admin/field";
@@ -24,7 +25,11 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseForm(request, staffInviteForm);
   if (!submission.ok) return submission.reply;
-  const result = await inviteAdmin({ ...submission.data, invitedBy: currentAdmin(context).id });
+  const result = await inviteAdmin({
+    ...submission.data,
+    invitedBy: currentAdmin(context).id,
+    actor: auditActor(context),
+  });
   if (!result.ok)
     return formReply(result.errors ?? { form: result.message }, {
       status: result.status,

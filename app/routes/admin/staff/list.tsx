@@ -1,4 +1,5 @@
 import { UserPlus } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
 import { Form, href, Link, Outlet, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, type Tone } from "~/components/admin/badges";
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = await parseForm(form, staffRoleForm);
       if (!submission.ok)
         return redirectWithToast(LIST, "Choose Owner, Manager or Staff.", "error");
-      const result = await changeRole(submission.data);
+      const result = await changeRole({ ...submission.data, actor: auditActor(context) });
       if (!result.ok) return redirectWithToast(LIST, result.message, "error");
       return redirectWithToast(
         LIST,
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           "You cannot deactivate yourself: another owner can, or use Sign out everywhere on My profile.",
           "error",
         );
-      const result = await deactivateAdmin(submission.data);
+      const result = await deactivateAdmin({ ...submission.data, actor: auditActor(context) });
       if (!result.ok) return redirectWithToast(LIST, result.message, "error");
       return redirectWithToast(
         LIST,
@@ -87,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     reactivate: async () => {
       const submission = await parseForm(form, staffIdForm);
       if (!submission.ok) return redirectWithToast(LIST, "This admin does not exist.", "error");
-      const result = await reactivateAdmin(submission.data);
+      const result = await reactivateAdmin({ ...submission.data, actor: auditActor(context) });
       if (!result.ok) return redirectWithToast(LIST, result.message, "error");
       return redirectWithToast(LIST, `${result.displayName} can sign in again.`);
     },

@@ -5,11 +5,8 @@ import { buttonClass } from "~/components/admin/button";
 import { DataTable, ListCard, type Column } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import {
-  MovementFilters,
-  NewerOlderPager,
-  QuantityChange,
-} from "~/components/admin/stock-movements";
+import { LogFilters, NewerOlderPager } from "~/components/admin/log-list";
+import { QuantityChange } from "~/components/admin/stock-movements";
 import { formatDate, formatTime, withDateTexts } from "~/lib/dates";
 import { sizeLabel } from "~/lib/product";
 import { STOCK_REASON_LABELS, STOCK_REASONS } from "~/lib/stock";
@@ -150,19 +147,32 @@ export default function StockMovements({ loaderData }: Route.ComponentProps) {
         }
       />
       <ListCard>
-        <MovementFilters
+        <LogFilters
+          id="movement"
+          label="Filter stock movements"
+          search={{ label: "Product", placeholder: "Name or SKU" }}
           values={query}
-          reasons={[
-            { value: "all", label: "All reasons" },
-            ...STOCK_REASONS.map((reason) => ({
-              value: reason,
-              label: STOCK_REASON_LABELS[reason],
-            })),
-          ]}
-          staff={[
-            { value: "all", label: "Everyone" },
-            { value: "store", label: "Store (checkout, cancellations)" },
-            ...staff.map((admin) => ({ value: admin.id, label: admin.name })),
+          selects={[
+            {
+              name: "reason",
+              label: "Reason",
+              options: [
+                { value: "all", label: "All reasons" },
+                ...STOCK_REASONS.map((reason) => ({
+                  value: reason,
+                  label: STOCK_REASON_LABELS[reason],
+                })),
+              ],
+            },
+            {
+              name: "staff",
+              label: "Staff",
+              options: [
+                { value: "all", label: "Everyone" },
+                { value: "store", label: "Store (checkout, cancellations)" },
+                ...staff.map((admin) => ({ value: admin.id, label: admin.name })),
+              ],
+            },
           ]}
         />
         <DataTable
