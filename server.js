@@ -1,5 +1,6 @@
 // Starts the store: `npm start` (after `npm run build`) serves the production build; `npm run dev`
 // serves the sources through Vite with hot reload.
+import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
@@ -37,6 +38,35 @@ function mountBuildAssets(app) {
   app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
 }
 
+/**
+ * A first start on the embedded database: creating, migrating and filling it runs in a child
+ * process (`server.js --set-up`), whose memory goes when it exits; its answer is the first admin.
+ */
+function setUpInChild() {
+  return new Promise((resolve) => {
+    const child = fork(fileURLToPath(import.meta.url), ["--set-up"], { stdio: "inherit" });
+    let answer;
+    child.on("message", (message) => (answer = message));
+    const stop = () => child.kill("SIGTERM");
+    process.once("SIGTERM", stop).once("SIGINT", stop);
+    child.on("exit", (code) => {
+      process.off("SIGTERM", stop).off("SIGINT", stop);
+      if (code !== 0) process.exit(code ?? 1);
+      resolve(answer);
+    });
+  });
+}
+
+async function setUpAndExit(module) {
+  try {
+    process.send({ firstAdmin: await module.setUpStoreAlone() });
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof module.StartupError ? error.message : error);
+    process.exit(1);
+  }
+}
+
 async function main() {
   const { module, mountStatic, devServer } = await loadApp();
   let settings;
@@ -46,9 +76,11 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
+  if (process.argv.includes("--set-up")) return setUpAndExit(module);
+  const setUp = production && module.setsUpEmbeddedDatabase() ? await setUpInChild() : undefined;
   let services;
   try {
-    services = await module.startServices();
+    services = await module.startServices(setUp);
   } catch (error) {
     console.error(error instanceof module.StartupError ? error.message : error);
     await devServer?.close();

@@ -11,7 +11,12 @@ import { logger } from "~/server/logger.server";
 import { pageCacheMiddleware } from "~/server/storefront/page-cache.server";
 import * as serverBuild from "virtual:react-router/server-build";
 
-export { startServices, welcomeBox } from "~/server/boot.server";
+export {
+  setsUpEmbeddedDatabase,
+  setUpStoreAlone,
+  startServices,
+  welcomeBox,
+} from "~/server/boot.server";
 
 function securityHeaders(production: boolean) {
   return (_req: Request, res: Response, next: NextFunction) => {

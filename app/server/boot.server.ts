@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { runDailyAuditPrune } from "./audit/audit-log.server";
 import { ensureFirstAdmin } from "./auth/admin-users.server";
 import { config } from "./config.server";
@@ -122,11 +124,31 @@ export function welcomeBox(welcome: Welcome, listeningUrl: string): string {
   ].join("\n");
 }
 
-export async function startServices(): Promise<Services> {
-  const settings = config();
-  const { handle, release } = await openConfiguredDatabase();
-  logger.info({ driver: handle.driver, location: handle.location }, "database ready");
+type FirstAdmin = Welcome["firstAdmin"];
 
+/**
+ * Whether this start creates the embedded database: server.js then sets the store up in a child
+ * process (setUpStoreAlone), so the memory that creating, migrating and filling it took (PGlite's
+ * grown WebAssembly memory, the sample images' buffers: about 500 MiB) leaves with that process.
+ */
+export function setsUpEmbeddedDatabase(): boolean {
+  const { DATABASE_URL, dataDir } = config();
+  return !DATABASE_URL && !fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
+}
+
+/** The first start's work alone (in server.js's child process): set up, then close. */
+export async function setUpStoreAlone(): Promise<FirstAdmin> {
+  const { handle, release } = await openConfiguredDatabase();
+  try {
+    return await setUpStore(handle);
+  } finally {
+    await closeDatabase(release);
+  }
+}
+
+/** The first admin and, on an empty store, sample data or the default pages. */
+async function setUpStore(handle: DatabaseHandle): Promise<FirstAdmin> {
+  const settings = config();
   const created = await ensureFirstAdmin({
     username: settings.ADMIN_USERNAME,
     password: settings.ADMIN_PASSWORD,
@@ -147,6 +169,18 @@ export async function startServices(): Promise<Services> {
     // PGlite has no autovacuum: give the planner fresh statistics once per start.
     await analyzeDatabase();
   }
+  return created;
+}
+
+/**
+ * Everything the server needs before it takes requests. `setUp` is what a child process's
+ * setUpStoreAlone made on this first start (then nothing is left to set up here).
+ */
+export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise<Services> {
+  const settings = config();
+  const { handle, release } = await openConfiguredDatabase();
+  logger.info({ driver: handle.driver, location: handle.location }, "database ready");
+  const created = (await setUpStore(handle)) ?? setUp?.firstAdmin;
 
   // Settings are read once here (seeded from the environment on the first start).
   await storeSettings();
