@@ -6,7 +6,7 @@ import { ownStoreFixtures, startOwnStore } from "../own-store";
 import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
 
 /**
- * The Activity spec's own store: the e2e owner and Sour Gummies (no sizes, 12 received), with an
+ * The Activity spec's own store: the e2e owner ("owner") and Sour Gummies (no sizes, 12 received), with an
  * empty audit log: the spec's own change is the first entry.
  */
 function seed(dataDir: string) {
@@ -34,7 +34,7 @@ function seed(dataDir: string) {
       },
     ]);
     // The e2e owner: the server creates one only while there is no admin at all.
-    await createAdminUser({ ...E2E_ADMIN, displayName: "Olive Owner", role: "owner" });
+    await createAdminUser({ ...E2E_ADMIN, displayName: E2E_ADMIN.username, role: "owner" });
   });
 }
 
