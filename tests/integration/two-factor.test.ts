@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { generateTOTP } from "@epic-web/totp";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { isRouteErrorResponse } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import routes from "~/routes";
 import * as loginPage from "~/routes/admin/login";
+import * as logout from "~/routes/admin/logout";
 import * as overview from "~/routes/admin/overview";
 import * as profile from "~/routes/admin/profile";
 import * as staffList from "~/routes/admin/staff/list";
@@ -23,10 +24,11 @@ import {
   twoFactorStatus,
 } from "~/server/auth/two-factor.server";
 import { db } from "~/server/db.server";
-import { adminRecoveryCodes, adminSessions } from "~/server/schema";
+import { adminRecoveryCodes, adminSessions, auditLog } from "~/server/schema";
 import { saveSettingsSection } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute, isGuardedAdminUrl, type RouteModule } from "../setup/route-call";
+import { SHELL_ACTOR } from "~/server/audit/audit-log.server";
 
 const ORIGIN = "http://store.test";
 const PASSWORD = "a-long-password-1";
@@ -53,7 +55,11 @@ const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 async function enable(userId: string) {
   const setup = await startTwoFactorSetup(userId);
   if (!setup.ok) throw new Error(setup.message);
-  const confirmed = await confirmTwoFactorSetup({ userId, code: await codeAt(setup.secret) });
+  const confirmed = await confirmTwoFactorSetup({
+    actor: SHELL_ACTOR,
+    userId,
+    code: await codeAt(setup.secret),
+  });
   if (!confirmed.ok) throw new Error(confirmed.message);
   return { secret: setup.secret, recoveryCodes: confirmed.recoveryCodes };
 }
@@ -463,7 +469,9 @@ describe("the owner's setting: two-factor for every admin", () => {
       ),
     );
     expect(dashboard.status).toBe(200);
-    expect(await turnOffTwoFactor({ userId: sam.id, proof: PASSWORD })).toMatchObject({
+    expect(
+      await turnOffTwoFactor({ actor: SHELL_ACTOR, userId: sam.id, proof: PASSWORD }),
+    ).toMatchObject({
       ok: false,
       status: 409,
       message: TWO_FACTOR_MESSAGES.cannotTurnOff,
@@ -487,17 +495,25 @@ describe("the owner's setting: two-factor for every admin", () => {
 describe("turning it off, new recovery codes, and the owner's reset", () => {
   it("turns off with the password or a code, never with a wrong one", async () => {
     const { secret } = await enable(olive.id);
-    expect(await turnOffTwoFactor({ userId: olive.id, proof: "not-my-password" })).toMatchObject({
-      ok: false,
-      status: 422,
-    });
     expect(
-      await turnOffTwoFactor({ userId: olive.id, proof: await wrongCode(secret) }),
+      await turnOffTwoFactor({ actor: SHELL_ACTOR, userId: olive.id, proof: "not-my-password" }),
     ).toMatchObject({
       ok: false,
       status: 422,
     });
-    expect(await turnOffTwoFactor({ userId: olive.id, proof: PASSWORD })).toEqual({ ok: true });
+    expect(
+      await turnOffTwoFactor({
+        actor: SHELL_ACTOR,
+        userId: olive.id,
+        proof: await wrongCode(secret),
+      }),
+    ).toMatchObject({
+      ok: false,
+      status: 422,
+    });
+    expect(
+      await turnOffTwoFactor({ actor: SHELL_ACTOR, userId: olive.id, proof: PASSWORD }),
+    ).toEqual({ ok: true });
     expect(await twoFactorStatus(olive.id)).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
     expect(
       await signIn({ username: "olive", password: PASSWORD, ipAddress: "10.5.0.1" }),
@@ -607,5 +623,98 @@ describe("turning it off, new recovery codes, and the owner's reset", () => {
     });
     expect((await twoFactorStatus(olive.id)).enabled).toBe(false);
     expect(await resetTwoFactor({ username: "nobody" })).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("the activity log of signing in", () => {
+  const entries = () =>
+    db()
+      .select({
+        action: auditLog.action,
+        area: auditLog.area,
+        adminId: auditLog.adminId,
+        name: auditLog.adminName,
+        ip: auditLog.ipAddress,
+        changes: auditLog.changes,
+      })
+      .from(auditLog)
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+
+  it("records a failed and a good password, a failed and a good second step, and the sign-out", async () => {
+    await signIn({ username: "olive", password: "not-it", ipAddress: "10.9.0.1" });
+    await signIn({ username: "nobody", password: "not-it", ipAddress: "10.9.0.2" });
+    const { secret } = await enable(olive.id);
+    const challenge = await passwordStep("olive", "10.9.0.3");
+    await secondStepWith(await wrongCode(secret), challenge, "10.9.0.3");
+    const done = await secondStepWith(
+      await codeAt(secret, Date.now() + 30_000),
+      challenge,
+      "10.9.0.3",
+    );
+    const session = sessionCookieFrom(done.headers)!;
+    const out = await settle(
+      callRoute(
+        logout,
+        "action",
+        post("/budzadmin/logout", {}, session),
+        {},
+        {
+          clientIp: "10.9.0.3",
+        },
+      ),
+    );
+    expect(out.status).toBe(302);
+    expect(await getAdmin(new Request(ORIGIN, { headers: { Cookie: session } }))).toBeUndefined();
+
+    expect(await entries()).toEqual([
+      {
+        action: "sign-in-failed",
+        area: "auth",
+        adminId: olive.id,
+        name: "olive",
+        ip: "10.9.0.1",
+        changes: null,
+      },
+      {
+        action: "sign-in-failed",
+        area: "auth",
+        adminId: null,
+        name: "nobody",
+        ip: "10.9.0.2",
+        changes: null,
+      },
+      {
+        action: "two-factor",
+        area: "auth",
+        adminId: null,
+        name: "Shell",
+        ip: null,
+        changes: { twoFactor: ["off", "on"] },
+      },
+      {
+        action: "two-factor-failed",
+        area: "auth",
+        adminId: olive.id,
+        name: "olive",
+        ip: "10.9.0.3",
+        changes: { code: "wrong" },
+      },
+      {
+        action: "sign-in",
+        area: "auth",
+        adminId: olive.id,
+        name: "olive",
+        ip: "10.9.0.3",
+        changes: { twoFactor: "code" },
+      },
+      {
+        action: "sign-out",
+        area: "auth",
+        adminId: olive.id,
+        name: "olive",
+        ip: "10.9.0.3",
+        changes: null,
+      },
+    ]);
   });
 });

@@ -27,6 +27,7 @@ import {
   twoFactorStatus,
 } from "~/server/auth/two-factor.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
+import { auditActor } from "~/server/audit/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("admin")];
 
@@ -91,7 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     "two-factor-off": async () => {
       const submission = await parseForm(form, twoFactorOffForm);
       if (!submission.ok) return submission.reply;
-      const result = await turnOffTwoFactor({ userId: admin.id, ...submission.data });
+      const result = await turnOffTwoFactor({
+        userId: admin.id,
+        ...submission.data,
+        actor: auditActor(context),
+      });
       if (!result.ok)
         return formReply(result.errors ?? { form: result.message }, {
           status: result.status,
@@ -102,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "sign-out-everywhere": async () => {
       await signOutEverywhere(admin.id);
       throw redirect(href("/budzadmin"), {
-        headers: { "Set-Cookie": await destroyAdminSession(request) },
+        headers: { "Set-Cookie": (await destroyAdminSession(request)).setCookie },
       });
     },
   });

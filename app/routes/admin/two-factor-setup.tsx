@@ -17,6 +17,7 @@ import {
 } from "~/server/auth/two-factor.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
+import { auditActor } from "~/server/audit/actor.server";
 
 /**
  * Turning two-factor sign-in on (from My profile, or where the guard holds an admin without it
@@ -48,7 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
   const submission = await parseForm(request, twoFactorCodeForm);
   if (!submission.ok) return submission.reply;
-  const result = await confirmTwoFactorSetup({ userId: admin.id, code: submission.data.code });
+  const result = await confirmTwoFactorSetup({
+    userId: admin.id,
+    code: submission.data.code,
+    actor: auditActor(context),
+  });
   if (!result.ok)
     return formReply(result.errors ?? { form: result.message }, {
       status: result.status,

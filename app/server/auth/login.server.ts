@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { db } from "../db.server";
-import { adminUsers } from "../schema";
 import { findAdminByUsername } from "./admin-users.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { createAdminSession } from "./session.server";
+import { recordSignInEvent, startSignedInSession } from "./signed-in.server";
 import { checkThrottle, recordAttempt, throttledMessage } from "./throttle.server";
 import { createTwoFactorChallenge } from "./two-factor.server";
 
@@ -53,7 +51,15 @@ export async function signIn(options: {
   // A deactivated or invited admin gets the same answer as a wrong password.
   const succeeded = Boolean(user && valid && user.status === "active");
   await recordAttempt({ ...target, succeeded });
-  if (!user || !succeeded) return { ok: false, code: "invalid", message: INVALID_CREDENTIALS };
+  if (!user || !succeeded) {
+    await recordSignInEvent(db(), {
+      action: "sign-in-failed",
+      admin: user ? { id: user.id, displayName: user.displayName } : null,
+      username,
+      ipAddress: options.ipAddress,
+    });
+    return { ok: false, code: "invalid", message: INVALID_CREDENTIALS };
+  }
 
   // Two-factor on: no session yet, only the 5-minute state of the second step.
   if (user.twoFactorSecret)
@@ -63,9 +69,8 @@ export async function signIn(options: {
       setCookie: await createTwoFactorChallenge(user.id, now),
     };
 
-  await db().update(adminUsers).set({ lastLoginAt: now }).where(eq(adminUsers.id, user.id));
-  const setCookie = await createAdminSession({
-    userId: user.id,
+  const setCookie = await startSignedInSession({
+    admin: user,
     ipAddress: options.ipAddress,
     userAgent: options.userAgent,
     now,

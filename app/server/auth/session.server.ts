@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { createCookie, href, redirect } from "react-router";
 import { config } from "../config.server";
-import { db } from "../db.server";
+import { db, type Executor } from "../db.server";
 import { adminSessions, adminUsers } from "../schema";
 import type { AdminRole } from "~/lib/permissions";
 import { errorResponse } from "../http/responses.server";
@@ -57,22 +57,23 @@ export async function createAdminSession(options: {
   ipAddress?: string;
   userAgent?: string | null;
   now?: Date;
+  /** The transaction of the sign-in it belongs to (with its audit entry). */
+  executor?: Executor;
 }): Promise<string> {
   const now = options.now ?? new Date();
+  const executor = options.executor ?? db();
   const token = crypto.randomBytes(32).toString("base64url");
-  await db()
-    .insert(adminSessions)
-    .values({
-      id: hashToken(token),
-      userId: options.userId,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
-      ipAddress: options.ipAddress ?? null,
-      userAgent: options.userAgent?.slice(0, 300) ?? null,
-    });
+  await executor.insert(adminSessions).values({
+    id: hashToken(token),
+    userId: options.userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    ipAddress: options.ipAddress ?? null,
+    userAgent: options.userAgent?.slice(0, 300) ?? null,
+  });
   // Expired sessions of this admin are swept on each sign-in.
-  await db()
+  await executor
     .delete(adminSessions)
     .where(
       and(
@@ -129,13 +130,22 @@ export async function getAdmin(
 }
 
 /** Ends the request's session (if any); returns the Set-Cookie header value that clears the cookie. */
-export async function destroyAdminSession(request: Request): Promise<string> {
+/** Ends this request's session; the admin whose it was (for the sign-out's audit entry). */
+export async function destroyAdminSession(
+  request: Request,
+  executor: Executor = db(),
+): Promise<{ setCookie: string; userId: string | null }> {
   const token = await readToken(request);
-  if (token)
-    await db()
-      .delete(adminSessions)
-      .where(eq(adminSessions.id, hashToken(token)));
-  return sessionCookie().serialize("", { maxAge: 0 });
+  const [ended] = token
+    ? await executor
+        .delete(adminSessions)
+        .where(eq(adminSessions.id, hashToken(token)))
+        .returning({ userId: adminSessions.userId })
+    : [];
+  return {
+    setCookie: await sessionCookie().serialize("", { maxAge: 0 }),
+    userId: ended?.userId ?? null,
+  };
 }
 
 /** A browser loading a page (as opposed to a data fetch, a form post or an API client). */

@@ -23,8 +23,10 @@ import { db, type Executor } from "../db.server";
 import { adminRecoveryCodes, adminSessions, adminTwoFactorChallenges, adminUsers } from "../schema";
 import { storeSettings } from "../settings/store-settings.server";
 import { verifyPassword } from "./password.server";
-import { createAdminSession, hashToken, secureCookies } from "./session.server";
+import { hashToken, secureCookies } from "./session.server";
 import { runThrottled } from "./throttle.server";
+import { recordAudit, SHELL_ACTOR, type AuditActor } from "../audit/audit-log.server";
+import { recordSignInEvent, startSignedInSession } from "./signed-in.server";
 
 /**
  * Two-factor sign-in for admins (TOTP, RFC 6238, with @epic-web/totp): set up from My profile
@@ -223,6 +225,7 @@ export async function startTwoFactorSetup(userId: string): Promise<Result<TwoFac
 export async function confirmTwoFactorSetup(input: {
   userId: string;
   code: string;
+  actor: AuditActor;
   now?: Date;
 }): Promise<Result<{ recoveryCodes: string[] }>> {
   const now = input.now ?? new Date();
@@ -244,6 +247,7 @@ export async function confirmTwoFactorSetup(input: {
       })
       .where(eq(adminUsers.id, user.id));
     const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+    await recordTwoFactorChange(tx, input.actor, user, "auth", ["off", "on"]);
     return { ok: true, recoveryCodes };
   });
 }
@@ -286,7 +290,11 @@ async function clearTwoFactor(tx: Executor, userId: string) {
  * Turns the admin's own two-factor off, given their password or a current code; refused while
  * the owner requires it for everyone.
  */
-export async function turnOffTwoFactor(input: { userId: string; proof: string }): Promise<Result> {
+export async function turnOffTwoFactor(input: {
+  userId: string;
+  proof: string;
+  actor: AuditActor;
+}): Promise<Result> {
   if (await twoFactorRequired()) return fail(409, TWO_FACTOR_MESSAGES.cannotTurnOff);
   const user = await readUser(db(), input.userId);
   if (!user) return fail(404, TWO_FACTOR_MESSAGES.unknown);
@@ -296,7 +304,10 @@ export async function turnOffTwoFactor(input: { userId: string; proof: string })
     : await verifyPassword(user.passwordHash, input.proof);
   if (!proven)
     return fail(422, TWO_FACTOR_MESSAGES.wrongProof, { proof: TWO_FACTOR_MESSAGES.wrongProof });
-  await db().transaction((tx) => clearTwoFactor(tx, user.id));
+  await db().transaction(async (tx) => {
+    await clearTwoFactor(tx, user.id);
+    await recordTwoFactorChange(tx, input.actor, user, "auth", ["on", "off"]);
+  });
   return { ok: true };
 }
 
@@ -308,6 +319,8 @@ export async function turnOffTwoFactor(input: { userId: string; proof: string })
 export async function resetTwoFactor(input: {
   id?: string;
   username?: string;
+  /** The owner on the Staff screen; the shell by default (npm run admin -- reset-2fa). */
+  actor?: AuditActor;
 }): Promise<Result<{ displayName: string; username: string; sessionsEnded: number }>> {
   return db().transaction(async (tx) => {
     const [user] = await tx
@@ -315,6 +328,7 @@ export async function resetTwoFactor(input: {
         id: adminUsers.id,
         username: adminUsers.username,
         displayName: adminUsers.displayName,
+        secret: adminUsers.twoFactorSecret,
       })
       .from(adminUsers)
       .where(
@@ -325,6 +339,10 @@ export async function resetTwoFactor(input: {
       .for("update");
     if (!user) return fail(404, TWO_FACTOR_MESSAGES.unknown);
     await clearTwoFactor(tx, user.id);
+    await recordTwoFactorChange(tx, input.actor ?? SHELL_ACTOR, user, "staff", [
+      user.secret ? "on" : "off",
+      "off (reset)",
+    ]);
     const ended = await tx
       .delete(adminSessions)
       .where(eq(adminSessions.userId, user.id))
@@ -335,6 +353,23 @@ export async function resetTwoFactor(input: {
       username: user.username,
       sessionsEnded: ended.length,
     };
+  });
+}
+
+/** Two-factor turned on or off (by the admin: area auth) or reset (by an owner: area staff). */
+function recordTwoFactorChange(
+  executor: Executor,
+  actor: AuditActor,
+  admin: { id: string; username: string },
+  area: "auth" | "staff",
+  change: [string, string],
+) {
+  return recordAudit(executor, {
+    actor,
+    area,
+    action: "two-factor",
+    record: { type: "admin", id: admin.id, label: admin.username },
+    changes: { twoFactor: change },
   });
 }
 
@@ -462,10 +497,19 @@ export async function completeTwoFactorSignIn(input: {
       message: throttled.message,
       retryAfterSeconds: throttled.retryAfterSeconds,
     };
-  if (throttled.value === "wrong")
-    return { ok: false, code: "wrong", status: 401, message: TWO_FACTOR_MESSAGES.wrongCode };
-  if (throttled.value === "reused")
-    return { ok: false, code: "reused", status: 401, message: TWO_FACTOR_MESSAGES.reusedCode };
+  if (throttled.value === "wrong" || throttled.value === "reused") {
+    const admin = await readUser(db(), challenge.userId);
+    await recordSignInEvent(db(), {
+      action: "two-factor-failed",
+      admin: admin && { id: admin.id, displayName: admin.displayName },
+      username: admin?.username ?? challenge.userId,
+      ipAddress: input.ipAddress,
+      changes: { code: throttled.value === "reused" ? "already used" : "wrong" },
+    });
+    return throttled.value === "wrong"
+      ? { ok: false, code: "wrong", status: 401, message: TWO_FACTOR_MESSAGES.wrongCode }
+      : { ok: false, code: "reused", status: 401, message: TWO_FACTOR_MESSAGES.reusedCode };
+  }
   // The challenge works once: whoever deletes it first signs in.
   const [used] = await db()
     .delete(adminTwoFactorChallenges)
@@ -473,15 +517,15 @@ export async function completeTwoFactorSignIn(input: {
     .returning({ id: adminTwoFactorChallenges.id });
   if (!used)
     return { ok: false, code: "ended", status: 401, message: TWO_FACTOR_MESSAGES.challengeEnded };
-  await db()
-    .update(adminUsers)
-    .set({ lastLoginAt: now })
-    .where(eq(adminUsers.id, challenge.userId));
-  const session = await createAdminSession({
-    userId: challenge.userId,
+  const admin = await readUser(db(), challenge.userId);
+  if (!admin)
+    return { ok: false, code: "ended", status: 401, message: TWO_FACTOR_MESSAGES.challengeEnded };
+  const session = await startSignedInSession({
+    admin,
     ipAddress: input.ipAddress,
     userAgent: input.userAgent,
     now,
+    changes: { twoFactor: throttled.value === "recovery" ? "recovery code" : "code" },
   });
   const { recoveryCodesLeft } = await twoFactorStatus(challenge.userId);
   return {

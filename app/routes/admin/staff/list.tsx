@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           "Turn your own two-factor off on My profile (it asks for your password or a code).",
           "error",
         );
-      const result = await resetTwoFactor(submission.data);
+      const result = await resetTwoFactor({ ...submission.data, actor: auditActor(context) });
       if (!result.ok) return redirectWithToast(LIST, result.message, "error");
       return redirectWithToast(
         LIST,
