@@ -14,6 +14,7 @@ import {
   runDailyAuditPrune,
 } from "~/server/audit/audit-log.server";
 import { AuditListQuerySchema } from "~/schemas/audit";
+import { CouponFormSchema } from "~/schemas/coupons";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { changeRole } from "~/server/auth/staff.server";
@@ -22,6 +23,12 @@ import {
   updateProduct,
 } from "~/server/catalog/product-admin.server";
 import { db } from "~/server/db.server";
+import {
+  createCoupon,
+  deleteCoupon,
+  setCouponActive,
+  updateCoupon,
+} from "~/server/marketing/coupon-admin.server";
 import { adjustStock } from "~/server/inventory/stock-ledger.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
@@ -271,6 +278,27 @@ describe("audited changes", () => {
       },
     ]);
     await changeRole({ id: manager.id, role: "manager", actor: actor() });
+  });
+
+  it("a coupon created, changed, switched off and deleted", async () => {
+    const input = CouponFormSchema.parse({
+      code: "AUDIT10",
+      type: "percentage",
+      value: "10",
+      startDate: "2026-01-01",
+      isActive: "on",
+    });
+    const made = await createCoupon(input, actor());
+    if (!made.ok) throw new Error(JSON.stringify(made.errors));
+    expect((await updateCoupon(made.id, { ...input, value: 15 }, actor())).ok).toBe(true);
+    expect((await setCouponActive(made.id, false, actor())).ok).toBe(true);
+    expect((await deleteCoupon(made.id, actor())).ok).toBe(true);
+    const logged = await entries();
+    expect(logged.map((e) => [e.area, e.action, e.recordId, e.recordLabel])).toEqual(
+      ["create", "update", "update", "delete"].map((a) => ["coupons", a, made.id, "AUDIT10"]),
+    );
+    expect(logged[1]!.changes).toEqual({ value: [10, 15] });
+    expect(logged[2]!.changes).toEqual({ isActive: [true, false] });
   });
 
   it("a customer export, with its filters", async () => {

@@ -5,9 +5,10 @@ import type { CouponInput } from "~/schemas/coupons";
 import type { FormErrors } from "~/lib/form";
 import { config } from "../config.server";
 import { isUniqueViolation } from "../db-errors.server";
-import { db, type Transaction } from "../db.server";
+import { db, type Executor, type Transaction } from "../db.server";
 import { announcements, coupons, orders } from "../schema";
 import { invalidatesPages } from "../storefront/page-invalidation.server";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 
 export type CouponSaveResult =
   | { ok: true; id: string; code: string }
@@ -79,7 +80,25 @@ async function saving(code: string, run: () => Promise<CouponSaveResult>) {
   }
 }
 
-export function createCoupon(input: CouponInput): Promise<CouponSaveResult> {
+/** A coupon's entry in the activity log (when an admin, not a script, made the change). */
+async function auditCoupon(
+  tx: Executor,
+  actor: AuditActor | undefined,
+  action: "create" | "update" | "delete",
+  coupon: { id: string; code: string },
+  changes: Record<string, unknown> | null,
+) {
+  if (actor)
+    await recordAudit(tx, {
+      actor,
+      area: "coupons",
+      action,
+      record: { type: "coupon", id: coupon.id, label: coupon.code },
+      changes,
+    });
+}
+
+export function createCoupon(input: CouponInput, actor?: AuditActor): Promise<CouponSaveResult> {
   return saving(input.code, () =>
     db().transaction(async (tx) => {
       if (await codeTaken(tx, input.code))
@@ -88,6 +107,7 @@ export function createCoupon(input: CouponInput): Promise<CouponSaveResult> {
         .insert(coupons)
         .values(columns(input))
         .returning({ id: coupons.id, code: coupons.code });
+      await auditCoupon(tx, actor, "create", row!, changedFields(null, columns(input)));
       return { ok: true as const, ...row! };
     }),
   );
@@ -99,7 +119,11 @@ export function createCoupon(input: CouponInput): Promise<CouponSaveResult> {
  * A used coupon keeps its code and type; max uses cannot go below the uses already made. The
  * storefront reads coupons on every check (no cache), so the next cart or checkout follows.
  */
-export function updateCoupon(id: string, input: CouponInput): Promise<CouponSaveResult> {
+export function updateCoupon(
+  id: string,
+  input: CouponInput,
+  actor?: AuditActor,
+): Promise<CouponSaveResult> {
   if (!isUuid(id))
     return Promise.resolve({ ok: false, status: 404, errors: { form: COUPON_NOT_FOUND } });
   return saving(input.code, () =>
@@ -138,6 +162,9 @@ export function updateCoupon(id: string, input: CouponInput): Promise<CouponSave
           .update(announcements)
           .set({ couponCode: input.code })
           .where(eq(sql`lower(${announcements.couponCode})`, current.code.toLowerCase()));
+      const after = columns(input);
+      const changes = changedFields(current, after, Object.keys(after) as (keyof typeof after)[]);
+      await auditCoupon(tx, actor, "update", { id, code: input.code }, changes);
       return { ok: true as const, id, code: input.code };
     }),
   ).then(invalidatesPages("coupon saved"));
@@ -147,20 +174,28 @@ export type CouponActionResult =
   { ok: true; code: string } | { ok: false; status: 404 | 409; message: string };
 
 /** Switches a coupon on or off (allowed for used coupons too); checkout follows at once. */
-export async function setCouponActive(id: string, active: boolean): Promise<CouponActionResult> {
-  const [row] = await db()
-    .update(coupons)
-    .set({ isActive: active, revision: sql`${coupons.revision} + 1`, updatedAt: new Date() })
-    .where(eq(coupons.id, id))
-    .returning({ code: coupons.code });
-  return row ? { ok: true, code: row.code } : { ok: false, status: 404, message: COUPON_NOT_FOUND };
+export async function setCouponActive(
+  id: string,
+  active: boolean,
+  actor?: AuditActor,
+): Promise<CouponActionResult> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(coupons)
+      .set({ isActive: active, revision: sql`${coupons.revision} + 1`, updatedAt: new Date() })
+      .where(eq(coupons.id, id))
+      .returning({ code: coupons.code });
+    if (!row) return { ok: false, status: 404, message: COUPON_NOT_FOUND };
+    await auditCoupon(tx, actor, "update", { id, code: row.code }, { isActive: [!active, active] });
+    return { ok: true, code: row.code };
+  });
 }
 
 /**
  * Deletes a coupon nobody has used. A used one is refused (its orders and counts refer to it):
  * deactivate it instead. The announcement bar stops naming a deleted code.
  */
-export async function deleteCoupon(id: string): Promise<CouponActionResult> {
+export async function deleteCoupon(id: string, actor?: AuditActor): Promise<CouponActionResult> {
   const result = await db().transaction(async (tx) => {
     const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
     if (!current) return { ok: false as const, status: 404 as const, message: COUPON_NOT_FOUND };
@@ -175,6 +210,7 @@ export async function deleteCoupon(id: string): Promise<CouponActionResult> {
       .update(announcements)
       .set({ couponCode: null })
       .where(eq(sql`lower(${announcements.couponCode})`, current.code.toLowerCase()));
+    await auditCoupon(tx, actor, "delete", current, null);
     return { ok: true as const, code: current.code };
   });
   return invalidatesPages("coupon deleted")(result);

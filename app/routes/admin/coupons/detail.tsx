@@ -26,6 +26,7 @@ import {
   type CouponOrderRow,
 } from "~/server/marketing/coupon-list.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
+import { auditActor } from "~/server/audit/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("coupons")];
 
@@ -47,10 +48,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return withDateTexts({ coupon, orders, today: dayOf(new Date(), timeZone) }, timeZone);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseForm(request, couponForm);
   if (!submission.ok) return submission.reply;
-  const result = await updateCoupon(params.couponId, submission.data);
+  const result = await updateCoupon(params.couponId, submission.data, auditActor(context));
   if (!result.ok) return formReply(result.errors, { status: result.status, form: submission.form });
   return redirectWithToast(
     href("/budzadmin/dashboard/coupons/:couponId", { couponId: result.id }),

@@ -29,6 +29,7 @@ import {
   type AdminCouponRow,
 } from "~/server/marketing/coupon-list.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
+import { auditActor } from "~/server/audit/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("coupons")];
 
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A row's Activate / Deactivate and Delete buttons post here. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const back = `${href("/budzadmin/dashboard/coupons")}${new URL(request.url).search}`;
   const id = CouponIdSchema.safeParse(form.get("id"));
@@ -50,13 +51,13 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await dispatchIntent(form, {
     "set-active": async () => {
       const active = form.get("active") === "true";
-      const done = await setCouponActive(id.data, active);
+      const done = await setCouponActive(id.data, active, auditActor(context));
       return done.ok
         ? { ...done, done: active ? "activated" : "deactivated: checkout refuses it from now on" }
         : done;
     },
     delete: async () => {
-      const done = await deleteCoupon(id.data);
+      const done = await deleteCoupon(id.data, auditActor(context));
       return done.ok ? { ...done, done: "deleted" } : done;
     },
   });

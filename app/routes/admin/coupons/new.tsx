@@ -12,6 +12,7 @@ import { config } from "~/server/config.server";
 import { createCoupon } from "~/server/marketing/coupon-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
+import { auditActor } from "~/server/audit/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("coupons")];
 
@@ -21,10 +22,10 @@ export async function loader() {
   return { today: dayOf(new Date(), config().STORE_TIMEZONE) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseForm(request, couponForm);
   if (!submission.ok) return submission.reply;
-  const result = await createCoupon(submission.data);
+  const result = await createCoupon(submission.data, auditActor(context));
   if (!result.ok) return formReply(result.errors, { status: result.status, form: submission.form });
   return redirectWithToast(
     `${href("/budzadmin/dashboard/coupons")}${new URL(request.url).search}`,
