@@ -17,8 +17,13 @@ describe("the permission table", () => {
     expect(held("owner")).toEqual([...ALL].sort());
   });
 
-  it("gives a manager everything but staff, settings and the database tools", () => {
-    expect(ALL.filter((p) => !can("manager", p)).sort()).toEqual(["database", "settings", "staff"]);
+  it("gives a manager everything but staff, settings, the activity log and the database tools", () => {
+    expect(ALL.filter((p) => !can("manager", p)).sort()).toEqual([
+      "activity",
+      "database",
+      "settings",
+      "staff",
+    ]);
   });
 
   it("gives staff the day-to-day work only: no exports, mailings, coupons, taxes, settings or staff", () => {

@@ -5,7 +5,7 @@
  * "Roles and permissions" table is this one, written down.
  *
  * Defaults like Shopify's: the owner can do everything; a manager everything but staff accounts,
- * store settings and the database tools; staff do the day-to-day work (orders, shipping, products,
+ * store settings, the activity log and the database tools; staff do the day-to-day work (orders, shipping, products,
  * customers) without exports, imports, mailings, coupons, taxes, reports or bulk changes.
  */
 export const ADMIN_ROLES = ["owner", "manager", "staff"] as const;
