@@ -15,7 +15,7 @@ import { errorResponse } from "../http/responses.server";
 import { csvDateTime } from "../inventory/stock-movements-list.server";
 import {
   decodeCursor,
-  encodeCursor,
+  keysetPage,
   type MovementCursor as KeysetCursor,
 } from "../inventory/stock-ledger.server";
 import { auditLog, type AuditChanges } from "../schema";
@@ -123,18 +123,7 @@ export async function listActivity(
         : [desc(auditLog.createdAt), desc(auditLog.id)]),
     )
     .limit(pageSize + 1);
-  const more = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const hasNewer = before ? more : Boolean(after);
-  const hasOlder = before ? true : more;
-  return {
-    rows: page,
-    newer: hasNewer && first ? encodeCursor(first) : undefined,
-    older: hasOlder && last ? encodeCursor(last) : undefined,
-  };
+  return keysetPage(rows, pageSize, { before, after });
 }
 
 /** A record's own entries, newest first (its page's Activity panel), and whether there are more. */

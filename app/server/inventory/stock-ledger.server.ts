@@ -225,6 +225,30 @@ export function decodeCursor(value: string | null | undefined): MovementCursor |
   return Number.isNaN(createdAt.getTime()) ? undefined : { createdAt, id: match[2]! };
 }
 
+/**
+ * One page of a newest-first log read by keyset: `rows` were fetched with one row more than
+ * `pageSize`, oldest first when paging `before` a cursor. The page newest first, and the cursors
+ * of the pages either side (Stock movements, Activity).
+ */
+export function keysetPage<T extends MovementCursor>(
+  rows: T[],
+  pageSize: number,
+  cursor: { before?: MovementCursor; after?: MovementCursor },
+): { rows: T[]; newer?: string; older?: string } {
+  const more = rows.length > pageSize;
+  const page = rows.slice(0, pageSize);
+  if (cursor.before) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  const hasNewer = cursor.before ? more : Boolean(cursor.after);
+  const hasOlder = cursor.before ? true : more;
+  return {
+    rows: page,
+    newer: hasNewer && first ? encodeCursor(first) : undefined,
+    older: hasOlder && last ? encodeCursor(last) : undefined,
+  };
+}
+
 export const movementColumns = {
   id: stockMovements.id,
   createdAt: stockMovements.createdAt,

@@ -26,7 +26,7 @@ import {
   afterCursor,
   beforeCursor,
   decodeCursor,
-  encodeCursor,
+  keysetPage,
   MOVEMENTS_PAGE_SIZE,
   movementsQuery,
   type MovementCursor,
@@ -132,19 +132,7 @@ export async function listStockMovements(
         : [desc(stockMovements.createdAt), desc(stockMovements.id)]),
     )
     .limit(pageSize + 1);
-  const more = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const hasNewer = before ? more : Boolean(after);
-  const hasOlder = before ? true : more;
-  return {
-    rows: page,
-    newer: hasNewer && first ? encodeCursor(first) : undefined,
-    older: hasOlder && last ? encodeCursor(last) : undefined,
-    pageSize,
-  };
+  return { ...keysetPage(rows, pageSize, { before, after }), pageSize };
 }
 
 /** The Staff filter's choices: every admin, by name. */
