@@ -1,5 +1,4 @@
 import { UserPlus } from "lucide-react";
-import { auditActor } from "~/server/audit/actor.server";
 import { Form, href, Link, Outlet, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, type Tone } from "~/components/admin/badges";
@@ -10,6 +9,7 @@ import { ConfirmDialog } from "~/components/admin/modal";
 import { PageHeader } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatDateTime, withDateTexts } from "~/lib/dates";
+import type { Result } from "~/lib/errors";
 import { ADMIN_ROLES, ROLE_LABELS } from "~/lib/permissions";
 import { staffIdForm, staffRoleForm } from "~/schemas/staff";
 import { redirectWithToast } from "~/server/admin/flash.server";
@@ -23,6 +23,8 @@ import {
   type StaffMember,
 } from "~/server/auth/staff.server";
 import { resetTwoFactor } from "~/server/auth/two-factor.server";
+import { auditActor } from "~/server/audit/actor.server";
+import type { AuditActor } from "~/server/audit/audit-log.server";
 import { config } from "~/server/config.server";
 import { dispatchIntent, parseForm, readForm } from "~/server/http/form.server";
 
@@ -41,6 +43,19 @@ const LIST = href("/budzadmin/dashboard/staff");
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const me = currentAdmin(context);
+  /** A change to an admin picked by id (refused on one's own account when `self` says why). */
+  const onOtherAdmin = async (
+    change: (input: { id: string; actor: AuditActor }) => Promise<Result<{ displayName: string }>>,
+    done: (name: string) => string,
+    self?: string,
+  ) => {
+    const submission = await parseForm(form, staffIdForm);
+    if (!submission.ok) return redirectWithToast(LIST, "This admin does not exist.", "error");
+    if (self && submission.data.id === me.id) return redirectWithToast(LIST, self, "error");
+    const result = await change({ ...submission.data, actor: auditActor(context) });
+    if (!result.ok) return redirectWithToast(LIST, result.message, "error");
+    return redirectWithToast(LIST, done(result.displayName));
+  };
   return dispatchIntent(form, {
     role: async () => {
       const submission = await parseForm(form, staffRoleForm);
@@ -53,45 +68,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         `${result.displayName} is now ${ROLE_LABELS[result.role].toLowerCase()}.`,
       );
     },
-    deactivate: async () => {
-      const submission = await parseForm(form, staffIdForm);
-      if (!submission.ok) return redirectWithToast(LIST, "This admin does not exist.", "error");
-      if (submission.data.id === me.id)
-        return redirectWithToast(
-          LIST,
-          "You cannot deactivate yourself: another owner can, or use Sign out everywhere on My profile.",
-          "error",
-        );
-      const result = await deactivateAdmin({ ...submission.data, actor: auditActor(context) });
-      if (!result.ok) return redirectWithToast(LIST, result.message, "error");
-      return redirectWithToast(
-        LIST,
-        `${result.displayName} is deactivated and signed out everywhere; they can no longer sign in.`,
-      );
-    },
-    "reset-two-factor": async () => {
-      const submission = await parseForm(form, staffIdForm);
-      if (!submission.ok) return redirectWithToast(LIST, "This admin does not exist.", "error");
-      if (submission.data.id === me.id)
-        return redirectWithToast(
-          LIST,
-          "Turn your own two-factor off on My profile (it asks for your password or a code).",
-          "error",
-        );
-      const result = await resetTwoFactor({ ...submission.data, actor: auditActor(context) });
-      if (!result.ok) return redirectWithToast(LIST, result.message, "error");
-      return redirectWithToast(
-        LIST,
-        `Two-factor sign-in of ${result.displayName} is reset and they are signed out; they sign in with their password and set it up again.`,
-      );
-    },
-    reactivate: async () => {
-      const submission = await parseForm(form, staffIdForm);
-      if (!submission.ok) return redirectWithToast(LIST, "This admin does not exist.", "error");
-      const result = await reactivateAdmin({ ...submission.data, actor: auditActor(context) });
-      if (!result.ok) return redirectWithToast(LIST, result.message, "error");
-      return redirectWithToast(LIST, `${result.displayName} can sign in again.`);
-    },
+    deactivate: () =>
+      onOtherAdmin(
+        deactivateAdmin,
+        (name) => `${name} is deactivated and signed out everywhere; they can no longer sign in.`,
+        "You cannot deactivate yourself: another owner can, or use Sign out everywhere on My profile.",
+      ),
+    "reset-two-factor": () =>
+      onOtherAdmin(
+        resetTwoFactor,
+        (name) =>
+          `Two-factor sign-in of ${name} is reset and they are signed out; they sign in with their password and set it up again.`,
+        "Turn your own two-factor off on My profile (it asks for your password or a code).",
+      ),
+    reactivate: () => onOtherAdmin(reactivateAdmin, (name) => `${name} can sign in again.`),
   });
 }
 
