@@ -2,6 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 // E2E_PORT and E2E_DATA_DIR let several runs share one machine.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// Stores take orders only once they have an e-Transfer address: the specs' own stores and the
+// orders their seeds place in this process (placeTestOrder) have one; the Settings spec's store
+// starts without it.
+process.env.ETRANSFER_EMAIL ??= "payments@budzboutique.ca";
 export const E2E_ADMIN = { username: "owner", password: "e2e-owner-password-1" };
 
 const desktop = { ...devices["Desktop Chrome"], channel: undefined };
