@@ -281,9 +281,9 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
         />
       </ListCard>
       <p className="mt-4 text-sm text-stone-600">
-        Owners can do everything. Managers can do everything but staff, settings and the database
-        tools. Staff work on orders, shipping, products and customers, without exports, mailings,
-        coupons, taxes or reports.
+        Owners can do everything. Managers can do everything but staff, settings, the activity log
+        and the database tools. Staff work on orders, shipping, products and customers, without
+        exports, mailings, coupons, taxes or reports.
       </p>
       <Outlet />
     </>
