@@ -19,6 +19,12 @@ export interface FormReply {
   values?: Record<string, string>;
 }
 
+/** The answer of the form that was posted, for the form of `intent` only (each form of a page with
+ * several shows only its own messages). */
+export function replyOf<R extends FormReply>(reply: R | undefined, intent: string): R | undefined {
+  return reply?.values?.intent === intent ? reply : undefined;
+}
+
 export interface FormRules<S extends z.ZodType = z.ZodType> {
   schema: S;
   toValues: (form: FormData) => unknown;

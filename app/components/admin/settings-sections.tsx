@@ -8,7 +8,7 @@ import {
   useForm,
   type FormState,
 } from "~/components/form/form";
-import type { FormReply } from "~/lib/form";
+import { replyOf, type FormReply } from "~/lib/form";
 import {
   CANCEL_DAYS,
   REMINDER_HOURS,
@@ -24,11 +24,6 @@ import { SaveButton } from "./save-button";
 
 // The Settings screen's sections (app/routes/admin/settings/store.tsx): one form each, posted with
 // its section as the intent.
-
-/** The answer of the form that was posted (each form shows only its own messages). */
-function replyOf(actionData: FormReply | undefined, intent: string) {
-  return actionData?.values?.intent === intent ? actionData : undefined;
-}
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 

@@ -9,7 +9,7 @@ import { PageHeader, Section } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { CodeField, RecoveryCodes } from "~/components/admin/two-factor";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import type { FormReply } from "~/lib/form";
+import { replyOf, type FormReply } from "~/lib/form";
 import { isAdminRole, ROLE_LABELS } from "~/lib/permissions";
 import { passwordChangeForm, profileNameForm } from "~/schemas/staff";
 import { twoFactorCodeForm, twoFactorOffForm } from "~/schemas/two-factor";
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           form,
         });
       // Shown once, on this answer only.
-      return data<FormReply & { recoveryCodes?: string[] }>({
+      return data<NonNullable<Reply>>({
         errors: {},
         recoveryCodes: result.recoveryCodes,
       });
@@ -113,10 +113,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function NameForm({ displayName, lastResult }: { displayName: string; lastResult?: unknown }) {
+function NameForm({ displayName, lastResult }: { displayName: string; lastResult?: FormReply }) {
   const form = useForm({
     rules: profileNameForm,
-    lastResult: lastResult as Parameters<typeof useForm>[0]["lastResult"],
+    lastResult,
   });
   return (
     <Form method="post" {...form.props} className="space-y-4">
@@ -142,10 +142,10 @@ function NameForm({ displayName, lastResult }: { displayName: string; lastResult
   );
 }
 
-function PasswordForm({ lastResult }: { lastResult?: unknown }) {
+function PasswordForm({ lastResult }: { lastResult?: FormReply }) {
   const form = useForm({
     rules: passwordChangeForm,
-    lastResult: lastResult as Parameters<typeof useForm>[0]["lastResult"],
+    lastResult,
   });
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
@@ -165,12 +165,12 @@ function PasswordForm({ lastResult }: { lastResult?: unknown }) {
   );
 }
 
-type Reply = { values?: Record<string, string>; recoveryCodes?: string[] } | undefined;
+type Reply = (FormReply & { recoveryCodes?: string[] }) | undefined;
 
-function RecoveryCodesForm({ lastResult }: { lastResult?: unknown }) {
+function RecoveryCodesForm({ lastResult }: { lastResult?: FormReply }) {
   const form = useForm({
     rules: twoFactorCodeForm,
-    lastResult: lastResult as Parameters<typeof useForm>[0]["lastResult"],
+    lastResult,
   });
   return (
     <Form method="post" {...form.props} className="space-y-3">
@@ -186,10 +186,10 @@ function RecoveryCodesForm({ lastResult }: { lastResult?: unknown }) {
   );
 }
 
-function TwoFactorOffForm({ lastResult }: { lastResult?: unknown }) {
+function TwoFactorOffForm({ lastResult }: { lastResult?: FormReply }) {
   const form = useForm({
     rules: twoFactorOffForm,
-    lastResult: lastResult as Parameters<typeof useForm>[0]["lastResult"],
+    lastResult,
   });
   return (
     <Form method="post" {...form.props} className="space-y-3">
@@ -222,7 +222,6 @@ function TwoFactorSection({
   status: { enabled: boolean; recoveryCodesLeft: number; required: boolean };
   reply: Reply;
 }) {
-  const intent = reply?.values?.intent;
   return (
     <Section title="Two-factor sign-in">
       <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-stone-600">
@@ -246,7 +245,7 @@ function TwoFactorSection({
       ) : (
         <div className="space-y-6">
           {reply?.recoveryCodes ? <RecoveryCodes codes={reply.recoveryCodes} /> : null}
-          <RecoveryCodesForm lastResult={intent === "recovery-codes" ? reply : undefined} />
+          <RecoveryCodesForm lastResult={replyOf(reply, "recovery-codes")} />
           <div className="border-t border-stone-200 pt-5">
             {status.required ? (
               <p className="text-sm text-stone-600">
@@ -254,7 +253,7 @@ function TwoFactorSection({
                 off.
               </p>
             ) : (
-              <TwoFactorOffForm lastResult={intent === "two-factor-off" ? reply : undefined} />
+              <TwoFactorOffForm lastResult={replyOf(reply, "two-factor-off")} />
             )}
           </div>
         </div>
@@ -268,8 +267,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { username, displayName, role } = loaderData;
   // Each form shows only its own answer (the reply echoes which form was sent).
   const reply = actionData as Reply;
-  const forPassword = reply?.values?.intent === "password";
-  const forName = reply?.values?.intent === "name";
   return (
     <>
       <PageHeader
@@ -286,14 +283,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <div className="mb-3 flex items-center gap-2 text-sm text-stone-600">
             <UserRound className="h-4 w-4 shrink-0" aria-hidden /> How the admin greets you.
           </div>
-          <NameForm displayName={displayName} lastResult={forName ? actionData : undefined} />
+          <NameForm displayName={displayName} lastResult={replyOf(reply, "name")} />
         </Section>
         <Section title="Password">
           <div className="mb-3 flex items-center gap-2 text-sm text-stone-600">
             <KeyRound className="h-4 w-4 shrink-0" aria-hidden /> Changing it signs you out
             everywhere else; this browser stays signed in.
           </div>
-          <PasswordForm lastResult={forPassword ? actionData : undefined} />
+          <PasswordForm lastResult={replyOf(reply, "password")} />
         </Section>
         <TwoFactorSection status={loaderData.twoFactor} reply={reply} />
         <Section title="Sessions">

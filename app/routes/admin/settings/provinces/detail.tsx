@@ -17,7 +17,7 @@ import {
   TAX_KIND_NAMES,
   TAX_KINDS,
 } from "~/lib/taxes";
-import type { FormReply } from "~/lib/form";
+import { replyOf } from "~/lib/form";
 import {
   deleteRateForm,
   ProvinceCodeSchema,
@@ -99,11 +99,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(here, `Scheduled rate removed from ${name}.`);
     },
   });
-}
-
-/** The answer of the form that was posted (each form shows only its own messages). */
-function replyOf(actionData: FormReply | undefined, intent: string) {
-  return actionData?.values?.intent === intent ? actionData : undefined;
 }
 
 const STATE_BADGES: Record<RateState, React.ReactNode> = {
