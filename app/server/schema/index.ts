@@ -11,3 +11,4 @@ export * from "./inventory.server";
 export * from "./jobs.server";
 export * from "./product-imports.server";
 export * from "./audit.server";
+export * from "./refunds.server";

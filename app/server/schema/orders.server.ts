@@ -54,6 +54,10 @@ export const orders = pgTable(
     paymentReference: text("payment_reference"),
     paymentReceivedCents: integer("payment_received_cents"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The sum of the order's refunds; a guarded update keeps it within the total. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Moved by every staff change to the order (status, edit, refund): forms carry it to refuse a stale one. */
+    version: integer("version").notNull().default(1),
     cancelReason: text("cancel_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** When the unpaid-order reminder was queued (once per order). */
@@ -90,6 +94,10 @@ export const orders = pgTable(
     check(
       "orders_money_check",
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.totalAmountCents} >= 0`,
+    ),
+    check(
+      "orders_refunded_check",
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalAmountCents}`,
     ),
   ],
 );

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { REFUND_METHODS } from "../../lib/refunds";
+import { adminUsers } from "./auth.server";
+import { createdAt, id } from "./columns.server";
+import { inList, orderItems, orders } from "./orders.server";
+import { orderTaxLines } from "./taxes.server";
+
+/**
+ * Money given back on a paid order, one row per refund: its goods, shipping and tax parts (the
+ * amount is their sum), how it was sent and by whom. Written in one transaction with its lines,
+ * tax lines, stock movements, the order's history entry, the shopper's email and the audit entry,
+ * and only while `orders.refunded_cents` (moved by the same guarded update) stays within the
+ * order's total. Each refund is a credit note numbered from its order (BBS-00000012-R1).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    ...id,
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 1, 2, … within the order. */
+    position: integer("position").notNull(),
+    creditNoteNumber: text("credit_note_number").notNull(),
+    goodsCents: integer("goods_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    method: text("method").notNull(),
+    reference: text("reference"),
+    note: text("note"),
+    adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    adminName: text("admin_name").notNull(),
+    ...createdAt,
+  },
+  (t) => [
+    uniqueIndex("refunds_order_position_key").on(t.orderId, t.position),
+    uniqueIndex("refunds_credit_note_number_key").on(t.creditNoteNumber),
+    // Reports: refunds made in a period.
+    index("refunds_created_idx").on(t.createdAt, t.amountCents, t.taxCents),
+    check("refunds_method_check", sql`${t.method} in (${inList(REFUND_METHODS)})`),
+    check(
+      "refunds_money_check",
+      sql`${t.goodsCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.amountCents} > 0 and ${t.amountCents} = ${t.goodsCents} + ${t.shippingCents} + ${t.taxCents}`,
+    ),
+  ],
+);
+
+/** The order lines a refund gives money back for, how many, and whether they went back to stock. */
+export const refundLines = pgTable(
+  "refund_lines",
+  {
+    ...id,
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    restocked: boolean("restocked").notNull(),
+  },
+  (t) => [
+    index("refund_lines_refund_idx").on(t.refundId),
+    index("refund_lines_order_item_idx").on(t.orderItemId),
+    check("refund_lines_quantity_check", sql`${t.quantity} > 0 and ${t.amountCents} >= 0`),
+  ],
+);
+
+/** The tax a refund gives back, per tax line of its order (in proportion to what is refunded). */
+export const refundTaxLines = pgTable(
+  "refund_tax_lines",
+  {
+    ...id,
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    orderTaxLineId: uuid("order_tax_line_id")
+      .notNull()
+      .references(() => orderTaxLines.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [
+    index("refund_tax_lines_refund_idx").on(t.refundId),
+    index("refund_tax_lines_order_tax_line_idx").on(t.orderTaxLineId),
+    check("refund_tax_lines_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
