@@ -26,7 +26,11 @@ export function availableStock(
   return product.stock;
 }
 
-/** Why stock moved: every change to a product's or size's stock is one movement with one of these. */
+/**
+ * Why stock moved: every change to a product's or size's stock is one movement with one of these.
+ * "order_edited": a pending order's lines changed by staff (taken for more or added, back for fewer
+ * or removed), the movement naming the order.
+ */
 export const STOCK_REASONS = [
   "received",
   "count_correction",
@@ -36,6 +40,7 @@ export const STOCK_REASONS = [
   "sold",
   "cancelled",
   "refund_restock",
+  "order_edited",
   "sample_data",
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
@@ -49,6 +54,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   sold: "Sold",
   cancelled: "Order cancelled",
   refund_restock: "Refunded and restocked",
+  order_edited: "Order edited",
   sample_data: "Sample data",
 };
 

@@ -16,9 +16,12 @@ import { productIdColumn } from "./stock-ledger.server";
 export const LOW_STOCK_JOB = "low-stock email";
 const DAY_MS = 86_400_000;
 
-/** Units sold since `since`, less those cancellations and refunds gave back (never below 0). */
+/**
+ * Units sold since `since`, less those cancellations and refunds gave back, with pending orders'
+ * edits either way (never below 0).
+ */
 const soldSince = (where: SQL, since: Date) =>
-  sql<number>`greatest(0, -coalesce((select sum(m.quantity) from stock_movements m where ${where} and m.reason in ('sold', 'cancelled', 'refund_restock') and m.created_at >= ${since.toISOString()}::timestamptz), 0))::int`;
+  sql<number>`greatest(0, -coalesce((select sum(m.quantity) from stock_movements m where ${where} and m.reason in ('sold', 'cancelled', 'refund_restock', 'order_edited') and m.created_at >= ${since.toISOString()}::timestamptz), 0))::int`;
 
 /**
  * What is at or under its alert level among active products: each size whose stock is (a product's

@@ -41,7 +41,7 @@ export const stockMovements = pgTable(
     check("stock_movements_stock_after_check", sql`${t.stockAfter} >= 0`),
     check(
       "stock_movements_reason_check",
-      sql`${t.reason} in ('received','count_correction','damaged','lost','returned','sold','cancelled','refund_restock','sample_data')`,
+      sql`${t.reason} in ('received','count_correction','damaged','lost','returned','sold','cancelled','refund_restock','order_edited','sample_data')`,
     ),
     // Newest-first lists scan these ascending indexes backwards (ORDER BY created_at DESC, id DESC;
     // an index built DESC NULLS LAST does not serve that order: docs/decisions/newest-first-indexes.md).

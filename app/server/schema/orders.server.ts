@@ -165,6 +165,10 @@ export const shipments = pgTable(
   (t) => [
     uniqueIndex("shipments_order_key").on(t.orderId),
     index("shipments_status_idx").on(t.status, t.createdAt, t.id),
+    // Shipping a parcel warns when its tracking number is already on another order's shipment.
+    index("shipments_tracking_number_idx")
+      .on(t.trackingNumber)
+      .where(sql`${t.trackingNumber} is not null`),
     check("shipments_status_check", sql`${t.status} in (${inList(SHIPMENT_STATUSES)})`),
   ],
 );
