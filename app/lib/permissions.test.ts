@@ -40,6 +40,7 @@ describe("the permission table", () => {
       "refunds",
       "products.bulk",
       "stock.adjust",
+      "orders.edit",
     ] as const)
       expect(can("staff", p), p).toBe(false);
   });
@@ -52,6 +53,14 @@ describe("the permission table", () => {
       if (can("manager", p)) expect(can("owner", p), p).toBe(true);
     }
     expect(ADMIN_ROLES).toEqual(["owner", "manager", "staff"]);
+  });
+
+  it("lets owners and managers edit unpaid orders, not staff", () => {
+    expect(PERMISSIONS["orders.edit"].label).toBe("edit unpaid orders");
+    expect(ADMIN_ROLES.filter((role) => can(role, "orders.edit"))).toEqual(["owner", "manager"]);
+    expect(refusalMessage("staff", "orders.edit")).toBe(
+      "Only owners and managers can edit unpaid orders. Your role is staff: ask the store owner if you need it.",
+    );
   });
 
   it("says in the refusal what was refused and why", () => {

@@ -32,6 +32,11 @@ export const PERMISSIONS = {
     label: "work on customers",
     screens: "Customers, Newsletters (subscribers)",
   },
+  "orders.edit": {
+    roles: MANAGERS,
+    label: "edit unpaid orders",
+    screens: "Orders: edit a pending order's lines and address",
+  },
   "stock.adjust": { roles: MANAGERS, label: "adjust stock", screens: "Adjust stock" },
   "products.bulk": {
     roles: MANAGERS,
