@@ -17,7 +17,7 @@ import { customers } from "./customers.server";
 import { coupons, emailOutbox } from "./marketing.server";
 
 import { INVOICE_STATUSES, ORDER_STATUSES, SHIPMENT_STATUSES } from "../../lib/order-status";
-import { SALE_STATUSES } from "../../lib/report-period";
+import { saleCondition } from "../../lib/report-period";
 import { createdAt, id, timestamps } from "./columns.server";
 
 /** SQL `in (...)` list of fixed values, for check constraints. */
@@ -73,14 +73,14 @@ export const orders = pgTable(
     uniqueIndex("orders_access_token_key").on(t.accessToken),
     index("orders_created_idx").on(t.createdAt, t.id),
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
-    // Reports & Analytics: sales (paid … completed) by date, read from the index alone, and each
-    // buyer's earlier sales.
+    // Reports & Analytics: sales (saleCondition: paid and later, or cancelled with a refund) by
+    // date, their totals and tax read from the index alone, and each buyer's earlier sales.
     index("orders_sales_created_idx")
-      .on(t.createdAt, t.totalAmountCents, t.customerId)
-      .where(sql`${t.status} in (${inList(SALE_STATUSES)})`),
+      .on(t.createdAt, t.totalAmountCents, t.taxCents, t.customerId)
+      .where(sql.raw(saleCondition())),
     index("orders_sales_customer_idx")
       .on(t.customerId, t.createdAt)
-      .where(sql`${t.status} in (${inList(SALE_STATUSES)})`),
+      .where(sql.raw(saleCondition())),
     index("orders_customer_idx").on(t.customerId),
     // A coupon's page lists the orders that used it, newest first.
     index("orders_coupon_idx").on(t.couponId, t.createdAt, t.id),

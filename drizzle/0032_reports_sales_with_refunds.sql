@@ -1,0 +1,4 @@
+DROP INDEX "orders_sales_created_idx";--> statement-breakpoint
+DROP INDEX "orders_sales_customer_idx";--> statement-breakpoint
+CREATE INDEX "orders_sales_created_idx" ON "orders" USING btree ("created_at","total_amount_cents","tax_cents","customer_id") WHERE (status in ('paid', 'processing', 'shipped', 'delivered', 'completed') or (status = 'cancelled' and refunded_cents > 0));--> statement-breakpoint
+CREATE INDEX "orders_sales_customer_idx" ON "orders" USING btree ("customer_id","created_at") WHERE (status in ('paid', 'processing', 'shipped', 'delivered', 'completed') or (status = 'cancelled' and refunded_cents > 0));
