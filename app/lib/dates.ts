@@ -186,6 +186,15 @@ export function formatLongDate(value: Date | string, timeZone: string): string {
   return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
 }
 
+const WEEKDAY_NAMES = "Sunday Monday Tuesday Wednesday Thursday Friday Saturday".split(" ");
+
+/** "Friday, November 27": the weekday and day of an instant in timeZone (server only). */
+export function formatWeekdayDate(value: Date | string, timeZone: string): string {
+  const { year, month, day } = zonedParts(new Date(value), timeZone);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return `${WEEKDAY_NAMES[weekday]}, ${MONTH_NAMES[month - 1]} ${day}`;
+}
+
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { paymentDeadline } from "~/lib/payment-deadline";
+import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
 import {
   getOrderByAccessToken,
@@ -44,6 +46,15 @@ describe("confirmation page data", () => {
       totalAmountCents: 12320,
       shipment: null,
     });
+    // The date by which the e-Transfer must arrive: placed + the unpaid-cancel delay (5 days),
+    // as a day in the store's time zone; none once the order is no longer waiting for it.
+    const [placed] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(view!.paymentDeadline).toBe(
+      paymentDeadline(placed!.createdAt, 5, config().STORE_TIMEZONE),
+    );
+    expect(view!.paymentDeadline).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}$/);
+    await db().update(orders).set({ status: "paid" }).where(eq(orders.id, order.id));
+    expect((await getOrderByAccessToken(order.accessToken))!.paymentDeadline).toBeNull();
     expect(await getOrderByAccessToken(order.orderNumber)).toBeNull();
     expect(await getOrderByAccessToken("x'; drop table orders; --")).toBeNull();
     expect(await getOrderByAccessToken(`${order.accessToken.slice(0, -1)}A`)).toBeNull();

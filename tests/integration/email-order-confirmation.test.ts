@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/money";
+import { paymentDeadline } from "~/lib/payment-deadline";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
 import { startEmailWorker, type EmailWorker } from "~/server/email/worker.server";
@@ -61,6 +62,9 @@ describe("order confirmation email through checkout", () => {
     expect(mail.decoded).toContain(config().ETRANSFER_EMAIL);
     expect(mail.decoded).toContain(`/orders/${order!.accessToken}`);
     expect(mail.decoded).toContain("Sam &lt;Shopper&gt;");
+    // The date by which the e-Transfer must arrive (placed + the unpaid-cancel delay, 5 days).
+    const deadline = paymentDeadline(order!.createdAt, 5, config().STORE_TIMEZONE);
+    expect(mail.decoded).toContain(`Your e-Transfer must arrive by ${deadline}`);
 
     const [record] = await db()
       .select()

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { processUnpaidOrders } from "~/server/orders/unpaid-orders.server";
-import { orderEmailsSent, orderStatusHistory, orders } from "~/server/schema";
+import { emailOutbox, orderEmailsSent, orderStatusHistory, orders } from "~/server/schema";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct, productStock } from "./checkout-factories";
 
@@ -57,6 +57,15 @@ describe("unpaid orders (defaults: reminder after 48 h, cancelled after 5 days)"
       .from(orderEmailsSent)
       .where(eq(orderEmailsSent.kind, "unpaid_reminder"));
     expect(reminders.map((r) => r.orderId)).toEqual([late]);
+    // The reminder repeats the date by which the e-Transfer must arrive: placed 49 h before
+    // Wednesday 10 June 2026 12:00 UTC, + 5 days = Saturday 13 June in Vancouver.
+    const [reminder] = await db()
+      .select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "order_unpaid_reminder"));
+    expect(reminder!.text).toContain(
+      "Your e-Transfer must arrive by Saturday, June 13, or the order is cancelled",
+    );
   });
 
   it("leaves paid orders alone", async () => {

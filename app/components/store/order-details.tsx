@@ -125,7 +125,7 @@ export function EtransferInstructions({
   order,
   etransferEmail,
 }: {
-  order: Pick<OrderView, "orderNumber" | "totalAmountCents">;
+  order: Pick<OrderView, "orderNumber" | "totalAmountCents" | "paymentDeadline">;
   etransferEmail: string;
 }) {
   return (
@@ -138,8 +138,14 @@ export function EtransferInstructions({
           Pay by Interac e-Transfer
         </h2>
         <p className="text-sm text-stone-700">
-          Send this e-Transfer from your bank's app or website. We hold your items for you
-          meanwhile.
+          Send this e-Transfer from your bank's app or website.
+          {order.paymentDeadline ? (
+            <>
+              {" "}
+              It must arrive by <strong>{order.paymentDeadline}</strong>, or the order is cancelled
+              and its items go back on sale.
+            </>
+          ) : null}
         </p>
       </div>
       <dl className="grid gap-4 px-5 py-5 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-8 sm:px-6">

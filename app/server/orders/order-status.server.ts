@@ -282,6 +282,7 @@ export async function queueOrderEmail(
     trackingNumber: input.trackingNumber,
     estimatedDelivery: input.estimatedDelivery,
     reason: input.reason,
+    placedAt: order.createdAt,
   });
   const queued = await enqueueEmail(tx, { kind: `order_${input.kind}`, to: order.email, ...email });
   await tx

@@ -8,6 +8,8 @@ import { orderItems, orders, shipments } from "../schema";
 import type { TaxLine } from "~/lib/taxes";
 import { getOrderTaxLines } from "./taxes.server";
 import { checkThrottle, recordAttempt } from "../auth/throttle.server";
+import { paymentDeadline } from "~/lib/payment-deadline";
+import { storeSettings } from "../settings/store-settings.server";
 
 /** An order as the shopper sees it (confirmation and look-up pages). */
 export interface OrderView {
@@ -26,6 +28,11 @@ export interface OrderView {
   taxLines: TaxLine[];
   totalAmountCents: number;
   couponCode: string | null;
+  /**
+   * While unpaid: the date by which the e-Transfer must arrive ("Friday, November 27"), the day the
+   * unpaid-orders job cancels it (app/lib/payment-deadline.ts); null once paid or cancelled.
+   */
+  paymentDeadline: string | null;
   shipment: {
     carrier: string;
     trackingNumber: string | null;
@@ -55,6 +62,14 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
   const taxLines = await getOrderTaxLines(o.id);
   const shipped = SHIPPED_STATUSES.includes(o.status) || s?.status === "delivered";
+  const deadline =
+    o.status === "pending"
+      ? paymentDeadline(
+          o.createdAt,
+          (await storeSettings()).payments.unpaidCancelDays,
+          config().STORE_TIMEZONE,
+        )
+      : null;
   return {
     orderNumber: o.orderNumber,
     status: o.status,
@@ -75,6 +90,7 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     taxLines,
     totalAmountCents: o.totalAmountCents,
     couponCode: o.couponCode,
+    paymentDeadline: deadline,
     shipment: s
       ? {
           carrier: s.carrier,

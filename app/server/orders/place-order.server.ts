@@ -240,6 +240,7 @@ async function placeInTransaction(
     email: input.email,
     shippingName: input.name,
     accessToken: order.accessToken,
+    placedAt: now,
   });
   const queued = await enqueueEmail(tx, { kind: "order_confirmation", to: input.email, ...email });
   await tx

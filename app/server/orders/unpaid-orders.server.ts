@@ -5,25 +5,14 @@ import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
 import { orders } from "../schema";
 import { changeOrderStatus, queueOrderEmail } from "./order-status.server";
+import { unpaidCancelAt, unpaidCancelCutoff } from "~/lib/payment-deadline";
 
 /** Who the order history names for what the store does by itself. */
 export const SYSTEM_ACTOR = "system";
 const BATCH = 50;
-const DAY_MS = 86_400_000;
 
-/**
- * The cancellation rule: an order still unpaid `cancelDays` × 24 hours after it was placed is
- * cancelled by the job's next run. So at `now`, unpaid orders placed at or before this instant are
- * due.
- */
-export function unpaidCancelCutoff(now: Date, cancelDays: number): Date {
-  return new Date(now.getTime() - cancelDays * DAY_MS);
-}
-
-/** When an order placed at `placedAt` is cancelled if still unpaid (the same rule, forwards). */
-export function unpaidCancelAt(placedAt: Date, cancelDays: number): Date {
-  return new Date(placedAt.getTime() + cancelDays * DAY_MS);
-}
+// The cancellation rule (placed + the delay; the shopper is told its day): app/lib/payment-deadline.
+export { unpaidCancelAt, unpaidCancelCutoff };
 
 /**
  * Unpaid orders hold stock and a coupon use. After the reminder delay (Settings → Payments) the

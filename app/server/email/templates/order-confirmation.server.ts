@@ -2,6 +2,7 @@ import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import { orderPaymentAddress } from "~/lib/store-settings";
+import { paymentDeadline, paymentDeadlineSentence } from "~/lib/payment-deadline";
 import {
   emailButton,
   emailColors,
@@ -32,6 +33,8 @@ export interface OrderConfirmationInput {
   taxLines?: { label: string; amountCents: number }[];
   totalAmountCents: number;
   accessToken: string;
+  /** When it was placed: the e-Transfer's deadline is counted from it (none given: not said). */
+  placedAt?: Date;
 }
 
 /** An order's items and totals, as its emails list them. */
@@ -66,7 +69,22 @@ function shippingLabel(cents: number) {
   return cents === 0 ? "FREE" : formatMoney(cents);
 }
 
-function paymentBox(order: OrderConfirmationInput, etransferEmail: string): SafeHtml {
+/**
+ * The date by which an order's e-Transfer must arrive (the unpaid-orders job's delay, Settings →
+ * Payments), as the sentence the shopper reads; null without the order's time.
+ */
+export function deadlineSentence(placedAt: Date | undefined): string | null {
+  if (!placedAt) return null;
+  const days = storeSettingsNow().payments.unpaidCancelDays;
+  return paymentDeadlineSentence(paymentDeadline(placedAt, days, config().STORE_TIMEZONE));
+}
+
+/** The e-Transfer box of an order's emails: amount, address, message and, when known, the deadline. */
+export function paymentBox(
+  order: Pick<OrderConfirmationInput, "orderNumber" | "totalAmountCents" | "placedAt">,
+  etransferEmail: string,
+): SafeHtml {
+  const deadline = deadlineSentence(order.placedAt);
   const row = (label: string, value: unknown) =>
     html`<tr>
       <td
@@ -101,6 +119,15 @@ function paymentBox(order: OrderConfirmationInput, etransferEmail: string): Safe
         <p style="${CELL};margin:10px 0 0;font-size:13px;color:${emailColors.muted}">
           Put the order number in the e-Transfer message so we can match your payment to your order.
         </p>
+        ${
+          deadline
+            ? html`<p
+                style="${CELL};margin:8px 0 0;font-size:13px;font-weight:600;color:${emailColors.text}"
+              >
+                ${deadline}
+              </p>`
+            : ""
+        }
       </td>
     </tr>
   </table>`;
@@ -205,6 +232,7 @@ function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: s
   const { payments } = storeSettingsNow();
   const ETRANSFER_EMAIL = orderPaymentAddress(payments);
   const { etransferInstructions } = payments;
+  const deadline = deadlineSentence(order.placedAt);
   const lines = [
     `Thanks for your order, ${oneLine(order.shippingName)}!`,
     "",
@@ -215,6 +243,7 @@ function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: s
     `  Send to:  ${ETRANSFER_EMAIL}`,
     `  Message:  ${order.orderNumber}`,
     "Put the order number in the e-Transfer message so we can match your payment to your order.",
+    ...(deadline ? [deadline] : []),
     ...(etransferInstructions ? [etransferInstructions] : []),
     "",
     "YOUR ORDER",

@@ -109,6 +109,19 @@ describe("order confirmation email", () => {
     expect(email.text).toContain("<script>alert('x')</script>");
   });
 
+  it("gives the date by which the e-Transfer must arrive (placed + the unpaid-cancel delay)", () => {
+    // Tuesday 24 Nov 2026, 11:00 in Vancouver; the default delay is 5 days: Sunday the 29th.
+    const email = renderOrderConfirmationEmail({
+      ...order,
+      placedAt: new Date("2026-11-24T18:00:00Z"),
+    });
+    const sentence =
+      "Your e-Transfer must arrive by Sunday, November 29, or the order is cancelled and its items go back on sale.";
+    expect(email.text).toContain(sentence);
+    expect(tight(email.html)).toContain(sentence);
+    expect(renderOrderConfirmationEmail(order).text).not.toContain("must arrive by");
+  });
+
   it("keeps line breaks typed into a name out of the text layout and the subject", () => {
     const email = renderOrderConfirmationEmail({ ...order, shippingName: "Jane\r\nBcc: x@y.z" });
     expect(email.text).toContain("Thanks for your order, Jane Bcc: x@y.z!");

@@ -13,7 +13,7 @@ import {
   renderEmailText,
   type SafeHtml,
 } from "./layout.server";
-import type { RenderedEmail } from "./order-confirmation.server";
+import { deadlineSentence, type RenderedEmail } from "./order-confirmation.server";
 import { orderPaymentAddress } from "~/lib/store-settings";
 
 /** The emails an order sends after the confirmation, one kind per step the shopper cares about. */
@@ -35,6 +35,8 @@ export interface OrderStatusEmailInput {
   trackingNumber?: string | null;
   estimatedDelivery?: string | null;
   reason?: string | null;
+  /** When the order was placed: the payment reminder repeats the e-Transfer's deadline. */
+  placedAt?: Date;
 }
 
 interface Wording {
@@ -101,7 +103,8 @@ function wording(order: OrderStatusEmailInput): Wording {
         lines: [
           `We are holding order ${n} for you, but its payment has not arrived yet.`,
           `Please send an Interac e-Transfer of ${total} to ${ETRANSFER_EMAIL} with ${n} as the message.`,
-          `Orders not paid within ${UNPAID_CANCEL_DAYS} days of being placed are cancelled automatically.`,
+          deadlineSentence(order.placedAt) ??
+            `Orders not paid within ${UNPAID_CANCEL_DAYS} days of being placed are cancelled automatically.`,
         ],
       };
   }
