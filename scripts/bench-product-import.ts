@@ -9,6 +9,7 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { SHELL_ACTOR } from "~/server/audit/audit-log.server";
 import { csvLine } from "~/lib/csv";
 import { PRODUCT_CSV_HEADER } from "~/lib/product-import";
 import { previewProductImport, runProductImport } from "~/server/catalog/product-csv-import.server";
@@ -118,7 +119,7 @@ console.log(
 
 const cpuBefore = cpu();
 const started = performance.now();
-const result = await runProductImport({ importId, adminId: null });
+const result = await runProductImport({ importId, actor: SHELL_ACTOR });
 const elapsed = performance.now() - started;
 const used = process.cpuUsage(cpuBefore);
 if (!result.ok) throw new Error(result.message);

@@ -9,6 +9,7 @@ import {
 import { getLiveAnnouncement } from "~/server/content/announcements.server";
 import { db } from "~/server/db.server";
 import { announcements, coupons } from "~/server/schema";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 
 const TZ = "America/Vancouver";
@@ -37,7 +38,7 @@ beforeEach(async () => {
 async function save(overrides: Record<string, string> = {}, now = NOW) {
   const parsed = AnnouncementSchema.safeParse(form(overrides));
   if (!parsed.success) return { ok: false as const, issues: parsed.error.issues };
-  return saveAnnouncement(parsed.data, TZ, now);
+  return saveAnnouncement(parsed.data, TZ, testActor(), now);
 }
 
 describe("Top Bar Announcement settings", () => {

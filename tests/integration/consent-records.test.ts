@@ -16,6 +16,7 @@ import {
 import { unsubscribeByToken } from "~/server/marketing/unsubscribe.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { consentRecords, newsletterSubscribers } from "~/server/schema";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct } from "./checkout-factories";
@@ -129,7 +130,7 @@ describe("consent records from each source", () => {
       await subscribeToNewsletter({ email, source: "footer" });
     const a = await subscriber("a@example.com");
     expect((await unsubscribeByToken(a!.unsubscribeToken)).kind).toBe("unsubscribed");
-    await removeSubscriber((await subscriber("b@example.com"))!.id);
+    await removeSubscriber((await subscriber("b@example.com"))!.id, testActor());
     await unsubscribeFromNewsletter({ email: "c@example.com" });
     const withdrawals = (await history()).filter((r) => r.type === "withdrawal");
     expect(withdrawals.map((r) => [r.email, r.source])).toEqual([

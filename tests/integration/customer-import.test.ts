@@ -16,6 +16,7 @@ import {
 import { db } from "~/server/db.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { customerImports, customers, newsletterSubscribers } from "~/server/schema";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 
@@ -88,7 +89,7 @@ describe("CSV import preview", () => {
 describe("CSV import", () => {
   it("imports new customers active with zero counts, records consent with source import", async () => {
     const id = await preview(FILE);
-    const result = await runCustomerImport({ importId: id, existing: "skip" });
+    const result = await runCustomerImport({ importId: id, existing: "skip", actor: testActor() });
     expect(result).toMatchObject({
       ok: true,
       message: "Successfully imported 3 customers!",
@@ -105,11 +106,13 @@ describe("CSV import", () => {
       expect.objectContaining({ email: "ann@example.com", source: "import" }),
     ]);
     // Confirming twice imports nothing more.
-    expect(await runCustomerImport({ importId: id, existing: "skip" })).toEqual({
-      ok: false,
-      status: 409,
-      message: "This file was already imported.",
-    });
+    expect(await runCustomerImport({ importId: id, existing: "skip", actor: testActor() })).toEqual(
+      {
+        ok: false,
+        status: 409,
+        message: "This file was already imported.",
+      },
+    );
   });
 
   it("skips or updates customers already on file, as chosen; keeps earlier consent", async () => {
@@ -118,7 +121,11 @@ describe("CSV import", () => {
       .insert(customers)
       .values({ name: "Old Ann", email: "Ann@Example.com", address: "9 Elm", note: "VIP" });
     await subscribeToNewsletter({ email: "ann@example.com", source: "footer", now: earlier });
-    const skip = await runCustomerImport({ importId: await preview(FILE), existing: "skip" });
+    const skip = await runCustomerImport({
+      importId: await preview(FILE),
+      existing: "skip",
+      actor: testActor(),
+    });
     expect(skip).toMatchObject({
       ok: true,
       created: 2,
@@ -132,7 +139,11 @@ describe("CSV import", () => {
       .where(sql`lower(email) = 'ann@example.com'`);
     expect(ann).toMatchObject({ name: "Old Ann", phone: null });
 
-    const update = await runCustomerImport({ importId: await preview(FILE), existing: "update" });
+    const update = await runCustomerImport({
+      importId: await preview(FILE),
+      existing: "update",
+      actor: testActor(),
+    });
     expect(update).toMatchObject({
       ok: true,
       created: 0,
@@ -152,7 +163,11 @@ describe("CSV import", () => {
     const [consent] = await db().select().from(newsletterSubscribers);
     expect(consent).toMatchObject({ source: "footer", consentedAt: earlier });
 
-    const nothing = await runCustomerImport({ importId: await preview(FILE), existing: "skip" });
+    const nothing = await runCustomerImport({
+      importId: await preview(FILE),
+      existing: "skip",
+      actor: testActor(),
+    });
     expect(nothing).toEqual({ ok: false, status: 400, message: NOTHING_TO_IMPORT });
   });
 
@@ -165,13 +180,17 @@ describe("CSV import", () => {
       "Row 3: Invalid email format - bob-at-example",
       "Row 3: Invalid phone format - 123 (should be 10 digits)",
     ]);
-    expect(await runCustomerImport({ importId: bad, existing: "skip" })).toEqual({
+    expect(
+      await runCustomerImport({ importId: bad, existing: "skip", actor: testActor() }),
+    ).toEqual({
       ok: false,
       status: 400,
       message: FIX_ERRORS_FIRST,
     });
     const empty = await preview("name,email,phone\n");
-    expect(await runCustomerImport({ importId: empty, existing: "skip" })).toEqual({
+    expect(
+      await runCustomerImport({ importId: empty, existing: "skip", actor: testActor() }),
+    ).toEqual({
       ok: false,
       status: 400,
       message: NOTHING_TO_IMPORT,
@@ -190,7 +209,9 @@ describe("CSV import", () => {
     // Spoil the last row behind the preview's back (a name the database refuses).
     await db().execute(sql`
       update customer_imports set rows = jsonb_set(rows, '{1499,name}', 'null'::jsonb) where id = ${id}`);
-    await expect(runCustomerImport({ importId: id, existing: "skip" })).rejects.toThrow();
+    await expect(
+      runCustomerImport({ importId: id, existing: "skip", actor: testActor() }),
+    ).rejects.toThrow();
     expect(await db().select().from(customers)).toHaveLength(0);
     expect(await db().select().from(newsletterSubscribers)).toHaveLength(0);
     const [saved] = await db().select().from(customerImports).where(eq(customerImports.id, id));

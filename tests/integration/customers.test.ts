@@ -18,6 +18,7 @@ import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { customers, emailOutbox, orders } from "~/server/schema";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 
@@ -164,7 +165,11 @@ describe("Customer page, edit and email", () => {
       .from(customers)
       .where(sql`lower(${customers.email}) = 'ann@example.com'`);
     const message = CustomerEmailSchema.parse({ subject: "About your order", message: "Hi" });
-    await sendCustomerEmail({ customerId: ann!.id, email: message, sentBy: "Owner" });
+    await sendCustomerEmail({
+      customerId: ann!.id,
+      email: message,
+      actor: testActor(null, "Owner"),
+    });
     // The three were queued within one test: give them distinct times, in the order they were sent.
     await db().execute(
       sql`update email_outbox set created_at = now() - (case kind when 'order_confirmation' then 3 when 'order_payment_received' then 2 else 1 end) * interval '1 minute'`,
@@ -201,7 +206,7 @@ describe("Customer page, edit and email", () => {
       phone: "604-555-0101",
       postcode: "V8W 1A1",
     });
-    const refused = await updateCustomer(one!.id, form);
+    const refused = await updateCustomer(one!.id, form, testActor());
     expect(refused).toEqual({
       ok: false,
       status: 400,
@@ -209,7 +214,9 @@ describe("Customer page, edit and email", () => {
         email: `Another customer (CUST-00${two!.customerNumber}) already uses this email address.`,
       },
     });
-    expect(await updateCustomer(one!.id, { ...form, email: "one@example.com" })).toEqual({
+    expect(
+      await updateCustomer(one!.id, { ...form, email: "one@example.com" }, testActor()),
+    ).toEqual({
       ok: true,
     });
     const [saved] = await db().select().from(customers).where(eq(customers.id, one!.id));
@@ -242,7 +249,9 @@ describe("Customer page, edit and email", () => {
       subject: "Your order",
       message: "Hello <b>there</b>\r\n\r\nThanks",
     });
-    expect(await sendCustomerEmail({ customerId: c!.id, email, sentBy: "Owner" })).toEqual({
+    expect(
+      await sendCustomerEmail({ customerId: c!.id, email, actor: testActor(null, "Owner") }),
+    ).toEqual({
       ok: true,
       to: "person1@example.com",
     });

@@ -29,6 +29,7 @@ import {
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { emailCampaigns, emailOutbox } from "~/server/schema";
 import { fillSampleIdentity } from "~/server/settings/store-settings.server";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 
 const TZ = "America/Vancouver";
@@ -52,7 +53,7 @@ async function subscribers(n: number) {
 }
 
 async function draft(fields: Record<string, string> = {}) {
-  const result = await saveCampaign({ input: input(fields), timeZone: TZ });
+  const result = await saveCampaign({ input: input(fields), timeZone: TZ, actor: testActor() });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.id;
 }
@@ -122,7 +123,12 @@ describe("drafts", () => {
   it("edits a draft; a scheduled or sent campaign is no longer editable", async () => {
     await subscribers(1);
     const id = await draft();
-    const edited = await saveCampaign({ id, input: input({ name: "Renamed" }), timeZone: TZ });
+    const edited = await saveCampaign({
+      id,
+      input: input({ name: "Renamed" }),
+      timeZone: TZ,
+      actor: testActor(),
+    });
     expect(edited.ok).toBe(true);
     expect((await getCampaign(id))!.name).toBe("Renamed");
 
@@ -130,17 +136,23 @@ describe("drafts", () => {
       id,
       input: input({ intent: "schedule", name: "Renamed", sendAt: localIn(60) }),
       timeZone: TZ,
+      actor: testActor(),
     });
     expect(scheduled).toMatchObject({ ok: true, status: "scheduled" });
-    const locked = await saveCampaign({ id, input: input({ name: "Again" }), timeZone: TZ });
+    const locked = await saveCampaign({
+      id,
+      input: input({ name: "Again" }),
+      timeZone: TZ,
+      actor: testActor(),
+    });
     expect(locked).toEqual({ ok: false, status: 409, errors: { form: CAMPAIGN_LOCKED } });
-    expect(await deleteCampaignDraft(id)).toMatchObject({ ok: false, status: 409 });
+    expect(await deleteCampaignDraft(id, testActor())).toMatchObject({ ok: false, status: 409 });
 
-    expect(await cancelCampaignSchedule(id)).toEqual({ ok: true, name: "Renamed" });
+    expect(await cancelCampaignSchedule(id, testActor())).toEqual({ ok: true, name: "Renamed" });
     expect((await getCampaign(id))!).toMatchObject({ status: "draft", scheduledAt: null });
-    expect(await deleteCampaignDraft(id)).toEqual({ ok: true, name: "Renamed" });
+    expect(await deleteCampaignDraft(id, testActor())).toEqual({ ok: true, name: "Renamed" });
     expect(await getCampaign(id)).toBeUndefined();
-    const gone = await saveCampaign({ id, input: input(), timeZone: TZ });
+    const gone = await saveCampaign({ id, input: input(), timeZone: TZ, actor: testActor() });
     expect(gone).toMatchObject({ ok: false, status: 404 });
   });
 });
@@ -149,7 +161,12 @@ describe("sending", () => {
   it("queues one tracked message per subscriber, exactly once", async () => {
     await subscribers(3);
     const id = await draft();
-    const sent = await saveCampaign({ id, input: input({ intent: "send" }), timeZone: TZ });
+    const sent = await saveCampaign({
+      id,
+      input: input({ intent: "send" }),
+      timeZone: TZ,
+      actor: testActor(),
+    });
     expect(sent).toMatchObject({ ok: true, status: "sent", queued: 3 });
     const campaign = (await getCampaign(id))!;
     expect(campaign.status).toBe("sent");
@@ -170,14 +187,25 @@ describe("sending", () => {
     }
     expect(new Set(rows.map((r) => r.toAddress)).size).toBe(3);
 
-    const again = await saveCampaign({ id, input: input({ intent: "send" }), timeZone: TZ });
+    const again = await saveCampaign({
+      id,
+      input: input({ intent: "send" }),
+      timeZone: TZ,
+      actor: testActor(),
+    });
     expect(again).toMatchObject({ ok: false, status: 409 });
     expect(await outboxOf(id)).toHaveLength(3);
-    expect(await cancelCampaignSchedule(id)).toMatchObject({ message: CAMPAIGN_ALREADY_SENT });
+    expect(await cancelCampaignSchedule(id, testActor())).toMatchObject({
+      message: CAMPAIGN_ALREADY_SENT,
+    });
   });
 
   it("refuses to send to an empty audience, saving nothing", async () => {
-    const result = await saveCampaign({ input: input({ intent: "send" }), timeZone: TZ });
+    const result = await saveCampaign({
+      input: input({ intent: "send" }),
+      timeZone: TZ,
+      actor: testActor(),
+    });
     expect(result).toEqual({ ok: false, status: 409, errors: { audience: EMPTY_AUDIENCE } });
     expect(await db().select().from(emailCampaigns)).toHaveLength(0);
   });
@@ -199,6 +227,7 @@ describe("the campaigns list", () => {
           sendAt: localIn(120),
         }),
         timeZone: TZ,
+        actor: testActor(),
       }),
     ).toMatchObject({ ok: true, status: "scheduled" });
     const sent = await draft({ name: "Welcome back", subject: "A gift for you" });
@@ -206,6 +235,7 @@ describe("the campaigns list", () => {
       id: sent,
       input: input({ intent: "send", name: "Welcome back", subject: "A gift for you" }),
       timeZone: TZ,
+      actor: testActor(),
     });
 
     const names = async (query: Parameters<typeof listCampaigns>[0]) => {
@@ -259,7 +289,7 @@ describe("scheduling", () => {
         expect(parsed.error.issues[0]!.path).toEqual(["sendAt"]);
         continue;
       }
-      const result = await saveCampaign({ input: parsed.data, timeZone: TZ });
+      const result = await saveCampaign({ input: parsed.data, timeZone: TZ, actor: testActor() });
       expect(result).toEqual({
         ok: false,
         status: 400,
@@ -279,6 +309,7 @@ describe("scheduling", () => {
     const result = await saveCampaign({
       input: input({ intent: "schedule", sendAt: `${year}-01-15T09:30` }),
       timeZone: TZ,
+      actor: testActor(),
     });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.scheduledAt!.toISOString()).toBe(`${year}-01-15T16:30:00.000Z`);
@@ -302,7 +333,7 @@ describe("tracking", () => {
   async function sentCampaign(recipients = 2) {
     await subscribers(recipients);
     const id = await draft();
-    await saveCampaign({ id, input: input({ intent: "send" }), timeZone: TZ });
+    await saveCampaign({ id, input: input({ intent: "send" }), timeZone: TZ, actor: testActor() });
     await db().update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.campaignId, id));
     return { id, rows: await outboxOf(id) };
   }
@@ -368,27 +399,38 @@ describe("tracking", () => {
 
 describe("templates", () => {
   it("creates, edits and deletes, sanitising the HTML", async () => {
-    const { id } = await createEmailTemplate({
-      name: "Monthly",
-      description: "Our monthly news",
-      subject: "News",
-      bodyHtml: '<p onmouseover="x()">Hi</p><script>bad()</script>',
-    });
+    const { id } = await createEmailTemplate(
+      {
+        name: "Monthly",
+        description: "Our monthly news",
+        subject: "News",
+        bodyHtml: '<p onmouseover="x()">Hi</p><script>bad()</script>',
+      },
+      testActor(),
+    );
     expect((await getEmailTemplate(id))!.bodyHtml).toBe("<p>Hi</p>");
     expect(
-      await updateEmailTemplate(id, {
-        name: "Monthly news",
-        description: "",
-        subject: "News!",
-        bodyHtml: "<p>Hello</p>",
-      }),
+      await updateEmailTemplate(
+        id,
+        {
+          name: "Monthly news",
+          description: "",
+          subject: "News!",
+          bodyHtml: "<p>Hello</p>",
+        },
+        testActor(),
+      ),
     ).toBe(true);
     expect(await getEmailTemplate(id)).toMatchObject({ name: "Monthly news", subject: "News!" });
-    expect(await deleteEmailTemplate(id)).toEqual({ name: "Monthly news" });
+    expect(await deleteEmailTemplate(id, testActor())).toEqual({ name: "Monthly news" });
     expect(await getEmailTemplate(id)).toBeUndefined();
     expect(await getEmailTemplate("not-a-uuid")).toBeUndefined();
     expect(
-      await updateEmailTemplate(id, { name: "x", description: "", subject: "", bodyHtml: "" }),
+      await updateEmailTemplate(
+        id,
+        { name: "x", description: "", subject: "", bodyHtml: "" },
+        testActor(),
+      ),
     ).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import { getNewsletterStatus, subscribeToNewsletter } from "~/server/marketing/n
 import { listSubscribers } from "~/server/marketing/subscriber-list.server";
 import { customers, emailOutbox } from "~/server/schema";
 import { fillSampleIdentity } from "~/server/settings/store-settings.server";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 
@@ -76,7 +77,7 @@ describe("newsletter figures", () => {
         { name: "A", email: "A@example.com" },
         { name: "B", email: "b@example.com", status: "inactive" },
       ]);
-    const sent = await sendNewsletter({ subject: "Hi", body: "<p>Hi</p>" });
+    const sent = await sendNewsletter({ subject: "Hi", body: "<p>Hi</p>", actor: testActor() });
     expect(sent).toMatchObject({ ok: true, queued: 3 });
     expect(await getNewsletterStats()).toMatchObject({
       subscribers: 3,
@@ -96,7 +97,7 @@ describe("newsletter figures", () => {
   });
 
   it("refuses to send with nobody subscribed (SPEC §5's message)", async () => {
-    expect(await sendNewsletter({ subject: "Hi", body: "<p>Hi</p>" })).toEqual({
+    expect(await sendNewsletter({ subject: "Hi", body: "<p>Hi</p>", actor: testActor() })).toEqual({
       ok: false,
       message: NEWSLETTER_MESSAGES.noRecipients,
     });
@@ -116,8 +117,11 @@ describe("subscribers", () => {
     expect(found.rows.map((r) => r.email)).toEqual(["ana_b@example.com"]);
 
     const ana = all.rows.find((r) => r.email === "ana@example.com")!;
-    expect(await removeSubscriber(ana.id)).toEqual({ ok: true, email: "ana@example.com" });
-    expect(await removeSubscriber(ana.id)).toMatchObject({ ok: false });
+    expect(await removeSubscriber(ana.id, testActor())).toEqual({
+      ok: true,
+      email: "ana@example.com",
+    });
+    expect(await removeSubscriber(ana.id, testActor())).toMatchObject({ ok: false });
     expect((await getNewsletterStatus("ana@example.com")).subscribed).toBe(false);
     expect((await listSubscribers({ q: "", page: 1, who: "subscribed" })).total).toBe(2);
     const gone = await listSubscribers({ q: "", page: 1, who: "unsubscribed" });

@@ -15,6 +15,7 @@ import * as editorRoute from "~/routes/admin/pages/content";
 import * as contentPage from "~/routes/store/content-page";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 
@@ -42,7 +43,7 @@ describe("saving a page", () => {
       slug: "about",
       content: `<p>New about text</p>${HOSTILE}`,
       baseVersion: before.version,
-      actor: "Sam",
+      actor: testActor(null, "Sam"),
     });
     expect(result).toMatchObject({
       ok: true,
@@ -76,14 +77,14 @@ describe("saving a page", () => {
       slug: "privacy",
       content: "<p>Alex's edit</p>",
       baseVersion: page.version,
-      actor: "Alex",
+      actor: testActor(null, "Alex"),
     });
     expect(first.ok).toBe(true);
     const stale = await savePageContent({
       slug: "privacy",
       content: "<p>Sam's edit</p>",
       baseVersion: page.version,
-      actor: "Sam",
+      actor: testActor(null, "Sam"),
     });
     expect(stale).toMatchObject({ ok: false, status: 409 });
     expect(!stale.ok && stale.message).toMatch(/changed by Alex after you opened it/);
@@ -96,7 +97,7 @@ describe("saving a page", () => {
       slug: "contact",
       content: page.content,
       baseVersion: page.version,
-      actor: "Sam",
+      actor: testActor(null, "Sam"),
     });
     expect(same).toMatchObject({ ok: true, version: page.version });
     expect(await listPageRevisions(page.id)).toHaveLength(0);
@@ -114,14 +115,14 @@ describe("revisions", () => {
       slug: "home",
       content: "<h1>One</h1>",
       baseVersion: 1,
-      actor: "Alex",
+      actor: testActor(null, "Alex"),
       now: t1,
     });
     await savePageContent({
       slug: "home",
       content: "<h1>Two</h1>",
       baseVersion: 2,
-      actor: "Sam",
+      actor: testActor(null, "Sam"),
       now: t2,
     });
     const revisions = await listPageRevisions(page.id);
@@ -138,7 +139,7 @@ describe("revisions", () => {
       slug: "home",
       revisionId: revisions[1]!.id,
       baseVersion: 3,
-      actor: "Jo",
+      actor: testActor(null, "Jo"),
       now: t3,
     });
     expect(restored).toMatchObject({ ok: true, version: 4, content: "<h1>One</h1>" });
@@ -150,14 +151,19 @@ describe("revisions", () => {
 
   it("refuses a stale restore and an unknown revision", async () => {
     const page = (await getEditablePage("about"))!;
-    await savePageContent({ slug: "about", content: "<p>A</p>", baseVersion: 1, actor: "Alex" });
+    await savePageContent({
+      slug: "about",
+      content: "<p>A</p>",
+      baseVersion: 1,
+      actor: testActor(null, "Alex"),
+    });
     const [rev] = await listPageRevisions(page.id);
     expect(
       await restorePageRevision({
         slug: "about",
         revisionId: rev!.id,
         baseVersion: 1,
-        actor: "Sam",
+        actor: testActor(null, "Sam"),
       }),
     ).toMatchObject({ ok: false, status: 409 });
     expect(
@@ -165,7 +171,7 @@ describe("revisions", () => {
         slug: "faq",
         revisionId: rev!.id,
         baseVersion: 1,
-        actor: "Sam",
+        actor: testActor(null, "Sam"),
       }),
     ).toMatchObject({ ok: false, status: 404 });
   });

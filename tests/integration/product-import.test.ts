@@ -114,7 +114,7 @@ async function preview(text: string, reason: ProductImportReason = "count_correc
 async function importFile(text: string, reason: ProductImportReason = "count_correction") {
   const p = await preview(text, reason);
   if (p.errorCount > 0) throw new Error(p.errors.join("\n"));
-  const result = await runProductImport({ importId: p.id, adminId });
+  const result = await runProductImport({ importId: p.id, actor: testActor(adminId) });
   if (!result.ok) throw new Error(result.message);
   return result;
 }
@@ -218,7 +218,7 @@ describe("product CSV import: round trip, create and update", () => {
       updateCount: 0,
       unchangedCount: 2,
     });
-    expect(await runProductImport({ importId: same.id, adminId })).toEqual({
+    expect(await runProductImport({ importId: same.id, actor: testActor(adminId) })).toEqual({
       ok: false,
       status: 400,
       message: NOTHING_TO_IMPORT,
@@ -267,7 +267,7 @@ describe("product CSV import: round trip, create and update", () => {
       [5, "create", []],
     ]);
     expect(p.rows[0]!.productId).toBe(wholeId);
-    const result = await runProductImport({ importId: p.id, adminId });
+    const result = await runProductImport({ importId: p.id, actor: testActor(adminId) });
     expect(result).toMatchObject({
       ok: true,
       message: "Imported 3 products (2 new, 1 updated).",
@@ -299,7 +299,7 @@ describe("product CSV import: round trip, create and update", () => {
     expect(dream).toMatchObject({ slug: "blue-dream-2", stock: 3, listedPriceCents: 4500 });
     expect(await stockDiscrepancies()).toEqual([]);
     // Confirming twice imports nothing more.
-    expect(await runProductImport({ importId: p.id, adminId })).toEqual({
+    expect(await runProductImport({ importId: p.id, actor: testActor(adminId) })).toEqual({
       ok: false,
       status: 409,
       message: "This file was already imported.",
@@ -364,7 +364,7 @@ describe("product CSV import: stock moves only as movements", () => {
     expect(p.errors).toEqual([]);
     expect(p.rows[0]!.changes).toContain("Sold in sizes now: stock 12 → counted per size");
     expect(p.rows[2]!.changes).toContain("Sizes 1g, 3.5g removed");
-    expect((await runProductImport({ importId: p.id, adminId })).ok).toBe(true);
+    expect((await runProductImport({ importId: p.id, actor: testActor(adminId) })).ok).toBe(true);
     const papers = (await getAdminProduct(wholeId))!;
     expect(papers.variations.map((v) => [v.size, v.sizeUnit, v.stock])).toEqual([
       ["10", "pack", 9],
@@ -437,7 +437,7 @@ describe("product CSV import: refusals leave the catalogue as it was", () => {
       );
       expect(p.errors).toContain(message);
       expect(p.errorCount).toBeGreaterThan(0);
-      expect(await runProductImport({ importId: p.id, adminId })).toEqual({
+      expect(await runProductImport({ importId: p.id, actor: testActor(adminId) })).toEqual({
         ok: false,
         status: 400,
         message: FIX_PRODUCT_ERRORS_FIRST,
@@ -480,7 +480,7 @@ describe("product CSV import: refusals leave the catalogue as it was", () => {
     expect(p.errorCount).toBe(0);
     await db().delete(imagesLibrary).where(eq(imagesLibrary.imageUrl, second));
     const before = await catalogue();
-    const result = await runProductImport({ importId: p.id, adminId });
+    const result = await runProductImport({ importId: p.id, actor: testActor(adminId) });
     expect(result).toMatchObject({
       ok: false,
       status: 409,
@@ -508,7 +508,9 @@ describe("product CSV import: refusals leave the catalogue as it was", () => {
     await db().execute(sql`
       create trigger refuse_99 before insert on stock_movements for each row execute function refuse_99()`);
     try {
-      await expect(runProductImport({ importId: p.id, adminId })).rejects.toThrow();
+      await expect(
+        runProductImport({ importId: p.id, actor: testActor(adminId) }),
+      ).rejects.toThrow();
     } finally {
       await db().execute(sql`drop trigger refuse_99 on stock_movements`);
       await db().execute(sql`drop function refuse_99()`);
@@ -517,7 +519,7 @@ describe("product CSV import: refusals leave the catalogue as it was", () => {
     const [saved] = await db().select().from(productImports).where(eq(productImports.id, p.id));
     expect(saved!.status).toBe("previewed");
     // Once the database accepts it, the same preview imports.
-    expect(await runProductImport({ importId: p.id, adminId })).toMatchObject({
+    expect(await runProductImport({ importId: p.id, actor: testActor(adminId) })).toMatchObject({
       ok: true,
       created: 1200,
       updated: 1,

@@ -9,7 +9,7 @@ import { quoteCart } from "~/server/orders/cart-quote.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { getOrderByAccessToken } from "~/server/orders/order-view.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
-import { getTaxCollected } from "~/server/reports/tax-report.server";
+import { getTaxReport } from "~/server/reports/tax-report.server";
 import { reportRange } from "~/server/reports/report-range.server";
 import { emailOutbox, orderEmailsSent, orderTaxLines, orders } from "~/server/schema";
 import {
@@ -19,6 +19,7 @@ import {
   listProvinceSettings,
   updateProvinceRule,
 } from "~/server/settings/provinces.server";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct, productStock } from "./checkout-factories";
@@ -31,7 +32,12 @@ const NOW = new Date("2026-11-23T20:00:00Z");
 describe("province rules at checkout (the server refuses)", () => {
   it("refuses a province the store does not serve, writing nothing", async () => {
     const product = await createProduct({ priceCents: 5000, stock: 3 });
-    await updateProvinceRule({ province: "NU", ships: false, minimumAge: 19, updatedBy: "owner" });
+    await updateProvinceRule({
+      province: "NU",
+      ships: false,
+      minimumAge: 19,
+      actor: testActor(null, "owner"),
+    });
     const result = await placeOrder(
       checkoutInput([{ id: product.id(), quantity: 1 }], {
         province: "NU",
@@ -69,7 +75,12 @@ describe("province rules at checkout (the server refuses)", () => {
 
   it("follows the owner's change of age at once", async () => {
     const product = await createProduct({ priceCents: 5000, stock: 5 });
-    await updateProvinceRule({ province: "BC", ships: true, minimumAge: 21, updatedBy: "owner" });
+    await updateProvinceRule({
+      province: "BC",
+      ships: true,
+      minimumAge: 21,
+      actor: testActor(null, "owner"),
+    });
     const result = await placeOrder(checkoutInput([{ id: product.id(), quantity: 1 }]));
     expect(result).toMatchObject({
       ok: false,
@@ -79,7 +90,12 @@ describe("province rules at checkout (the server refuses)", () => {
 
   it("answers the checkout form with 400 and the message (unserved province, missing age)", async () => {
     const product = await createProduct({ priceCents: 5000, stock: 5 });
-    await updateProvinceRule({ province: "YT", ships: false, minimumAge: 19, updatedBy: "owner" });
+    await updateProvinceRule({
+      province: "YT",
+      ships: false,
+      minimumAge: 19,
+      actor: testActor(null, "owner"),
+    });
     const post = (values: Record<string, string>) =>
       callRoute(
         checkoutRoute,
@@ -173,7 +189,7 @@ describe("sales taxes stored on the order", () => {
       ratePer100k: 12000,
       appliesToShipping: true,
       effectiveFrom: "2027-01-01",
-      createdBy: "owner",
+      actor: testActor(null, "owner"),
       now: NOW,
     });
     expect(added).toEqual({ ok: true });
@@ -223,11 +239,21 @@ describe("sales taxes stored on the order", () => {
       });
       expect(paid).toMatchObject({ ok: true });
     }
-    const rows = await getTaxCollected(reportRange(30, "America/Vancouver"));
+    const rows = await getTaxReport(reportRange(30, "America/Vancouver"));
     // $100 + $20: BC GST $6.00 + PST $8.40; QC GST $6.00 + QST $11.97.
+    const row = (province: string, kind: string, cents: number) => ({
+      province,
+      kind,
+      orders: 1,
+      collectedCents: cents,
+      refundedCents: 0,
+      netCents: cents,
+    });
     expect(rows).toEqual([
-      { province: "BC", orders: 1, byKind: { GST: 600, PST: 840 }, totalCents: 1440 },
-      { province: "QC", orders: 1, byKind: { GST: 600, QST: 1197 }, totalCents: 1797 },
+      row("BC", "GST", 600),
+      row("BC", "PST", 840),
+      row("QC", "GST", 600),
+      row("QC", "QST", 1197),
     ]);
   });
 });
@@ -240,7 +266,7 @@ describe("Provinces & Taxes settings", () => {
       ratePer100k: 0,
       appliesToShipping: true,
       effectiveFrom: "2027-04-01",
-      createdBy: "owner",
+      actor: testActor(null, "owner"),
       now: NOW,
     });
     const list = await listProvinceSettings(NOW);
@@ -267,7 +293,7 @@ describe("Provinces & Taxes settings", () => {
       kind: "PST" as const,
       ratePer100k: 7000,
       appliesToShipping: true,
-      createdBy: "owner",
+      actor: testActor(null, "owner"),
       now: NOW,
     };
     expect(await addTaxRate({ ...rate, effectiveFrom: "2026-11-22" })).toMatchObject({
@@ -285,9 +311,21 @@ describe("Provinces & Taxes settings", () => {
     const inForce = rates.find((r) => r.state === "in-force")!;
     const scheduled = rates.find((r) => r.state === "scheduled")!;
     expect(
-      await deleteScheduledRate({ province: "SK", rateId: inForce.id!, now: NOW }),
+      await deleteScheduledRate({
+        province: "SK",
+        rateId: inForce.id!,
+        actor: testActor(),
+        now: NOW,
+      }),
     ).toMatchObject({ ok: false, status: 404 });
-    expect(await deleteScheduledRate({ province: "SK", rateId: scheduled.id!, now: NOW })).toEqual({
+    expect(
+      await deleteScheduledRate({
+        province: "SK",
+        rateId: scheduled.id!,
+        actor: testActor(),
+        now: NOW,
+      }),
+    ).toEqual({
       ok: true,
     });
   });

@@ -22,6 +22,7 @@ import {
 } from "~/server/auth/staff.server";
 import { db } from "~/server/db.server";
 import { adminSessions, adminUsers, emailOutbox } from "~/server/schema";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 
@@ -205,13 +206,14 @@ describe("invitations", () => {
       token,
       displayName: "Sam S.",
       password: "sams-new-pass",
+      ip: null,
     });
     expect(accepted).toMatchObject({ ok: true, userId: id });
     expect(await statusOf(id)).toEqual({ role: "staff", status: "active" });
     expect(await signInAs("sam", "sams-new-pass")).toMatchObject({ ok: true });
     expect(await findInvite(token)).toBeUndefined();
     expect(
-      await acceptInvite({ token, displayName: "Mallory", password: "another-pass" }),
+      await acceptInvite({ token, displayName: "Mallory", password: "another-pass", ip: null }),
     ).toMatchObject({
       ok: false,
       status: 404,
@@ -225,7 +227,13 @@ describe("invitations", () => {
     const later = new Date(sent.getTime() + (INVITE_HOURS * 3600 + 1) * 1000);
     expect(await findInvite(token, later)).toBeUndefined();
     expect(
-      await acceptInvite({ token, displayName: "Sam", password: "sams-new-pass", now: later }),
+      await acceptInvite({
+        token,
+        displayName: "Sam",
+        password: "sams-new-pass",
+        ip: null,
+        now: later,
+      }),
     ).toMatchObject({ ok: false, status: 404 });
   });
 
@@ -276,6 +284,7 @@ describe("My profile", () => {
         sessionId: me.sessionId,
         currentPassword: "wrong-password",
         newPassword: "a-new-password",
+        actor: testActor(sam.id),
       }),
     ).toMatchObject({ ok: false, status: 422 });
     expect(await getAdmin(withCookie(elsewhere))).toBeDefined();
@@ -285,6 +294,7 @@ describe("My profile", () => {
         sessionId: me.sessionId,
         currentPassword: "staff-pass-1",
         newPassword: "a-new-password",
+        actor: testActor(sam.id),
       }),
     ).toEqual({ ok: true, sessionsEnded: 1 });
     expect(await getAdmin(withCookie(here))).toBeDefined();

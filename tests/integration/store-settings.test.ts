@@ -36,6 +36,7 @@ import {
   saveSettingsSection,
   storeSettings,
 } from "~/server/settings/store-settings.server";
+import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct } from "./checkout-factories";
@@ -190,7 +191,7 @@ describe("shipping settings", () => {
 describe("Canada's anti-spam law", () => {
   it("refuses newsletters and campaigns until the postal address is set", async () => {
     await subscribeToNewsletter({ email: "fan@example.com", source: "footer" });
-    expect(await sendNewsletter({ subject: "Hi", body: "<p>Hi</p>" })).toEqual({
+    expect(await sendNewsletter({ subject: "Hi", body: "<p>Hi</p>", actor: testActor() })).toEqual({
       ok: false,
       message: POSTAL_ADDRESS_REQUIRED,
     });
@@ -201,7 +202,9 @@ describe("Canada's anti-spam law", () => {
       audience: "subscribers",
       bodyHtml: "<p>Sale</p>",
     });
-    expect(await saveCampaign({ input: campaign, timeZone: "America/Vancouver" })).toMatchObject({
+    expect(
+      await saveCampaign({ input: campaign, timeZone: "America/Vancouver", actor: testActor() }),
+    ).toMatchObject({
       ok: false,
       status: 409,
       errors: { form: POSTAL_ADDRESS_REQUIRED },
@@ -211,7 +214,9 @@ describe("Canada's anti-spam law", () => {
       ...(await storeSettings()).store,
       address: FILLED.address,
     });
-    expect(await sendNewsletter({ subject: "Hi", body: "<p>Hi</p>" })).toMatchObject({
+    expect(
+      await sendNewsletter({ subject: "Hi", body: "<p>Hi</p>", actor: testActor() }),
+    ).toMatchObject({
       ok: true,
       queued: 1,
     });

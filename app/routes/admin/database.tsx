@@ -10,6 +10,7 @@ import {
   Users,
   XCircle,
 } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/database";
@@ -67,16 +68,17 @@ const generateForm = formRules(
 /** The tools answer with their log (shown under Results), never with form messages. */
 const answer = (log: LogLine[], status = 200) => data({ log }, { status });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  const actor = auditActor(context);
   return dispatchIntent(form, {
     test: async () => answer(await runConnectionTests()),
-    "insert-test-product": async () => answer(await insertTestProduct()),
+    "insert-test-product": async () => answer(await insertTestProduct(actor)),
     generate: async () => {
       const checked = checkForm(generateForm, form);
       if (!checked.ok)
         return answer([{ level: "error", message: Object.values(checked.errors)[0]! }], 400);
-      const log = await runGenerator(checked.data.generator);
+      const log = await runGenerator(checked.data.generator, actor);
       const refused = log.length === 1 && log[0]!.message === SAMPLE_DATA_REFUSED;
       const failed = log.some((line) => line.level === "error");
       return answer(log, refused ? 403 : failed ? 422 : 200);

@@ -13,7 +13,7 @@ import { createAdminSession } from "~/server/auth/session.server";
 import { acceptInvite, findInvite, INVITE_INVALID } from "~/server/auth/staff.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { formReply, parseForm } from "~/server/http/form.server";
-import { requestClient } from "~/server/http/request-context.server";
+import { clientIp, requestClient } from "~/server/http/request-context.server";
 import { errorResponse } from "~/server/http/responses.server";
 
 /**
@@ -46,7 +46,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseForm(request, inviteAcceptForm);
   if (!submission.ok) return submission.reply;
   const { displayName, newPassword } = submission.data;
-  const result = await acceptInvite({ token: params.token, displayName, password: newPassword });
+  const result = await acceptInvite({
+    token: params.token,
+    displayName,
+    password: newPassword,
+    ip: clientIp(context),
+  });
   if (!result.ok) return formReply({ form: result.message }, { status: result.status });
   const now = new Date();
   const client = requestClient(request, context);

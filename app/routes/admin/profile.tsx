@@ -43,12 +43,13 @@ const PROFILE = href("/budzadmin/dashboard/profile");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
+  const actor = auditActor(context);
   const form = await readForm(request);
   return dispatchIntent(form, {
     name: async () => {
       const submission = await parseForm(form, profileNameForm);
       if (!submission.ok) return submission.reply;
-      const result = await updateDisplayName({ id: admin.id, ...submission.data });
+      const result = await updateDisplayName({ id: admin.id, ...submission.data, actor });
       if (!result.ok) return formReply({ form: result.message }, { status: result.status, form });
       return redirectWithToast(PROFILE, "Your name is saved.");
     },
@@ -60,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         sessionId: admin.sessionId,
         currentPassword: submission.data.currentPassword,
         newPassword: submission.data.newPassword,
+        actor,
       });
       if (!result.ok)
         // What was typed comes back without the passwords (echoValues drops them).
@@ -77,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "recovery-codes": async () => {
       const submission = await parseForm(form, twoFactorCodeForm);
       if (!submission.ok) return submission.reply;
-      const result = await regenerateRecoveryCodes({ userId: admin.id, ...submission.data });
+      const result = await regenerateRecoveryCodes({ userId: admin.id, ...submission.data, actor });
       if (!result.ok)
         return formReply(result.errors ?? { form: result.message }, {
           status: result.status,
@@ -95,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await turnOffTwoFactor({
         userId: admin.id,
         ...submission.data,
-        actor: auditActor(context),
+        actor,
       });
       if (!result.ok)
         return formReply(result.errors ?? { form: result.message }, {
@@ -105,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PROFILE, "Two-factor sign-in is off.");
     },
     "sign-out-everywhere": async () => {
-      await signOutEverywhere(admin.id);
+      await signOutEverywhere({ ...actor, adminId: admin.id });
       throw redirect(href("/budzadmin"), {
         headers: { "Set-Cookie": (await destroyAdminSession(request)).setCookie },
       });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { testActor } from "../../../tests/setup/audit";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { SAMPLE_DATA_REFUSED } from "~/lib/database-tools";
 import { resetDatabase, testDriver } from "../../../tests/setup/database";
@@ -85,7 +86,7 @@ describe("database tools", () => {
   });
 
   it("inserts a test product without SKU, archived, and reads it back", async () => {
-    const log = await insertTestProduct();
+    const log = await insertTestProduct(testActor());
     expect(log[0]).toMatchObject({ level: "success" });
     const [row] = await db()
       .select()
@@ -95,16 +96,16 @@ describe("database tools", () => {
   });
 
   it("generates each kind after clearing what it replaces", async () => {
-    expect(await runGenerator("orders")).toEqual([
+    expect(await runGenerator("orders", testActor())).toEqual([
       { level: "info", message: "Cleared all orders, invoices and shipments" },
       { level: "success", message: "Generated 40 orders" },
     ]);
     expect((await getLiveCounts()).orders).toBe(40);
-    await runGenerator("customers");
+    await runGenerator("customers", testActor());
     expect(await getLiveCounts()).toMatchObject({ customers: 25, orders: 0 });
-    await runGenerator("products");
+    await runGenerator("products", testActor());
     expect(await getLiveCounts()).toMatchObject({ products: 70, customers: 25, orders: 0 });
-    const all = await runGenerator("all");
+    const all = await runGenerator("all", testActor());
     expect(all[1]!.message).toBe(
       "Sample dataset generated: 70 products, 25 customers, 5 coupons and 40 orders",
     );
@@ -113,7 +114,7 @@ describe("database tools", () => {
   it("needs customers before orders (SPEC message), and changes nothing on failure", async () => {
     await db().execute(sql`delete from order_emails_sent`);
     await db().execute(sql`truncate orders, customers cascade`);
-    expect(await runGenerator("orders")).toEqual([
+    expect(await runGenerator("orders", testActor())).toEqual([
       { level: "error", message: "No customers found. Generate customers first." },
     ]);
     expect((await getLiveCounts()).orders).toBe(0);
@@ -122,9 +123,11 @@ describe("database tools", () => {
   it("is refused in production unless ALLOW_SAMPLE_DATA is set", async () => {
     overrides.value = { NODE_ENV: "production", ALLOW_SAMPLE_DATA: false };
     try {
-      expect(await runGenerator("all")).toEqual([{ level: "error", message: SAMPLE_DATA_REFUSED }]);
+      expect(await runGenerator("all", testActor())).toEqual([
+        { level: "error", message: SAMPLE_DATA_REFUSED },
+      ]);
       overrides.value = { NODE_ENV: "production", ALLOW_SAMPLE_DATA: true };
-      expect((await runGenerator("customers"))[1]!.level).toBe("success");
+      expect((await runGenerator("customers", testActor()))[1]!.level).toBe("success");
     } finally {
       overrides.value = {};
     }

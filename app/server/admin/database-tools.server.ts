@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { count, eq, sql } from "drizzle-orm";
 import { SECRET_KEY } from "~/lib/audit";
 import {
@@ -16,6 +17,7 @@ import {
   clearOrderData,
   generateCustomers,
   generateProducts,
+  recordSampleData,
   generateSampleDataset,
 } from "../seed/sample-data.server";
 import { generateOrders, SampleDataError } from "../seed/sample-orders.server";
@@ -84,24 +86,34 @@ export async function runConnectionTests(): Promise<LogLine[]> {
  * SPEC §7: inserts one product without a SKU and reads it back. It is archived, so shoppers never
  * see it; it can be deleted from Product Management.
  */
-export async function insertTestProduct(): Promise<LogLine[]> {
+export async function insertTestProduct(actor: AuditActor): Promise<LogLine[]> {
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   const suffix = crypto.randomBytes(3).toString("hex");
   try {
-    const [inserted] = await db()
-      .insert(products)
-      .values({
-        slug: `test-product-${stamp}-${suffix}`,
-        name: `Test Product ${stamp}`,
-        category: "flowers",
-        description: "Inserted by Database tools to check that writes work.",
-        sellingPriceCents: 1000,
-        costPriceCents: 600,
-        stock: 0,
-        sku: null,
-        status: "archived",
-      })
-      .returning({ id: products.id });
+    const inserted = await db().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          slug: `test-product-${stamp}-${suffix}`,
+          name: `Test Product ${stamp}`,
+          category: "flowers",
+          description: "Inserted by Database tools to check that writes work.",
+          sellingPriceCents: 1000,
+          costPriceCents: 600,
+          stock: 0,
+          sku: null,
+          status: "archived",
+        })
+        .returning({ id: products.id, name: products.name });
+      await recordAudit(tx, {
+        actor,
+        area: "products",
+        action: "create",
+        record: { type: "product", id: row!.id, label: row!.name },
+        changes: { status: "archived", source: "Database tools: insert test product" },
+      });
+      return row;
+    });
     const [readBack] = await db()
       .select({ id: products.id, name: products.name })
       .from(products)
@@ -140,12 +152,12 @@ const FAILURE: Record<Generator, string> = {
  * Clears what the generator replaces and generates it again, in one transaction (a failure
  * leaves the data as it was). Refused in production unless ALLOW_SAMPLE_DATA is set.
  */
-export async function runGenerator(generator: Generator): Promise<LogLine[]> {
+export async function runGenerator(generator: Generator, actor: AuditActor): Promise<LogLine[]> {
   if (!sampleDataAllowed()) return [{ level: "error", message: SAMPLE_DATA_REFUSED }];
   const counts = DEFAULT_SAMPLE_COUNTS;
   try {
     if (generator === "all") {
-      const made = await generateSampleDataset(counts);
+      const made = await generateSampleDataset(counts, actor);
       await invalidatePageCache("sample data generated");
       return [
         { level: "info", message: `Cleared ${GENERATOR_CLEARS.all}` },
@@ -157,15 +169,16 @@ export async function runGenerator(generator: Generator): Promise<LogLine[]> {
     }
     const made = await db().transaction(async (tx) => {
       await clearOrderData(tx);
+      let made: number;
       if (generator === "products") {
         await tx.delete(products);
-        return generateProducts({ count: counts.products, executor: tx });
-      }
-      if (generator === "customers") {
+        made = await generateProducts({ count: counts.products, executor: tx });
+      } else if (generator === "customers") {
         await tx.delete(customers);
-        return generateCustomers({ count: counts.customers, executor: tx });
-      }
-      return generateOrders({ count: counts.orders, executor: tx });
+        made = await generateCustomers({ count: counts.customers, executor: tx });
+      } else made = await generateOrders({ count: counts.orders, executor: tx });
+      await recordSampleData(tx, actor, generator, { [generator]: made });
+      return made;
     });
     await analyzeDatabase();
     await invalidatePageCache("sample data generated");

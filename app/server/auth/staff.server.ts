@@ -305,6 +305,8 @@ export async function acceptInvite(input: {
   token: string;
   displayName: string;
   password: string;
+  /** The address the invitation was accepted from (the new admin is the entry's actor). */
+  ip: string | null;
   now?: Date;
 }): Promise<Result<{ userId: string; username: string }>> {
   const now = input.now ?? new Date();
@@ -329,6 +331,13 @@ export async function acceptInvite(input: {
       .where(and(eq(adminUsers.id, invite.userId), eq(adminUsers.status, "invited")))
       .returning({ id: adminUsers.id, username: adminUsers.username });
     if (!user) return fail(404, INVITE_INVALID);
+    await recordAudit(tx, {
+      actor: { adminId: user.id, name: input.displayName, ip: input.ip },
+      area: "staff",
+      action: "update",
+      record: { type: "admin", id: user.id, label: input.displayName },
+      changes: { status: ["invited", "active"], invitation: "accepted" },
+    });
     return { ok: true, userId: user.id, username: user.username };
   });
 }
@@ -338,13 +347,25 @@ export async function acceptInvite(input: {
 export async function updateDisplayName(input: {
   id: string;
   displayName: string;
+  actor: AuditActor;
 }): Promise<Result> {
-  const [row] = await db()
-    .update(adminUsers)
-    .set({ displayName: input.displayName })
-    .where(eq(adminUsers.id, input.id))
-    .returning({ id: adminUsers.id });
-  return row ? { ok: true } : fail(404, UNKNOWN);
+  return db().transaction(async (tx) => {
+    const member = await lockMember(tx, input.id);
+    if (!member) return fail(404, UNKNOWN);
+    if (member.displayName === input.displayName) return { ok: true };
+    await tx
+      .update(adminUsers)
+      .set({ displayName: input.displayName })
+      .where(eq(adminUsers.id, input.id));
+    await recordAudit(tx, {
+      actor: input.actor,
+      area: "staff",
+      action: "update",
+      record: { type: "admin", id: member.id, label: input.displayName },
+      changes: { displayName: [member.displayName, input.displayName] },
+    });
+    return { ok: true };
+  });
 }
 
 /**
@@ -356,6 +377,7 @@ export async function changeOwnPassword(input: {
   sessionId: string;
   currentPassword: string;
   newPassword: string;
+  actor: AuditActor;
 }): Promise<Result<{ sessionsEnded: number }>> {
   const [user] = await db()
     .select({ passwordHash: adminUsers.passwordHash })
@@ -373,15 +395,31 @@ export async function changeOwnPassword(input: {
       .delete(adminSessions)
       .where(and(eq(adminSessions.userId, input.id), ne(adminSessions.id, input.sessionId)))
       .returning({ id: adminSessions.id });
+    await recordAudit(tx, {
+      actor: input.actor,
+      area: "auth",
+      action: "update",
+      record: { type: "admin", id: input.id, label: input.actor.name },
+      changes: { password: "changed", otherSessionsEnded: ended.length },
+    });
     return { ok: true, sessionsEnded: ended.length };
   });
 }
 
 /** Ends every session of the admin, this one included. */
-export async function signOutEverywhere(id: string): Promise<number> {
-  const ended = await db()
-    .delete(adminSessions)
-    .where(eq(adminSessions.userId, id))
-    .returning({ id: adminSessions.id });
-  return ended.length;
+export async function signOutEverywhere(actor: AuditActor & { adminId: string }): Promise<number> {
+  return db().transaction(async (tx) => {
+    const ended = await tx
+      .delete(adminSessions)
+      .where(eq(adminSessions.userId, actor.adminId))
+      .returning({ id: adminSessions.id });
+    await recordAudit(tx, {
+      actor,
+      area: "auth",
+      action: "sign-out",
+      record: { type: "admin", id: actor.adminId, label: actor.name },
+      changes: { everywhere: true, sessionsEnded: ended.length },
+    });
+    return ended.length;
+  });
 }

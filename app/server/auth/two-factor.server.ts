@@ -256,6 +256,7 @@ export async function confirmTwoFactorSetup(input: {
 export async function regenerateRecoveryCodes(input: {
   userId: string;
   code: string;
+  actor: AuditActor;
 }): Promise<Result<{ recoveryCodes: string[] }>> {
   return db().transaction(async (tx) => {
     const user = await readUser(tx, input.userId);
@@ -267,7 +268,15 @@ export async function regenerateRecoveryCodes(input: {
         check === "reused" ? TWO_FACTOR_MESSAGES.reusedCode : "That code is not right.";
       return fail(422, message, { code: message });
     }
-    return { ok: true, recoveryCodes: await replaceRecoveryCodes(tx, user.id) };
+    const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+    await recordAudit(tx, {
+      actor: input.actor,
+      area: "auth",
+      action: "two-factor",
+      record: { type: "admin", id: user.id, label: user.username },
+      changes: { recoveryCodes: "replaced" },
+    });
+    return { ok: true, recoveryCodes };
   });
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { fail, type Failure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import {
@@ -482,11 +483,11 @@ class ImportRefused extends Error {
  * Imports a preview, all or nothing: the file is checked again against the catalogue as it is now
  * (products locked), so a product or image changed since the preview refuses the import (409) and
  * the owner uploads again. New products are created, changed ones updated, unchanged ones left
- * alone; stock moves with the reason chosen on upload, recorded against `adminId`.
+ * alone; stock moves with the reason chosen on upload, recorded against the admin; one audit entry.
  */
 export async function runProductImport(options: {
   importId: string;
-  adminId: string | null;
+  actor: AuditActor;
   now?: Date;
 }): Promise<
   Result<{ message: string; created: number; updated: number; unchanged: number; ids: string[] }>
@@ -525,7 +526,7 @@ export async function runProductImport(options: {
         tx,
         planned,
         reason,
-        options.adminId,
+        options.actor.adminId,
         `CSV import: ${saved.fileName}`.slice(0, 200),
       );
       // Refused half-way (a size gone meanwhile): undo what was written.
@@ -535,6 +536,13 @@ export async function runProductImport(options: {
         .set({ status: "imported", importedAt: now })
         .where(and(eq(productImports.id, saved.id), eq(productImports.status, "previewed")));
       const { create, update, unchanged } = checked.counts;
+      await recordAudit(tx, {
+        actor: options.actor,
+        area: "products",
+        action: "import",
+        record: { type: "product-import", id: saved.id, label: saved.fileName },
+        changes: { created: create, updated: update, unchanged, stockReason: reason },
+      });
       return {
         ok: true,
         message: importedProductsMessage(create, update),

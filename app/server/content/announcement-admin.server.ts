@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { zonedParts, zonedTime } from "~/lib/dates";
 import { fail, type Result } from "~/lib/errors";
 import "../time-zones.server";
@@ -88,6 +89,7 @@ export async function listAnnouncementCoupons() {
 export async function saveAnnouncement(
   input: AnnouncementInput,
   timeZone: string,
+  actor: AuditActor,
   now = new Date(),
 ): Promise<Result> {
   let couponCode: string | null = null;
@@ -111,9 +113,30 @@ export async function saveAnnouncement(
     endDate: input.endDate ? new Date(dayStart(input.endDate, timeZone, 1).getTime() - 1) : null,
     updatedAt: now,
   };
-  await db()
-    .insert(announcements)
-    .values({ name: "main", textColor: "white", ...values })
-    .onConflictDoUpdate({ target: announcements.name, set: values });
+  await db().transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(announcements)
+      .where(eq(announcements.name, "main"))
+      .for("update");
+    await tx
+      .insert(announcements)
+      .values({ name: "main", textColor: "white", ...values })
+      .onConflictDoUpdate({ target: announcements.name, set: values });
+    const { updatedAt: _at, ...audited } = values;
+    const changes = changedFields(
+      before,
+      audited,
+      Object.keys(audited) as (keyof typeof audited)[],
+    );
+    if (Object.keys(changes).length > 0)
+      await recordAudit(tx, {
+        actor,
+        area: "announcements",
+        action: before ? "update" : "create",
+        record: { type: "announcement", id: "main", label: "Announcement bar" },
+        changes,
+      });
+  });
   return invalidatesPages("announcement saved")({ ok: true });
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import type { EditablePageSlug } from "~/lib/page-editor";
 import { db, type Transaction } from "../db.server";
 import { pageRevisions, pages } from "../schema";
@@ -71,7 +72,7 @@ async function writePage(
     slug: EditablePageSlug;
     content: string;
     baseVersion: number;
-    actor: string;
+    actor: AuditActor;
     restoredFrom?: string;
     now?: Date;
   },
@@ -118,22 +119,32 @@ async function writePage(
   const version = page.version + 1;
   await tx
     .update(pages)
-    .set({ content, version, updatedBy: input.actor, updatedAt: now })
+    .set({ content, version, updatedBy: input.actor.name, updatedAt: now })
     .where(eq(pages.id, page.id));
   await tx.insert(pageRevisions).values({
     pageId: page.id,
     content,
     version,
-    createdBy: input.actor,
+    createdBy: input.actor.name,
     restoredFrom: input.restoredFrom ?? null,
     createdAt: now,
+  });
+  await recordAudit(tx, {
+    actor: input.actor,
+    area: "pages",
+    action: "update",
+    record: { type: "page", id: page.slug, label: page.title },
+    changes: {
+      version: [page.version, version],
+      ...(input.restoredFrom ? { restoredFrom: input.restoredFrom } : {}),
+    },
   });
   return {
     ok: true,
     content,
     version,
     updatedAt: now.toISOString(),
-    updatedBy: input.actor,
+    updatedBy: input.actor.name,
     cleaned,
   };
 }
@@ -143,7 +154,7 @@ export function savePageContent(input: {
   slug: EditablePageSlug;
   content: string;
   baseVersion: number;
-  actor: string;
+  actor: AuditActor;
   now?: Date;
 }): Promise<SaveResult> {
   return db()
@@ -156,7 +167,7 @@ export async function restorePageRevision(input: {
   slug: EditablePageSlug;
   revisionId: string;
   baseVersion: number;
-  actor: string;
+  actor: AuditActor;
   now?: Date;
 }): Promise<SaveResult> {
   const result: SaveResult = await db().transaction(async (tx) => {

@@ -8,6 +8,7 @@ import {
 import { fail, type Result } from "~/lib/errors";
 import type { FormErrors } from "~/lib/form";
 import type { CustomerEmail, CustomerForm } from "~/schemas/customers";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderCustomerMessage } from "../email/templates/customer-message.server";
@@ -111,21 +112,36 @@ const emailTaken = (other: number) =>
   `Another customer (${customerDisplayId(other)}) already uses this email address.`;
 
 /** Staff edit contact details, status and the private note; emails stay unique (any case). */
-export async function updateCustomer(id: string, form: CustomerForm): Promise<Saved> {
+export async function updateCustomer(
+  id: string,
+  form: CustomerForm,
+  actor: AuditActor,
+): Promise<Saved> {
   const [other] = await db()
     .select({ customerNumber: customers.customerNumber })
     .from(customers)
     .where(and(sql`lower(${customers.email}) = ${form.email}`, ne(customers.id, id)));
   if (other) return { ok: false, status: 400, errors: { email: emailTaken(other.customerNumber) } };
   try {
-    const updated = await db()
-      .update(customers)
-      .set({ ...form, updatedAt: new Date() })
-      .where(eq(customers.id, id))
-      .returning({ id: customers.id });
-    if (updated.length === 0)
-      return { ok: false, status: 404, errors: { form: "This customer no longer exists." } };
-    return { ok: true };
+    return await db().transaction(async (tx): Promise<Saved> => {
+      const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
+      if (!before)
+        return { ok: false, status: 404, errors: { form: "This customer no longer exists." } };
+      await tx
+        .update(customers)
+        .set({ ...form, updatedAt: new Date() })
+        .where(eq(customers.id, id));
+      const changes = changedFields(before, form, Object.keys(form) as (keyof CustomerForm)[]);
+      if (Object.keys(changes).length > 0)
+        await recordAudit(tx, {
+          actor,
+          area: "customers",
+          action: "update",
+          record: customerRecord(before),
+          changes,
+        });
+      return { ok: true };
+    });
   } catch (error) {
     // Someone else took the address between the check and the save.
     if (isUniqueViolation(error, "customers_email_key"))
@@ -138,6 +154,15 @@ export async function updateCustomer(id: string, form: CustomerForm): Promise<Sa
   }
 }
 
+/** A customer as an audit entry names them: CUST-012 and their name. */
+export function customerRecord(customer: { id: string; customerNumber: number; name: string }) {
+  return {
+    type: "customer",
+    id: customer.id,
+    label: `${customerDisplayId(customer.customerNumber)} ${customer.name}`,
+  };
+}
+
 /**
  * Queues a message to the customer through the outbox, in one transaction with the record the
  * customer page lists (so the history shows exactly the emails that exist).
@@ -145,11 +170,16 @@ export async function updateCustomer(id: string, form: CustomerForm): Promise<Sa
 export async function sendCustomerEmail(options: {
   customerId: string;
   email: CustomerEmail;
-  sentBy: string;
+  actor: AuditActor;
 }): Promise<Result<{ to: string }>> {
   return db().transaction(async (tx) => {
     const [customer] = await tx
-      .select({ name: customers.name, email: customers.email })
+      .select({
+        id: customers.id,
+        customerNumber: customers.customerNumber,
+        name: customers.name,
+        email: customers.email,
+      })
       .from(customers)
       .where(eq(customers.id, options.customerId));
     if (!customer) return fail(404, "This customer no longer exists.");
@@ -164,7 +194,14 @@ export async function sendCustomerEmail(options: {
       outboxId: queued.id,
       sentTo: customer.email,
       subject: rendered.subject,
-      sentBy: options.sentBy,
+      sentBy: options.actor.name,
+    });
+    await recordAudit(tx, {
+      actor: options.actor,
+      area: "mailings",
+      action: "send",
+      record: customerRecord(customer),
+      changes: { to: customer.email, subject: rendered.subject },
     });
     return { ok: true as const, to: customer.email };
   });

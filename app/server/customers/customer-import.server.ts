@@ -11,6 +11,7 @@ import {
 } from "~/lib/customer-import";
 import { PREVIEW_PAGE_SIZE, type PreviewFilter } from "~/lib/customers";
 import { isUuid } from "~/lib/ids";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db, type Executor } from "../db.server";
 import { readCsvUpload as readUpload } from "../http/csv-upload.server";
 import { subscribeAll } from "../marketing/newsletter.server";
@@ -133,6 +134,7 @@ export async function getImportPreview(id: string, options: { page: number; show
 export async function runCustomerImport(options: {
   importId: string;
   existing: "skip" | "update";
+  actor: AuditActor;
   now?: Date;
 }): Promise<Result<{ message: string; created: number; updated: number; skipped: number }>> {
   if (!isUuid(options.importId))
@@ -194,12 +196,26 @@ export async function runCustomerImport(options: {
       .update(customerImports)
       .set({ status: "imported", importedAt: now })
       .where(and(eq(customerImports.id, saved.id), eq(customerImports.status, "previewed")));
+    const skipped = rows.length - toWrite.length;
+    await recordAudit(tx, {
+      actor: options.actor,
+      area: "customers",
+      action: "import",
+      record: { type: "customer-import", id: saved.id, label: saved.fileName },
+      changes: {
+        created,
+        updated,
+        skipped,
+        consenting: consenting.length,
+        existing: options.existing,
+      },
+    });
     return {
       ok: true,
       message: importedMessage(created + updated),
       created,
       updated,
-      skipped: rows.length - toWrite.length,
+      skipped,
     };
   });
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { eq } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
 import { fail, type Result } from "~/lib/errors";
@@ -35,7 +36,7 @@ export class ImageRejectedError extends Error {}
 
 /**
  * Re-encodes an image (dropping its metadata), makes its responsive variants, stores the files and
- * records it in the image library.
+ * records it in the image library; an admin's upload (`actor`) writes its audit entry with it.
  */
 export async function storeImage(options: {
   body: Buffer;
@@ -44,6 +45,7 @@ export async function storeImage(options: {
   linkedType?: string | null;
   linkedId?: string | null;
   executor?: Executor;
+  actor?: AuditActor;
 }) {
   const format = sniffImageFormat(options.body);
   if (!format) throw new ImageRejectedError("Please select a valid image file");
@@ -70,34 +72,60 @@ export async function storeImage(options: {
       .toBuffer();
     await storage.put(`${key}-${width}.webp`, variant);
   }
-  const [row] = await (options.executor ?? db())
-    .insert(imagesLibrary)
-    .values({
-      imageName: options.name.slice(0, 200),
-      imageSize: encoded.data.length,
-      imageWidth: encoded.info.width,
-      imageHeight: height,
-      imageUrl: `/images/${key}.${ext}`,
-      mimeType: mime,
-      fileExtension: ext,
-      imageDescription: options.description ?? null,
-      linkedType: options.linkedType ?? null,
-      linkedId: options.linkedId ?? null,
-      storageKey: key,
-      variantWidths: [...IMAGE_VARIANT_WIDTHS],
-    })
-    .returning();
-  return row!;
+  const record = async (executor: Executor) => {
+    const [row] = await executor
+      .insert(imagesLibrary)
+      .values({
+        imageName: options.name.slice(0, 200),
+        imageSize: encoded.data.length,
+        imageWidth: encoded.info.width,
+        imageHeight: height,
+        imageUrl: `/images/${key}.${ext}`,
+        mimeType: mime,
+        fileExtension: ext,
+        imageDescription: options.description ?? null,
+        linkedType: options.linkedType ?? null,
+        linkedId: options.linkedId ?? null,
+        storageKey: key,
+        variantWidths: [...IMAGE_VARIANT_WIDTHS],
+      })
+      .returning();
+    if (options.actor)
+      await recordAudit(executor, {
+        actor: options.actor,
+        area: "images",
+        action: "create",
+        record: { type: "image", id: row!.imageId, label: row!.imageName },
+        changes: { size: row!.imageSize, width: row!.imageWidth, height: row!.imageHeight },
+      });
+    return row!;
+  };
+  return options.executor ? record(options.executor) : db().transaction(record);
 }
 
 /**
  * Removes an image's library record and its files (a missing file is not an error); a 404 failure
  * when there is no such image.
  */
-export async function deleteStoredImage(imageId: string): Promise<Result<{ image: LibraryImage }>> {
-  const [row] = isUuid(imageId)
-    ? await db().delete(imagesLibrary).where(eq(imagesLibrary.imageId, imageId)).returning()
-    : [];
+export async function deleteStoredImage(
+  imageId: string,
+  actor: AuditActor,
+): Promise<Result<{ image: LibraryImage }>> {
+  if (!isUuid(imageId)) return fail(404, IMAGE_NOT_FOUND);
+  const row = await db().transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(imagesLibrary)
+      .where(eq(imagesLibrary.imageId, imageId))
+      .returning();
+    if (gone)
+      await recordAudit(tx, {
+        actor,
+        area: "images",
+        action: "delete",
+        record: { type: "image", id: gone.imageId, label: gone.imageName },
+      });
+    return gone;
+  });
   if (!row) return fail(404, IMAGE_NOT_FOUND);
   const storage = imageStorage();
   await storage.remove(`${row.storageKey}.${row.fileExtension}`);

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { campaignAudience, type CampaignStatus } from "~/lib/campaigns";
 import { zonedTime } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
@@ -109,6 +110,7 @@ export async function saveCampaign(options: {
   id?: string;
   input: CampaignInput;
   timeZone: string;
+  actor: AuditActor;
   now?: Date;
 }): Promise<SaveCampaignResult> {
   const { input } = options;
@@ -137,6 +139,9 @@ export async function saveCampaign(options: {
   };
   const result = await db().transaction(async (tx): Promise<SaveCampaignResult> => {
     let id = options.id;
+    const [before] = id
+      ? await tx.select().from(emailCampaigns).where(eq(emailCampaigns.id, id)).for("update")
+      : [];
     if (id) {
       const updated = await tx
         .update(emailCampaigns)
@@ -151,18 +156,35 @@ export async function saveCampaign(options: {
         .returning({ id: emailCampaigns.id });
       id = row!.id;
     }
+    const audit = (action: "create" | "update" | "send", extra: Record<string, unknown> = {}) =>
+      recordAudit(tx, {
+        actor: options.actor,
+        area: "mailings",
+        action,
+        record: { type: "campaign", id: id!, label: values.name },
+        changes: {
+          ...changedFields(before, values, Object.keys(values) as (keyof typeof values)[]),
+          ...extra,
+        },
+      });
     if (input.intent === "schedule") {
       await tx
         .update(emailCampaigns)
         .set({ status: "scheduled", scheduledAt })
         .where(eq(emailCampaigns.id, id));
+      await audit(before ? "update" : "create", {
+        status: [before?.status ?? null, "scheduled"],
+        scheduledAt,
+      });
       return { ok: true, id, status: "scheduled", scheduledAt };
     }
     if (input.intent === "send") {
       const sent = await sendCampaignInTransaction(tx, id, "draft");
       if (!sent) return notEditable(tx, id);
+      await audit("send", { recipients: sent.queued });
       return { ok: true, id, status: "sent", queued: sent.queued };
     }
+    await audit(before ? "update" : "create");
     return { ok: true, id, status: "draft" };
   });
   if (result.ok && result.status === "sent") wakeWorker();
@@ -173,15 +195,22 @@ export async function saveCampaign(options: {
  * Send Test: one '[TEST] …' message of the form as it stands to `testEmail`, without saving it
  * and without tracking (a test is not counted in any campaign's figures).
  */
-export async function sendCampaignTest(input: CampaignInput): Promise<void> {
-  await db().transaction((tx) =>
-    queueTestMailing(tx, {
+export async function sendCampaignTest(input: CampaignInput, actor: AuditActor): Promise<void> {
+  await db().transaction(async (tx) => {
+    const test = await queueTestMailing(tx, {
       kind: "campaign",
       to: input.testEmail,
       subject: input.subject,
       bodyHtml: input.bodyHtml,
-    }),
-  );
+    });
+    await recordAudit(tx, {
+      actor,
+      area: "mailings",
+      action: "send",
+      record: { type: "campaign-test", id: test.id, label: input.subject },
+      changes: { test: true, to: input.testEmail },
+    });
+  });
   wakeWorker();
 }
 
@@ -201,22 +230,50 @@ async function rowFailure(id: string): Promise<RowResult> {
 }
 
 /** Cancel a schedule: the campaign goes back to being a draft (refused once it has been sent). */
-export async function cancelCampaignSchedule(id: string): Promise<RowResult> {
-  const [row] = await db()
-    .update(emailCampaigns)
-    .set({ status: "draft", scheduledAt: null, updatedAt: sql`now()` })
-    .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "scheduled")))
-    .returning({ name: emailCampaigns.name });
+export async function cancelCampaignSchedule(id: string, actor: AuditActor): Promise<RowResult> {
+  const row = await db().transaction(async (tx) => {
+    const [changed] = await tx
+      .update(emailCampaigns)
+      .set({ status: "draft", scheduledAt: null, updatedAt: sql`now()` })
+      .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "scheduled")))
+      .returning({ name: emailCampaigns.name });
+    if (changed)
+      await auditCampaign(tx, actor, "update", id, changed.name, {
+        status: ["scheduled", "draft"],
+      });
+    return changed;
+  });
   return row ? { ok: true, name: row.name } : rowFailure(id);
 }
 
 /** Deletes a draft (scheduled and sent campaigns are kept). */
-export async function deleteCampaignDraft(id: string): Promise<RowResult> {
-  const [row] = await db()
-    .delete(emailCampaigns)
-    .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "draft")))
-    .returning({ name: emailCampaigns.name });
+export async function deleteCampaignDraft(id: string, actor: AuditActor): Promise<RowResult> {
+  const row = await db().transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(emailCampaigns)
+      .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "draft")))
+      .returning({ name: emailCampaigns.name });
+    if (gone) await auditCampaign(tx, actor, "delete", id, gone.name);
+    return gone;
+  });
   return row ? { ok: true, name: row.name } : rowFailure(id);
+}
+
+function auditCampaign(
+  tx: Transaction,
+  actor: AuditActor,
+  action: "update" | "delete",
+  id: string,
+  name: string,
+  changes?: Record<string, unknown>,
+) {
+  return recordAudit(tx, {
+    actor,
+    area: "mailings",
+    action,
+    record: { type: "campaign", id, label: name },
+    changes,
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { isUuid } from "~/lib/ids";
 import type { TemplateInput } from "~/schemas/campaigns";
 import { db } from "../db.server";
@@ -35,30 +36,78 @@ const values = (input: TemplateInput) => ({
   bodyHtml: sanitizeMailingHtml(input.bodyHtml),
 });
 
-export async function createEmailTemplate(input: TemplateInput): Promise<{ id: string }> {
-  const [row] = await db()
-    .insert(emailTemplates)
-    .values(values(input))
-    .returning({ id: emailTemplates.id });
-  return { id: row!.id };
+const templateRecord = (id: string, name: string) => ({ type: "email-template", id, label: name });
+
+export async function createEmailTemplate(
+  input: TemplateInput,
+  actor: AuditActor,
+): Promise<{ id: string }> {
+  return db().transaction(async (tx) => {
+    const saved = values(input);
+    const [row] = await tx
+      .insert(emailTemplates)
+      .values(saved)
+      .returning({ id: emailTemplates.id });
+    await recordAudit(tx, {
+      actor,
+      area: "mailings",
+      action: "create",
+      record: templateRecord(row!.id, input.name),
+      changes: changedFields(null, saved),
+    });
+    return { id: row!.id };
+  });
 }
 
-export async function updateEmailTemplate(id: string, input: TemplateInput): Promise<boolean> {
+export async function updateEmailTemplate(
+  id: string,
+  input: TemplateInput,
+  actor: AuditActor,
+): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const updated = await db()
-    .update(emailTemplates)
-    .set({ ...values(input), updatedAt: sql`now()` })
-    .where(eq(emailTemplates.id, id))
-    .returning({ id: emailTemplates.id });
-  return updated.length > 0;
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(emailTemplates)
+      .where(eq(emailTemplates.id, id))
+      .for("update");
+    if (!before) return false;
+    const saved = values(input);
+    await tx
+      .update(emailTemplates)
+      .set({ ...saved, updatedAt: sql`now()` })
+      .where(eq(emailTemplates.id, id));
+    const changes = changedFields(before, saved, Object.keys(saved) as (keyof typeof saved)[]);
+    if (Object.keys(changes).length > 0)
+      await recordAudit(tx, {
+        actor,
+        area: "mailings",
+        action: "update",
+        record: templateRecord(id, input.name),
+        changes,
+      });
+    return true;
+  });
 }
 
 /** Deleting a template leaves the campaigns started from it as they are (they hold copies). */
-export async function deleteEmailTemplate(id: string): Promise<{ name: string } | undefined> {
+export async function deleteEmailTemplate(
+  id: string,
+  actor: AuditActor,
+): Promise<{ name: string } | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db()
-    .delete(emailTemplates)
-    .where(eq(emailTemplates.id, id))
-    .returning({ name: emailTemplates.name });
-  return row;
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .delete(emailTemplates)
+      .where(eq(emailTemplates.id, id))
+      .returning({ name: emailTemplates.name });
+    if (row)
+      await recordAudit(tx, {
+        actor,
+        area: "mailings",
+        action: "delete",
+        record: templateRecord(id, row.name),
+      });
+    return row;
+  });
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { NEWSLETTER_MESSAGES } from "~/schemas/newsletters";
 import { db } from "../db.server";
 import { NOT_CONFIGURED, wakeWorker } from "../email/worker.server";
@@ -141,18 +142,28 @@ export type SendResult =
 export async function sendNewsletter(input: {
   subject: string;
   body: string;
+  actor: AuditActor;
 }): Promise<SendResult> {
   const refusal = await mailingAddressRefusal();
   if (refusal) return { ok: false, message: refusal };
   const result = await db().transaction(async (tx) => {
     const recipients = await countAudience({ kind: "subscribers" }, tx);
     if (recipients === 0) return null;
-    return queueMailing(tx, {
+    const queued = await queueMailing(tx, {
       kind: "newsletter",
       subject: input.subject,
       bodyHtml: input.body,
       audience: { kind: "subscribers" },
     });
+    if (queued.queued > 0)
+      await recordAudit(tx, {
+        actor: input.actor,
+        area: "mailings",
+        action: "send",
+        record: { type: "newsletter", id: queued.mailingId, label: input.subject },
+        changes: { recipients: queued.queued },
+      });
+    return queued;
   });
   if (!result || result.queued === 0)
     return { ok: false, message: NEWSLETTER_MESSAGES.noRecipients };
@@ -165,15 +176,24 @@ export async function sendNewsletterTest(input: {
   subject: string;
   body: string;
   to: string;
+  actor: AuditActor;
 }): Promise<{ id: string }> {
-  const queued = await db().transaction((tx) =>
-    queueTestMailing(tx, {
+  const queued = await db().transaction(async (tx) => {
+    const test = await queueTestMailing(tx, {
       kind: "newsletter",
       to: input.to,
       subject: input.subject,
       bodyHtml: input.body,
-    }),
-  );
+    });
+    await recordAudit(tx, {
+      actor: input.actor,
+      area: "mailings",
+      action: "send",
+      record: { type: "newsletter-test", id: test.id, label: input.subject },
+      changes: { test: true, to: input.to },
+    });
+    return test;
+  });
   wakeWorker();
   return queued;
 }
@@ -201,6 +221,7 @@ export async function getLatestNewsletterTest() {
  */
 export async function removeSubscriber(
   id: string,
+  actor: AuditActor,
 ): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
   const now = new Date();
   const row = await db().transaction(async (tx) => {
@@ -209,7 +230,16 @@ export async function removeSubscriber(
       .set({ unsubscribedAt: now })
       .where(and(eq(newsletterSubscribers.id, id), isNull(newsletterSubscribers.unsubscribedAt)))
       .returning({ email: newsletterSubscribers.email });
-    if (removed) await recordWithdrawal(tx, { email: removed.email, source: "admin", now });
+    if (removed) {
+      await recordWithdrawal(tx, { email: removed.email, source: "admin", now });
+      await recordAudit(tx, {
+        actor,
+        area: "mailings",
+        action: "remove",
+        record: { type: "subscriber", id, label: removed.email },
+        changes: { subscribed: [true, false] },
+      });
+    }
     return removed;
   });
   if (!row) return { ok: false, message: "This subscriber was already removed." };

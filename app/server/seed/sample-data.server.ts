@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { recordAudit, SHELL_ACTOR, type AuditActor } from "../audit/audit-log.server";
 import { asc, eq, sql } from "drizzle-orm";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
@@ -7,7 +8,7 @@ import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
 import { recordMovements } from "../inventory/stock-ledger.server";
 import { refreshListedPrice } from "../catalog/listed-price.server";
-import { analyzeDatabase, db, type Executor } from "../db.server";
+import { analyzeDatabase, db, type Executor, type Transaction } from "../db.server";
 import {
   announcements,
   couponRedemptions,
@@ -313,7 +314,10 @@ export async function insertDefaultContent(executor: Executor = db()) {
 }
 
 /** The complete sample dataset: clears store data, then products, customers, coupons and orders. */
-export async function generateSampleDataset(counts: SampleCounts = DEFAULT_SAMPLE_COUNTS) {
+export async function generateSampleDataset(
+  counts: SampleCounts = DEFAULT_SAMPLE_COUNTS,
+  actor: AuditActor = SHELL_ACTOR,
+) {
   const result = await db().transaction(async (tx) => {
     await clearStoreData(tx);
     const made = {
@@ -323,10 +327,27 @@ export async function generateSampleDataset(counts: SampleCounts = DEFAULT_SAMPL
       orders: await generateOrders({ count: counts.orders, executor: tx }),
     };
     await insertDefaultContent(tx);
+    await recordSampleData(tx, actor, "all", made);
     return made;
   });
   await analyzeDatabase();
   return result;
+}
+
+/** The audit entry of a sample-data generation, in its transaction. */
+export function recordSampleData(
+  tx: Transaction,
+  actor: AuditActor,
+  generator: string,
+  made: Record<string, number>,
+) {
+  return recordAudit(tx, {
+    actor,
+    area: "sample-data",
+    action: "generate",
+    record: { type: "sample-data", id: generator, label: `Sample data: ${generator}` },
+    changes: made,
+  });
 }
 
 /** True when the store has never been set up (no products, pages or orders). */

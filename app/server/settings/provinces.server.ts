@@ -1,7 +1,14 @@
 import type { Failure } from "~/lib/errors";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { and, eq, gt } from "drizzle-orm";
-import type { ProvinceCode } from "~/lib/address";
-import { ratesInForce, type ProvinceRule, type TaxKind, type TaxRate } from "~/lib/taxes";
+import { provinceName, type ProvinceCode } from "~/lib/address";
+import {
+  DEFAULT_PROVINCE_RULES,
+  ratesInForce,
+  type ProvinceRule,
+  type TaxKind,
+  type TaxRate,
+} from "~/lib/taxes";
 import { isUniqueViolation } from "../db-errors.server";
 import { db } from "../db.server";
 import {
@@ -75,21 +82,43 @@ export async function updateProvinceRule(options: {
   province: ProvinceCode;
   ships: boolean;
   minimumAge: number;
-  updatedBy: string;
+  actor: AuditActor;
   now?: Date;
 }) {
   const now = options.now ?? new Date();
-  const values = {
-    ships: options.ships,
-    minimumAge: options.minimumAge,
-    updatedAt: now,
-    updatedBy: options.updatedBy,
-  };
-  await db()
-    .insert(provinceRules)
-    .values({ province: options.province, ...values })
-    .onConflictDoUpdate({ target: provinceRules.province, set: values });
+  const rule = { ships: options.ships, minimumAge: options.minimumAge };
+  const values = { ...rule, updatedAt: now, updatedBy: options.actor.name };
+  await db().transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(provinceRules)
+      .where(eq(provinceRules.province, options.province))
+      .for("update");
+    await tx
+      .insert(provinceRules)
+      .values({ province: options.province, ...values })
+      .onConflictDoUpdate({ target: provinceRules.province, set: values });
+    const changes = changedFields(
+      before ?? DEFAULT_PROVINCE_RULES.find((r) => r.province === options.province),
+      rule,
+      ["ships", "minimumAge"],
+    );
+    if (Object.keys(changes).length > 0)
+      await recordAudit(tx, {
+        actor: options.actor,
+        area: "taxes",
+        action: "update",
+        record: provinceRecord(options.province),
+        changes,
+      });
+  });
 }
+
+const provinceRecord = (province: ProvinceCode) => ({
+  type: "province",
+  id: province,
+  label: provinceName(province),
+});
 
 /** Done, or why not, with the form field the message belongs to. */
 export type RateResult = { ok: true } | (Failure & { field: string });
@@ -104,7 +133,7 @@ export async function addTaxRate(options: {
   ratePer100k: number;
   appliesToShipping: boolean;
   effectiveFrom: string;
-  createdBy: string;
+  actor: AuditActor;
   now?: Date;
 }): Promise<RateResult> {
   const today = taxDay(options.now ?? new Date());
@@ -124,7 +153,19 @@ export async function addTaxRate(options: {
         ratePer100k: options.ratePer100k,
         appliesToShipping: options.appliesToShipping,
         effectiveFrom: options.effectiveFrom,
-        createdBy: options.createdBy,
+        createdBy: options.actor.name,
+      });
+      await recordAudit(tx, {
+        actor: options.actor,
+        area: "taxes",
+        action: "create",
+        record: provinceRecord(options.province),
+        changes: {
+          kind: options.kind,
+          ratePer100k: options.ratePer100k,
+          appliesToShipping: options.appliesToShipping,
+          effectiveFrom: options.effectiveFrom,
+        },
       });
     });
     return { ok: true };
@@ -144,19 +185,35 @@ export async function addTaxRate(options: {
 export async function deleteScheduledRate(options: {
   province: ProvinceCode;
   rateId: string;
+  actor: AuditActor;
   now?: Date;
 }): Promise<RateResult> {
   const today = taxDay(options.now ?? new Date());
-  const removed = await db()
-    .delete(salesTaxRates)
-    .where(
-      and(
-        eq(salesTaxRates.id, options.rateId),
-        eq(salesTaxRates.province, options.province),
-        gt(salesTaxRates.effectiveFrom, today),
-      ),
-    )
-    .returning({ id: salesTaxRates.id });
+  const removed = await db().transaction(async (tx) => {
+    const gone = await tx
+      .delete(salesTaxRates)
+      .where(
+        and(
+          eq(salesTaxRates.id, options.rateId),
+          eq(salesTaxRates.province, options.province),
+          gt(salesTaxRates.effectiveFrom, today),
+        ),
+      )
+      .returning({
+        kind: salesTaxRates.kind,
+        ratePer100k: salesTaxRates.ratePer100k,
+        effectiveFrom: salesTaxRates.effectiveFrom,
+      });
+    if (gone[0])
+      await recordAudit(tx, {
+        actor: options.actor,
+        area: "taxes",
+        action: "delete",
+        record: provinceRecord(options.province),
+        changes: gone[0],
+      });
+    return gone;
+  });
   return removed.length > 0
     ? { ok: true }
     : {

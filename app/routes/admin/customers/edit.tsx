@@ -10,6 +10,7 @@ import { PROVINCES } from "~/lib/address";
 import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
 import { customerForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
+import { auditActor } from "~/server/audit/actor.server";
 import { findCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
@@ -27,11 +28,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { customer: await customerOf(params.customerId) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const customer = await customerOf(params.customerId);
   const submission = await parseForm(request, customerForm);
   if (!submission.ok) return submission.reply;
-  const saved = await updateCustomer(customer.id, submission.data);
+  const saved = await updateCustomer(customer.id, submission.data, auditActor(context));
   if (!saved.ok) return formReply(saved.errors, { status: saved.status, form: submission.form });
   return redirectWithToast(
     href("/budzadmin/dashboard/customers/:customerId", {

@@ -9,7 +9,8 @@ import { Field, FormProvider, FormSummary, useForm } from "~/components/form/for
 import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
 import { customerEmailForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
+import { auditActor } from "~/server/audit/actor.server";
 import { findCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
@@ -33,14 +34,13 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 /** Queues the message in the outbox with a history record; the customer page lists it. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
   const customer = await customerOf(params.customerId);
   const submission = await parseForm(request, customerEmailForm);
   if (!submission.ok) return submission.reply;
   const sent = await sendCustomerEmail({
     customerId: customer.id,
     email: submission.data,
-    sentBy: admin.displayName,
+    actor: auditActor(context),
   });
   if (!sent.ok)
     return formReply({ form: sent.message }, { status: sent.status, form: submission.form });

@@ -1,4 +1,5 @@
 import { Loader2 } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
 import { Form, href, Link, useNavigation } from "react-router";
 import { ImportErrors, ImportedNotice } from "~/components/admin/csv-upload-dialog";
 import type { Route } from "./+types/import-preview";
@@ -37,12 +38,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Confirms the import: every row in one transaction, or nothing. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseForm(request, importConfirmForm);
   if (!submission.ok) return submission.reply;
   const result = await runCustomerImport({
     importId: params.importId,
     existing: submission.data.existing,
+    actor: auditActor(context),
   });
   if (!result.ok)
     return formReply({ form: result.message }, { status: result.status, form: submission.form });

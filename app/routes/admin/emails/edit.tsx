@@ -1,4 +1,5 @@
 import { href, useLocation, useNavigate } from "react-router";
+import { auditActor } from "~/server/audit/actor.server";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { ComposeCampaign } from "~/components/admin/campaign-form";
@@ -87,7 +88,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     Response | ReturnType<typeof formReply> | { testSent: string }
   > => {
     const timeZone = config().STORE_TIMEZONE;
-    const result = await saveCampaign({ id: params.campaignId, input, timeZone });
+    const result = await saveCampaign({
+      id: params.campaignId,
+      input,
+      timeZone,
+      actor: auditActor(context),
+    });
     if (!result.ok)
       return formReply(result.errors, { status: result.status, form: submission.form });
     return redirectWithToast(listUrl(new URL(request.url).search), savedMessage(input, result));
@@ -98,7 +104,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     schedule: () => (assertPermission(context, "marketing.send"), save()),
     send: () => (assertPermission(context, "marketing.send"), save()),
     test: async () => {
-      await sendCampaignTest(input);
+      await sendCampaignTest(input, auditActor(context));
       return { testSent: `Test email sent to ${input.testEmail}.` };
     },
   });

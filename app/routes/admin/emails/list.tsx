@@ -1,4 +1,5 @@
 import { Eye, Pencil } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
 import { Form, href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
@@ -49,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A row's Cancel schedule and Delete buttons post here. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const id = form.get("id");
   invariantResponse(
@@ -59,11 +60,11 @@ export async function action({ request }: Route.ActionArgs) {
   const back = `${href("/budzadmin/dashboard/emails")}${new URL(request.url).search}`;
   const result = await dispatchIntent(form, {
     "cancel-schedule": async () => {
-      const done = await cancelCampaignSchedule(id);
+      const done = await cancelCampaignSchedule(id, auditActor(context));
       return done.ok ? `Schedule cancelled: "${done.name}" is a draft again.` : done;
     },
     delete: async () => {
-      const done = await deleteCampaignDraft(id);
+      const done = await deleteCampaignDraft(id, auditActor(context));
       return done.ok ? `Draft "${done.name}" deleted.` : done;
     },
   });

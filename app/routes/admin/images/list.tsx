@@ -1,4 +1,5 @@
 import { Eye } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
 import { href, Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge } from "~/components/admin/badges";
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A card's (or the detail modal's) Delete button posts here. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const id = form.get("id");
   invariantResponse(typeof id === "string" && isUuid(id), "Unknown image");
@@ -39,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   return dispatchIntent(form, {
     delete: async () => {
       try {
-        const deleted = await deleteStoredImage(id);
+        const deleted = await deleteStoredImage(id, auditActor(context));
         if (!deleted.ok)
           return redirectWithToast(back, "Failed to delete image: it no longer exists", "error");
       } catch (error) {

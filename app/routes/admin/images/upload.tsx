@@ -1,4 +1,5 @@
 import type { Route } from "./+types/upload";
+import { auditActor } from "~/server/audit/actor.server";
 import { IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/lib/image-upload";
 import { cleanForm, formProblem } from "~/server/http/form.server";
 import {
@@ -16,7 +17,7 @@ const MAX_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 const fail = (error: string, status: number) => Response.json({ error }, { status });
 
 /** POST multipart (file, optional description): stores the image in the library; JSON answer. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return fail("Method not allowed", 405);
   const length = Number(request.headers.get("Content-Length") ?? "");
   if (!Number.isFinite(length) || length <= 0)
@@ -42,6 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
         typeof description === "string" && description.trim()
           ? description.trim().slice(0, 500)
           : null,
+      actor: auditActor(context),
     });
     return Response.json({ image }, { status: 201 });
   } catch (error) {

@@ -1,4 +1,6 @@
 import { ArrowLeft, Download, Printer } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
+import { recordExport } from "~/server/audit/audit-log.server";
 import { href } from "react-router";
 import type { Route } from "./+types/print";
 import { buttonClass } from "~/components/admin/button";
@@ -23,7 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders
  * The printable invoices, outside the dashboard shell: one invoice (…/print/BBS-00000012) or a
  * day's batch (…/print/daily?date=2026-11-21), each invoice on its own printed page.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const issuer = invoiceIssuer();
   if (params.orderNumber !== undefined) {
     const orderNumber = parseOrderNumberParam(params.orderNumber);
@@ -41,6 +43,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const query = parseInvoiceListQuery(request.url, config().STORE_TIMEZONE);
   const invoices = await getDailyInvoices(query.date);
+  await recordExport(
+    auditActor(context),
+    { id: `invoices-${query.date}`, label: `Invoices of ${formatDayKey(query.date)} (print)` },
+    { invoices: invoices.length },
+  );
   return {
     title: "Daily invoices",
     subtitle: `${formatDayKey(query.date)} · ${invoices.length} invoice${invoices.length === 1 ? "" : "s"}, one per page`,

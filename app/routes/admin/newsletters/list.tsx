@@ -8,6 +8,7 @@ import {
   Users,
   XCircle,
 } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
 import { useEffect, useState } from "react";
 import { data, href, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/list";
@@ -106,6 +107,7 @@ const done = async (result: Done, message: string, type: "success" | "error" = "
 /** Send, Send Test and Remove post here; sending queues in one transaction and returns at once. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  const actor = auditActor(context);
   // An unknown button is answered (not thrown) like the form's other refusals.
   if (!NEWSLETTER_INTENTS.some((intent) => intent === form.get("intent")))
     return formReply({ form: "This action is not valid. Reload the page and try again." });
@@ -114,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       assertPermission(context, "marketing.send");
       const submission = await parseForm(form, newsletterForm);
       if (!submission.ok) return submission.reply;
-      const sent = await sendNewsletter(submission.data);
+      const sent = await sendNewsletter({ ...submission.data, actor });
       if (!sent.ok) return formReply({ form: sent.message }, { form });
       return done(
         { intent: "send", ok: true, mailingId: sent.mailingId },
@@ -126,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = await parseForm(form, newsletterTestForm);
       if (!submission.ok) return submission.reply;
       const { subject, body, testEmail } = submission.data;
-      const queued = await sendNewsletterTest({ subject, body, to: testEmail });
+      const queued = await sendNewsletterTest({ subject, body, to: testEmail, actor });
       return done(
         { intent: "test", ok: true, testId: queued.id, to: testEmail },
         `Test email queued for ${testEmail}.`,
@@ -136,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = await parseForm(form, subscriberRemoveForm);
       if (!submission.ok)
         return formReply({ form: "This subscriber does not exist." }, { status: 404 });
-      const removed = await removeSubscriber(submission.data.id);
+      const removed = await removeSubscriber(submission.data.id, actor);
       if (!removed.ok) return done({ intent: "remove", ok: true }, removed.message, "error");
       return done(
         { intent: "remove", ok: true },

@@ -1,4 +1,6 @@
 import type { Route } from "./+types/print";
+import { auditActor } from "~/server/audit/actor.server";
+import { recordExport } from "~/server/audit/audit-log.server";
 import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { statusName } from "~/lib/order-status";
@@ -17,13 +19,18 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The printable Orders report (a new window from Print Orders). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
   const problem = printRangeProblem(from, to);
   if (problem) throw errorResponse(problem, 400);
   const report = await listOrdersForPrint(from, to);
+  await recordExport(
+    auditActor(context),
+    { id: "orders-print", label: "Orders report (print)" },
+    { from, to, orders: report.orders.length },
+  );
   return withDateTexts(
     { from, to, ...report, storeName: (await storeSettings()).store.name, printedAt: new Date() },
     config().STORE_TIMEZONE,

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/announcements";
+import { auditActor } from "~/server/audit/actor.server";
 import { AnnouncementForm } from "~/components/admin/announcement-form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { announcementForm } from "~/schemas/content";
@@ -25,10 +26,14 @@ export async function loader() {
   return { saved, coupons, timeZone, dates: dateTexts(saved, timeZone) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseForm(request, announcementForm);
   if (!submission.ok) return submission.reply;
-  const result = await saveAnnouncement(submission.data, config().STORE_TIMEZONE);
+  const result = await saveAnnouncement(
+    submission.data,
+    config().STORE_TIMEZONE,
+    auditActor(context),
+  );
   if (!result.ok)
     return formReply(result.errors ?? { form: result.message }, {
       status: result.status,

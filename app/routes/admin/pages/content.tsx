@@ -1,4 +1,5 @@
 import { href, useFetcher, useNavigate } from "react-router";
+import { auditActor } from "~/server/audit/actor.server";
 import type { Route } from "./+types/content";
 import { inputClass } from "~/components/admin/field";
 import { Alert } from "~/components/form/form";
@@ -20,7 +21,7 @@ import {
   type SaveResult,
 } from "~/server/content/page-editor.server";
 import { sanitizePageHtml } from "~/server/content/pages.server";
-import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
 
@@ -57,7 +58,7 @@ type PageActionResult =
 
 /** The editor's buttons: Save (the draft), Preview (sanitised as the store would) and Restore. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = currentAdmin(context).displayName;
+  const actor = auditActor(context);
   const slug = pageFromUrl(new URL(request.url));
   const form = await readForm(request);
   return dispatchIntent<Promise<PageActionResult>>(form, {

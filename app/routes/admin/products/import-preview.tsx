@@ -1,4 +1,5 @@
 import { Loader2 } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
 import { Form, href, Link, useNavigation } from "react-router";
 import { ImportErrors, ImportedNotice } from "~/components/admin/csv-upload-dialog";
 import type { Route } from "./+types/import-preview";
@@ -23,7 +24,7 @@ import {
 } from "~/lib/product-import";
 import { IMPORT_PREVIEW_NOT_FOUND, importPreviewQuery } from "~/schemas/admin-list";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
 import {
   getProductImportPreview,
   runProductImport,
@@ -48,8 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Confirms the import: every product in one transaction, or nothing. */
 export async function action({ params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const result = await runProductImport({ importId: params.importId, adminId: admin.id });
+  const result = await runProductImport({ importId: params.importId, actor: auditActor(context) });
   if (!result.ok) return formReply({ form: result.message }, { status: result.status });
   return redirectWithToast(href("/budzadmin/dashboard/products"), result.message);
 }

@@ -1,4 +1,6 @@
 import { Printer } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
+import { recordExport } from "~/server/audit/audit-log.server";
 import { href } from "react-router";
 import type { Route } from "./+types/packing-slips";
 import { buttonClass } from "~/components/admin/button";
@@ -20,17 +22,24 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** A page of its own (no admin shell) so it prints clean; still for signed-in staff only. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = PackingSlipQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const result = await listPackingSlips({
     orderNumber: query.success ? query.data.order : undefined,
   });
   if (!result.ok) throwFailure(result);
+  const single = Boolean(query.success && query.data.order);
+  if (!single)
+    await recordExport(
+      auditActor(context),
+      { id: "packing-slips", label: "Packing slips (print)" },
+      { slips: result.slips.length },
+    );
   const { store } = await storeSettings();
   return withDateTexts(
     {
       ...result,
-      single: Boolean(query.success && query.data.order),
+      single,
       storeName: store.name,
       // Only the contact details set in Settings are printed.
       contact: [store.email, store.phone].filter(Boolean).join(" · "),

@@ -1,4 +1,5 @@
 import { Form, href, useNavigate } from "react-router";
+import { auditActor } from "~/server/audit/actor.server";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { EmailHtmlField } from "~/components/admin/campaign-form";
@@ -33,15 +34,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { template };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = auditActor(context);
   const submission = await parseForm(request, templateForm);
   if (!submission.ok) return submission.reply;
   if (params.templateId) {
-    const saved = await updateEmailTemplate(params.templateId, submission.data);
+    const saved = await updateEmailTemplate(params.templateId, submission.data, actor);
     if (!saved)
       return formReply({ form: TEMPLATE_NOT_FOUND }, { status: 404, form: submission.form });
   } else {
-    await createEmailTemplate(submission.data);
+    await createEmailTemplate(submission.data, actor);
   }
   return redirectWithToast(
     href("/budzadmin/dashboard/emails/templates"),

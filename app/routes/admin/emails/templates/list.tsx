@@ -1,4 +1,5 @@
 import { FileText, Pencil, Send } from "lucide-react";
+import { auditActor } from "~/server/audit/actor.server";
 import { href, Link, Outlet, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
@@ -29,7 +30,7 @@ export async function loader() {
 }
 
 /** A template's Delete button posts here. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const id = form.get("id");
   invariantResponse(
@@ -39,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = href("/budzadmin/dashboard/emails/templates");
   return dispatchIntent(form, {
     delete: async () => {
-      const deleted = await deleteEmailTemplate(id);
+      const deleted = await deleteEmailTemplate(id, auditActor(context));
       if (!deleted) return redirectWithToast(back, TEMPLATE_NOT_FOUND, "error");
       return redirectWithToast(back, `Template "${deleted.name}" deleted.`);
     },

@@ -1,4 +1,5 @@
 import { Form, href } from "react-router";
+import { auditActor } from "~/server/audit/actor.server";
 import type { Route } from "./+types/detail";
 import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
@@ -34,7 +35,7 @@ import {
   updateProvinceRule,
   type RateState,
 } from "~/server/settings/provinces.server";
-import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { requirePermission } from "~/server/auth/admin-guard.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("taxes")];
@@ -55,7 +56,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 /** Save (the rule), Add rate and a scheduled rate's Remove post here, each its own form. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
+  const actor = auditActor(context);
   const province = provinceParam(params.province);
   const form = await readForm(request);
   const name = provinceName(province);
@@ -68,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         province,
         ships: submission.data.ships,
         minimumAge: submission.data.minimumAge,
-        updatedBy: admin.username,
+        actor,
       });
       return redirectWithToast(here, `${name} saved.`);
     },
@@ -82,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ratePer100k: input.rate,
         appliesToShipping: input.appliesToShipping,
         effectiveFrom: input.effectiveFrom,
-        createdBy: admin.username,
+        actor,
       });
       if (!result.ok)
         return formReply({ [result.field]: result.message }, { status: result.status, form });
@@ -94,7 +95,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     "delete-rate": async () => {
       const submission = await parseForm(form, deleteRateForm);
       if (!submission.ok) return submission.reply;
-      const result = await deleteScheduledRate({ province, rateId: submission.data.rateId });
+      const result = await deleteScheduledRate({
+        province,
+        rateId: submission.data.rateId,
+        actor,
+      });
       if (!result.ok) return formReply({ form: result.message }, { status: result.status, form });
       return redirectWithToast(here, `Scheduled rate removed from ${name}.`);
     },
