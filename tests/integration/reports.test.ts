@@ -294,7 +294,9 @@ describe("CSV export", () => {
     expect(fileName).toBe("sales-report-2026-03-14-to-2026-03-20.csv");
     const csv = await new Response(body).text();
     const lines = csv.split("\r\n");
-    expect(lines).toContain("Revenue ($),200.00,100.00,100");
+    expect(lines).toContain("Gross sales ($),200.00,100.00,100");
+    expect(lines).toContain("Refunds ($),0.00,0.00,—");
+    expect(lines).toContain("Net sales ($),200.00,100.00,100");
     expect(lines).toContain("Orders,4,2,100");
     expect(lines).toContain("New customers,2,3,-33.3");
     expect(lines).toContain("Repeat rate (%),66.7");
@@ -305,7 +307,7 @@ describe("CSV export", () => {
     expect(o5).toContain(",'=cmd|' /C calc'!A0,");
     expect(o5).toContain(",no,");
     expect(orderLines[0]).toMatch(
-      /^BBS-\d{8},2026-03-14 00:00,paid,yes,Ann,ann@example.com,3,100.00,0.00,0.00,100.00$/,
+      /^BBS-\d{8},2026-03-14 00:00,paid,yes,Ann,ann@example.com,3,100.00,0.00,0.00,0.00,100.00,0.00,100.00$/,
     );
   });
 });

@@ -5,7 +5,7 @@ import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { formatChange, type Change } from "~/lib/report-period";
 import { statusName } from "~/lib/order-status";
-import type { Activity, SalesReport } from "~/server/reports/sales-report.server";
+import type { Activity, ReportTotals, SalesReport } from "~/server/reports/sales-report.server";
 
 export function MetricCard({
   label,
@@ -65,6 +65,75 @@ export function Panel({ title, children }: { title: string; children: React.Reac
   );
 }
 
+/**
+ * Gross, refunds and net side by side, for sales and for sales tax: gross is what the period's
+ * sales took in (on the order's day), refunds what was given back in the period (on the refund's
+ * day), net the difference.
+ */
+export function GrossRefundsNet({ totals }: { totals: ReportTotals }) {
+  const rows = [
+    {
+      label: "Sales",
+      gross: totals.grossCents.current,
+      refunds: totals.refundsCents.current,
+      net: totals.revenueCents.current,
+    },
+    {
+      label: "Sales tax",
+      gross: totals.taxCollectedCents.current,
+      refunds: totals.taxRefundedCents.current,
+      net: totals.netTaxCents.current,
+    },
+  ];
+  const made = totals.refunds.current;
+  return (
+    <Panel title="Gross, Refunds and Net">
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Gross, refunds and net of sales and of sales tax</caption>
+          <thead className="text-left text-xs text-stone-600">
+            <tr>
+              <td className="px-5 py-2" />
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Gross
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Refunds
+              </th>
+              <th scope="col" className="px-5 py-2 text-right font-medium">
+                Net
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row" className="px-5 py-2.5 text-left font-medium text-stone-900">
+                  {row.label}
+                </th>
+                <td className="px-3 py-2.5 text-right tabular-nums">{formatMoney(row.gross)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">
+                  {row.refunds === 0 ? formatMoney(0) : `−${formatMoney(row.refunds)}`}
+                </td>
+                <td className="px-5 py-2.5 text-right font-semibold text-stone-900 tabular-nums">
+                  {formatMoney(row.net)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="border-t border-stone-100 px-5 py-2 text-xs text-stone-600">
+        {made === 0
+          ? "No refunds were made in this period."
+          : `${formatCount(made)} ${made === 1 ? "refund" : "refunds"} made in this period, counted on the day each was made, whatever the order's date.`}{" "}
+        Tax collected comes from the tax lines of the period's sales; tax refunded from the tax part
+        of its refunds.
+      </p>
+    </Panel>
+  );
+}
+
 export function TopProducts({ products }: { products: SalesReport["topProducts"] }) {
   return (
     <Panel title="Top Products">
@@ -109,7 +178,8 @@ export function TopProducts({ products }: { products: SalesReport["topProducts"]
         </table>
       )}
       <p className="border-t border-stone-100 px-5 py-2 text-xs text-stone-600">
-        Revenue here is the items' price times quantity, before order discounts and shipping.
+        Revenue here is the items' price times quantity, before order discounts and shipping, less
+        what was refunded of those items.
       </p>
     </Panel>
   );
@@ -166,6 +236,16 @@ function describe(a: Activity) {
         </>
       );
     }
+    case "refund":
+      return (
+        <>
+          Refund {a.detail} of{" "}
+          <Link to={orderPath(a.reference)} className="font-medium underline">
+            {a.reference}
+          </Link>{" "}
+          by {a.who} ({formatMoney(a.amount ?? 0)})
+        </>
+      );
     case "signup":
       return <>New customer {a.who}</>;
     case "newsletter":

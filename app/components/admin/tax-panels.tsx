@@ -1,81 +1,103 @@
 import { provinceName } from "~/lib/address";
 import { formatCount } from "~/lib/text";
 import { formatMoney } from "~/lib/money";
-import { TAX_KINDS, type TaxKind } from "~/lib/taxes";
-import type { ProvinceTaxRow } from "~/server/reports/tax-report.server";
+import type { TaxReportRow } from "~/server/reports/tax-report.server";
+import type { SalesReport } from "~/server/reports/sales-report.server";
 import { Panel } from "./report-panels";
 
-/** Reports: sales tax collected in the period, one row per shipping province, a column per tax. */
-export function TaxCollected({ rows }: { rows: ProvinceTaxRow[] }) {
-  const kinds = TAX_KINDS.filter((kind) => rows.some((row) => row.byKind[kind] !== undefined));
-  const total = (kind: TaxKind) => rows.reduce((sum, row) => sum + (row.byKind[kind] ?? 0), 0);
-  const grandTotal = rows.reduce((sum, row) => sum + row.totalCents, 0);
+const refunded = (cents: number) => (cents === 0 ? formatMoney(0) : `−${formatMoney(cents)}`);
+
+/**
+ * Reports: sales tax of the period, one row per shipping province and tax, net of refunds (what a
+ * GST/HST or provincial return reports), with totals per tax.
+ */
+export function TaxCollected({
+  rows,
+  totals,
+}: {
+  rows: TaxReportRow[];
+  totals: SalesReport["taxTotals"];
+}) {
+  const money = (t: { collectedCents: number; refundedCents: number; netCents: number }) => (
+    <>
+      <td className="px-3 py-2.5 text-right tabular-nums">{formatMoney(t.collectedCents)}</td>
+      <td className="px-3 py-2.5 text-right tabular-nums">{refunded(t.refundedCents)}</td>
+      <td className="px-5 py-2.5 text-right font-medium tabular-nums">{formatMoney(t.netCents)}</td>
+    </>
+  );
   return (
     <Panel title="Sales Tax Collected">
       {rows.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-stone-600">
-          No sales tax collected in this period.
+          No sales tax collected or refunded in this period.
         </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
-            <caption className="sr-only">Sales tax collected by shipping province</caption>
+            <caption className="sr-only">
+              Sales tax collected, refunded and net, by shipping province and tax
+            </caption>
             <thead className="text-left text-xs text-stone-600">
               <tr>
                 <th scope="col" className="px-5 py-2 font-medium">
                   Province or territory
                 </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Tax
+                </th>
                 <th scope="col" className="px-3 py-2 text-right font-medium">
                   Orders
                 </th>
-                {kinds.map((kind) => (
-                  <th key={kind} scope="col" className="px-3 py-2 text-right font-medium">
-                    {kind}
-                  </th>
-                ))}
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Collected
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Refunded
+                </th>
                 <th scope="col" className="px-5 py-2 text-right font-medium">
-                  Tax collected
+                  Net
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
               {rows.map((row) => (
-                <tr key={row.province}>
+                <tr key={`${row.province}-${row.kind}`}>
                   <th scope="row" className="px-5 py-2.5 text-left font-medium text-stone-900">
                     {provinceName(row.province)}
                   </th>
+                  <td className="px-3 py-2.5">{row.kind}</td>
                   <td className="px-3 py-2.5 text-right tabular-nums">{formatCount(row.orders)}</td>
-                  {kinds.map((kind) => (
-                    <td key={kind} className="px-3 py-2.5 text-right tabular-nums">
-                      {row.byKind[kind] === undefined ? "—" : formatMoney(row.byKind[kind])}
-                    </td>
-                  ))}
-                  <td className="px-5 py-2.5 text-right font-medium tabular-nums">
-                    {formatMoney(row.totalCents)}
-                  </td>
+                  {money(row)}
                 </tr>
               ))}
             </tbody>
-            <tfoot className="border-t border-stone-200 font-semibold text-stone-900">
-              <tr>
+            <tfoot className="border-t border-stone-200 text-stone-900">
+              {totals.byKind.map((t) => (
+                <tr key={t.kind}>
+                  <th scope="row" className="px-5 py-2 text-left font-medium">
+                    Total {t.kind}
+                  </th>
+                  <td className="px-3 py-2">{t.kind}</td>
+                  <td className="px-3 py-2" />
+                  {money(t)}
+                </tr>
+              ))}
+              <tr className="border-t border-stone-200 font-semibold">
                 <th scope="row" className="px-5 py-2.5 text-left">
                   Total
                 </th>
                 <td className="px-3 py-2.5" />
-                {kinds.map((kind) => (
-                  <td key={kind} className="px-3 py-2.5 text-right tabular-nums">
-                    {formatMoney(total(kind))}
-                  </td>
-                ))}
-                <td className="px-5 py-2.5 text-right tabular-nums">{formatMoney(grandTotal)}</td>
+                <td className="px-3 py-2.5" />
+                {money(totals)}
               </tr>
             </tfoot>
           </table>
         </div>
       )}
       <p className="border-t border-stone-100 px-5 py-2 text-xs text-stone-600">
-        From the tax lines stored on each sale, by the province it ships to. Orders placed before
-        sales taxes were charged have none.
+        Collected: the tax lines stored on the period&apos;s sales, by the province each ships to.
+        Refunded: the tax given back by the refunds made in the period, whatever the order&apos;s
+        date. Orders placed before sales taxes were charged have none.
       </p>
     </Panel>
   );

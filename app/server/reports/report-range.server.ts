@@ -2,52 +2,62 @@ import { sql, type SQL } from "drizzle-orm";
 import { zonedParts, zonedTime } from "~/lib/dates";
 import "../time-zones.server";
 import {
-  periodGranularity,
-  SALE_STATUSES,
+  addDays,
+  calendarPeriod,
+  isoDay,
+  saleCondition,
+  type CalendarPeriod,
   type Granularity,
+  type PeriodChoice,
   type ReportPeriod,
 } from "~/lib/report-period";
 
 /**
- * A report covers `days` whole calendar days in the store's time zone, ending with today; the
- * previous period is the `days` days just before it.
+ * A report covers whole calendar days in the store's time zone (CalendarPeriod: rolling days
+ * ending today, a calendar month or quarter, or a custom range), compared with the period just
+ * before it: `previousStart` up to `start`, then `start` up to `end`.
  */
-export interface ReportRange {
-  days: ReportPeriod;
+export interface ReportRange extends CalendarPeriod {
   timeZone: string;
   start: Date;
   end: Date;
   previousStart: Date;
-  /** First and last calendar day of the period, YYYY-MM-DD in timeZone. */
-  firstDay: string;
-  lastDay: string;
-  granularity: Granularity;
 }
 
-const isoDay = (year: number, month: number, day: number) =>
-  new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
-
-export function reportRange(days: ReportPeriod, timeZone: string, now = new Date()): ReportRange {
+/** The store's calendar day at `now`, YYYY-MM-DD. */
+export function storeToday(timeZone: string, now = new Date()): string {
   const { year, month, day } = zonedParts(now, timeZone);
+  return isoDay(year, month, day);
+}
+
+/** The instant a calendar day begins in timeZone (DST-aware: 23- and 25-hour days included). */
+function dayStart(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return zonedTime(timeZone, year, month, date);
+}
+
+/** A period (or, as before, a number of rolling days) as instants in the store's time zone. */
+export function reportRange(
+  choice: PeriodChoice | ReportPeriod,
+  timeZone: string,
+  now = new Date(),
+): ReportRange {
+  const period = calendarPeriod(
+    typeof choice === "number" ? { kind: "days", days: choice } : choice,
+    storeToday(timeZone, now),
+  );
   return {
-    days,
+    ...period,
     timeZone,
-    start: zonedTime(timeZone, year, month, day - days + 1),
-    end: zonedTime(timeZone, year, month, day + 1),
-    previousStart: zonedTime(timeZone, year, month, day - 2 * days + 1),
-    firstDay: isoDay(year, month, day - days + 1),
-    lastDay: isoDay(year, month, day),
-    granularity: periodGranularity(days),
+    start: dayStart(period.firstDay, timeZone),
+    end: dayStart(addDays(period.lastDay, 1), timeZone),
+    previousStart: dayStart(period.previousFirstDay, timeZone),
   };
 }
 
-/** `status in ('paid', …)`: orders that count as sales. */
-export function isSale(column: SQL | string = sql.raw("status")): SQL {
-  const statuses = sql.join(
-    SALE_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  return sql`${typeof column === "string" ? sql.raw(column) : column} in (${statuses})`;
+/** Orders that count as sales (saleCondition), for the orders table or its alias. */
+export function isSale(alias?: string): SQL {
+  return sql.raw(saleCondition(alias ? `${alias}.` : ""));
 }
 
 /**

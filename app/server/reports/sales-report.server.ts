@@ -1,7 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
-import { periodChange, type Change, type ReportPeriod } from "~/lib/report-period";
+import {
+  periodChange,
+  type Change,
+  type PeriodChoice,
+  type ReportPeriod,
+} from "~/lib/report-period";
 import { db } from "../db.server";
-import { getTaxCollected } from "./tax-report.server";
+import { getTaxReport, taxTotals } from "./tax-report.server";
 import {
   bucketIndexSql,
   isSale,
@@ -12,8 +17,10 @@ import {
 
 /**
  * Reports & Analytics, every figure computed by PostgreSQL (aggregates over indexed ranges; no
- * order rows are loaded into JavaScript). Sales are orders placed in the period whose status is
- * paid, processing, shipped, delivered or completed; pending (unpaid) and cancelled ones are not.
+ * order rows are loaded into JavaScript). Gross sales are the orders placed in the period that were
+ * paid (saleCondition: paid and later, or cancelled with a refund), on the order's day; refunds
+ * are the refunds made in the period, on the refund's day (cash basis); net = gross − refunds.
+ * See docs/decisions/reports-net-of-refunds.md.
  */
 
 async function rows<T>(query: SQL): Promise<T[]> {
@@ -31,63 +38,116 @@ function metric(current: number, previous: number): Metric {
 }
 
 export async function getTotals(range: ReportRange) {
+  const start = range.start.toISOString();
   const [orders] = await rows<{
-    revenue: string | number;
+    gross: string | number;
     orders: number;
-    prev_revenue: string | number;
+    tax: string | number;
+    prev_gross: string | number;
     prev_orders: number;
+    prev_tax: string | number;
   }>(sql`
-    select coalesce(sum(total_amount_cents) filter (where created_at >= ${range.start.toISOString()}), 0)::bigint as revenue,
-      count(*) filter (where created_at >= ${range.start.toISOString()})::int as orders,
-      coalesce(sum(total_amount_cents) filter (where created_at < ${range.start.toISOString()}), 0)::bigint as prev_revenue,
-      count(*) filter (where created_at < ${range.start.toISOString()})::int as prev_orders
+    select coalesce(sum(total_amount_cents) filter (where created_at >= ${start}), 0)::bigint as gross,
+      count(*) filter (where created_at >= ${start})::int as orders,
+      coalesce(sum(tax_cents) filter (where created_at >= ${start}), 0)::bigint as tax,
+      coalesce(sum(total_amount_cents) filter (where created_at < ${start}), 0)::bigint as prev_gross,
+      count(*) filter (where created_at < ${start})::int as prev_orders,
+      coalesce(sum(tax_cents) filter (where created_at < ${start}), 0)::bigint as prev_tax
     from orders
     where ${isSale()} and created_at >= ${range.previousStart.toISOString()} and created_at < ${range.end.toISOString()}`);
+  // Refunds made in either period (refunds_created_idx holds the date, amount and tax).
+  const [refunds] = await rows<{
+    amount: string | number;
+    count: number;
+    tax: string | number;
+    prev_amount: string | number;
+    prev_count: number;
+    prev_tax: string | number;
+  }>(sql`
+    select coalesce(sum(amount_cents) filter (where created_at >= ${start}), 0)::bigint as amount,
+      count(*) filter (where created_at >= ${start})::int as count,
+      coalesce(sum(tax_cents) filter (where created_at >= ${start}), 0)::bigint as tax,
+      coalesce(sum(amount_cents) filter (where created_at < ${start}), 0)::bigint as prev_amount,
+      count(*) filter (where created_at < ${start})::int as prev_count,
+      coalesce(sum(tax_cents) filter (where created_at < ${start}), 0)::bigint as prev_tax
+    from refunds
+    where created_at >= ${range.previousStart.toISOString()} and created_at < ${range.end.toISOString()}`);
   const [customers] = await rows<{ current: number; previous: number }>(sql`
-    select count(*) filter (where created_at >= ${range.start.toISOString()})::int as current,
-      count(*) filter (where created_at < ${range.start.toISOString()})::int as previous
+    select count(*) filter (where created_at >= ${start})::int as current,
+      count(*) filter (where created_at < ${start})::int as previous
     from customers where created_at >= ${range.previousStart.toISOString()} and created_at < ${range.end.toISOString()}`);
-  const revenue = Number(orders!.revenue);
-  const previousRevenue = Number(orders!.prev_revenue);
+  const o = orders!;
+  const r = refunds!;
+  const gross = metric(Number(o.gross), Number(o.prev_gross));
+  const refunded = metric(Number(r.amount), Number(r.prev_amount));
+  const taxCollected = metric(Number(o.tax), Number(o.prev_tax));
+  const taxRefunded = metric(Number(r.tax), Number(r.prev_tax));
   const aov = (cents: number, count: number) => (count === 0 ? 0 : Math.round(cents / count));
   return {
-    revenueCents: metric(revenue, previousRevenue),
-    orders: metric(orders!.orders, orders!.prev_orders),
-    averageOrderCents: metric(
-      aov(revenue, orders!.orders),
-      aov(previousRevenue, orders!.prev_orders),
+    /** Net sales: gross less the refunds made in the period (the Revenue card). */
+    revenueCents: metric(gross.current - refunded.current, gross.previous - refunded.previous),
+    grossCents: gross,
+    refundsCents: refunded,
+    refunds: metric(r.count, r.prev_count),
+    taxCollectedCents: taxCollected,
+    taxRefundedCents: taxRefunded,
+    netTaxCents: metric(
+      taxCollected.current - taxRefunded.current,
+      taxCollected.previous - taxRefunded.previous,
     ),
+    orders: metric(o.orders, o.prev_orders),
+    /** Gross sales per order: what an order was worth when placed. */
+    averageOrderCents: metric(aov(gross.current, o.orders), aov(gross.previous, o.prev_orders)),
     newCustomers: metric(customers!.current, customers!.previous),
   };
 }
 
+export type ReportTotals = Awaited<ReturnType<typeof getTotals>>;
+
 export interface SeriesPoint {
   bucket: string;
+  /** Net sales of the bar: its gross sales less the refunds made in it (may be below zero). */
   revenueCents: number;
+  grossCents: number;
+  refundsCents: number;
   orders: number;
   customers: number;
 }
 
 export async function getSeries(range: ReportRange): Promise<SeriesPoint[]> {
-  const sales = await rows<{ bar: number; revenue: string | number; orders: number }>(sql`
+  const within = (column: string) =>
+    sql`${sql.raw(column)} >= ${range.start.toISOString()} and ${sql.raw(column)} < ${range.end.toISOString()}`;
+  const sales = await rows<{ bar: number; gross: string | number; orders: number }>(sql`
     select ${bucketIndexSql("created_at", range)} as bar,
-      sum(total_amount_cents)::bigint as revenue, count(*)::int as orders
+      sum(total_amount_cents)::bigint as gross, count(*)::int as orders
     from orders
-    where ${isSale()} and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}
+    where ${isSale()} and ${within("created_at")}
+    group by 1`);
+  const refunds = await rows<{ bar: number; amount: string | number }>(sql`
+    select ${bucketIndexSql("created_at", range)} as bar, sum(amount_cents)::bigint as amount
+    from refunds
+    where ${within("created_at")}
     group by 1`);
   const signUps = await rows<{ bar: number; customers: number }>(sql`
     select ${bucketIndexSql("created_at", range)} as bar, count(*)::int as customers
     from customers
-    where created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}
+    where ${within("created_at")}
     group by 1`);
   const salesByBar = new Map(sales.map((r) => [r.bar, r]));
+  const refundsByBar = new Map(refunds.map((r) => [r.bar, Number(r.amount)]));
   const customersByBar = new Map(signUps.map((r) => [r.bar, r.customers]));
-  return rangeBuckets(range).map((bucket, i) => ({
-    bucket,
-    revenueCents: Number(salesByBar.get(i + 1)?.revenue ?? 0),
-    orders: salesByBar.get(i + 1)?.orders ?? 0,
-    customers: customersByBar.get(i + 1) ?? 0,
-  }));
+  return rangeBuckets(range).map((bucket, i) => {
+    const gross = Number(salesByBar.get(i + 1)?.gross ?? 0);
+    const refunded = refundsByBar.get(i + 1) ?? 0;
+    return {
+      bucket,
+      revenueCents: gross - refunded,
+      grossCents: gross,
+      refundsCents: refunded,
+      orders: salesByBar.get(i + 1)?.orders ?? 0,
+      customers: customersByBar.get(i + 1) ?? 0,
+    };
+  });
 }
 
 export interface TopProduct {
@@ -97,13 +157,25 @@ export interface TopProduct {
   revenueCents: number;
 }
 
+/**
+ * The products sold most in the period (units of its sales), less what was refunded of those very
+ * lines (whenever: the units and item revenue the sales kept); products with nothing kept are left out.
+ */
 export async function getTopProducts(range: ReportRange, limit = 5): Promise<TopProduct[]> {
   const top = await rows<{ id: string; name: string; units: number; revenue: string | number }>(sql`
-    select oi.product_id as id, max(oi.product_name) as name, sum(oi.quantity)::int as units,
-      sum(oi.quantity * oi.price_at_purchase_cents)::bigint as revenue
-    from orders o join order_items oi on oi.order_id = o.id
-    where ${isSale("o.status")} and o.created_at >= ${range.start.toISOString()} and o.created_at < ${range.end.toISOString()}
+    select oi.product_id as id, max(oi.product_name) as name,
+      (sum(oi.quantity) - coalesce(sum(r.quantity), 0))::int as units,
+      (sum(oi.quantity * oi.price_at_purchase_cents) - coalesce(sum(r.amount), 0))::bigint as revenue
+    from orders o
+    join order_items oi on oi.order_id = o.id
+    -- Looked up only for an order with a refund (a one-time filter: no probe for the others).
+    left join lateral (
+      select sum(rl.quantity) as quantity, sum(rl.amount_cents) as amount
+      from refund_lines rl where o.refunded_cents > 0 and rl.order_item_id = oi.id
+    ) r on true
+    where ${isSale("o")} and o.created_at >= ${range.start.toISOString()} and o.created_at < ${range.end.toISOString()}
     group by oi.product_id
+    having sum(oi.quantity) - coalesce(sum(r.quantity), 0) > 0
     order by units desc, revenue desc, name
     limit ${limit}`);
   return top.map((p) => ({
@@ -143,7 +215,7 @@ export async function getCustomerMetrics(range: ReportRange) {
   };
 }
 
-export type ActivityKind = "order" | "status" | "signup" | "newsletter";
+export type ActivityKind = "order" | "status" | "refund" | "signup" | "newsletter";
 export interface Activity {
   kind: ActivityKind;
   at: string;
@@ -151,9 +223,9 @@ export interface Activity {
   reference: string | null;
   /** Customer or staff name. */
   who: string | null;
-  /** Order total in cents, or the number of newsletter recipients. */
+  /** Order total or refund amount in cents, or the number of newsletter recipients. */
   amount: number | null;
-  /** "paid>processing" for a status change. */
+  /** "paid>processing" for a status change; a refund's credit note number. */
   detail: string | null;
 }
 
@@ -179,6 +251,11 @@ export async function getRecentActivity(range: ReportRange, limit = 10): Promise
        where h.from_status is not null and ${within("h.created_at")}
        order by h.created_at desc limit ${limit})
       union all
+      (select 'refund', r.created_at, o.order_number, r.admin_name, r.amount_cents::bigint,
+        r.credit_note_number
+       from refunds r join orders o on o.id = r.order_id
+       where ${within("r.created_at")} order by r.created_at desc limit ${limit})
+      union all
       (select 'signup', c.created_at, null, c.name, null::bigint, null
        from customers c where ${within("c.created_at")} order by c.created_at desc limit ${limit})
       union all
@@ -196,20 +273,32 @@ export async function getRecentActivity(range: ReportRange, limit = 10): Promise
   }));
 }
 
+/** The whole report of a period: `period` as the URL chose it, or `days` (rolling, ending today). */
 export async function getSalesReport(options: {
-  days: ReportPeriod;
+  period?: PeriodChoice;
+  days?: ReportPeriod;
   timeZone: string;
   now?: Date;
 }) {
-  const range = reportRange(options.days, options.timeZone, options.now);
+  const choice: PeriodChoice = options.period ?? { kind: "days", days: options.days ?? 30 };
+  const range = reportRange(choice, options.timeZone, options.now);
   // One after another: PGlite answers one statement at a time anyway, and a pool is spared.
   const totals = await getTotals(range);
   const series = await getSeries(range);
   const topProducts = await getTopProducts(range);
   const customers = await getCustomerMetrics(range);
   const activity = await getRecentActivity(range);
-  const taxes = await getTaxCollected(range);
-  return { range, totals, series, topProducts, customers, activity, taxes };
+  const taxes = await getTaxReport(range);
+  return {
+    range,
+    totals,
+    series,
+    topProducts,
+    customers,
+    activity,
+    taxes,
+    taxTotals: taxTotals(taxes),
+  };
 }
 
 export type SalesReport = Awaited<ReturnType<typeof getSalesReport>>;

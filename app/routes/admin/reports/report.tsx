@@ -1,24 +1,27 @@
 import { formatCount } from "~/lib/text";
 import { DollarSign, Download, ReceiptText, ShoppingBag, UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { href, Link } from "react-router";
+import { data, href } from "react-router";
 import type { Route } from "./+types/report";
 import { buttonClass } from "~/components/admin/button";
 import { PageHeader } from "~/components/admin/page";
 import {
   CustomerMetrics,
+  GrossRefundsNet,
   MetricCard,
   RecentActivity,
   TopProducts,
 } from "~/components/admin/report-panels";
+import { ReportPeriodPicker } from "~/components/admin/report-period-picker";
 import { TaxCollected } from "~/components/admin/tax-panels";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { useBrowserValue } from "~/lib/use-browser-value";
 import { dateTexts } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { REPORT_PERIODS } from "~/lib/report-period";
-import { parseReportPeriod } from "~/schemas/reports";
+import { periodSearch, recentMonths, recentQuarters, shortDay } from "~/lib/report-period";
+import { parseReportQuery } from "~/schemas/reports";
 import { config } from "~/server/config.server";
+import { storeToday } from "~/server/reports/report-range.server";
 import { getSalesReport } from "~/server/reports/sales-report.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 
@@ -29,16 +32,43 @@ const SalesChart = lazy(() => import("~/components/admin/sales-chart"));
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports & Analytics · Admin" }];
 
-/** Staff and owners. `?period=` is 7, 30, 90 or 365 (days); anything else shows 30 and says so. */
+/**
+ * Staff and owners. The period is in the URL (schemas/reports.ts): `?period=7|30|90|365`, a
+ * calendar month, a quarter or a custom range; an unknown period shows 30 days and says so; a bad
+ * month, quarter or range is a 400 with its message beside its control.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { days, notice } = parseReportPeriod(new URL(request.url).searchParams.get("period"));
   const timeZone = config().STORE_TIMEZONE;
-  const report = await getSalesReport({ days, timeZone });
-  return { report, notice, timeZone, dates: dateTexts(report.activity, timeZone) };
+  const today = storeToday(timeZone);
+  const choices = { months: recentMonths(today), quarters: recentQuarters(today) };
+  const query = parseReportQuery(new URL(request.url).searchParams, today);
+  if (!query.ok)
+    return data(
+      {
+        report: null,
+        error: query.error,
+        values: query.values,
+        notice: undefined,
+        timeZone,
+        choices,
+        dates: {},
+      },
+      { status: 400 },
+    );
+  const report = await getSalesReport({ period: query.choice, timeZone });
+  return {
+    report,
+    error: undefined,
+    values: undefined,
+    notice: query.notice,
+    timeZone,
+    choices,
+    dates: dateTexts(report.activity, timeZone),
+  };
 }
 
 const SERIES = {
-  sales: { label: "Sales", title: "Revenue", money: true },
+  sales: { label: "Sales", title: "Net sales", money: true },
   orders: { label: "Orders", title: "Orders", money: false },
   customers: { label: "Customers", title: "New customers", money: false },
 } as const;
@@ -62,7 +92,31 @@ function barLabel(key: string, granularity: "day" | "week" | "month") {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { report, notice, timeZone, dates } = loaderData;
+  const { report, notice, timeZone, dates, choices, error, values } = loaderData;
+  if (!report)
+    return (
+      <>
+        <PageHeader title="Reports & Analytics" description={`Dates in ${timeZone}.`} />
+        <ReportPeriodPicker {...choices} error={error} values={values} />
+        <p className="rounded-lg border border-stone-200 bg-white px-4 py-6 text-center text-sm text-stone-600">
+          Choose a period above to see its report.
+        </p>
+      </>
+    );
+  return (
+    <Report report={report} notice={notice} timeZone={timeZone} dates={dates} choices={choices} />
+  );
+}
+
+type ReportData = Extract<Route.ComponentProps["loaderData"], { report: object }>;
+
+function Report({
+  report,
+  notice,
+  timeZone,
+  dates,
+  choices,
+}: Pick<ReportData, "report" | "notice" | "timeZone" | "dates" | "choices">) {
   const { range, totals } = report;
   const [series, setSeries] = useState<Series>("sales");
   const hydrated = useBrowserValue(() => true, false);
@@ -70,18 +124,24 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const points = report.series.map((p) => ({
     label: barLabel(p.bucket, range.granularity),
     value: series === "sales" ? p.revenueCents : series === "orders" ? p.orders : p.customers,
+    grossCents: p.grossCents,
+    refundsCents: p.refundsCents,
   }));
   const format = chosen.money ? (v: number) => formatMoney(v) : formatCount;
   const per = range.granularity === "day" ? "day" : range.granularity;
+  const days =
+    range.firstDay === range.lastDay
+      ? shortDay(range.firstDay)
+      : `${shortDay(range.firstDay)} to ${shortDay(range.lastDay)}`;
 
   return (
     <>
       <PageHeader
         title="Reports & Analytics"
-        description={`${range.firstDay} to ${range.lastDay} (${timeZone}), compared with the ${range.days} days before.`}
+        description={`${range.label}: ${days} (${timeZone}), compared with ${range.previousLabel}.`}
         actions={
           <a
-            href={`${href("/budzadmin/dashboard/reports/export")}?period=${range.days}`}
+            href={`${href("/budzadmin/dashboard/reports/export")}?${periodSearch(range.choice)}`}
             download
             className={buttonClass("secondary")}
           >
@@ -90,18 +150,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
-      <nav aria-label="Report period" className="mb-4 flex flex-wrap gap-2">
-        {REPORT_PERIODS.map((days) => (
-          <Link
-            key={days}
-            to={`${href("/budzadmin/dashboard/reports")}?period=${days}`}
-            aria-current={days === range.days ? "page" : undefined}
-            className={buttonClass(days === range.days ? "primary" : "secondary", "sm")}
-          >
-            Last {days} days
-          </Link>
-        ))}
-      </nav>
+      <ReportPeriodPicker choice={range.choice} {...choices} />
       {notice ? (
         <p
           role="alert"
@@ -111,12 +160,14 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <p className="mb-4 text-sm text-stone-600">
-        Sales are orders placed in the period that are paid, processing, shipped, delivered or
-        completed; unpaid (pending) and cancelled orders are not counted.
+        Gross sales are the orders placed in the period that were paid (paid, processing, shipped,
+        delivered or completed, or cancelled with a refund); unpaid (pending) orders and orders
+        cancelled without a refund are not counted. Refunds count on the day they were made, and net
+        sales are gross sales less refunds.
       </p>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <MetricCard
-          label="Revenue"
+          label="Net Revenue"
           metric={totals.revenueCents}
           format={formatMoney}
           icon={DollarSign}
@@ -134,6 +185,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           format={formatCount}
           icon={UserPlus}
         />
+      </div>
+      <div className="mt-6">
+        <GrossRefundsNet totals={totals} />
       </div>
 
       <section
@@ -183,7 +237,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <summary className="cursor-pointer font-medium text-brand-800">
               Show the figures as a table
             </summary>
-            <table className="mt-2 w-full max-w-md text-sm">
+            <table className="mt-2 w-full max-w-xl text-sm">
               <caption className="sr-only">
                 {chosen.title} per {per}
               </caption>
@@ -192,6 +246,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="py-1 font-medium">
                     {per === "day" ? "Day" : per === "week" ? "Week starting" : "Month"}
                   </th>
+                  {series === "sales" ? (
+                    <>
+                      <th scope="col" className="py-1 text-right font-medium">
+                        Gross
+                      </th>
+                      <th scope="col" className="py-1 text-right font-medium">
+                        Refunds
+                      </th>
+                    </>
+                  ) : null}
                   <th scope="col" className="py-1 text-right font-medium">
                     {chosen.title}
                   </th>
@@ -201,6 +265,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 {points.map((p) => (
                   <tr key={p.label} className="border-t border-stone-100">
                     <td className="py-1">{p.label}</td>
+                    {series === "sales" ? (
+                      <>
+                        <td className="py-1 text-right tabular-nums">
+                          {formatMoney(p.grossCents)}
+                        </td>
+                        <td className="py-1 text-right tabular-nums">
+                          {formatMoney(p.refundsCents)}
+                        </td>
+                      </>
+                    ) : null}
                     <td className="py-1 text-right tabular-nums">{format(p.value)}</td>
                   </tr>
                 ))}
@@ -216,7 +290,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <RecentActivity activity={report.activity} dates={dates} />
       </div>
       <div className="mt-6">
-        <TaxCollected rows={report.taxes} />
+        <TaxCollected rows={report.taxes} totals={report.taxTotals} />
       </div>
     </>
   );
