@@ -21,6 +21,7 @@ import { customers, emailOutbox, orders } from "~/server/schema";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
+import { insertTestRefund } from "./refund-factories";
 
 beforeEach(resetDatabase);
 
@@ -44,6 +45,9 @@ async function order(email: string, name: string, steps: ("paid" | "cancelled")[
       actor: "t",
     });
     if (!moved.ok) throw new Error(moved.message);
+    // Cancelling a paid order gives the money back: its refund, in full.
+    if (to === "cancelled" && from === "paid")
+      await insertTestRefund({ orderId: placed.order.id, full: true });
     from = to;
   }
   return placed.order;
@@ -66,7 +70,7 @@ describe("Customers list", () => {
       revenueCents: 0,
     });
     await order("ann@example.com", "Ann Lee", ["paid"]); // 5000 + 2000 shipping, counts
-    await order("ann@example.com", "Ann Lee", ["paid", "cancelled"]); // refund: not revenue
+    await order("ann@example.com", "Ann Lee", ["paid", "cancelled"]); // refunded: no revenue
     await order("bob@example.com", "Bob Ray"); // pending: not revenue
     await db()
       .update(customers)
@@ -292,7 +296,7 @@ describe("Customers CSV export", () => {
     expect(lines).toHaveLength(5);
     const ann = lines.find((l) => l.includes("ann@example.com"))!;
     expect(ann).toContain(`"'=HYPERLINK(""http://x"")"`);
-    expect(ann).toContain(",1,78.40,0,0,yes,checkout,");
+    expect(ann).toContain(",1,78.40,0.00,0,yes,checkout,");
     expect(ann).toContain(`"'@risk, +1"`);
     const inactive = await csv({ status: "inactive" });
     expect(inactive.split("\r\n")).toHaveLength(4);

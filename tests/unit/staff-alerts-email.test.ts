@@ -59,6 +59,7 @@ const quiet: DailySummary = {
   now: NOW,
   placed: { count: 0, totalCents: 0, cancelled: 0 },
   paid: { count: 0, totalCents: 0 },
+  refunds: { count: 0, totalCents: 0 },
   toShip: { rows: [], count: 0 },
   toCancel: { rows: [], count: 0 },
   unpaidCancelDays: 5,
@@ -71,6 +72,7 @@ describe("the daily summary to staff", () => {
       false,
     );
     expect(isQuietDay({ ...quiet, paid: { count: 1, totalCents: 500 } })).toBe(false);
+    expect(isQuietDay({ ...quiet, refunds: { count: 1, totalCents: 500 } })).toBe(false);
     expect(
       isQuietDay({ ...quiet, toShip: { rows: [{ ...row(1), status: "paid" }], count: 1 } }),
     ).toBe(false);
@@ -128,5 +130,18 @@ describe("the daily summary to staff", () => {
     expect(email.text).toContain("No unpaid order is due to be cancelled in the next 24 hours.");
     expect(email.html).toContain("Nothing is waiting to ship.");
     expect(email.text).not.toContain("more:");
+    expect(email.text).toContain("Refunds made: 0 refunds, $0.00 given back");
+  });
+
+  it("says how many refunds were made and how much was given back", () => {
+    const email = renderDailySummaryEmail({
+      ...quiet,
+      refunds: { count: 2, totalCents: 3475 },
+    });
+    expect(email.subject).toBe(
+      "Daily summary for Jun 9, 2026: 0 orders ($0.00), 2 refunds ($34.75)",
+    );
+    expect(email.text).toContain("Refunds made: 2 refunds, $34.75 given back");
+    expect(email.html).toContain("<strong>Refunds made:</strong> 2 refunds, $34.75 given back");
   });
 });

@@ -56,7 +56,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <StatCard
           label="Total Revenue"
           value={formatMoney(overview.revenueCents)}
-          hint="Paid and later orders, cancelled excluded"
+          hint="Paid orders, less refunds"
           icon={DollarSign}
           href={orders}
         />

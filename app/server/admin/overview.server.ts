@@ -1,16 +1,19 @@
-import { count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { count, desc, eq, ne, sql } from "drizzle-orm";
+import { saleCondition } from "~/lib/report-period";
 import { db } from "../db.server";
 import { customers, orderItems, orders, productVariations, products } from "../schema";
 
-/** Orders whose money has come in: paid or any later step, never pending or cancelled. */
-export const REVENUE_STATUSES = ["paid", "processing", "shipped", "delivered", "completed"];
+/**
+ * Net revenue, as SQL over the orders table: the money of every sale (paid and later, or
+ * cancelled with a refund; saleCondition) less what was refunded on it. Only paid orders have
+ * refunds, so this is every payment kept; the Overview's and the Customers list's Total Revenue.
+ */
+export const netRevenueSql = () =>
+  sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents}) filter (where ${sql.raw(saleCondition())}), 0)::bigint`;
 
 export async function getOverview(options: { recent?: number; top?: number } = {}) {
   const [totals] = await db()
-    .select({
-      revenueCents: sql<number>`coalesce(sum(${orders.totalAmountCents}) filter (where ${inArray(orders.status, REVENUE_STATUSES)}), 0)::bigint`,
-      orderCount: count(),
-    })
+    .select({ revenueCents: netRevenueSql(), orderCount: count() })
     .from(orders);
   const [{ customerCount }] = (await db().select({ customerCount: count() }).from(customers)) as [
     { customerCount: number },

@@ -76,7 +76,7 @@ export async function* exportCustomersCsv(
         r.status,
         t.orders,
         dollars(t.spentCents),
-        t.refunds,
+        dollars(t.refundedCents),
         t.cancellations,
         active ? "yes" : "no",
         active ? consent.source : "",

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { parseCustomerNumber } from "~/lib/customers";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { CustomerListQuery } from "~/schemas/customers";
-import { REVENUE_STATUSES } from "../admin/overview.server";
+import { netRevenueSql } from "../admin/overview.server";
 import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
 import { decodeOrderCursor, encodeOrderCursor } from "../orders/order-list.server";
@@ -16,10 +16,11 @@ import { customers, orders } from "../schema";
 export interface CustomerTotals {
   /** Every order placed (any status). */
   orders: number;
-  /** Orders whose money came in (paid or later; the Overview's revenue statuses). */
+  /** What their payments left with the store: sales (saleCondition) less refunds. */
   spentCents: number;
-  /** Orders cancelled after their payment arrived: money to give back. */
+  /** Orders with money refunded (in part or in full). */
   refunds: number;
+  /** The amount refunded to them (the refunds recorded on their orders). */
   refundedCents: number;
   /** Orders cancelled, paid or not. */
   cancellations: number;
@@ -59,8 +60,6 @@ export interface CustomerListPage {
   previous?: string;
 }
 
-const revenue = sql.raw(REVENUE_STATUSES.map((s) => `'${s}'`).join(","));
-
 /** Order figures of some customers, one grouped query (orders_customer_idx). */
 export async function getCustomerTotals(
   ids: string[],
@@ -68,14 +67,13 @@ export async function getCustomerTotals(
 ): Promise<Map<string, CustomerTotals>> {
   const totals = new Map<string, CustomerTotals>();
   if (ids.length === 0) return totals;
-  const refunded = sql`${orders.status} = 'cancelled' and ${orders.paidAt} is not null`;
   const rows = await executor
     .select({
       customerId: orders.customerId,
       orders: sql<number>`count(*)::int`,
-      spentCents: sql<string>`coalesce(sum(${orders.totalAmountCents}) filter (where ${orders.status} in (${revenue})), 0)::bigint`,
-      refunds: sql<number>`(count(*) filter (where ${refunded}))::int`,
-      refundedCents: sql<string>`coalesce(sum(coalesce(${orders.paymentReceivedCents}, ${orders.totalAmountCents})) filter (where ${refunded}), 0)::bigint`,
+      spentCents: netRevenueSql(),
+      refunds: sql<number>`(count(*) filter (where ${orders.refundedCents} > 0))::int`,
+      refundedCents: sql<string>`coalesce(sum(${orders.refundedCents}), 0)::bigint`,
       cancellations: sql<number>`(count(*) filter (where ${orders.status} = 'cancelled'))::int`,
     })
     .from(orders)
@@ -194,7 +192,7 @@ export interface CustomerStats {
   activeCustomers: number;
   /** Orders placed by customers on file ÷ customers (0 without customers). */
   averageOrders: number;
-  /** The Overview's Total Revenue: orders paid or later; pending and cancelled left out. */
+  /** The Overview's Total Revenue: payments of sales less refunds. */
   revenueCents: number;
 }
 
@@ -205,7 +203,7 @@ export async function getCustomerStats(): Promise<CustomerStats> {
       (select count(*) from customers)::int as total,
       (select count(*) from customers where status = 'active')::int as active,
       (select count(*) from orders where customer_id is not null)::int as orders,
-      (select coalesce(sum(total_amount_cents), 0) from orders where status in (${revenue}))::bigint as revenue
+      (select ${netRevenueSql()} from orders) as revenue
   `)) as unknown as { rows: { total: number; active: number; orders: number; revenue: string }[] };
   const row = result.rows[0]!;
   const total = Number(row.total);

@@ -16,7 +16,7 @@ import {
 } from "../email/templates/new-order-alert.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
-import { dailyJobs, orderStatusHistory, orders } from "../schema";
+import { dailyJobs, orderStatusHistory, orders, refunds } from "../schema";
 import { storeSettings } from "../settings/store-settings.server";
 import { dateRange } from "./order-list.server";
 import { unpaidCancelAt, unpaidCancelCutoff } from "./unpaid-orders.server";
@@ -63,10 +63,11 @@ const paidAt = () =>
 const toDate = (value: unknown) => new Date(value as string | Date);
 
 /**
- * What the daily summary reports at `now`: yesterday's orders placed and payments received
- * (orders marked paid, from order_status_history; "yesterday" in STORE_TIMEZONE as the Orders list
- * filters it), the orders paid or being prepared, oldest payment first, and the unpaid orders the
- * unpaid-order job cancels within 24 hours (unpaidCancelCutoff, the job's own rule), soonest first.
+ * What the daily summary reports at `now`: yesterday's orders placed, payments received (orders
+ * marked paid, from order_status_history) and refunds made ("yesterday" in STORE_TIMEZONE as the
+ * Orders list filters it), the orders paid or being prepared, oldest payment first, and the unpaid
+ * orders the unpaid-order job cancels within 24 hours (unpaidCancelCutoff, the job's own rule),
+ * soonest first.
  * Each list: its first DAILY_SUMMARY_MAX_ROWS orders and how many there are. Sample orders count.
  */
 export async function dailySummary(
@@ -102,6 +103,12 @@ export async function dailySummary(
       ),
     );
 
+  // Refunds made yesterday (refunds_created_idx holds the day and the amount).
+  const [refunded] = await executor
+    .select({ count: sql`count(*)`.mapWith(Number), totalCents: money(refunds.amountCents) })
+    .from(refunds)
+    .where(and(gte(refunds.createdAt, start), lt(refunds.createdAt, end)));
+
   const listed = {
     orderNumber: orders.orderNumber,
     customerName: orders.shippingName,
@@ -133,6 +140,7 @@ export async function dailySummary(
     now,
     placed: placed!,
     paid: paid!,
+    refunds: refunded!,
     toShip: rows(toShip),
     toCancel: rows(
       toCancel.map(({ placedAt, ...order }) => ({

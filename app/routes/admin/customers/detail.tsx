@@ -87,11 +87,15 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
     >
       <StatGrid>
         <Figure label="Orders" value={String(totals.orders)} hint="Every order placed" />
-        <Figure label="Spent" value={formatMoney(totals.spentCents)} hint="Paid and later" />
+        <Figure label="Spent" value={formatMoney(totals.spentCents)} hint="Paid, less refunds" />
         <Figure
           label="Refunds"
-          value={String(totals.refunds)}
-          hint={`${formatMoney(totals.refundedCents)} cancelled after payment`}
+          value={formatMoney(totals.refundedCents)}
+          hint={
+            totals.refunds === 0
+              ? "Nothing refunded"
+              : `Refunded on ${totals.refunds} ${totals.refunds === 1 ? "order" : "orders"}`
+          }
         />
         <Figure label="Cancellations" value={String(totals.cancellations)} hint="Paid or not" />
       </StatGrid>

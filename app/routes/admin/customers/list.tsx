@@ -81,10 +81,14 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
       cell: (c) => (
         <div>
           <p>{c.orders}</p>
-          {c.cancellations > 0 ? (
+          {c.cancellations > 0 || c.refundedCents > 0 ? (
             <p className="text-xs whitespace-nowrap text-stone-500">
-              {c.cancellations} cancelled
-              {c.refunds > 0 ? `, ${c.refunds} refunded` : ""}
+              {[
+                c.cancellations > 0 ? `${c.cancellations} cancelled` : "",
+                c.refundedCents > 0 ? `${formatMoney(c.refundedCents)} refunded` : "",
+              ]
+                .filter(Boolean)
+                .join(", ")}
             </p>
           ) : null}
         </div>

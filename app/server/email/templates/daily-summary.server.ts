@@ -39,6 +39,8 @@ export interface DailySummary {
   placed: { count: number; totalCents: number; cancelled: number };
   /** Orders marked paid that day, with the amounts received. */
   paid: { count: number; totalCents: number };
+  /** Refunds made that day (on orders of any day), with the amounts given back. */
+  refunds: { count: number; totalCents: number };
   /** Paid or being prepared, oldest payment first: the first rows, and how many there are. */
   toShip: { rows: (SummaryOrder & { status: string })[]; count: number };
   /** Unpaid and cancelled within 24 hours, soonest first: the first rows, and how many. */
@@ -52,11 +54,12 @@ export const DAILY_SUMMARY_MAX_ROWS = 50;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Whether a summary has nothing to say: no order yesterday, nothing to ship or to cancel. */
+/** Whether a summary has nothing to say: no order, payment or refund yesterday, nothing to ship or to cancel. */
 export function isQuietDay(summary: DailySummary): boolean {
   return (
     summary.placed.count === 0 &&
     summary.paid.count === 0 &&
+    summary.refunds.count === 0 &&
     summary.toShip.count === 0 &&
     summary.toCancel.count === 0
   );
@@ -81,16 +84,20 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
   const paidUrl = ordersUrl("status=paid");
   const processingUrl = ordersUrl("status=processing");
   const pendingUrl = ordersUrl("status=pending");
-  const { placed, paid, toShip, toCancel } = summary;
+  const { placed, paid, refunds, toShip, toCancel } = summary;
 
   const subjectParts = [
     `${plural(placed.count, "order", "orders")} (${formatMoney(placed.totalCents)})`,
+    refunds.count > 0
+      ? `${plural(refunds.count, "refund", "refunds")} (${formatMoney(refunds.totalCents)})`
+      : "",
     toShip.count > 0 ? `${toShip.count} to ship` : "",
     toCancel.count > 0 ? `${toCancel.count} unpaid to be cancelled` : "",
   ].filter(Boolean);
   const subject = `Daily summary for ${formatCalendarDay(summary.day)}: ${subjectParts.join(", ")}`;
   const placedText = `${plural(placed.count, "order", "orders")}, ${formatMoney(placed.totalCents)}${placed.cancelled > 0 ? ` (${placed.cancelled} since cancelled)` : ""}`;
   const paidText = `${plural(paid.count, "order", "orders")} marked paid, ${formatMoney(paid.totalCents)} received`;
+  const refundsText = `${plural(refunds.count, "refund", "refunds")}, ${formatMoney(refunds.totalCents)} given back`;
   const shipMore = toShip.count - toShip.rows.length;
   const cancelMore = toCancel.count - toCancel.rows.length;
   const cancelRule = `Unpaid orders are cancelled ${plural(summary.unpaidCancelDays, "day", "days")} after they are placed (Settings → Payments); mark one paid before then to keep it.`;
@@ -116,7 +123,10 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
   ${emailParagraph(html`<strong>${formatDayKey(summary.day)}</strong>`)}
   ${emailParagraph(
     html`<strong>Orders placed:</strong> ${placedText}<br /><strong>Payments received:</strong>
-      ${paidText}<br />${link(yesterdayUrl, "Yesterday's orders")}`,
+      ${paidText}<br /><strong>Refunds made:</strong> ${refundsText}<br />${link(
+        yesterdayUrl,
+        "Yesterday's orders",
+      )}`,
   )}
   ${section(
     "Paid, waiting to ship",
@@ -180,6 +190,7 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
     "",
     `Orders placed: ${placedText}`,
     `Payments received: ${paidText}`,
+    `Refunds made: ${refundsText}`,
     `Yesterday's orders: ${yesterdayUrl}`,
     "",
     `PAID, WAITING TO SHIP (${toShip.count})`,
