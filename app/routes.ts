@@ -53,6 +53,8 @@ export default [
         route("stock/export.csv", "routes/admin/stock/export.ts"),
         route("orders", "routes/admin/orders/list.tsx"),
         route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),
+        // A pending (unpaid) order's lines and address, changed by staff (orders.edit).
+        route("orders/:orderNumber/edit", "routes/admin/orders/edit.tsx"),
         route("invoices", "routes/admin/invoices/list.tsx", [
           route("instructions", "routes/admin/invoices/instructions.tsx"),
           route(":orderNumber", "routes/admin/invoices/detail.tsx"),

@@ -44,6 +44,47 @@ const text = (label: string, max: number) =>
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
+/**
+ * A Canadian shipping address as checkout takes it (name, street, city, province or territory,
+ * postal code): the checkout form's fields, and the admin's edit of a pending order's address.
+ */
+export const shippingAddressShape = {
+  name: text("Full name", 120),
+  street: text("Street address", 200),
+  city: text("City", 100),
+  province: z.enum(PROVINCE_CODES, { error: "Please choose a province or territory" }),
+  postalCode: z
+    .string({ error: "Postal code is required" })
+    .overwrite(stripControlCharacters)
+    .trim()
+    .min(1, { error: "Postal code is required" })
+    .transform((v, ctx) => {
+      const code = normalizePostalCode(v);
+      if (!code) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Please enter a Canadian postal code like A1A 1A1",
+        });
+        return z.NEVER;
+      }
+      return code;
+    }),
+};
+
+/** The postal code must be one of the province's (its first letter), on the postalCode field. */
+export function checkPostalCodeProvince(
+  value: { postalCode: string; province: (typeof PROVINCE_CODES)[number] },
+  ctx: z.RefinementCtx,
+) {
+  if (!postalCodeMatchesProvince(value.postalCode, value.province)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["postalCode"],
+      message: "This postal code is not in the chosen province or territory",
+    });
+  }
+}
+
 /** The checkout form: the client uses it for instant feedback, the action as the authority. */
 export const CheckoutSchema = z
   .object({
@@ -68,26 +109,7 @@ export const CheckoutSchema = z
         }
         return phone;
       }),
-    name: text("Full name", 120),
-    street: text("Street address", 200),
-    city: text("City", 100),
-    province: z.enum(PROVINCE_CODES, { error: "Please choose a province or territory" }),
-    postalCode: z
-      .string({ error: "Postal code is required" })
-      .overwrite(stripControlCharacters)
-      .trim()
-      .min(1, { error: "Postal code is required" })
-      .transform((v, ctx) => {
-        const code = normalizePostalCode(v);
-        if (!code) {
-          ctx.addIssue({
-            code: "custom",
-            message: "Please enter a Canadian postal code like A1A 1A1",
-          });
-          return z.NEVER;
-        }
-        return code;
-      }),
+    ...shippingAddressShape,
     ageConfirmed: z.literal(true, {
       error: "Please confirm you are 19 or older to place an order",
     }),
@@ -107,15 +129,7 @@ export const CheckoutSchema = z
       .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "Please reload the page and try again" }),
     items: checkoutItems,
   })
-  .superRefine((value, ctx) => {
-    if (!postalCodeMatchesProvince(value.postalCode, value.province)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["postalCode"],
-        message: "This postal code is not in the chosen province or territory",
-      });
-    }
-  });
+  .superRefine(checkPostalCodeProvince);
 
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 export type CheckoutField = keyof z.input<typeof CheckoutSchema>;

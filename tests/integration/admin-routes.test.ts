@@ -93,6 +93,7 @@ const SENSITIVE: Record<string, Permission> = {
   "routes/admin/activity/list.tsx": "activity",
   "routes/admin/activity/export.ts": "activity",
   "routes/admin/products/stock.ts": "stock.adjust",
+  "routes/admin/orders/edit.tsx": "orders.edit",
   "routes/admin/coupons/list.tsx": "coupons",
   "routes/admin/coupons/new.tsx": "coupons",
   "routes/admin/coupons/detail.tsx": "coupons",

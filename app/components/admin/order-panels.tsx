@@ -26,6 +26,8 @@ const EMAIL_NAMES: Record<string, string> = {
   delivered: "Delivered",
   cancelled: "Cancelled",
   unpaid_reminder: "Payment reminder",
+  refund: "Refund",
+  updated: "Order updated",
 };
 
 /** Every email the order sent the shopper, with its outbox status (sent, pending, failed…). */

@@ -1,8 +1,10 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, Pencil } from "lucide-react";
 import { href, Link } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/detail";
 import { OrderStatusBadge } from "~/components/admin/badges";
+import { buttonClass } from "~/components/admin/button";
+import { useCan } from "~/components/admin/use-can";
 import { DetailPage } from "~/components/admin/page";
 import { ActivityPanel } from "~/components/admin/activity";
 import { recordActivityFor } from "~/server/audit/activity.server";
@@ -112,6 +114,7 @@ const related =
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { order, items, history, shipment, emails, taxLines, activity, dates } = loaderData;
+  const can = useCan();
   const when = (date: Date | string) => formatDateTime(date, dates);
   const here = href("/budzadmin/dashboard/orders/:orderNumber", {
     orderNumber: order.orderNumber,
@@ -127,14 +130,26 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         </span>
       }
       actions={
-        <OrderStatusButtons
-          order={{
-            orderNumber: order.orderNumber,
-            status: order.status,
-            totalCents: order.totalAmountCents,
-          }}
-          returnTo={here}
-        />
+        <>
+          {order.status === "pending" && can("orders.edit") ? (
+            <Link
+              to={href("/budzadmin/dashboard/orders/:orderNumber/edit", {
+                orderNumber: order.orderNumber,
+              })}
+              className={buttonClass("secondary")}
+            >
+              <Pencil className="h-4 w-4" aria-hidden /> Edit order
+            </Link>
+          ) : null}
+          <OrderStatusButtons
+            order={{
+              orderNumber: order.orderNumber,
+              status: order.status,
+              totalCents: order.totalAmountCents,
+            }}
+            returnTo={here}
+          />
+        </>
       }
     >
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
