@@ -17,6 +17,12 @@ export type FormErrors = Partial<Record<string, string>>;
 export interface FormReply {
   errors: FormErrors;
   values?: Record<string, string>;
+  /**
+   * A warning to confirm rather than an error (e.g. a tracking number already on another order):
+   * the page shows the message with a confirm field posting `confirm` under `name`, and the next
+   * submit with it saves.
+   */
+  warning?: { message: string; name: string; confirm: string };
 }
 
 /** The answer of the form that was posted, for the form of `intent` only (each form of a page with

@@ -57,6 +57,8 @@ export const shipOrderForm = formRules(
     from,
     trackingNumber: plainText(40, "Enter the Canada Post tracking number."),
     note,
+    /** After the warning that another order has this tracking number: the number, confirmed. */
+    confirmTracking: plainText(64).optional(),
   }),
 );
 /** Start processing, mark delivered, complete: only a note. */

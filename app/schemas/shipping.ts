@@ -48,6 +48,8 @@ export const shipForm = formRules(
       .string(TRACKING_NUMBER_HELP)
       .overwrite(stripControlCharacters)
       .max(64, TRACKING_NUMBER_HELP),
+    /** After the warning that another order has this tracking number: the number, confirmed. */
+    confirmTracking: z.string().overwrite(stripControlCharacters).max(64).optional(),
   }),
 );
 

@@ -12,6 +12,7 @@ import {
 import { lazyModule } from "~/lib/lazy-module";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
+import { ConfirmWarning } from "./confirm-warning";
 import { Modal } from "./modal";
 
 export interface StatusTarget {
@@ -152,6 +153,9 @@ export function StatusDialog({
                 />
               )}
             </Field>
+          ) : null}
+          {to === "shipped" ? (
+            <ConfirmWarning warning={fetcher.data?.warning} label="Save anyway" />
           ) : null}
           {to === "cancelled" ? (
             <>

@@ -90,6 +90,16 @@ export function formReply(errors: FormErrors, options: { status?: number; form?:
   return data(reply, { status: options.status ?? 400 });
 }
 
+/**
+ * An action's answer when the form is fine but asks to be confirmed (409): nothing is saved, the
+ * page shows the warning with a confirm field (`name`, value `confirm`), and the next submit with
+ * it saves.
+ */
+export function warningReply(warning: NonNullable<FormReply["warning"]>, form: FormData) {
+  const reply: FormReply = { errors: {}, values: echoValues(form), warning };
+  return data(reply, { status: 409 });
+}
+
 export type Submission<T> =
   { ok: true; data: T; form: FormData } | { ok: false; reply: ReturnType<typeof formReply> };
 

@@ -1,13 +1,18 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { fail, type Failure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
-import { nextShipmentStatuses, statusName, type ShipmentStatus } from "~/lib/order-status";
+import {
+  nextShipmentStatuses,
+  normalizeTrackingNumber,
+  statusName,
+  type ShipmentStatus,
+} from "~/lib/order-status";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { escapeLike } from "../sql-like.server";
 import { config } from "../config.server";
 import { zoneOffsetSql } from "../time-zones.server";
-import { db } from "../db.server";
+import { db, type Executor } from "../db.server";
 import { logger } from "../logger.server";
 import { changeOrderStatus } from "../orders/order-status.server";
 import { orders, shipments } from "../schema";
@@ -137,12 +142,51 @@ export async function getShipment(id: string): Promise<ShipmentRow | undefined> 
   return row;
 }
 
-/** The step taken, or why not (`errors.trackingNumber` for a malformed tracking number). */
-export type ShipmentChangeResult = Result<{
+/** The form field that confirms a tracking number already on another order. */
+export const CONFIRM_TRACKING = "confirmTracking";
+
+/** A tracking number already on another order's shipment: the message, and what confirms it. */
+export interface TrackingWarning {
+  message: string;
+  name: typeof CONFIRM_TRACKING;
+  /** The tracking number as stored: posted back under CONFIRM_TRACKING, it saves. */
+  confirm: string;
   orderNumber: string;
-  from: ShipmentStatus;
-  to: ShipmentStatus;
-}>;
+}
+
+/**
+ * Whether a tracking number is already on another order's shipment (one indexed lookup:
+ * shipments_tracking_number_idx). Two parcels rarely share one, so shipping with it asks first:
+ * "Tracking number 123 is already on order BBS-00000007. Save anyway?". Null when it is not, when
+ * the number is malformed (the status step says why) or when `confirmed` is that number.
+ */
+export async function usedTrackingWarning(
+  input: { trackingNumber: string; orderId: string; confirmed?: string | null },
+  executor: Executor = db(),
+): Promise<TrackingWarning | null> {
+  const trackingNumber = normalizeTrackingNumber(input.trackingNumber);
+  if (!trackingNumber || !isUuid(input.orderId)) return null;
+  if (input.confirmed && normalizeTrackingNumber(input.confirmed) === trackingNumber) return null;
+  const [other] = await executor
+    .select({ orderNumber: orders.orderNumber })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(and(eq(shipments.trackingNumber, trackingNumber), ne(shipments.orderId, input.orderId)))
+    .orderBy(desc(shipments.createdAt))
+    .limit(1);
+  if (!other) return null;
+  return {
+    message: `Tracking number ${trackingNumber} is already on order ${other.orderNumber}. Save anyway?`,
+    name: CONFIRM_TRACKING,
+    confirm: trackingNumber,
+    orderNumber: other.orderNumber,
+  };
+}
+
+/** The step taken, or why not (`errors.trackingNumber` for a malformed tracking number). */
+export type ShipmentChangeResult =
+  | Result<{ orderNumber: string; from: ShipmentStatus; to: ShipmentStatus }>
+  | (Failure & { warning: TrackingWarning });
 
 /**
  * Moves a shipment one step (preparing → shipped → in_transit → delivered; shipped → delivered)
@@ -159,6 +203,8 @@ export async function changeShipmentStatus(options: {
   expectedStatus: string;
   to: string;
   trackingNumber?: string;
+  /** The tracking number confirmed after the warning that another order has it. */
+  confirmTracking?: string | null;
   actor: AuditActor;
   now?: Date;
 }): Promise<ShipmentChangeResult> {
@@ -209,6 +255,15 @@ export async function changeShipmentStatus(options: {
       "shipment status changed",
     );
     return { ok: true, orderNumber: shipment.orderNumber, from, to };
+  }
+
+  if (to === "shipped") {
+    const warning = await usedTrackingWarning({
+      trackingNumber: options.trackingNumber ?? "",
+      orderId: shipment.orderId,
+      confirmed: options.confirmTracking,
+    });
+    if (warning) return { ok: false, status: 409, message: warning.message, warning };
   }
 
   const result = await changeOrderStatus({

@@ -27,10 +27,17 @@ import { redirectWithToast } from "~/server/admin/flash.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { auditActor } from "~/server/audit/actor.server";
 import { config } from "~/server/config.server";
-import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
+import {
+  dispatchIntent,
+  formReply,
+  parseForm,
+  readForm,
+  warningReply,
+} from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { findOrderId, getAdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus, type StatusChange } from "~/server/orders/order-status.server";
+import { usedTrackingWarning } from "~/server/shipping/shipments.server";
 import { customerDisplayId } from "~/lib/customers";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
@@ -93,12 +100,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         acceptDifferentAmount: d.acceptDifferentAmount,
       })),
     processing: () => step(orderStepForm, (d) => ({ to: "processing", note: d.note })),
-    shipped: () =>
-      step(shipOrderForm, (d) => ({
+    shipped: async () => {
+      // A tracking number already on another order is saved only once confirmed.
+      const submission = await parseForm(form, shipOrderForm);
+      if (submission.ok && submission.data.from === "processing") {
+        const warning = await usedTrackingWarning({
+          trackingNumber: submission.data.trackingNumber,
+          orderId,
+          confirmed: submission.data.confirmTracking,
+        });
+        if (warning) return warningReply(warning, form);
+      }
+      return step(shipOrderForm, (d) => ({
         to: "shipped",
         trackingNumber: d.trackingNumber,
         note: d.note,
-      })),
+      }));
+    },
     delivered: () => step(orderStepForm, (d) => ({ to: "delivered", note: d.note })),
     completed: () => step(orderStepForm, (d) => ({ to: "completed", note: d.note })),
     cancelled: () => step(cancelOrderForm, (d) => ({ to: "cancelled", reason: d.reason })),

@@ -7,13 +7,14 @@ import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ShipmentStatusBadge } from "~/components/admin/shipment-status";
 import { Alert, Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { ConfirmWarning } from "~/components/admin/confirm-warning";
 import { statusName, TRACKING_NUMBER_HELP } from "~/lib/order-status";
 import { lazyModule } from "~/lib/lazy-module";
 import { shipForm } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 import { auditActor } from "~/server/audit/actor.server";
-import { formReply, parseForm } from "~/server/http/form.server";
+import { formReply, parseForm, warningReply } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { changeShipmentStatus, getShipment } from "~/server/shipping/shipments.server";
 
@@ -44,6 +45,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     to: "shipped",
     actor: auditActor(context),
   });
+  // A tracking number already on another order: saved only once confirmed.
+  if (!result.ok && "warning" in result) return warningReply(result.warning, submission.form);
   if (!result.ok)
     return formReply(result.errors ?? { form: result.message }, {
       status: result.status,
@@ -121,6 +124,7 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
                 />
               )}
             </Field>
+            <ConfirmWarning warning={actionData?.warning} label="Save anyway" />
           </FormProvider>
         </Form>
       ) : (
