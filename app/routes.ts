@@ -36,6 +36,11 @@ export default [
         id: "admin-invoices-print-daily",
       }),
       route("dashboard/invoices/print/:orderNumber", "routes/admin/invoices/print.tsx"),
+      // A refund's credit note, printable beside its invoice.
+      route(
+        "dashboard/invoices/print/credit-notes/:creditNoteNumber",
+        "routes/admin/invoices/credit-note-print.tsx",
+      ),
       // Screens (tests/integration/admin-routes.test.ts walks them all).
       route("dashboard", "routes/admin/layout.tsx", [
         index("routes/admin/overview.tsx"),
@@ -55,11 +60,14 @@ export default [
         route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),
         // A pending (unpaid) order's lines and address, changed by staff (orders.edit).
         route("orders/:orderNumber/edit", "routes/admin/orders/edit.tsx"),
+        // Refund, and cancel a paid order with its refund (posted by the order page's dialogs).
+        route("orders/:orderNumber/refund", "routes/admin/orders/refund.ts"),
         route("invoices", "routes/admin/invoices/list.tsx", [
           route("instructions", "routes/admin/invoices/instructions.tsx"),
           route(":orderNumber", "routes/admin/invoices/detail.tsx"),
         ]),
         route("invoices/pdf/:fileName", "routes/admin/invoices/pdf.ts"),
+        route("invoices/pdf/credit-notes/:fileName", "routes/admin/invoices/credit-note-pdf.ts"),
         route("customers", "routes/admin/customers/list.tsx", [
           route("import", "routes/admin/customers/import.tsx"),
         ]),

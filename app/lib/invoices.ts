@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import type { CreditNoteRef } from "./credit-notes";
 import { zonedParts, zonedTime } from "./dates";
 import { formatMoney } from "./money";
 
@@ -20,6 +21,8 @@ export interface InvoiceDocument {
   /** Sales tax lines (GST 5%, PST 7% …); empty for orders placed before taxes. */
   taxLines: { label: string; amountCents: number }[];
   totalCents: number;
+  /** The refunds made on the order, each a credit note (BBS-00000012-R1), oldest first. */
+  creditNotes: CreditNoteRef[];
 }
 
 /** A row of the Recent Invoices table and of the Daily Invoices section. */
@@ -109,6 +112,24 @@ export function invoiceTotals(
     lines.push({ label: tax.label, value: formatMoney(tax.amountCents) });
   lines.push({ label: "Total", value: formatMoney(invoice.totalCents), total: true });
   return lines;
+}
+
+/**
+ * Under the totals, once the order has refunds: each credit note with its date and amount, and the
+ * total after them. The preview, the print page and the PDF all use it.
+ */
+export function invoiceCredits(
+  invoice: Pick<InvoiceDocument, "creditNotes" | "totalCents">,
+): { lines: { label: string; value: string }[]; net: { label: string; value: string } } | null {
+  if (invoice.creditNotes.length === 0) return null;
+  const refunded = invoice.creditNotes.reduce((sum, note) => sum + note.amountCents, 0);
+  return {
+    lines: invoice.creditNotes.map((note) => ({
+      label: `Credit note ${note.number} (${note.issuedOn})`,
+      value: `-${formatMoney(note.amountCents)}`,
+    })),
+    net: { label: "Total after refunds", value: formatMoney(invoice.totalCents - refunded) },
+  };
 }
 
 export function itemDescription(item: Pick<InvoiceItem, "name" | "sizeLabel">): string {

@@ -99,6 +99,7 @@ const SENSITIVE: Record<string, Permission> = {
   "routes/admin/coupons/detail.tsx": "coupons",
   "routes/admin/emails/edit.tsx": "marketing",
   "routes/admin/reports/export.ts": "reports",
+  "routes/admin/orders/refund.ts": "refunds",
 };
 
 /** The screens for owners only: every permission only owners hold (staff, settings, database). */

@@ -1,3 +1,4 @@
+import { REFUND_STATE_LABELS, refundState } from "~/lib/refund-math";
 import { stockBadge } from "~/lib/stock";
 
 const TONES = {
@@ -35,6 +36,22 @@ export function OrderStatusBadge({ status }: { status: string }) {
     <Badge tone={ORDER_TONES[status] ?? "stone"}>
       {status.charAt(0).toUpperCase() + status.slice(1)}
     </Badge>
+  );
+}
+
+/**
+ * "Refunded" (in full) or "Partly refunded", beside an order's status: derived from its refunded
+ * amount against its total, never a status of its own (docs/decisions/refunds.md).
+ */
+export function RefundBadge({
+  order,
+}: {
+  order: { totalAmountCents: number; refundedCents: number };
+}) {
+  const state = refundState(order);
+  if (!state) return null;
+  return (
+    <Badge tone={state === "refunded" ? "stone" : "amber"}>{REFUND_STATE_LABELS[state]}</Badge>
   );
 }
 

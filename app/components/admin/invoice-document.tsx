@@ -1,5 +1,6 @@
 import {
   awaitsPayment,
+  invoiceCredits,
   invoiceStatusLabel,
   invoiceTotals,
   settledNote,
@@ -40,6 +41,7 @@ export function InvoiceDocumentView({
 }) {
   const Title = headingLevel;
   const { shipping } = invoice;
+  const credits = invoiceCredits(invoice);
   return (
     <article
       aria-label={`Invoice ${invoice.orderNumber}`}
@@ -163,6 +165,23 @@ export function InvoiceDocumentView({
           </div>
         ))}
       </dl>
+
+      {credits ? (
+        <dl
+          aria-label="Credit notes"
+          className="mt-3 ml-auto w-full max-w-xs space-y-1.5 border-t border-stone-200 pt-3 sm:mr-3"
+        >
+          {[...credits.lines, credits.net].map((line) => (
+            <div
+              key={line.label}
+              className={`flex justify-between gap-4 ${line === credits.net ? "font-semibold text-stone-900" : ""}`}
+            >
+              <dt>{line.label}</dt>
+              <dd className="tabular-nums">{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
 
       {awaitsPayment(invoice) ? (
         <section className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 break-inside-avoid">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { Field, FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
 import type { FormReply } from "~/lib/form";
@@ -194,10 +194,19 @@ function useStepDialog(status: string) {
   };
 }
 
-/** A row's status control: only the steps DESIGN.md allows from the current status. */
-export function OrderStatusSelect({ order, returnTo }: { order: StatusTarget; returnTo: string }) {
+/**
+ * A row's status control: only the steps DESIGN.md allows from the current status. A paid order
+ * (`paid`: money not all refunded) is cancelled from its page, where the cancel refunds it.
+ */
+export function OrderStatusSelect({
+  order,
+  returnTo,
+}: {
+  order: StatusTarget & { paid?: boolean };
+  returnTo: string;
+}) {
   const dialog = useStepDialog(order.status);
-  const steps = nextOrderStatuses(order.status);
+  const steps = nextOrderStatuses(order.status).filter((to) => !(to === "cancelled" && order.paid));
   if (steps.length === 0) return null;
   return (
     <>
@@ -224,27 +233,42 @@ export function OrderStatusSelect({ order, returnTo }: { order: StatusTarget; re
   );
 }
 
-/** The order page's buttons: one per allowed step, each opening its dialog. */
-export function OrderStatusButtons({ order, returnTo }: { order: StatusTarget; returnTo: string }) {
+/**
+ * The order page's buttons: one per allowed step, each opening its dialog. `cancelButton` takes
+ * the place of Cancel order (a paid order's cancel is its refund dialog; null: not offered).
+ */
+export function OrderStatusButtons({
+  order,
+  returnTo,
+  cancelButton,
+}: {
+  order: StatusTarget;
+  returnTo: string;
+  cancelButton?: React.ReactNode;
+}) {
   const dialog = useStepDialog(order.status);
   const steps = nextOrderStatuses(order.status);
   if (steps.length === 0) return null;
   return (
     <>
-      {steps.map((to) => (
-        <button
-          key={to}
-          type="button"
-          onClick={() => dialog.openStep(to)}
-          className={
-            to === "cancelled"
-              ? buttonClass("secondary", "md", "text-red-700")
-              : buttonClass("primary")
-          }
-        >
-          {STEP_LABELS[to]}
-        </button>
-      ))}
+      {steps.map((to) =>
+        to === "cancelled" && cancelButton !== undefined ? (
+          <Fragment key={to}>{cancelButton}</Fragment>
+        ) : (
+          <button
+            key={to}
+            type="button"
+            onClick={() => dialog.openStep(to)}
+            className={
+              to === "cancelled"
+                ? buttonClass("secondary", "md", "text-red-700")
+                : buttonClass("primary")
+            }
+          >
+            {STEP_LABELS[to]}
+          </button>
+        ),
+      )}
       {dialog.to ? (
         <StatusDialog order={order} to={dialog.to} returnTo={returnTo} onClose={dialog.close} />
       ) : null}

@@ -1,6 +1,13 @@
 import PDFDocument from "pdfkit";
 import {
+  creditNoteMethodText,
+  creditNoteToDateText,
+  creditNoteTotals,
+  type CreditNoteDocument,
+} from "~/lib/credit-notes";
+import {
   awaitsPayment,
+  invoiceCredits,
   invoiceStatusLabel,
   invoiceTotals,
   itemDescription,
@@ -27,6 +34,30 @@ export function renderInvoicesPdf(
   issuer: InvoiceIssuer,
   title = documents.length === 1 ? `Invoice ${documents[0]!.orderNumber}` : "Invoices",
 ): Promise<Buffer> {
+  return renderPdf(issuer, title, (pdf) => {
+    for (const document of documents) {
+      pdf.addPage();
+      drawInvoice(pdf, document, issuer);
+    }
+  });
+}
+
+/** A refund's credit note as a PDF (Letter, Helvetica), laid out like its invoice. */
+export function renderCreditNotePdf(
+  note: CreditNoteDocument,
+  issuer: InvoiceIssuer,
+): Promise<Buffer> {
+  return renderPdf(issuer, `Credit note ${note.number}`, (pdf) => {
+    pdf.addPage();
+    drawCreditNote(pdf, note, issuer);
+  });
+}
+
+function renderPdf(
+  issuer: InvoiceIssuer,
+  title: string,
+  draw: (pdf: Pdf) => void,
+): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
@@ -39,10 +70,7 @@ export function renderInvoicesPdf(
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
-  for (const document of documents) {
-    pdf.addPage();
-    drawInvoice(pdf, document, issuer);
-  }
+  draw(pdf);
   pdf.end();
   return done;
 }
@@ -58,11 +86,12 @@ function ensureRoom(pdf: Pdf, y: number, height: number): number {
   return MARGIN;
 }
 
-function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) {
+/**
+ * The store (name, address, contacts, GST/HST number) on the left and the document's heading and
+ * lines on the right; returns the y below both, under a rule.
+ */
+function drawHeading(pdf: Pdf, issuer: InvoiceIssuer, heading: string, lines: string[]): number {
   const width = contentWidth(pdf);
-  const right = MARGIN + width;
-
-  // Store and invoice headings.
   pdf.font("Helvetica-Bold").fontSize(20).fillColor(BRAND).text(issuer.name, MARGIN, MARGIN);
   pdf
     .font("Helvetica")
@@ -85,18 +114,31 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
     .font("Helvetica-Bold")
     .fontSize(16)
     .fillColor(INK)
-    .text("INVOICE", MARGIN, MARGIN, { width, align: "right" });
+    .text(heading, MARGIN, MARGIN, { width, align: "right" });
   pdf.font("Helvetica").fontSize(10).fillColor(INK);
-  pdf.text(`Invoice / Order: ${invoice.orderNumber}`, MARGIN, MARGIN + 22, {
-    width,
-    align: "right",
-  });
-  pdf.text(`Date: ${invoice.issuedOn}`, { width, align: "right" });
-  pdf.text(`Status: ${invoiceStatusLabel(invoice.status)}`, { width, align: "right" });
+  lines.forEach((line, i) =>
+    i === 0
+      ? pdf.text(line, MARGIN, MARGIN + 22, { width, align: "right" })
+      : pdf.text(line, { width, align: "right" }),
+  );
+  const y = Math.max(MARGIN + 70, issuerBottom + 10, pdf.y + 10);
+  pdf
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .strokeColor(RULE)
+    .lineWidth(1)
+    .stroke();
+  return y + 14;
+}
 
-  let y = Math.max(MARGIN + 70, issuerBottom + 10);
-  pdf.moveTo(MARGIN, y).lineTo(right, y).strokeColor(RULE).lineWidth(1).stroke();
-  y += 14;
+function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) {
+  const width = contentWidth(pdf);
+  const right = MARGIN + width;
+  let y = drawHeading(pdf, issuer, "INVOICE", [
+    `Invoice / Order: ${invoice.orderNumber}`,
+    `Date: ${invoice.issuedOn}`,
+    `Status: ${invoiceStatusLabel(invoice.status)}`,
+  ]);
 
   // Customer and shipping address.
   const half = width / 2;
@@ -176,6 +218,22 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
     y += line.total ? 20 : 16;
   }
 
+  // Its credit notes, once refunded, and the total after them.
+  const credits = invoiceCredits(invoice);
+  if (credits) {
+    for (const line of [...credits.lines, credits.net]) {
+      y = ensureRoom(pdf, y, 18);
+      const net = line === credits.net;
+      pdf
+        .font(net ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(10)
+        .fillColor(INK);
+      pdf.text(line.label, MARGIN, y, { width: width - 100, align: "right" });
+      pdf.text(line.value, right - 96, y, { width: 90, align: "right" });
+      y += 16;
+    }
+  }
+
   // Payment.
   y = ensureRoom(pdf, y + 14, 80);
   if (awaitsPayment(invoice)) {
@@ -193,4 +251,87 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
     pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
     pdf.text(settledNote(invoice), MARGIN, y, { width });
   }
+}
+
+function drawCreditNote(pdf: Pdf, note: CreditNoteDocument, issuer: InvoiceIssuer) {
+  const width = contentWidth(pdf);
+  const right = MARGIN + width;
+  let y = drawHeading(pdf, issuer, "CREDIT NOTE", [
+    `Credit note: ${note.number}`,
+    `Date: ${note.issuedOn}`,
+    `Credits invoice ${note.orderNumber} of ${note.invoiceIssuedOn}`,
+  ]);
+
+  pdf.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text("REFUNDED TO", MARGIN, y);
+  pdf
+    .font("Helvetica")
+    .fontSize(10)
+    .fillColor(INK)
+    .text(
+      [note.customer.name, note.customer.email, note.customer.phone].filter(Boolean).join("\n"),
+      MARGIN,
+      y + 13,
+      { width: width / 2 },
+    );
+  y = pdf.y + 20;
+
+  // What was refunded: items, an amount, shipping.
+  const columns = [
+    { header: "Refunded", x: MARGIN, width: width - 160, align: "left" as const },
+    { header: "Qty", x: right - 160, width: 60, align: "right" as const },
+    { header: "Amount", x: right - 100, width: 100, align: "right" as const },
+  ];
+  pdf.rect(MARGIN, y, width, 20).fill("#f5f5f4");
+  pdf.font("Helvetica-Bold").fontSize(9).fillColor(MUTED);
+  for (const c of columns)
+    pdf.text(c.header, c.x + (c.align === "left" ? 6 : -6), y + 6, {
+      width: c.width,
+      align: c.align,
+    });
+  y += 26;
+  const rows: [string, string, string][] = note.lines.map((l) => [
+    l.restocked ? `${l.description} (returned to stock)` : l.description,
+    String(l.quantity),
+    formatMoney(l.amountCents),
+  ]);
+  if (note.amountOnlyCents > 0)
+    rows.push(["Amount refunded (before tax)", "", formatMoney(note.amountOnlyCents)]);
+  if (note.shippingCents > 0)
+    rows.push(["Shipping (Canada Post)", "", formatMoney(note.shippingCents)]);
+  pdf.font("Helvetica").fontSize(10).fillColor(INK);
+  for (const cells of rows) {
+    const height = pdf.heightOfString(cells[0], { width: columns[0]!.width - 6 }) + 8;
+    y = ensureRoom(pdf, y, height);
+    columns.forEach((c, i) =>
+      pdf.text(cells[i]!, c.x + (c.align === "left" ? 6 : -6), y, {
+        width: c.width - (i === 0 ? 6 : 0),
+        align: c.align,
+      }),
+    );
+    y += height;
+    pdf
+      .moveTo(MARGIN, y - 4)
+      .lineTo(right, y - 4)
+      .strokeColor("#e7e5e4")
+      .lineWidth(0.5)
+      .stroke();
+  }
+
+  // Totals: goods, shipping, the tax given back per tax line, the total refunded.
+  y = ensureRoom(pdf, y + 6, 90);
+  for (const line of creditNoteTotals(note)) {
+    pdf
+      .font(line.total ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(line.total ? 12 : 10)
+      .fillColor(INK);
+    pdf.text(line.label, right - 250, y, { width: 150, align: "right" });
+    pdf.text(line.value, right - 96, y, { width: 90, align: "right" });
+    y += line.total ? 20 : 16;
+  }
+
+  y = ensureRoom(pdf, y + 14, 40);
+  pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
+  pdf.text(creditNoteMethodText(note), MARGIN, y, { width });
+  pdf.font("Helvetica").fontSize(10).fillColor(MUTED);
+  pdf.text(creditNoteToDateText(note), { width });
 }

@@ -13,6 +13,7 @@ import { storeSettingsNow } from "../settings/store-settings.server";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { INVOICE_SEARCH_EMPTY, invoiceNotFoundMessage } from "~/schemas/invoices";
 import { listOrderTaxLines } from "../orders/taxes.server";
+import { listCreditNoteRefs } from "./credit-notes.server";
 import { formatLongDate } from "~/lib/dates";
 import { config } from "../config.server";
 import { db } from "../db.server";
@@ -157,6 +158,7 @@ async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument
     itemsByOrder.set(orderId, list);
   }
   const taxesByOrder = await listOrderTaxLines(heads.map((h) => h.order.id));
+  const creditNotesByOrder = await listCreditNoteRefs(heads.map((h) => h.order.id));
   const timeZone = config().STORE_TIMEZONE;
   return heads.map(({ invoice, order }) => ({
     orderNumber: order.orderNumber,
@@ -178,6 +180,7 @@ async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument
     shippingCostCents: order.shippingCostCents,
     taxLines: taxesByOrder.get(order.id) ?? [],
     totalCents: invoice.totalAmountCents,
+    creditNotes: creditNotesByOrder.get(order.id) ?? [],
   }));
 }
 

@@ -15,6 +15,10 @@ export interface AdminOrderRow {
   customerName: string;
   email: string;
   totalCents: number;
+  /** Refunded so far ("Refunded" / "Partly refunded" badges are derived from it). */
+  refundedCents: number;
+  /** Money was taken (a sale, or cancelled after payment): its cancel refunds it. */
+  paid: boolean;
   status: string;
   createdAt: Date;
   itemCount: number;
@@ -108,6 +112,8 @@ export async function listAdminOrders(
       customerName: orders.shippingName,
       email: orders.email,
       totalCents: orders.totalAmountCents,
+      refundedCents: orders.refundedCents,
+      paid: sql<boolean>`(${orders.status} in ('paid', 'processing', 'shipped', 'delivered', 'completed') or ${orders.paidAt} is not null)`,
       status: orders.status,
       createdAt: orders.createdAt,
       // Microsecond precision, so the cursor is exact however the row's time was written.

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { zonedParts } from "~/lib/dates";
-import { fail, type Result } from "~/lib/errors";
+import { fail, type Failure, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import {
   DELIVERY_DAYS,
@@ -47,7 +47,15 @@ export type StatusChange =
       note?: string;
       acceptDifferentAmount?: boolean;
     }
-  | { to: "cancelled"; reason: string }
+  | {
+      to: "cancelled";
+      reason: string;
+      /**
+       * A cancel made with its refund (refunds.server.ts): the refund, said in the history note
+       * after the reason. The shopper then gets the refund's own email, which says both.
+       */
+      refund?: { note: string };
+    }
   | { to: "shipped"; trackingNumber: string; note?: string }
   | { to: "processing" | "delivered" | "completed"; note?: string };
 
@@ -113,6 +121,29 @@ export async function changeOrderStatus(options: {
   }
 }
 
+/**
+ * The same step inside the caller's transaction (a cancel made with its refund). A refusal is
+ * thrown, rolling the caller's transaction back: `statusRefusal` turns it into its Failure. The
+ * caller wakes the email worker and drops cached pages once it has committed.
+ */
+export function changeOrderStatusIn(
+  tx: Transaction,
+  options: Parameters<typeof applyChange>[1],
+  now: Date,
+) {
+  return applyChange(tx, options, now);
+}
+
+/** The Failure of a step refused inside a transaction, or null for any other error. */
+export function statusRefusal(error: unknown): Failure | null {
+  if (!(error instanceof ChangeRefused)) return null;
+  return fail(
+    error.status,
+    error.message,
+    error.field ? { [error.field]: error.message } : undefined,
+  );
+}
+
 async function applyChange(
   tx: Transaction,
   options: {
@@ -169,7 +200,7 @@ async function applyChange(
       const reason = clean(change.reason);
       if (!reason) throw new ChangeRefused(400, "Give a reason for cancelling.", "reason");
       Object.assign(orderUpdate, { cancelReason: reason, cancelledAt: now });
-      note = reason;
+      note = change.refund ? `${reason}. ${change.refund.note}` : reason;
       await restoreStock(tx, order.id, now);
       await releaseCouponUse(tx, order.id);
       // A parcel that was only being packed is no longer going anywhere.
@@ -213,10 +244,11 @@ async function applyChange(
       break;
   }
 
-  // The status guard repeats the lock's promise in SQL: nothing moves an order twice.
+  // The status guard repeats the lock's promise in SQL: nothing moves an order twice. The version
+  // moves with every staff change, so a form opened before this one (a refund) is refused.
   const moved = await tx
     .update(orders)
-    .set(orderUpdate)
+    .set({ ...orderUpdate, version: sql`${orders.version} + 1` })
     .where(and(eq(orders.id, order.id), eq(orders.status, from)))
     .returning({ id: orders.id });
   if (moved.length === 0) throw new ChangeRefused(409, "This order changed at the same moment.");
@@ -233,7 +265,7 @@ async function applyChange(
     createdAt: now,
   });
 
-  const emailKind = EMAIL_FOR[change.to];
+  const emailKind = change.to === "cancelled" && change.refund ? undefined : EMAIL_FOR[change.to];
   if (emailKind) {
     const [current] = await tx
       .select({
@@ -293,18 +325,24 @@ export async function queueOrderEmail(
 /**
  * Puts every item of a cancelled order back on its size and its product, each a "cancelled"
  * movement. A size removed since (or a product that has had sizes since) has nowhere to take its
- * items back, so they stay out.
+ * items back, so they stay out. Units already refunded are not put back again: a refund either
+ * restocked them (its own movement) or kept them out (damaged, kept by the shopper).
  */
 async function restoreStock(tx: Transaction, orderId: string, now: Date) {
-  const items = await tx
+  const rows = await tx
     .select({
       productId: orderItems.productId,
       variationId: orderItems.variationId,
       sizeLabel: orderItems.sizeLabel,
       quantity: orderItems.quantity,
+      // Qualified by hand: in a one-table select drizzle prints the bare column name.
+      refunded: sql<number>`(select coalesce(sum(rl.quantity), 0)::int from refund_lines rl where rl.order_item_id = "order_items"."id")`,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
+  const items = rows
+    .map(({ refunded, ...item }) => ({ ...item, quantity: item.quantity - refunded }))
+    .filter((item) => item.quantity > 0);
   // Same lock order as checkout (each product's sizes, then the product, by id) so a cancel and an
   // order never deadlock.
   items.sort(

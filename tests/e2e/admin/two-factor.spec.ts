@@ -2,7 +2,8 @@ import { generateTOTP } from "@epic-web/totp";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
 import { screenshots, toast } from "./admin-screen";
-import { expect, test, TINA } from "./two-factor-store";
+import { E2E_ADMIN } from "../../../playwright.config";
+import { expect, RITA, test, TINA } from "./two-factor-store";
 
 /**
  * The code an authenticator app shows `offset` ms from now (the same library as the server, which
@@ -33,11 +34,21 @@ async function accessibleAtBothWidths(page: Page) {
   }
 }
 
-async function password(page: Page) {
+async function password(page: Page, admin: { username: string; password: string } = TINA) {
   await page.goto("/budzadmin");
-  await page.getByLabel("Username").fill(TINA.username);
-  await page.getByLabel("Password").fill(TINA.password);
+  await page.getByLabel("Username").fill(admin.username);
+  await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** On the setup page: reads the key shown, types its code, and continues past the recovery codes. */
+async function setUpTwoFactor(page: Page) {
+  await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible();
+  const secret = (await page.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+  await page.getByLabel("6-digit code").fill(await codeFor(secret));
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in is on" })).toBeVisible();
+  await page.getByRole("link", { name: "I saved them: continue" }).click();
 }
 
 async function signOut(page: Page) {
@@ -110,4 +121,43 @@ test("an admin turns two-factor on from My profile, then signs in with a code an
   await expect(section.getByText("9 of 10 recovery codes left")).toBeVisible();
   await accessibleAtBothWidths(page);
   await shot(page, "profile");
+});
+
+test("the owner requires two-factor for every admin: one without it can only set it up", async ({
+  page,
+}) => {
+  // The owner (no two-factor yet) ticks the setting: from the next request on, they are held too.
+  await password(page, E2E_ADMIN);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible({ timeout: 30_000 });
+  await page.goto("/budzadmin/dashboard/settings");
+  await page.getByLabel("Require two-factor sign-in for every admin").check();
+  await page.getByRole("button", { name: "Save security" }).click();
+  await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await setUpTwoFactor(page);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await signOut(page);
+
+  // Rita (staff, no two-factor) is sent from her password straight to the setup page, and every
+  // other page leads back there with the reason.
+  await password(page, RITA);
+  await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText("The store owner requires it for every admin")).toBeVisible();
+  await accessibleAtBothWidths(page);
+  await shot(page, "required-setup");
+  await page.goto("/budzadmin/dashboard/orders");
+  await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible();
+  await expect(page).toHaveURL(/\/budzadmin\/two-factor\/setup$/);
+
+  // Once set up, she works as usual, and cannot turn it off while it is required.
+  await setUpTwoFactor(page);
+  await page.goto("/budzadmin/dashboard/orders");
+  await expect(page.getByRole("heading", { name: "Order Management" })).toBeVisible();
+  await page.goto("/budzadmin/dashboard/profile");
+  await expect(
+    page.getByText("The store owner requires two-factor sign-in for every admin, so it cannot be"),
+  ).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { ExternalLink, Pencil } from "lucide-react";
 import { href, Link } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/detail";
-import { OrderStatusBadge } from "~/components/admin/badges";
+import { OrderStatusBadge, RefundBadge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { useCan } from "~/components/admin/use-can";
 import { DetailPage } from "~/components/admin/page";
@@ -10,6 +10,12 @@ import { ActivityPanel } from "~/components/admin/activity";
 import { recordActivityFor } from "~/server/audit/activity.server";
 import { Line, OrderEmails, Section } from "~/components/admin/order-panels";
 import { OrderStatusButtons } from "~/components/admin/order-status-control";
+import { OrderRefunds } from "~/components/admin/order-refunds";
+import {
+  CancelWithRefundButton,
+  RefundButton,
+  type RefundPanelData,
+} from "~/components/admin/refund-dialog";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
 import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
@@ -37,6 +43,7 @@ import {
 import { invariantResponse } from "~/server/http/responses.server";
 import { findOrderId, getAdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus, type StatusChange } from "~/server/orders/order-status.server";
+import { orderRefundPanel, plainCancelRefusal } from "~/server/orders/refunds.server";
 import { usedTrackingWarning } from "~/server/shipping/shipments.server";
 import { customerDisplayId } from "~/lib/customers";
 
@@ -51,12 +58,12 @@ const NOT_FOUND = "This order does not exist. Check the order number.";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const details = await getAdminOrder(params.orderNumber);
   invariantResponse(details, NOT_FOUND, { status: 404 });
-  const activity = await recordActivityFor(
-    currentAdmin(context),
-    "order",
-    details.order.orderNumber,
-  );
-  return withDateTexts({ ...details, activity }, config().STORE_TIMEZONE);
+  const [activity, refundPanel] = await Promise.all([
+    recordActivityFor(currentAdmin(context), "order", details.order.orderNumber),
+    orderRefundPanel(details.order.id),
+  ]);
+  invariantResponse(refundPanel, NOT_FOUND, { status: 404 });
+  return withDateTexts({ ...details, activity, refundPanel }, config().STORE_TIMEZONE);
 }
 
 /**
@@ -119,7 +126,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     delivered: () => step(orderStepForm, (d) => ({ to: "delivered", note: d.note })),
     completed: () => step(orderStepForm, (d) => ({ to: "completed", note: d.note })),
-    cancelled: () => step(cancelOrderForm, (d) => ({ to: "cancelled", reason: d.reason })),
+    cancelled: async () => {
+      // A paid order's money is not left in limbo: its cancel is the refund dialog's.
+      const refusal = await plainCancelRefusal(orderId);
+      if (refusal) return formReply({ form: refusal }, { status: 409, form });
+      return step(cancelOrderForm, (d) => ({ to: "cancelled", reason: d.reason }));
+    },
   };
   // A step this page does not know is said in the dialog (a 400), like any refused step.
   if (!Object.hasOwn(steps, String(form.get("intent"))))
@@ -127,23 +139,49 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return dispatchIntent(form, steps);
 }
 
+/**
+ * A history entry's title: the status move, or for an entry that left the status as it was, what
+ * it recorded (a refund's note starts "Refund BBS-…-R1"; else the order was edited).
+ */
+function historyTitle(h: { fromStatus: string | null; toStatus: string; note: string | null }) {
+  if (h.fromStatus === h.toStatus) return h.note?.startsWith("Refund ") ? "Refund" : "Order edited";
+  return `${h.fromStatus ? `${statusName(h.fromStatus)} → ` : ""}${statusName(h.toStatus)}`;
+}
+
 const related =
   "mt-3 inline-flex text-sm font-medium text-brand-800 underline hover:text-brand-900";
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, items, history, shipment, emails, taxLines, activity, dates } = loaderData;
+  const { order, items, history, shipment, emails, taxLines, activity, refundPanel, dates } =
+    loaderData;
   const can = useCan();
   const when = (date: Date | string) => formatDateTime(date, dates);
   const here = href("/budzadmin/dashboard/orders/:orderNumber", {
     orderNumber: order.orderNumber,
   });
+  const panel: RefundPanelData = {
+    orderNumber: order.orderNumber,
+    email: order.email,
+    status: order.status,
+    version: order.version,
+    totalCents: order.totalAmountCents,
+    refundedCents: order.refundedCents,
+    paidCents: order.paymentReceivedCents ?? order.totalAmountCents,
+    refundable: refundPanel.refundable,
+    refunded: refundPanel.refunded,
+  };
+  const remainingCents = order.totalAmountCents - order.refundedCents;
+  const mayRefund = can("refunds") && refundPanel.paid && remainingCents > 0;
+  // Cancelling a paid order refunds it: only those who may refund see Cancel order there.
+  const paidCancel = refundPanel.paid && remainingCents > 0 && order.status !== "cancelled";
   return (
     <DetailPage
       back={{ to: href("/budzadmin/dashboard/orders"), label: "All orders" }}
       title={`Order ${order.orderNumber}`}
       description={
         <span className="inline-flex flex-wrap items-center gap-2">
-          <OrderStatusBadge status={order.status} /> Placed {when(order.createdAt)} · updated{" "}
+          <OrderStatusBadge status={order.status} />
+          <RefundBadge order={order} /> Placed {when(order.createdAt)} · updated{" "}
           {when(order.updatedAt)}
         </span>
       }
@@ -166,7 +204,15 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               totalCents: order.totalAmountCents,
             }}
             returnTo={here}
+            cancelButton={
+              paidCancel ? (
+                can("refunds") ? (
+                  <CancelWithRefundButton panel={panel} />
+                ) : null
+              ) : undefined
+            }
           />
+          {mayRefund ? <RefundButton panel={panel} /> : null}
         </>
       }
     >
@@ -233,10 +279,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             <ol className="space-y-3 text-sm">
               {history.map((h) => (
                 <li key={h.id} className="border-l-2 border-brand-200 pl-3">
-                  <p className="font-medium text-stone-900">
-                    {h.fromStatus ? `${statusName(h.fromStatus)} → ` : ""}
-                    {statusName(h.toStatus)}
-                  </p>
+                  <p className="font-medium text-stone-900">{historyTitle(h)}</p>
                   <p className="text-xs text-stone-500">
                     {when(h.createdAt)} · by {h.changedBy}
                   </p>
@@ -245,6 +288,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           </Section>
+          <OrderRefunds refunds={refundPanel.refunds} dates={dates} />
           <OrderEmails emails={emails} dates={dates} />
           <ActivityPanel activity={activity} recordId={order.orderNumber} dates={dates} />
         </div>
@@ -280,6 +324,14 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 <Line label="Reference">{order.paymentReference}</Line>
                 <Line label="Received">{formatMoney(order.paymentReceivedCents ?? 0)}</Line>
                 <Line label="Recorded">{when(order.paidAt)}</Line>
+                {order.refundedCents > 0 ? (
+                  <>
+                    <Line label="Refunded">−{formatMoney(order.refundedCents)}</Line>
+                    <Line label="Remaining" strong>
+                      {formatMoney(remainingCents)}
+                    </Line>
+                  </>
+                ) : null}
               </dl>
             ) : (
               <p className="text-sm text-stone-600">

@@ -1,7 +1,7 @@
 import { href, useLocation } from "react-router";
 import { OrderCustomerCell, OrderNumberCell } from "~/components/admin/order-cells";
 import type { Route } from "./+types/list";
-import { OrderStatusBadge } from "~/components/admin/badges";
+import { OrderStatusBadge, RefundBadge } from "~/components/admin/badges";
 import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
 import { OrderStatusSelect } from "~/components/admin/order-status-control";
 import { PrintOrdersDialog } from "~/components/admin/print-orders-dialog";
@@ -73,8 +73,14 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       cell: (o) => (
         <div className="flex flex-col items-start gap-1.5">
           <OrderStatusBadge status={o.status} />
+          <RefundBadge order={{ totalAmountCents: o.totalCents, refundedCents: o.refundedCents }} />
           <OrderStatusSelect
-            order={{ orderNumber: o.orderNumber, status: o.status, totalCents: o.totalCents }}
+            order={{
+              orderNumber: o.orderNumber,
+              status: o.status,
+              totalCents: o.totalCents,
+              paid: o.paid && o.refundedCents < o.totalCents,
+            }}
             returnTo={returnTo}
           />
         </div>
