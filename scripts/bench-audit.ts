@@ -1,4 +1,5 @@
-// `npm run bench:audit [-- --entries 1000000]`: the audit log's two costs (in-memory PGlite).
+// `npm run bench:audit [-- --entries 1000000]`: the audit log's two costs, on an in-memory PGlite,
+// or on the PostgreSQL of BENCH_DATABASE_URL (an empty scratch database: the bench migrates it).
 // 1. What writing the entry adds to an admin save: the median of 201 saves of a product (its row
 //    updated in a transaction) with and without its audit entry (recordAudit in that transaction),
 //    alternating. Goal (issue 27): under 1 ms.
@@ -13,14 +14,15 @@ import { AUDIT_AREAS } from "~/lib/audit";
 import { AuditListQuerySchema } from "~/schemas/audit";
 import { listActivity } from "~/server/audit/activity.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { db, migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
+import { db, migrateDatabase, openPglite, openPostgres, setDatabase } from "~/server/db.server";
 import { encodeCursor } from "~/server/inventory/stock-ledger.server";
 import { adminUsers, auditLog, products } from "~/server/schema";
 
 const { values } = parseArgs({ options: { entries: { type: "string", default: "1000000" } } });
 const total = Number(values.entries);
-const handle = await openPglite({});
-await migrateDatabase(handle);
+const url = process.env.BENCH_DATABASE_URL;
+const handle = url ? openPostgres(url) : await openPglite({});
+await migrateDatabase(handle, url);
 setDatabase(handle);
 const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
 const load = () => (process.platform === "linux" ? os.loadavg()[0]!.toFixed(1) : "?");
