@@ -3,7 +3,7 @@ import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from "~/server/marketing/newsletter.server";
-import { customers } from "~/server/schema";
+import { coupons, customers } from "~/server/schema";
 import { startSmtpServer, type TestSmtpServer } from "../../integration/email-smtp-server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { ownStoreFixtures, startOwnStore } from "../own-store";
@@ -12,7 +12,7 @@ import { expect, test as adminTest } from "./admin-fixtures";
 /**
  * The Newsletters spec's own store, sending to a real SMTP server in the test process: two
  * subscribers (ana, an active customer, and ben), and cy, who unsubscribed. Cards: Total
- * Subscribers 2 (1 active customer); nothing sent yet.
+ * Subscribers 2 (1 active customer); nothing sent yet. One coupon, WEEKEND25 (the sale template's).
  */
 function seed(dataDir: string) {
   return withStoreDatabase(dataDir, async (db) => {
@@ -25,6 +25,10 @@ function seed(dataDir: string) {
       });
     await unsubscribeFromNewsletter({ email: "cy@example.com" });
     await db.insert(customers).values({ name: "Ana Active", email: "ana@example.com" });
+    // The Sale Promotion template names its coupon only when the store has it.
+    await db
+      .insert(coupons)
+      .values({ code: "WEEKEND25", type: "percentage", value: 25, minOrderCents: 2500 });
   });
 }
 

@@ -23,6 +23,7 @@ import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { withDateTexts } from "~/lib/dates";
 import { newsletterTemplates } from "~/lib/newsletter-templates";
+import { listAnnouncementCoupons } from "~/server/content/announcement-admin.server";
 import { formatCount } from "~/lib/text";
 import { parseListQuery } from "~/schemas/admin-list";
 import type { FormReply } from "~/lib/form";
@@ -71,6 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getLatestNewsletterTest(),
     listSubscribers(query),
   ]);
+  // The Quick Templates name a coupon only when the store has it, active.
+  const couponCodes = (await listAnnouncementCoupons())
+    .filter((c) => c.isActive)
+    .map((c) => c.code);
   const c = config();
   const { store } = await storeSettings();
   return withDateTexts(
@@ -86,6 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The Send Test dialog starts with the store's contact address, when one is set.
       testAddress: store.email ?? "",
       publicUrl: c.publicUrl,
+      couponCodes,
       smtpConfigured: Boolean(c.SMTP_URL),
       canExportConsent: can(admin.role, "customers.transfer"),
       canSend: can(admin.role, "marketing.send"),
@@ -204,7 +210,11 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
   const sendReply = send.data && "errors" in send.data ? send.data : undefined;
   const testReply = test.data && "errors" in test.data ? test.data : undefined;
   const outcome = testOutcome(watchedTest, latestTest);
-  const templates = newsletterTemplates(loaderData.storeName, loaderData.publicUrl);
+  const templates = newsletterTemplates(
+    loaderData.storeName,
+    loaderData.publicUrl,
+    loaderData.couponCodes,
+  );
 
   return (
     <>
