@@ -46,7 +46,7 @@ test("template, send test, send newsletter: the log and the cards follow the wor
   // Send Test: the modal's checks, then one '[TEST] ' message through the real SMTP server.
   await page.getByRole("button", { name: "Send Test" }).click();
   const dialog = page.getByRole("dialog", { name: "Send Test Email" });
-  await expect(dialog.getByText("[TEST] This weekend only: 20% off everything")).toBeVisible();
+  await expect(dialog.getByText("[TEST] This weekend only: 25% off")).toBeVisible();
   const address = dialog.getByLabel("Test email address");
   await address.fill("");
   await dialog.getByRole("button", { name: "Send Test" }).click();
@@ -61,9 +61,7 @@ test("template, send test, send newsletter: the log and the cards follow the wor
   await expect(page.getByText("Test email sent successfully!")).toBeVisible();
   await expect(log(page).getByRole("listitem")).toHaveCount(1);
   await expect(log(page)).toContainText("owner@example.com");
-  expect(store.smtp.received.map((m) => m.subject)).toEqual([
-    "[TEST] This weekend only: 20% off everything",
-  ]);
+  expect(store.smtp.received.map((m) => m.subject)).toEqual(["[TEST] This weekend only: 25% off"]);
 
   // Send Newsletter: SPEC's confirmation, queued at once, then sent to both subscribers.
   await page.getByRole("button", { name: "Send Newsletter" }).click();
