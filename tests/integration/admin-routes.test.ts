@@ -1,13 +1,18 @@
 import crypto from "node:crypto";
-import path from "node:path";
 import { isRouteErrorResponse } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import routes from "~/routes";
 import { ADMIN_ROLES, can, PERMISSIONS, refusalMessage, type Permission } from "~/lib/permissions";
 import { adminGuard, declaredPermission } from "~/server/auth/admin-guard.server";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { callRoute, isGuardedAdminUrl, type RouteModule } from "../setup/route-call";
+import {
+  flattenRoutes,
+  GUARD,
+  loadRoute,
+  type FlatRoute,
+  type LoadedRoute,
+} from "../setup/route-tree";
 
 /**
  * Walks EVERY route of app/routes.ts under /budzadmin/dashboard and /budzadmin/print (screens
@@ -19,47 +24,7 @@ import { callRoute, isGuardedAdminUrl, type RouteModule } from "../setup/route-c
  * (`requirePermission(p)` in its middleware, app/lib/permissions.ts), and that every role without
  * that permission gets 403 for the page, its data request and its action.
  */
-interface Entry {
-  file: string;
-  path?: string;
-  index?: boolean;
-  children?: Entry[];
-}
-
-interface AdminRoute {
-  file: string;
-  url: string;
-  params: Record<string, string>;
-  /** The files of the layouts above it in app/routes.ts, outermost first. */
-  ancestors: string[];
-}
-
-function flatten(entries: Entry[], parent = "", ancestors: string[] = []): AdminRoute[] {
-  return entries.flatMap((entry) => {
-    const joined = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    const params: Record<string, string> = {};
-    const url = `/${joined}`
-      .split("/")
-      .map((segment) => {
-        if (segment.startsWith(":")) {
-          params[segment.slice(1).replace(/\?$/, "")] = crypto.randomUUID();
-          return params[segment.slice(1).replace(/\?$/, "")];
-        }
-        if (segment === "*") {
-          params["*"] = "no-such-screen";
-          return "no-such-screen";
-        }
-        return segment;
-      })
-      .join("/");
-    const self = { file: entry.file, url, params, ancestors };
-    return [self, ...flatten(entry.children ?? [], joined, [...ancestors, entry.file])];
-  });
-}
-
-const GUARD = "routes/admin/guard.tsx";
-
-const allRoutes = flatten(routes as Entry[]);
+const allRoutes = flattenRoutes();
 
 // The dashboard's screens, the printable pages outside its shell (/budzadmin/print/…) and the
 // two-factor setup page (outside the shell: where the guard holds an admin without two-factor while
@@ -107,14 +72,9 @@ const OWNER_ONLY_PERMISSIONS = (Object.keys(PERMISSIONS) as Permission[]).filter
   (p) => PERMISSIONS[p].roles.length === 1,
 );
 
-type Module = RouteModule & {
-  loader?: (args: unknown) => Promise<unknown>;
-  action?: (args: unknown) => Promise<unknown>;
-};
-
-function load(file: string): Promise<Module> {
-  return import(/* @vite-ignore */ path.resolve("app", file)) as Promise<Module>;
-}
+type Module = LoadedRoute;
+type AdminRoute = FlatRoute;
+const load = loadRoute;
 
 const ORIGIN = "http://store.test";
 
