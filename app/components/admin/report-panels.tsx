@@ -93,14 +93,14 @@ export function GrossRefundsNet({ totals }: { totals: ReportTotals }) {
           <caption className="sr-only">Gross, refunds and net of sales and of sales tax</caption>
           <thead className="text-left text-xs text-stone-600">
             <tr>
-              <td className="px-5 py-2" />
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <td className="py-2 pr-2 pl-4 sm:px-5" />
+              <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                 Gross
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                 Refunds
               </th>
-              <th scope="col" className="px-5 py-2 text-right font-medium">
+              <th scope="col" className="py-2 pr-4 pl-2 text-right font-medium sm:px-5">
                 Net
               </th>
             </tr>
@@ -108,14 +108,19 @@ export function GrossRefundsNet({ totals }: { totals: ReportTotals }) {
           <tbody className="divide-y divide-stone-100">
             {rows.map((row) => (
               <tr key={row.label}>
-                <th scope="row" className="px-5 py-2.5 text-left font-medium text-stone-900">
+                <th
+                  scope="row"
+                  className="py-2.5 pr-2 pl-4 text-left font-medium whitespace-nowrap text-stone-900 sm:px-5"
+                >
                   {row.label}
                 </th>
-                <td className="px-3 py-2.5 text-right tabular-nums">{formatMoney(row.gross)}</td>
-                <td className="px-3 py-2.5 text-right tabular-nums">
+                <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums sm:px-3">
+                  {formatMoney(row.gross)}
+                </td>
+                <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums sm:px-3">
                   {row.refunds === 0 ? formatMoney(0) : `−${formatMoney(row.refunds)}`}
                 </td>
-                <td className="px-5 py-2.5 text-right font-semibold text-stone-900 tabular-nums">
+                <td className="py-2.5 pr-4 pl-2 text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums sm:px-5">
                   {formatMoney(row.net)}
                 </td>
               </tr>

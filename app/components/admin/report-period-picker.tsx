@@ -12,6 +12,9 @@ import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
 
 const LABEL = "mb-1 block text-xs font-medium text-stone-600";
+const SELECT = selectClass.replace("w-full", "w-auto min-w-44");
+const DAY = inputClass.replace("w-full", "w-40");
+const FORM = "flex flex-wrap items-end gap-2";
 
 type Option = { value: string; label: string };
 
@@ -56,7 +59,7 @@ export function ReportPeriodPicker({
       : {};
   const message = (...fields: PeriodError["field"][]) =>
     error && fields.includes(error.field) ? (
-      <p id={messageId(error.field)} className="mt-1.5 text-sm text-red-700">
+      <p id={messageId(error.field)} className="basis-full text-sm text-red-700">
         {error.message}
       </p>
     ) : null;
@@ -79,19 +82,19 @@ export function ReportPeriodPicker({
           );
         })}
       </nav>
-      <div className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-2 xl:grid-cols-[1fr_1fr_2fr]">
-        <Form method="get" action={reports} aria-label="Calendar month">
+      <div className="flex flex-wrap items-start gap-x-8 gap-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+        <Form method="get" action={reports} aria-label="Calendar month" className={FORM}>
           <input type="hidden" name="period" value="month" />
-          <label htmlFor="report-month" className={LABEL}>
-            Calendar month
-          </label>
-          <div className="flex gap-2">
+          <div>
+            <label htmlFor="report-month" className={LABEL}>
+              Calendar month
+            </label>
             <select
               key={month}
               id="report-month"
               name="month"
               defaultValue={month}
-              className={selectClass}
+              className={SELECT}
               {...invalid("month")}
             >
               {withChosen(months, month, monthLabel).map((o) => (
@@ -100,27 +103,24 @@ export function ReportPeriodPicker({
                 </option>
               ))}
             </select>
-            <button
-              type="submit"
-              className={buttonClass(current("month") ? "primary" : "secondary", "md", "shrink-0")}
-            >
-              Show month
-            </button>
           </div>
+          <button type="submit" className={buttonClass(current("month") ? "primary" : "secondary")}>
+            Show month
+          </button>
           {message("month")}
         </Form>
-        <Form method="get" action={reports} aria-label="Quarter">
+        <Form method="get" action={reports} aria-label="Quarter" className={FORM}>
           <input type="hidden" name="period" value="quarter" />
-          <label htmlFor="report-quarter" className={LABEL}>
-            Quarter
-          </label>
-          <div className="flex gap-2">
+          <div>
+            <label htmlFor="report-quarter" className={LABEL}>
+              Quarter
+            </label>
             <select
               key={quarter}
               id="report-quarter"
               name="quarter"
               defaultValue={quarter}
-              className={selectClass}
+              className={SELECT}
               {...invalid("quarter")}
             >
               {withChosen(quarters, quarter, quarterLabel).map((o) => (
@@ -129,68 +129,57 @@ export function ReportPeriodPicker({
                 </option>
               ))}
             </select>
-            <button
-              type="submit"
-              className={buttonClass(
-                current("quarter") ? "primary" : "secondary",
-                "md",
-                "shrink-0",
-              )}
-            >
-              Show quarter
-            </button>
           </div>
+          <button
+            type="submit"
+            className={buttonClass(current("quarter") ? "primary" : "secondary")}
+          >
+            Show quarter
+          </button>
           {message("quarter")}
         </Form>
-        <Form
-          method="get"
-          action={reports}
-          aria-label="Custom range"
-          className="md:col-span-2 xl:col-span-1"
-        >
+        <Form method="get" action={reports} aria-label="Custom range" className={FORM}>
           <input type="hidden" name="period" value="custom" />
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="min-w-36 flex-1">
-              <label htmlFor="report-from" className={LABEL}>
-                From
-              </label>
-              <input
-                key={`from-${from}`}
-                id="report-from"
-                type="date"
-                name="from"
-                required
-                defaultValue={from}
-                min={FIRST_REPORT_DAY}
-                max={LAST_REPORT_DAY}
-                className={inputClass}
-                {...invalid("from")}
-              />
-            </div>
-            <div className="min-w-36 flex-1">
-              <label htmlFor="report-to" className={LABEL}>
-                To
-              </label>
-              <input
-                key={`to-${to}`}
-                id="report-to"
-                type="date"
-                name="to"
-                required
-                defaultValue={to}
-                min={FIRST_REPORT_DAY}
-                max={LAST_REPORT_DAY}
-                className={inputClass}
-                {...invalid("to")}
-              />
-            </div>
-            <button
-              type="submit"
-              className={buttonClass(current("custom") ? "primary" : "secondary", "md", "shrink-0")}
-            >
-              Show range
-            </button>
+          <div>
+            <label htmlFor="report-from" className={LABEL}>
+              From
+            </label>
+            <input
+              key={`from-${from}`}
+              id="report-from"
+              type="date"
+              name="from"
+              required
+              defaultValue={from}
+              min={FIRST_REPORT_DAY}
+              max={LAST_REPORT_DAY}
+              className={DAY}
+              {...invalid("from")}
+            />
           </div>
+          <div>
+            <label htmlFor="report-to" className={LABEL}>
+              To
+            </label>
+            <input
+              key={`to-${to}`}
+              id="report-to"
+              type="date"
+              name="to"
+              required
+              defaultValue={to}
+              min={FIRST_REPORT_DAY}
+              max={LAST_REPORT_DAY}
+              className={DAY}
+              {...invalid("to")}
+            />
+          </div>
+          <button
+            type="submit"
+            className={buttonClass(current("custom") ? "primary" : "secondary")}
+          >
+            Show range
+          </button>
           {message("from", "to")}
         </Form>
       </div>

@@ -20,9 +20,15 @@ export function TaxCollected({
 }) {
   const money = (t: { collectedCents: number; refundedCents: number; netCents: number }) => (
     <>
-      <td className="px-3 py-2.5 text-right tabular-nums">{formatMoney(t.collectedCents)}</td>
-      <td className="px-3 py-2.5 text-right tabular-nums">{refunded(t.refundedCents)}</td>
-      <td className="px-5 py-2.5 text-right font-medium tabular-nums">{formatMoney(t.netCents)}</td>
+      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+        {formatMoney(t.collectedCents)}
+      </td>
+      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+        {refunded(t.refundedCents)}
+      </td>
+      <td className="px-5 py-2.5 text-right font-medium whitespace-nowrap tabular-nums">
+        {formatMoney(t.netCents)}
+      </td>
     </>
   );
   return (
@@ -32,7 +38,13 @@ export function TaxCollected({
           No sales tax collected or refunded in this period.
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+        <div
+          className="overflow-x-auto"
+          tabIndex={0}
+          role="group"
+          aria-labelledby="panel-sales-tax-collected"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">
               Sales tax collected, refunded and net, by shipping province and tax
@@ -66,7 +78,9 @@ export function TaxCollected({
                     {provinceName(row.province)}
                   </th>
                   <td className="px-3 py-2.5">{row.kind}</td>
-                  <td className="px-3 py-2.5 text-right tabular-nums">{formatCount(row.orders)}</td>
+                  <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                    {formatCount(row.orders)}
+                  </td>
                   {money(row)}
                 </tr>
               ))}
@@ -77,7 +91,7 @@ export function TaxCollected({
                   <th scope="row" className="px-5 py-2 text-left font-medium">
                     Total {t.kind}
                   </th>
-                  <td className="px-3 py-2">{t.kind}</td>
+                  <td className="px-3 py-2" />
                   <td className="px-3 py-2" />
                   {money(t)}
                 </tr>

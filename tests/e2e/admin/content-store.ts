@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
-import { coupons, products } from "~/server/schema";
+import { coupons, orderItems, products } from "~/server/schema";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";
+import { insertTestRefund } from "../../fixtures/refunds";
 import { ownStoreFixtures, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 import { screenshots } from "./admin-screen";
@@ -10,7 +12,7 @@ import { screenshots } from "./admin-screen";
 /**
  * The Page Editor and Reports specs' own store: the default pages and announcement, two coupons,
  * and three orders placed today through checkout: two paid (sales: $45.00 + $90.00 + shipping)
- * and one left unpaid.
+ * and one left unpaid; one unit of the second refunded today ($45 + GST $2.25 + PST $3.15).
  */
 function seed(dataDir: string) {
   return withStoreDatabase(dataDir, async (db) => {
@@ -35,7 +37,15 @@ function seed(dataDir: string) {
     // $45 + $20 shipping = $65.00, + GST $3.25 and PST $4.55 = $72.80
     await moveOrder(await order("Avery Buyer", 1), ["paid"]);
     // $90 + $20 shipping = $110.00, + GST $5.50 and PST $7.70 = $123.20
-    await moveOrder(await order("Blake Buyer", 2), ["paid"]);
+    const blake = await order("Blake Buyer", 2);
+    await moveOrder(blake, ["paid"]);
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, blake));
+    await insertTestRefund({
+      orderId: blake,
+      goodsCents: 4500,
+      tax: { GST: 225, PST: 315 },
+      lines: [{ orderItemId: line!.id, quantity: 1, amountCents: 4500, restocked: true }],
+    });
     await order("Casey Unpaid", 1);
   });
 }

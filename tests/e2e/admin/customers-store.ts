@@ -4,12 +4,13 @@ import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { customers, products } from "~/server/schema";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";
+import { insertTestRefund } from "../../fixtures/refunds";
 import { ownStoreFixtures, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
  * The Customers spec's own store: Ann Lee (a paid order, newsletter consent from checkout), Bob Ray
- * (paid, then cancelled: one refund), Zed Quiet (inactive, no orders) and 24 older filler customers,
+ * (paid, then cancelled and refunded in full), Zed Quiet (inactive, no orders) and 24 older filler customers,
  * so the list has two pages: 27 customers, 26 active.
  */
 function seed(dataDir: string) {
@@ -37,7 +38,9 @@ function seed(dataDir: string) {
       })
       .returning({ id: products.id });
     const items = [{ id: cartItemId(product!.id, null), quantity: 1 }];
-    await moveOrder(await placeTestOrder({ name: "Bob Ray", items }), ["paid", "cancelled"]);
+    const bob = await placeTestOrder({ name: "Bob Ray", items });
+    await moveOrder(bob, ["paid", "cancelled"]);
+    await insertTestRefund({ orderId: bob, full: true });
     await moveOrder(await placeTestOrder({ name: "Ann Lee", items }), ["paid"]);
     await subscribeToNewsletter({ email: "ann@example.com", source: "checkout" });
   });

@@ -17,8 +17,8 @@ test("list: computed cards, search, status filter, paging and export", async ({
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openFromSidebar(page, "Customers", "Customer Management");
-  // Ann paid $72.80 ($45 + $20 shipping + BC GST $3.25 and PST $4.55); Bob's payment was
-  // cancelled: not revenue.
+  // Ann paid $72.80 ($45 + $20 shipping + BC GST $3.25 and PST $4.55); Bob's order was
+  // cancelled and his payment refunded: not revenue.
   await expectCards(page, {
     "Total Customers": "27",
     "Active Customers": "26",
@@ -27,7 +27,7 @@ test("list: computed cards, search, status filter, paging and export", async ({
   });
   await expect(page.getByText("27 customers found")).toBeVisible();
   const bob = rowsWith(page, "Bob Ray");
-  await expect(bob).toContainText("1 cancelled, 1 refunded");
+  await expect(bob).toContainText("1 cancelled, $72.80 refunded");
   await expectAccessible(page);
 
   await page.getByRole("link", { name: "Next page" }).click();

@@ -1,5 +1,8 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { addDays } from "~/lib/report-period";
+import { dayOfInstant } from "~/lib/dates";
+import "~/server/time-zones.server";
 import { expectAccessible } from "../axe";
 import { openFromSidebar } from "./admin-screen";
 import { expect, shot, test } from "./content-store";
@@ -17,22 +20,25 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
     "aria-current",
     "page",
   );
-  // Two paid orders today ($72.80 and $123.20 with BC's GST and PST); the unpaid one is not a sale.
-  await expect(card(page, "Revenue")).toContainText("$196.00");
-  await expect(card(page, "Revenue")).toContainText("New");
+  // Two paid orders today ($72.80 and $123.20 with BC's GST and PST); the unpaid one is not a
+  // sale; $50.40 of the second refunded today.
+  await expect(card(page, "Net Revenue")).toContainText("$145.60");
+  await expect(card(page, "Net Revenue")).toContainText("New");
   await expect(card(page, "Orders")).toContainText("2");
   await expect(card(page, "Average Order Value")).toContainText("$98.00");
   await expect(card(page, "New Customers")).toContainText("3");
   await expect(
-    page.getByText(/unpaid \(pending\) and cancelled orders are not counted/),
+    page.getByText(
+      /unpaid \(pending\) orders and orders cancelled without a refund are not counted/,
+    ),
   ).toBeVisible();
   const top = page.getByRole("region", { name: "Top Products" });
-  await expect(top.getByRole("row", { name: /Northern Lights 3 \$135\.00/ })).toBeVisible();
+  await expect(top.getByRole("row", { name: /Northern Lights 2 \$90\.00/ })).toBeVisible();
   const metrics = page.getByRole("region", { name: "Customer Metrics" });
   await expect(metrics.getByText("Buyers", { exact: true })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Recent Activity" })).toContainText(
-    "placed by Casey Unpaid",
-  );
+  const activity = page.getByRole("region", { name: "Recent Activity" });
+  await expect(activity).toContainText("placed by Casey Unpaid");
+  await expect(activity).toContainText(/Refund BBS-\d{8}-R1 of BBS-\d{8} by Owner \(\$50\.40\)/);
 
   // The chart (recharts, loaded only here) and its series selector.
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
@@ -48,25 +54,64 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
   await page.getByRole("link", { name: "Last 365 days" }).click();
   await expect(page).toHaveURL(/period=365/);
   await expect(page.getByText("Orders per month").first()).toBeVisible();
-  await expect(card(page, "Revenue")).toContainText("$196.00");
+  await expect(card(page, "Net Revenue")).toContainText("$145.60");
 
-  // Export: the period's figures and orders as CSV.
+  // For the books: this calendar month, gross, refunds and net, and its tax net of refunds.
+  await page.getByRole("button", { name: "Show month" }).click();
+  await expect(page).toHaveURL(/period=month&month=\d{4}-\d{2}$/);
+  await expect(page.getByText(/compared with \w+ \d{4}\./)).toBeVisible();
+  const net = page.getByRole("region", { name: "Gross, Refunds and Net" });
+  await expect(net.getByRole("row", { name: "Sales $196.00 −$50.40 $145.60" })).toBeVisible();
+  await expect(net.getByRole("row", { name: "Sales tax $21.00 −$5.40 $15.60" })).toBeVisible();
+  const taxes = page.getByRole("region", { name: "Sales Tax Collected" });
+  await expect(
+    taxes.getByRole("row", { name: "British Columbia GST 2 $8.75 −$2.25 $6.50" }),
+  ).toBeVisible();
+  await expect(
+    taxes.getByRole("row", { name: "British Columbia PST 2 $12.25 −$3.15 $9.10" }),
+  ).toBeVisible();
+
+  // Export: the chosen period's figures, refunds and orders as CSV.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Export CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(
-    /^sales-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+    /^sales-report-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/,
   );
   const csv = fs.readFileSync((await download.path())!, "utf8");
-  expect(csv).toContain("Revenue ($),196.00,0.00,New");
+  expect(csv).toContain("Gross sales ($),196.00,0.00,New");
+  expect(csv).toContain("Refunds ($),50.40,0.00,New");
+  expect(csv).toContain("Net sales ($),145.60,0.00,New");
+  expect(csv).toContain("Tax refunded ($),5.40,0.00,New");
   expect(csv).toContain("Orders,2,0,New");
   expect(csv.match(/^BBS-\d{8},/gm)).toHaveLength(3);
+  expect(csv.match(/^BBS-\d{8}-R1,/gm)).toHaveLength(1);
   expect(csv).toMatch(/Casey Unpaid/);
 
-  // A period other than the four: a clear notice (page) or 400 (export).
+  // A custom range, in the store's time zone: a reversed one is refused beside its box.
+  const today = dayOfInstant(new Date(), "America/Vancouver");
+  const range = page.getByRole("form", { name: "Custom range" });
+  await range.getByLabel("From").fill(today);
+  await range.getByLabel("To").fill(addDays(today, -1));
+  await range.getByRole("button", { name: "Show range" }).click();
+  await expect(range.getByText("The range ends before it begins")).toBeVisible();
+  await expect(range.getByLabel("To")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+  await range.getByLabel("To").fill(today);
+  await range.getByRole("button", { name: "Show range" }).click();
+  await expect(page).toHaveURL(new RegExp(`period=custom&from=${today}&to=${today}$`));
+  await expect(net.getByRole("row", { name: "Sales $196.00 −$50.40 $145.60" })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card(page, "Net Revenue")).toContainText("$145.60");
+  await expectAccessible(page);
+  await shot(page, "reports-range");
+
+  // A period other than the four: a clear notice (page) or 400 (export); a bad range: 400.
   await page.goto("/budzadmin/dashboard/reports?period=14");
   await expect(page.getByRole("alert")).toContainText('"14" is not a report period');
-  const refused = await page.request.get("/budzadmin/dashboard/reports/export?period=14");
-  expect(refused.status()).toBe(400);
+  for (const query of ["period=14", `period=custom&from=${today}&to=2000-01-01`]) {
+    const refused = await page.request.get(`/budzadmin/dashboard/reports/export?${query}`);
+    expect(refused.status()).toBe(400);
+  }
 });

@@ -138,7 +138,7 @@ function Report({
     <>
       <PageHeader
         title="Reports & Analytics"
-        description={`${range.label}: ${days} (${timeZone}), compared with ${range.previousLabel}.`}
+        description={`${range.choice.kind === "custom" ? days : `${range.label}: ${days}`} (${timeZone}), compared with ${range.previousLabel}.`}
         actions={
           <a
             href={`${href("/budzadmin/dashboard/reports/export")}?${periodSearch(range.choice)}`}
