@@ -66,7 +66,11 @@ export const PERMISSIONS = {
   coupons: { roles: MANAGERS, label: "manage coupons", screens: "Coupons" },
   reports: { roles: MANAGERS, label: "see and export sales reports", screens: "Reports" },
   pages: { roles: MANAGERS, label: "edit store pages and announcements", screens: "Pages" },
-  refunds: { roles: MANAGERS, label: "refund orders", screens: "Refunds (when they exist)" },
+  refunds: {
+    roles: MANAGERS,
+    label: "refund orders",
+    screens: "Orders: Refund, and Cancel order of a paid order (with its refund)",
+  },
   taxes: {
     roles: MANAGERS,
     label: "change provinces and sales taxes",

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
 import type { AccountOrderRow } from "~/server/accounts/account-orders.server";
 import { cardClass, secondaryButton } from "./account-ui";
-import { OrderStatusBadge } from "./order-details";
+import { OrderRefundBadge, OrderStatusBadge } from "./order-details";
 
 /** Until the email is confirmed, past orders stay hidden; this offers a new confirmation link. */
 export function VerifyEmailPrompt({ email }: { email: string }) {
@@ -72,7 +72,10 @@ export function AccountOrderList({ rows }: { rows: AccountOrderRow[] }) {
                 {row.placedOn}
               </td>
               <td className="sm:px-5 sm:py-4">
-                <OrderStatusBadge status={row.status} />
+                <div className="flex flex-wrap gap-1.5">
+                  <OrderStatusBadge status={row.status} />
+                  <OrderRefundBadge order={row} />
+                </div>
               </td>
               <td className="text-right font-semibold text-stone-900 sm:px-5 sm:py-4">
                 {formatMoney(row.totalAmountCents)}

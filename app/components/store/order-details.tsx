@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { provinceName } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { orderStatusLabel } from "~/lib/order-status";
+import { REFUND_STATE_LABELS, refundState } from "~/lib/refund-math";
 import type { OrderView } from "~/server/orders/order-view.server";
 
 const STATUS_STYLES: Record<string, string> = {
@@ -16,6 +17,24 @@ export function OrderStatusBadge({ status }: { status: string }) {
       className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[status] ?? "bg-brand-100 text-brand-800"}`}
     >
       {orderStatusLabel(status).label}
+    </span>
+  );
+}
+
+/**
+ * "Refunded" or "Partly refunded" beside the status, once money was given back (derived from the
+ * amount refunded against the total; the order keeps its status).
+ */
+export function OrderRefundBadge({
+  order,
+}: {
+  order: { totalAmountCents: number; refundedCents: number };
+}) {
+  const state = refundState(order);
+  if (!state) return null;
+  return (
+    <span className="inline-flex rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-800">
+      {REFUND_STATE_LABELS[state]}
     </span>
   );
 }
@@ -89,6 +108,15 @@ export function OrderDetails({ order }: { order: OrderView }) {
             <dt className="font-semibold text-stone-900">Total</dt>
             <dd className="font-bold text-stone-900">{formatMoney(order.totalAmountCents)}</dd>
           </div>
+          {order.refundedCents > 0 ? (
+            <>
+              <Row label="Refunded" value={`-${formatMoney(order.refundedCents)}`} />
+              <Row
+                label="Total after refunds"
+                value={formatMoney(order.totalAmountCents - order.refundedCents)}
+              />
+            </>
+          ) : null}
         </dl>
       </section>
 

@@ -6,6 +6,7 @@ import {
   EmailAddress,
   EtransferInstructions,
   OrderDetails,
+  OrderRefundBadge,
   OrderStatusBadge,
 } from "~/components/store/order-details";
 import { clearCart } from "~/lib/cart";
@@ -61,8 +62,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             {order.orderNumber}
           </strong>
         </p>
-        <div className="mt-3">
+        <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
           <OrderStatusBadge status={order.status} />
+          <OrderRefundBadge order={order} />
         </div>
         <p className="mt-3 text-sm text-stone-600">
           <Mail className="mr-1.5 inline h-4 w-4 align-[-3px]" aria-hidden="true" />A confirmation

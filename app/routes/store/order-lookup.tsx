@@ -6,6 +6,7 @@ import { inputClass } from "~/components/store/field-styles";
 import {
   EtransferInstructions,
   OrderDetails,
+  OrderRefundBadge,
   OrderStatusBadge,
 } from "~/components/store/order-details";
 import { EmailField } from "~/components/store/contact-fields";
@@ -95,7 +96,10 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
               <h2 className="font-mono text-xl font-bold text-stone-900">{order.orderNumber}</h2>
               <p className="text-sm text-stone-600">Placed {order.placedOn}</p>
             </div>
-            <OrderStatusBadge status={order.status} />
+            <div className="flex flex-wrap items-center gap-2">
+              <OrderStatusBadge status={order.status} />
+              <OrderRefundBadge order={order} />
+            </div>
           </div>
           <p className="text-stone-700">{orderStatusLabel(order.status).description}</p>
           {order.status === "pending" && found ? (

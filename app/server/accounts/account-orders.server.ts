@@ -20,6 +20,7 @@ export interface AccountOrderRow {
   placedOn: string;
   status: string;
   totalAmountCents: number;
+  refundedCents: number;
   itemCount: number;
 }
 
@@ -47,6 +48,7 @@ export async function listAccountOrders(options: { shopper: Shopper; page?: numb
       createdAt: orders.createdAt,
       status: orders.status,
       totalAmountCents: orders.totalAmountCents,
+      refundedCents: orders.refundedCents,
       // Written out: drizzle leaves columns unqualified in a one-table select.
       itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = orders.id)::int`,
     })

@@ -27,6 +27,8 @@ export interface OrderView {
   /** Sales tax lines as charged (none for orders placed before taxes). */
   taxLines: TaxLine[];
   totalAmountCents: number;
+  /** Refunded so far: the "Refunded" / "Partly refunded" badge and the totals' refunded line. */
+  refundedCents: number;
   couponCode: string | null;
   /**
    * While unpaid: the date by which the e-Transfer must arrive ("Friday, November 27"), the day the
@@ -89,6 +91,7 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     shippingCostCents: o.shippingCostCents,
     taxLines,
     totalAmountCents: o.totalAmountCents,
+    refundedCents: o.refundedCents,
     couponCode: o.couponCode,
     paymentDeadline: deadline,
     shipment: s

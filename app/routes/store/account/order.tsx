@@ -6,6 +6,7 @@ import { secondaryButton, textLink } from "~/components/store/account-ui";
 import {
   EtransferInstructions,
   OrderDetails,
+  OrderRefundBadge,
   OrderStatusBadge,
 } from "~/components/store/order-details";
 import { orderStatusLabel } from "~/lib/order-status";
@@ -42,6 +43,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <OrderStatusBadge status={order.status} />
+          <OrderRefundBadge order={order} />
           {invoiceStatus ? (
             <a
               href={`/account/orders/${order.orderNumber}/invoice.pdf`}
