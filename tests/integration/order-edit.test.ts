@@ -560,6 +560,27 @@ describe("editing a pending order", () => {
     ).toMatchObject({ ok: false, status: 404 });
   });
 
+  it("lets one of two edits made at once from the same form through, the other a 409", async () => {
+    const { dream } = await catalogue();
+    const placed = await place([{ id: dream.id(0), quantity: 2 }]);
+    const [line] = await lines(placed.id);
+    const [a, b] = await Promise.all([
+      edit(placed.orderNumber, { lines: [{ id: line!.id, quantity: 1, remove: false }] }),
+      edit(placed.orderNumber, { lines: [{ id: line!.id, quantity: 5, remove: false }] }),
+    ]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    const refused = a.ok ? b : a;
+    expect(refused).toMatchObject({ ok: false, status: 409 });
+    expect((await orderRow(placed.orderNumber)).version).toBe(2);
+    expect(
+      await db()
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.toStatus, "pending")),
+    ).toHaveLength(2); // placed, then one edit
+    expect(await stockDiscrepancies()).toEqual([]);
+  });
+
   it("never edits a paid order (refund instead) nor a cancelled one", async () => {
     const { dream } = await catalogue();
     const placed = await place([{ id: dream.id(0), quantity: 2 }]);

@@ -173,7 +173,7 @@ async function editInTransaction(
     .select()
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+    .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
   const lines = await newLines(tx, order.orderNumber, items, input);
   if (lines.length === 0) throw new EditRefused(422, NO_LINE_LEFT);
   const more = lines.some((line) => line.quantity > line.was);
@@ -691,7 +691,7 @@ export async function getOrderForEdit(orderNumberText: string) {
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.productName), asc(orderItems.id)),
+      .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id)),
     getOrderTaxLines(order.id),
     order.status === "pending" ? sizesToAdd() : Promise.resolve([]),
   ]);
