@@ -456,17 +456,19 @@ function LineRow({
           <label htmlFor={id} className="text-sm text-stone-600">
             <span className="sr-only">{line.label}: </span>Refund
           </label>
-          <input
-            id={id}
-            name={name}
-            inputMode="numeric"
-            placeholder="0"
-            value={quantity}
-            onChange={(e) => onQuantity(e.currentTarget.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={`${inputClass} w-16 text-right`}
-          />
+          <div className="w-20">
+            <input
+              id={id}
+              name={name}
+              inputMode="numeric"
+              placeholder="0"
+              value={quantity}
+              onChange={(e) => onQuantity(e.currentTarget.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className={`${inputClass} text-right`}
+            />
+          </div>
           <span className="text-sm text-stone-500">of {left}</span>
         </div>
       )}
