@@ -6,11 +6,14 @@ import { config } from "./config.server";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.server";
 import {
   analyzeDatabase,
+  applyMigrations,
   databaseHandle,
+  holdsDatabase,
   migrateDatabase,
   openPglite,
   openPostgres,
   setDatabase,
+  withStartLock,
   type DatabaseHandle,
 } from "./db.server";
 import { startEmailWorker } from "./email/worker.server";
@@ -29,17 +32,33 @@ import {
 /** A start-up failure with a message for the operator (printed as it is, no stack trace). */
 export class StartupError extends Error {}
 
-/** Opens and migrates the configured database and makes it the process's database. */
-export async function openConfiguredDatabase(): Promise<{
+/**
+ * Opens and migrates the configured database and makes it the process's database. `firstWork` (the
+ * first start's work: first admin, sample data) runs right after the migrations and, on
+ * PostgreSQL, still under their advisory lock, so instances starting together do it once.
+ */
+export async function openConfiguredDatabase<T = undefined>(
+  firstWork?: (handle: DatabaseHandle) => Promise<T>,
+): Promise<{
   handle: DatabaseHandle;
   release: () => void;
+  firstWorkResult?: T;
 }> {
   const { DATABASE_URL, dataDir } = config();
   if (DATABASE_URL) {
     const handle = openPostgres(DATABASE_URL);
-    await migrateDatabase(handle, DATABASE_URL);
-    setDatabase(handle);
-    return { handle, release: () => {} };
+    try {
+      const firstWorkResult = await withStartLock(DATABASE_URL, async (client) => {
+        await applyMigrations(client);
+        setDatabase(handle);
+        return firstWork?.(handle);
+      });
+      return { handle, release: () => {}, firstWorkResult };
+    } catch (error) {
+      setDatabase(undefined);
+      await handle.close().catch(() => {});
+      throw error;
+    }
   }
   let release: () => void;
   try {
@@ -52,8 +71,11 @@ export async function openConfiguredDatabase(): Promise<{
     const handle = await openPglite({ dataDir: `${dataDir}/pglite` });
     await migrateDatabase(handle);
     setDatabase(handle);
-    return { handle, release };
+    // The data directory's lock already makes this process the only one.
+    const firstWorkResult = await firstWork?.(handle);
+    return { handle, release, firstWorkResult };
   } catch (error) {
+    if (holdsDatabase()) await closeDatabase(() => {}).catch(() => {});
     release();
     throw error;
   }
@@ -138,15 +160,18 @@ export function setsUpEmbeddedDatabase(): boolean {
 
 /** The first start's work alone (in server.js's child process): set up, then close. */
 export async function setUpStoreAlone(): Promise<FirstAdmin> {
-  const { handle, release } = await openConfiguredDatabase();
+  const { release, firstWorkResult } = await openConfiguredDatabase(setUpStore);
   try {
-    return await setUpStore(handle);
+    return firstWorkResult;
   } finally {
     await closeDatabase(release);
   }
 }
 
-/** The first admin and, on an empty store, sample data or the default pages. */
+/**
+ * The first admin and, on an empty store, sample data or the default pages (on PostgreSQL under the
+ * start lock: one of several instances starting together does it, the others find it done).
+ */
 async function setUpStore(handle: DatabaseHandle): Promise<FirstAdmin> {
   const settings = config();
   const created = await ensureFirstAdmin({
@@ -178,9 +203,9 @@ async function setUpStore(handle: DatabaseHandle): Promise<FirstAdmin> {
  */
 export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise<Services> {
   const settings = config();
-  const { handle, release } = await openConfiguredDatabase();
+  const { handle, release, firstWorkResult } = await openConfiguredDatabase(setUpStore);
   logger.info({ driver: handle.driver, location: handle.location }, "database ready");
-  const created = (await setUpStore(handle)) ?? setUp?.firstAdmin;
+  const created = firstWorkResult ?? setUp?.firstAdmin;
 
   // Settings are read once here (seeded from the environment on the first start).
   await storeSettings();

@@ -100,21 +100,37 @@ function migrationsFolder(): string {
 
 const MIGRATION_LOCK_ID = 720_194_501;
 
+/**
+ * Runs `work` holding the migration's advisory lock on PostgreSQL (on its own connection, handed to
+ * `work`): several instances may start at once, and one migrates and does the first start's work
+ * (first admin, sample data, first backup) while the others wait, then find it done.
+ */
+export async function withStartLock<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    return await work(client);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}
+
+/** Applies the migrations on a connection that holds the start lock (withStartLock). */
+export async function applyMigrations(client: pg.Client): Promise<void> {
+  await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+}
+
 export async function migrateDatabase(handle: DatabaseHandle, url?: string): Promise<void> {
   if (handle.driver === "pglite") {
     await migratePglite(drizzlePglite(handle.pglite!), { migrationsFolder: migrationsFolder() });
     return;
   }
-  // Several instances may start at once: one migrates while the others wait on an advisory lock.
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
-  } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-    await client.end();
-  }
+  await withStartLock(url!, applyMigrations);
 }
 
 export async function pingDatabase(db: Database): Promise<void> {
@@ -134,6 +150,11 @@ const holder = globalThis as unknown as { __budzDatabase?: DatabaseHandle };
 /** Makes a handle the process's database (the server at start, each test file in its setup). */
 export function setDatabase(handle: DatabaseHandle | undefined): void {
   holder.__budzDatabase = handle;
+}
+
+/** Whether this process has a database open (setDatabase). */
+export function holdsDatabase(): boolean {
+  return holder.__budzDatabase !== undefined;
 }
 
 export function databaseHandle(): DatabaseHandle {
