@@ -1,5 +1,14 @@
-import { date, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.server";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns.server";
 
 /**
  * Work the store does at most once a day (the low-stock email, the daily summary): a job claims
@@ -15,4 +24,27 @@ export const dailyJobs = pgTable(
     ...createdAt,
   },
   (t) => [primaryKey({ columns: [t.name, t.day] })],
+);
+
+/**
+ * Every backup's outcome (app/server/backup/), written when it ends: the owners' banner after a
+ * failed one and the Overview's age of the last good one read it, whichever instance took it.
+ * The files themselves (BACKUP_DIR) are the list of backups; a run is recorded after its dump,
+ * so no backup holds its own row.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    ...id,
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+    /** manual, daily, command, before-migration, before-sample-data. */
+    reason: text("reason").notNull(),
+    /** Written and verified. */
+    ok: boolean("ok").notNull(),
+    fileName: text("file_name"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    error: text("error"),
+  },
+  (t) => [index("backup_runs_finished_at_idx").on(t.finishedAt)],
 );

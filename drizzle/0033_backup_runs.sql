@@ -1,0 +1,12 @@
+CREATE TABLE "backup_runs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"reason" text NOT NULL,
+	"ok" boolean NOT NULL,
+	"file_name" text,
+	"size_bytes" bigint,
+	"error" text
+);
+--> statement-breakpoint
+CREATE INDEX "backup_runs_finished_at_idx" ON "backup_runs" USING btree ("finished_at");
