@@ -288,11 +288,12 @@ describe("refunds through the order page", () => {
     expect(entry).toMatchObject({
       action: "create",
       adminId: owner.id,
-      recordType: "credit_note",
-      recordId: `${order.orderNumber}-R1`,
+      recordType: "order",
+      recordId: order.orderNumber,
+      recordLabel: `Credit note ${order.orderNumber}-R1`,
     });
     expect(entry!.changes).toMatchObject({
-      order: order.orderNumber,
+      creditNote: `${order.orderNumber}-R1`,
       method: "Interac e-Transfer",
     });
   });

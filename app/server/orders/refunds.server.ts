@@ -170,57 +170,56 @@ export async function readRefundBasis(
 ): Promise<RefundBasis | null> {
   const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
-  const [items, taxes, lineSums, taxSums, totals] = await Promise.all([
-    executor
-      .select({
-        id: orderItems.id,
-        productId: orderItems.productId,
-        variationId: orderItems.variationId,
-        productName: orderItems.productName,
-        sizeLabel: orderItems.sizeLabel,
-        quantity: orderItems.quantity,
-        priceCents: orderItems.priceAtPurchaseCents,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.productName), asc(orderItems.id)),
-    executor
-      .select({
-        id: orderTaxLines.id,
-        label: orderTaxLines.label,
-        taxableCents: orderTaxLines.taxableCents,
-        amountCents: orderTaxLines.amountCents,
-      })
-      .from(orderTaxLines)
-      .where(eq(orderTaxLines.orderId, orderId))
-      .orderBy(asc(orderTaxLines.position)),
-    executor
-      .select({
-        id: refundLines.orderItemId,
-        quantity: sql<number>`sum(${refundLines.quantity})::int`,
-        amountCents: sql<number>`sum(${refundLines.amountCents})::int`,
-      })
-      .from(refundLines)
-      .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
-      .where(eq(refunds.orderId, orderId))
-      .groupBy(refundLines.orderItemId),
-    executor
-      .select({
-        id: refundTaxLines.orderTaxLineId,
-        amountCents: sql<number>`sum(${refundTaxLines.amountCents})::int`,
-      })
-      .from(refundTaxLines)
-      .innerJoin(refunds, eq(refunds.id, refundTaxLines.refundId))
-      .where(eq(refunds.orderId, orderId))
-      .groupBy(refundTaxLines.orderTaxLineId),
-    executor
-      .select({
-        goodsCents: sql<number>`coalesce(sum(${refunds.goodsCents}), 0)::int`,
-        shippingCents: sql<number>`coalesce(sum(${refunds.shippingCents}), 0)::int`,
-      })
-      .from(refunds)
-      .where(eq(refunds.orderId, orderId)),
-  ]);
+  // One after another: a transaction runs one query at a time.
+  const items = await executor
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      variationId: orderItems.variationId,
+      productName: orderItems.productName,
+      sizeLabel: orderItems.sizeLabel,
+      quantity: orderItems.quantity,
+      priceCents: orderItems.priceAtPurchaseCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  const taxes = await executor
+    .select({
+      id: orderTaxLines.id,
+      label: orderTaxLines.label,
+      taxableCents: orderTaxLines.taxableCents,
+      amountCents: orderTaxLines.amountCents,
+    })
+    .from(orderTaxLines)
+    .where(eq(orderTaxLines.orderId, orderId))
+    .orderBy(asc(orderTaxLines.position));
+  const lineSums = await executor
+    .select({
+      id: refundLines.orderItemId,
+      quantity: sql<number>`sum(${refundLines.quantity})::int`,
+      amountCents: sql<number>`sum(${refundLines.amountCents})::int`,
+    })
+    .from(refundLines)
+    .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
+    .where(eq(refunds.orderId, orderId))
+    .groupBy(refundLines.orderItemId);
+  const taxSums = await executor
+    .select({
+      id: refundTaxLines.orderTaxLineId,
+      amountCents: sql<number>`sum(${refundTaxLines.amountCents})::int`,
+    })
+    .from(refundTaxLines)
+    .innerJoin(refunds, eq(refunds.id, refundTaxLines.refundId))
+    .where(eq(refunds.orderId, orderId))
+    .groupBy(refundTaxLines.orderTaxLineId);
+  const totals = await executor
+    .select({
+      goodsCents: sql<number>`coalesce(sum(${refunds.goodsCents}), 0)::int`,
+      shippingCents: sql<number>`coalesce(sum(${refunds.shippingCents}), 0)::int`,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
   return {
     order,
     items,
@@ -563,13 +562,11 @@ async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
     actor: input.actor,
     area: "refunds",
     action: "create",
-    record: {
-      type: "credit_note",
-      id: creditNoteNumber,
-      label: `Credit note ${creditNoteNumber} (order ${n})`,
-    },
+    // The order is the record (its page's Activity panel lists its refunds); the label and the
+    // changes name the credit note, which the Activity screen's search finds by its label.
+    record: { type: "order", id: n, label: `Credit note ${creditNoteNumber}` },
     changes: {
-      order: n,
+      creditNote: creditNoteNumber,
       amount: formatMoney(split.amountCents),
       goods: formatMoney(split.goodsCents),
       shipping: formatMoney(split.shippingCents),
