@@ -15,6 +15,7 @@ import {
   getTopProducts,
   getTotals,
 } from "~/server/reports/sales-report.server";
+import { getTaxReport } from "~/server/reports/tax-report.server";
 
 const { values } = parseArgs({ options: { orders: { type: "string", default: "100000" } } });
 const count = Number(values.orders);
@@ -52,6 +53,22 @@ await db().execute(sql`
   insert into order_status_history (order_id, from_status, to_status, changed_by, created_at)
   select id, 'pending', status, 'bench', created_at + interval '1 hour'
   from orders where status <> 'pending'`);
+// One sale in 30 has a refund of one unit of its first line a week later (a cancelled one is then a
+// sale cancelled with its refund), so the refund figures and Top Products' refunded lines have work.
+await db().execute(sql`
+  insert into refunds (order_id, position, credit_note_number, goods_cents, shipping_cents, tax_cents,
+    amount_cents, method, admin_name, created_at)
+  select id, 1, order_number || '-R1', 2500, 0, 0, 2500, 'etransfer', 'bench',
+    least(created_at + interval '7 days', now())
+  from orders where status <> 'pending' and (hashtext(id::text) & 1023) % 30 = 0`);
+await db().execute(sql`
+  insert into refund_lines (refund_id, order_item_id, quantity, amount_cents, restocked)
+  select r.id, (select i.id from order_items i where i.order_id = r.order_id limit 1),
+    1, 2500, true
+  from refunds r`);
+await db().execute(
+  sql`update orders set refunded_cents = 2500 where id in (select order_id from refunds)`,
+);
 await db().execute(sql`vacuum analyze`);
 const [lines] = (
   (await db().execute(sql`select count(*)::int as n from order_items`)) as unknown as {
@@ -71,6 +88,7 @@ runs.sort((a, b) => a - b);
 const median = runs[7]!;
 console.log(
   `365-day report: ${report!.totals.orders.current.toLocaleString("en-CA")} sales, ` +
+    `${report!.totals.refunds.current.toLocaleString("en-CA")} refunds, ` +
     `${report!.customers.buyers.toLocaleString("en-CA")} buyers, ${report!.series.length} bars`,
 );
 console.log(
@@ -84,6 +102,7 @@ for (const [name, part] of Object.entries({
   topProducts: getTopProducts,
   customers: getCustomerMetrics,
   activity: getRecentActivity,
+  taxes: getTaxReport,
 })) {
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {

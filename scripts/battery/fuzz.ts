@@ -234,6 +234,8 @@ export function fuzzEndpoints(t: FuzzTarget): Record<string, FuzzRequest[]> {
         `/budzadmin/dashboard/customers/import/${s}.data`,
         `/budzadmin/dashboard/pages?page=${s}`,
         `/budzadmin/dashboard/reports/export?period=${s}`,
+        `/budzadmin/dashboard/reports/export?period=month&month=${s}`,
+        `/budzadmin/dashboard/reports.data?period=custom&from=${s}&to=2026-01-31`,
         `/budzadmin/print/orders?from=${s}&to=${s}`,
         `/budzadmin/print/packing-slips?order=${s}`,
       ],

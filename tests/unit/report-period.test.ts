@@ -259,6 +259,12 @@ describe("the period in the URL", () => {
     expect(refused("period=month&month=2026-13")[0]).toBe("month");
     expect(refused("period=month&month=March")[0]).toBe("month");
     expect(refused("period=quarter&quarter=2026-Q5")[0]).toBe("quarter");
+    // Text a person would never type: refused with a short echo, never thrown.
+    expect(refused(`period=custom&from=%00&to=${"9".repeat(3000)}`)[0]).toBe("from");
+    expect(refused(`period=custom&from=2026-01-01&to=${"9".repeat(3000)}`)[1]).toBe(
+      '"99999999999999999999" is not a date. Use YYYY-MM-DD, such as 2026-03-31.',
+    );
+    expect(refused("period=month&month=%ff%fe")[0]).toBe("month");
     // A leap year's whole year (366 days) is allowed; the range's typed values come back.
     expect(parse("period=custom&from=2028-01-01&to=2028-12-31")).toMatchObject({ ok: true });
     expect(parse("period=custom&from=2026-03-15&to=2026-03-01")).toMatchObject({
