@@ -108,6 +108,8 @@ adminTest("every admin screen opens without a console error", async ({ page }) =
   const order = await firstLink(page, `${admin}/orders/BBS-`);
   await visit(page, order);
   const orderNumber = order.split("/").pop()!;
+  // Its edit page (the form for a pending order, else why it can't be edited).
+  await visit(page, `${order}/edit`);
   await visit(page, `${admin}/invoices/${orderNumber}`);
   await visit(page, `${admin}/invoices/print/${orderNumber}`);
   await visit(page, `${admin}/customers`);
