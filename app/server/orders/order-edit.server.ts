@@ -469,26 +469,28 @@ async function newLines(
   // What the kept lines' products and sizes are now (any status: a line of a product archived
   // since may stay, or go down, but not up).
   const productIds = [...new Set(items.map((item) => item.productId))];
-  const [productRows, sizeRows] =
+  // One after another: a transaction runs one query at a time.
+  const productRows =
     productIds.length === 0
-      ? [[], []]
-      : await Promise.all([
-          tx
-            .select({
-              id: products.id,
-              status: products.status,
-              stock: products.stock,
-              category: products.category,
-              cannabisKind: products.cannabisKind,
-              netAmountMilli: products.netAmountMilli,
-            })
-            .from(products)
-            .where(inArray(products.id, productIds)),
-          tx
-            .select(variationColumns)
-            .from(productVariations)
-            .where(inArray(productVariations.productId, productIds)),
-        ]);
+      ? []
+      : await tx
+          .select({
+            id: products.id,
+            status: products.status,
+            stock: products.stock,
+            category: products.category,
+            cannabisKind: products.cannabisKind,
+            netAmountMilli: products.netAmountMilli,
+          })
+          .from(products)
+          .where(inArray(products.id, productIds));
+  const sizeRows =
+    productIds.length === 0
+      ? []
+      : await tx
+          .select(variationColumns)
+          .from(productVariations)
+          .where(inArray(productVariations.productId, productIds));
 
   const lines: NewLine[] = [];
   for (const item of items) {
