@@ -18,7 +18,10 @@ export function TaxCollected({
   rows: TaxReportRow[];
   totals: SalesReport["taxTotals"];
 }) {
-  const money = (t: { collectedCents: number; refundedCents: number; netCents: number }) => (
+  const money = (
+    t: { collectedCents: number; refundedCents: number; netCents: number },
+    net = "font-medium",
+  ) => (
     <>
       <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
         {formatMoney(t.collectedCents)}
@@ -26,7 +29,7 @@ export function TaxCollected({
       <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
         {refunded(t.refundedCents)}
       </td>
-      <td className="px-5 py-2.5 text-right font-medium whitespace-nowrap tabular-nums">
+      <td className={`px-5 py-2.5 text-right whitespace-nowrap tabular-nums ${net}`}>
         {formatMoney(t.netCents)}
       </td>
     </>
@@ -102,7 +105,7 @@ export function TaxCollected({
                 </th>
                 <td className="px-3 py-2.5" />
                 <td className="px-3 py-2.5" />
-                {money(totals)}
+                {money(totals, "font-semibold")}
               </tr>
             </tfoot>
           </table>
