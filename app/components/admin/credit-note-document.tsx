@@ -6,7 +6,7 @@ import {
 } from "~/lib/credit-notes";
 import type { InvoiceIssuer } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
-import { variantUrl } from "~/lib/images";
+import { IssuerBlock } from "./invoice-document";
 
 function Heading({ children }: { children: React.ReactNode }) {
   return (
@@ -32,29 +32,7 @@ export function CreditNoteView({
       className="text-sm text-stone-800 print:text-[11pt]"
     >
       <header className="flex flex-col gap-4 border-b border-stone-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          {issuer.logoUrl ? (
-            <img
-              src={variantUrl(issuer.logoUrl, 320) ?? issuer.logoUrl}
-              alt=""
-              width={48}
-              height={48}
-              className="mb-2 h-12 w-auto max-w-40 object-contain"
-            />
-          ) : null}
-          <p className="text-xl font-bold tracking-tight text-brand-800">{issuer.name}</p>
-          <p className="mt-1 text-xs leading-5 text-stone-600">
-            {issuer.addressLines.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-            {[issuer.email, issuer.phone, issuer.website].filter(Boolean).join(" · ")}
-            {issuer.gstNumber ? (
-              <span className="block">GST/HST no. {issuer.gstNumber}</span>
-            ) : null}
-          </p>
-        </div>
+        <IssuerBlock issuer={issuer} />
         <div className="sm:text-right">
           <p className="text-lg font-bold tracking-wide text-stone-900 uppercase">
             Credit note {note.number}
