@@ -106,8 +106,8 @@ export type DateTexts = Record<string, DateText>;
 /** Where a date is written from: a time zone's name (on the server) or the texts the server sent. */
 export type Zone = string | DateTexts;
 
-const MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
-const MONTH_NAMES = [
+export const MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
+export const MONTH_NAMES = [
   "January",
   "February",
   "March",

@@ -4,6 +4,7 @@
  * change between periods is shown. Pure: calendar days only ("2026-03-01"); the server turns them
  * into instants in STORE_TIMEZONE (report-range.server.ts).
  */
+import { MONTH_NAMES, MONTHS } from "./dates";
 
 export const REPORT_PERIODS = [7, 30, 90, 365] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
@@ -65,22 +66,6 @@ export interface CalendarPeriod {
   previousLabel: string;
 }
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const SHORT_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
-
 const DAY_MS = 86_400_000;
 
 /** A calendar day from its parts; days and months past their end roll over (Date.UTC does). */
@@ -114,7 +99,7 @@ export function isCalendarDay(value: string): boolean {
 /** "Mar 5, 2026" for a calendar day. */
 export function shortDay(day: string): string {
   const p = dayParts(day);
-  return `${SHORT_MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
+  return `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
 }
 
 /** "2026-03" → "March 2026". */
@@ -247,7 +232,7 @@ export function recentQuarters(today: string, count = 12): { value: string; labe
   let quarter = quarterOf(today);
   for (let i = 0; i < count; i++) {
     const [first, last] = quarterDays(quarter);
-    const months = `${SHORT_MONTHS[dayParts(first).month - 1]} to ${SHORT_MONTHS[dayParts(last).month - 1]}`;
+    const months = `${MONTHS[dayParts(first).month - 1]} to ${MONTHS[dayParts(last).month - 1]}`;
     quarters.push({ value: quarter, label: `${quarterLabel(quarter)} (${months})` });
     quarter = shiftQuarter(quarter, -1);
   }
