@@ -79,6 +79,56 @@ function contentWidth(pdf: Pdf) {
   return pdf.page.width - MARGIN * 2;
 }
 
+interface Column {
+  x: number;
+  width: number;
+  align: "left" | "right";
+}
+
+/** One table row (its cells in their columns) and the rule under it; returns the next row's y. */
+function drawRow(
+  pdf: Pdf,
+  columns: Column[],
+  cells: string[],
+  y: number,
+  height: number,
+  right: number,
+): number {
+  columns.forEach((c, i) =>
+    pdf.text(cells[i]!, c.x + (c.align === "left" ? 6 : -6), y, {
+      width: c.width - (i === 0 ? 6 : 0),
+      align: c.align,
+    }),
+  );
+  const next = y + height;
+  pdf
+    .moveTo(MARGIN, next - 4)
+    .lineTo(right, next - 4)
+    .strokeColor("#e7e5e4")
+    .lineWidth(0.5)
+    .stroke();
+  return next;
+}
+
+/** The totals, right-aligned, the last (the total) in bold; returns the y below them. */
+function drawTotals(
+  pdf: Pdf,
+  lines: { label: string; value: string; total?: boolean }[],
+  y: number,
+  right: number,
+): number {
+  for (const line of lines) {
+    pdf
+      .font(line.total ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(line.total ? 12 : 10)
+      .fillColor(INK);
+    pdf.text(line.label, right - 250, y, { width: 150, align: "right" });
+    pdf.text(line.value, right - 96, y, { width: 90, align: "right" });
+    y += line.total ? 20 : 16;
+  }
+  return y;
+}
+
 /** Moves to a new page when `height` more points would not fit; returns the y to draw at. */
 function ensureRoom(pdf: Pdf, y: number, height: number): number {
   if (y + height <= pdf.page.height - MARGIN) return y;
@@ -191,32 +241,12 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
       formatMoney(item.priceCents),
       formatMoney(item.lineTotalCents),
     ];
-    columns.forEach((c, i) =>
-      pdf.text(cells[i]!, c.x + (c.align === "left" ? 6 : -6), y, {
-        width: c.width - (i === 0 ? 6 : 0),
-        align: c.align,
-      }),
-    );
-    y += height;
-    pdf
-      .moveTo(MARGIN, y - 4)
-      .lineTo(right, y - 4)
-      .strokeColor("#e7e5e4")
-      .lineWidth(0.5)
-      .stroke();
+    y = drawRow(pdf, columns, cells, y, height, right);
   }
 
   // Totals.
   y = ensureRoom(pdf, y + 6, 90);
-  for (const line of invoiceTotals(invoice)) {
-    pdf
-      .font(line.total ? "Helvetica-Bold" : "Helvetica")
-      .fontSize(line.total ? 12 : 10)
-      .fillColor(INK);
-    pdf.text(line.label, right - 250, y, { width: 150, align: "right" });
-    pdf.text(line.value, right - 96, y, { width: 90, align: "right" });
-    y += line.total ? 20 : 16;
-  }
+  y = drawTotals(pdf, invoiceTotals(invoice), y, right);
 
   // Its credit notes, once refunded, and the total after them.
   const credits = invoiceCredits(invoice);
@@ -302,32 +332,12 @@ function drawCreditNote(pdf: Pdf, note: CreditNoteDocument, issuer: InvoiceIssue
   for (const cells of rows) {
     const height = pdf.heightOfString(cells[0], { width: columns[0]!.width - 6 }) + 8;
     y = ensureRoom(pdf, y, height);
-    columns.forEach((c, i) =>
-      pdf.text(cells[i]!, c.x + (c.align === "left" ? 6 : -6), y, {
-        width: c.width - (i === 0 ? 6 : 0),
-        align: c.align,
-      }),
-    );
-    y += height;
-    pdf
-      .moveTo(MARGIN, y - 4)
-      .lineTo(right, y - 4)
-      .strokeColor("#e7e5e4")
-      .lineWidth(0.5)
-      .stroke();
+    y = drawRow(pdf, columns, cells, y, height, right);
   }
 
   // Totals: goods, shipping, the tax given back per tax line, the total refunded.
   y = ensureRoom(pdf, y + 6, 90);
-  for (const line of creditNoteTotals(note)) {
-    pdf
-      .font(line.total ? "Helvetica-Bold" : "Helvetica")
-      .fontSize(line.total ? 12 : 10)
-      .fillColor(INK);
-    pdf.text(line.label, right - 250, y, { width: 150, align: "right" });
-    pdf.text(line.value, right - 96, y, { width: 90, align: "right" });
-    y += line.total ? 20 : 16;
-  }
+  y = drawTotals(pdf, creditNoteTotals(note), y, right);
 
   y = ensureRoom(pdf, y + 14, 40);
   pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
