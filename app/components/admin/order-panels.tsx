@@ -1,8 +1,9 @@
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { statusName } from "~/lib/order-status";
 import type { AdminOrder } from "~/server/orders/order-admin.server";
+import { formatMoney } from "~/lib/money";
 import { Badge, type Tone } from "./badges";
-import { Section } from "./page";
+import { Line, Section } from "./page";
 export { Line, Section } from "./page";
 
 const EMAIL_TONES: Record<string, Tone> = {
@@ -62,5 +63,46 @@ export function OrderEmails({
         </ul>
       )}
     </Section>
+  );
+}
+
+/** An order's money: subtotal, discount, shipping, each tax line and the total. */
+export function OrderTotals({
+  subtotalCents,
+  discountCents,
+  couponCode,
+  shippingCents,
+  taxLines,
+  totalCents,
+  className = "text-sm",
+}: {
+  subtotalCents: number;
+  discountCents: number;
+  couponCode: string | null;
+  shippingCents: number;
+  taxLines: { kind: string; label: string; amountCents: number }[];
+  totalCents: number;
+  className?: string;
+}) {
+  return (
+    <dl className={className}>
+      <Line label="Subtotal">{formatMoney(subtotalCents)}</Line>
+      {discountCents > 0 ? (
+        <Line label={`Discount${couponCode ? ` (${couponCode})` : ""}`}>
+          −{formatMoney(discountCents)}
+        </Line>
+      ) : null}
+      <Line label="Shipping (Canada Post)">
+        {shippingCents === 0 ? "FREE" : formatMoney(shippingCents)}
+      </Line>
+      {taxLines.map((line) => (
+        <Line key={line.kind} label={line.label}>
+          {formatMoney(line.amountCents)}
+        </Line>
+      ))}
+      <Line label="Total" strong>
+        {formatMoney(totalCents)}
+      </Line>
+    </dl>
   );
 }

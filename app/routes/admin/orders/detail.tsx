@@ -8,7 +8,7 @@ import { useCan } from "~/components/admin/use-can";
 import { DetailPage } from "~/components/admin/page";
 import { ActivityPanel } from "~/components/admin/activity";
 import { recordActivityFor } from "~/server/audit/activity.server";
-import { Line, OrderEmails, Section } from "~/components/admin/order-panels";
+import { Line, OrderEmails, OrderTotals, Section } from "~/components/admin/order-panels";
 import { OrderStatusButtons } from "~/components/admin/order-status-control";
 import { OrderRefunds } from "~/components/admin/order-refunds";
 import {
@@ -255,25 +255,15 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-            <dl className="mt-3 border-t border-stone-200 pt-3 text-sm">
-              <Line label="Subtotal">{formatMoney(order.subtotalCents)}</Line>
-              {order.discountCents > 0 ? (
-                <Line label={`Discount${order.couponCode ? ` (${order.couponCode})` : ""}`}>
-                  −{formatMoney(order.discountCents)}
-                </Line>
-              ) : null}
-              <Line label="Shipping (Canada Post)">
-                {order.shippingCostCents === 0 ? "FREE" : formatMoney(order.shippingCostCents)}
-              </Line>
-              {taxLines.map((line) => (
-                <Line key={line.kind} label={line.label}>
-                  {formatMoney(line.amountCents)}
-                </Line>
-              ))}
-              <Line label="Total" strong>
-                {formatMoney(order.totalAmountCents)}
-              </Line>
-            </dl>
+            <OrderTotals
+              className="mt-3 border-t border-stone-200 pt-3 text-sm"
+              subtotalCents={order.subtotalCents}
+              discountCents={order.discountCents}
+              couponCode={order.couponCode}
+              shippingCents={order.shippingCostCents}
+              taxLines={taxLines}
+              totalCents={order.totalAmountCents}
+            />
           </Section>
           <Section title="History">
             <ol className="space-y-3 text-sm">

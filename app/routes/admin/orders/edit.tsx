@@ -5,7 +5,8 @@ import type { Route } from "./+types/edit";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass, selectClass } from "~/components/admin/field";
-import { DetailPage, Line, Panel } from "~/components/admin/page";
+import { OrderTotals } from "~/components/admin/order-panels";
+import { DetailPage, Panel } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import {
@@ -227,25 +228,14 @@ export default function EditOrder({ loaderData, actionData }: Route.ComponentPro
                     </>
                   }
                 >
-                  <dl className="text-sm">
-                    <Line label="Subtotal">{formatMoney(order.subtotalCents)}</Line>
-                    {order.discountCents > 0 ? (
-                      <Line label={`Discount${order.couponCode ? ` (${order.couponCode})` : ""}`}>
-                        −{formatMoney(order.discountCents)}
-                      </Line>
-                    ) : null}
-                    <Line label="Shipping (Canada Post)">
-                      {order.shippingCents === 0 ? "FREE" : formatMoney(order.shippingCents)}
-                    </Line>
-                    {taxLines.map((line) => (
-                      <Line key={line.kind} label={line.label}>
-                        {formatMoney(line.amountCents)}
-                      </Line>
-                    ))}
-                    <Line label="Total" strong>
-                      {formatMoney(order.totalCents)}
-                    </Line>
-                  </dl>
+                  <OrderTotals
+                    subtotalCents={order.subtotalCents}
+                    discountCents={order.discountCents}
+                    couponCode={order.couponCode}
+                    shippingCents={order.shippingCents}
+                    taxLines={taxLines}
+                    totalCents={order.totalCents}
+                  />
                   <p className="mt-3 text-xs text-stone-500">
                     Saving recomputes the totals, taxes, coupon and free shipping on the server,
                     moves the stock, and emails the shopper the new amount to send by e-Transfer.
