@@ -108,11 +108,19 @@ const ConfigSchema = z.object({
   DAILY_SUMMARY_HOUR: hourOfDay.default(8),
   /** How long the audit log (the Activity screen) keeps an entry; older ones are pruned daily. */
   AUDIT_RETENTION_DAYS: wholeNumber(30, 36_500, "days").default(730),
+  /** Where backups are kept (default DATA_DIR/backups; point it at another disk). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** The hour of the day (STORE_TIMEZONE) from which the day's automatic backup is taken. */
+  BACKUP_HOUR: hourOfDay.default(3),
+  /** How many daily and weekly generations of backups are kept. */
+  BACKUP_KEEP_DAILY: wholeNumber(1, 365, "backups").default(7),
+  BACKUP_KEEP_WEEKLY: wholeNumber(0, 520, "backups").default(4),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
   dataDir: string;
+  backupDir: string;
   publicUrl: string;
   mailFrom: string;
   driver: "pglite" | "postgres";
@@ -137,6 +145,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    backupDir: path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, "backups")),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     mailFrom: c.MAIL_FROM ?? `${c.STORE_NAME} <orders@${domain}>`,
     driver: c.DATABASE_URL ? "postgres" : "pglite",

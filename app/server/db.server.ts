@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded client, when the driver is PGlite (tests dump it to clone a migrated template). */
   pglite?: PGlite;
+  /** PostgreSQL's connection URL (backups run pg_dump on it). */
+  url?: string;
 }
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
@@ -36,6 +38,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     driver: "postgres",
     location: masked.toString(),
+    url,
     close: () => pool.end(),
   };
 }
@@ -98,7 +101,18 @@ function migrationsFolder(): string {
   return fs.existsSync(beside) ? beside : path.resolve("drizzle");
 }
 
+/** The migrations this build carries (drizzle's journal): tag and `when` (created_at once applied). */
+export function migrationJournal(): { tag: string; when: number }[] {
+  const file = path.join(migrationsFolder(), "meta", "_journal.json");
+  const journal = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
+}
+
 const MIGRATION_LOCK_ID = 720_194_501;
+/** Taken (try-lock) by a backup on PostgreSQL, so two instances never back up at once. */
+export const BACKUP_LOCK_ID = 720_194_502;
 
 /**
  * Runs `work` holding the migration's advisory lock on PostgreSQL (on its own connection, handed to

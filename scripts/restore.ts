@@ -1,0 +1,13 @@
+// `npm run restore -- FILE [--force]`: restores a backup into the configured store (DATA_DIR, or
+// the PostgreSQL of DATABASE_URL). See app/server/backup/restore.server.ts.
+import { parseArgs } from "node:util";
+import { runRestoreCommand } from "~/server/backup/commands.server";
+import { runScript } from "./script-runner";
+
+await runScript(async () => {
+  const { values, positionals } = parseArgs({
+    options: { force: { type: "boolean" } },
+    allowPositionals: true,
+  });
+  process.exitCode = await runRestoreCommand(positionals, values.force ?? false);
+});

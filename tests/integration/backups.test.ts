@@ -1,0 +1,167 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  backupStatus,
+  listBackups,
+  takeBackup,
+  type BackupOutcome,
+} from "~/server/backup/backup.server";
+import { loadArchive } from "~/server/backup/load.server";
+import { createTarGz, readTarGz } from "~/server/backup/tar.server";
+import { verifyBackup } from "~/server/backup/verify.server";
+import { createAdminUser } from "~/server/auth/admin-users.server";
+import { config } from "~/server/config.server";
+import { databaseHandle, db } from "~/server/db.server";
+import { recordConsentGiven } from "~/server/marketing/consent.server";
+import { adminUsers, backupRuns, emailOutbox } from "~/server/schema";
+import { generateSampleDataset } from "~/server/seed/sample-data.server";
+
+// A backup of the test's own database (PGlite in memory, or PostgreSQL with pg_dump on the
+// PostgreSQL pass): what it holds, its verification, two at once, and a failure.
+const image = crypto.randomBytes(20_000);
+
+beforeAll(async () => {
+  await generateSampleDataset({ products: 6, customers: 3, orders: 4 });
+  await recordConsentGiven(db(), {
+    email: "kept@example.com",
+    type: "express",
+    source: "footer",
+    now: new Date(),
+  });
+  const owner = await createAdminUser({
+    username: "owner",
+    password: "owner-password-1",
+    role: "owner",
+  });
+  await db()
+    .update(adminUsers)
+    .set({ email: "owner@budz.example" })
+    .where(eq(adminUsers.id, owner.id));
+  const images = path.join(config().dataDir, "images", "products");
+  fs.mkdirSync(images, { recursive: true });
+  fs.writeFileSync(path.join(images, "kept.webp"), image);
+});
+
+async function counts(): Promise<Record<string, number>> {
+  const tables = ["orders", "customers", "consent_records", "invoices", "order_items"];
+  const out: Record<string, number> = {};
+  for (const table of tables) {
+    const result = (await db().execute(
+      sql.raw(`select count(*)::int as n from ${table}`),
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    out[`public.${table}`] = Number(result.rows[0]!.n);
+  }
+  return out;
+}
+
+function done(outcome: BackupOutcome) {
+  if (outcome.status !== "done") throw new Error(JSON.stringify(outcome));
+  return outcome;
+}
+
+describe("a backup", () => {
+  let file: string;
+
+  it("holds the database's dump, the images and a manifest with counts and checksums, and verifies", async () => {
+    const before = await counts();
+    const { backup } = done(await takeBackup({ reason: "manual" }));
+    file = path.join(config().backupDir, backup.name);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(backup.verification).toMatchObject({ ok: true, problems: [] });
+    expect(backup.verification!.into).toBe(
+      databaseHandle().driver === "pglite" ? "PGlite (in memory)" : "PostgreSQL (scratch database)",
+    );
+    // The sample data's images and the one put there.
+    const images = fs.readdirSync(path.join(config().dataDir, "images"), { recursive: true });
+    const files = images.filter((f) =>
+      fs.statSync(path.join(config().dataDir, "images", String(f))).isFile(),
+    );
+    expect(backup.images).toBe(files.length);
+
+    const result = await loadArchive(file, {});
+    expect(result.problems).toEqual([]);
+    for (const [table, n] of Object.entries(before)) expect(result.manifest.tables[table]).toBe(n);
+    expect(before["public.consent_records"]).toBeGreaterThan(0);
+    expect(result.manifest.lastMigration?.tag).toMatch(/^\d{4}_/);
+    const members = result.manifest.members;
+    expect(members.slice(0, 2).map((m) => m.path)).toEqual(["backup.json", "database.sql"]);
+    expect(members.length).toBe(2 + files.length);
+    expect(members.find((m) => m.path === "images/products/kept.webp")!.sha256).toBe(
+      crypto.createHash("sha256").update(image).digest("hex"),
+    );
+
+    const [listed] = await listBackups();
+    expect(listed).toMatchObject({
+      name: backup.name,
+      reason: "manual",
+      verification: { ok: true },
+    });
+    const [run] = await db().select().from(backupRuns);
+    expect(run).toMatchObject({ ok: true, fileName: backup.name, reason: "manual" });
+    expect((await backupStatus()).failure).toBeNull();
+  });
+
+  it("fails verification when a member does not match its checksum", async () => {
+    const tampered = path.join(path.dirname(file), "tampered.tar.gz");
+    const writer = createTarGz(tampered);
+    await readTarGz(file, async (member) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of member.body) chunks.push(chunk as Buffer);
+      let body = Buffer.concat(chunks);
+      if (member.path.endsWith("kept.webp"))
+        body = Buffer.from(body.map((b, i) => (i === 5 ? b ^ 1 : b)));
+      await writer.addBuffer(member.path, body);
+    });
+    await writer.finish();
+    const verification = await verifyBackup(tampered);
+    expect(verification.ok).toBe(false);
+    expect(verification.problems).toEqual([
+      "images/products/kept.webp does not match its checksum",
+    ]);
+    fs.rmSync(tampered);
+  });
+
+  it("taken twice at once runs once", async () => {
+    const outcomes = await Promise.all([
+      takeBackup({ reason: "manual" }),
+      takeBackup({ reason: "daily" }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["busy", "done"]);
+  });
+
+  it("that fails says why, keeps every older backup, shows the owners' banner and emails them", async () => {
+    const before = (await listBackups()).map((b) => b.name);
+    const notADirectory = path.join(config().dataDir, "a-file");
+    fs.writeFileSync(notADirectory, "x");
+    const outcome = await takeBackup({ reason: "daily", dir: path.join(notADirectory, "backups") });
+    expect(outcome).toEqual({
+      status: "failed",
+      error: `BACKUP_DIR ${notADirectory}/backups is not a directory. Older backups were kept.`,
+    });
+    expect((await listBackups()).map((b) => b.name)).toEqual(before);
+
+    const status = await backupStatus();
+    expect(status.failure).toMatchObject({
+      reason: "daily",
+      error: outcome.status === "failed" ? outcome.error : "",
+    });
+    expect(status.lastGood).not.toBeNull();
+    const emails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "staff_backup_failed"));
+    expect(emails.map((e) => [e.toAddress, e.subject])).toEqual([
+      ["owner@budz.example", "Backup failed: Budz Boutique"],
+    ]);
+    expect(emails[0]!.text).toContain("is not a directory");
+
+    // The next good backup clears the banner.
+    await db().insert(backupRuns).values({ startedAt: new Date(), reason: "manual", ok: true });
+    expect((await backupStatus()).failure).toBeNull();
+  });
+});

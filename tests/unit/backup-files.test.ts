@@ -1,0 +1,197 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { describeFailure } from "~/server/backup/backup.server";
+import { backupsToPrune } from "~/server/backup/retention.server";
+import { runSqlScript, settingOf, SqlStatementSplitter } from "~/server/backup/sql-script.server";
+import { createTarGz, readTarGz } from "~/server/backup/tar.server";
+import { parseConfig } from "~/server/config.server";
+
+/** Splits `text` fed in pieces of `size` characters. */
+function split(text: string, size: number): string[] {
+  const splitter = new SqlStatementSplitter();
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(...splitter.push(text.slice(i, i + size)));
+  out.push(...splitter.end());
+  return out.map((statement) => statement.trim());
+}
+
+const SCRIPT = `--
+-- PostgreSQL database dump
+--
+
+\\restrict AbC123
+
+SET statement_timeout = 0;
+SET transaction_timeout = 0;
+SELECT pg_catalog.set_config('search_path', '', false);
+CREATE FUNCTION public.f() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION 'no; never';
+END;
+$$;
+INSERT INTO public.pages VALUES (1, 'It''s; here', E'back\\\\slash\\'; quote', "odd;name", $tag$ a $$ b; $tag$);
+/* a block /* nested; */ comment */ INSERT INTO public.t VALUES ('--not a comment;');
+-- a comment; with a semicolon
+INSERT INTO public.t VALUES ('line
+break;');
+
+\\unrestrict AbC123
+`;
+
+const EXPECTED = [
+  "SET statement_timeout = 0;",
+  "SET transaction_timeout = 0;",
+  "SELECT pg_catalog.set_config('search_path', '', false);",
+  "CREATE FUNCTION",
+  "INSERT INTO public.pages",
+  "/* a block /* nested; */ comment */ INSERT INTO public.t VALUES ('--not a comment;');",
+  "-- a comment; with a semicolon\nINSERT INTO public.t VALUES ('line\nbreak;');",
+];
+
+describe("the dump's statement splitter", () => {
+  it("cuts at the semicolons that end statements, never inside quotes, dollar quotes or comments, whatever the chunk size", () => {
+    for (const size of [1, 2, 3, 7, 64, SCRIPT.length]) {
+      const statements = split(SCRIPT, size);
+      expect(statements.length, `chunks of ${size}`).toBe(EXPECTED.length);
+      statements.forEach((statement, i) => expect(statement.startsWith(EXPECTED[i]!)).toBe(true));
+    }
+    expect(split(SCRIPT, 5)[3]).toContain("RAISE EXCEPTION 'no; never';\nEND;\n$$;");
+    expect(split(SCRIPT, 5)[4]).toContain(`"odd;name", $tag$ a $$ b; $tag$);`);
+  });
+
+  it("refuses a dump cut in the middle of a statement, and COPY data", () => {
+    expect(() => split("INSERT INTO t VALUES ('open", 4)).toThrow("middle of a statement");
+    expect(() => split("COPY public.t (a) FROM stdin;\n1\n\\.\n", 8)).toThrow("COPY");
+  });
+
+  it("leaves out a SET the target server does not know, and batches whole statements", async () => {
+    expect(settingOf("SET transaction_timeout = 0;")).toBe("transaction_timeout");
+    expect(settingOf("SELECT 1;")).toBeUndefined();
+    const batches: string[] = [];
+    const ran = await runSqlScript(
+      (async function* () {
+        yield SCRIPT;
+      })(),
+      async (batch) => void batches.push(batch),
+      { knownSettings: new Set(["statement_timeout"]), batchBytes: 50 },
+    );
+    expect(ran).toBe(EXPECTED.length - 1);
+    expect(batches.join("\n")).not.toContain("transaction_timeout");
+    expect(batches.length).toBeGreaterThan(1);
+  });
+});
+
+describe("the backup file's container", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-tar-"));
+
+  it("writes members a reader gets back byte for byte, with their checksums", async () => {
+    const big = crypto.randomBytes(3 * 1024 * 1024 + 17);
+    fs.writeFileSync(path.join(dir, "big.bin"), big);
+    const file = path.join(dir, "a.tar.gz");
+    const writer = createTarGz(file);
+    const written = [
+      await writer.addBuffer("backup.json", Buffer.from("{}")),
+      await writer.addFile("images/products/big.bin", path.join(dir, "big.bin")),
+      await writer.addBuffer("empty", Buffer.alloc(0)),
+      await writer.addBuffer(`images/${"d/".repeat(60)}long-name.webp`, Buffer.from("x")),
+    ];
+    await writer.finish();
+    expect(written[1]).toEqual({
+      path: "images/products/big.bin",
+      size: big.length,
+      sha256: crypto.createHash("sha256").update(big).digest("hex"),
+    });
+    const read: Record<string, Buffer> = {};
+    await readTarGz(file, async (member) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of member.body) chunks.push(chunk as Buffer);
+      read[member.path] = Buffer.concat(chunks);
+    });
+    expect(Object.keys(read)).toEqual(written.map((member) => member.path));
+    expect(read["images/products/big.bin"]!.equals(big)).toBe(true);
+    expect(read["empty"]!.length).toBe(0);
+
+    // Cut short: refused, never read as complete.
+    const cut = path.join(dir, "cut.tar.gz");
+    fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, 200_000));
+    await expect(readTarGz(cut, async (m) => void m.body.resume())).rejects.toThrow();
+  });
+
+  it("says the disk is full when it is, naming BACKUP_DIR", async () => {
+    const writer = createTarGz("/dev/full");
+    const failure = await writer
+      .addBuffer("database.sql", crypto.randomBytes(4 * 1024 * 1024))
+      .then(() => writer.finish())
+      .catch((error: unknown) => error);
+    writer.abort();
+    expect(describeFailure(failure, "/backups")).toBe(
+      "BACKUP_DIR /backups is full (no space left on the device): free some space or point BACKUP_DIR at a larger disk. Older backups were kept.",
+    );
+    const denied = Object.assign(new Error("EACCES"), { code: "EACCES" });
+    expect(describeFailure(denied, "/backups")).toContain("BACKUP_DIR /backups is not writable");
+  });
+});
+
+describe("backup generations", () => {
+  const zone = "America/Vancouver";
+  // Noon in Vancouver on day d of November 2026 (20:00 UTC).
+  const at = (d: number, hour = 12) => new Date(Date.UTC(2026, 10, d, hour + 8));
+  const backup = (d: number, verified: boolean | null = true, hour = 12) => ({
+    name: `b-${d}-${hour}`,
+    createdAt: at(d, hour),
+    verified,
+  });
+
+  it("keeps the newest of each of the last 7 days and 4 weeks, and deletes nothing before a newer one verifies", () => {
+    // One backup a day from 1 to 40 days back (the newest on day 30), and two on day 29.
+    const backups = [...Array.from({ length: 30 }, (_, i) => backup(i + 1)), backup(29, true, 6)];
+    const now = at(30, 13);
+    const doomed = new Set(backupsToPrune(backups, { daily: 7, weekly: 4 }, zone, now));
+    const kept = backups.filter((b) => !doomed.has(b.name)).map((b) => b.name);
+    // Days 24-30 (the newest of day 29 only), plus the newest of the 4 weeks: Sundays 29, 22, 15, 8
+    // start them, so the newest of week 22-28 is day 28 (kept already), of 15-21 day 21, of 8-14 day 14.
+    expect(kept).toEqual([
+      "b-14-12",
+      "b-21-12",
+      "b-24-12",
+      "b-25-12",
+      "b-26-12",
+      "b-27-12",
+      "b-28-12",
+      "b-29-12",
+      "b-30-12",
+    ]);
+
+    // Nothing verified: nothing goes. A newer unverified one, or one of the last 24 hours, stays.
+    expect(
+      backupsToPrune(
+        backups.map((b) => ({ ...b, verified: null })),
+        { daily: 1, weekly: 0 },
+        zone,
+        now,
+      ),
+    ).toEqual([]);
+    const fresh = [
+      backup(30, true, 9),
+      backup(30, true, 10),
+      backup(30, null, 11),
+      backup(28, false),
+    ];
+    expect(backupsToPrune(fresh, { daily: 1, weekly: 0 }, zone, now)).toEqual(["b-28-12"]);
+  });
+
+  it("reads the settings with their defaults", () => {
+    const config = parseConfig({ DATA_DIR: "/srv/budz" });
+    expect(config.backupDir).toBe("/srv/budz/backups");
+    expect([config.BACKUP_HOUR, config.BACKUP_KEEP_DAILY, config.BACKUP_KEEP_WEEKLY]).toEqual([
+      3, 7, 4,
+    ]);
+    expect(parseConfig({ BACKUP_DIR: "/mnt/other" }).backupDir).toBe("/mnt/other");
+    expect(() => parseConfig({ BACKUP_HOUR: "24" })).toThrow("BACKUP_HOUR");
+  });
+});
