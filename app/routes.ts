@@ -108,6 +108,7 @@ export default [
           route("announcements", "routes/admin/pages/announcements.tsx"),
         ]),
         route("database", "routes/admin/database.tsx"),
+        route("database/backups/:name", "routes/admin/backup-download.ts"),
         // Owner-only settings: the store's own (identity, payments, shipping, notifications),
         // then province rules and sales tax rates.
         route("settings", "routes/admin/settings/store.tsx"),

@@ -18,6 +18,7 @@ export const AUDIT_AREAS = [
   "exports",
   "sample-data",
   "mailings",
+  "backups",
   "auth",
 ] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
@@ -38,6 +39,7 @@ export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
   exports: "Exports",
   "sample-data": "Sample data",
   mailings: "Mailings",
+  backups: "Backups",
   auth: "Sign-in",
 };
 

@@ -37,6 +37,7 @@ import {
   sampleDataAllowed,
 } from "~/server/admin/database-tools.server";
 import { checkForm, formRules } from "~/lib/form";
+import { BACKUP_STARTED, backUpNow } from "~/server/backup/backup-admin.server";
 import { dispatchIntent, readForm } from "~/server/http/form.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 
@@ -73,6 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(context);
   return dispatchIntent(form, {
     test: async () => answer(await runConnectionTests()),
+    backup: async () => {
+      const started = await backUpNow(actor);
+      if (!started.ok)
+        return answer([{ level: "error", message: started.message }], started.status);
+      return answer([{ level: "info", message: BACKUP_STARTED }]);
+    },
     "insert-test-product": async () => answer(await insertTestProduct(actor)),
     generate: async () => {
       const checked = checkForm(generateForm, form);

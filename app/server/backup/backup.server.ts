@@ -225,7 +225,11 @@ async function runExclusive(options: {
   let lock: pg.Client | undefined;
   if (handle.driver === "postgres") {
     lock = new pg.Client({ connectionString: url });
-    await lock.connect();
+    try {
+      await lock.connect();
+    } catch (error) {
+      return fail(`The database cannot be reached: ${(error as Error).message}`);
+    }
     const { rows } = await lock.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [
       BACKUP_LOCK_ID,
     ]);
@@ -236,12 +240,17 @@ async function runExclusive(options: {
   }
   const startedAt = new Date();
   try {
-    const outcome = await backUp(
-      handle,
-      options.reason,
-      options.now ?? (() => new Date()),
-      options.dir ?? config().backupDir,
-    );
+    let outcome: BackupOutcome;
+    try {
+      outcome = await backUp(
+        handle,
+        options.reason,
+        options.now ?? (() => new Date()),
+        options.dir ?? config().backupDir,
+      );
+    } catch (error) {
+      outcome = fail(error instanceof Error ? error.message : String(error));
+    }
     if (options.record !== false) await recordRun(handle, options.reason, startedAt, outcome);
     return outcome;
   } finally {
