@@ -1,7 +1,9 @@
 // `npm run db:seed [-- --products N --customers N --orders N]`: replaces the store's products,
-// customers, coupons and orders with deterministic sample data (pages and announcement are kept).
+// customers, coupons and orders with deterministic sample data (pages and announcement are kept),
+// after a backup when the store has data.
 import { parseArgs } from "node:util";
 import { closeDatabase, openConfiguredDatabase } from "~/server/boot.server";
+import { backupBeforeSampleData } from "~/server/backup/automatic.server";
 import { DEFAULT_SAMPLE_COUNTS, generateSampleDataset } from "~/server/seed/sample-data.server";
 import { runScript, UsageError } from "./script-runner";
 
@@ -28,6 +30,13 @@ await runScript(async () => {
     orders: count("orders", DEFAULT_SAMPLE_COUNTS.orders),
   };
   const { release } = await openConfiguredDatabase();
+  // A store with data is backed up first (BACKUP_DIR); without that backup nothing is replaced.
+  const backedUp = await backupBeforeSampleData();
+  if (!backedUp.ok) {
+    await closeDatabase(release);
+    throw new UsageError(backedUp.message);
+  }
+  if (backedUp.backup) console.log(`Backed up first: ${backedUp.backup}`);
   const started = Date.now();
   const result = await generateSampleDataset(counts);
   console.log(

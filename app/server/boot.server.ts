@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { runDailyAuditPrune } from "./audit/audit-log.server";
 import { ensureFirstAdmin } from "./auth/admin-users.server";
+import { backupBeforeMigration, runDailyBackup } from "./backup/automatic.server";
+import { BackupError } from "./backup/dump.server";
 import { config } from "./config.server";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.server";
 import {
@@ -49,6 +51,7 @@ export async function openConfiguredDatabase<T = undefined>(
     const handle = openPostgres(DATABASE_URL);
     try {
       const firstWorkResult = await withStartLock(DATABASE_URL, async (client) => {
+        await backUpBeforeMigrating(handle);
         await applyMigrations(client);
         setDatabase(handle);
         return firstWork?.(handle);
@@ -69,6 +72,12 @@ export async function openConfiguredDatabase<T = undefined>(
   }
   try {
     const handle = await openPglite({ dataDir: `${dataDir}/pglite` });
+    try {
+      await backUpBeforeMigrating(handle);
+    } catch (error) {
+      await handle.close().catch(() => {});
+      throw error;
+    }
     await migrateDatabase(handle);
     setDatabase(handle);
     // The data directory's lock already makes this process the only one.
@@ -77,6 +86,32 @@ export async function openConfiguredDatabase<T = undefined>(
   } catch (error) {
     if (holdsDatabase()) await closeDatabase(() => {}).catch(() => {});
     release();
+    throw error;
+  }
+}
+
+/**
+ * The daily backup's job: first looked at ten minutes after the start (not while a start, or a
+ * short-lived test server, is busy), then every ten minutes; it runs beside the worker's loop,
+ * never holding up the emails.
+ */
+function dailyBackupJob(): () => Promise<void> {
+  const started = Date.now();
+  return async () => {
+    if (Date.now() - started < 9 * 60_000) return;
+    void runDailyBackup().catch((error: unknown) =>
+      logger.error({ err: error }, "the daily backup could not run"),
+    );
+  };
+}
+
+/** A backup before migrations change a store with data; its failure stops the start, saying why. */
+async function backUpBeforeMigrating(handle: DatabaseHandle): Promise<void> {
+  try {
+    const taken = await backupBeforeMigration(handle);
+    if (taken) logger.info({ backup: taken }, "backed up before migrating");
+  } catch (error) {
+    if (error instanceof BackupError) throw new StartupError(error.message);
     throw error;
   }
 }
@@ -223,6 +258,8 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
       { name: "daily summary email", everyMs: 600_000, run: () => sendDailySummaryEmail() },
       // Once a day: audit log entries older than AUDIT_RETENTION_DAYS (daily_jobs claims the day).
       { name: "audit log retention", everyMs: 3_600_000, run: () => runDailyAuditPrune() },
+      // Once a day from BACKUP_HOUR: a backup while the store serves (daily_jobs claims the day).
+      { name: "daily backup", everyMs: 600_000, run: dailyBackupJob() },
     ],
   });
   let phase = "running";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   backupStatus,
@@ -9,15 +9,23 @@ import {
   takeBackup,
   type BackupOutcome,
 } from "~/server/backup/backup.server";
+import { runGenerator } from "~/server/admin/database-tools.server";
+import {
+  DAILY_BACKUP_JOB,
+  backupBeforeMigration,
+  pendingMigrations,
+  runDailyBackup,
+} from "~/server/backup/automatic.server";
 import { loadArchive } from "~/server/backup/load.server";
 import { createTarGz, readTarGz } from "~/server/backup/tar.server";
 import { verifyBackup } from "~/server/backup/verify.server";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { config } from "~/server/config.server";
-import { databaseHandle, db } from "~/server/db.server";
+import { databaseHandle, db, migrationJournal } from "~/server/db.server";
 import { recordConsentGiven } from "~/server/marketing/consent.server";
-import { adminUsers, backupRuns, emailOutbox } from "~/server/schema";
+import { adminUsers, backupRuns, dailyJobs, emailOutbox } from "~/server/schema";
 import { generateSampleDataset } from "~/server/seed/sample-data.server";
+import { testActor } from "../setup/audit";
 
 // A backup of the test's own database (PGlite in memory, or PostgreSQL with pg_dump on the
 // PostgreSQL pass): what it holds, its verification, two at once, and a failure.
@@ -118,7 +126,7 @@ describe("a backup", () => {
       await writer.addBuffer(member.path, body);
     });
     await writer.finish();
-    const verification = await verifyBackup(tampered);
+    const verification = await verifyBackup(tampered, databaseHandle().url);
     expect(verification.ok).toBe(false);
     expect(verification.problems).toEqual([
       "images/products/kept.webp does not match its checksum",
@@ -163,5 +171,69 @@ describe("a backup", () => {
     // The next good backup clears the banner.
     await db().insert(backupRuns).values({ startedAt: new Date(), reason: "manual", ok: true });
     expect((await backupStatus()).failure).toBeNull();
+  });
+});
+
+describe("the automatic backups", () => {
+  // Noon in Vancouver, after BACKUP_HOUR (3 by default); 2 a.m. is before it.
+  const noon = new Date("2026-06-10T19:00:00Z");
+  const twoAm = new Date("2026-06-10T09:00:00Z");
+
+  it("run once a day from BACKUP_HOUR, claimed in daily_jobs", async () => {
+    expect(await runDailyBackup({ now: twoAm })).toEqual({
+      taken: false,
+      reason: "before the hour",
+    });
+    const [first, second] = await Promise.all([
+      runDailyBackup({ now: noon }),
+      runDailyBackup({ now: noon }),
+    ]);
+    const taken = [first, second].filter((run) => run!.taken);
+    expect(taken).toHaveLength(1);
+    expect(taken[0]).toMatchObject({ taken: true, outcome: { status: "done" } });
+    expect([first, second].find((run) => !run!.taken)).toEqual({
+      taken: false,
+      reason: "already taken",
+    });
+    const claims = await db()
+      .select()
+      .from(dailyJobs)
+      .where(and(eq(dailyJobs.name, DAILY_BACKUP_JOB), eq(dailyJobs.day, "2026-06-10")));
+    expect(claims).toHaveLength(1);
+    expect((await listBackups())[0]!.reason).toBe("daily");
+  });
+
+  it("come before sample data replaces the store's data", async () => {
+    const log = await runGenerator("customers", testActor());
+    expect(log[0]!.message).toMatch(
+      /^Backed up first: budz-backup-\S+-before-sample-data\.tar\.gz$/,
+    );
+    expect(log.at(-1)).toEqual({ level: "success", message: "Generated 25 customers" });
+    expect((await listBackups())[0]).toMatchObject({
+      reason: "before-sample-data",
+      verification: { ok: true },
+    });
+  });
+
+  it("come before migrations that change the schema of a store with data", async () => {
+    const handle = databaseHandle();
+    expect(await pendingMigrations(handle)).toEqual([]);
+    expect(await backupBeforeMigration(handle)).toBeUndefined();
+    // As if this build brought the last migration: it is pending.
+    const last = migrationJournal().at(-1)!;
+    const [row] = (
+      (await db().execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = ${last.when} returning hash, created_at`,
+      )) as unknown as { rows: { hash: string; created_at: string }[] }
+    ).rows;
+    try {
+      expect(await pendingMigrations(handle)).toEqual([last.tag]);
+      const name = await backupBeforeMigration(handle);
+      expect(name).toMatch(/-before-migration\.tar\.gz$/);
+    } finally {
+      await db().execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${row!.hash}, ${row!.created_at})`,
+      );
+    }
   });
 });

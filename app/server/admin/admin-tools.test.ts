@@ -17,6 +17,10 @@ import {
 import { getOverview } from "./overview.server";
 
 const overrides = vi.hoisted(() => ({ value: {} as Record<string, unknown> }));
+// The backup taken before sample data replaces a store's data is tested in backups.test.ts.
+vi.mock("../backup/automatic.server", () => ({
+  backupBeforeSampleData: () => Promise.resolve({ ok: true }),
+}));
 vi.mock("../config.server", async (importOriginal) => {
   const real = await importOriginal<typeof import("../config.server")>();
   return { ...real, config: () => ({ ...real.config(), ...overrides.value }) };

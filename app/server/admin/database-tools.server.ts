@@ -8,6 +8,7 @@ import {
   type Generator,
   type LogLine,
 } from "~/lib/database-tools";
+import { backupBeforeSampleData } from "../backup/automatic.server";
 import { config } from "../config.server";
 import { analyzeDatabase, databaseHandle, db, pingDatabase } from "../db.server";
 import { imageStorage } from "../images/storage.server";
@@ -155,11 +156,18 @@ const FAILURE: Record<Generator, string> = {
 export async function runGenerator(generator: Generator, actor: AuditActor): Promise<LogLine[]> {
   if (!sampleDataAllowed()) return [{ level: "error", message: SAMPLE_DATA_REFUSED }];
   const counts = DEFAULT_SAMPLE_COUNTS;
+  // A store with data is backed up first; without that backup nothing is replaced.
+  const backedUp = await backupBeforeSampleData();
+  if (!backedUp.ok) return [{ level: "error", message: backedUp.message }];
+  const first: LogLine[] = backedUp.backup
+    ? [{ level: "info", message: `Backed up first: ${backedUp.backup}` }]
+    : [];
   try {
     if (generator === "all") {
       const made = await generateSampleDataset(counts, actor);
       await invalidatePageCache("sample data generated");
       return [
+        ...first,
         { level: "info", message: `Cleared ${GENERATOR_CLEARS.all}` },
         {
           level: "success",
@@ -183,6 +191,7 @@ export async function runGenerator(generator: Generator, actor: AuditActor): Pro
     await analyzeDatabase();
     await invalidatePageCache("sample data generated");
     return [
+      ...first,
       { level: "info", message: `Cleared ${GENERATOR_CLEARS[generator]}` },
       { level: "success", message: `Generated ${made} ${generator}` },
     ];

@@ -430,7 +430,11 @@ async function recordRun(
     });
     if (outcome.status === "failed") wakeWorker();
   } catch (error) {
-    logger.warn({ err: error }, "backup outcome not recorded");
+    const cause = (error as { cause?: { code?: string } }).cause;
+    // A backup before the migration that adds backup_runs: nowhere to record it yet.
+    if (cause?.code === "42P01")
+      logger.info("backup outcome not recorded: no backup_runs table yet");
+    else logger.warn({ err: error }, "backup outcome not recorded");
   }
 }
 

@@ -22,8 +22,37 @@ interface Scratch {
   close(): Promise<void>;
 }
 
+/**
+ * A fresh PGlite's files, kept for a few minutes after use: a scratch database made from them
+ * starts in a fraction of the time initdb takes (several verifications in a row: tests, restores).
+ */
+let blank: { files: Promise<Blob>; timer?: NodeJS.Timeout } | undefined;
+
+async function blankPglite(): Promise<PGlite> {
+  blank ??= {
+    files: (async () => {
+      const client = await PGlite.create();
+      const files = await client.dumpDataDir("none");
+      await client.close();
+      return files;
+    })(),
+  };
+  const held = blank;
+  clearTimeout(held.timer);
+  held.timer = setTimeout(() => {
+    if (blank === held) blank = undefined;
+  }, 5 * 60_000);
+  held.timer.unref();
+  try {
+    return await PGlite.create({ loadDataDir: await held.files });
+  } catch (error) {
+    if (blank === held) blank = undefined;
+    throw error;
+  }
+}
+
 async function pgliteScratch(): Promise<Scratch> {
-  const client = await PGlite.create();
+  const client = await blankPglite();
   return {
     target: pgliteTarget(client),
     label: "PGlite (in memory)",
