@@ -1449,6 +1449,14 @@ const SCENARIOS: Scenario[] = [
   {
     kind: "action",
     route: "routes/admin/database.tsx",
+    intent: "backup",
+    area: "backups",
+    action: "create",
+    run: () => post("routes/admin/database.tsx", `${A}/database`, { intent: "backup" }),
+  },
+  {
+    kind: "action",
+    route: "routes/admin/database.tsx",
     intent: "insert-test-product",
     area: "products",
     action: "create",
