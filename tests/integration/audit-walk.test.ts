@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { backupRunning } from "~/server/backup/backup.server";
 import path from "node:path";
 import { generateTOTP } from "@epic-web/totp";
 import { and, asc, eq } from "drizzle-orm";
@@ -1452,7 +1453,12 @@ const SCENARIOS: Scenario[] = [
     intent: "backup",
     area: "backups",
     action: "create",
-    run: () => post("routes/admin/database.tsx", `${A}/database`, { intent: "backup" }),
+    run: async () => {
+      const answer = await post("routes/admin/database.tsx", `${A}/database`, { intent: "backup" });
+      // Back up now runs in the background: the next scenarios change data it is copying.
+      await vi.waitFor(() => expect(backupRunning()).toBe(false), { timeout: 60_000 });
+      return answer;
+    },
   },
   {
     kind: "action",
