@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  backupRunning,
   backupStatus,
   listBackups,
   takeBackup,
@@ -23,13 +24,20 @@ import { createAdminUser } from "~/server/auth/admin-users.server";
 import { config } from "~/server/config.server";
 import { databaseHandle, db, migrationJournal } from "~/server/db.server";
 import { recordConsentGiven } from "~/server/marketing/consent.server";
-import { adminUsers, backupRuns, dailyJobs, emailOutbox } from "~/server/schema";
+import { adminUsers, auditLog, backupRuns, dailyJobs, emailOutbox } from "~/server/schema";
 import { generateSampleDataset } from "~/server/seed/sample-data.server";
+import * as databaseRoute from "~/routes/admin/database";
+import * as downloadRoute from "~/routes/admin/backup-download";
+import * as layoutRoute from "~/routes/admin/layout";
+import { BACKUP_STARTED, overdueBackup } from "~/server/backup/backup-admin.server";
+import { createAdminSession } from "~/server/auth/session.server";
 import { testActor } from "../setup/audit";
+import { callRoute } from "../setup/route-call";
 
 // A backup of the test's own database (PGlite in memory, or PostgreSQL with pg_dump on the
 // PostgreSQL pass): what it holds, its verification, two at once, and a failure.
 const image = crypto.randomBytes(20_000);
+let ownerId: string;
 
 beforeAll(async () => {
   await generateSampleDataset({ products: 6, customers: 3, orders: 4 });
@@ -48,6 +56,7 @@ beforeAll(async () => {
     .update(adminUsers)
     .set({ email: "owner@budz.example" })
     .where(eq(adminUsers.id, owner.id));
+  ownerId = owner.id;
   const images = path.join(config().dataDir, "images", "products");
   fs.mkdirSync(images, { recursive: true });
   fs.writeFileSync(path.join(images, "kept.webp"), image);
@@ -235,5 +244,113 @@ describe("the automatic backups", () => {
         sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${row!.hash}, ${row!.created_at})`,
       );
     }
+  });
+});
+
+describe("the owners' screens", () => {
+  const ORIGIN = "http://localhost:3000";
+  const get = (url: string, cookie: string) =>
+    new Request(`${ORIGIN}${url}`, { headers: { Cookie: cookie } });
+  const cookieOf = async (userId: string) => (await createAdminSession({ userId })).split(";")[0]!;
+  type Answer = { data: { log: { level: string; message: string }[] }; init: { status?: number } };
+
+  it("Back up now starts a backup (audited) that the Database screen then lists, verified, for download", async () => {
+    const owner = await cookieOf(ownerId);
+    const answer = (await callRoute(
+      databaseRoute,
+      "action",
+      new Request(`${ORIGIN}/budzadmin/dashboard/database`, {
+        method: "POST",
+        headers: {
+          Cookie: owner,
+          Origin: ORIGIN,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "backup" }),
+      }),
+    )) as Answer;
+    expect(answer.data.log).toEqual([{ level: "info", message: BACKUP_STARTED }]);
+    expect(backupRunning()).toBe(true);
+    while (backupRunning()) await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const screen = (await callRoute(
+      databaseRoute,
+      "loader",
+      get("/budzadmin/dashboard/database", owner),
+    )) as {
+      backups: {
+        running: boolean;
+        backups: { name: string; reason: string; verified: boolean | null }[];
+      };
+    };
+    expect(screen.backups.running).toBe(false);
+    const newest = screen.backups.backups[0]!;
+    expect(newest).toMatchObject({ reason: "manual", verified: true });
+
+    const download = (await callRoute(
+      downloadRoute,
+      "loader",
+      get(`/budzadmin/dashboard/database/backups/${newest.name}`, owner),
+      { name: newest.name },
+    )) as Response;
+    expect(download.headers.get("content-disposition")).toBe(
+      `attachment; filename="${newest.name}"`,
+    );
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.equals(fs.readFileSync(path.join(config().backupDir, newest.name)))).toBe(true);
+
+    const entries = await db()
+      .select({ action: auditLog.action, recordId: auditLog.recordId })
+      .from(auditLog)
+      .where(eq(auditLog.area, "backups"));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { action: "create", recordId: "manual" },
+        { action: "export", recordId: newest.name },
+      ]),
+    );
+
+    // An unknown name (or a path) is a 404; staff never reach it.
+    const missing = await callRoute(
+      downloadRoute,
+      "loader",
+      get("/budzadmin/dashboard/database/backups/..%2Fsecret", owner),
+      { name: "../secret" },
+    ).catch((error: unknown) => error);
+    expect((missing as Response).status).toBe(404);
+    const staff = await createAdminUser({ username: "staffer", password: "staff-password-1" });
+    const refused = await callRoute(
+      downloadRoute,
+      "loader",
+      get(`/budzadmin/dashboard/database/backups/${newest.name}`, await cookieOf(staff.id)),
+      { name: newest.name },
+    ).catch((error: unknown) => error);
+    expect(refused).not.toBeInstanceOf(Response);
+  });
+
+  it("shows owners a failed backup on every screen, and the Overview an overdue one", async () => {
+    const now = new Date();
+    await db().insert(backupRuns).values({
+      startedAt: now,
+      finishedAt: now,
+      reason: "daily",
+      ok: false,
+      error: "BACKUP_DIR /x is full",
+    });
+    const layout = (await callRoute(
+      layoutRoute,
+      "loader",
+      get("/budzadmin/dashboard", await cookieOf(ownerId)),
+    )) as { data: { backupFailure: { error: string } | null } };
+    expect(layout.data.backupFailure).toMatchObject({ error: "BACKUP_DIR /x is full" });
+
+    // The last good one is recent: nothing on the Overview; 27 hours later, its age.
+    expect(await overdueBackup(now)).toBeNull();
+    const later = new Date(now.getTime() + 27 * 3_600_000);
+    expect(await overdueBackup(later)).toMatchObject({ ageMs: expect.any(Number) });
+    await db().delete(backupRuns);
+    // No backup ever: a new store (first admin today) has until its first daily one.
+    expect(await overdueBackup(now)).toBeNull();
+    expect(await overdueBackup(later)).toEqual({ lastGoodAt: null, ageMs: null });
   });
 });

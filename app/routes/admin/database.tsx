@@ -37,7 +37,10 @@ import {
   sampleDataAllowed,
 } from "~/server/admin/database-tools.server";
 import { checkForm, formRules } from "~/lib/form";
-import { BACKUP_STARTED, backUpNow } from "~/server/backup/backup-admin.server";
+import { BACKUP_STARTED, backUpNow, backupsPanel } from "~/server/backup/backup-admin.server";
+import { BackupsSection } from "~/components/admin/backups";
+import { withDateTexts } from "~/lib/dates";
+import { config } from "~/server/config.server";
 import { dispatchIntent, readForm } from "~/server/http/form.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 
@@ -47,13 +50,19 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("databa
 export const meta: Route.MetaFunction = () => [{ title: "Database · Admin" }];
 
 export async function loader() {
-  return {
-    driver: driverLabel(),
-    status: await getConnectionStatus(),
-    counts: await getLiveCounts(),
-    environment: await getEnvironment(),
-    sampleDataAllowed: sampleDataAllowed(),
-  };
+  const { STORE_TIMEZONE } = config();
+  return withDateTexts(
+    {
+      driver: driverLabel(),
+      status: await getConnectionStatus(),
+      counts: await getLiveCounts(),
+      environment: await getEnvironment(),
+      sampleDataAllowed: sampleDataAllowed(),
+      backups: await backupsPanel(),
+      timeZone: STORE_TIMEZONE,
+    },
+    STORE_TIMEZONE,
+  );
 }
 
 /** A generator's button: which one, confirmed in the dialog (data is cleared first). */
@@ -120,7 +129,7 @@ export default function DatabaseTools({ loaderData, actionData }: Route.Componen
     <>
       <PageHeader
         title="Database Management"
-        description="Connection, live counts, sample data and the environment the store runs in."
+        description="Connection, backups, live counts, sample data and the environment the store runs in."
       />
 
       <section className="mb-6 flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
@@ -162,6 +171,19 @@ export default function DatabaseTools({ loaderData, actionData }: Route.Componen
           </button>
         </Form>
       </section>
+
+      <BackupsSection
+        backups={loaderData.backups.backups}
+        running={loaderData.backups.running}
+        schedule={{
+          hour: loaderData.backups.hour,
+          zone: loaderData.timeZone,
+          daily: loaderData.backups.keep.daily,
+          weekly: loaderData.backups.keep.weekly,
+          dir: loaderData.backups.backupDir,
+        }}
+        dates={loaderData.dates}
+      />
 
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
         <StatCard label="Products" value={counts.products.toLocaleString("en-CA")} icon={Package} />

@@ -7,6 +7,10 @@ import { readToast } from "~/server/admin/flash.server";
 import { missingContactDetails } from "~/lib/store-settings";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
+import { BackupFailedBanner } from "~/components/admin/backups";
+import { dateTexts } from "~/lib/dates";
+import { backupStatus } from "~/server/backup/backup.server";
+import { config } from "~/server/config.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("admin")];
 
@@ -20,8 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readToast(request);
   const { store, payments } = await storeSettings();
   const owner = admin.role === "owner";
+  // Owners see a failed backup on every screen until one succeeds.
+  const backupFailure = owner ? (await backupStatus()).failure : null;
+  const { STORE_TIMEZONE } = config();
   return data(
     {
+      backupFailure,
+      dates: dateTexts(backupFailure, STORE_TIMEZONE),
       storeName: store.name,
       // A fresh store with no way for shoppers to reach or pay it says so (owners can fix it).
       setup: {
@@ -45,6 +54,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       toast={loaderData.toast}
     >
       <StoreSetupBanner {...loaderData.setup} />
+      {loaderData.backupFailure ? (
+        <BackupFailedBanner failure={loaderData.backupFailure} dates={loaderData.dates} />
+      ) : null}
       <Outlet />
     </AdminShell>
   );

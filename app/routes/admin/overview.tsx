@@ -19,6 +19,8 @@ import { StatCard } from "~/components/admin/stat-card";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatMoney } from "~/lib/money";
 import { getOverview } from "~/server/admin/overview.server";
+import { BackupAgeNotice } from "~/components/admin/backups";
+import { overdueBackup } from "~/server/backup/backup-admin.server";
 import { formatDate, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
@@ -30,7 +32,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Overview · Admin" }];
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = currentAdmin(context);
   const overview = await getOverview();
-  return withDateTexts({ overview, role: admin.role }, config().STORE_TIMEZONE);
+  // Owners: the last good backup's age, when it is older than the daily schedule allows.
+  const backup = admin.role === "owner" ? await overdueBackup() : null;
+  return withDateTexts({ overview, role: admin.role, backup }, config().STORE_TIMEZONE);
 }
 
 /** "1 size", "12 sizes". */
@@ -52,6 +56,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Overview" description="How the store is doing, from live data." />
+      {loaderData.backup ? <BackupAgeNotice {...loaderData.backup} dates={dates} /> : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <StatCard
           label="Total Revenue"

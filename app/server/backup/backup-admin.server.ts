@@ -1,9 +1,12 @@
 import fs from "node:fs";
+import { min } from "drizzle-orm";
+import { backupOverdue } from "~/lib/backups";
 import { fail, type Result } from "~/lib/errors";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { logger } from "../logger.server";
+import { adminUsers } from "../schema";
 import {
   backupPath,
   backupRunning,
@@ -93,4 +96,24 @@ export async function openBackupDownload(
     changes: { bytes: size },
   });
   return { file, size, stream: fs.createReadStream(file) };
+}
+
+/**
+ * The last good backup when it is older than the daily schedule allows (or none was ever taken on
+ * a store older than that): the Overview's note to owners. Null when all is well.
+ */
+export async function overdueBackup(
+  now = new Date(),
+): Promise<{ lastGoodAt: Date | null; ageMs: number | null } | null> {
+  const { lastGood } = await backupStatus();
+  if (!backupOverdue(lastGood?.at ?? null, now)) return null;
+  if (!lastGood) {
+    // A new store has until its first daily backup: its age is its first admin's.
+    const [first] = await db()
+      .select({ at: min(adminUsers.createdAt) })
+      .from(adminUsers);
+    if (!first?.at || !backupOverdue(first.at, now)) return null;
+    return { lastGoodAt: null, ageMs: null };
+  }
+  return { lastGoodAt: lastGood.at, ageMs: now.getTime() - lastGood.at.getTime() };
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { formatBytes } from "~/lib/backups";
 import { config } from "../config.server";
 import { DataDirLockedError, lockDataDir } from "../data-dir-lock.server";
 import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../db.server";
@@ -9,18 +10,6 @@ import { RestoreRefused, restoreBackup } from "./restore.server";
 import { verifyBackup } from "./verify.server";
 
 /** The command-line side of backups (scripts/backup.ts and scripts/restore.ts): exit codes. */
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

@@ -1,0 +1,40 @@
+/** Words and rules of the backups' screens (the Database screen, the Overview, the banner). */
+
+/** The daily schedule allows a day between backups, plus two hours to take and verify one. */
+export const BACKUP_OVERDUE_HOURS = 26;
+
+export const BACKUP_REASON_LABELS: Record<string, string> = {
+  manual: "Back up now",
+  daily: "Daily",
+  command: "npm run backup",
+  "before-migration": "Before a migration",
+  "before-sample-data": "Before sample data",
+};
+
+/** "850 KB", "1.2 GB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+/** "3 hours", "2 days" (whole hours under two days, else whole days). */
+export function ageText(ms: number): string {
+  const hours = Math.floor(ms / 3_600_000);
+  if (hours < 1) return "less than an hour";
+  if (hours < 48) return `${hours} hour${hours === 1 ? "" : "s"}`;
+  const days = Math.floor(hours / 24);
+  return `${days} days`;
+}
+
+/** Whether the last good backup (or none) is older than the daily schedule allows. */
+export function backupOverdue(lastGoodAt: Date | string | null, now: Date): boolean {
+  if (!lastGoodAt) return true;
+  return now.getTime() - new Date(lastGoodAt).getTime() > BACKUP_OVERDUE_HOURS * 3_600_000;
+}
