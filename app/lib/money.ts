@@ -22,3 +22,13 @@ export function parseMoneyToCents(value: unknown): number {
   const amount = Number(text);
   return Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0;
 }
+
+/**
+ * Dollars typed by staff ("20", "12.5", "$1,234.50") to cents, or null when it is not an amount
+ * (at most 7 digits before the point and 2 after; never negative).
+ */
+export function typedDollarsToCents(value: string): number | null {
+  const compact = value.replace(/[$,\s]/g, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(compact)) return null;
+  return Math.round(Number(compact) * 100);
+}

@@ -1,3 +1,4 @@
+import { typedDollarsToCents } from "~/lib/money";
 import { z } from "zod";
 import { COUPON_STATUSES, parseDay } from "~/lib/coupons";
 import { formRules } from "~/lib/form";
@@ -31,20 +32,13 @@ export const COUPON_MESSAGES = {
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
-/** Dollars typed by staff ("20", "$1,250.5") to cents, or null when it is not an amount. */
-function dollarsToCents(value: string): number | null {
-  const compact = value.replace(/[$,\s]/g, "");
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(compact)) return null;
-  return Math.round(Number(compact) * 100);
-}
-
 function percentValue(raw: unknown): number | null {
   const value = /^\d{1,3}$/.test(text(raw)) ? Number(text(raw)) : 0;
   return value >= 1 && value <= 100 ? value : null;
 }
 
 function fixedValue(raw: unknown): number | null {
-  const cents = dollarsToCents(text(raw));
+  const cents = typedDollarsToCents(text(raw));
   return cents !== null && cents > 0 && cents <= MAX_CENTS ? cents : null;
 }
 
@@ -111,7 +105,7 @@ export const CouponFormSchema = z
       .transform((value, ctx) => {
         const raw = text(value);
         if (!raw) return 0;
-        const cents = dollarsToCents(raw);
+        const cents = typedDollarsToCents(raw);
         if (cents === null || cents > MAX_CENTS) {
           ctx.addIssue({ code: "custom", message: COUPON_MESSAGES.minOrder });
           return z.NEVER;

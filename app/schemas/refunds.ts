@@ -1,3 +1,4 @@
+import { typedDollarsToCents } from "~/lib/money";
 import { z } from "zod";
 import { formRules, textValues } from "~/lib/form";
 import { NOTHING_CHOSEN, type RefundRequest } from "~/lib/refund-math";
@@ -19,9 +20,8 @@ function dollars(message: string) {
   return z
     .string()
     .trim()
-    .transform((value) => value.replace(/[$,\s]/g, ""))
-    .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value), message)
-    .transform((value) => Math.round(Number(value) * 100));
+    .refine((value) => typedDollarsToCents(value) !== null, message)
+    .transform((value) => typedDollarsToCents(value)!);
 }
 
 const version = z

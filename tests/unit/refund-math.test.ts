@@ -1,3 +1,4 @@
+import { typedDollarsToCents } from "~/lib/money";
 import { describe, expect, it } from "vitest";
 import {
   fullRefundRequest,
@@ -410,5 +411,18 @@ describe("refundState", () => {
     expect(refundState({ totalAmountCents: 1000, refundedCents: 0 })).toBeNull();
     expect(refundState({ totalAmountCents: 1000, refundedCents: 1 })).toBe("partly_refunded");
     expect(refundState({ totalAmountCents: 1000, refundedCents: 1000 })).toBe("refunded");
+  });
+});
+
+describe("typedDollarsToCents (the amounts staff type in refunds and coupons)", () => {
+  it("reads dollars with or without cents, a dollar sign and thousands separators", () => {
+    expect(typedDollarsToCents("20")).toBe(2000);
+    expect(typedDollarsToCents("12.5")).toBe(1250);
+    expect(typedDollarsToCents(" $1,234.56 ")).toBe(123456);
+    expect(typedDollarsToCents("0.1")).toBe(10);
+  });
+  it("refuses what is not an amount: negatives, three decimals, words, more than 7 digits", () => {
+    for (const typed of ["-5", "1.234", "ten", "", "12345678", "1e3", "."])
+      expect(typedDollarsToCents(typed)).toBeNull();
   });
 });

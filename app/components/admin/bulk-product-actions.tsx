@@ -8,7 +8,7 @@ import { lazyModule } from "~/lib/lazy-module";
 import { productCount, type BulkAction } from "~/lib/product-list";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
-import { Modal } from "./modal";
+import { DialogButtons, Modal } from "./modal";
 
 /** The bulk forms' rules, fetched when a dialog is first focused (the list loads without zod). */
 const bulkForms = lazyModule(() => import("~/schemas/product-list"));
@@ -233,14 +233,9 @@ function BulkDialog({
       size="md"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} disabled={busy} className={buttonClass(text.tone)}>
-            {busy ? "Saving…" : `${text.verb} ${productCount(selection.count)}`}
-          </button>
-        </>
+        <DialogButtons formId={formId} onClose={onClose} busy={busy} variant={text.tone}>
+          {busy ? "Saving…" : `${text.verb} ${productCount(selection.count)}`}
+        </DialogButtons>
       }
     >
       <fetcher.Form

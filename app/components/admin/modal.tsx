@@ -162,3 +162,31 @@ export function useCloseToList(list: string) {
   const { search } = useLocation();
   return () => void navigate(`${list}${search}`, { preventScrollReset: true });
 }
+
+/** A form dialog's footer: Cancel (or `closeLabel`) and the submit button of the form `formId`. */
+export function DialogButtons({
+  formId,
+  onClose,
+  busy,
+  variant = "primary",
+  closeLabel = "Cancel",
+  children,
+}: {
+  formId: string;
+  onClose: () => void;
+  busy: boolean;
+  variant?: "primary" | "danger";
+  closeLabel?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <button type="button" className={buttonClass("secondary")} onClick={onClose}>
+        {closeLabel}
+      </button>
+      <button type="submit" form={formId} disabled={busy} className={buttonClass(variant)}>
+        {children}
+      </button>
+    </>
+  );
+}

@@ -4,9 +4,8 @@ import type { FetcherWithComponents } from "react-router";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import type { FormReply } from "~/lib/form";
 import { NEWSLETTER_MESSAGES, newsletterTestForm } from "~/schemas/newsletters";
-import { buttonClass } from "./button";
 import { inputClass } from "./field";
-import { Modal } from "./modal";
+import { Modal, DialogButtons } from "./modal";
 
 /** SPEC §2's Send Test Email modal: the address, the '[TEST] ' subject preview, Cancel/Send Test. */
 export function NewsletterTestDialog({
@@ -36,19 +35,14 @@ export function NewsletterTestDialog({
       size="md"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className={buttonClass()} disabled={sending}>
-            {sending ? (
-              <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
-            ) : (
-              <Send className="h-4 w-4" aria-hidden />
-            )}
-            {sending ? "Sending..." : "Send Test"}
-          </button>
-        </>
+        <DialogButtons formId={formId} onClose={onClose} busy={sending}>
+          {sending ? (
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+          ) : (
+            <Send className="h-4 w-4" aria-hidden />
+          )}
+          {sending ? "Sending..." : "Send Test"}
+        </DialogButtons>
       }
     >
       <fetcher.Form method="post" id={formId} {...form.props} className="space-y-4">

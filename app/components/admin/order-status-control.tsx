@@ -13,7 +13,7 @@ import { lazyModule } from "~/lib/lazy-module";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 import { ConfirmWarning } from "./confirm-warning";
-import { Modal } from "./modal";
+import { Modal, DialogButtons } from "./modal";
 
 export interface StatusTarget {
   orderNumber: string;
@@ -82,19 +82,15 @@ export function StatusDialog({
       size="md"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
-            Close
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            disabled={busy}
-            className={buttonClass(to === "cancelled" ? "danger" : "primary")}
-          >
-            {busy ? "Saving…" : STEP_LABELS[to]}
-          </button>
-        </>
+        <DialogButtons
+          formId={formId}
+          onClose={onClose}
+          busy={busy}
+          variant={to === "cancelled" ? "danger" : "primary"}
+          closeLabel="Close"
+        >
+          {busy ? "Saving…" : STEP_LABELS[to]}
+        </DialogButtons>
       }
     >
       <fetcher.Form

@@ -4,7 +4,7 @@ import { href, useFetcher, useLocation } from "react-router";
 import { Field, FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
 import type { FormReply } from "~/lib/form";
 import { lazyModule } from "~/lib/lazy-module";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, typedDollarsToCents } from "~/lib/money";
 import {
   fullRefundRequest,
   remainingOf,
@@ -16,7 +16,7 @@ import {
 import { REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod } from "~/lib/refunds";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
-import { Modal } from "./modal";
+import { Modal, DialogButtons } from "./modal";
 
 // The same rules as the action, fetched with zod when the dialog is first focused.
 const refundSchemas = lazyModule(() => import("~/schemas/refunds"));
@@ -37,12 +37,9 @@ export interface RefundPanelData {
 
 type Intent = "refund" | "cancel";
 
-/** Dollars typed ("12.5", "$1,234.50") to cents; null when it is not an amount. */
-function typedCents(text: string): number | null {
-  const value = text.replace(/[$,\s]/g, "");
-  if (value === "") return 0;
-  return /^\d{1,7}(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null;
-}
+/** Dollars typed in a box to cents (an empty box is 0); null when it is not an amount. */
+const typedCents = (text: string) =>
+  text.replace(/[$,\s]/g, "") === "" ? 0 : typedDollarsToCents(text);
 
 /** Refund: opens the dialog for lines, shipping or an amount. */
 export function RefundButton({ panel }: { panel: RefundPanelData }) {
@@ -179,19 +176,15 @@ function RefundDialog({
       size="lg"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
-            Close
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            disabled={busy}
-            className={buttonClass(cancel ? "danger" : "primary")}
-          >
-            {submitLabel}
-          </button>
-        </>
+        <DialogButtons
+          formId={formId}
+          onClose={onClose}
+          busy={busy}
+          variant={cancel ? "danger" : "primary"}
+          closeLabel="Close"
+        >
+          {submitLabel}
+        </DialogButtons>
       }
     >
       <fetcher.Form

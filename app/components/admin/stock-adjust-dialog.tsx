@@ -7,7 +7,7 @@ import { lazyModule } from "~/lib/lazy-module";
 import { ADJUST_REASONS, adjustmentDelta, STOCK_REASON_LABELS, type AdjustMode } from "~/lib/stock";
 import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
-import { Modal } from "./modal";
+import { Modal, DialogButtons } from "./modal";
 import { useCan } from "./use-can";
 
 // The same rules as the action, fetched with zod when the dialog is first focused.
@@ -96,14 +96,9 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
       size="md"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} disabled={busy} className={buttonClass()}>
-            {busy ? "Saving…" : "Save adjustment"}
-          </button>
-        </>
+        <DialogButtons formId={formId} onClose={onClose} busy={busy}>
+          {busy ? "Saving…" : "Save adjustment"}
+        </DialogButtons>
       }
     >
       <fetcher.Form
