@@ -11,19 +11,6 @@ export const BACKUP_REASON_LABELS: Record<string, string> = {
   "before-sample-data": "Before sample data",
 };
 
-/** "850 KB", "1.2 GB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
 /** "3 hours", "2 days" (whole hours under two days, else whole days). */
 export function ageText(ms: number): string {
   const hours = Math.floor(ms / 3_600_000);

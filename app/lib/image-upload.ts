@@ -14,11 +14,5 @@ export function validateImageFile(file: { type: string; size: number }): string 
   return undefined;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}
-
 export const IMAGE_TYPE_FILTERS = ["all", "jpeg", "png", "webp", "gif"] as const;
 export type ImageTypeFilter = (typeof IMAGE_TYPE_FILTERS)[number];

@@ -15,3 +15,16 @@ export function excerpt(text: string, max: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString("en-CA");
 }
+
+/** "850 KB", "1.2 MB", "3.4 GB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}

@@ -8,6 +8,7 @@ import { backupsToPrune } from "~/server/backup/retention.server";
 import { runSqlScript, settingOf, SqlStatementSplitter } from "~/server/backup/sql-script.server";
 import { createTarGz, readTarGz } from "~/server/backup/tar.server";
 import { parseConfig } from "~/server/config.server";
+import { formatBytes } from "~/lib/text";
 
 /** Splits `text` fed in pieces of `size` characters. */
 function split(text: string, size: number): string[] {
@@ -193,5 +194,15 @@ describe("backup generations", () => {
     ]);
     expect(parseConfig({ BACKUP_DIR: "/mnt/other" }).backupDir).toBe("/mnt/other");
     expect(() => parseConfig({ BACKUP_HOUR: "24" })).toThrow("BACKUP_HOUR");
+  });
+});
+
+describe("formatBytes (backup and image sizes)", () => {
+  it("names each size in the largest unit under 1,024 of it", () => {
+    expect(formatBytes(512)).toBe("512 B");
+    expect(formatBytes(850 * 1024)).toBe("850 KB");
+    expect(formatBytes(1.25 * 1024 * 1024)).toBe("1.3 MB");
+    expect(formatBytes(29.4 * 1024 ** 2)).toBe("29 MB");
+    expect(formatBytes(3 * 1024 ** 4)).toBe("3.0 TB");
   });
 });

@@ -1,7 +1,8 @@
 import { Archive, Download, HardDriveDownload, Loader2, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { Form, href, Link, useNavigation, useRevalidator } from "react-router";
-import { ageText, BACKUP_OVERDUE_HOURS, BACKUP_REASON_LABELS, formatBytes } from "~/lib/backups";
+import { ageText, BACKUP_OVERDUE_HOURS, BACKUP_REASON_LABELS } from "~/lib/backups";
+import { formatBytes } from "~/lib/text";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { buttonClass } from "./button";
 

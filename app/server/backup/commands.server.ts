@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { formatBytes } from "~/lib/backups";
+import { formatBytes } from "~/lib/text";
 import { config } from "../config.server";
 import { DataDirLockedError, lockDataDir } from "../data-dir-lock.server";
 import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../db.server";

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/admin/button";
 import { DeleteImageButton } from "~/components/admin/image-usage";
 import { Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { formatBytes } from "~/lib/image-upload";
+import { formatBytes } from "~/lib/text";
 import { getImage, IMAGE_NOT_FOUND } from "~/server/images/image-library.server";
 import { formatDateTime, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
