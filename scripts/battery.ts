@@ -14,6 +14,7 @@ import { runFuzz } from "./battery/fuzz";
 import { measureThrottle } from "./battery/throttle";
 import { freshDatabaseUrl, freshDataDir, startServer } from "../tests/process/server-harness";
 import { dataDirWithQueuedEmail, silentSmtpServer } from "../tests/process/silent-smtp";
+import { processMemory } from "./process-memory";
 
 const root = path.resolve(import.meta.dirname, "..");
 // `npm run battery -- fuzz throttle` runs only those parts (fuzz, throttle, shutdown, races, kill).
@@ -55,10 +56,7 @@ function report(label: string, figure: string, goal: string, ok: boolean) {
   line(label, figure, goal, ok);
 }
 
-function rssMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-}
+const rssMiB = (pid: number) => processMemory(pid).rssMiB;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -14,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { processMemory } from "./process-memory";
 
 const { values } = parseArgs({
   options: {
@@ -336,6 +337,15 @@ seedOnce();
 const checkoutProduct = await prepareCheckoutProduct();
 const server = await startServer();
 const staticFiles: string[] = [];
+await new Promise((resolve) => setTimeout(resolve, 5000)); // let the start settle
+const restingRss = processMemory(server.pid!).rssMiB;
+/** Resident memory at rest, at peak and after the runs (before the server stops). */
+function printMemory() {
+  const { rssMiB, peakMiB } = processMemory(server.pid!);
+  console.log(
+    `memory        at rest ${restingRss} MiB · peak ${peakMiB} MiB · after ${rssMiB} MiB (RSS)`,
+  );
+}
 try {
   const load1 = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   console.log(
@@ -343,6 +353,7 @@ try {
   );
   if (!values["checkout-only"]) await pageRuns();
   if (!values.pages) await checkoutRuns();
+  else printMemory();
   console.log(
     "\nLatencies in ms. cached = from the page cache; rendered = a cookie the cache does not know,\nso the page is rendered; static = the same server sending a file of the same size.",
   );
@@ -353,6 +364,7 @@ try {
 
 async function checkoutRuns() {
   const run = await checkoutRun(checkoutProduct.id);
+  printMemory();
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   const outcome = await checkoutOutcome(checkoutProduct.id, checkoutProduct.since);
