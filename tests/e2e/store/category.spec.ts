@@ -192,6 +192,8 @@ test("all products pages forward and back with keyset links", async ({ page }) =
   await page.getByRole("link", { name: "Next →" }).click();
   await expect(page.getByText("Page 2 of 3")).toBeVisible();
   await expect(page).toHaveURL(/after=.*page=2/);
+  // The next page's cards, not the first page's still on screen while it loads.
+  await expect.poll(() => names(page)).not.toEqual(first);
   const second = await names(page);
   expect(second[0]! >= first[23]!).toBe(true);
   await page.getByRole("link", { name: "Next →" }).click();
