@@ -148,6 +148,27 @@ export function BackupsSection({
   );
 }
 
+/** The warning box both backup notices share (tone: its border, background and text colours). */
+function BackupNotice({
+  label,
+  tone,
+  children,
+}: {
+  label: string;
+  tone: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <aside
+      aria-label={label}
+      className={`mb-6 flex gap-3 rounded-xl border px-4 py-3 text-sm ${tone}`}
+    >
+      <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      {children}
+    </aside>
+  );
+}
+
 /** To owners on every admin screen while the last backup failed (until one succeeds). */
 export function BackupFailedBanner({
   failure,
@@ -157,11 +178,7 @@ export function BackupFailedBanner({
   dates: DateTexts;
 }) {
   return (
-    <aside
-      aria-label="Backup failed"
-      className="mb-6 flex gap-3 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
-    >
-      <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+    <BackupNotice label="Backup failed" tone="border-red-300 bg-red-50 text-red-900">
       <div className="min-w-0 space-y-1">
         <p className="font-semibold">
           The last backup failed ({BACKUP_REASON_LABELS[failure.reason] ?? failure.reason},{" "}
@@ -175,7 +192,7 @@ export function BackupFailedBanner({
           </Link>
         </p>
       </div>
-    </aside>
+    </BackupNotice>
   );
 }
 
@@ -190,11 +207,7 @@ export function BackupAgeNotice({
   dates: DateTexts;
 }) {
   return (
-    <aside
-      aria-label="Backups"
-      className="mb-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-    >
-      <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+    <BackupNotice label="Backups" tone="border-amber-300 bg-amber-50 text-amber-900">
       <p>
         {lastGoodAt && ageMs !== null
           ? `The last good backup is ${ageText(ageMs)} old (${formatDateTime(lastGoodAt, dates)}): more than the daily schedule allows (${BACKUP_OVERDUE_HOURS} hours).`
@@ -203,6 +216,6 @@ export function BackupAgeNotice({
           Back up now
         </Link>
       </p>
-    </aside>
+    </BackupNotice>
   );
 }
