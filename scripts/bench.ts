@@ -68,6 +68,8 @@ const env = {
   ETRANSFER_EMAIL: "payments@bench.example",
   ADMIN_USERNAME: "bench",
   ADMIN_PASSWORD: "bench-password-not-for-use",
+  // As `npm start` runs the server (package.json): glibc's malloc arenas bounded.
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
 };
 
 function seedOnce() {
@@ -352,6 +354,7 @@ try {
     `\n${products} products · ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"} · ${connections} connections · ${duration}s per run · gzip · load average ${load1} · ${new Date().toISOString()}\n`,
   );
   if (!values["checkout-only"]) await pageRuns();
+  if (!values.pages) await imageUploadRun();
   if (!values.pages) await checkoutRuns();
   else printMemory();
   console.log(
@@ -360,6 +363,44 @@ try {
 } finally {
   for (const file of staticFiles) fs.rmSync(file, { force: true });
   server.kill("SIGTERM");
+}
+
+/** A full-frame camera's photo (36 megapixels) uploaded to the image library by a signed-in admin. */
+async function imageUploadRun() {
+  const signIn = await fetch(`${base}/budzadmin?index`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
+  });
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const { default: sharp } = await import("sharp");
+  const [width, height] = [7360, 4912];
+  // A smooth picture with fine grain, so the JPEG has a camera photo's size (about 6.7 MB).
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 1;
+  for (let i = 0; i < pixels.length; i += 3) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const [x, y, grain] = [(i / 3) % width, Math.floor(i / 3 / width), (seed >> 16) & 15];
+    pixels[i] = ((x * 255) / width + grain) & 255;
+    pixels[i + 1] = ((y * 255) / height + grain) & 255;
+    pixels[i + 2] = ((x + y) >> 5) & 255;
+  }
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const form = new FormData();
+  form.append("file", new File([jpeg], "full-frame.jpg", { type: "image/jpeg" }));
+  const started = performance.now();
+  const response = await fetch(`${base}/budzadmin/dashboard/images/upload`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: base },
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`the image upload answered ${response.status}`);
+  console.log(
+    `\nimage upload  ${width}×${height} (${((width * height) / 1e6).toFixed(1)} MP) JPEG of ${(jpeg.length / 1e6).toFixed(1)} MB stored with its variants in ${ms(performance.now() - started)} ms`,
+  );
 }
 
 async function checkoutRuns() {

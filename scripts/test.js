@@ -9,6 +9,7 @@ const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
 
 const vitest = (project) => ["vitest", "run", "--project", project];
+const memoryTest = "tests/process/memory.test.ts";
 
 // Each stage is a list of steps run at the same time; a stage starts when the previous one passed.
 const stages = [
@@ -21,8 +22,19 @@ const stages = [
   ...(pgUrl ? [[["integration (PostgreSQL)", "npx", vitest("integration"), process.env]]] : []),
   [["build", "npm", ["run", "build"]]],
   [
-    ["process", "npx", vitest("process"), withoutPg],
-    ...(pgUrl ? [["process (PostgreSQL)", "npx", vitest("process"), process.env]] : []),
+    ["process", "npx", [...vitest("process"), "--exclude", memoryTest], withoutPg],
+    ...(pgUrl
+      ? [
+          [
+            "process (PostgreSQL)",
+            "npx",
+            [...vitest("process"), "--exclude", memoryTest],
+            process.env,
+          ],
+        ]
+      : []),
+    // A minute of waiting on one server's memory, beside the others.
+    ["memory", "npx", [...vitest("process"), memoryTest], withoutPg],
   ],
   [["end-to-end", "npx", ["playwright", "test"], withoutPg]],
 ];

@@ -71,7 +71,10 @@ export async function openConfiguredDatabase<T = undefined>(
     throw error;
   }
   try {
-    const handle = await openPglite({ dataDir: `${dataDir}/pglite` });
+    const handle = await openPglite({
+      dataDir: `${dataDir}/pglite`,
+      cacheMiB: config().EMBEDDED_DB_CACHE_MB,
+    });
     try {
       await backUpBeforeMigrating(handle);
     } catch (error) {

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { DEFAULT_EMBEDDED_DB_CACHE_MB } from "./config.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,15 +44,21 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   };
 }
 
-/** dataDir undefined = in memory; loadDataDir = start from a dump (tests clone a migrated template). */
+/**
+ * dataDir undefined = in memory; loadDataDir = start from a dump (tests clone a migrated template);
+ * cacheMiB = the database's own page cache (EMBEDDED_DB_CACHE_MB).
+ */
 export async function openPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob | File;
+  cacheMiB?: number;
 }): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const cacheMiB = options.cacheMiB ?? DEFAULT_EMBEDDED_DB_CACHE_MB;
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${cacheMiB}MB`],
   });
   return {
     db: drizzlePglite(withParsersOnClient(client), { schema }) as unknown as Database,

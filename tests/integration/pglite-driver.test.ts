@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db, openPglite } from "~/server/db.server";
 import { products } from "~/server/schema";
 import { pgliteQueries, resetDatabase, testDriver } from "../setup/database";
 
@@ -35,5 +35,18 @@ describe("drizzle on PGlite", () => {
     });
     expect(calls.length).toBeGreaterThanOrEqual(2);
     for (const [, , options] of calls) expect(options?.parsers).toBeUndefined();
+  });
+
+  it("gives the embedded database the page cache it is configured with (EMBEDDED_DB_CACHE_MB)", async (ctx) => {
+    if (testDriver() !== "pglite") ctx.skip();
+    const handle = await openPglite({ cacheMiB: 24 });
+    try {
+      const { rows } = await handle.pglite!.query<{ shared_buffers: string }>(
+        "show shared_buffers",
+      );
+      expect(rows[0]?.shared_buffers).toBe("24MB");
+    } finally {
+      await handle.close();
+    }
   });
 });

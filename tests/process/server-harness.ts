@@ -36,9 +36,18 @@ process.on("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
 
-/** Spawns `node server.js` on the production build and resolves once it listens (or exits). */
-export function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["server.js"], {
+/**
+ * Spawns `node server.js` on the production build (or, `asNpmStart`, the command `npm start` runs,
+ * with its environment) and resolves once it listens (or exits).
+ */
+export function startServer(
+  env: Record<string, string | undefined>,
+  { asNpmStart = false } = {},
+): Promise<RunningServer> {
+  const [command, args] = asNpmStart
+    ? ["sh", ["-c", JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.start as string]]
+    : [process.execPath, ["server.js"]];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -15,6 +15,8 @@ describe("parseConfig", () => {
     expect(config.STAFF_EMAILS).toEqual([]);
     expect(config.LOW_STOCK_EMAIL_HOUR).toBe(8);
     expect(config.DAILY_SUMMARY_HOUR).toBe(8);
+    expect(config.EMBEDDED_DB_CACHE_MB).toBe(16);
+    expect(config.PAGE_CACHE_MB).toBe(32);
   });
 
   it("reads STAFF_EMAILS as a list of addresses", () => {
@@ -53,6 +55,14 @@ describe("parseConfig", () => {
     [
       { DAILY_SUMMARY_HOUR: "7.5" },
       'Invalid configuration: DAILY_SUMMARY_HOUR="7.5" must be an hour of the day from 0 to 23',
+    ],
+    [
+      { EMBEDDED_DB_CACHE_MB: "0" },
+      'Invalid configuration: EMBEDDED_DB_CACHE_MB="0" must be a whole number of MiB from 1 to 4096',
+    ],
+    [
+      { PAGE_CACHE_MB: "lots" },
+      'Invalid configuration: PAGE_CACHE_MB="lots" must be a whole number of MiB from 1 to 4096',
     ],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);

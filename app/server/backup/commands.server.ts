@@ -40,7 +40,11 @@ async function openForBackup(): Promise<{ handle: DatabaseHandle; release: () =>
     throw error;
   }
   try {
-    return { handle: await openPglite({ dataDir: path.join(dataDir, "pglite") }), release };
+    const handle = await openPglite({
+      dataDir: path.join(dataDir, "pglite"),
+      cacheMiB: config().EMBEDDED_DB_CACHE_MB,
+    });
+    return { handle, release };
   } catch (error) {
     release();
     throw error;

@@ -56,7 +56,10 @@ export async function storeImage(options: {
   let encoded: { data: Buffer; info: OutputInfo };
   try {
     const image = sharp(options.body, { limitInputPixels: MAX_IMAGE_PIXELS, animated }).rotate();
-    encoded = await image[format]().toBuffer({ resolveWithObject: true });
+    // Optimising a JPEG's Huffman tables holds every coefficient of the image until the end (about
+    // 230 MB for 36 megapixels); without it the encoder streams, for a file a few percent larger.
+    const reencoded = format === "jpeg" ? image.jpeg({ optimiseCoding: false }) : image[format]();
+    encoded = await reencoded.toBuffer({ resolveWithObject: true });
   } catch {
     throw new ImageRejectedError("Error processing image file");
   }

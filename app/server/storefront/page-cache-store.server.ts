@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { clearListingCache } from "../catalog/listing.server";
+import { config } from "../config.server";
 import { databaseHandle, db } from "../db.server";
 import { PAGE_CACHE_TTL_SECONDS } from "./page-cache-key.server";
 
@@ -27,8 +28,6 @@ export interface PageCacheStore {
   invalidate(): Promise<void>;
 }
 
-/** Memory held by one process's copies of cached pages (bodies and their gzip). */
-export const PAGE_CACHE_MEMORY_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 5_000;
 
 interface LocalEntry {
@@ -40,7 +39,8 @@ interface LocalEntry {
 export class PageLru {
   private entries = new Map<string, LocalEntry>();
   private bytes = 0;
-  constructor(private maxBytes = PAGE_CACHE_MEMORY_BYTES) {}
+  /** maxBytes: memory held by the pages (bodies and their gzip), PAGE_CACHE_MB by default. */
+  constructor(private maxBytes = config().PAGE_CACHE_MB * 1024 * 1024) {}
 
   get(key: string): LocalEntry | undefined {
     const entry = this.entries.get(key);
