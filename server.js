@@ -1,6 +1,7 @@
 // Starts the store: `npm start` (after `npm run build`) serves the production build; `npm run dev`
 // serves the sources through Vite with hot reload.
 import { fork } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
@@ -25,17 +26,42 @@ async function loadApp() {
 
 function mountBuildAssets(app) {
   // File names under assets/ carry a content hash: cache them forever.
-  app.use(
-    "/assets",
-    express.static(path.join(buildDir, "client/assets"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-    }),
-  );
+  const assets = path.join(buildDir, "client/assets");
+  const cacheForever = { immutable: true, maxAge: "1y", index: false };
+  app.use("/assets", precompressed(assets, cacheForever), express.static(assets, cacheForever));
   // Every file there has an extension: a page's path (/category/flowers) skips the file lookup.
   const files = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
   app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
+}
+
+const CONTENT_TYPES = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+};
+const ENCODINGS = { br: ".br", gzip: ".gz" };
+
+/**
+ * Sends the Brotli or gzip copy `npm run build` made of a script or stylesheet (compress-assets.js)
+ * to a browser that accepts it; anything else goes on to express.static.
+ */
+function precompressed(directory, options) {
+  const copies = new Set(fs.existsSync(directory) ? fs.readdirSync(directory) : []);
+  return (req, res, next) => {
+    const type = CONTENT_TYPES[path.extname(req.path)];
+    if (!type || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    res.vary("Accept-Encoding");
+    const name = req.path.slice(1);
+    // Brotli first, whatever order the browser names them in.
+    const encoding = Object.keys(ENCODINGS).find(
+      (e) => copies.has(name + ENCODINGS[e]) && req.acceptsEncodings(e) === e,
+    );
+    if (!encoding) return next();
+    res.sendFile(name + ENCODINGS[encoding], {
+      ...options,
+      root: directory,
+      headers: { "Content-Type": type, "Content-Encoding": encoding },
+    });
+  };
 }
 
 /**

@@ -63,13 +63,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // ── the store with sample data (PGlite), as `npm start` runs it ──
 const password = crypto.randomBytes(12).toString("base64url");
 const dataDir = freshDataDir();
-console.log("starting the store with sample data (PGlite)…");
-const server = await startServer({
-  DATA_DIR: dataDir,
-  TRUST_PROXY: "1",
-  ADMIN_USERNAME: "owner",
-  ADMIN_PASSWORD: password,
-});
+console.log("starting the store with sample data (PGlite), as npm start does…");
+const server = await startServer(
+  { DATA_DIR: dataDir, TRUST_PROXY: "1", ADMIN_USERNAME: "owner", ADMIN_PASSWORD: password },
+  { asNpmStart: true },
+);
 const pid = server.child.pid!;
 await pause(10_000);
 const restingRss = rssMiB(pid);

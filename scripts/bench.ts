@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { processMemory } from "./process-memory";
+import { npmStartCommand } from "./start-command";
 
 const { values } = parseArgs({
   options: {
@@ -68,8 +69,6 @@ const env = {
   ETRANSFER_EMAIL: "payments@bench.example",
   ADMIN_USERNAME: "bench",
   ADMIN_PASSWORD: "bench-password-not-for-use",
-  // As `npm start` runs the server (package.json): glibc's malloc arenas bounded.
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
 };
 
 function seedOnce() {
@@ -104,10 +103,11 @@ function seedOnce() {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  // BENCH_NODE_FLAGS: flags for the server's node, e.g. --cpu-prof to see where a run's time goes.
-  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, "server.js"], {
-    env,
+  // Started as `npm start` starts it. BENCH_NODE_FLAGS: more flags for the server's node, e.g.
+  // --cpu-prof to see where a run's time goes.
+  const [command, args] = npmStartCommand();
+  const child = spawn(command, args, {
+    env: { ...env, NODE_OPTIONS: process.env.BENCH_NODE_FLAGS ?? "" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 120; i++) {

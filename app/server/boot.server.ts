@@ -71,10 +71,7 @@ export async function openConfiguredDatabase<T = undefined>(
     throw error;
   }
   try {
-    const handle = await openPglite({
-      dataDir: `${dataDir}/pglite`,
-      cacheMiB: config().EMBEDDED_DB_CACHE_MB,
-    });
+    const handle = await openPglite({ dataDir: `${dataDir}/pglite` });
     try {
       await backUpBeforeMigrating(handle);
     } catch (error) {

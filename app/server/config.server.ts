@@ -35,13 +35,6 @@ const wholeNumber = (min: number, max: number, unit: string) => {
 const HOUR = { error: "must be an hour of the day from 0 to 23" };
 const hourOfDay = z.coerce.number(HOUR).int(HOUR).min(0, HOUR).max(23, HOUR);
 
-/**
- * The embedded database's own page cache (PostgreSQL's shared_buffers), in MiB. PostgreSQL's
- * default of 128 MiB is most of a small server's memory once it is touched; the files below it
- * stay in the operating system's cache, so a small one costs little speed (README, "Memory").
- */
-export const DEFAULT_EMBEDDED_DB_CACHE_MB = 16;
-
 const EMAIL = z.email();
 
 /** Comma-separated email addresses (spaces allowed) to a list; one that is not an address is named. */
@@ -124,8 +117,12 @@ const ConfigSchema = z.object({
   BACKUP_KEEP_WEEKLY: wholeNumber(0, 520, "backups").default(4),
   /** A backup before migrations change the schema of a store with data (its failure stops the start). */
   BACKUP_BEFORE_MIGRATION: flag.default(true),
-  /** The embedded database's page cache (shared_buffers); unused with DATABASE_URL. */
-  EMBEDDED_DB_CACHE_MB: wholeNumber(1, 4096, "MiB").default(DEFAULT_EMBEDDED_DB_CACHE_MB),
+  /**
+   * The embedded database's own page cache (PostgreSQL's shared_buffers). PostgreSQL's 128 MiB is
+   * most of a small server's memory once touched; the files below it stay in the operating
+   * system's cache, so a small one costs little speed (README, "Memory").
+   */
+  EMBEDDED_DB_CACHE_MB: wholeNumber(1, 4096, "MiB").default(16),
   /** Memory one process gives its copies of cached storefront pages (least recently used go first). */
   PAGE_CACHE_MB: wholeNumber(1, 4096, "MiB").default(32),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

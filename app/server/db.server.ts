@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { DEFAULT_EMBEDDED_DB_CACHE_MB } from "./config.server";
+import { config } from "./config.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,21 +44,22 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   };
 }
 
-/**
- * dataDir undefined = in memory; loadDataDir = start from a dump (tests clone a migrated template);
- * cacheMiB = the database's own page cache (EMBEDDED_DB_CACHE_MB).
- */
+/** Every embedded database's start parameters: its page cache is EMBEDDED_DB_CACHE_MB. */
+export function pgliteStartParams(cacheMiB = config().EMBEDDED_DB_CACHE_MB): string[] {
+  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${cacheMiB}MB`];
+}
+
+/** dataDir undefined = in memory; loadDataDir = start from a dump (tests clone a migrated template). */
 export async function openPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob | File;
   cacheMiB?: number;
 }): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const cacheMiB = options.cacheMiB ?? DEFAULT_EMBEDDED_DB_CACHE_MB;
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${cacheMiB}MB`],
+    startParams: pgliteStartParams(options.cacheMiB),
   });
   return {
     db: drizzlePglite(withParsersOnClient(client), { schema }) as unknown as Database,

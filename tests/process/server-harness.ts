@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { npmStartCommand } from "../../scripts/start-command";
 
 export interface RunningServer {
   child: ChildProcess;
@@ -44,9 +45,7 @@ export function startServer(
   env: Record<string, string | undefined>,
   { asNpmStart = false } = {},
 ): Promise<RunningServer> {
-  const [command, args] = asNpmStart
-    ? ["sh", ["-c", JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.start as string]]
-    : [process.execPath, ["server.js"]];
+  const [command, args] = asNpmStart ? npmStartCommand() : [process.execPath, ["server.js"]];
   const child = spawn(command, args, {
     env: {
       ...process.env,

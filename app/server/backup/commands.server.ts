@@ -40,11 +40,7 @@ async function openForBackup(): Promise<{ handle: DatabaseHandle; release: () =>
     throw error;
   }
   try {
-    const handle = await openPglite({
-      dataDir: path.join(dataDir, "pglite"),
-      cacheMiB: config().EMBEDDED_DB_CACHE_MB,
-    });
-    return { handle, release };
+    return { handle: await openPglite({ dataDir: path.join(dataDir, "pglite") }), release };
   } catch (error) {
     release();
     throw error;

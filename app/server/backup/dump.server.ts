@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
-import type { DatabaseHandle } from "../db.server";
+import { pgliteStartParams, type DatabaseHandle } from "../db.server";
 import { findPgProgram, PG_DUMP_MISSING } from "./pg-tools.server";
 
 /**
@@ -87,9 +87,10 @@ const fs = require("node:fs");
 (async () => {
   const { PGlite } = await import(workerData.pgliteUrl);
   const { pgDump } = await import(workerData.toolsUrl);
-  const pg = await PGlite.create(
-    workerData.tarball ? { loadDataDir: new Blob([workerData.tarball]) } : { dataDir: workerData.dataDir },
-  );
+  const pg = await PGlite.create({
+    startParams: workerData.startParams,
+    ...(workerData.tarball ? { loadDataDir: new Blob([workerData.tarball]) } : { dataDir: workerData.dataDir }),
+  });
   try {
     const query = async (sql) => (await pg.query(sql)).rows;
     const tables = await query(${JSON.stringify(TABLES_SQL)});
@@ -145,6 +146,7 @@ async function dumpPglite(handle: DatabaseHandle, outFile: string): Promise<Dump
         tarball,
         outFile,
         args: DUMP_ARGS,
+        startParams: pgliteStartParams(),
       },
       transferList: tarball ? [tarball.buffer as ArrayBuffer] : [],
     });

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { config } from "../config.server";
 import { DataDirLockedError, lockDataDir } from "../data-dir-lock.server";
-import { migrationJournal } from "../db.server";
+import { migrationJournal, pgliteStartParams } from "../db.server";
 import { countTables } from "./dump.server";
 import { loadArchive, pgliteTarget, postgresTarget, type LoadResult } from "./load.server";
 import type { BackupHeader } from "./manifest.server";
@@ -136,7 +136,7 @@ async function restoreIntoPglite(
     let client: PGlite | undefined;
     try {
       // Loaded in memory (fast), then written to the data directory in one go.
-      client = await PGlite.create();
+      client = await PGlite.create({ startParams: pgliteStartParams() });
       const memory = client;
       let header: BackupHeader | undefined;
       const result = await loadArchive(file, {
@@ -155,7 +155,11 @@ async function restoreIntoPglite(
       await memory.close();
       client = undefined;
       fs.rmSync(incoming, { recursive: true, force: true });
-      const disk = await PGlite.create({ dataDir: incoming, loadDataDir: tarball });
+      const disk = await PGlite.create({
+        dataDir: incoming,
+        loadDataDir: tarball,
+        startParams: pgliteStartParams(),
+      });
       await disk.close();
 
       const movedAside: string[] = [];

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { config } from "../config.server";
+import { pgliteStartParams } from "../db.server";
 import { countTables } from "./dump.server";
 import { loadArchive, pgliteTarget, postgresTarget, type DumpTarget } from "./load.server";
 import type { BackupHeader } from "./manifest.server";
@@ -31,7 +32,7 @@ let blank: { files: Promise<Blob>; timer?: NodeJS.Timeout } | undefined;
 async function blankPglite(): Promise<PGlite> {
   blank ??= {
     files: (async () => {
-      const client = await PGlite.create();
+      const client = await PGlite.create({ startParams: pgliteStartParams() });
       const files = await client.dumpDataDir("none");
       await client.close();
       return files;
@@ -44,7 +45,10 @@ async function blankPglite(): Promise<PGlite> {
   }, 5 * 60_000);
   held.timer.unref();
   try {
-    return await PGlite.create({ loadDataDir: await held.files });
+    return await PGlite.create({
+      loadDataDir: await held.files,
+      startParams: pgliteStartParams(),
+    });
   } catch (error) {
     if (blank === held) blank = undefined;
     throw error;
