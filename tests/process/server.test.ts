@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { asc, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "~/server/schema";
@@ -13,6 +16,7 @@ import {
 } from "./server-harness";
 
 const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const running: RunningServer[] = [];
 afterAll(() => running.forEach((s) => s.child.kill("SIGKILL")));
 
@@ -20,6 +24,49 @@ async function start(env: Record<string, string | undefined>) {
   const server = await startServer(env);
   running.push(server);
   return server;
+}
+
+// Issue 30: a phone's first visit loads at most 130 KB of JavaScript; each file also costs its
+// response headers (about 370 bytes here, counted by Lighthouse).
+const FIRST_SCRIPTS_BUDGET_BYTES = 130 * 1024;
+const HEADER_BYTES = 400;
+
+/** The home page's scripts come as their Brotli copies, within the budget, and decode to the build's files. */
+async function expectLightFirstScripts(url: string) {
+  const home = await (await fetch(url, { headers: { Cookie: "age_verified=true" } })).text();
+  const scripts = [...home.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  expect(scripts.length).toBeGreaterThan(3);
+  let transferred = 0;
+  for (const script of scripts) {
+    // fetch would decode the body itself: the bytes on the wire are read through node:http.
+    const { headers, body } = await rawGet(url + script, { "Accept-Encoding": "gzip, br" });
+    const source = fs.readFileSync(path.join(buildDir, "client", script));
+    if (headers["content-encoding"]) {
+      expect(headers["content-encoding"]).toBe("br");
+      expect(zlib.brotliDecompressSync(body).equals(source)).toBe(true);
+    } else expect(body.equals(source)).toBe(true); // a file too small to gain from it
+    expect(headers.vary).toMatch(/Accept-Encoding/);
+    transferred += body.length + HEADER_BYTES;
+  }
+  expect(transferred).toBeLessThanOrEqual(FIRST_SCRIPTS_BUDGET_BYTES);
+  // A browser without Brotli gets gzip.
+  const framework = scripts.find((script) => script.includes("/framework-"))!;
+  const gzip = await rawGet(url + framework, { "Accept-Encoding": "gzip" });
+  expect(gzip.headers["content-encoding"]).toBe("gzip");
+}
+
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
 }
 
 async function productLinks(url: string) {
@@ -46,6 +93,7 @@ describe("the production server", () => {
     const featured = await productLinks(server.url);
     expect(featured.length).toBeGreaterThanOrEqual(8);
     expect((await fetch(`${server.url}/no/such/page`)).status).toBe(404);
+    await expectLightFirstScripts(server.url);
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
