@@ -26,12 +26,17 @@ test("wrong credentials are refused with one message, the right ones open the da
   await page.getByLabel("Username").fill(E2E_ADMIN.username);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid username or password", {
+    timeout: 30_000,
+  });
 
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  // Checking the password is CPU work by design (argon2id): on a busy machine it takes seconds.
+  await expect(page.getByText(`Welcome back, ${E2E_ADMIN.username}`)).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page).toHaveURL(/\/budzadmin\/dashboard$/);
-  await expect(page.getByText(`Welcome back, ${E2E_ADMIN.username}`)).toBeVisible();
   await expect(sidebar(page).getByRole("link", { name: "Products" })).toBeVisible();
 
   // Signed in, the sign-in page sends straight to the dashboard.
@@ -45,11 +50,13 @@ test("repeated failures on an account are throttled with a clear message", async
     await page.getByLabel("Username").fill("intruder");
     await page.getByLabel("Password").fill(`guess-${i}`);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+    await expect(page.getByRole("alert")).toHaveText("Invalid username or password", {
+      timeout: 30_000,
+    });
   }
   await page.getByLabel("Password").fill("guess-6");
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("alert")).toContainText("Too many attempts");
+  await expect(page.getByRole("alert")).toContainText("Too many attempts", { timeout: 30_000 });
 });
 
 test("a sign-in posted from another site is refused", async ({ request }) => {
