@@ -1,4 +1,13 @@
-import { Body, Container, Head, Html, Link, Preview, Section, Text } from "@react-email/components";
+// Each component from its own package: the @react-email/components barrel also loads a code
+// highlighter, a Markdown parser and Tailwind (about 0.9 s and 33 MiB at every start).
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { render, toPlainText } from "@react-email/render";
 import { addressLines, phoneE164, type StoreIdentity } from "~/lib/store-settings";
 import { config } from "~/server/config.server";
