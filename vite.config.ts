@@ -45,8 +45,11 @@ function clientChunk(
   return undefined;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
+  // The server bundle keeps only the icons it uses: loaded from node_modules, lucide-react's index
+  // brings every icon into the server (0.3 s and about 25 MiB at every start).
+  ssr: command === "build" ? { noExternal: ["lucide-react"] } : undefined,
   build: {
     rollupOptions: isSsrBuild
       ? { input: "./server/app.ts" }
