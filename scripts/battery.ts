@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { adminSessionCookie } from "./admin-sign-in";
 import { killRounds, raceCheckouts } from "./battery/checkouts";
 import { runFuzz } from "./battery/fuzz";
 import { measureThrottle } from "./battery/throttle";
@@ -72,17 +73,11 @@ const pid = server.child.pid!;
 await pause(10_000);
 const restingRss = rssMiB(pid);
 
-const signInResponse = await fetch(`${server.url}/budzadmin?index`, {
-  method: "POST",
-  redirect: "manual",
-  headers: {
-    Origin: server.url,
-    "Content-Type": "application/x-www-form-urlencoded",
-    "X-Forwarded-For": "192.0.2.10",
-  },
-  body: new URLSearchParams({ username: "owner", password }),
-});
-const adminCookie = (signInResponse.headers.get("set-cookie") ?? "").split(";")[0]!;
+const adminCookie = await adminSessionCookie(
+  server.url,
+  { username: "owner", password },
+  { "X-Forwarded-For": "192.0.2.10" },
+);
 const ordersPage = await (
   await fetch(`${server.url}/budzadmin/dashboard/orders`, { headers: { Cookie: adminCookie } })
 ).text();

@@ -14,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { adminSessionCookie } from "./admin-sign-in";
 import { processMemory } from "./process-memory";
 import { npmStartCommand } from "./start-command";
 
@@ -367,13 +368,10 @@ try {
 
 /** A full-frame camera's photo (36 megapixels) uploaded to the image library by a signed-in admin. */
 async function imageUploadRun() {
-  const signIn = await fetch(`${base}/budzadmin?index`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
+  const cookie = await adminSessionCookie(base, {
+    username: env.ADMIN_USERNAME,
+    password: env.ADMIN_PASSWORD,
   });
-  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
   const { default: sharp } = await import("sharp");
   const [width, height] = [7360, 4912];
   // A smooth picture with fine grain, so the JPEG has a camera photo's size (about 6.7 MB).

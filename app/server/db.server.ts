@@ -53,13 +53,12 @@ export function pgliteStartParams(cacheMiB = config().EMBEDDED_DB_CACHE_MB): str
 export async function openPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob | File;
-  cacheMiB?: number;
 }): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    startParams: pgliteStartParams(options.cacheMiB),
+    startParams: pgliteStartParams(),
   });
   return {
     db: drizzlePglite(withParsersOnClient(client), { schema }) as unknown as Database,

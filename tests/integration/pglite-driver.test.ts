@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db, openPglite } from "~/server/db.server";
+import { PGlite } from "@electric-sql/pglite";
+import { db, pgliteStartParams } from "~/server/db.server";
 import { products } from "~/server/schema";
 import { pgliteQueries, resetDatabase, testDriver } from "../setup/database";
 
@@ -39,14 +40,13 @@ describe("drizzle on PGlite", () => {
 
   it("gives the embedded database the page cache it is configured with (EMBEDDED_DB_CACHE_MB)", async (ctx) => {
     if (testDriver() !== "pglite") ctx.skip();
-    const handle = await openPglite({ cacheMiB: 24 });
+    expect(pgliteStartParams()).toContain("shared_buffers=16MB"); // the setting's default
+    const client = await PGlite.create({ startParams: pgliteStartParams(24) });
     try {
-      const { rows } = await handle.pglite!.query<{ shared_buffers: string }>(
-        "show shared_buffers",
-      );
+      const { rows } = await client.query<{ shared_buffers: string }>("show shared_buffers");
       expect(rows[0]?.shared_buffers).toBe("24MB");
     } finally {
-      await handle.close();
+      await client.close();
     }
   });
 });

@@ -136,6 +136,7 @@ test("Top Bar Announcements: validate, save, status, and the store shows a chang
   await store.goto("/");
   const bar = store.getByRole("region", { name: "Announcement" });
   await expect(bar).toContainText("Weekend deal on edibles - Use code: WEEKEND25");
+  await expect(bar).toHaveCSS("background-color", "rgb(126, 34, 206)"); // purple
   await bar.getByRole("button", { name: "Dismiss announcement" }).click();
   await store.reload();
   await expect(store.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -4,12 +4,12 @@ import { withStoreDatabase } from "../../fixtures/database";
 import { expect, test as base } from "../fixtures";
 import { ownStoreFixtures, startOwnStore, type OwnStore } from "../own-store";
 
-// Storefront states the shared server cannot show: an empty catalogue, SPEC §4's announcement
-// rules with the row changed between page views, and a broken database. The store's database is
-// locked by its server, so each change restarts it (stop, change the row, start on the same
-// port); the tests run in order on one store, each continuing from the previous one's state. The
-// date rules (not started, ended) are proven in tests/unit/storefront-rules.test.ts and
-// tests/integration/storefront-content.test.ts instead.
+// Storefront states the shared server cannot show: an empty catalogue and a broken database. The
+// store's database is locked by its server, so a change restarts it (stop, change the data, start
+// on the same port); the tests run in order on one store, each continuing from the previous one's
+// state. The announcement's rules (active flag, dates, code, colour names) are proven in
+// tests/unit/storefront-rules.test.ts and tests/integration/storefront-content.test.ts, and the
+// admin-to-store path in admin/pages.spec.ts.
 const test = base.extend<object, { store: OwnStore<void> }>({
   ...ownStoreFixtures(() =>
     startOwnStore({
@@ -28,41 +28,6 @@ test("an empty catalogue shows the SPEC empty texts", async ({ page }) => {
   await page.goto("/category/vapes");
   await expect(page.getByText("No products found in this category.")).toBeVisible();
   await expect(page.getByTestId("product-count")).toHaveText("0 products");
-});
-
-test("announcement bar follows the active flag, colour names and coupon code", async ({
-  page,
-  store,
-}) => {
-  const bar = page.getByRole("region", { name: "Announcement" });
-  await page.goto("/");
-  await expect(bar).toContainText("- Use code: WELCOME20"); // seeded: active, today → +30 days
-
-  await store.restart((db) =>
-    db.execute(sql`update announcements set is_active = false where name = 'main'`),
-  );
-  await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
-  await expect(bar).toHaveCount(0);
-
-  await store.restart((db) =>
-    db.execute(
-      sql`update announcements set is_active = true, message = 'Weekend deal: use code save15 at checkout', coupon_code = 'SAVE15', background_color = 'purple' where name = 'main'`,
-    ),
-  );
-  await page.goto("/");
-  // The message already names the code (case-insensitive): nothing is appended.
-  await expect(bar).toHaveText("Weekend deal: use code save15 at checkout");
-  await expect(bar).toHaveCSS("background-color", "rgb(126, 34, 206)");
-
-  await store.restart((db) =>
-    db.execute(
-      sql`update announcements set message = 'Fresh drops every Friday', coupon_code = null, background_color = 'teal' where name = 'main'`,
-    ),
-  );
-  await page.goto("/");
-  await expect(bar).toHaveText("Fresh drops every Friday");
-  await expect(bar).toHaveCSS("background-color", "rgb(194, 65, 12)"); // unknown → orange
 });
 
 test("failing queries show the error boxes with Try Again, or the router error page", async ({
