@@ -52,7 +52,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     // A failed test keeps its trace (actions, DOM snapshots, network); without the screencast,
     // whose frames every test would pay for while only a failure keeps them.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
