@@ -50,8 +50,8 @@ export default defineConfig({
   outputDir: ".tmp/test-results",
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // A failed test keeps its trace (actions, DOM snapshots, network); without the screencast,
-    // whose frames every test would pay for while only a failure keeps them.
+    // A failed test keeps its trace (actions, network, console); without DOM snapshots and the
+    // screencast, which every test would pay for while only a failure keeps them.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

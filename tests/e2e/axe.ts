@@ -7,7 +7,7 @@ export async function expectAccessible(page: Page, options: { include?: string }
     // axe runs in the page itself: by default AxeBuilder opens a blank page (a new renderer) for
     // every check to gather frames' results across origins, and this app's only frames are
     // sandboxed previews of content checked on its own pages. With only the violations' details
-    // collected, a check costs about a third (0.7-1.1 s against 2.4-2.7 s on a store page).
+    // collected, a check costs a half to a third (0.7-1.1 s against 2.4-2.7 s on a store page).
     .setLegacyMode(true)
     .options({ resultTypes: ["violations"] })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
