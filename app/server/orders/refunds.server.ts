@@ -164,11 +164,18 @@ export function itemLabel(item: { productName: string; sizeLabel: string | null 
   return item.sizeLabel ? `${item.productName} (${item.sizeLabel})` : item.productName;
 }
 
+/**
+ * The order, its lines and what was refunded of them. Inside a refund's transaction pass
+ * `lockOrder`: the order's row is locked first, so a refund committed meanwhile is either wholly
+ * seen (its version and its lines) or waited for, never half of it.
+ */
 export async function readRefundBasis(
   orderId: string,
   executor: Executor = db(),
+  options: { lockOrder?: boolean } = {},
 ): Promise<RefundBasis | null> {
-  const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
+  const select = executor.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await (options.lockOrder ? select.for("update") : select);
   if (!order) return null;
   // One after another: a transaction runs one query at a time.
   const items = await executor
@@ -360,7 +367,7 @@ export async function createRefund(input: RefundInput): Promise<RefundResult> {
 }
 
 async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
-  const basis = await readRefundBasis(input.orderId, tx);
+  const basis = await readRefundBasis(input.orderId, tx, { lockOrder: true });
   if (!basis) return refuse(404, "This order does not exist.");
   const { order } = basis;
   const n = order.orderNumber;
@@ -427,8 +434,8 @@ async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
   if (!split.ok) throw new RefundRefused(split);
 
   // The guard: the form's version, and never past the total, in the one statement that moves the
-  // refunded amount. Two refunds at once: the second waits for the first's row lock, then finds
-  // the version moved and matches nothing.
+  // refunded amount (a second refund at once waited on the order's row lock above and was refused
+  // there as stale; this statement holds even so).
   const [moved] = await tx
     .update(orders)
     .set({
