@@ -1,8 +1,9 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { href, ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import {
   handoffScripts,
+  hydrateAfterFirstPaint,
   readHandoff,
   renderStreamed,
   renderWhole,
@@ -38,6 +39,9 @@ export default async function handleRequest(
   const rendered = renderWhole(app) ?? (await renderStreamed(app, request, nonce));
   if (rendered.failed) responseStatusCode = 500;
   const scripts = routerContext.renderMeta?.didRenderScripts ? handoffScripts(handoff, nonce) : "";
+  // A shopper's first visit paints before the scripts load; the back office loads them at once.
+  const storefront = !new URL(request.url).pathname.startsWith(href("/budzadmin"));
+  if (storefront) rendered.html = hydrateAfterFirstPaint(rendered.html, nonce);
   const end = rendered.html.lastIndexOf("</body>");
   const html =
     end < 0

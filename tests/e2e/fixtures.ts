@@ -10,6 +10,10 @@ export const AGE_STORAGE = { key: "ageVerified", value: "true" };
  * who has not.
  */
 export const test = base.extend<{ unverifiedPage: Page }>({
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) waitForHydrationOnLoads(page);
+    await provide(page);
+  },
   context: async ({ context, baseURL }, provide) => {
     await context.addCookies([{ ...AGE_COOKIE, url: baseURL! }]);
     await context.addInitScript(
@@ -34,6 +38,34 @@ export const test = base.extend<{ unverifiedPage: Page }>({
 
 export { expect };
 
+/** Pages whose scripts a test holds back (holdScripts): they stay unhydrated on purpose. */
+const scriptsHeld = new WeakSet<Page>();
+
+/**
+ * A storefront page fetches its scripts after its first paint (hydrateAfterFirstPaint), so its
+ * load event no longer means it is hydrated: the fixture page's goto and reload then also wait for
+ * the page to be hydrated, as a shopper's tap on a script-only button does (app.css).
+ */
+function waitForHydrationOnLoads(page: Page) {
+  const hydrated = async () => {
+    if (scriptsHeld.has(page)) return;
+    if ((await page.locator("script#hydration-module").count()) === 0) return;
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== "commit") await hydrated();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== "commit") await hydrated();
+    return response;
+  };
+}
+
 /** The widths the layout-dependent storefront and admin checks run at: a phone and a desktop. */
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -45,6 +77,7 @@ export const VIEWPORTS = {
  * the returned function lets them load.
  */
 export async function holdScripts(page: Page): Promise<() => void> {
+  scriptsHeld.add(page);
   let release!: () => void;
   const scripts = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/assets/*.js", async (route) => {

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import {
   handoffScripts,
+  hydrateAfterFirstPaint,
   readHandoff,
   renderStreamed,
   renderWhole,
@@ -67,5 +68,36 @@ describe("rendering a document", () => {
     // What the browser's script runs decodes back to the data.
     const enqueued = /enqueue\((.*)\);<\/script><script/.exec(scripts)![1]!;
     expect(JSON.parse(enqueued)).toBe(data);
+  });
+});
+
+describe("scripts after the first paint", () => {
+  const module =
+    'import * as route0 from "/assets/root-1.js";\nimport("/assets/entry.client-2.js");';
+  const page =
+    '<html><head><link rel="stylesheet" href="/assets/root.css"/>' +
+    '<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="n0nce"/>' +
+    '<link rel="modulepreload" href="/assets/root-1.js" nonce="n0nce"/></head><body><main>$&</main>' +
+    `<script nonce="n0nce">window.__reactRouterContext = {};</script>` +
+    `<script nonce="n0nce" type="module" async="">${module}</script></body></html>`;
+
+  it("leaves the stylesheet, takes the preloads out and keeps the module inert for the inline starter", () => {
+    const html = hydrateAfterFirstPaint(page, "n0nce");
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
+    expect(html).not.toContain('modulepreload" href');
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain("<main>$&</main>");
+    expect(html).toContain(`<script type="text/plain" id="hydration-module">${module}</script>`);
+    expect(html).toContain('<script nonce="n0nce">window.__reactRouterContext = {};</script>');
+    const starter =
+      /<script nonce="n0nce">(\(function startScriptsAfterFirstPaint[\s\S]*?)<\/script>/.exec(html);
+    expect(starter?.[1]).toMatch(
+      /\)\(\["\/assets\/entry\.client-2\.js","\/assets\/root-1\.js"\],"n0nce"\)$/,
+    );
+  });
+
+  it("leaves a document without React Router's module (a page that renders no scripts) as it is", () => {
+    const plain = "<html><head></head><body><p>Offline</p></body></html>";
+    expect(hydrateAfterFirstPaint(plain, "n0nce")).toBe(plain);
   });
 });

@@ -142,6 +142,10 @@ test("Top Bar Announcements: validate, save, status, and the store shows a chang
   await expect(store.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await expect(store.getByRole("region", { name: "Announcement" })).toHaveCount(0);
 
+  // The first save's indicator goes back to idle before the second save is awaited.
+  await expect(page.getByRole("status").getByText("Saved successfully")).toBeHidden({
+    timeout: 10_000,
+  });
   await page.getByLabel("Message").fill("Weekend deal: now on vapes too");
   await page.getByRole("button", { name: "Save Announcement Settings" }).click();
   await expect(page.getByRole("status").getByText("Saved successfully")).toBeVisible();

@@ -12,6 +12,18 @@ test("home page is server-rendered with featured products from the database", as
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
   await expect(page.locator("#featured article")).toHaveCount(8);
+  // The scripts are fetched once the first paint is on screen, and then hydrate the page.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const [paint, firstScript] = await page.evaluate(() => [
+    performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+    Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    ),
+  ]);
+  expect(firstScript).toBeGreaterThanOrEqual(paint);
   // "In stock and ready to ship": each card starts on a size that can be bought.
   const featured = page.locator("#featured");
   await expect(featured.getByText("Out of Stock")).toHaveCount(0);
