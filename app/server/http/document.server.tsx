@@ -81,8 +81,8 @@ const HYDRATION_MODULE = /<script nonce="[^"]*" type="module" async="">([\s\S]*?
 
 /**
  * Runs in the browser, from an inline script: fetches the page's modules and runs React Router's
- * hydration module once the first contentful paint is on screen, at once when the browser cannot
- * report it or the page is hidden, on the first tap, and after 3 s at the latest.
+ * hydration module once the first contentful paint is on screen; at once when the browser cannot
+ * report it or the page is hidden, on the first tap or key press, and after 3 s at the latest.
  */
 function startScriptsAfterFirstPaint(preloads: string[], nonce: string) {
   let started = false;
@@ -103,6 +103,7 @@ function startScriptsAfterFirstPaint(preloads: string[], nonce: string) {
   };
   if (
     document.visibilityState !== "visible" ||
+    typeof PerformanceObserver === "undefined" ||
     !(PerformanceObserver.supportedEntryTypes ?? []).includes("paint")
   ) {
     start();
@@ -112,6 +113,7 @@ function startScriptsAfterFirstPaint(preloads: string[], nonce: string) {
     if (list.getEntriesByName("first-contentful-paint").length) start();
   }).observe({ type: "paint", buffered: true });
   addEventListener("pointerdown", start, { once: true });
+  addEventListener("keydown", start, { once: true });
   setTimeout(start, 3000);
 }
 

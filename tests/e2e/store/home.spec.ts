@@ -32,6 +32,15 @@ test("home page is server-rendered with featured products from the database", as
   );
 });
 
+test("a browser that cannot report its first paint loads the scripts at once", async ({ page }) => {
+  await page.addInitScript(() => {
+    // @ts-expect-error: a browser without the Performance Timeline's observer
+    delete window.PerformanceObserver;
+  });
+  await page.goto("/");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+});
+
 test("announcement bar: seeded message with the code appended, dismissal remembered", async ({
   page,
 }) => {
