@@ -73,11 +73,11 @@ describe("rendering a document", () => {
 
 describe("scripts after the first paint", () => {
   const module =
-    'import * as route0 from "/assets/root-1.js";\nimport("/assets/entry.client-2.js");';
+    'import * as route0 from "/assets/root-1.js";\nwindow.price = "$&";\nimport("/assets/entry.client-2.js");';
   const page =
     '<html><head><link rel="stylesheet" href="/assets/root.css"/>' +
     '<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="n0nce"/>' +
-    '<link rel="modulepreload" href="/assets/root-1.js" nonce="n0nce"/></head><body><main>$&</main>' +
+    '<link rel="modulepreload" href="/assets/root-1.js" nonce="n0nce"/></head><body><main>ready</main>' +
     `<script nonce="n0nce">window.__reactRouterContext = {};</script>` +
     `<script nonce="n0nce" type="module" async="">${module}</script></body></html>`;
 
@@ -86,7 +86,7 @@ describe("scripts after the first paint", () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
     expect(html).not.toContain('modulepreload" href');
     expect(html).not.toContain('type="module"');
-    expect(html).toContain("<main>$&</main>");
+    expect(html).toContain("<main>ready</main>");
     expect(html).toContain(`<script type="text/plain" id="hydration-module">${module}</script>`);
     expect(html).toContain('<script nonce="n0nce">window.__reactRouterContext = {};</script>');
     const starter =

@@ -117,6 +117,8 @@ function startScriptsAfterFirstPaint(preloads: string[], nonce: string) {
   setTimeout(start, 3000);
 }
 
+const STARTER = startScriptsAfterFirstPaint.toString();
+
 /**
  * Moves the page's scripts after its first paint. Lighthouse counts every script fetched before the
  * largest paint as holding it (README, Lighthouse), and a phone's first bytes go to the HTML, the
@@ -127,7 +129,7 @@ export function hydrateAfterFirstPaint(html: string, nonce: string): string {
   const module = HYDRATION_MODULE.exec(html);
   if (!module) return html;
   const preloads = [...html.matchAll(MODULEPRELOAD)].map((match) => match[1]!);
-  const start = `(${startScriptsAfterFirstPaint.toString()})(${scriptJson(preloads)},${scriptJson(nonce)})`;
+  const start = `(${STARTER})(${scriptJson(preloads)},${scriptJson(nonce)})`;
   return html
     .replace(MODULEPRELOAD, "")
     .replace(
