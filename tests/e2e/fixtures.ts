@@ -47,23 +47,16 @@ const scriptsHeld = new WeakSet<Page>();
  * the page to be hydrated, as a shopper's tap on a script-only button does (app.css).
  */
 function waitForHydrationOnLoads(page: Page) {
-  const hydrated = async () => {
-    if (scriptsHeld.has(page)) return;
-    if ((await page.locator("script#hydration-module").count()) === 0) return;
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+  const hydrated = async <T>(response: T): Promise<T> => {
+    if (!scriptsHeld.has(page) && (await page.locator("script#hydration-module").count()) > 0) {
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+    }
+    return response;
   };
   const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if (options?.waitUntil !== "commit") await hydrated();
-    return response;
-  };
   const reload = page.reload.bind(page);
-  page.reload = async (options) => {
-    const response = await reload(options);
-    if (options?.waitUntil !== "commit") await hydrated();
-    return response;
-  };
+  page.goto = async (...args) => hydrated(await goto(...args));
+  page.reload = async (...args) => hydrated(await reload(...args));
 }
 
 /** The widths the layout-dependent storefront and admin checks run at: a phone and a desktop. */

@@ -128,14 +128,16 @@ const STARTER = startScriptsAfterFirstPaint.toString();
 export function hydrateAfterFirstPaint(html: string, nonce: string): string {
   const module = HYDRATION_MODULE.exec(html);
   if (!module) return html;
-  const preloads = [...html.matchAll(MODULEPRELOAD)].map((match) => match[1]!);
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(MODULEPRELOAD, (_link, href: string) => {
+    preloads.push(href);
+    return "";
+  });
   const start = `(${STARTER})(${scriptJson(preloads)},${scriptJson(nonce)})`;
-  return html
-    .replace(MODULEPRELOAD, "")
-    .replace(
-      module[0],
-      () =>
-        `<script type="text/plain" id="hydration-module">${module[1]}</script>` +
-        `<script nonce="${nonce}">${start}</script>`,
-    );
+  return withoutPreloads.replace(
+    module[0],
+    () =>
+      `<script type="text/plain" id="hydration-module">${module[1]}</script>` +
+      `<script nonce="${nonce}">${start}</script>`,
+  );
 }
