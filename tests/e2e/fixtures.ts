@@ -10,11 +10,8 @@ export const AGE_STORAGE = { key: "ageVerified", value: "true" };
  * who has not.
  */
 export const test = base.extend<{ unverifiedPage: Page }>({
-  page: async ({ page, javaScriptEnabled }, provide) => {
-    if (javaScriptEnabled !== false) waitForHydrationOnLoads(page);
-    await provide(page);
-  },
-  context: async ({ context, baseURL }, provide) => {
+  context: async ({ context, baseURL, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) context.on("page", waitForHydrationOnLoads);
     await context.addCookies([{ ...AGE_COOKIE, url: baseURL! }]);
     await context.addInitScript(
       ([key, value]) => {
@@ -30,6 +27,7 @@ export const test = base.extend<{ unverifiedPage: Page }>({
   },
   unverifiedPage: async ({ browser, baseURL }, provide) => {
     const context = await browser.newContext({ baseURL });
+    context.on("page", waitForHydrationOnLoads);
     const page = await context.newPage();
     await provide(page);
     await context.close();
@@ -43,8 +41,9 @@ const scriptsHeld = new WeakSet<Page>();
 
 /**
  * A storefront page fetches its scripts after its first paint (hydrateAfterFirstPaint), so its
- * load event no longer means it is hydrated: the fixture page's goto and reload then also wait for
- * the page to be hydrated, as a shopper's tap on a script-only button does (app.css).
+ * load event no longer means it is hydrated: in the fixtures' contexts (with scripts on), every
+ * page's goto and reload then also wait for the page to be hydrated, as a shopper's tap on a
+ * script-only button does (app.css).
  */
 function waitForHydrationOnLoads(page: Page) {
   const hydrated = async <T>(response: T): Promise<T> => {
