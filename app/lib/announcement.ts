@@ -1,4 +1,5 @@
 /** SPEC §4 announcement bar rules, shared by the storefront and the admin preview. */
+import { couponCodesNamed } from "./coupons";
 
 export const ANNOUNCEMENT_COLORS = {
   orange: "#c2410c",
@@ -86,4 +87,48 @@ export function announcementDismissKey(id: string, text: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return `${id}-${(hash >>> 0).toString(16).padStart(8, "0")}`;
+}
+
+/** A coupon as the announcement rule reads it. */
+export interface AnnouncedCoupon {
+  code: string;
+  isActive: boolean;
+  startDate: Date | string | null;
+  endDate: Date | string | null;
+  maxUses: number | null;
+  usedCount: number;
+}
+
+/** The codes an announcement offers: its coupon, and any code its message names ("code SAVE15"). */
+export function announcedCodes(message: string, couponCode: string | null | undefined): string[] {
+  const codes = [couponCode?.trim() ?? "", ...couponCodesNamed(message)].filter(Boolean);
+  return [...new Set(codes.map((code) => code.toUpperCase()))];
+}
+
+/**
+ * Why shoppers must not see an announcement because of a code it offers, or null when every code
+ * it names is a coupon checkout would take today: a bar that offers a refused code is hidden.
+ */
+export function announcementCouponProblem(
+  codes: readonly string[],
+  coupons: readonly AnnouncedCoupon[],
+  now: Date = new Date(),
+): string | null {
+  for (const code of codes) {
+    const coupon = coupons.find((c) => c.code.toUpperCase() === code.toUpperCase());
+    const reason = !coupon
+      ? "is not a coupon"
+      : !coupon.isActive
+        ? "is switched off"
+        : coupon.startDate && new Date(coupon.startDate) > now
+          ? "is not valid yet"
+          : coupon.endDate && new Date(coupon.endDate) < now
+            ? "has expired"
+            : coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses
+              ? "has reached its usage limit"
+              : null;
+    if (reason)
+      return `Hidden from shoppers: the code ${coupon?.code ?? code} ${reason}, and checkout would refuse it. Choose an active coupon or take the code out of the message.`;
+  }
+  return null;
 }

@@ -110,3 +110,11 @@ export function couponValidity(
   if (to) return `Until ${to}`;
   return from ? `From ${from}, no end date` : "No start or end date";
 }
+
+/** The coupon codes a text names, written in capitals after "code" ("code <strong>WELCOME20</strong>"). */
+export function couponCodesNamed(text: string): string[] {
+  const codes = [...text.matchAll(/\b[Cc]odes?\s+(?:<strong>)?([A-Z0-9][A-Z0-9_-]{2,})\b/g)].map(
+    (m) => m[1]!,
+  );
+  return [...new Set(codes)];
+}

@@ -2,9 +2,14 @@
  * The Newsletters screen's Quick Templates (SPEC §2): each prefills the subject and the HTML body.
  * SPEC §9 has them mention WELCOME20 (20 % off a first order) and WEEKEND20; no coupon is WEEKEND20
  * (shoppers got "Invalid coupon code"), so the sale names WEEKEND25, the sample data's weekend
- * coupon (25 % off orders of $25 or more). A template names a code only when the store has that
- * coupon, active (`couponCodes`); otherwise its offer is left out, never a code that fails.
+ * coupon. A template names a code only when the store has that coupon, active, and words its offer
+ * from the coupon's own terms (value, minimum order); otherwise the offer is left out, never a code
+ * that fails nor a figure the coupon does not give.
  */
+import { formatCouponValue } from "./coupons";
+import { formatMoneyInText } from "./money";
+import type { CouponType } from "./pricing";
+
 export interface NewsletterTemplate {
   id: "welcome" | "sale" | "launch";
   name: string;
@@ -15,26 +20,36 @@ export interface NewsletterTemplate {
 /** The coupon each template advertises (the sample data seeds both). */
 export const TEMPLATE_COUPONS = { welcome: "WELCOME20", sale: "WEEKEND25" } as const;
 
-/** The coupon codes a text names, written in capitals after "code" ("code <strong>WELCOME20</strong>"). */
-export function couponCodesNamed(text: string): string[] {
-  const codes = [...text.matchAll(/\b[Cc]odes?\s+(?:<strong>)?([A-Z0-9][A-Z0-9_-]{2,})\b/g)].map(
-    (m) => m[1]!,
-  );
-  return [...new Set(codes)];
+/** An active coupon a template may offer, with the terms its words come from. */
+export interface TemplateCoupon {
+  code: string;
+  type: CouponType;
+  value: number;
+  minOrderCents: number;
+}
+
+/** "25% off orders of $25 or more", "25% off your order", "20% off your first order". */
+function offer(coupon: TemplateCoupon, { firstOrder }: { firstOrder: boolean }): string {
+  const value = formatCouponValue(coupon);
+  const min =
+    coupon.minOrderCents > 0 ? ` of ${formatMoneyInText(coupon.minOrderCents)} or more` : "";
+  if (firstOrder) return `${value} off your first order${min}`;
+  return min ? `${value} off orders${min}` : `${value} off your order`;
 }
 
 export function newsletterTemplates(
   storeName: string,
   storeUrl: string,
-  /** The store's active coupon codes: a template names only one of these. */
-  couponCodes: readonly string[],
+  /** The store's active coupons: a template names only one of these. */
+  activeCoupons: readonly TemplateCoupon[],
 ): NewsletterTemplate[] {
   const shop = `${storeUrl}/products`;
   const button = (label: string) =>
     `<p><a href="${shop}" style="display:inline-block;padding:12px 24px;background:#18412b;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">${label}</a></p>`;
-  const has = new Set(couponCodes.map((code) => code.toUpperCase()));
-  const welcome = has.has(TEMPLATE_COUPONS.welcome);
-  const sale = has.has(TEMPLATE_COUPONS.sale);
+  const find = (code: string) =>
+    activeCoupons.find((c) => c.code.toUpperCase() === code.toUpperCase());
+  const welcome = find(TEMPLATE_COUPONS.welcome);
+  const sale = find(TEMPLATE_COUPONS.sale);
   return [
     {
       id: "welcome",
@@ -45,7 +60,7 @@ export function newsletterTemplates(
         "<p>Thanks for joining our newsletter. You will be the first to hear about new strains, restocks and member-only offers.</p>",
         ...(welcome
           ? [
-              `<p>As a thank-you, enjoy <strong>20% off your first order</strong> with code <strong>${TEMPLATE_COUPONS.welcome}</strong> at checkout.</p>`,
+              `<p>As a thank-you, enjoy <strong>${offer(welcome, { firstOrder: true })}</strong> with code <strong>${TEMPLATE_COUPONS.welcome}</strong> at checkout.</p>`,
             ]
           : []),
         button("Start shopping"),
@@ -56,10 +71,10 @@ export function newsletterTemplates(
       ? {
           id: "sale",
           name: "Sale Promotion",
-          subject: "This weekend only: 25% off",
+          subject: `This weekend only: ${formatCouponValue(sale)} off`,
           body: [
-            "<h1>Weekend Sale: 25% off</h1>",
-            `<p>From Friday to Sunday, take <strong>25% off orders of $25 or more</strong> with code <strong>${TEMPLATE_COUPONS.sale}</strong>.</p>`,
+            `<h1>Weekend Sale: ${formatCouponValue(sale)} off</h1>`,
+            `<p>From Friday to Sunday, take <strong>${offer(sale, { firstOrder: false })}</strong> with code <strong>${TEMPLATE_COUPONS.sale}</strong>.</p>`,
             "<p>Flowers, edibles, vapes, concentrates: everything in the store is included while stock lasts.</p>",
             button("Shop the sale"),
           ].join("\n"),

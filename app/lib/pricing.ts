@@ -1,23 +1,13 @@
 import { formatMoney } from "./money";
 
 /**
- * SPEC §9: Canada Post shipping is $20, free when the amount after discount is $200 or more. These
- * are the defaults; the store's own fee and threshold are its Shipping settings
- * (`storeSettings().shipping`), passed to the functions below by the server.
+ * The flat fee and the amount (after discount) from which shipping is free: always the store's own
+ * Shipping settings (`storeSettings().shipping`), passed in by the server; never a fixed figure.
  */
-export const SHIPPING_COST_CENTS = 2000;
-export const FREE_SHIPPING_THRESHOLD_CENTS = 20000;
-
-/** The flat fee and the amount (after discount) from which shipping is free. */
 export interface ShippingRates {
   flatFeeCents: number;
   freeThresholdCents: number;
 }
-
-export const DEFAULT_SHIPPING_RATES: ShippingRates = {
-  flatFeeCents: SHIPPING_COST_CENTS,
-  freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS,
-};
 
 export type CouponType = "percentage" | "fixed";
 
@@ -53,19 +43,15 @@ export function discountCents(coupon: CouponTerms | null | undefined, subtotal: 
 }
 
 /** SPEC §9: $20 unless subtotal - discount reaches $200 (so a $0 cart still pays $20). */
-export function shippingCents(
-  subtotal: number,
-  discount: number,
-  rates: ShippingRates = DEFAULT_SHIPPING_RATES,
-): number {
+export function shippingCents(subtotal: number, discount: number, rates: ShippingRates): number {
   return subtotal - discount >= rates.freeThresholdCents ? 0 : rates.flatFeeCents;
 }
 
 /** SPEC §9: total = subtotal - discount + shipping. */
 export function computeTotals(
   lines: { priceCents: number; quantity: number }[],
-  coupon?: CouponTerms | null,
-  rates: ShippingRates = DEFAULT_SHIPPING_RATES,
+  coupon: CouponTerms | null,
+  rates: ShippingRates,
 ): Totals {
   const subtotal = subtotalCents(lines);
   const discount = discountCents(coupon, subtotal);

@@ -4,11 +4,34 @@ import { computeTotals } from "./pricing";
 import {
   addressHasPostalCode,
   fillStoreFields,
+  freeShippingBadge,
   normalizeGstNumber,
   parseAmountToCents,
   phoneE164,
+  shippingTermsLine,
   splitEmailList,
 } from "./store-settings";
+
+describe("shipping promises", () => {
+  it("say the store's own fee and threshold", () => {
+    const own = { flatFeeCents: 1500, freeThresholdCents: 15000 };
+    expect(freeShippingBadge(own)).toBe("Free shipping from $150");
+    expect(shippingTermsLine(own)).toBe("Canada Post shipping $15, free on orders of $150 or more");
+    expect(shippingTermsLine({ flatFeeCents: 1250, freeThresholdCents: 9999 })).toBe(
+      "Canada Post shipping $12.50, free on orders of $99.99 or more",
+    );
+  });
+
+  it("say free when there is no fee or no threshold", () => {
+    for (const free of [
+      { flatFeeCents: 0, freeThresholdCents: 15000 },
+      { flatFeeCents: 1500, freeThresholdCents: 0 },
+    ]) {
+      expect(freeShippingBadge(free)).toBe("Free shipping");
+      expect(shippingTermsLine(free)).toBe("Free Canada Post shipping");
+    }
+  });
+});
 
 describe("store settings formats", () => {
   it("reads a GST/HST registration number as 123456789 RT 0001", () => {

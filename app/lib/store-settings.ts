@@ -55,6 +55,19 @@ export interface StoreSettings {
 }
 
 export type SettingsSection = keyof StoreSettings;
+
+/** The home page's badge, from Settings → Shipping: "Free shipping from $150". */
+export function freeShippingBadge(shipping: ShippingSettings): string {
+  if (shipping.flatFeeCents === 0 || shipping.freeThresholdCents === 0) return "Free shipping";
+  return `Free shipping from ${formatMoneyInText(shipping.freeThresholdCents)}`;
+}
+
+/** The product page's shipping line: "Canada Post shipping $15, free on orders of $150 or more". */
+export function shippingTermsLine(shipping: ShippingSettings): string {
+  if (shipping.flatFeeCents === 0 || shipping.freeThresholdCents === 0)
+    return "Free Canada Post shipping";
+  return `Canada Post shipping ${formatMoneyInText(shipping.flatFeeCents)}, free on orders of ${formatMoneyInText(shipping.freeThresholdCents)} or more`;
+}
 export const SETTINGS_SECTIONS = [
   "store",
   "payments",

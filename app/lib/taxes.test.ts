@@ -1,3 +1,4 @@
+import { DEFAULT_SHIPPING } from "./store-settings";
 import { describe, expect, it } from "vitest";
 import { PROVINCE_CODES } from "./address";
 import { computeTotals } from "./pricing";
@@ -89,10 +90,11 @@ describe("tax lines for every province, computed by hand", () => {
   for (const [province, a, b] of cases) {
     it(`${province}: $100 + $20 shipping, and $219.90 less 20 % + $20 shipping`, () => {
       expect(lines(province, 10000, 2000)).toEqual(a);
-      const totals = computeTotals([{ priceCents: 21990, quantity: 1 }], {
-        type: "percentage",
-        value: 20,
-      });
+      const totals = computeTotals(
+        [{ priceCents: 21990, quantity: 1 }],
+        { type: "percentage", value: 20 },
+        DEFAULT_SHIPPING,
+      );
       expect(totals).toMatchObject({ discountCents: 4398, shippingCents: 2000 });
       expect(
         lines(province, totals.subtotalCents - totals.discountCents, totals.shippingCents),
@@ -101,7 +103,7 @@ describe("tax lines for every province, computed by hand", () => {
   }
 
   it("adds the lines to the total: Quebec, $100 + $20 → $138.97", () => {
-    const totals = computeTotals([{ priceCents: 5000, quantity: 2 }]);
+    const totals = computeTotals([{ priceCents: 5000, quantity: 2 }], null, DEFAULT_SHIPPING);
     const taxed = withTaxes(
       totals,
       computeTaxLines({

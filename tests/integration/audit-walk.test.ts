@@ -255,7 +255,7 @@ const today = () => dayKey(new Date(), config().STORE_TIMEZONE);
 
 beforeAll(async () => {
   await resetDatabase();
-  // The five pages and the announcement a new store starts with (the editor edits them).
+  // The five pages a new store starts with (the editor edits them).
   await insertDefaultContent();
   const owner = await createAdminUser({
     username: "walk-owner",
@@ -827,7 +827,7 @@ const SCENARIOS: Scenario[] = [
     kind: "action",
     route: "routes/admin/pages/announcements.tsx",
     area: "announcements",
-    action: "update",
+    action: "create",
     run: () =>
       post("routes/admin/pages/announcements.tsx", `${A}/pages/announcements`, {
         message: "The walk's sale",

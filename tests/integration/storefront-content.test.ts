@@ -1,11 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
-import { getLiveAnnouncement } from "~/server/content/announcements.server";
+import {
+  announcementHiddenBecause,
+  getLiveAnnouncement,
+} from "~/server/content/announcements.server";
 import { getPublishedPage } from "~/server/content/pages.server";
 import { db } from "~/server/db.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
-import { announcements, newsletterSubscribers, pages } from "~/server/schema";
+import { announcements, coupons, newsletterSubscribers, pages } from "~/server/schema";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import * as newsletterRoute from "~/routes/resources/newsletter";
 import { resetDatabase } from "../setup/database";
@@ -26,6 +29,7 @@ describe("announcement", () => {
 
   it("shows an active announcement within its dates, with the code appended and colour mapped", async () => {
     const now = new Date();
+    await db().insert(coupons).values({ code: "SAVE15", type: "percentage", value: 15 });
     await setMain({
       couponCode: "SAVE15",
       backgroundColor: "purple",
@@ -51,6 +55,31 @@ describe("announcement", () => {
     expect(await getLiveAnnouncement(now)).toBeUndefined();
   });
 
+  it("is hidden while a code it offers is one checkout would refuse, and says why", async () => {
+    const now = new Date();
+    await setMain({ message: "New customers save 20%", couponCode: "WELCOME20" });
+    const hidden = async () => (await getLiveAnnouncement(now)) === undefined;
+    const reason = async () =>
+      announcementHiddenBecause((await db().select().from(announcements))[0]!, now);
+    // A fresh store's code that no coupon has: hidden, and the admin reads why.
+    expect(await hidden()).toBe(true);
+    expect(await reason()).toMatch(/^Hidden from shoppers: the code WELCOME20 is not a coupon/);
+    await db()
+      .insert(coupons)
+      .values({ code: "WELCOME20", type: "percentage", value: 20, isActive: false });
+    expect(await reason()).toMatch(/WELCOME20 is switched off/);
+    await db().update(coupons).set({ isActive: true, endDate: new Date(now.getTime() - DAY) });
+    expect(await reason()).toMatch(/WELCOME20 has expired/);
+    await db().update(coupons).set({ endDate: null, maxUses: 5, usedCount: 5 });
+    expect(await reason()).toMatch(/WELCOME20 has reached its usage limit/);
+    await db().update(coupons).set({ maxUses: null });
+    expect(await hidden()).toBe(false);
+    // A code named in the message counts too.
+    await db().update(announcements).set({ message: "Use code SPRING10 today" });
+    expect(await reason()).toMatch(/the code SPRING10 is not a coupon/);
+    expect(await hidden()).toBe(true);
+  });
+
   it("is undefined when no row named main exists", async () => {
     expect(await getLiveAnnouncement()).toBeUndefined();
   });
@@ -59,6 +88,8 @@ describe("announcement", () => {
 describe("content pages", () => {
   it("serves the seeded pages sanitised, and hides unpublished ones", async () => {
     await insertDefaultContent();
+    // A store started without sample data offers nothing it has not set up: no announcement.
+    expect(await db().select().from(announcements)).toEqual([]);
     const contact = await getPublishedPage("contact");
     // Contact details come from Settings (the page's card), never from text seeded into the page.
     expect(contact?.content).toContain("We are here to help");

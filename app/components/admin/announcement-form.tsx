@@ -22,7 +22,8 @@ export type AnnouncementFormValues = AnnouncementSettings;
 
 type SaveData = { ok: true } | FormReply;
 
-const STATUS_TEXT: Record<AnnouncementStatus, { label: string; tone: string }> = {
+const STATUS_TEXT: Record<AnnouncementStatus | "hidden", { label: string; tone: string }> = {
+  hidden: { label: "Hidden", tone: "border-amber-300 bg-amber-50 text-amber-950" },
   showing: { label: "Showing now", tone: "border-green-200 bg-green-50 text-green-900" },
   scheduled: { label: "Scheduled", tone: "border-sky-200 bg-sky-50 text-sky-900" },
   ended: { label: "Ended", tone: "border-stone-200 bg-stone-50 text-stone-800" },
@@ -31,24 +32,35 @@ const STATUS_TEXT: Record<AnnouncementStatus, { label: string; tone: string }> =
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function StatusBox({ saved, dates }: { saved: AnnouncementFormValues; dates: DateTexts }) {
-  const status = announcementStatus({
+function StatusBox({
+  saved,
+  hiddenBecause,
+  dates,
+}: {
+  saved: AnnouncementFormValues;
+  hiddenBecause: string | null;
+  dates: DateTexts;
+}) {
+  const dated = announcementStatus({
     id: "main",
     isActive: saved.isActive,
     startDate: saved.startsAt,
     endDate: saved.endsAt,
   });
+  const status = dated === "showing" && hiddenBecause ? "hidden" : dated;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, dates) : undefined);
   const detail =
     saved.updatedAt === null
       ? "Nothing saved yet: the bar is not shown."
-      : status === "showing"
-        ? `On the home page${saved.endsAt ? ` until ${when(saved.endsAt)}` : ""} (visitors who dismissed this message do not see it).`
-        : status === "scheduled"
-          ? `Starts showing on ${when(saved.startsAt)}.`
-          : status === "ended"
-            ? `Ended on ${when(saved.endsAt)}.`
-            : "Switched off: not shown on the home page.";
+      : status === "hidden"
+        ? hiddenBecause
+        : status === "showing"
+          ? `On the home page${saved.endsAt ? ` until ${when(saved.endsAt)}` : ""} (visitors who dismissed this message do not see it).`
+          : status === "scheduled"
+            ? `Starts showing on ${when(saved.startsAt)}.`
+            : status === "ended"
+              ? `Ended on ${when(saved.endsAt)}.`
+              : "Switched off: not shown on the home page.";
   const { label, tone } = STATUS_TEXT[saved.updatedAt === null ? "inactive" : status];
   return (
     <section aria-labelledby="status-heading" className={`rounded-xl border p-5 ${tone}`}>
@@ -64,11 +76,14 @@ function StatusBox({ saved, dates }: { saved: AnnouncementFormValues; dates: Dat
 export function AnnouncementForm({
   saved,
   coupons,
+  hiddenBecause,
   timeZone,
   dates,
 }: {
   saved: AnnouncementFormValues;
   coupons: { code: string; isActive: boolean }[];
+  /** Why shoppers do not see the saved bar although it is live (a code checkout would refuse). */
+  hiddenBecause: string | null;
   timeZone: string;
   /** The texts of the saved start and end instants (dateTexts, written on the server). */
   dates: DateTexts;
@@ -216,7 +231,7 @@ export function AnnouncementForm({
           </div>
         </FormProvider>
       </fetcher.Form>
-      <StatusBox saved={saved} dates={dates} />
+      <StatusBox saved={saved} hiddenBecause={hiddenBecause} dates={dates} />
     </div>
   );
 }

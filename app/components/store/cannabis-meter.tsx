@@ -18,7 +18,8 @@ export function setCannabisNotice(next: typeof notice) {
   window.dispatchEvent(new Event(NOTICE_EVENT));
 }
 
-function useCannabisNotice(): string | null {
+/** The message of an addition refused on the cart as it is now, or null. */
+export function useCannabisNotice(): string | null {
   const cart = useCart();
   const current = useSyncExternalStore(
     (onChange) => {
@@ -97,19 +98,31 @@ export function CannabisMeter({
         The law allows {formatGrams(summary.limitMg)} of dried cannabis, or its equivalent, per
         order.
       </p>
-      {messages.length > 0 ? (
-        <div role="alert" className="mt-2 space-y-1">
-          {messages.map((message) => (
-            <p
-              key={message}
-              className="flex items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-            >
-              <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              {message}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <LimitMessages messages={messages} className="mt-2" />
+    </div>
+  );
+}
+
+/** Why an addition or the cart is refused, announced as an alert; nothing when there is none. */
+export function LimitMessages({
+  messages,
+  className = "",
+}: {
+  messages: readonly string[];
+  className?: string;
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <div role="alert" className={`space-y-1 ${className}`}>
+      {messages.map((message) => (
+        <p
+          key={message}
+          className="flex items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-left text-sm font-medium text-red-800"
+        >
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {message}
+        </p>
+      ))}
     </div>
   );
 }

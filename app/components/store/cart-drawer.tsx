@@ -15,7 +15,13 @@ import {
 } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { addWithinLimit, CannabisMeter, setCannabisNotice } from "./cannabis-meter";
+import {
+  addWithinLimit,
+  CannabisMeter,
+  LimitMessages,
+  setCannabisNotice,
+  useCannabisNotice,
+} from "./cannabis-meter";
 import { CartTotals } from "./cart-totals";
 import { PromoCodeField } from "./promo-code-field";
 import { pricedLine, useCartQuote, type QuotedLine } from "./use-cart-quote";
@@ -112,8 +118,11 @@ export function CartDrawer() {
 }
 
 function EmptyCart() {
+  // An addition refused on an empty cart (more than 30 g at once) is said here, where the shopper is.
+  const refused = useCannabisNotice();
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+      <LimitMessages messages={refused ? [refused] : []} className="w-full" />
       <div className="rounded-full bg-brand-50 p-5">
         <ShoppingBag className="h-10 w-10 text-brand-600" aria-hidden="true" />
       </div>

@@ -1,24 +1,33 @@
 import { variantUrl } from "~/lib/images";
 
-/** The store's mark and name: the owner's logo (Settings → Store) when set, else the leaf mark. */
+/**
+ * The store's mark and name: the owner's logo (Settings → Store) when set, else the leaf mark.
+ * `nameClassName` sizes the name (and may clamp it: a name can be 80 characters long).
+ */
 export function Logo({
   name,
   logoUrl = null,
   className = "",
+  nameClassName = "text-lg",
+  imageClassName = "max-w-32",
 }: {
   name: string;
   logoUrl?: string | null;
   className?: string;
+  nameClassName?: string;
+  imageClassName?: string;
 }) {
   return (
-    <span className={`inline-flex items-center gap-2 font-bold tracking-tight ${className}`}>
+    <span
+      className={`inline-flex min-w-0 items-center gap-2 font-bold tracking-tight ${className}`}
+    >
       {logoUrl ? (
         <img
           src={variantUrl(logoUrl, 320) ?? logoUrl}
           alt=""
           width={32}
           height={32}
-          className="h-8 w-auto max-w-32 shrink-0 object-contain"
+          className={`h-8 w-auto shrink-0 object-contain ${imageClassName}`}
         />
       ) : (
         <svg viewBox="0 0 64 64" aria-hidden="true" className="h-8 w-8 shrink-0">
@@ -29,7 +38,7 @@ export function Logo({
           />
         </svg>
       )}
-      <span className="text-lg">{name}</span>
+      <span className={`min-w-0 [overflow-wrap:anywhere] ${nameClassName}`}>{name}</span>
     </span>
   );
 }

@@ -15,7 +15,7 @@ const PAGE_LINKS = [
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "text-brand-800" : "text-stone-700 hover:text-brand-800"}`;
+  `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${isActive ? "text-brand-800" : "text-stone-700 hover:text-brand-800"}`;
 
 /**
  * A <details> disclosure: opens and closes without JavaScript and is announced as an expandable
@@ -110,8 +110,8 @@ export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl:
   const mobileMenu = useDisclosure();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-6">
-        <details ref={mobileMenu} className="group lg:hidden">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6 lg:gap-6">
+        <details ref={mobileMenu} className="group shrink-0 lg:hidden">
           <summary
             className="flex cursor-pointer list-none rounded-full p-2 text-stone-800 hover:bg-stone-100 [&::-webkit-details-marker]:hidden"
             aria-label="Menu"
@@ -161,11 +161,22 @@ export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl:
           </nav>
         </details>
 
-        <PageLink to="/" aria-label={`${storeName} home`} className="shrink-0 text-brand-950">
-          <Logo name={storeName} logoUrl={logoUrl} />
+        {/* Any name up to the Settings limit fits: it wraps to two lines, then ends in an ellipsis. */}
+        <PageLink
+          to="/"
+          aria-label={`${storeName} home`}
+          title={storeName}
+          className="min-w-0 text-brand-950 lg:max-w-64 xl:max-w-80"
+        >
+          <Logo
+            name={storeName}
+            logoUrl={logoUrl}
+            nameClassName="line-clamp-2 text-[15px] leading-tight sm:text-lg"
+            imageClassName="max-w-12 sm:max-w-32"
+          />
         </PageLink>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 lg:flex">
           <NavLink to="/" end className={navClass}>
             Home
           </NavLink>
@@ -202,11 +213,15 @@ export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl:
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
-          <SearchForm id="header-search" className="hidden w-56 md:block xl:w-64" />
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
+          {/* Beside the full menu (lg) the search box leaves the name too little room until xl. */}
+          <SearchForm
+            id="header-search"
+            className="hidden w-56 md:block lg:hidden xl:block xl:w-64"
+          />
           <PageLink
             to="/search"
-            className="rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100 md:hidden"
+            className="rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100 md:hidden lg:block xl:hidden"
             aria-label="Search products"
           >
             <Search className="h-6 w-6" aria-hidden="true" />

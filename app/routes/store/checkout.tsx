@@ -151,7 +151,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         by our server when you place the order.
       </p>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">
         <Form
           method="post"
           id="checkout"

@@ -8,7 +8,9 @@ import {
   HOME_INTRO_CLASS,
 } from "~/components/store/page-markup";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
+import { useStoreShipping } from "~/components/store/use-store-shipping";
 import { SKELETON_CARDS } from "~/lib/catalog-query";
+import { freeShippingBadge } from "~/lib/store-settings";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { listFeaturedProducts } from "~/server/catalog/products.server";
 import { getLiveAnnouncement } from "~/server/content/announcements.server";
@@ -128,6 +130,7 @@ function FeaturedProducts({
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { page, featured } = loaderData;
   const { storeName } = storeFromMatches(matches);
+  const shipping = useStoreShipping();
   return (
     <>
       <section className={HOME_HERO_CLASS}>
@@ -164,10 +167,12 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             </PageLink>
           </div>
           <ul className="mt-12 grid max-w-2xl gap-4 text-sm text-brand-100 sm:grid-cols-3">
-            <li className="flex items-center gap-2">
-              <Truck className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
-              Free shipping from $200
-            </li>
+            {shipping ? (
+              <li className="flex items-center gap-2">
+                <Truck className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
+                {freeShippingBadge(shipping)}
+              </li>
+            ) : null}
             <li className="flex items-center gap-2">
               <Wallet className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
               Pay by Interac e-Transfer

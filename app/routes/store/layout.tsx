@@ -23,7 +23,7 @@ const CartDrawer = lazy(() =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const visitor = visitorState(request);
-  const settings = (await storeSettings()).store;
+  const { store: settings, shipping } = await storeSettings();
   const store = {
     storeName: settings.name,
     logoUrl: settings.logoUrl,
@@ -35,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       hours: settings.hours,
       address: settings.address,
     },
+    /** The fee and free-shipping threshold that pages promise (Settings → Shipping). */
+    shipping,
   };
   if (visitor.restricted) {
     return data({ ...store, restricted: true, ageVerified: false }, { status: 451 });

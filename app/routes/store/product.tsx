@@ -8,6 +8,7 @@ import { ProductGrid, productFacts } from "~/components/store/product-card";
 import { Rating } from "~/components/store/rating";
 import { SizePicker } from "~/components/store/size-picker";
 import { StockBadge } from "~/components/store/stock-badge";
+import { useStoreShipping } from "~/components/store/use-store-shipping";
 import { useNonce } from "~/lib/nonce";
 import { ErrorPage } from "~/components/ui/error-page";
 import { findCategory } from "~/lib/categories";
@@ -16,6 +17,7 @@ import { defaultVariationId, galleryImages, variationPrice } from "~/lib/product
 import { excerpt } from "~/lib/text";
 import { absoluteUrl, scriptJson, seoMeta, storeFromMatches } from "~/lib/seo";
 import { availableStock, stockBadge } from "~/lib/stock";
+import { shippingTermsLine } from "~/lib/store-settings";
 import { getProductPage } from "~/server/catalog/products.server";
 import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
@@ -74,6 +76,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, structuredData } = loaderData;
   const nonce = useNonce();
+  const shipping = useStoreShipping();
   const [variationId, setVariationId] = useState(() => defaultVariationId(product));
   const [quantity, setQuantity] = useState(1);
   const [lastProduct, setLastProduct] = useState(product.id);
@@ -178,10 +181,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <ul className="mt-8 grid gap-3 rounded-2xl bg-brand-50 p-5 text-sm text-brand-950">
-            <li className="flex items-center gap-3">
-              <Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />
-              Canada Post shipping $20, free on orders of $200 or more
-            </li>
+            {shipping ? (
+              <li className="flex items-center gap-3">
+                <Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />
+                {shippingTermsLine(shipping)}
+              </li>
+            ) : null}
             <li className="flex items-center gap-3">
               <ShieldCheck className="h-5 w-5 text-brand-700" aria-hidden="true" />
               Pay by Interac e-Transfer; discreet, smell-proof packaging

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import {
+  announcedCodes,
   announcementBackground,
+  announcementCouponProblem,
   announcementDismissKey,
   announcementText,
   announcementTextColor,
@@ -8,6 +10,7 @@ import {
 } from "~/lib/announcement";
 import { fillStoreFields } from "~/lib/store-settings";
 import { db } from "../db.server";
+import { findCouponsByCodes } from "../marketing/coupons.server";
 import { storeSettings } from "../settings/store-settings.server";
 import { announcements } from "../schema";
 
@@ -25,6 +28,7 @@ export async function getLiveAnnouncement(
 ): Promise<LiveAnnouncement | undefined> {
   const [row] = await db().select().from(announcements).where(eq(announcements.name, "main"));
   if (!row || !isAnnouncementLive(row, now) || !row.message.trim()) return undefined;
+  if (await announcementHiddenBecause(row, now)) return undefined;
   const message = fillStoreFields(row.message, await storeSettings(), { html: false });
   const text = announcementText(message, row.couponCode);
   return {
@@ -33,4 +37,16 @@ export async function getLiveAnnouncement(
     background: announcementBackground(row.backgroundColor),
     color: announcementTextColor(row.textColor),
   };
+}
+
+/**
+ * Why the announcement is hidden from shoppers because of a code it offers (one that checkout would
+ * refuse today), or null: the storefront hides such a bar and the admin's status box says why.
+ */
+export async function announcementHiddenBecause(
+  announcement: { message: string; couponCode: string | null },
+  now: Date = new Date(),
+): Promise<string | null> {
+  const codes = announcedCodes(announcement.message, announcement.couponCode);
+  return announcementCouponProblem(codes, await findCouponsByCodes(codes), now);
 }

@@ -179,7 +179,7 @@ export async function setCouponActive(
   active: boolean,
   actor?: AuditActor,
 ): Promise<CouponActionResult> {
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx): Promise<CouponActionResult> => {
     const [row] = await tx
       .update(coupons)
       .set({ isActive: active, revision: sql`${coupons.revision} + 1`, updatedAt: new Date() })
@@ -187,8 +187,10 @@ export async function setCouponActive(
       .returning({ code: coupons.code });
     if (!row) return { ok: false, status: 404, message: COUPON_NOT_FOUND };
     await auditCoupon(tx, actor, "update", { id, code: row.code }, { isActive: [!active, active] });
-    return { ok: true, code: row.code };
+    return { ok: true as const, code: row.code };
   });
+  // The announcement bar is hidden while the code it offers is switched off.
+  return invalidatesPages("coupon switched")(result);
 }
 
 /**

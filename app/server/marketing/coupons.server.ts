@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { formatMoney } from "~/lib/money";
 import type { CouponType } from "~/lib/pricing";
 import { db, type Executor } from "../db.server";
@@ -23,6 +23,48 @@ export function couponRuleFailure(
   if (subtotalCents < coupon.minOrderCents)
     return `Minimum order of ${formatMoney(coupon.minOrderCents)} required for this coupon`;
   return null;
+}
+
+/** The coupons checkout would take today (before its minimum-order and per-customer checks). */
+export function listUsableCoupons(now: Date = new Date()) {
+  return db()
+    .select({
+      code: coupons.code,
+      type: sql<CouponType>`${coupons.type}`,
+      value: coupons.value,
+      minOrderCents: coupons.minOrderCents,
+    })
+    .from(coupons)
+    .where(
+      and(
+        eq(coupons.isActive, true),
+        or(isNull(coupons.startDate), lte(coupons.startDate, now)),
+        or(isNull(coupons.endDate), gte(coupons.endDate, now)),
+        or(isNull(coupons.maxUses), gt(coupons.maxUses, coupons.usedCount)),
+      ),
+    )
+    .orderBy(coupons.code);
+}
+
+/** The coupons with these codes (any case), with what decides whether checkout takes them. */
+export function findCouponsByCodes(codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db()
+    .select({
+      code: coupons.code,
+      isActive: coupons.isActive,
+      startDate: coupons.startDate,
+      endDate: coupons.endDate,
+      maxUses: coupons.maxUses,
+      usedCount: coupons.usedCount,
+    })
+    .from(coupons)
+    .where(
+      inArray(
+        sql`upper(${coupons.code})`,
+        codes.map((code) => code.toUpperCase()),
+      ),
+    );
 }
 
 export function findCouponByCode(executor: Executor, code: string, options: { lock?: boolean }) {

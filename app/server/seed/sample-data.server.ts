@@ -291,11 +291,19 @@ export async function generateCoupons(options: { executor?: Executor; now?: Date
   return rows.length;
 }
 
+/** The editable pages' starting content: every store has them, sample data or not. */
 export async function insertDefaultContent(executor: Executor = db()) {
   await executor
     .insert(pages)
     .values(defaultPages({ name: config().STORE_NAME }))
     .onConflictDoNothing();
+}
+
+/**
+ * The sample store's announcement, offering its sample WELCOME20 coupon for 30 days. A store started
+ * without sample data has no announcement until the owner writes one.
+ */
+async function insertSampleAnnouncement(executor: Executor) {
   const today = startOfZonedDay(new Date(), config().STORE_TIMEZONE);
   await executor
     .insert(announcements)
@@ -327,6 +335,7 @@ export async function generateSampleDataset(
       orders: await generateOrders({ count: counts.orders, executor: tx }),
     };
     await insertDefaultContent(tx);
+    await insertSampleAnnouncement(tx);
     await recordSampleData(tx, actor, "all", made);
     return made;
   });

@@ -10,7 +10,7 @@ import { expect, test as adminTest } from "./admin-fixtures";
 import { screenshots } from "./admin-screen";
 
 /**
- * The Page Editor and Reports specs' own store: the default pages and announcement, two coupons,
+ * The Page Editor and Reports specs' own store: the default pages (no announcement), two coupons,
  * and three orders placed today through checkout: two paid (sales: $45.00 + $90.00 + shipping)
  * and one left unpaid; one unit of the second refunded today ($45 + GST $2.25 + PST $3.15).
  */

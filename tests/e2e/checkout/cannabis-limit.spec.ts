@@ -59,6 +59,20 @@ test("the product page's Add to Cart is refused past 30 g", async ({ page, ids }
   await expect(meter(drawer)).toHaveAttribute("aria-valuetext", "28 g of 30 g");
 });
 
+test("a refusal on an empty cart is said in the drawer", async ({ page }) => {
+  await withCart(page, []);
+  await page.goto("/products/northern-lights");
+  await page.getByText("7g", { exact: true }).click();
+  for (let quantity = 1; quantity < 5; quantity++)
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  const drawer = page.getByRole("dialog", { name: /Your Cart/ });
+  await expect(drawer.getByText("Your cart is empty")).toBeVisible();
+  await expect(drawer.getByRole("alert")).toContainText(
+    "Sorry, we can't add Northern Lights (7g): an order can hold at most 30 g",
+  );
+});
+
 test("checkout shows the meter, and the server refuses an order over 30 g", async ({
   page,
   ids,

@@ -1,6 +1,7 @@
 // Test helper (not a spec): `DATA_DIR=… npx tsx tests/e2e/store/seed-catalog.ts` fills a fresh data
 // directory with the few products the storefront specs check exactly (see catalog-store.ts). It
-// runs in its own process so the image library writes under that DATA_DIR.
+// runs in its own process so the image library writes under that DATA_DIR. With SEED_LONG_NAME set
+// it also makes the phone-layout spec's store (see long-name-store.ts) and prints what it made.
 import sharp from "sharp";
 import { refreshListedPrice } from "~/server/catalog/listed-price.server";
 import type { Database } from "~/server/db.server";
@@ -8,6 +9,7 @@ import { storeImage } from "~/server/images/image-store.server";
 import { productVariations, products } from "~/server/schema";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { withStoreDatabase } from "../../fixtures/database";
+import { seedLongNameStore } from "./long-name-seed";
 
 async function image(name: string, background: string) {
   const body = await sharp({ create: { width: 800, height: 800, channels: 3, background } })
@@ -16,7 +18,7 @@ async function image(name: string, background: string) {
   return (await storeImage({ body, name })).imageUrl;
 }
 
-async function seed(db: Database) {
+async function seedCatalog(db: Database) {
   const [main, second, third] = [
     await image("gallery-kush-1.png", "#2f6b3a"),
     await image("gallery-kush-2.png", "#8a5a2b"),
@@ -86,4 +88,7 @@ async function seed(db: Database) {
   await insertDefaultContent();
 }
 
-await withStoreDatabase(process.env.DATA_DIR!, seed);
+await withStoreDatabase(process.env.DATA_DIR!, async (db) => {
+  await seedCatalog(db);
+  if (process.env.SEED_LONG_NAME) await seedLongNameStore(db);
+});

@@ -23,7 +23,7 @@ import { StatCard, StatGrid } from "~/components/admin/stat-card";
 import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { withDateTexts } from "~/lib/dates";
 import { newsletterTemplates } from "~/lib/newsletter-templates";
-import { listAnnouncementCoupons } from "~/server/content/announcement-admin.server";
+import { listUsableCoupons } from "~/server/marketing/coupons.server";
 import { formatCount } from "~/lib/text";
 import { parseListQuery } from "~/schemas/admin-list";
 import type { FormReply } from "~/lib/form";
@@ -72,10 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getLatestNewsletterTest(),
     listSubscribers(query),
   ]);
-  // The Quick Templates name a coupon only when the store has it, active.
-  const couponCodes = (await listAnnouncementCoupons())
-    .filter((c) => c.isActive)
-    .map((c) => c.code);
+  // The Quick Templates name a coupon only when checkout would take it today.
+  const usableCoupons = await listUsableCoupons();
   const c = config();
   const { store } = await storeSettings();
   return withDateTexts(
@@ -91,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The Send Test dialog starts with the store's contact address, when one is set.
       testAddress: store.email ?? "",
       publicUrl: c.publicUrl,
-      couponCodes,
+      usableCoupons,
       smtpConfigured: Boolean(c.SMTP_URL),
       canExportConsent: can(admin.role, "customers.transfer"),
       canSend: can(admin.role, "marketing.send"),
@@ -213,7 +211,7 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
   const templates = newsletterTemplates(
     loaderData.storeName,
     loaderData.publicUrl,
-    loaderData.couponCodes,
+    loaderData.usableCoupons,
   );
 
   return (

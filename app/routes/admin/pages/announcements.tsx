@@ -10,6 +10,7 @@ import {
   listAnnouncementCoupons,
   saveAnnouncement,
 } from "~/server/content/announcement-admin.server";
+import { announcementHiddenBecause } from "~/server/content/announcements.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 
@@ -23,7 +24,8 @@ export async function loader() {
     getAnnouncementSettings(timeZone),
     listAnnouncementCoupons(),
   ]);
-  return { saved, coupons, timeZone, dates: dateTexts(saved, timeZone) };
+  const hiddenBecause = saved.updatedAt ? await announcementHiddenBecause(saved) : null;
+  return { saved, coupons, hiddenBecause, timeZone, dates: dateTexts(saved, timeZone) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,6 +49,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
     <AnnouncementForm
       saved={loaderData.saved}
       coupons={loaderData.coupons}
+      hiddenBecause={loaderData.hiddenBecause}
       timeZone={loaderData.timeZone}
       dates={loaderData.dates}
     />

@@ -40,14 +40,14 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <nav aria-label="Account" className="mt-6 border-b border-stone-200">
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
+        <ul className="-mb-px flex flex-wrap gap-x-1">
           {TABS.map((tab) => (
             <li key={tab.to}>
               <NavLink
                 to={tab.to}
                 end={tab.end}
                 className={({ isActive }) =>
-                  `block border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
+                  `block border-b-2 px-2.5 py-2.5 text-sm font-semibold whitespace-nowrap sm:px-4 ${
                     isActive
                       ? "border-brand-700 text-brand-800"
                       : "border-transparent text-stone-600 hover:text-brand-800"
