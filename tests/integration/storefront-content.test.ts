@@ -68,7 +68,9 @@ describe("announcement", () => {
       .insert(coupons)
       .values({ code: "WELCOME20", type: "percentage", value: 20, isActive: false });
     expect(await reason()).toMatch(/WELCOME20 is switched off/);
-    await db().update(coupons).set({ isActive: true, endDate: new Date(now.getTime() - DAY) });
+    await db()
+      .update(coupons)
+      .set({ isActive: true, endDate: new Date(now.getTime() - DAY) });
     expect(await reason()).toMatch(/WELCOME20 has expired/);
     await db().update(coupons).set({ endDate: null, maxUses: 5, usedCount: 5 });
     expect(await reason()).toMatch(/WELCOME20 has reached its usage limit/);
