@@ -34,10 +34,10 @@ export function backupLocationWarning(dataDir: string, backupDir: string): strin
 /**
  * What Settings and the Overview warn an owner about, from the store's real state: nothing while
  * it has no real order (sample orders are not real), then the embedded database and the backups'
- * place, whichever applies.
+ * place, whichever applies. `realOrders`: their count when the caller has it already.
  */
-export async function storageWarnings(): Promise<string[]> {
-  const realOrders = await countRealOrders();
+export async function storageWarnings(realOrders?: number): Promise<string[]> {
+  realOrders ??= await countRealOrders();
   if (realOrders === 0) return [];
   const { dataDir, backupDir } = config();
   const { driver } = databaseHandle();

@@ -40,12 +40,13 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("settin
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
 
 export async function loader() {
-  const [settings, realOrders, warnings] = await Promise.all([
-    storeSettings(),
-    countRealOrders(),
-    storageWarnings(),
-  ]);
-  return { settings, realOrders, sender: senderSummary(settings), storageWarnings: warnings };
+  const [settings, realOrders] = await Promise.all([storeSettings(), countRealOrders()]);
+  return {
+    settings,
+    realOrders,
+    sender: senderSummary(settings),
+    storageWarnings: await storageWarnings(realOrders),
+  };
 }
 
 const SECTION_FORMS: Record<SettingsSection, FormRules> = {
