@@ -114,11 +114,13 @@ async function main() {
   }
   const app = module.createApp({ mountStatic });
   const server = app.listen(settings.PORT, settings.HOST, () => {
-    const address = server.address();
-    module.logger.info({ port: address.port }, `store ready on http://localhost:${address.port}`);
+    const { port } = server.address();
+    // One address for the log line and the box (PUBLIC_URL, else this machine's).
+    const store = module.storeAddress(port);
+    module.logger.info({ port }, `store ready on ${store}`);
     // Outside the structured log on purpose: the one thing a newcomer must read, easy to copy, and
     // last: after the start's log lines (written asynchronously) have gone out.
-    const box = module.welcomeBox(services.welcome, `http://localhost:${address.port}`);
+    const box = module.welcomeBox(services.welcome, store);
     setTimeout(() => console.log(`\n${box}\n`), 300).unref();
   });
   server.on("error", async (error) => {

@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { clientAddress } from "~/server/http/client-address.server";
 import { requestContext } from "~/server/http/request-context.server";
+import { untrustedProxyRefusal } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { db, pingDatabase } from "~/server/db.server";
 import { imageStorage } from "~/server/images/storage.server";
@@ -15,6 +16,7 @@ export {
   setsUpEmbeddedDatabase,
   setUpStoreAlone,
   startServices,
+  storeAddress,
   welcomeBox,
 } from "~/server/boot.server";
 
@@ -59,6 +61,28 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
     else logger.info(entry, "request");
   });
   next();
+}
+
+/**
+ * A form post through a TLS proxy the server does not trust (TRUST_PROXY unset) would get React
+ * Router's bare "Bad Request" (its origin check compares the https Origin with the http request):
+ * it gets the reason and what to set instead, and the log says it once.
+ */
+function untrustedProxyGuard() {
+  let logged = false;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const refusal = untrustedProxyRefusal({
+      method: req.method,
+      protocol: req.protocol,
+      origin: req.get("Origin"),
+      host: req.get("Host"),
+      forwardedProto: req.get("X-Forwarded-Proto"),
+    });
+    if (!refusal) return next();
+    if (!logged) logger.warn({ url: req.originalUrl, origin: req.get("Origin") }, refusal);
+    logged = true;
+    res.status(400).type("text/plain").set("Cache-Control", "no-store").send(refusal);
+  };
 }
 
 /**
@@ -112,6 +136,7 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
   app.use(securityHeaders(production));
   // Storefront pages shared by every visitor without a session come from the page cache.
   app.use(pageCacheMiddleware());
+  app.use(untrustedProxyGuard());
   app.all(
     "/{*splat}",
     createRequestHandler({

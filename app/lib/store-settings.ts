@@ -46,12 +46,21 @@ export interface SecuritySettings {
   requireTwoFactor: boolean;
 }
 
+export interface EmailSettings {
+  /**
+   * The address every email is sent from (its name is the store's name); null: the server's
+   * default (MAIL_FROM, else orders@ the domain of PUBLIC_URL).
+   */
+  fromAddress: string | null;
+}
+
 export interface StoreSettings {
   store: StoreIdentity;
   payments: PaymentSettings;
   shipping: ShippingSettings;
   notifications: NotificationSettings;
   security: SecuritySettings;
+  email: EmailSettings;
 }
 
 export type SettingsSection = keyof StoreSettings;
@@ -74,6 +83,7 @@ export const SETTINGS_SECTIONS = [
   "shipping",
   "notifications",
   "security",
+  "email",
 ] as const;
 
 /** SPEC §9: $20 shipping, free from $200 after discount. */

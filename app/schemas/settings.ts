@@ -182,6 +182,12 @@ export const SecurityFormSchema = z.object({
     .transform((value) => value === "on"),
 });
 
+export const EmailFormSchema = z.object({
+  intent: z.literal("email"),
+  // Blank: the server's default (MAIL_FROM).
+  fromAddress: optionalEmail("Sender address"),
+});
+
 export const RemoveSampleDataSchema = z.object({
   intent: z.literal("remove-sample-data"),
   confirm: z.literal("REMOVE", { error: "Type REMOVE to confirm" }),
@@ -193,3 +199,4 @@ export const shippingForm = formRules(ShippingFormSchema);
 export const notificationsForm = formRules(NotificationsFormSchema);
 export const removeSampleDataForm = formRules(RemoveSampleDataSchema);
 export const securityForm = formRules(SecurityFormSchema);
+export const emailForm = formRules(EmailFormSchema);

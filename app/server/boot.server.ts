@@ -2,8 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { runDailyAuditPrune } from "./audit/audit-log.server";
 import { ensureFirstAdmin } from "./auth/admin-users.server";
+import { proxyWarning } from "./auth/origin.server";
 import { backupBeforeMigration, runDailyBackup } from "./backup/automatic.server";
 import { BackupError } from "./backup/dump.server";
+import { backupLocationWarning, embeddedDatabaseWarning } from "./backup/storage-warnings.server";
 import { config } from "./config.server";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.server";
 import {
@@ -18,11 +20,13 @@ import {
   withStartLock,
   type DatabaseHandle,
 } from "./db.server";
+import { emailSender, senderWarning } from "./email/sender.server";
 import { startEmailWorker } from "./email/worker.server";
 import { sendDailyLowStockEmail } from "./inventory/low-stock.server";
 import { sendDueCampaigns } from "./marketing/campaign-admin.server";
 import { sendDailySummaryEmail } from "./orders/staff-alerts.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
+import { countRealOrders } from "./seed/remove-sample-data.server";
 import { fillSampleIdentity, storeSettings } from "./settings/store-settings.server";
 import { logger } from "./logger.server";
 import {
@@ -140,19 +144,46 @@ export interface Services {
 
 export interface Welcome {
   storeName: string;
-  publicUrl: string;
   /** The first admin made by this start; the password only when it was generated. */
   firstAdmin?: { username: string; generatedPassword?: string };
   /** Where the data lives: the data directory, or the PostgreSQL database. */
   data: string;
+  backupDir: string;
+  /** What the owner must fix before the store is safe to run for real (also logged at start). */
+  warnings: string[];
+}
+
+/**
+ * The store's address as a start shows it, in its log line and its box alike: PUBLIC_URL when it
+ * is set, else this machine's address on the port the server listens on.
+ */
+export function storeAddress(port: number, settings = config()): string {
+  const { PUBLIC_URL, publicUrl } = settings;
+  return PUBLIC_URL ? publicUrl : `http://localhost:${port}`;
+}
+
+/** The box's text width: narrow enough for a small terminal. */
+const BOX_TEXT_WIDTH = 66;
+
+/** A paragraph as lines of at most `width` characters (a longer word keeps its own line). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
 }
 
 /**
  * The box a start ends with, so a newcomer finds what matters after the log lines: the store's
- * and the admin's address, the first admin's name and password (once), and where the data lives.
+ * and the admin's address (storeAddress), the first admin's name and password (once), where the
+ * data and its backups live, and what must be fixed before running for real.
  */
-export function welcomeBox(welcome: Welcome, listeningUrl: string): string {
-  const store = welcome.publicUrl.startsWith("http://localhost") ? listeningUrl : welcome.publicUrl;
+export function welcomeBox(welcome: Welcome, store: string): string {
   const lines = [
     `${welcome.storeName} is ready`,
     "",
@@ -172,6 +203,11 @@ export function welcomeBox(welcome: Welcome, listeningUrl: string): string {
       : []),
     "",
     `Data   ${welcome.data}`,
+    `       backups in ${welcome.backupDir}`,
+    ...(welcome.warnings.length > 0 ? [""] : []),
+    ...welcome.warnings.flatMap((warning) =>
+      wrap(warning, BOX_TEXT_WIDTH - 2).map((line, i) => `${i === 0 ? "!" : " "} ${line}`),
+    ),
   ];
   const width = Math.max(...lines.map((line) => line.length));
   return [
@@ -243,7 +279,18 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
   const created = firstWorkResult ?? setUp?.firstAdmin;
 
   // Settings are read once here (seeded from the environment on the first start).
-  await storeSettings();
+  const stored = await storeSettings();
+  const warnings = [
+    proxyWarning(),
+    senderWarning(emailSender(stored)),
+    embeddedDatabaseWarning({
+      driver: handle.driver,
+      dataDir: settings.dataDir,
+      realOrders: await countRealOrders(),
+    }),
+    backupLocationWarning(settings.dataDir, settings.backupDir),
+  ].filter((warning) => warning !== null);
+  for (const warning of warnings) logger.warn(warning);
 
   const emailWorker = startEmailWorker({
     stopGraceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,
@@ -274,13 +321,14 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
     },
     busy: () => ({ phase, emailSendsInFlight: emailWorker.inFlight() }),
     welcome: {
-      storeName: (await storeSettings()).store.name,
-      publicUrl: settings.publicUrl,
+      storeName: stored.store.name,
       firstAdmin: created,
       data:
         handle.driver === "pglite"
-          ? `${settings.dataDir} (embedded database and images; back it up)`
+          ? `${settings.dataDir} (embedded database and images)`
           : `PostgreSQL ${handle.location}, images in ${settings.dataDir}`,
+      backupDir: settings.backupDir,
+      warnings,
     },
   };
 }

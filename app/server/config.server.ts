@@ -67,7 +67,16 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
-  MAIL_FROM: z.string().min(3).optional(),
+  /** The sender's address by default (Settings → Email overrides it); a name in it is ignored. */
+  MAIL_FROM: z
+    .string()
+    .transform((v) => (/<([^<>]*)>\s*$/.exec(v)?.[1] ?? v).trim())
+    .pipe(
+      z.string().regex(/^[^\s@<>",]+@[^\s@<>",]+$/, {
+        error: "must be an email address, like orders@example.ca (or Name <orders@example.ca>)",
+      }),
+    )
+    .optional(),
   STORE_NAME: z.string().min(1).default("Budz Boutique"),
   STORE_TIMEZONE: timezone.default("America/Vancouver"),
   /** The store's postal address, shown in every newsletter's footer (Canada's anti-spam law). */
@@ -132,7 +141,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   dataDir: string;
   backupDir: string;
   publicUrl: string;
-  mailFrom: string;
+  /** The sender's address unless Settings → Email sets one: MAIL_FROM's, else orders@ the site's domain. */
+  defaultSender: { address: string; fromMailFrom: boolean };
   driver: "pglite" | "postgres";
 };
 
@@ -157,7 +167,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: path.resolve(c.DATA_DIR),
     backupDir: path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, "backups")),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
-    mailFrom: c.MAIL_FROM ?? `${c.STORE_NAME} <orders@${domain}>`,
+    defaultSender: c.MAIL_FROM
+      ? { address: c.MAIL_FROM, fromMailFrom: true }
+      : { address: `orders@${domain}`, fromMailFrom: false },
     driver: c.DATABASE_URL ? "postgres" : "pglite",
   };
 }

@@ -403,6 +403,7 @@ const SCENARIOS: Scenario[] = [
       ["shipping", { flatFeeCents: "20", freeThresholdCents: "200" }],
       ["notifications", { newOrderEmails: "orders@walk.test", lowStockEmails: "" }],
       ["security", {}],
+      ["email", { fromAddress: "orders@walk.ca" }],
     ] as const
   ).map(([intent, fields]): Scenario => ({
     kind: "action",

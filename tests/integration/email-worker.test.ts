@@ -15,6 +15,7 @@ import {
   type EmailWorkerOptions,
 } from "~/server/email/worker.server";
 import { emailOutbox } from "~/server/schema";
+import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { freePort, startSmtpServer, type TestSmtpServer } from "./email-smtp-server";
 
@@ -110,6 +111,34 @@ describe("email outbox worker", () => {
     expect(mail.raw).toMatch(/Content-Type: text\/html/i);
     expect(mail.messageId).toBe(sent.messageId);
     expect(mail.messageId).toContain(id);
+  });
+
+  it("sends as the store's name and the sender address of Settings, as they are when sending (issue 37)", async () => {
+    const server = await smtp();
+    const first = await queue();
+    const w = worker({ smtpUrl: server.url });
+    await waitFor(() => statusOf(first.id, "sent"));
+    // Nothing set: the store's name and the server's default address (MAIL_FROM's, or made up).
+    const fromHeader = (raw: string) => /^From: (.*)$/m.exec(raw)?.[1]?.trim();
+    expect(server.received[0]!.from).toBe(config().defaultSender.address);
+    expect(fromHeader(server.received[0]!.raw)).toBe(
+      `${(await storeSettings()).store.name} <${config().defaultSender.address}>`,
+    );
+    await w.stop();
+
+    // Queued before the owner renames the store and sets its address: sent as they say now.
+    const second = await queue();
+    await saveSettingsSection("store", {
+      ...(await storeSettings()).store,
+      name: "Green Leaf, Co.",
+    });
+    await saveSettingsSection("email", { fromAddress: "hello@greenleaf.ca" });
+    worker({ smtpUrl: server.url });
+    const sent = await waitFor(() => statusOf(second.id, "sent"));
+    const mail = server.received[1]!;
+    expect(mail.from).toBe("hello@greenleaf.ca");
+    expect(fromHeader(mail.raw)).toBe('"Green Leaf, Co." <hello@greenleaf.ca>');
+    expect(sent.messageId).toBe(`<outbox.${second.id}@greenleaf.ca>`);
   });
 
   it("queues nothing when the surrounding transaction rolls back", async () => {

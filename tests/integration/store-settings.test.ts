@@ -6,10 +6,12 @@ import { InvoiceDocumentView } from "~/components/admin/invoice-document";
 import { ContactList } from "~/components/store/site-footer";
 import { CHECKOUT_CLOSED } from "~/lib/store-settings";
 import { CampaignFormSchema } from "~/schemas/campaigns";
+import * as overviewRoute from "~/routes/admin/overview";
 import * as settingsRoute from "~/routes/admin/settings/store";
 import * as storeLayout from "~/routes/store/layout";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
+import { backupsInsideDataDir } from "~/server/backup/storage-warnings.server";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
 import { renderEmailHtml, renderEmailText, html } from "~/server/email/templates/layout.server";
@@ -37,7 +39,7 @@ import {
   storeSettings,
 } from "~/server/settings/store-settings.server";
 import { testActor } from "../setup/audit";
-import { resetDatabase } from "../setup/database";
+import { resetDatabase, testDriver } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct } from "./checkout-factories";
 import { placeInvoicedOrder } from "./invoice-factories";
@@ -66,6 +68,9 @@ beforeEach(async () => {
   cookie = (await createAdminSession({ userId: owner.id })).split(";")[0]!;
 });
 
+const page = () =>
+  new Request("http://store.test/budzadmin/dashboard/settings", { headers: { Cookie: cookie } });
+
 function post(fields: Record<string, string>) {
   return callRoute(
     settingsRoute,
@@ -91,6 +96,7 @@ describe("the settings accessor", () => {
     });
     expect(settings.shipping).toEqual({ flatFeeCents: 2000, freeThresholdCents: 20000 });
     expect((await storedRows()).map((r) => r.key)).toEqual([
+      "email",
       "notifications",
       "payments",
       "security",
@@ -138,6 +144,7 @@ describe("saving settings", () => {
       ["flatFeeCents", "freeThresholdCents"],
     ],
     [{ intent: "notifications", lowStockEmails: "a@b.ca, not-an-email" }, ["lowStockEmails"]],
+    [{ intent: "email", fromAddress: "orders@127.0.0.1" }, ["fromAddress"]],
   ])("refuses %j with a message per field, a 400 and nothing stored", async (fields, names) => {
     await storeSettings();
     const before = await storedRows();
@@ -168,6 +175,23 @@ describe("saving settings", () => {
       flatFeeCents: 1500,
       freeThresholdCents: 15050,
     });
+    await post({ intent: "email", fromAddress: " Orders@GreenLeaf.ca " });
+    expect((await storeSettings()).email).toEqual({ fromAddress: "orders@greenleaf.ca" });
+    const loaded = (await callRoute(settingsRoute, "loader", page())) as {
+      sender: { text: string; warning: string | null };
+    };
+    expect(loaded.sender).toMatchObject({
+      text: "Green Leaf Co. <orders@greenleaf.ca>",
+      warning: null,
+    });
+    // Blank again: the server's default (MAIL_FROM, else made from PUBLIC_URL), warned about.
+    await post({ intent: "email", fromAddress: "" });
+    expect((await storeSettings()).email).toEqual({ fromAddress: null });
+    const fallback = (await callRoute(settingsRoute, "loader", page())) as {
+      sender: { text: string; warning: string | null };
+    };
+    expect(fallback.sender.text).toBe(`Green Leaf Co. <${config().defaultSender.address}>`);
+    expect(fallback.sender.warning).not.toBeNull();
   });
 });
 
@@ -292,6 +316,48 @@ describe("removing the sample data", () => {
       init: { status: number };
     };
     expect(unconfirmed.init.status).toBe(400);
+  });
+});
+
+describe("the owner's warning about where the data and backups live (issue 37)", () => {
+  type Loaded = { storageWarnings: string[] };
+  const overview = (who: string) =>
+    callRoute(
+      overviewRoute,
+      "loader",
+      new Request("http://store.test/budzadmin/dashboard", { headers: { Cookie: who } }),
+    ) as Promise<Loaded>;
+
+  it("comes from the store's state: none on sample orders, then what applies once a real order exists, to owners only", async () => {
+    // A sample order (as the sample generator marks them) is not a real one.
+    await placeInvoicedOrder();
+    await db().update(orders).set({ sample: true });
+    expect(((await callRoute(settingsRoute, "loader", page())) as Loaded).storageWarnings).toEqual(
+      [],
+    );
+    expect((await overview(cookie)).storageWarnings).toEqual([]);
+
+    await placeInvoicedOrder();
+    const { storageWarnings } = (await callRoute(settingsRoute, "loader", page())) as Loaded;
+    const { dataDir, backupDir } = config();
+    expect(storageWarnings).toEqual(
+      [
+        testDriver() === "pglite"
+          ? expect.stringMatching(/^The store has real orders on the embedded database/)
+          : null,
+        backupsInsideDataDir(dataDir, backupDir)
+          ? expect.stringMatching(/^Backups are kept inside the data directory/)
+          : null,
+      ].filter(Boolean),
+    );
+    expect((await overview(cookie)).storageWarnings).toEqual(storageWarnings);
+    const manager = await createAdminUser({
+      username: "manager",
+      password: "manager-pass-1",
+      role: "manager",
+    });
+    const managerCookie = (await createAdminSession({ userId: manager.id })).split(";")[0]!;
+    expect((await overview(managerCookie)).storageWarnings).toEqual([]);
   });
 });
 

@@ -65,9 +65,15 @@ export function startServer(
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      // The box a start ends with (welcomeBox), whatever LOG_LEVEL says.
-      const match = /Store {2}(http:\/\/localhost:\d+)\/[\s\S]*└/.exec(output);
-      if (match) resolve({ child, url: match[1]!, output: () => output, exited });
+      // The box a start ends with (welcomeBox), whatever LOG_LEVEL says. It shows PUBLIC_URL when
+      // one is set: the server itself is then reached on the port of its "store ready" log line.
+      const shown = /Store {2}(\S+)\/\s[\s\S]*└/.exec(output)?.[1];
+      if (!shown) return;
+      const port = /"port":(\d+),"msg":"store ready/.exec(output)?.[1];
+      if (shown.startsWith("http://localhost:"))
+        resolve({ child, url: shown, output: () => output, exited });
+      else if (port)
+        resolve({ child, url: `http://localhost:${port}`, output: () => output, exited });
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);

@@ -83,6 +83,22 @@ describe("parseConfig", () => {
     expect(config.driver).toBe("postgres");
     expect(config.SEED_SAMPLE_DATA).toBe(false);
     expect(config.publicUrl).toBe("https://shop.example.ca");
-    expect(config.mailFrom).toBe("Budz Boutique <orders@shop.example.ca>");
+    expect(config.defaultSender).toEqual({
+      address: "orders@shop.example.ca",
+      fromMailFrom: false,
+    });
+  });
+
+  it("takes the default sender's address from MAIL_FROM, a name in it or not", () => {
+    expect(parseConfig({ MAIL_FROM: "Old Name <orders@greenleaf.ca>" }).defaultSender).toEqual({
+      address: "orders@greenleaf.ca",
+      fromMailFrom: true,
+    });
+    expect(parseConfig({ MAIL_FROM: "orders@greenleaf.ca" }).defaultSender.address).toBe(
+      "orders@greenleaf.ca",
+    );
+    expect(() => parseConfig({ MAIL_FROM: "Green Leaf" })).toThrow(
+      'Invalid configuration: MAIL_FROM="Green Leaf" must be an email address, like orders@example.ca (or Name <orders@example.ca>)',
+    );
   });
 });

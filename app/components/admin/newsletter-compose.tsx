@@ -75,7 +75,7 @@ export function NewsletterCompose({
           <Field
             name="from"
             label="From"
-            hint="Newsletters are sent from the store's address (MAIL_FROM)."
+            hint="The store's name and sender address (Settings → Email)."
           >
             {({ name: _unsent, ...ids }) => (
               <input {...ids} value={from} readOnly className={inputClass} />

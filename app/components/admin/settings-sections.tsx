@@ -1,3 +1,4 @@
+import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import {
@@ -16,6 +17,7 @@ import {
   type SettingsSection,
   type StoreSettings,
 } from "~/lib/store-settings";
+import type { SenderSummary } from "~/server/email/sender.server";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 import { ImageSlot } from "./image-picker";
@@ -367,6 +369,48 @@ export function SecuritySection({ actionData, loaderData }: SectionProps) {
   );
 }
 
+export function EmailSection({ actionData, loaderData }: SectionProps) {
+  const { email } = loaderData.settings;
+  const { sender } = loaderData;
+  return (
+    <SettingsForm
+      intent="email"
+      title="Email"
+      stored={email}
+      actionData={actionData}
+      saveLabel="Save email"
+    >
+      {(form) => (
+        <>
+          <p className="text-sm text-stone-600">
+            Emails go out from the store&apos;s name and this address, now{" "}
+            <span className="font-medium break-all text-stone-900">{sender.text}</span>.
+          </p>
+          {sender.warning ? (
+            <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              {sender.warning}
+            </p>
+          ) : null}
+          <TextField
+            form={form}
+            name="fromAddress"
+            label="Send emails from"
+            type="email"
+            hint={`Leave empty for the server's default (MAIL_FROM): ${sender.defaultAddress}`}
+            value={email.fromAddress ?? ""}
+          />
+          <p className="text-sm text-stone-600">
+            Your mail server (SMTP_URL) must accept sending as this address, and its domain&apos;s
+            SPF and DKIM records must name that server; otherwise shoppers&apos; mail providers
+            refuse these emails or file them as spam.
+          </p>
+        </>
+      )}
+    </SettingsForm>
+  );
+}
+
 export function SampleDataSection({ actionData, loaderData }: SectionProps) {
   const form = useForm({ lastResult: replyOf(actionData, "remove-sample-data") });
   const refused = loaderData.realOrders > 0;
@@ -408,6 +452,6 @@ export function SampleDataSection({ actionData, loaderData }: SectionProps) {
 }
 
 export interface SectionProps {
-  loaderData: { settings: StoreSettings; realOrders: number };
+  loaderData: { settings: StoreSettings; realOrders: number; sender: SenderSummary };
   actionData: FormReply | undefined;
 }

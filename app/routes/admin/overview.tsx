@@ -21,6 +21,8 @@ import { formatMoney } from "~/lib/money";
 import { getOverview } from "~/server/admin/overview.server";
 import { BackupAgeNotice } from "~/components/admin/backups";
 import { overdueBackup } from "~/server/backup/backup-admin.server";
+import { storageWarnings } from "~/server/backup/storage-warnings.server";
+import { StorageWarnings } from "~/components/admin/storage-warnings";
 import { formatDate, withDateTexts } from "~/lib/dates";
 import { config } from "~/server/config.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
@@ -32,9 +34,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Overview · Admin" }];
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = currentAdmin(context);
   const overview = await getOverview();
-  // Owners: the last good backup's age, when it is older than the daily schedule allows.
-  const backup = admin.role === "owner" ? await overdueBackup() : null;
-  return withDateTexts({ overview, role: admin.role, backup }, config().STORE_TIMEZONE);
+  const owner = admin.role === "owner";
+  // Owners: the last good backup's age, when it is older than the daily schedule allows, and
+  // where a store with real orders keeps its data and backups.
+  const backup = owner ? await overdueBackup() : null;
+  const warnings = owner ? await storageWarnings() : [];
+  return withDateTexts(
+    { overview, role: admin.role, backup, storageWarnings: warnings },
+    config().STORE_TIMEZONE,
+  );
 }
 
 /** "1 size", "12 sizes". */
@@ -56,6 +64,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Overview" description="How the store is doing, from live data." />
+      <StorageWarnings warnings={loaderData.storageWarnings} />
       {loaderData.backup ? <BackupAgeNotice {...loaderData.backup} dates={dates} /> : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <StatCard

@@ -236,7 +236,10 @@ export async function getEnvironment() {
         label: "Mail transport",
         value: c.SMTP_URL ? `SMTP ${maskUrl(c.SMTP_URL)}` : "Local outbox (SMTP_URL not set)",
       },
-      { label: "Mail from", value: c.mailFrom },
+      {
+        label: "Default sender (MAIL_FROM)",
+        value: `${c.defaultSender.address}${c.defaultSender.fromMailFrom ? "" : " (MAIL_FROM not set)"}; Settings → Email can set another`,
+      },
       { label: "Store time zone", value: c.STORE_TIMEZONE },
       { label: "Public URL", value: c.publicUrl },
       { label: "Session secret", value: c.SESSION_SECRET ? "set (hidden)" : "not set" },

@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { emailOutbox } from "~/server/schema";
 import { composeMessages } from "./mailing-body.server";
+import type { Mailbox } from "./mime.server";
 import { dueOrder } from "./outbox-claims.server";
 import type { OutboxMessage } from "./outbox.server";
 import { buildMail, type Transport } from "./smtp.server";
@@ -24,7 +25,7 @@ function emlName(row: OutboxMessage) {
 /** Without SMTP: a readable copy of each new due message, and a clear note on its row. */
 export async function keepDue(
   transport: Transport,
-  settings: { batchSize: number; outboxDir: string; mailFrom: string; publicUrl: string },
+  settings: { batchSize: number; outboxDir: string; sender: Mailbox; publicUrl: string },
 ): Promise<number> {
   const due = await db()
     .select()

@@ -1,4 +1,3 @@
-import addressparser from "nodemailer/lib/addressparser";
 import { encodeWords, foldLines } from "nodemailer/lib/mime-funcs";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
 
@@ -9,8 +8,13 @@ import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
  * large mailing. nodemailer still does the SMTP side and is used here for the encodings.
  */
 
+export interface Mailbox {
+  name: string;
+  address: string;
+}
+
 export interface MimeInput {
-  from: string;
+  from: Mailbox;
   to: string;
   subject: string;
   html: string;
@@ -24,22 +28,15 @@ const CRLF = "\r\n";
 const ASCII_PRINTABLE = /^[\x20-\x7e]*$/;
 
 /** `Name <address>` with the name quoted or MIME-encoded as it needs. */
-function formatMailbox(value: string): string {
-  const [first] = addressparser(value, { flatten: true });
-  if (!first?.address) return value;
-  const name = first.name?.trim();
-  if (!name) return first.address;
+function formatMailbox({ name: given, address }: Mailbox): string {
+  const name = given.trim();
+  if (!name) return address;
   const display = ASCII_PRINTABLE.test(name)
     ? /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~ -]*$/.test(name)
       ? name
       : `"${name.replace(/["\\]/g, "\\$&")}"`
     : encodeWords(name, "Q", 52);
-  return `${display} <${first.address}>`;
-}
-
-/** The plain address of a mailbox (the SMTP envelope's sender). */
-export function mailboxAddress(value: string): string {
-  return addressparser(value, { flatten: true })[0]?.address ?? value;
+  return `${display} <${address}>`;
 }
 
 function headerLine(name: string, value: string): string {

@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
-import { composeMime, mailboxAddress } from "./mime.server";
+import { composeMime, type Mailbox } from "./mime.server";
 import type { OutboxMessage } from "./outbox.server";
 
 /** Sending one outbox row: how the message is built and how a failure is judged. */
@@ -33,32 +33,29 @@ export function createFileTransport(): Transport {
   }) as unknown as Transport;
 }
 
-function mailDomain(mailFrom: string, fallbackUrl: string): string {
-  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom);
-  return match?.[1] ?? new URL(fallbackUrl).hostname;
-}
-
 /**
  * The same Message-ID and Date every time the row is sent: if a crash lands between the SMTP
  * server accepting the message and the row being marked sent, the resend is recognisably the same
  * message (mail servers and clients collapse duplicates by Message-ID).
  */
-export function messageIdFor(id: string, mailFrom: string, publicUrl: string): string {
-  return `<outbox.${id}@${mailDomain(mailFrom, publicUrl)}>`;
+export function messageIdFor(id: string, senderAddress: string, publicUrl: string): string {
+  const domain = /@([A-Za-z0-9.-]+)$/.exec(senderAddress)?.[1] ?? new URL(publicUrl).hostname;
+  return `<outbox.${id}@${domain}>`;
 }
 
 /** One row as the message nodemailer sends (or keeps as a .eml): its bytes and envelope. */
 export function buildMail(
   row: Pick<OutboxMessage, "id" | "toAddress" | "subject" | "html" | "text" | "createdAt"> &
     Partial<Pick<OutboxMessage, "listUnsubscribe">>,
-  settings: { mailFrom: string; publicUrl: string },
+  settings: { sender: Mailbox; publicUrl: string },
 ): Mail.Options & { messageId: string } {
-  const messageId = messageIdFor(row.id, settings.mailFrom, settings.publicUrl);
+  const { sender } = settings;
+  const messageId = messageIdFor(row.id, sender.address, settings.publicUrl);
   return {
-    envelope: { from: mailboxAddress(settings.mailFrom), to: [row.toAddress] },
+    envelope: { from: sender.address, to: [row.toAddress] },
     messageId,
     raw: composeMime({
-      from: settings.mailFrom,
+      from: sender,
       to: row.toAddress,
       subject: row.subject,
       html: row.html,

@@ -47,7 +47,7 @@ describe("classifySendError", () => {
 describe("message identity", () => {
   it("derives a stable Message-ID from the row id and the sender's domain", () => {
     const id = "0e244145-4993-4096-abbe-1184a2e952b3";
-    expect(messageIdFor(id, "Budz Boutique <orders@budz.example>", "http://localhost:3000")).toBe(
+    expect(messageIdFor(id, "orders@budz.example", "http://localhost:3000")).toBe(
       `<outbox.${id}@budz.example>`,
     );
     expect(messageIdFor(id, "no address", "https://shop.example/x")).toBe(
@@ -55,7 +55,8 @@ describe("message identity", () => {
     );
     const createdAt = new Date("2026-01-02T03:04:05Z");
     const row = { id, toAddress: "a@b.c", subject: "S", html: "<p>h</p>", text: "t", createdAt };
-    const settings = { mailFrom: "Shop <o@budz.example>", publicUrl: "http://localhost:3000" };
+    const sender = { name: "Shop", address: "o@budz.example" };
+    const settings = { sender, publicUrl: "http://localhost:3000" };
     // A resend is the same bytes: same Message-ID, Date and boundary.
     expect(buildMail(row, settings)).toEqual(buildMail(row, settings));
     const mail = buildMail(row, settings);
@@ -76,7 +77,8 @@ describe("message identity", () => {
       createdAt: new Date(),
       listUnsubscribe: "https://shop.example/unsubscribe/abc",
     };
-    const settings = { mailFrom: "Shop <o@budz.example>", publicUrl: "https://shop.example" };
+    const sender = { name: "Shop", address: "o@budz.example" };
+    const settings = { sender, publicUrl: "https://shop.example" };
     const raw = String(buildMail(row, settings).raw);
     expect(raw).toContain("List-Unsubscribe: <https://shop.example/unsubscribe/abc>\r\n");
     expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n");

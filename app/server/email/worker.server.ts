@@ -1,11 +1,14 @@
 import path from "node:path";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 import { keepDue, NOT_CONFIGURED } from "./keep-unsent.server";
 import { composeMessages, type MailingBodyCache } from "./mailing-body.server";
 import { claimDue, reclaimAbandoned } from "./outbox-claims.server";
 import type { OutboxMessage } from "./outbox.server";
+import type { Mailbox } from "./mime.server";
 import { recordSendFailure, sentRecorder, type RecordSent } from "./send-results.server";
+import { emailSender } from "./sender.server";
 import {
   buildMail,
   classifySendError,
@@ -80,7 +83,6 @@ export interface EmailWorker {
 interface Settings extends Required<
   Omit<EmailWorkerOptions, "smtpUrl" | "jobs" | "smtpPoolSize" | "soleInstance">
 > {
-  mailFrom: string;
   publicUrl: string;
 }
 
@@ -95,7 +97,7 @@ export function wakeWorker(): void {
 async function deliver(
   message: OutboxMessage,
   transport: Transport,
-  settings: Settings,
+  settings: Settings & { sender: Mailbox },
   recordSent: RecordSent,
 ) {
   const mail = buildMail(message, settings);
@@ -126,7 +128,6 @@ function resolveSettings(options: EmailWorkerOptions): Settings {
     lockMs: options.lockMs ?? 5 * 60_000,
     stopGraceMs: options.stopGraceMs ?? 10_000,
     outboxDir: options.outboxDir ?? path.join(c.dataDir, "outbox"),
-    mailFrom: c.mailFrom,
     publicUrl: c.publicUrl,
   };
 }
@@ -170,9 +171,9 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
       checkRoom();
     });
 
-  const launch = (message: OutboxMessage) => {
+  const launch = (message: OutboxMessage, sender: Mailbox) => {
     sending.add(message.id);
-    const send: Promise<void> = deliver(message, transport, settings, recordSent)
+    const send: Promise<void> = deliver(message, transport, { ...settings, sender }, recordSent)
       // The row stays 'sending' and is resent once its lock expires.
       .catch((error: unknown) => logger.error({ err: error }, "email: could not record a send"))
       .finally(() => {
@@ -195,7 +196,9 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
     // Rows claimed here and not launched (the database failed in between) stay 'sending' until
     // their lock runs out, then go back to pending.
     const messages = await composeMessages(await claimDue(settings, wanted), { cache: bodies });
-    for (const message of messages) launch(message);
+    // The sender as Settings say now (the store's name and address), not as they were queued.
+    const sender = emailSender(await storeSettings());
+    for (const message of messages) launch(message, sender);
     return messages.length === wanted;
   };
 
@@ -233,7 +236,10 @@ export function startEmailWorker(options: EmailWorkerOptions = {}): EmailWorker 
       try {
         full = smtpUrl
           ? await sendDue()
-          : (await keepDue(transport, settings)) >= settings.batchSize;
+          : (await keepDue(transport, {
+              ...settings,
+              sender: emailSender(await storeSettings()),
+            })) >= settings.batchSize;
       } catch (error) {
         if (!stopped) logger.error({ err: error }, "email worker: could not process the outbox");
       }

@@ -21,7 +21,8 @@ import { invalidatePageCache } from "../storefront/page-invalidation.server";
  * The store's settings (docs/decisions/store-settings.md): one row per section in `store_settings`
  * (key = section, value = jsonb), read through this one cached accessor. A section missing from
  * the table is seeded once from the environment (STORE_NAME, STORE_ADDRESS, ETRANSFER_EMAIL,
- * UNPAID_*, STAFF_EMAILS), so environment variables only matter on the first start.
+ * UNPAID_*, STAFF_EMAILS), so environment variables only matter on the first start (MAIL_FROM
+ * excepted: the sender address stays null, following it, until the owner sets one).
  *
  * The cache lives in this process for CACHE_TTL_MS; a save here drops it at once, and another
  * instance (PostgreSQL, several servers) reads the saved value within CACHE_TTL_MS.
@@ -62,6 +63,7 @@ function sectionSchemas(seed: StoreSettings) {
       lowStockEmails: emails,
     }),
     security: z.object({ requireTwoFactor: z.boolean().catch(false) }),
+    email: z.object({ fromAddress: nullableText }),
   } satisfies { [K in SettingsSection]: z.ZodType<StoreSettings[K]> };
 }
 
@@ -91,6 +93,8 @@ export function seedSettings(): StoreSettings {
       lowStockEmails: [...c.STAFF_EMAILS],
     },
     security: { requireTwoFactor: false },
+    // Null follows the server's default sender (MAIL_FROM) until the owner sets one.
+    email: { fromAddress: null },
   };
 }
 

@@ -53,6 +53,20 @@ test("saves the store's details (refusing a bad phone) and the Contact page show
   await expect(toast(page, "Payment settings saved.")).toBeVisible();
   await expect(page.getByRole("complementary", { name: "Store setup" })).toHaveCount(0);
 
+  // Issue 37: the sender is the store's name and an address of Settings, warned about until set.
+  const email = page.locator("#email-form");
+  await expect(email).toContainText("No sender address is set");
+  await email.getByLabel("Send emails from").fill("orders@localhost");
+  await email.getByRole("button", { name: "Save email" }).click();
+  await expect(
+    email.getByText("Sender address must be an email address, like support@example.ca"),
+  ).toBeVisible();
+  await email.getByLabel("Send emails from").fill("orders@greenleaf.ca");
+  await email.getByRole("button", { name: "Save email" }).click();
+  await expect(toast(page, "Email settings saved.")).toBeVisible();
+  await expect(email).toContainText("Budz Boutique <orders@greenleaf.ca>");
+  await expect(email).not.toContainText("No sender address is set");
+
   const shipping = page.locator("#shipping-form");
   await shipping.getByLabel("Shipping fee ($)").fill("15");
   await shipping.getByRole("button", { name: "Save shipping" }).click();

@@ -36,6 +36,7 @@ import {
 } from "~/schemas/newsletters";
 import { flashHeader } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
+import { emailSender, senderText } from "~/server/email/sender.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import {
@@ -75,7 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The Quick Templates name a coupon only when checkout would take it today.
   const usableCoupons = await listUsableCoupons();
   const c = config();
-  const { store } = await storeSettings();
+  const settings = await storeSettings();
+  const { store } = settings;
   return withDateTexts(
     {
       query,
@@ -84,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       progress,
       latestTest,
       subscribers,
-      from: c.mailFrom,
+      from: senderText(emailSender(settings)),
       storeName: store.name,
       // The Send Test dialog starts with the store's contact address, when one is set.
       testAddress: store.email ?? "",

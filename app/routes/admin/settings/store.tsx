@@ -3,7 +3,9 @@ import { auditActor } from "~/server/audit/actor.server";
 import type { Route } from "./+types/store";
 import { DetailPage } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { StorageWarnings } from "~/components/admin/storage-warnings";
 import {
+  EmailSection,
   NotificationsSection,
   PaymentsSection,
   SampleDataSection,
@@ -15,6 +17,7 @@ import type { FormRules } from "~/lib/form";
 import type { StoreSettings } from "~/lib/store-settings";
 import type { SettingsSection } from "~/lib/store-settings";
 import {
+  emailForm,
   notificationsForm,
   paymentsForm,
   removeSampleDataForm,
@@ -26,6 +29,8 @@ import { redirectWithToast } from "~/server/admin/flash.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { logger } from "~/server/logger.server";
+import { storageWarnings } from "~/server/backup/storage-warnings.server";
+import { senderSummary } from "~/server/email/sender.server";
 import { countRealOrders, removeSampleData } from "~/server/seed/remove-sample-data.server";
 import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
 
@@ -36,7 +41,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
 
 export async function loader() {
   const [settings, realOrders] = await Promise.all([storeSettings(), countRealOrders()]);
-  return { settings, realOrders };
+  return {
+    settings,
+    realOrders,
+    sender: senderSummary(settings),
+    storageWarnings: await storageWarnings(realOrders),
+  };
 }
 
 const SECTION_FORMS: Record<SettingsSection, FormRules> = {
@@ -45,6 +55,7 @@ const SECTION_FORMS: Record<SettingsSection, FormRules> = {
   shipping: shippingForm,
   notifications: notificationsForm,
   security: securityForm,
+  email: emailForm,
 };
 
 const SAVED: Record<SettingsSection, string> = {
@@ -53,9 +64,10 @@ const SAVED: Record<SettingsSection, string> = {
   shipping: "Shipping settings saved.",
   notifications: "Notification recipients saved.",
   security: "Security settings saved.",
+  email: "Email settings saved.",
 };
 
-/** Each section is its own form (intent store, payments, shipping, notifications). */
+/** Each section is its own form (intent store, payments, shipping, notifications, security, email). */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
   const form = await readForm(request);
@@ -78,6 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     shipping: saveSection("shipping"),
     notifications: saveSection("notifications"),
     security: saveSection("security"),
+    email: saveSection("email"),
     "remove-sample-data": async () => {
       const submission = await parseForm(form, removeSampleDataForm);
       if (!submission.ok) return submission.reply;
@@ -100,9 +113,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       title="Settings"
       description="The store's details, how shoppers pay, what shipping costs and who gets staff emails."
     >
+      <StorageWarnings warnings={loaderData.storageWarnings} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div className="space-y-6">
           <StoreSection {...props} />
+          <EmailSection {...props} />
         </div>
         <div className="space-y-6">
           <PaymentsSection {...props} />
