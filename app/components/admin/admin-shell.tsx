@@ -1,11 +1,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import {
-  ArrowLeft,
   CircleUserRound,
   LogOut,
   Menu,
   PanelLeftClose,
   PanelLeftOpen,
+  Store,
   X,
 } from "lucide-react";
 import { useState } from "react";
@@ -34,7 +34,7 @@ function NavList({
   onNavigate?: () => void;
 }) {
   return (
-    <ul className="space-y-1">
+    <ul className="space-y-0.5">
       {visibleScreens(role).map((screen) => (
         <li key={screen.id}>
           <NavLink
@@ -43,14 +43,14 @@ function NavList({
             onClick={onNavigate}
             title={collapsed ? screen.label : undefined}
             className={({ isActive }) =>
-              `flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
+              `flex h-8 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
                 isActive
                   ? "bg-white/12 text-white"
                   : "text-brand-100/80 hover:bg-white/8 hover:text-white"
               } ${collapsed ? "justify-center px-0" : ""}`
             }
           >
-            <screen.icon className="h-5 w-5 shrink-0" aria-hidden />
+            <screen.icon className="h-[18px] w-[18px] shrink-0" aria-hidden />
             <span className={collapsed ? "sr-only" : ""}>{screen.label}</span>
           </NavLink>
         </li>
@@ -59,38 +59,26 @@ function NavList({
   );
 }
 
-function SidebarFooter({ collapsed }: { collapsed: boolean }) {
+/**
+ * Back to the store and Logout, in the header on every width: the sidebar keeps only the screens,
+ * so all of them fit a 1280 × 720 window without a hidden scroll.
+ */
+function HeaderActions() {
+  const item =
+    "flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100";
   return (
-    <div className="space-y-1 border-t border-white/10 pt-3">
-      <NavLink
-        to={href("/budzadmin/dashboard/profile")}
-        title={collapsed ? "My profile" : undefined}
-        className={({ isActive }) =>
-          `flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium ${isActive ? "bg-white/12 text-white" : "text-brand-100/80 hover:bg-white/8 hover:text-white"} ${collapsed ? "justify-center px-0" : ""}`
-        }
-      >
-        <CircleUserRound className="h-5 w-5 shrink-0" aria-hidden />
-        <span className={collapsed ? "sr-only" : ""}>My profile</span>
-      </NavLink>
-      <Link
-        to="/"
-        title={collapsed ? "Back to Store" : undefined}
-        className={`flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-brand-100/80 hover:bg-white/8 hover:text-white ${collapsed ? "justify-center px-0" : ""}`}
-      >
-        <ArrowLeft className="h-5 w-5 shrink-0" aria-hidden />
-        <span className={collapsed ? "sr-only" : ""}>Back to Store</span>
+    <>
+      <Link to="/" className={item} aria-label="Back to Store" title="Back to Store">
+        <Store className="h-5 w-5 text-stone-500" aria-hidden />
+        <span className="hidden md:inline">Store</span>
       </Link>
       <Form method="post" action={href("/budzadmin/logout")}>
-        <button
-          type="submit"
-          title={collapsed ? "Logout" : undefined}
-          className={`flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-brand-100/80 hover:bg-white/8 hover:text-white ${collapsed ? "justify-center px-0" : ""}`}
-        >
-          <LogOut className="h-5 w-5 shrink-0" aria-hidden />
-          <span className={collapsed ? "sr-only" : ""}>Logout</span>
+        <button type="submit" className={item} aria-label="Logout" title="Logout">
+          <LogOut className="h-5 w-5 text-stone-500" aria-hidden />
+          <span className="hidden md:inline">Logout</span>
         </button>
       </Form>
-    </div>
+    </>
   );
 }
 
@@ -110,14 +98,18 @@ export function AdminShell({ storeName, admin, collapsed: initial, toast, childr
     <div className="min-h-screen bg-stone-100/70 lg:flex">
       <aside
         aria-label="Admin"
-        className={`sticky top-0 hidden h-screen shrink-0 flex-col bg-brand-950 px-3 py-4 transition-[width] duration-200 lg:flex ${collapsed ? "w-[4.5rem]" : "w-64"}`}
+        className={`sticky top-0 hidden h-screen shrink-0 flex-col bg-brand-950 px-3 py-3 transition-[width] duration-200 lg:flex ${collapsed ? "w-[4.5rem]" : "w-64"}`}
       >
         <div
-          className={`mb-6 flex items-center ${collapsed ? "justify-center" : "justify-between px-2"}`}
+          className={`mb-3 flex min-h-10 items-center gap-2 ${collapsed ? "justify-center" : "justify-between pl-2"}`}
         >
           {collapsed ? null : (
-            <Link to={href("/budzadmin/dashboard")} className="text-white">
-              <Logo name={storeName} className="whitespace-nowrap" />
+            <Link
+              to={href("/budzadmin/dashboard")}
+              title={storeName}
+              className="min-w-0 text-white"
+            >
+              <Logo name={storeName} nameClassName="line-clamp-2 text-base leading-tight" />
             </Link>
           )}
           <button
@@ -137,11 +129,10 @@ export function AdminShell({ storeName, admin, collapsed: initial, toast, childr
         <nav aria-label="Admin sections" className="flex-1 overflow-y-auto">
           <NavList role={admin.role} collapsed={collapsed} />
         </nav>
-        <SidebarFooter collapsed={collapsed} />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-stone-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-stone-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
             <Dialog.Trigger
               aria-label="Open menu"
@@ -153,8 +144,8 @@ export function AdminShell({ storeName, admin, collapsed: initial, toast, childr
               <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50 lg:hidden" />
               <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-brand-950 px-3 py-4 shadow-xl lg:hidden">
                 <div className="mb-6 flex items-center justify-between px-2">
-                  <Dialog.Title className="text-white">
-                    <Logo name={storeName} className="text-base" />
+                  <Dialog.Title className="min-w-0 text-white">
+                    <Logo name={storeName} nameClassName="line-clamp-2 text-base leading-tight" />
                   </Dialog.Title>
                   <Dialog.Description className="sr-only">Admin sections</Dialog.Description>
                   <Dialog.Close
@@ -171,7 +162,6 @@ export function AdminShell({ storeName, admin, collapsed: initial, toast, childr
                     onNavigate={() => setDrawerOpen(false)}
                   />
                 </nav>
-                <SidebarFooter collapsed={false} />
               </Dialog.Content>
             </Dialog.Portal>
           </Dialog.Root>
@@ -188,6 +178,7 @@ export function AdminShell({ storeName, admin, collapsed: initial, toast, childr
             <CircleUserRound className="h-6 w-6 text-stone-500" aria-hidden />
             <span className="sr-only">My profile</span>
           </Link>
+          <HeaderActions />
         </header>
         <main
           id="main"

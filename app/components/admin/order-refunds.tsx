@@ -13,7 +13,7 @@ function refundedText(
 ): string {
   const parts = refund.lines.map(
     (l) =>
-      `${l.quantity} × ${l.sizeLabel ? `${l.productName} (${l.sizeLabel})` : l.productName}${l.restocked ? " (restocked)" : ""}`,
+      `${l.quantity} × ${l.sizeLabel ? `${l.productName} (${l.sizeLabel})` : l.productName}${l.restocked ? " (restocked)" : " (not restocked)"}`,
   );
   const items = refund.lines.reduce((sum, l) => sum + l.amountCents, 0);
   if (refund.goodsCents > items)

@@ -128,7 +128,7 @@ function RefundDialog({
           const lines = open.map((l) => ({
             id: l.id,
             quantity: Number(quantities[l.id] || "0"),
-            restock: restock[l.id] ?? true,
+            restock: restock[l.id] ?? false,
           }));
           const ship = typedCents(shipping);
           if (ship === null || lines.some((l) => !Number.isInteger(l.quantity))) return null;
@@ -241,7 +241,9 @@ function RefundDialog({
                         fixed={cancel}
                         quantity={quantities[line.id] ?? ""}
                         onQuantity={(value) => setQuantities((q) => ({ ...q, [line.id]: value }))}
-                        restock={restock[line.id] ?? true}
+                        // A refund puts nothing back unless staff tick it (a crushed item must not
+                        // go back on sale); a paid order cancelled before it left keeps its stock.
+                        restock={restock[line.id] ?? cancel}
                         onRestock={(value) => setRestock((r) => ({ ...r, [line.id]: value }))}
                       />
                     ))}

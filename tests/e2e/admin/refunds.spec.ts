@@ -23,7 +23,10 @@ test.describe("Refunds at desktop width (1280px)", () => {
     const dialog = page.getByRole("dialog", { name: `Refund: ${number}` });
     await expect(dialog.getByText("$136.64").first()).toBeVisible();
     await dialog.getByLabel("Pink Kush (3.5g): Refund").fill("1");
-    await expect(dialog.getByRole("checkbox", { name: "Restock Pink Kush (3.5g)" })).toBeChecked();
+    // Nothing goes back on sale unless staff say so.
+    const restockKush = dialog.getByRole("checkbox", { name: "Restock Pink Kush (3.5g)" });
+    await expect(restockKush).not.toBeChecked();
+    await restockKush.check();
     const total = dialog.getByRole("region", { name: "Refund total" });
     await expect(total).toContainText("GST 5%$2.25");
     await expect(total).toContainText("PST 7%$3.15");
@@ -47,13 +50,14 @@ test.describe("Refunds at desktop width (1280px)", () => {
     await page.getByRole("button", { name: "Refund", exact: true }).click();
     await dialog.getByLabel("Pink Kush (3.5g): Refund").fill("1");
     await dialog.getByLabel("Pre-roll: Refund").fill("1");
-    await dialog.getByRole("checkbox", { name: "Restock Pre-roll" }).uncheck();
+    await expect(dialog.getByRole("checkbox", { name: "Restock Pre-roll" })).not.toBeChecked();
     await dialog.getByLabel("Shipping to refund ($)").fill("20");
     await dialog.getByRole("button", { name: "Refund $86.24" }).click();
     await expect(toast(page, `Refunded $86.24 (credit note ${number}-R2).`)).toBeVisible();
     await expect(page.getByText("Refunded", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("Partly refunded", { exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Refund", exact: true })).toHaveCount(0);
+    await expect(refunds.getByText(/1 × Pre-roll \(not restocked\)/)).toBeVisible();
 
     // The credit note opens in a new tab, printable, with the tax given back per tax line.
     const [tab] = await Promise.all([

@@ -35,6 +35,7 @@ test("saves the store's details (refusing a bad phone) and the Contact page show
   await page.setViewportSize(VIEWPORTS.desktop);
   await openScreen(page, "/budzadmin/dashboard/settings", "Settings");
   const store = page.locator("#store-form");
+  await store.getByLabel("Store name").fill("Northern Leaf Boutique");
   await store.getByLabel("Contact email").fill("hello@greenleaf.example");
   await store.getByLabel("Phone").fill("555-01");
   await store.getByLabel("Support hours").fill("Mon-Fri 9AM-6PM PST");
@@ -64,14 +65,32 @@ test("saves the store's details (refusing a bad phone) and the Contact page show
   await email.getByLabel("Send emails from").fill("orders@greenleaf.ca");
   await email.getByRole("button", { name: "Save email" }).click();
   await expect(toast(page, "Email settings saved.")).toBeVisible();
-  await expect(email).toContainText("Budz Boutique <orders@greenleaf.ca>");
+  await expect(email).toContainText("Northern Leaf Boutique <orders@greenleaf.ca>");
   await expect(email).not.toContainText("No sender address is set");
 
   const shipping = page.locator("#shipping-form");
   await shipping.getByLabel("Shipping fee ($)").fill("15");
+  await shipping.getByLabel("Free shipping from ($)").fill("150");
   await shipping.getByRole("button", { name: "Save shipping" }).click();
   await expect(toast(page, "Shipping settings saved.")).toBeVisible();
   await expect(shipping.getByLabel("Shipping fee ($)")).toHaveValue("15.00");
+
+  // Every admin screen is reachable at 1280 × 720 without a hidden scroll, the name readable.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const sidebar = page.getByRole("navigation", { name: "Admin sections" });
+  for (const link of await sidebar.getByRole("link").all())
+    await expect(link).toBeInViewport({ ratio: 1 });
+  const name = page
+    .getByRole("complementary", { name: "Admin" })
+    .getByText("Northern Leaf Boutique");
+  await expect(name).toBeVisible();
+  expect(
+    await name.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight),
+  ).toBe(true);
+  await expect(page.getByRole("link", { name: "Back to Store" })).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Logout" })).toBeInViewport();
+  await shot(page, "sidebar-1280x720");
+  await page.setViewportSize(VIEWPORTS.desktop);
   await expectAccessible(page);
   await shot(page, "settings-1280");
   await page.setViewportSize(VIEWPORTS.phone);
@@ -97,4 +116,7 @@ test("saves the store's details (refusing a bad phone) and the Contact page show
   // The FAQ names the fee saved above: pages fill {{shipping_fee}} from Settings.
   await page.goto("/faq");
   await expect(page.getByText("Shipping by Canada Post is $15, and free")).toBeVisible();
+  // So does Home's badge: no figure a shopper reads is fixed.
+  await page.goto("/");
+  await expect(page.getByText("Free shipping from $150")).toBeVisible();
 });
