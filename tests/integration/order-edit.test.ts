@@ -5,7 +5,11 @@ import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { db } from "~/server/db.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
-import { editPendingOrder, type OrderEditRequest } from "~/server/orders/order-edit.server";
+import {
+  editPendingOrder,
+  previewOrderEdit,
+  type OrderEditRequest,
+} from "~/server/orders/order-edit.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { stockDiscrepancies } from "~/server/inventory/stock-ledger.server";
 import {
@@ -145,6 +149,23 @@ describe("editing a pending order", () => {
     expect(before.totalAmountCents).toBe(15120);
     const items = await lines(placed.id);
     const small = items.find((l) => l.sizeLabel === "3.5g")!;
+
+    // The form's live totals: what the save below makes, with nothing written.
+    const untouched = await stored(placed.id);
+    const preview = await previewOrderEdit({
+      orderNumber: placed.orderNumber,
+      version: before.version,
+      lines: [{ id: small.id, quantity: 1, remove: false }],
+      add: [],
+      address: ADDRESS,
+      actor: ACTOR,
+    });
+    expect(preview).toMatchObject({
+      ok: true,
+      changed: true,
+      totals: { subtotalCents: 8500, shippingCents: 2000, totalCents: 11760 },
+    });
+    expect(await stored(placed.id)).toEqual(untouched);
 
     const result = await edit(placed.orderNumber, {
       lines: [{ id: small.id, quantity: 1, remove: false }],

@@ -80,6 +80,15 @@ export interface OrderEditRequest {
   now?: Date;
 }
 
+/** The order's amounts as a save would make them (the edit form's "Totals now"). */
+export interface EditedTotals {
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxLines: { kind: string; label: string; amountCents: number }[];
+  totalCents: number;
+}
+
 export type OrderEditResult = Result<{
   orderNumber: string;
   /** False when the form changed nothing: nothing was written, no email sent. */
@@ -88,6 +97,7 @@ export type OrderEditResult = Result<{
   summary: string;
   totalBeforeCents: number;
   totalAfterCents: number;
+  totals: EditedTotals;
 }>;
 
 /** Thrown inside the transaction to roll it back with a message (on a field, when there is one). */
@@ -108,6 +118,21 @@ export function staleMessage(orderNumber: string) {
 }
 
 export async function editPendingOrder(input: OrderEditRequest): Promise<OrderEditResult> {
+  return runEdit(input, { preview: false });
+}
+
+/**
+ * What saving the form would do, computed by the same rules in a transaction that writes nothing:
+ * the new totals, or the refusal a save would meet (the stock itself is checked when saving).
+ */
+export function previewOrderEdit(input: OrderEditRequest): Promise<OrderEditResult> {
+  return runEdit(input, { preview: true });
+}
+
+async function runEdit(
+  input: OrderEditRequest,
+  { preview }: { preview: boolean },
+): Promise<OrderEditResult> {
   const now = input.now ?? new Date();
   const orderNumber = normalizeOrderNumber(input.orderNumber);
   if (!orderNumber) return fail(404, ORDER_NOT_FOUND);
@@ -115,9 +140,9 @@ export async function editPendingOrder(input: OrderEditRequest): Promise<OrderEd
     // Read before the transaction (as checkout does): the fee and threshold, the e-Transfer details.
     const settings = await storeSettings();
     const result = await db().transaction((tx) =>
-      editInTransaction(tx, { ...input, orderNumber }, now, settings.shipping),
+      editInTransaction(tx, { ...input, orderNumber }, now, settings.shipping, preview),
     );
-    if (result.changed) {
+    if (result.changed && !preview) {
       wakeWorker();
       if (result.stockMoved) await stockChanged("order edited");
       logger.info(
@@ -158,6 +183,7 @@ async function editInTransaction(
   input: OrderEditRequest & { orderNumber: string },
   now: Date,
   rates: { flatFeeCents: number; freeThresholdCents: number },
+  preview: boolean,
 ) {
   const [order] = await tx
     .select()
@@ -285,8 +311,15 @@ async function editInTransaction(
     summary,
     totalBeforeCents: order.totalAmountCents,
     totalAfterCents: after.totalCents,
+    totals: {
+      subtotalCents: subtotal,
+      discountCents: discount,
+      shippingCents: shipping,
+      taxLines: taxed.lines,
+      totalCents: after.totalCents,
+    },
   };
-  if (!summary) return { ...base, changed: false, stockMoved: false };
+  if (!summary || preview) return { ...base, changed: Boolean(summary), stockMoved: false };
 
   // Stock: more taken for raised and added lines, back for lowered and removed ones.
   const stockMoved = await moveOrderStock(tx, order, items, lines, input.actor);

@@ -43,6 +43,10 @@ test("desktop: change a quantity and add a size, then the order shows the new to
   await page.getByLabel("Qty of Blue Dream 3.5g").fill("1");
   await page.getByLabel("Size to add").selectOption({ label: "OG Kush 1g · $12.00 (20 in stock)" });
   await page.getByLabel("Qty", { exact: true }).fill("2");
+  // "Totals now" follows the form before it is saved.
+  const totals = page.getByRole("region", { name: "Totals now" });
+  await expect(totals).toContainText("$144.48");
+  await expect(totals).toContainText("After your changes (was $151.20).");
   await shot(page, "order-edit-1280");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Save changes" }).click();

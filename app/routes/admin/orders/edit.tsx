@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
-import { useState } from "react";
-import { Form, href, Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, href, Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/edit";
 import { OrderStatusBadge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
@@ -32,6 +32,7 @@ import {
   editPendingOrder,
   getOrderForEdit,
   ORDER_NOT_FOUND,
+  previewOrderEdit,
 } from "~/server/orders/order-edit.server";
 
 // Editing a pending (unpaid) order: quantities, lines removed, sizes added at today's price, the
@@ -74,8 +75,35 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** A preview (the live "Totals now") writes nothing: the page's data need not be read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  defaultShouldRevalidate,
+}) => (formData?.get("intent") === PREVIEW ? false : defaultShouldRevalidate);
+
+const PREVIEW = "preview";
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = await parseForm(request, orderEditForm);
+  const posted = await request.formData();
+  const submission = await parseForm(posted, orderEditForm);
+  if (posted.get("intent") === PREVIEW) {
+    // While the form is being filled in, its totals as a save would make them (or why not).
+    if (!submission.ok) return { preview: null };
+    const { version, lines, add, ...address } = submission.data;
+    const result = await previewOrderEdit({
+      orderNumber: params.orderNumber,
+      version,
+      lines,
+      add,
+      address,
+      actor: auditActor(context),
+    });
+    return {
+      preview: result.ok
+        ? { totals: result.totals, changed: result.changed }
+        : { refusal: result.message },
+    };
+  }
   if (!submission.ok) return submission.reply;
   const { version, lines, add, ...address } = submission.data;
   const result = await editPendingOrder({
@@ -109,13 +137,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
+/** The form's totals as a save would make them, asked of the server a moment after each change. */
+function useEditPreview(formId: string) {
+  const fetcher = useFetcher<typeof action>();
+  const timer = useRef<number>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const schedule = () => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const form = document.getElementById(formId);
+      if (!(form instanceof HTMLFormElement)) return;
+      const data = new FormData(form);
+      data.set("intent", PREVIEW);
+      void fetcher.submit(data, { method: "post" });
+    }, 300);
+  };
+  const preview = fetcher.data && "preview" in fetcher.data ? fetcher.data.preview : null;
+  return { schedule, preview, checking: fetcher.state !== "idle" };
+}
+
 export default function EditOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, items, taxLines, sizes, refusal } = loaderData;
-  const form = useForm({ rules: editRules, lastResult: actionData });
+  const form = useForm({
+    rules: editRules,
+    lastResult: actionData && "preview" in actionData ? undefined : actionData,
+  });
+  const formId = "order-edit-form";
+  const live = useEditPreview(formId);
+  const totals = live.preview && "totals" in live.preview ? live.preview.totals : null;
   const orderPage = href("/budzadmin/dashboard/orders/:orderNumber", {
     orderNumber: order.orderNumber,
   });
-  const formId = "order-edit-form";
   const value = (name: keyof typeof order.address) => form.values?.[name] ?? order.address[name];
   return (
     <DetailPage
@@ -136,7 +188,16 @@ export default function EditOrder({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </div>
       ) : (
-        <Form method="post" id={formId} replace {...form.props}>
+        <Form
+          method="post"
+          id={formId}
+          replace
+          {...form.props}
+          onChange={(event) => {
+            form.props.onChange(event);
+            live.schedule();
+          }}
+        >
           <FormProvider form={form}>
             <FormSummary />
             <input type="hidden" name="version" value={order.version} />
@@ -229,14 +290,23 @@ export default function EditOrder({ loaderData, actionData }: Route.ComponentPro
                   }
                 >
                   <OrderTotals
-                    subtotalCents={order.subtotalCents}
-                    discountCents={order.discountCents}
+                    subtotalCents={totals?.subtotalCents ?? order.subtotalCents}
+                    discountCents={totals?.discountCents ?? order.discountCents}
                     couponCode={order.couponCode}
-                    shippingCents={order.shippingCents}
-                    taxLines={taxLines}
-                    totalCents={order.totalCents}
+                    shippingCents={totals?.shippingCents ?? order.shippingCents}
+                    taxLines={totals?.taxLines ?? taxLines}
+                    totalCents={totals?.totalCents ?? order.totalCents}
                   />
-                  <p className="mt-3 text-xs text-stone-500">
+                  <p role="status" className="mt-3 text-xs font-medium text-stone-700">
+                    {live.checking
+                      ? "Updating the totals…"
+                      : live.preview && "refusal" in live.preview
+                        ? live.preview.refusal
+                        : live.preview?.changed
+                          ? `After your changes (was ${formatMoney(order.totalCents)}).`
+                          : "As the order stands."}
+                  </p>
+                  <p className="mt-2 text-xs text-stone-500">
                     Saving recomputes the totals, taxes, coupon and free shipping on the server,
                     moves the stock, and emails the shopper the new amount to send by e-Transfer.
                     The order&apos;s history records what changed.
