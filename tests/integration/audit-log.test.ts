@@ -147,12 +147,13 @@ describe("retention", () => {
 
 describe("audited changes", () => {
   it("a product save: who, area, action, record and the fields before → after", async () => {
-    const made = await saveNewProduct(productFormInput(IMAGE), actor());
+    const made = await saveNewProduct(productFormInput(IMAGE), actor(), "owner");
     if (!made.ok) throw new Error(made.message);
     const saved = await updateProduct(
       made.id,
       productFormInput(IMAGE, { price: "45", name: "Blue Dream XL" }),
       actor(),
+      "owner",
     );
     expect(saved.ok).toBe(true);
     const log = await entries();
@@ -172,6 +173,7 @@ describe("audited changes", () => {
       made.id,
       productFormInput(IMAGE, { price: "45", name: "Blue Dream XL" }),
       actor(),
+      "owner",
     );
     expect(await entries()).toHaveLength(2);
   });

@@ -133,6 +133,7 @@ async function seedProducts() {
       ],
     }),
     testActor(adminId),
+    "owner",
   );
   const whole = await createProduct(
     productFormInput(image, {
@@ -142,6 +143,7 @@ async function seedProducts() {
       cannabisKind: "none",
     }),
     testActor(adminId),
+    "owner",
   );
   if (!sized.ok || !whole.ok) throw new Error("seed failed");
   return { sizedId: sized.id, wholeId: whole.id };

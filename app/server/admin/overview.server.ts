@@ -1,4 +1,4 @@
-import { count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { saleCondition } from "~/lib/report-period";
 import { db } from "../db.server";
 import { customers, orderItems, orders, productVariations, products } from "../schema";
@@ -83,7 +83,10 @@ export async function countLowStock(): Promise<{ low: number; out: number }> {
       out: sql<number>`(count(*) filter (where ${stock} = 0))::int`,
     })
     .from(products)
-    .leftJoin(productVariations, eq(productVariations.productId, products.id))
+    .leftJoin(
+      productVariations,
+      and(eq(productVariations.productId, products.id), isNull(productVariations.archivedAt)),
+    )
     .where(eq(products.status, "active"));
   return { low: row?.low ?? 0, out: row?.out ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { ProductSort, StockFilter } from "~/lib/product-list";
 import { excerpt } from "~/lib/text";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
@@ -27,8 +27,8 @@ export interface AdminProductRow {
   outSizeCount: number;
 }
 
-/** A product's stock as SPEC §4 counts it: the sum of its variations, else its own figure. */
-export const stockExpression = sql<number>`coalesce((select sum(v.stock) from product_variations v where v.product_id = ${products.id}), ${products.stock})::int`;
+/** A product's stock as SPEC §4 counts it: the sum of its (live) sizes, else its own figure. */
+export const stockExpression = sql<number>`coalesce((select sum(v.stock) from product_variations v where v.product_id = ${products.id} and v.archived_at is null), ${products.stock})::int`;
 
 /** Characters of a description the admin list shows (cut on a word, with an ellipsis). */
 const DESCRIPTION_EXCERPT = 160;
@@ -41,14 +41,14 @@ export interface AdminProductFilter {
   stock?: StockFilter;
 }
 
-const hasSizes = sql`exists (select 1 from product_variations v where v.product_id = ${products.id})`;
+const hasSizes = sql`exists (select 1 from product_variations v where v.product_id = ${products.id} and v.archived_at is null)`;
 
 /**
  * A size (or the product itself when it has no sizes) whose stock passes `test`, written for the
  * size's stock as `v.stock` and the product's as `stock`.
  */
 function anySizeStock(test: (stock: SQL) => SQL): SQL {
-  return sql`(exists (select 1 from product_variations v where v.product_id = ${products.id} and ${test(sql`v.stock`)}) or (${test(sql`${products.stock}`)} and not ${hasSizes}))`;
+  return sql`(exists (select 1 from product_variations v where v.product_id = ${products.id} and v.archived_at is null and ${test(sql`v.stock`)}) or (${test(sql`${products.stock}`)} and not ${hasSizes}))`;
 }
 
 const STOCK_CONDITIONS: Record<Exclude<StockFilter, "all">, SQL> = {
@@ -111,7 +111,7 @@ export async function listAdminProducts(
       ),
     })
     .from(productVariations)
-    .where(eq(productVariations.productId, products.id))
+    .where(and(eq(productVariations.productId, products.id), isNull(productVariations.archivedAt)))
     .as("sizes");
   const rows = await db()
     .select({

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, notExists, sql, type SQL } from "drizzle-orm";
 import { zonedParts } from "~/lib/dates";
 import { dayKey } from "~/lib/invoices";
 import { sizeLabel } from "~/lib/product";
@@ -47,7 +47,11 @@ export async function lowStockLines(
     .from(productVariations)
     .innerJoin(products, eq(products.id, productVariations.productId))
     .where(
-      and(eq(products.status, "active"), lte(productVariations.stock, products.stockAlertLevel)),
+      and(
+        eq(products.status, "active"),
+        isNull(productVariations.archivedAt),
+        lte(productVariations.stock, products.stockAlertLevel),
+      ),
     );
   const whole = await executor
     .select({
@@ -70,7 +74,9 @@ export async function lowStockLines(
           db()
             .select({ one: sql`1` })
             .from(productVariations)
-            .where(sql`${productVariations.productId} = ${productIdColumn}`),
+            .where(
+              sql`${productVariations.productId} = ${productIdColumn} and ${productVariations.archivedAt} is null`,
+            ),
         ),
       ),
     )
