@@ -156,7 +156,15 @@ describe("audited changes", () => {
       "owner",
     );
     expect(saved.ok).toBe(true);
-    const log = await entries();
+    // The opening stock typed in the form has an entry of its own, as an adjustment's.
+    expect((await entries()).filter((e) => e.area === "stock")).toMatchObject([
+      {
+        action: "update",
+        recordId: made.id,
+        changes: { stock: [0, 12], reason: "received", note: "Opening stock" },
+      },
+    ]);
+    const log = (await entries()).filter((e) => e.area === "products");
     expect(log.map((e) => e.action)).toEqual(["create", "update"]);
     expect(log[1]).toMatchObject({
       adminId: owner.id,
@@ -175,7 +183,7 @@ describe("audited changes", () => {
       actor(),
       "owner",
     );
-    expect(await entries()).toHaveLength(2);
+    expect(await entries()).toHaveLength(3);
   });
 
   it("a stock adjustment, and none for a refused one", async () => {

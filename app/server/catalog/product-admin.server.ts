@@ -206,8 +206,6 @@ export async function createProduct(
           .values({ ...productValues(input), stock: 0, slug })
           .returning({ id: products.id, slug: products.slug });
         const id = row!.id;
-        await writeSizes(tx, { productId: id, input, plan, actor });
-        await refreshListedPrice(tx, [id]);
         await recordAudit(tx, {
           actor,
           area: "products",
@@ -219,6 +217,9 @@ export async function createProduct(
             stock: input.stock,
           }),
         });
+        // Then its opening stock, each figure an entry of its own (as Adjust stock writes it).
+        await writeSizes(tx, { productId: id, input, plan, actor });
+        await refreshListedPrice(tx, [id]);
         return { ok: true, id, slug: row!.slug };
       }),
     ),
@@ -266,8 +267,6 @@ export async function updateProduct(
           .update(products)
           .set({ ...productValues(input), updatedAt: new Date() })
           .where(eq(products.id, id));
-        await writeSizes(tx, { productId: id, input, plan, actor });
-        await refreshListedPrice(tx, [id]);
         const changes = changedFields(
           { ...auditedProduct(existing), sizes: savedSizesText(sizesBefore) },
           { ...auditedProduct(productValues(input)), sizes: sizesText(input) },
@@ -280,6 +279,8 @@ export async function updateProduct(
             record: { type: "product", id, label: input.name },
             changes,
           });
+        await writeSizes(tx, { productId: id, input, plan, actor });
+        await refreshListedPrice(tx, [id]);
         return { ok: true, id, slug: existing.slug };
       }),
     ),
