@@ -210,9 +210,14 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             )}
           </section>
 
-          <section className="rounded-xl border border-stone-200 bg-white shadow-sm">
+          <section
+            aria-labelledby="overview-low-stock"
+            className="rounded-xl border border-stone-200 bg-white shadow-sm"
+          >
             <header className="flex items-center justify-between border-b border-stone-200 px-5 py-4">
-              <h2 className="font-semibold text-stone-900">Low stock</h2>
+              <h2 id="overview-low-stock" className="font-semibold text-stone-900">
+                Low stock
+              </h2>
               {overview.stock.low > overview.lowStock.length ? (
                 <Link
                   to={`${href("/budzadmin/dashboard/products")}?stock=low`}
