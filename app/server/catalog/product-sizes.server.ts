@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { Failure } from "~/lib/errors";
-import { fail } from "~/lib/errors";
+import { fail, type Failure } from "~/lib/errors";
 import type { FormErrors } from "~/lib/form";
 import { can, refusalMessage, type AdminRole } from "~/lib/permissions";
 import { sizeLabel } from "~/lib/product";

@@ -53,7 +53,7 @@ export const PRODUCT_OR_SIZE_NOT_FOUND =
   "This product or size does not exist (it may have been deleted).";
 
 /** A product's live sizes, counted in a subquery of a select from `products`. */
-export const liveSizeCount = sql<number>`(select count(*) from product_variations v where v.product_id = ${productIdColumn} and v.archived_at is null)::int`;
+const liveSizeCount = sql<number>`(select count(*) from product_variations v where v.product_id = ${productIdColumn} and v.archived_at is null)::int`;
 
 /**
  * Moves one product's or size's stock inside the caller's transaction and records the movement:
