@@ -15,6 +15,19 @@ export const STOCK_BADGE_LABELS: Record<StockBadge, string> = {
   in: "In Stock",
 };
 
+/** What is left of a low size or product, as every low-stock list says it: "2 left", "out of stock". */
+export function stockLeftText(stock: number): string {
+  return stock <= 0 ? "out of stock" : `${stock.toLocaleString("en-CA")} left`;
+}
+
+/**
+ * One line of a low-stock list, naming the size: "Pink Kush — 28g: 2 left"; a product sold
+ * without sizes: "Sour Gummies: out of stock".
+ */
+export function lowStockText(item: { productName: string; size: string | null; stock: number }) {
+  return `${item.productName}${item.size ? ` — ${item.size}` : ""}: ${stockLeftText(item.stock)}`;
+}
+
 /** SPEC §4: the chosen variation's stock, else the total of the variations, else the product's. */
 export function availableStock(
   product: { stock: number; variations: { id: string; stock: number }[] },

@@ -37,26 +37,50 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .transform((v) => v || null);
 
-/** SPEC §5: prices have two decimals and anything non-numeric becomes 0 (a cost price may be 0). */
-const money = (label: string, required: boolean) =>
+/**
+ * An amount in dollars typed in the form ("24", "$1,234.50"), to cents rounded to two decimals
+ * (SPEC §5); empty → null. Refused with a message: a negative amount, text that is not an amount,
+ * more than $100,000.00.
+ */
+const amount = (label: string) =>
   z
     .string()
     .trim()
     .optional()
-    .refine((v) => !required || Boolean(v), { error: `${label} is required` })
-    .transform((v) => parseMoneyToCents(v))
-    .refine((cents) => cents <= MAX_PRICE_CENTS, {
+    .transform((v, ctx) => {
+      const text = (v ?? "").replace(/[$,\s]/g, "");
+      if (!text) return null;
+      if (/^-/.test(text)) {
+        ctx.addIssue({ code: "custom", message: `${label} cannot be negative` });
+        return z.NEVER;
+      }
+      if (!/^\d*\.?\d+$/.test(text)) {
+        ctx.addIssue({ code: "custom", message: `${label} must be an amount such as 24.00` });
+        return z.NEVER;
+      }
+      return Math.round(Number(text) * 100);
+    })
+    .refine((cents) => cents === null || cents <= MAX_PRICE_CENTS, {
       error: `${label} must be at most $100,000.00`,
     });
 
 /**
- * A price shoppers pay: like `money`, but anything that is not a positive amount ("abc", "0", "-5",
- * empty) is refused, so no product or size can be sold for $0.00.
+ * A price shoppers pay: anything that is not a positive amount ("abc", "0", "-5") is refused, so
+ * nothing can be sold for $0.00 (SPEC §5 turns text into 0). Empty → null (required or not by the
+ * caller).
  */
-const sellingPrice = (label: string, required: boolean) =>
-  money(label, required).refine((cents) => cents > 0, {
-    error: `${label} must be greater than $0.00`,
-  });
+const sellingPrice = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? parseMoneyToCents(v) : null))
+    .refine((cents) => cents === null || cents > 0, {
+      error: `${label} must be greater than $0.00`,
+    })
+    .refine((cents) => cents === null || cents <= MAX_PRICE_CENTS, {
+      error: `${label} must be at most $100,000.00`,
+    });
 
 const wholeNumber = (label: string) =>
   z
@@ -88,7 +112,9 @@ export const VariationSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   size: requiredText("Size", 20),
   unit: z.enum(SIZE_UNITS, { error: "Unit must be g, oz, ml, pieces or pack" }).catch("g"),
-  price: sellingPrice("Price", false),
+  price: sellingPrice("Price")
+    .transform((cents) => cents ?? 0)
+    .refine((cents) => cents > 0, { error: "Price must be greater than $0.00" }),
   stock: z
     .string()
     .trim()
@@ -105,8 +131,9 @@ export const ProductFormSchema = z
     sku: requiredText("SKU", 60).regex(/^[A-Za-z0-9._-]+$/, {
       error: "SKU may only contain letters, digits, dots, dashes and underscores",
     }),
-    price: sellingPrice("Selling Price", true),
-    costPrice: money("Cost Price", true),
+    /** With sizes each size has its own price: the product's are asked for only without sizes. */
+    price: sellingPrice("Selling Price"),
+    costPrice: amount("Cost Price"),
     category: z.enum(CATEGORY_SLUGS, { error: "Category is required" }),
     thc: optionalText("THC", 40),
     cbd: optionalText("CBD", 40),
@@ -149,6 +176,18 @@ export const ProductFormSchema = z
       .max(MAX_VARIATIONS, { error: `A product can have at most ${MAX_VARIATIONS} variations` })
       .default([]),
   })
+  .superRefine(
+    (value, ctx) => {
+      // Product-level prices are required only without sizes (each size has its own price).
+      // Checked even while other fields are refused, so every missing field is named at once.
+      if (Array.isArray(value.variations) && value.variations.length > 0) return;
+      if (value.price === null)
+        ctx.addIssue({ code: "custom", path: ["price"], message: "Selling Price is required" });
+      if (value.costPrice === null)
+        ctx.addIssue({ code: "custom", path: ["costPrice"], message: "Cost Price is required" });
+    },
+    { when: () => true },
+  )
   .transform((value, ctx) => {
     // SPEC §3: with variations the stock is their sum; without, the Current Stock field.
     let stock = value.variations.reduce((sum, v) => sum + v.stock, 0);
@@ -195,6 +234,10 @@ export const ProductFormSchema = z
     const { currentStock: _currentStock, ...rest } = value;
     return {
       ...rest,
+      // Left empty with sizes: the first size's price (what a card shows before one is picked),
+      // and no cost price known.
+      price: value.price ?? value.variations[0]!.price,
+      costPrice: value.costPrice ?? 0,
       cannabisKind,
       netAmount: value.variations.length === 0 && cannabisKind !== "none" ? value.netAmount : null,
       stock,

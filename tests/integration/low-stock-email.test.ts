@@ -140,11 +140,12 @@ describe("the daily low-stock email", () => {
     const [email] = await outbox();
     expect(email!.subject).toBe("Low stock: 2 items are at or under the alert level");
     expect(email!.text).toContain("2 items are at or under their alert level, 1 out of stock.");
+    // Each line names the size: "Blue Dream — 3.5g: 4 left".
     expect(email!.text).toContain(
-      "- Sour Gummies [GUM-10]: out of stock (alert level 5); sold in 30 days: 6",
+      "- Sour Gummies: out of stock (GUM-10, alert level 5, sold in 30 days: 6)",
     );
     expect(email!.text).toContain(
-      "- Blue Dream (3.5g): 4 units left (alert level 10); sold in 30 days: 2",
+      "- Blue Dream — 3.5g: 4 left (alert level 10, sold in 30 days: 2)",
     );
     expect(email!.text).toContain("/budzadmin/dashboard/products?stock=low");
     expect(email!.text).not.toMatch(/7g|Plenty Kush|Archived Haze/);

@@ -11,7 +11,7 @@ import {
   type OrderEditRequest,
 } from "~/server/orders/order-edit.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { stockDiscrepancies } from "~/server/inventory/stock-ledger.server";
+import { moveStock, stockDiscrepancies } from "~/server/inventory/stock-ledger.server";
 import {
   auditLog,
   couponRedemptions,
@@ -659,9 +659,22 @@ describe("editing a pending order", () => {
       { id: dream.id(1), quantity: 1 },
     ]);
     const [small] = await lines(placed.id);
-    // The 3.5g size is removed (its movements with it): the line keeps its name and size label.
-    await db().delete(productVariations).where(eq(productVariations.id, dream.variations[0]!.id));
-    await db().update(products).set({ stock: 9 }).where(eq(products.id, dream.product.id));
+    // The 3.5g size is removed (emptied and archived, as the product form does): the line keeps
+    // its name and size label.
+    const removed = dream.variations[0]!.id;
+    await db().transaction((tx) =>
+      moveStock(tx, {
+        productId: dream.product.id,
+        variationId: removed,
+        change: { set: 0 },
+        reason: "count_correction",
+        note: "Size removed",
+      }),
+    );
+    await db()
+      .update(productVariations)
+      .set({ archivedAt: new Date() })
+      .where(eq(productVariations.id, removed));
     const raised = await edit(placed.orderNumber, {
       lines: [{ id: small!.id, quantity: 4, remove: false }],
     });

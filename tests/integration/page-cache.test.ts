@@ -82,6 +82,7 @@ async function newProduct() {
   const created = await createProduct(
     productForm({ name: `Cache Kush ${n}`, sku: `SKU-CACHE-${n}` }),
     testActor(adminId),
+    "owner",
   );
   if (!created.ok) throw new Error("product not created");
   return created;
@@ -137,6 +138,7 @@ describe("shared page cache", () => {
       id,
       productForm({ name: before!.name, price: "55", sku: before!.sku }),
       testActor(adminId),
+      "owner",
     );
     expect(saved?.ok).toBe(true);
     const product = await instance.get(`/products/${slug}`, ADULT);
@@ -215,6 +217,7 @@ describe("two instances on one PostgreSQL", () => {
           id,
           productForm({ name: before!.name, price: "61", sku: before!.sku }),
           testActor(adminId),
+          "owner",
         );
         // Each instance had its own copy of the old page; neither serves it after the edit (the
         // second may be served the page the first has just rendered and shared).

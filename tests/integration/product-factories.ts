@@ -18,7 +18,14 @@ export async function addProduct(
     stock?: number;
     stockAlertLevel?: number;
     createdAt?: Date;
-    sizes?: { size: string; priceCents: number; stock: number; sizeUnit?: string }[];
+    /** An archived size (removed from the product) is kept, at stock 0 unless said. */
+    sizes?: {
+      size: string;
+      priceCents: number;
+      stock: number;
+      sizeUnit?: string;
+      archived?: boolean;
+    }[];
   } = {},
 ) {
   n++;
@@ -32,7 +39,9 @@ export async function addProduct(
       category: options.category ?? "flowers",
       status: options.status ?? "active",
       sellingPriceCents: options.priceCents ?? 5000,
-      stock: sizes.length ? sizes.reduce((sum, s) => sum + s.stock, 0) : (options.stock ?? 50),
+      stock: sizes.length
+        ? sizes.reduce((sum, s) => sum + (s.archived ? 0 : s.stock), 0)
+        : (options.stock ?? 50),
       stockAlertLevel: options.stockAlertLevel ?? 10,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
@@ -48,6 +57,7 @@ export async function addProduct(
           priceCents: s.priceCents,
           stock: s.stock,
           position,
+          archivedAt: s.archived ? new Date() : null,
         })),
       );
   }

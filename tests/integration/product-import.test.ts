@@ -133,6 +133,7 @@ async function seedProducts() {
       ],
     }),
     testActor(adminId),
+    "owner",
   );
   const whole = await createProduct(
     productFormInput(image, {
@@ -142,6 +143,7 @@ async function seedProducts() {
       cannabisKind: "none",
     }),
     testActor(adminId),
+    "owner",
   );
   if (!sized.ok || !whole.ok) throw new Error("seed failed");
   return { sizedId: sized.id, wholeId: whole.id };
@@ -377,11 +379,33 @@ describe("product CSV import: stock moves only as movements", () => {
   });
   it("removes the sizes a file leaves out, the product's total the sum of those left", async () => {
     const { sizedId } = await seedProducts();
-    const [, kept] = table(await exported());
+    const [removed, kept] = table(await exported());
     await importFile(file([{ ...kept!, Stock: "" }]));
     const dream = (await getAdminProduct(sizedId))!;
     expect(dream.variations.map((v) => [v.size, v.stock])).toEqual([["3.5", 7]]);
     expect([dream.stock, dream.ownStock]).toEqual([7, 7]);
+    // The size left out is archived, its stock taken out first: never deleted with its history.
+    const sizes = await db()
+      .select()
+      .from(productVariations)
+      .where(eq(productVariations.productId, sizedId));
+    expect(sizes.map((v) => [v.size, v.stock, v.archivedAt !== null])).toEqual(
+      expect.arrayContaining([
+        ["1", 0, true],
+        ["3.5", 7, false],
+      ]),
+    );
+    const gone = sizes.find((v) => v.archivedAt)!;
+    const history = await db()
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.variationId, gone.id))
+      .orderBy(asc(stockMovements.createdAt), asc(stockMovements.quantity));
+    expect(history.map((m) => [m.quantity, m.note])).toEqual([
+      [Number(removed!.Stock), "Opening stock"],
+      [-Number(removed!.Stock), "Size removed"],
+    ]);
+    expect(table(await exported()).filter((r) => r.SKU === kept!.SKU)).toHaveLength(1);
     expect(await stockDiscrepancies()).toEqual([]);
   });
 });

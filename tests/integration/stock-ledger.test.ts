@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { testActor } from "../setup/audit";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItemId } from "~/lib/cart";
 import * as stockRoute from "~/routes/admin/products/stock";
@@ -21,7 +21,11 @@ import {
 } from "~/server/inventory/stock-ledger.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { productVariations } from "~/server/schema";
+import { auditLog, productVariations } from "~/server/schema";
+import { exportProductsCsv } from "~/server/catalog/product-csv-export.server";
+import { getProductPage } from "~/server/catalog/products.server";
+import { lowStockLines } from "~/server/inventory/low-stock.server";
+import { resolveCartLines } from "~/server/orders/cart-lines.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { checkoutInput, productStock } from "./checkout-factories";
@@ -59,7 +63,7 @@ const sized = (sku: string, stocks: number[]) =>
   });
 
 async function newProduct(sku: string, stocks: number[]) {
-  const made = await createProduct(sized(sku, stocks), testActor(adminId));
+  const made = await createProduct(sized(sku, stocks), testActor(adminId), "owner");
   if (!made.ok) throw new Error(made.message);
   return (await getAdminProduct(made.id))!;
 }
@@ -80,7 +84,8 @@ describe("the stock ledger", () => {
     expect(order.ok).toBe(true);
     // …and the form is saved with the figure it was opened with.
     expect(
-      (await updateProduct(product.id, { ...opened, name: "Renamed" }, testActor(adminId))).ok,
+      (await updateProduct(product.id, { ...opened, name: "Renamed" }, testActor(adminId), "owner"))
+        .ok,
     ).toBe(true);
     const after = (await getAdminProduct(product.id))!;
     expect(after.name).toBe("Renamed");
@@ -198,11 +203,12 @@ describe("the stock ledger", () => {
     const made = await createProduct(
       productFormInput(imageUrl, { sku: "SWITCH" }),
       testActor(adminId),
+      "owner",
     );
     if (!made.ok) throw new Error(made.message);
     expect(await productStock(made.id)).toBe(12);
     // Sizes added: their own opening stock; the product's 12 leave with a count correction.
-    await updateProduct(made.id, sized("SWITCH", [4, 2]), testActor(adminId));
+    await updateProduct(made.id, sized("SWITCH", [4, 2]), testActor(adminId), "owner");
     expect(await productStock(made.id)).toBe(6);
     expect(await stockDiscrepancies()).toEqual([]);
     // Sizes removed: the product's own count is what the form says.
@@ -210,11 +216,125 @@ describe("the stock ledger", () => {
       made.id,
       productFormInput(imageUrl, { sku: "SWITCH", currentStock: "7" }),
       testActor(adminId),
+      "owner",
     );
     expect(await productStock(made.id)).toBe(7);
-    expect(
-      await db().select().from(productVariations).where(eq(productVariations.productId, made.id)),
-    ).toEqual([]);
+    expect((await getAdminProduct(made.id))!.variations).toEqual([]);
+    // The sizes are archived, emptied, with their history: never deleted with it.
+    const archived = await db()
+      .select()
+      .from(productVariations)
+      .where(eq(productVariations.productId, made.id));
+    expect(archived.map((v) => [v.stock, v.archivedAt !== null])).toEqual([
+      [0, true],
+      [0, true],
+    ]);
+    const history = (await productMovements(made.id)).rows;
+    expect(history.filter((m) => m.note === "Size removed").map((m) => m.quantity)).toEqual(
+      expect.arrayContaining([-4, -2]),
+    );
+    expect(history.filter((m) => m.note === "Opening stock").map((m) => m.size)).toEqual(
+      expect.arrayContaining(["1", "2"]),
+    );
+    expect(await stockDiscrepancies()).toEqual([]);
+  });
+
+  it("records stock typed in the product form as Adjust stock does: a movement and an activity entry each", async () => {
+    const product = await newProduct("FORM-STOCK", [4, 2]);
+    const [small, large] = product.variations;
+    const stockEntries = async () =>
+      (
+        await db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.recordId, product.id), eq(auditLog.area, "stock")))
+          .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+      ).map((e) => e.changes);
+    // The opening stock of each size, as an adjustment would write it.
+    expect(await stockEntries()).toEqual(
+      expect.arrayContaining([
+        { size: "1g", stock: [0, 4], reason: "received", note: "Opening stock" },
+        { size: "2g", stock: [0, 2], reason: "received", note: "Opening stock" },
+      ]),
+    );
+
+    // The size "1g" removed and sent back as a new row with 5000; "2g" kept (its typed 99 ignored).
+    const form = sized("FORM-STOCK", [5000, 99]);
+    form.variations[1]!.id = large!.id;
+    form.variations[1]!.size = "2";
+    expect((await updateProduct(product.id, form, testActor(adminId), "owner")).ok).toBe(true);
+    const after = (await getAdminProduct(product.id))!;
+    expect(after.variations.map((v) => [v.size, v.stock])).toEqual([
+      ["1", 5000],
+      ["2", 2],
+    ]);
+    // Adding a size with a removed size's name makes a new size; the old one keeps its history.
+    expect(after.variations[0]!.id).not.toBe(small!.id);
+    const [old] = await db()
+      .select()
+      .from(productVariations)
+      .where(eq(productVariations.id, small!.id));
+    expect(old).toMatchObject({ stock: 0, archivedAt: expect.any(Date) });
+    const history = (await productMovements(product.id)).rows.filter(
+      (m) => m.variationId === small!.id,
+    );
+    expect(history.map((m) => [m.reason, m.quantity, m.stockAfter, m.note])).toEqual([
+      ["count_correction", -4, 0, "Size removed"],
+      ["received", 4, 4, "Opening stock"],
+    ]);
+    const entries = await stockEntries();
+    expect(entries).toHaveLength(4);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { size: "1g", stock: [4, 0], reason: "count_correction", note: "Size removed" },
+        { size: "1g", stock: [0, 5000], reason: "received", note: "Opening stock" },
+      ]),
+    );
+    expect(await productStock(product.id)).toBe(5002);
+    expect(await stockDiscrepancies()).toEqual([]);
+  });
+
+  it("never shows, sells or restocks a removed size", async () => {
+    const product = await newProduct("ARCHIVED", [5, 1]);
+    const [gone, kept] = product.variations;
+    const order = await placeOrder(
+      checkoutInput([{ id: cartId(product.id, gone!.id), quantity: 2 }]),
+    );
+    if (!order.ok) throw new Error(order.message);
+    const form = sized("ARCHIVED", [1]);
+    form.variations[0]!.id = kept!.id;
+    form.variations[0]!.size = "2";
+    expect((await updateProduct(product.id, form, testActor(adminId), "owner")).ok).toBe(true);
+
+    const page = await getProductPage(product.slug);
+    expect(page!.product.variations.map((v) => v.id)).toEqual([kept!.id]);
+    expect(page!.product.stock).toBe(1);
+    const [line] = await resolveCartLines([{ id: cartId(product.id, gone!.id), quantity: 1 }]);
+    expect(line!.status).toBe("unavailable");
+    const refused = await placeOrder(
+      checkoutInput([{ id: cartId(product.id, gone!.id), quantity: 1 }]),
+    );
+    expect(refused.ok).toBe(false);
+    let csv = "";
+    for await (const chunk of exportProductsCsv()) csv += chunk;
+    expect(csv.split("\n").filter((row) => row.includes("ARCHIVED"))).toHaveLength(1);
+    expect((await lowStockLines()).filter((l) => l.productName === "Ledger ARCHIVED")).toEqual([
+      expect.objectContaining({ size: "2g", stock: 1 }),
+    ]);
+    // The order of the removed size is cancelled: its units have nowhere to go back to.
+    const cancelled = await changeOrderStatus({
+      orderId: order.order.id,
+      expectedStatus: "pending",
+      change: { to: "cancelled", reason: "Changed mind" },
+      actor: "test",
+    });
+    expect(cancelled.ok).toBe(true);
+    const [old] = await db()
+      .select()
+      .from(productVariations)
+      .where(eq(productVariations.id, gone!.id));
+    expect(old!.stock).toBe(0);
+    expect(await productStock(product.id)).toBe(1);
     expect(await stockDiscrepancies()).toEqual([]);
   });
 

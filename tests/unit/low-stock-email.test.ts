@@ -25,7 +25,9 @@ describe("the low-stock email", () => {
     expect(email.html).toContain("&lt;b&gt;Kush&lt;/b&gt;");
     expect(email.html).not.toContain("<b>Kush</b>");
     expect(email.text).toContain("1 item is at or under its alert level.");
-    expect(email.text).toContain("- <b>Kush</b> [SKU-1]: 1 unit left (alert level 10)");
+    expect(email.text).toContain(
+      "- <b>Kush</b>: 1 left (SKU-1, alert level 10, sold in 30 days: 4)",
+    );
   });
 
   it("lists at most 100 items and says how many more there are", () => {
@@ -33,6 +35,8 @@ describe("the low-stock email", () => {
     const email = renderLowStockEmail({ day: "2026-06-10", lines });
     expect(email.subject).toBe("Low stock: 107 items are at or under the alert level");
     expect(email.text.match(/^- Product/gm)).toHaveLength(100);
+    // Each line names its size.
+    expect(email.text).toContain("- Product 0 — 3.5g: 2 left (SKU-0, alert level 10");
     expect(email.text).toContain("…and 7 more: see the low-stock products.");
     expect(email.html).toContain("…and 7 more");
     expect(email.html).not.toContain("Product 100<");

@@ -116,8 +116,48 @@ describe("selling prices are positive amounts", () => {
     );
   });
 
-  it("still lets a cost price be 0", () => {
-    expect(ProductFormSchema.parse({ ...base, costPrice: "abc" }).costPrice).toBe(0);
+  it("lets a cost price be 0, but refuses a negative one or text, next to the field", () => {
+    expect(ProductFormSchema.parse({ ...base, costPrice: "0" }).costPrice).toBe(0);
+    const costError = (costPrice: string) =>
+      ProductFormSchema.safeParse({ ...base, costPrice }).error?.issues.map((i) => [
+        i.path.join("."),
+        i.message,
+      ]);
+    expect(costError("-1")).toEqual([["costPrice", "Cost Price cannot be negative"]]);
+    expect(costError("-0.50")).toEqual([["costPrice", "Cost Price cannot be negative"]]);
+    expect(costError("abc")).toEqual([["costPrice", "Cost Price must be an amount such as 24.00"]]);
+    expect(costError("")).toEqual([["costPrice", "Cost Price is required"]]);
+  });
+
+  it("asks for the product's own prices only when it has no sizes", () => {
+    const sized = {
+      ...base,
+      price: "",
+      costPrice: "",
+      currentStock: undefined,
+      variations: [
+        { size: "3.5", unit: "g", price: "30", stock: "2" },
+        { size: "7", unit: "g", price: "55", stock: "1" },
+      ],
+    };
+    // Each size has its own price: the product's selling price is the first size's, no cost.
+    expect(ProductFormSchema.parse(sized)).toMatchObject({ price: 3000, costPrice: 0 });
+    expect(ProductFormSchema.parse({ ...sized, price: "28", costPrice: "15" })).toMatchObject({
+      price: 2800,
+      costPrice: 1500,
+    });
+    // What is typed is still checked.
+    expect(
+      ProductFormSchema.safeParse({ ...sized, costPrice: "-1" }).error?.issues[0]?.message,
+    ).toBe("Cost Price cannot be negative");
+    // Without sizes both are required, named together with every other missing field.
+    const paths = ProductFormSchema.safeParse({
+      ...base,
+      name: "",
+      price: "",
+      costPrice: "",
+    }).error?.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(["name", "price", "costPrice"]);
   });
 });
 

@@ -10,6 +10,7 @@ import { CannabisContentFields } from "./cannabis-content-fields";
 import { ProductDetailsFields } from "./product-details-fields";
 import { ProductImagesFields } from "./product-images-fields";
 import { ProductPricingFields } from "./product-pricing-fields";
+import { useCan } from "./use-can";
 import { variationRows, VariationsEditor, type VariationRow } from "./variations-editor";
 
 // The browser runs the action's own rules, but zod (about 24 KB gzip) is fetched when the owner
@@ -19,7 +20,9 @@ const productRules = lazyModule(() => import("~/schemas/product").then((m) => m.
 /**
  * SPEC §3's admin product form, for a new product and over an existing one. Edit defaults: cost
  * price 60 % of the price, SKU 'SKU-' + id, alert level 10. Saving never writes an existing
- * product's or size's stock: it is shown as it is now, with Adjust stock beside it.
+ * product's or size's stock: it is shown as it is now, with Adjust stock beside it. Stock typed
+ * here (a new product's or new size's opening stock) is offered only to a role that may adjust
+ * stock; the server refuses it from anyone else.
  */
 export function ProductForm({
   product,
@@ -31,6 +34,7 @@ export function ProductForm({
   formId: string;
 }) {
   const form = useForm({ rules: productRules, lastResult });
+  const mayAdjustStock = useCan()("stock.adjust");
   const [variations, setVariations] = useState<VariationRow[]>(() =>
     variationRows(product?.variations ?? []),
   );
@@ -74,7 +78,11 @@ export function ProductForm({
             if (!kindTouched) setKind(resolveKind({ category, cannabisKind: null }));
           }}
         />
-        <ProductPricingFields product={product} variationStock={variationStock} />
+        <ProductPricingFields
+          product={product}
+          variationStock={variationStock}
+          mayAdjustStock={mayAdjustStock}
+        />
         <CannabisContentFields
           kind={kind}
           onKindChange={(next) => {
@@ -95,6 +103,7 @@ export function ProductForm({
           kind={kind}
           measure={measure}
           savedStock={savedStock}
+          mayAdjustStock={mayAdjustStock}
         />
       </FormProvider>
     </Form>

@@ -9,21 +9,26 @@ import { AdjustStockButton } from "./stock-adjust-dialog";
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * The product form's price and stock. The cost price follows the selling price at 60 % until the
+ * The product form's price and stock. The selling and cost prices are asked for only without
+ * sizes (each size has its own price); the cost price follows the selling price at 60 % until the
  * owner types one (an existing product starts from its own, or 60 % of its price). Stock is typed
- * only as a new product's opening stock (or the count of one whose last size was removed); an
- * existing product's stock is shown as it is now and changed with Adjust stock. With variations
- * the stock is their sum, shown read-only.
+ * only as a new product's opening stock (or the count of one whose last size was removed), and
+ * only by a role that may adjust stock; an existing product's stock is shown as it is now and
+ * changed with Adjust stock. With variations the stock is their sum, shown read-only.
  */
 export function ProductPricingFields({
   product,
   variationStock,
+  mayAdjustStock,
 }: {
   product?: ProductFormProduct;
   /** The sum of the variations' stock, or null when the product has none. */
   variationStock: number | null;
+  /** Whether the signed-in role may adjust stock (stock.adjust). */
+  mayAdjustStock: boolean;
 }) {
   const hadSizes = Boolean(product && product.variations.length > 0);
+  const sized = variationStock !== null;
   const [price, setPrice] = useState(product ? dollars(product.sellingPriceCents) : "");
   const [cost, setCost] = useState(
     product
@@ -33,6 +38,8 @@ export function ProductPricingFields({
       : "",
   );
   const [costTouched, setCostTouched] = useState(Boolean(product));
+  // A count typed here: a new product's opening stock, or once the last size is removed.
+  const typed = !sized && (!product || hadSizes);
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">
@@ -41,11 +48,11 @@ export function ProductPricingFields({
       <Field
         name="price"
         label="Selling Price ($)"
-        required
+        required={!sized}
         hint={
-          variationStock === null
-            ? "What shoppers pay (with sizes, each size has its own price)"
-            : "Shoppers pay each size's own price below; this one applies only without sizes"
+          sized
+            ? "Optional: shoppers pay each size's own price below (the first size's when empty)"
+            : "What shoppers pay (with sizes, each size has its own price)"
         }
       >
         {(p) => (
@@ -68,8 +75,8 @@ export function ProductPricingFields({
       <Field
         name="costPrice"
         label="Cost Price ($)"
-        required
-        hint="Defaults to 60% of the selling price"
+        required={!sized}
+        hint={sized ? "Optional with sizes" : "Defaults to 60% of the selling price"}
       >
         {(p) => (
           <input
@@ -88,31 +95,35 @@ export function ProductPricingFields({
       <Field
         name="currentStock"
         label="Current Stock"
-        required
+        required={typed && mayAdjustStock}
         hint={
-          variationStock !== null
+          sized
             ? "Sum of the sizes' stock"
-            : !product
-              ? "Opening stock, recorded as received"
-              : hadSizes
-                ? "Counted stock now that the product has no sizes"
-                : "Changed with Adjust stock, so units sold meanwhile stay sold"
+            : typed
+              ? mayAdjustStock
+                ? product
+                  ? "Counted stock now that the product has no sizes"
+                  : "Opening stock, recorded as received"
+                : "0: owners and managers add stock with Adjust stock"
+              : "Changed with Adjust stock, so units sold meanwhile stay sold"
         }
       >
         {(p) =>
-          variationStock === null && (!product || hadSizes) ? (
+          typed && mayAdjustStock ? (
             <input {...p} inputMode="numeric" placeholder="0" className={inputClass} />
           ) : (
             <div className="flex items-center gap-2">
               <input
                 {...p}
                 name={undefined}
-                value={variationStock ?? product!.stock}
+                value={variationStock ?? (typed ? 0 : product!.stock)}
                 readOnly
                 disabled
                 className={inputClass}
               />
-              {variationStock === null ? (
+              {sized ? null : typed ? (
+                <input type="hidden" name="currentStock" value="0" />
+              ) : (
                 <>
                   <input type="hidden" name="currentStock" value={product!.stock} />
                   <AdjustStockButton
@@ -124,7 +135,7 @@ export function ProductPricingFields({
                     }}
                   />
                 </>
-              ) : null}
+              )}
             </div>
           )
         }

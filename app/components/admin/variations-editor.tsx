@@ -49,6 +49,7 @@ function VariationRowFields({
   index,
   kind,
   saved,
+  mayAdjustStock,
   onChange,
   onRemove,
 }: {
@@ -57,6 +58,7 @@ function VariationRowFields({
   kind: CannabisKind;
   /** A saved size's stock as it is now, with what Adjust stock needs; undefined for a new row. */
   saved?: StockTarget;
+  mayAdjustStock: boolean;
   onChange: (patch: Partial<VariationRow>) => void;
   onRemove: () => void;
 }) {
@@ -107,15 +109,16 @@ function VariationRowFields({
         inputMode: "decimal",
         placeholder: "0.00",
       })}
-      {saved ? (
-        // A saved size's stock moves only through Adjust stock (sent back as it is, never saved).
+      {saved || !mayAdjustStock ? (
+        // A saved size's stock moves only through Adjust stock (sent back as it is, never saved);
+        // a new size opens at 0 for a role that may not adjust stock.
         <div className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-1">
-          <input type="hidden" name="variationStock" value={saved.stock} />
+          <input type="hidden" name="variationStock" value={saved?.stock ?? 0} />
           <span className="text-sm text-stone-800 tabular-nums">
             <span className="sr-only">Variation {n} stock: </span>
-            {saved.stock}
+            {saved?.stock ?? 0}
           </span>
-          <AdjustStockButton target={saved} />
+          {saved ? <AdjustStockButton target={saved} /> : null}
         </div>
       ) : (
         cell("stock", "opening stock", {
@@ -133,14 +136,19 @@ function VariationRowFields({
             : formatNetAmount(sizeAmountMilli(kind, { size: row.size, sizeUnit: row.unit })) ||
               "Required",
       })}
-      <button
-        type="button"
-        onClick={onRemove}
-        className={buttonClass("ghost", "icon", "text-red-600 hover:bg-red-50")}
-        aria-label={`Remove variation ${n}`}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden />
-      </button>
+      {saved && saved.stock > 0 && !mayAdjustStock ? (
+        // Removing it would take its stock out: for owners and managers only.
+        <span className="w-9" />
+      ) : (
+        <button
+          type="button"
+          onClick={onRemove}
+          className={buttonClass("ghost", "icon", "text-red-600 hover:bg-red-50")}
+          aria-label={`Remove variation ${n}`}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </button>
+      )}
       {TYPED_FIELDS.map((field) =>
         messages[field] ? (
           <p
@@ -158,7 +166,8 @@ function VariationRowFields({
 
 /**
  * The product form's Variations: size, unit, price, stock and net amount per row. A new row's
- * stock is its opening stock; a saved size shows its stock as it is now, with Adjust stock.
+ * stock is its opening stock (typed only by a role that may adjust stock); a saved size shows its
+ * stock as it is now, with Adjust stock. A removed size is archived with its history.
  */
 export function VariationsEditor({
   variations,
@@ -166,6 +175,7 @@ export function VariationsEditor({
   kind,
   measure,
   savedStock,
+  mayAdjustStock,
 }: {
   variations: VariationRow[];
   onChange: (rows: VariationRow[]) => void;
@@ -173,8 +183,13 @@ export function VariationsEditor({
   measure: string;
   /** The saved sizes' stock targets by id (an existing product's). */
   savedStock: Map<string, StockTarget>;
+  /** Whether the signed-in role may adjust stock: else new sizes open at 0 and sizes holding
+   * stock stay. */
+  mayAdjustStock: boolean;
 }) {
   const listError = useFieldError("variations");
+  const stockKept =
+    !mayAdjustStock && variations.some((row) => (savedStock.get(row.id)?.stock ?? 0) > 0);
   return (
     <fieldset>
       <legend className="mb-3 flex w-full items-center justify-between text-sm font-semibold tracking-wide text-stone-500 uppercase">
@@ -201,6 +216,7 @@ export function VariationsEditor({
               index={i}
               kind={kind}
               saved={row.id ? savedStock.get(row.id) : undefined}
+              mayAdjustStock={mayAdjustStock}
               onChange={(patch) =>
                 onChange(variations.map((r) => (r.key === row.key ? { ...r, ...patch } : r)))
               }
@@ -209,6 +225,11 @@ export function VariationsEditor({
           ))}
         </div>
       )}
+      {stockKept ? (
+        <p className="mt-2 text-xs text-stone-500">
+          Sizes holding stock are removed by owners and managers (their stock leaves with them).
+        </p>
+      ) : null}
       {listError ? <p className="mt-2 text-xs font-medium text-red-600">{listError}</p> : null}
       <button
         type="button"

@@ -18,6 +18,7 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatCard } from "~/components/admin/stat-card";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { formatMoney } from "~/lib/money";
+import { lowStockText } from "~/lib/stock";
 import { getOverview } from "~/server/admin/overview.server";
 import { BackupAgeNotice } from "~/components/admin/backups";
 import { overdueBackup } from "~/server/backup/backup-admin.server";
@@ -215,6 +216,45 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ol>
+            )}
+          </section>
+
+          <section
+            aria-labelledby="overview-low-stock"
+            className="rounded-xl border border-stone-200 bg-white shadow-sm"
+          >
+            <header className="flex items-center justify-between border-b border-stone-200 px-5 py-4">
+              <h2 id="overview-low-stock" className="font-semibold text-stone-900">
+                Low stock
+              </h2>
+              {overview.stock.low > overview.lowStock.length ? (
+                <Link
+                  to={`${href("/budzadmin/dashboard/products")}?stock=low`}
+                  className="text-sm font-medium text-brand-700 hover:text-brand-900"
+                >
+                  View all
+                </Link>
+              ) : null}
+            </header>
+            {overview.lowStock.length === 0 ? (
+              <p className="px-5 py-8 text-center text-sm text-stone-500">
+                Nothing is at or under its alert level.
+              </p>
+            ) : (
+              <ul className="divide-y divide-stone-100">
+                {overview.lowStock.map((item) => (
+                  <li key={`${item.productId}-${item.size ?? ""}`}>
+                    <Link
+                      to={href("/budzadmin/dashboard/products/:productId", {
+                        productId: item.productId,
+                      })}
+                      className={`block px-5 py-3 text-sm hover:bg-stone-50 ${item.stock === 0 ? "text-red-700" : "text-stone-800"}`}
+                    >
+                      {lowStockText(item)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             )}
           </section>
         </div>

@@ -1,6 +1,7 @@
-import { count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { saleCondition } from "~/lib/report-period";
 import { db } from "../db.server";
+import { lowStockItems } from "../inventory/low-stock.server";
 import { customers, orderItems, orders, productVariations, products } from "../schema";
 
 /**
@@ -11,7 +12,9 @@ import { customers, orderItems, orders, productVariations, products } from "../s
 export const netRevenueSql = () =>
   sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents}) filter (where ${sql.raw(saleCondition())}), 0)::bigint`;
 
-export async function getOverview(options: { recent?: number; top?: number } = {}) {
+export async function getOverview(
+  options: { recent?: number; top?: number; lowStock?: number } = {},
+) {
   const [totals] = await db()
     .select({ revenueCents: netRevenueSql(), orderCount: count() })
     .from(orders);
@@ -24,6 +27,8 @@ export async function getOverview(options: { recent?: number; top?: number } = {
     .where(eq(products.status, "active"))) as [{ productCount: number }];
 
   const stock = await countLowStock();
+  // Which sizes are low, by name (out of stock first).
+  const lowStock = await lowStockItems(options.lowStock ?? 6);
 
   const recentOrders = await db()
     .select({
@@ -65,6 +70,7 @@ export async function getOverview(options: { recent?: number; top?: number } = {
     customerCount,
     productCount,
     stock,
+    lowStock,
     recentOrders,
     topProducts: topProducts.map((p) => ({ ...p, revenueCents: Number(p.revenueCents) })),
   };
@@ -83,7 +89,10 @@ export async function countLowStock(): Promise<{ low: number; out: number }> {
       out: sql<number>`(count(*) filter (where ${stock} = 0))::int`,
     })
     .from(products)
-    .leftJoin(productVariations, eq(productVariations.productId, products.id))
+    .leftJoin(
+      productVariations,
+      and(eq(productVariations.productId, products.id), isNull(productVariations.archivedAt)),
+    )
     .where(eq(products.status, "active"));
   return { low: row?.low ?? 0, out: row?.out ?? 0 };
 }

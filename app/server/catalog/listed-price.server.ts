@@ -17,7 +17,7 @@ export async function refreshListedPrice(
   if (productIds && productIds.length === 0) return;
   const listed = sql`coalesce((
       select v.price_cents from product_variations v
-      where v.product_id = ${products.id}
+      where v.product_id = ${products.id} and v.archived_at is null
       order by (v.stock > 0) desc, v.position, v.id
       limit 1
     ), ${products.sellingPriceCents})`;

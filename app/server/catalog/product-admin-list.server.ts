@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { ProductSort, StockFilter } from "~/lib/product-list";
+import { sizeLabel } from "~/lib/product";
 import { excerpt } from "~/lib/text";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { db } from "../db.server";
@@ -25,10 +26,12 @@ export interface AdminProductRow {
   /** Sizes at or under the alert level (sold-out included), and sold out. */
   lowSizeCount: number;
   outSizeCount: number;
+  /** Which sizes are at or under the alert level ("28g", 2 left), in their order. */
+  lowSizes: { size: string; stock: number }[];
 }
 
-/** A product's stock as SPEC §4 counts it: the sum of its variations, else its own figure. */
-export const stockExpression = sql<number>`coalesce((select sum(v.stock) from product_variations v where v.product_id = ${products.id}), ${products.stock})::int`;
+/** A product's stock as SPEC §4 counts it: the sum of its (live) sizes, else its own figure. */
+export const stockExpression = sql<number>`coalesce((select sum(v.stock) from product_variations v where v.product_id = ${products.id} and v.archived_at is null), ${products.stock})::int`;
 
 /** Characters of a description the admin list shows (cut on a word, with an ellipsis). */
 const DESCRIPTION_EXCERPT = 160;
@@ -41,14 +44,14 @@ export interface AdminProductFilter {
   stock?: StockFilter;
 }
 
-const hasSizes = sql`exists (select 1 from product_variations v where v.product_id = ${products.id})`;
+const hasSizes = sql`exists (select 1 from product_variations v where v.product_id = ${products.id} and v.archived_at is null)`;
 
 /**
  * A size (or the product itself when it has no sizes) whose stock passes `test`, written for the
  * size's stock as `v.stock` and the product's as `stock`.
  */
 function anySizeStock(test: (stock: SQL) => SQL): SQL {
-  return sql`(exists (select 1 from product_variations v where v.product_id = ${products.id} and ${test(sql`v.stock`)}) or (${test(sql`${products.stock}`)} and not ${hasSizes}))`;
+  return sql`(exists (select 1 from product_variations v where v.product_id = ${products.id} and v.archived_at is null and ${test(sql`v.stock`)}) or (${test(sql`${products.stock}`)} and not ${hasSizes}))`;
 }
 
 const STOCK_CONDITIONS: Record<Exclude<StockFilter, "all">, SQL> = {
@@ -103,7 +106,9 @@ export async function listAdminProducts(
       count: sql<number>`count(*)::int`.as("size_count"),
       minPrice: sql<number | null>`min(${productVariations.priceCents})`.as("size_min_price"),
       maxPrice: sql<number | null>`max(${productVariations.priceCents})`.as("size_max_price"),
-      low: sql<number>`(count(*) filter (where ${productVariations.stock} <= ${products.stockAlertLevel}))::int`.as(
+      low: sql<
+        { size: string; sizeUnit: string; stock: number }[] | null
+      >`json_agg(json_build_object('size', ${productVariations.size}, 'sizeUnit', ${productVariations.sizeUnit}, 'stock', ${productVariations.stock}) order by ${productVariations.position}) filter (where ${productVariations.stock} <= ${products.stockAlertLevel})`.as(
         "size_low",
       ),
       out: sql<number>`(count(*) filter (where ${productVariations.stock} = 0))::int`.as(
@@ -111,7 +116,7 @@ export async function listAdminProducts(
       ),
     })
     .from(productVariations)
-    .where(eq(productVariations.productId, products.id))
+    .where(and(eq(productVariations.productId, products.id), isNull(productVariations.archivedAt)))
     .as("sizes");
   const rows = await db()
     .select({
@@ -150,8 +155,9 @@ export async function listAdminProducts(
         minPriceCents: sized ? sizes.minPrice! : sellingPriceCents,
         maxPriceCents: sized ? sizes.maxPrice! : sellingPriceCents,
         variationCount: sizes.count,
-        lowSizeCount: sized ? sizes.low : Number(row.stock <= row.stockAlertLevel),
+        lowSizeCount: sized ? (sizes.low?.length ?? 0) : Number(row.stock <= row.stockAlertLevel),
         outSizeCount: sized ? sizes.out : Number(row.stock === 0),
+        lowSizes: (sizes.low ?? []).map((size) => ({ size: sizeLabel(size), stock: size.stock })),
       };
     }),
     total,

@@ -4,7 +4,9 @@ import * as productList from "~/routes/admin/products/list";
 import { addProduct } from "../../../tests/integration/product-factories";
 import { pgliteQueries, resetDatabase, testDriver } from "../../../tests/setup/database";
 import { callRoute } from "../../../tests/setup/route-call";
+import { lowStockText } from "~/lib/stock";
 import { countLowStock } from "../admin/overview.server";
+import { lowStockItems } from "../inventory/low-stock.server";
 import { createAdminUser } from "../auth/admin-users.server";
 import { createAdminSession } from "../auth/session.server";
 import { databaseHandle } from "../db.server";
@@ -16,7 +18,7 @@ import { listAdminProducts } from "./product-admin-list.server";
  *   Solo Plenty   no sizes, 60                          -
  *   One Size Low  sizes 2 + 40 (one size low)           low
  *   One Size Out  sizes 0 + 30 (one size sold out)      low, out
- *   Sizes Plenty  sizes 20 + 30                         -
+ *   Sizes Plenty  sizes 20 + 30, and an archived 0.5g    - (the archived size: never counted)
  *   Solo Out      no sizes, 0                           low, out
  *   Solo At Alert no sizes, 10 (at the level)           low
  *   Old Archived  archived, no sizes, 0                 (archived: only with status all)
@@ -49,6 +51,7 @@ beforeAll(async () => {
       sizes: [
         { size: "1", priceCents: 800, stock: 20 },
         { size: "2", priceCents: 1500, stock: 30 },
+        { size: "0.5", priceCents: 100, stock: 0, archived: true },
       ],
     }),
     await addProduct({ name: "Solo Out", stock: 0 }),
@@ -79,6 +82,18 @@ describe("the admin Products list", () => {
     expect(row("One Size Out")).toMatchObject({ lowSizeCount: 1, outSizeCount: 1 });
     expect(row("Solo Out")).toMatchObject({ variationCount: 0, lowSizeCount: 1, outSizeCount: 1 });
     expect(row("Solo Plenty")).toMatchObject({ lowSizeCount: 0, outSizeCount: 0 });
+    // The sizes that are low, by name (the list shows "1g: 2 left").
+    expect(row("One Size Low").lowSizes).toEqual([{ size: "1g", stock: 2 }]);
+    expect(row("One Size Out").lowSizes).toEqual([{ size: "1g", stock: 0 }]);
+    expect(row("Solo Low").lowSizes).toEqual([]);
+    // A removed (archived) size is neither priced, counted nor low.
+    expect(row("Sizes Plenty")).toMatchObject({
+      minPriceCents: 800,
+      variationCount: 2,
+      lowSizeCount: 0,
+      outSizeCount: 0,
+      lowSizes: [],
+    });
   });
 
   it("reads a page in two statements (the count and the rows), however many rows", async () => {
@@ -172,5 +187,19 @@ describe("the Overview's stock figures", () => {
   it("counts active sizes low (sold-out included) and out; a product without sizes is one", async () => {
     // Low: Solo Low, a size of One Size Low, a size of One Size Out, Solo Out, Solo At Alert.
     expect(await countLowStock()).toEqual({ low: 5, out: 2 });
+  });
+
+  it("lists what is low by name and size, out of stock first", async () => {
+    expect((await lowStockItems(10)).map(lowStockText)).toEqual([
+      "One Size Out — 1g: out of stock",
+      "Solo Out: out of stock",
+      "One Size Low — 1g: 2 left",
+      "Solo At Alert: 10 left",
+      "Solo Low: 5 left",
+    ]);
+    expect(await lowStockItems(2)).toEqual([
+      { productId: ids["One Size Out"], productName: "One Size Out", size: "1g", stock: 0 },
+      { productId: ids["Solo Out"], productName: "Solo Out", size: null, stock: 0 },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-import { and, asc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { fail, type Failure, type Result } from "~/lib/errors";
+import type { AdminRole } from "~/lib/permissions";
 import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
 import { formatMoney } from "~/lib/money";
@@ -10,10 +11,17 @@ import { isUniqueViolation } from "../db-errors.server";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { escapeLike } from "../sql-like.server";
 import { stockExpression } from "./product-admin-list.server";
-import { db, type Executor, type Transaction } from "../db.server";
-import { moveStock, recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
+import { db, type Executor } from "../db.server";
 import { refreshListedPrice } from "./listed-price.server";
-import { productColumns, sizeColumns } from "./product-columns.server";
+import { productColumns } from "./product-columns.server";
+import {
+  liveSizes,
+  planSizes,
+  SaveRefused,
+  stockRefusal,
+  writeSizes,
+  type SavedSize,
+} from "./product-sizes.server";
 import { clearListingCache } from "./listing.server";
 import { imagesLibrary, orderItems, productVariations, products } from "../schema";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
@@ -59,7 +67,7 @@ export async function getAdminProduct(id: string) {
       netAmountMilli: productVariations.netAmountMilli,
     })
     .from(productVariations)
-    .where(eq(productVariations.productId, id))
+    .where(and(eq(productVariations.productId, id), isNull(productVariations.archivedAt)))
     .orderBy(asc(productVariations.position));
   return { ...product, variations };
 }
@@ -126,28 +134,6 @@ function productValues(input: ProductInput) {
   return { ...productColumns(input), sku: input.sku };
 }
 
-function variationValues(input: ProductInput, productId: string) {
-  return sizeColumns(input).map((size) => ({ ...size, productId }));
-}
-
-/** A new size's or new product's stock as typed in the form: a "received" movement. */
-function openingStock(
-  productId: string,
-  variationId: string | null,
-  stock: number,
-  adminId: string | null,
-): NewMovement {
-  return {
-    productId,
-    variationId,
-    quantity: stock,
-    stockAfter: stock,
-    reason: "received",
-    note: "Opening stock",
-    adminId,
-  };
-}
-
 /** What a product's audit entry compares: its own columns, prices in dollars. */
 function auditedProduct(p: ReturnType<typeof productValues> | typeof products.$inferSelect) {
   return {
@@ -177,51 +163,49 @@ function sizesText(input: { variations: { size: string; unit: string; price: num
     .join(", ");
 }
 
-/** A product with sizes holds the sum of theirs. */
-async function sumSizesIntoProduct(tx: Transaction, productId: string) {
-  await tx
-    .update(products)
-    .set({
-      stock: sql`(select coalesce(sum(v.stock), 0) from product_variations v where v.product_id = ${productId})::int`,
-    })
-    .where(eq(products.id, productId));
+/** A product's sizes as the audit entry compares them. */
+function savedSizesText(sizes: SavedSize[]) {
+  return sizesText({
+    variations: sizes.map((v) => ({ size: v.size, unit: v.sizeUnit, price: v.priceCents })),
+  });
 }
 
-/** A new product; the stock typed in the form opens its ledger (per size, or its own). */
+/** A save refused inside its transaction (rolled back), as its failure. */
+async function refusable(save: () => Promise<ProductSaveResult>): Promise<ProductSaveResult> {
+  try {
+    return await save();
+  } catch (error) {
+    if (error instanceof SaveRefused) return error.failure;
+    // Two saves racing for the same SKU: the unique index decides.
+    if (isUniqueViolation(error, "products_sku_key")) return refused({ sku: SKU_TAKEN });
+    throw error;
+  }
+}
+
+/**
+ * A new product; the stock typed in the form (per size, or its own) is its opening stock, each a
+ * movement with its activity entry, as Adjust stock records it: `role` must hold stock.adjust for
+ * any stock above 0 (403 naming the fields, nothing saved).
+ */
 export async function createProduct(
   input: ProductInput,
   actor: AuditActor,
+  role: AdminRole,
 ): Promise<ProductSaveResult> {
-  const adminId = actor.adminId;
-  try {
-    return saved(
-      await db().transaction(async (tx): Promise<ProductSaveResult> => {
+  const plan = planSizes({ input, saved: [], ownStock: 0, creating: true });
+  const forbidden = stockRefusal(plan, role);
+  if (forbidden) return forbidden;
+  return saved(
+    await refusable(() =>
+      db().transaction(async (tx): Promise<ProductSaveResult> => {
         const errors = await checkReferences(tx, input);
         if (errors) return refused(errors);
         const slug = await uniqueSlug(tx, input.name);
         const [row] = await tx
           .insert(products)
-          .values({ ...productValues(input), stock: input.stock, slug })
+          .values({ ...productValues(input), stock: 0, slug })
           .returning({ id: products.id, slug: products.slug });
         const id = row!.id;
-        if (input.variations.length > 0) {
-          const sizes = await tx
-            .insert(productVariations)
-            .values(
-              variationValues(input, id).map((v, i) => ({
-                ...v,
-                stock: input.variations[i]!.stock,
-              })),
-            )
-            .returning({ id: productVariations.id, stock: productVariations.stock });
-          await recordMovements(
-            tx,
-            sizes.map((size) => openingStock(id, size.id, size.stock, adminId)),
-          );
-        } else {
-          await recordMovements(tx, [openingStock(id, null, input.stock, adminId)]);
-        }
-        await refreshListedPrice(tx, [id]);
         await recordAudit(tx, {
           actor,
           area: "products",
@@ -233,119 +217,58 @@ export async function createProduct(
             stock: input.stock,
           }),
         });
-        return { ok: true, id: row!.id, slug: row!.slug };
+        // Then its opening stock, each figure an entry of its own (as Adjust stock writes it).
+        await writeSizes(tx, { productId: id, input, plan, actor });
+        await refreshListedPrice(tx, [id]);
+        return { ok: true, id, slug: row!.slug };
       }),
-    );
-  } catch (error) {
-    // Two saves racing for the same SKU: the unique index decides.
-    if (isUniqueViolation(error, "products_sku_key")) return refused({ sku: SKU_TAKEN });
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
- * Saves the form over an existing product. Variations keep their ids (carts and order lines point
- * at them): rows sent with an id are updated, new rows inserted, rows left out removed. The slug
- * stays, so links to the product keep working after a rename. Stock is never taken from the form
- * for what exists (it moves through Adjust stock, so units sold while the form was open stay
- * sold): only a new size's opening stock, or the product's own count when its last size is
- * removed. A 404 failure when there is no such product.
+ * Saves the form over an existing product. Sizes keep their ids (carts and order lines point at
+ * them): rows sent with a live size's id update it, new rows are new sizes, sizes left out are
+ * archived (emptied first). The slug stays, so links keep working after a rename. A saved size's
+ * or product's stock is never taken from the form (it moves through Adjust stock, so units sold
+ * while the form was open stay sold): only a new size's opening stock, the product's own count
+ * once its last size is removed, and the stock removed sizes or a product gaining sizes give up,
+ * each recorded as Adjust stock records it and refused (403) to a role without stock.adjust.
+ * A 404 failure when there is no such product.
  */
 export async function updateProduct(
   id: string,
   input: ProductInput,
   actor: AuditActor,
+  role: AdminRole,
 ): Promise<ProductSaveResult> {
-  const adminId = actor.adminId;
   if (!isUuid(id)) return fail(404, PRODUCT_NOT_FOUND);
-  try {
-    return saved(
-      await db().transaction(async (tx): Promise<ProductSaveResult> => {
+  return saved(
+    await refusable(() =>
+      db().transaction(async (tx): Promise<ProductSaveResult> => {
         const [existing] = await tx
           .select()
           .from(products)
           .where(eq(products.id, id))
           .for("update");
         if (!existing) return fail(404, PRODUCT_NOT_FOUND);
+        const sizesBefore = await liveSizes(tx, id);
+        const plan = planSizes({
+          input,
+          saved: sizesBefore,
+          ownStock: existing.stock,
+          creating: false,
+        });
+        const forbidden = stockRefusal(plan, role);
+        if (forbidden) return forbidden;
         const errors = await checkReferences(tx, input, id);
         if (errors) return refused(errors);
-        const sizesBefore = await tx
-          .select()
-          .from(productVariations)
-          .where(eq(productVariations.productId, id))
-          .orderBy(productVariations.position);
         await tx
           .update(products)
           .set({ ...productValues(input), updatedAt: new Date() })
           .where(eq(products.id, id));
-
-        const current = await tx
-          .select({ id: productVariations.id })
-          .from(productVariations)
-          .where(eq(productVariations.productId, id));
-        const currentIds = new Set(current.map((v) => v.id));
-        const keptIds = new Set(
-          input.variations
-            .map((v) => v.id)
-            .filter((v): v is string => Boolean(v && currentIds.has(v))),
-        );
-        const removed = [...currentIds].filter((v) => !keptIds.has(v));
-        if (removed.length > 0) {
-          await tx.delete(productVariations).where(inArray(productVariations.id, removed));
-        }
-        const values = variationValues(input, id);
-        const opened: NewMovement[] = [];
-        for (const [i, variation] of input.variations.entries()) {
-          if (variation.id && keptIds.has(variation.id)) {
-            await tx
-              .update(productVariations)
-              .set(values[i]!)
-              .where(eq(productVariations.id, variation.id));
-          } else {
-            const [size] = await tx
-              .insert(productVariations)
-              .values({ ...values[i]!, stock: variation.stock })
-              .returning({ id: productVariations.id });
-            opened.push(openingStock(id, size!.id, variation.stock, adminId));
-          }
-        }
-        await recordMovements(tx, opened);
-        if (input.variations.length > 0) {
-          // The product's own stock, from before it had sizes, is now theirs to hold.
-          if (currentIds.size === 0)
-            await recordMovements(tx, [
-              {
-                ...openingStock(id, null, -existing.stock, adminId),
-                stockAfter: 0,
-                reason: "count_correction",
-                note: "Sizes added: stock is now counted per size",
-              },
-            ]);
-          await sumSizesIntoProduct(tx, id);
-        } else if (currentIds.size > 0) {
-          await tx.update(products).set({ stock: 0 }).where(eq(products.id, id));
-          const moved = await moveStock(tx, {
-            productId: id,
-            variationId: null,
-            change: { set: input.stock },
-            reason: "count_correction",
-            note: "Sizes removed: stock counted for the product",
-            adminId,
-          });
-          if (!moved.ok) return moved;
-        }
-        await refreshListedPrice(tx, [id]);
         const changes = changedFields(
-          {
-            ...auditedProduct(existing),
-            sizes: sizesText({
-              variations: sizesBefore.map((v) => ({
-                size: v.size,
-                unit: v.sizeUnit,
-                price: v.priceCents,
-              })),
-            }),
-          },
+          { ...auditedProduct(existing), sizes: savedSizesText(sizesBefore) },
           { ...auditedProduct(productValues(input)), sizes: sizesText(input) },
         );
         if (Object.keys(changes).length > 0)
@@ -356,13 +279,12 @@ export async function updateProduct(
             record: { type: "product", id, label: input.name },
             changes,
           });
+        await writeSizes(tx, { productId: id, input, plan, actor });
+        await refreshListedPrice(tx, [id]);
         return { ok: true, id, slug: existing.slug };
       }),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error, "products_sku_key")) return refused({ sku: SKU_TAKEN });
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

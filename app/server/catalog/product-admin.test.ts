@@ -124,9 +124,9 @@ describe("product service", () => {
       ],
       thumbnails: [otherImageUrl],
     });
-    const first = await createProduct(input, testActor(adminId));
+    const first = await createProduct(input, testActor(adminId), "owner");
     expect(first).toMatchObject({ ok: true, slug: "blue-dream" });
-    const second = await createProduct({ ...input, sku: "SKU-BD-2" }, testActor(adminId));
+    const second = await createProduct({ ...input, sku: "SKU-BD-2" }, testActor(adminId), "owner");
     expect(second).toMatchObject({ ok: true, slug: "blue-dream-2" });
 
     const product = await getAdminProduct((first as { id: string }).id);
@@ -160,6 +160,7 @@ describe("product service", () => {
         ],
       }),
       testActor(adminId),
+      "owner",
     )) as { id: string };
     expect(await listedPrice(created.id)).toBe(1500);
     const before = await getAdminProduct(created.id);
@@ -174,13 +175,18 @@ describe("product service", () => {
       actor: testActor(adminId),
     });
     expect(await listedPrice(created.id)).toBe(500);
-    await updateProduct(created.id, form({ price: "42", variations: [] }), testActor(adminId));
+    await updateProduct(
+      created.id,
+      form({ price: "42", variations: [] }),
+      testActor(adminId),
+      "owner",
+    );
     expect(await listedPrice(created.id)).toBe(4200);
   });
 
   it("refuses a SKU already used (any letter case) and images outside the library", async () => {
-    expect((await createProduct(form(), testActor(adminId))).ok).toBe(true);
-    expect(await createProduct(form({ sku: "sku-bd-1" }), testActor(adminId))).toEqual({
+    expect((await createProduct(form(), testActor(adminId), "owner")).ok).toBe(true);
+    expect(await createProduct(form({ sku: "sku-bd-1" }), testActor(adminId), "owner")).toEqual({
       ok: false,
       status: 400,
       message: "The product could not be saved: please correct the highlighted fields.",
@@ -189,6 +195,7 @@ describe("product service", () => {
     const missing = await createProduct(
       form({ sku: "OTHER", image: "/images/1-nothing.png" }),
       testActor(adminId),
+      "owner",
     );
     expect(missing).toEqual({
       ok: false,
@@ -198,7 +205,7 @@ describe("product service", () => {
     });
   });
 
-  it("updates in place: keeps variation ids it was sent, adds new ones, removes the rest", async () => {
+  it("updates in place: keeps variation ids it was sent, adds new ones, archives the rest", async () => {
     const created = (await createProduct(
       form({
         variations: [
@@ -207,6 +214,7 @@ describe("product service", () => {
         ],
       }),
       testActor(adminId),
+      "owner",
     )) as { id: string; slug: string };
     const before = await getAdminProduct(created.id);
     const [keep, drop] = before!.variations;
@@ -221,6 +229,7 @@ describe("product service", () => {
         ],
       }),
       testActor(adminId),
+      "owner",
     );
     expect(result).toEqual({ ok: true, id: created.id, slug: created.slug });
     const after = await getAdminProduct(created.id);
@@ -229,13 +238,20 @@ describe("product service", () => {
     expect(after!.stock).toBe(2);
     expect(after!.variations[0]).toMatchObject({ id: keep!.id, priceCents: 1100, stock: 1 });
     expect(after!.variations[1]).toMatchObject({ size: "5", sizeUnit: "pack", stock: 1 });
-    const dropped = await db()
+    // The size left out is kept, archived and emptied: its history still names it.
+    const [dropped] = await db()
       .select()
       .from(productVariations)
       .where(eq(productVariations.id, drop!.id));
-    expect(dropped).toHaveLength(0);
+    expect(dropped).toMatchObject({ stock: 0, archivedAt: expect.any(Date) });
+    expect(after!.variations).toHaveLength(2);
     expect(
-      await updateProduct("00000000-0000-4000-8000-000000000000", form(), testActor(adminId)),
+      await updateProduct(
+        "00000000-0000-4000-8000-000000000000",
+        form(),
+        testActor(adminId),
+        "owner",
+      ),
     ).toEqual({
       ok: false,
       status: 404,
@@ -244,7 +260,7 @@ describe("product service", () => {
   });
 
   it("deletes a product nobody ordered, archives one that orders refer to", async () => {
-    const lonely = (await createProduct(form(), testActor(adminId))) as { id: string };
+    const lonely = (await createProduct(form(), testActor(adminId), "owner")) as { id: string };
     expect(await deleteProduct(lonely.id, testActor(adminId))).toEqual({
       ok: true,
       outcome: "deleted",
@@ -256,7 +272,9 @@ describe("product service", () => {
       message: PRODUCT_NOT_FOUND,
     });
 
-    const sold = (await createProduct(form({ sku: "SOLD" }), testActor(adminId))) as { id: string };
+    const sold = (await createProduct(form({ sku: "SOLD" }), testActor(adminId), "owner")) as {
+      id: string;
+    };
     const [buyer] = await db()
       .insert(customers)
       .values({ name: "Ann", email: "ann@example.com" })
@@ -293,11 +311,11 @@ describe("product service", () => {
   it("shows saves in the storefront's product counts at once (no stale cached count)", async () => {
     const shown = async () => (await listCatalogPage({ category: "flowers", sort: "name" })).total;
     expect(await shown()).toBe(0);
-    const made = (await createProduct(form(), testActor(adminId))) as { id: string };
+    const made = (await createProduct(form(), testActor(adminId), "owner")) as { id: string };
     expect(await shown()).toBe(1);
-    await updateProduct(made.id, form({ category: "hash" }), testActor(adminId));
+    await updateProduct(made.id, form({ category: "hash" }), testActor(adminId), "owner");
     expect(await shown()).toBe(0);
-    await updateProduct(made.id, form(), testActor(adminId));
+    await updateProduct(made.id, form(), testActor(adminId), "owner");
     expect(await shown()).toBe(1);
     await deleteProduct(made.id, testActor(adminId));
     expect(await shown()).toBe(0);
@@ -308,6 +326,7 @@ describe("product service", () => {
       await createProduct(
         form({ name: `Gummy ${i}`, sku: `G-${i}`, category: i % 2 ? "edibles" : "vapes" }),
         testActor(adminId),
+        "owner",
       );
     }
     const page1 = await listAdminProducts({ q: "gummy", page: 1, pageSize: 10 });
@@ -323,8 +342,8 @@ describe("product service", () => {
   });
 
   it("counts the products using each image", async () => {
-    await createProduct(form({ thumbnails: [otherImageUrl] }), testActor(adminId));
-    await createProduct(form({ sku: "TWO", image: otherImageUrl }), testActor(adminId));
+    await createProduct(form({ thumbnails: [otherImageUrl] }), testActor(adminId), "owner");
+    await createProduct(form({ sku: "TWO", image: otherImageUrl }), testActor(adminId), "owner");
     const usage = await imageUsageCounts([imageUrl, otherImageUrl, "/images/none.png"]);
     expect(usage.get(imageUrl)).toBe(1);
     expect(usage.get(otherImageUrl)).toBe(2);
@@ -340,22 +359,25 @@ describe("the product routes as the server calls them", () => {
     const admin = await createAdminUser({ username: "product-staff", password: "staff-pass-1" });
     cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
   });
-  const post = (url: string, fields: Record<string, string>) => {
+  /** A post of these fields (a list posts its name once per value, as the form's rows do). */
+  const post = (url: string, fields: Record<string, string | string[]>) => {
     const body = new FormData();
-    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    for (const [key, value] of Object.entries(fields))
+      for (const one of [value].flat()) body.append(key, one);
     return new Request(`${ORIGIN}${url}`, {
       method: "POST",
       headers: { Cookie: cookie, Origin: ORIGIN },
       body,
     });
   };
+  // What a staff member's form posts: no stock of its own (their form shows none to type).
   const fields = () => ({
     name: "Route Kush",
     sku: "ROUTE-1",
     price: "40",
     costPrice: "24",
     category: "flowers",
-    currentStock: "5",
+    currentStock: "0",
     stockAlertLevel: "10",
     netAmount: "1",
     description: "Posted through the route.",
@@ -385,6 +407,94 @@ describe("the product routes as the server calls them", () => {
     expect(taken.data?.errors).toEqual({ sku: "This SKU is already used by another product" });
   });
 
+  it("lets staff edit a product but refuses them any stock typed in the form (403, nothing saved)", async () => {
+    const made = (await createProduct(
+      form({
+        sku: "ROUTE-STOCK",
+        variations: [
+          { size: "3.5", unit: "g", price: "40", stock: "6" },
+          { size: "28", unit: "g", price: "250", stock: "2" },
+        ],
+      }),
+      testActor(adminId),
+      "owner",
+    )) as { id: string };
+    const product = (await getAdminProduct(made.id))!;
+    const [small, large] = product.variations;
+    const url = `${LIST}/${made.id}/edit`;
+    const edit = (fields: Record<string, string | string[]>) =>
+      callRoute(productEdit, "action", post(url, fields), { productId: made.id }) as Promise<
+        Reply | Response
+      >;
+    const sizes = (rows: { id: string; size: string; price: string; stock: string }[]) => ({
+      variationId: rows.map((r) => r.id),
+      variationSize: rows.map((r) => r.size),
+      variationUnit: rows.map(() => "g"),
+      variationPrice: rows.map((r) => r.price),
+      variationStock: rows.map((r) => r.stock),
+      variationNetAmount: rows.map(() => ""),
+    });
+    const base = { ...fields(), sku: "ROUTE-STOCK", name: "Renamed Kush" };
+    const refusal =
+      "Only owners and managers can adjust stock. Your role is staff: ask the store owner if you need it.";
+
+    // A size sent as new with 5,000 in stock.
+    const asNew = (await edit({
+      ...base,
+      ...sizes([
+        { id: small!.id, size: "3.5", price: "40", stock: "6" },
+        { id: large!.id, size: "28", price: "250", stock: "2" },
+        { id: "", size: "7", price: "70", stock: "5000" },
+      ]),
+    })) as Reply;
+    expect(asNew.init?.status).toBe(403);
+    expect(asNew.data?.errors).toEqual({ "variations.2.stock": refusal });
+    // A size with stock removed (its stock would leave with it).
+    const removed = (await edit({
+      ...base,
+      ...sizes([{ id: small!.id, size: "3.5", price: "40", stock: "6" }]),
+    })) as Reply;
+    expect(removed.init?.status).toBe(403);
+    expect(removed.data?.errors).toEqual({
+      variations: `28g still has 2 in stock: removing it takes them out of stock. ${refusal}`,
+    });
+    // Every size removed and the product's own count typed.
+    const counted = (await edit({ ...base, currentStock: "7000" })) as Reply;
+    expect(counted.init?.status).toBe(403);
+    expect(counted.data?.errors?.currentStock).toBe(refusal);
+    const unchanged = (await getAdminProduct(made.id))!;
+    expect(unchanged.name).toBe("Blue Dream");
+    expect(unchanged.variations.map((v) => [v.id, v.stock])).toEqual([
+      [small!.id, 6],
+      [large!.id, 2],
+    ]);
+
+    // Everything else is theirs to change: the name, a price, a new size without stock.
+    const saved = (await edit({
+      ...base,
+      ...sizes([
+        { id: small!.id, size: "3.5", price: "42", stock: "6" },
+        { id: large!.id, size: "28", price: "250", stock: "2" },
+        { id: "", size: "7", price: "70", stock: "0" },
+      ]),
+    })) as Response;
+    expect(saved.status).toBe(302);
+    const after = (await getAdminProduct(made.id))!;
+    expect(after.name).toBe("Renamed Kush");
+    expect(after.variations.map((v) => [v.size, v.priceCents, v.stock])).toEqual([
+      ["3.5", 4200, 6],
+      ["28", 25000, 2],
+      ["7", 7000, 0],
+    ]);
+    const staffAdds = (await callRoute(
+      productEdit,
+      "action",
+      post(`${LIST}/new`, { ...fields(), sku: "ROUTE-NEW", currentStock: "12" }),
+    )) as Reply;
+    expect(staffAdds.init?.status).toBe(403);
+    expect(staffAdds.data?.errors).toEqual({ currentStock: refusal });
+  });
+
   it("answers 404 for a product that is not there, and deletes through the list's action", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     const edit = await callRoute(productEdit, "action", post(`${LIST}/${missing}/edit`, fields()), {
@@ -392,7 +502,7 @@ describe("the product routes as the server calls them", () => {
     }).catch((e: unknown) => e);
     expect((edit as Reply).init?.status).toBe(404);
 
-    const made = (await createProduct(form({ sku: "ROUTE-DEL" }), testActor(adminId))) as {
+    const made = (await createProduct(form({ sku: "ROUTE-DEL" }), testActor(adminId), "owner")) as {
       id: string;
     };
     const deleted = (await callRoute(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { fail, type Result } from "~/lib/errors";
@@ -82,7 +82,7 @@ async function priceProblem(tx: Transaction, scope: SQL | undefined, percent: nu
         })
         .from(productVariations)
         .innerJoin(products, eq(products.id, productVariations.productId))
-        .where(and(scope, outOfRange(sizePrice)))
+        .where(and(scope, isNull(productVariations.archivedAt), outOfRange(sizePrice)))
         .orderBy(asc(products.name), asc(productVariations.position))
         .limit(1);
   const found = product ?? size;
@@ -113,7 +113,7 @@ async function changePrices(
     .where(
       and(
         scope,
-        sql`(${sellingPrice} <> ${products.sellingPriceCents} or exists (select 1 from product_variations v where v.product_id = ${products.id} and ${sizePrice} <> v.price_cents))`,
+        sql`(${sellingPrice} <> ${products.sellingPriceCents} or exists (select 1 from product_variations v where v.product_id = ${products.id} and v.archived_at is null and ${sizePrice} <> v.price_cents))`,
       ),
     )
     .returning({ id: products.id });
@@ -122,9 +122,12 @@ async function changePrices(
     .update(productVariations)
     .set({ priceCents: sql`${changedPrice(productVariations.priceCents, percent)}::int` })
     .where(
-      inArray(
-        productVariations.productId,
-        tx.select({ id: products.id }).from(products).where(scope),
+      and(
+        isNull(productVariations.archivedAt),
+        inArray(
+          productVariations.productId,
+          tx.select({ id: products.id }).from(products).where(scope),
+        ),
       ),
     );
   return changed.length;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { csvLine } from "~/lib/csv";
 import { productCsvRows, type CsvProduct, type CsvSize } from "~/lib/product-csv";
 import { PRODUCT_CSV_HEADER } from "~/lib/product-import";
@@ -47,7 +47,12 @@ export async function sizesOf(
         stock: productVariations.stock,
       })
       .from(productVariations)
-      .where(inArray(productVariations.productId, productIds.slice(i, i + BATCH)))
+      .where(
+        and(
+          inArray(productVariations.productId, productIds.slice(i, i + BATCH)),
+          isNull(productVariations.archivedAt),
+        ),
+      )
       .orderBy(
         asc(productVariations.productId),
         asc(productVariations.position),

@@ -389,11 +389,28 @@ async function writeProducts(
   );
   if (!zeroed.ok) return zeroed;
 
-  // Sizes left out of the file are removed (as the form removes rows left out).
-  const removed = updates.flatMap((p) => p.plan.removedSizeIds);
+  // Sizes left out of the file are removed as the form removes rows left out: their stock taken
+  // out (a movement each), then archived, never deleted with their history.
+  const removed = updates.flatMap((p) =>
+    p.plan.removedSizeIds.map((variationId) => ({ productId: idOf.get(p)!, variationId })),
+  );
+  const emptied = await moveStocks(
+    tx,
+    removed.map((size) => ({
+      ...size,
+      change: { set: 0 },
+      reason: "count_correction",
+      note: "Size removed",
+      adminId,
+    })),
+  );
+  if (!emptied.ok) return emptied;
   for (let i = 0; i < removed.length; i += BATCH)
     await tx.execute(
-      sql`delete from product_variations where id = any(${`{${removed.slice(i, i + BATCH).join(",")}}`}::uuid[])`,
+      sql`update product_variations set archived_at = now() where id = any(${`{${removed
+        .slice(i, i + BATCH)
+        .map((size) => size.variationId)
+        .join(",")}}`}::uuid[])`,
     );
   // A product whose sizes are all removed holds its own ledger's stock again.
   const unsized = updates
@@ -465,7 +482,7 @@ async function writeProducts(
   for (let i = 0; i < shrunk.length; i += BATCH)
     await tx.execute(sql`
       update products set stock = (select coalesce(sum(v.stock), 0) from product_variations v
-        where v.product_id = ${productIdColumn})::int
+        where v.product_id = ${productIdColumn} and v.archived_at is null)::int
       where ${productIdColumn} = any(${`{${shrunk.slice(i, i + BATCH).join(",")}}`}::uuid[])`);
   const ids = planned.map((p) => idOf.get(p)!);
   for (let i = 0; i < ids.length; i += BATCH) await refreshListedPrice(tx, ids.slice(i, i + BATCH));

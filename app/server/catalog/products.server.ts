@@ -46,7 +46,7 @@ export const productCard = sql<ProductSummary>`${jsonObject({
   variations: sql`coalesce((
     select json_agg(${jsonObject(sizeColumns)} order by ${productVariations.position})
     from ${productVariations}
-    where ${productVariations.productId} = ${products.id}
+    where ${productVariations.productId} = ${products.id} and ${productVariations.archivedAt} is null
   ), '[]'::json)`,
 })}`;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { zonedParts } from "~/lib/dates";
 import { dayKey } from "~/lib/invoices";
 import { sizeLabel } from "~/lib/product";
@@ -23,6 +23,32 @@ const DAY_MS = 86_400_000;
 const soldSince = (where: SQL, since: Date) =>
   sql<number>`greatest(0, -coalesce((select sum(m.quantity) from stock_movements m where ${where} and m.reason in ('sold', 'cancelled', 'refund_restock', 'order_edited') and m.created_at >= ${since.toISOString()}::timestamptz), 0))::int`;
 
+/** A live size of an active product at or under the product's alert level. */
+const lowSize = and(
+  eq(products.status, "active"),
+  isNull(productVariations.archivedAt),
+  lte(productVariations.stock, products.stockAlertLevel),
+);
+
+/** An active product without live sizes at or under its alert level (a one-table select). */
+const lowWholeProduct = and(
+  eq(products.status, "active"),
+  lte(products.stock, products.stockAlertLevel),
+  sql`not exists (select 1 from product_variations v where v.product_id = ${productIdColumn} and v.archived_at is null)`,
+);
+
+/** Out of stock first, then by product name and the sizes' order. */
+function lowStockOrder<T extends { stock: number; productName: string; position: number }>(
+  lines: T[],
+): T[] {
+  return lines.sort(
+    (a, b) =>
+      Number(b.stock === 0) - Number(a.stock === 0) ||
+      a.productName.localeCompare(b.productName, "en-CA") ||
+      a.position - b.position,
+  );
+}
+
 /**
  * What is at or under its alert level among active products: each size whose stock is (a product's
  * alert level applies to each of its sizes), and each product without sizes whose stock is; out
@@ -46,9 +72,7 @@ export async function lowStockLines(
     })
     .from(productVariations)
     .innerJoin(products, eq(products.id, productVariations.productId))
-    .where(
-      and(eq(products.status, "active"), lte(productVariations.stock, products.stockAlertLevel)),
-    );
+    .where(lowSize);
   const whole = await executor
     .select({
       productName: products.name,
@@ -62,34 +86,61 @@ export async function lowStockLines(
       ),
     })
     .from(products)
-    .where(
-      and(
-        eq(products.status, "active"),
-        lte(products.stock, products.stockAlertLevel),
-        notExists(
-          db()
-            .select({ one: sql`1` })
-            .from(productVariations)
-            .where(sql`${productVariations.productId} = ${productIdColumn}`),
-        ),
-      ),
-    )
-    .orderBy(asc(products.name));
-  const lines = [
-    ...sizes.map(({ size, sizeUnit, position, ...line }) => ({
+    .where(lowWholeProduct);
+  const lines = lowStockOrder([
+    ...sizes.map(({ size, sizeUnit, ...line }) => ({
       ...line,
       size: sizeLabel({ size, sizeUnit }),
-      position,
     })),
     ...whole.map((line) => ({ ...line, size: null, position: 0 })),
-  ];
-  lines.sort(
-    (a, b) =>
-      Number(b.stock === 0) - Number(a.stock === 0) ||
-      a.productName.localeCompare(b.productName, "en-CA") ||
-      a.position - b.position,
-  );
+  ]);
   return lines.map(({ position: _, ...line }) => line);
+}
+
+/** One line of the Overview's low-stock list. */
+export interface LowStockItem {
+  productId: string;
+  productName: string;
+  /** "28g"; null for a product without sizes. */
+  size: string | null;
+  stock: number;
+}
+
+/**
+ * The first `limit` low-stock lines as the Overview lists them (out of stock first, then by name),
+ * without the sales the email adds: two small reads however long the list is.
+ */
+export async function lowStockItems(limit: number): Promise<LowStockItem[]> {
+  const out = sql`(${productVariations.stock} = 0) desc`;
+  const sizes = await db()
+    .select({
+      productId: products.id,
+      productName: products.name,
+      size: productVariations.size,
+      sizeUnit: productVariations.sizeUnit,
+      position: productVariations.position,
+      stock: productVariations.stock,
+    })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(lowSize)
+    .orderBy(out, asc(products.name), asc(productVariations.position))
+    .limit(limit);
+  const whole = await db()
+    .select({ productId: products.id, productName: products.name, stock: products.stock })
+    .from(products)
+    .where(lowWholeProduct)
+    .orderBy(sql`(${products.stock} = 0) desc`, asc(products.name))
+    .limit(limit);
+  return lowStockOrder([
+    ...sizes.map(({ size, sizeUnit, ...line }) => ({
+      ...line,
+      size: sizeLabel({ size, sizeUnit }),
+    })),
+    ...whole.map((line) => ({ ...line, size: null, position: 0 })),
+  ])
+    .slice(0, limit)
+    .map(({ position: _, ...line }) => line);
 }
 
 export type LowStockRun =

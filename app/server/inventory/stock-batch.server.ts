@@ -32,7 +32,7 @@ export async function moveStocks(
   for (let i = 0; i < sizeIds.length; i += BATCH) {
     const rows = (await tx.execute(sql`
       select id, product_id as "productId", stock from product_variations
-      where id = any(${`{${sizeIds.slice(i, i + BATCH).join(",")}}`}::uuid[])
+      where id = any(${`{${sizeIds.slice(i, i + BATCH).join(",")}}`}::uuid[]) and archived_at is null
       order by id for no key update`)) as unknown as {
       rows: { id: string; productId: string; stock: number }[];
     };
@@ -42,7 +42,8 @@ export async function moveStocks(
   for (let i = 0; i < productIds.length; i += BATCH) {
     const rows = (await tx.execute(sql`
       select p.id, p.stock,
-        (select count(*) from product_variations v where v.product_id = p.id)::int as sizes
+        (select count(*) from product_variations v
+          where v.product_id = p.id and v.archived_at is null)::int as sizes
       from products p
       where p.id = any(${`{${productIds.slice(i, i + BATCH).join(",")}}`}::uuid[])
       order by p.id for no key update`)) as unknown as {

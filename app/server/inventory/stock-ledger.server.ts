@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { fail, type Result } from "~/lib/errors";
 import { sizeLabel } from "~/lib/product";
 import { isUuid } from "~/lib/ids";
@@ -52,11 +52,14 @@ export interface StockChange {
 export const PRODUCT_OR_SIZE_NOT_FOUND =
   "This product or size does not exist (it may have been deleted).";
 
+/** A product's live sizes, counted in a subquery of a select from `products`. */
+const liveSizeCount = sql<number>`(select count(*) from product_variations v where v.product_id = ${productIdColumn} and v.archived_at is null)::int`;
+
 /**
  * Moves one product's or size's stock inside the caller's transaction and records the movement:
  * the size's row is locked, then the product's (checkout's lock order), the change is computed
  * from the stock at that moment, and stock never goes below 0 (a 409 saying how many are left).
- * The product's own figure stays the sum of its sizes.
+ * The product's own figure stays the sum of its sizes. An archived size is not found (404).
  */
 export async function moveStock(
   tx: Transaction,
@@ -73,16 +76,14 @@ export async function moveStock(
         and(
           eq(productVariations.id, input.variationId),
           eq(productVariations.productId, input.productId),
+          isNull(productVariations.archivedAt),
         ),
       )
       .for("no key update");
     current = size?.stock;
   }
   const [product] = await tx
-    .select({
-      stock: products.stock,
-      sizes: sql<number>`(select count(*) from product_variations v where v.product_id = ${productIdColumn})::int`,
-    })
+    .select({ stock: products.stock, sizes: liveSizeCount })
     .from(products)
     .where(eq(products.id, input.productId))
     .for("no key update");
@@ -133,6 +134,49 @@ export async function stockChanged(reason: string) {
   await invalidatePageCache(reason);
 }
 
+/** A staff member's change to one product's or size's stock, as Adjust stock records it. */
+export interface StaffStockChange extends Omit<StockChange, "adminId" | "orderId"> {
+  actor: AuditActor;
+}
+
+/**
+ * A staff member's change of stock inside the caller's transaction (Adjust stock, and stock typed
+ * in the product form): the movement (`moveStock`), the listed price, and the activity log entry
+ * naming the product, the size, the stock before → after and the reason. Nothing is recorded when
+ * the stock does not change.
+ */
+export async function recordStaffStockChange(
+  tx: Transaction,
+  input: StaffStockChange,
+): Promise<Result<{ stockAfter: number; quantity: number }>> {
+  const { actor, ...change } = input;
+  const moved = await moveStock(tx, { ...change, adminId: actor.adminId });
+  if (!moved.ok || moved.quantity === 0) return moved;
+  await refreshListedPrice(tx, [input.productId]);
+  const [named] = await tx
+    .select({
+      name: products.name,
+      size: productVariations.size,
+      unit: productVariations.sizeUnit,
+    })
+    .from(products)
+    .leftJoin(productVariations, eq(productVariations.id, sql`${input.variationId}::uuid`))
+    .where(eq(products.id, input.productId));
+  await recordAudit(tx, {
+    actor,
+    area: "stock",
+    action: "update",
+    record: { type: "product", id: input.productId, label: named?.name ?? null },
+    changes: {
+      ...(named?.size ? { size: sizeLabel({ size: named.size, sizeUnit: named.unit ?? "" }) } : {}),
+      stock: [moved.stockAfter - moved.quantity, moved.stockAfter],
+      reason: input.reason,
+      ...(input.note ? { note: input.note } : {}),
+    },
+  });
+  return moved;
+}
+
 /**
  * A staff member's adjustment of one product's or size's stock (Adjust stock): add or remove a
  * quantity, or set the figure counted. One transaction with its movement and the listed price.
@@ -146,8 +190,8 @@ export async function adjustStock(input: {
   note: string | null;
   actor: AuditActor;
 }): Promise<Result<{ stockAfter: number; quantity: number }>> {
-  const result = await db().transaction(async (tx) => {
-    const moved = await moveStock(tx, {
+  const result = await db().transaction((tx) =>
+    recordStaffStockChange(tx, {
       productId: input.productId,
       variationId: input.variationId,
       change:
@@ -156,36 +200,9 @@ export async function adjustStock(input: {
           : { by: input.mode === "add" ? input.quantity : -input.quantity },
       reason: input.reason,
       note: input.note,
-      adminId: input.actor.adminId,
-    });
-    if (moved.ok && moved.quantity !== 0) {
-      await refreshListedPrice(tx, [input.productId]);
-      const [named] = await tx
-        .select({
-          name: products.name,
-          size: productVariations.size,
-          unit: productVariations.sizeUnit,
-        })
-        .from(products)
-        .leftJoin(productVariations, eq(productVariations.id, sql`${input.variationId}::uuid`))
-        .where(eq(products.id, input.productId));
-      await recordAudit(tx, {
-        actor: input.actor,
-        area: "stock",
-        action: "update",
-        record: { type: "product", id: input.productId, label: named?.name ?? null },
-        changes: {
-          ...(named?.size
-            ? { size: sizeLabel({ size: named.size, sizeUnit: named.unit ?? "" }) }
-            : {}),
-          stock: [moved.stockAfter - moved.quantity, moved.stockAfter],
-          reason: input.reason,
-          ...(input.note ? { note: input.note } : {}),
-        },
-      });
-    }
-    return moved;
-  });
+      actor: input.actor,
+    }),
+  );
   if (result.ok && result.quantity !== 0) await stockChanged("stock adjusted");
   return result;
 }
@@ -351,23 +368,21 @@ export async function stockDiscrepancies(executor: Executor = db()): Promise<Sto
     .where(
       sql`${productVariations.stock} <> coalesce((select sum(m.quantity) from stock_movements m where m.variation_id = ${productVariations.id}), 0)`,
     );
-  const hasSizes = sql`exists (select 1 from product_variations v where v.product_id = ${productIdColumn})`;
+  // Archived sizes hold 0 and no longer count: a product whose sizes are all archived is sold
+  // without sizes again, from its own movements.
+  const liveSizes = sql`from product_variations v where v.product_id = ${productIdColumn} and v.archived_at is null`;
+  const expected = sql`case when exists (select 1 ${liveSizes})
+        then (select coalesce(sum(v.stock), 0) ${liveSizes})
+        else coalesce((select sum(m.quantity) from stock_movements m where m.product_id = ${productIdColumn} and m.variation_id is null), 0)
+        end`;
   const wholeProducts = await executor
     .select({
       productId: products.id,
       productName: products.name,
       stock: products.stock,
-      expected: sql<number>`case when ${hasSizes}
-        then (select coalesce(sum(v.stock), 0) from product_variations v where v.product_id = ${productIdColumn})
-        else coalesce((select sum(m.quantity) from stock_movements m where m.product_id = ${productIdColumn} and m.variation_id is null), 0)
-        end::int`,
+      expected: sql<number>`(${expected})::int`,
     })
     .from(products)
-    .where(
-      sql`${products.stock} <> case when ${hasSizes}
-        then (select coalesce(sum(v.stock), 0) from product_variations v where v.product_id = ${productIdColumn})
-        else coalesce((select sum(m.quantity) from stock_movements m where m.product_id = ${productIdColumn} and m.variation_id is null), 0)
-        end`,
-    );
+    .where(sql`${products.stock} <> ${expected}`);
   return [...sizes, ...wholeProducts.map((row) => ({ ...row, variationId: null, size: null }))];
 }

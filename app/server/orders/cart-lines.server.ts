@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { unitDriedMg } from "~/lib/cannabis-limit";
 import { parseCartItemId } from "~/lib/cart";
 import { isUuid } from "~/lib/ids";
@@ -73,7 +73,12 @@ export async function resolveCartLines(
           executor
             .select(variationColumns)
             .from(productVariations)
-            .where(inArray(productVariations.productId, productIds)),
+            .where(
+              and(
+                inArray(productVariations.productId, productIds),
+                isNull(productVariations.archivedAt),
+              ),
+            ),
         ]);
 
   return merged.map((line): ResolvedLine => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ProvinceCode } from "~/lib/address";
 import { provinceName } from "~/lib/address";
 import { formatGrams, summarizeCannabis, unitDriedMg } from "~/lib/cannabis-limit";
@@ -523,7 +523,12 @@ async function newLines(
       : await tx
           .select(variationColumns)
           .from(productVariations)
-          .where(inArray(productVariations.productId, productIds));
+          .where(
+            and(
+              inArray(productVariations.productId, productIds),
+              isNull(productVariations.archivedAt),
+            ),
+          );
 
   const lines: NewLine[] = [];
   for (const item of items) {
@@ -757,7 +762,10 @@ async function sizesToAdd(): Promise<SizeOption[]> {
       sizeStock: productVariations.stock,
     })
     .from(products)
-    .leftJoin(productVariations, eq(productVariations.productId, products.id))
+    .leftJoin(
+      productVariations,
+      and(eq(productVariations.productId, products.id), isNull(productVariations.archivedAt)),
+    )
     .where(
       and(
         eq(products.status, "active"),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { zonedParts } from "~/lib/dates";
 import { fail, type Failure, type Result } from "~/lib/errors";
@@ -359,7 +359,9 @@ async function restoreStock(tx: Transaction, orderId: string, now: Date) {
       const [size] = await tx
         .update(productVariations)
         .set({ stock: sql`${productVariations.stock} + ${item.quantity}` })
-        .where(eq(productVariations.id, item.variationId))
+        .where(
+          and(eq(productVariations.id, item.variationId), isNull(productVariations.archivedAt)),
+        )
         .returning({ stock: productVariations.stock });
       if (!size) continue;
       sizesBack += item.quantity;
@@ -378,7 +380,7 @@ async function restoreStock(tx: Transaction, orderId: string, now: Date) {
       .where(
         and(
           eq(products.id, productId),
-          sql`not exists (select 1 from product_variations v where v.product_id = ${productId})`,
+          sql`not exists (select 1 from product_variations v where v.product_id = ${productId} and v.archived_at is null)`,
         ),
       )
       .returning({ stock: products.stock });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { computeTotals } from "~/lib/pricing";
 import { storeSettings } from "../settings/store-settings.server";
 import type { CheckoutInput } from "~/schemas/checkout";
@@ -302,6 +302,7 @@ async function takeStock(
         .where(
           and(
             eq(productVariations.id, line.variationId),
+            isNull(productVariations.archivedAt),
             gte(productVariations.stock, line.quantity),
           ),
         )

@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -132,6 +133,11 @@ export const productVariations = pgTable(
     position: integer("position").notNull().default(0),
     /** Net amount of one unit of this size (mg, or thousandths of a seed); null: what the size states. */
     netAmountMilli: integer("net_amount_milli"),
+    /**
+     * When the size was removed from the product: an archived size is kept (its stock movements and
+     * order lines name it) at stock 0, but no longer listed, sold or counted. Live sizes: null.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
     index("product_variations_product_idx").on(t.productId, t.position),

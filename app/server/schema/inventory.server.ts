@@ -17,9 +17,12 @@ export const stockMovements = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    /** The size whose stock moved; null for a product sold without sizes. */
+    /**
+     * The size whose stock moved; null for a product sold without sizes. A size with movements is
+     * archived, never deleted (no action: only deleting its product removes both).
+     */
     variationId: uuid("variation_id").references(() => productVariations.id, {
-      onDelete: "cascade",
+      onDelete: "no action",
     }),
     /** Signed: what was added (+) or taken (−). */
     quantity: integer("quantity").notNull(),

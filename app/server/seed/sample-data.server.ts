@@ -24,6 +24,7 @@ import {
   productVariations,
   products,
   shipments,
+  stockMovements,
 } from "../schema";
 import { defaultPages } from "./page-content.server";
 import { generateCategoryImages } from "./product-images.server";
@@ -73,6 +74,8 @@ export async function clearOrderData(executor: Executor = db()) {
 /** Deletes sample-able data in SPEC §7's order (order tables first, coupons last). */
 export async function clearStoreData(executor: Executor = db()) {
   await clearOrderData(executor);
+  // The ledger names sizes (which are never deleted under it): it goes first.
+  await executor.delete(stockMovements);
   await executor.delete(productVariations);
   await executor.delete(products);
   await executor.delete(customers);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import { sizeLabel } from "~/lib/product";
 import { db, type Executor } from "../db.server";
 import {
@@ -49,6 +49,7 @@ export async function generateOrders(options: {
     })
     .from(productVariations)
     .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(isNull(productVariations.archivedAt))
     .orderBy(asc(products.createdAt), asc(productVariations.position))
     .limit(2000);
   if (lines.length === 0) throw new SampleDataError("No products found. Generate products first.");

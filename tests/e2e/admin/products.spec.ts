@@ -57,6 +57,15 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await dialog.getByLabel("Variation 2 price").fill("250");
   await dialog.getByLabel("Variation 2 opening stock").fill("3");
   await expect(dialog.getByLabel("Current Stock")).toHaveValue("9");
+  // A negative cost is refused next to its field; the uploaded image stays in the form.
+  await dialog.getByLabel("Cost Price ($)").fill("-1");
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expect(dialog.getByText("Cost Price cannot be negative")).toBeVisible();
+  await expect(dialog.getByLabel("Cost Price ($)")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByRole("img", { name: "Main Product Image preview" })).toBeVisible();
+  // With sizes (each has its own price) the product's prices may be left empty.
+  await dialog.getByLabel("Cost Price ($)").fill("");
+  await dialog.getByLabel("Selling Price ($)").fill("");
   await dialog.getByRole("button", { name: "Add Product" }).click();
 
   await expect(toast(page, "Product added successfully!")).toBeVisible();

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
-import { openFromSidebar, openScreen, rowsWith, screenshots } from "./admin-screen";
+import { openFromSidebar, openScreen, rowsWith, screenshots, toast } from "./admin-screen";
+import { AGE_COOKIE } from "../fixtures";
+import { pngBuffer } from "./images";
 import { expect, test } from "./stock-store";
 
 const shot = screenshots("STOCK_SHOTS");
@@ -72,4 +74,55 @@ test("Stock movements at phone width: the product and reason fit, the filters st
 
   await page.getByLabel("Reason").selectOption("all");
   await expect(movementRows(page)).toHaveCount(5);
+});
+
+test("the Overview names each low size, and staff edit a product without ever typing its stock", async ({
+  adminPage: page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The owner's Overview: what is at or under its alert level (10), by name and size.
+  const low = page.getByRole("region", { name: "Low stock" });
+  await expect(low.getByRole("link", { name: "Blue Dream — 7g: 10 left" })).toBeVisible();
+  await expect(low.getByRole("link", { name: "Sour Gummies: 10 left" })).toBeVisible();
+  await expect(low.getByText(/3\.5g/)).toHaveCount(0);
+  await openScreen(page, "/budzadmin/dashboard/products?stock=low", "Product Management");
+  await expect(
+    rowsWith(page, "Blue Dream").getByText("7g: 10 left").filter({ visible: true }),
+  ).toBeVisible();
+
+  // Sam (staff) signs in in the same browser.
+  await page.context().clearCookies();
+  await page.context().addCookies([{ ...AGE_COOKIE, url: baseURL! }]);
+  await page.goto("/budzadmin");
+  await page.getByLabel("Username").fill("sam");
+  await page.getByLabel("Password").fill("sam-staff-pass-1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Welcome back, Sam Staff")).toBeVisible({ timeout: 30_000 });
+  await openScreen(page, "/budzadmin/dashboard/products", "Product Management");
+  await rowsWith(page, "Blue Dream").getByRole("link", { name: "Edit Blue Dream" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Product" });
+  // Stock is shown, never typed: no Adjust stock, sizes holding stock stay, a new size opens at 0.
+  await expect(edit.getByText("Variation 1 stock: 18")).toBeAttached();
+  await expect(edit.getByRole("button", { name: /^Adjust stock/ })).toHaveCount(0);
+  await expect(edit.getByRole("button", { name: /^Remove variation/ })).toHaveCount(0);
+  await edit.getByRole("button", { name: "Add variation" }).click();
+  await expect(edit.getByLabel("Variation 3 opening stock")).toHaveCount(0);
+  await edit.getByLabel("Variation 3 size").fill("14");
+  await edit.getByLabel("Variation 3 price").fill("99");
+  await edit.getByLabel("Variation 1 price").fill("31");
+  // (The seeded product has neither a description nor an image yet.)
+  await edit.getByLabel("Description").fill("A sativa-leaning hybrid.");
+  await edit.getByTestId("image-file").setInputFiles({
+    name: "blue-dream.png",
+    mimeType: "image/png",
+    buffer: await pngBuffer(),
+  });
+  await expect(edit.getByRole("img", { name: "Main Product Image preview" })).toBeVisible();
+  await expectAccessible(page);
+  await edit.getByRole("button", { name: "Update Product" }).click();
+  await expect(toast(page, "Product updated successfully!")).toBeVisible();
+  const row = rowsWith(page, "Blue Dream");
+  await expect(row.getByText("28", { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(row.getByText("14g: out of stock").filter({ visible: true })).toBeVisible();
 });

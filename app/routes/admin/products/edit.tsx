@@ -8,7 +8,7 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { productForm } from "~/schemas/product";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { requirePermission } from "~/server/auth/admin-guard.server";
+import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
 import {
   createProduct,
   getAdminProduct,
@@ -33,12 +33,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!submission.ok) return submission.reply;
   const adding = params.productId === undefined;
   const actor = auditActor(context);
+  // Stock typed in the form needs the stock permission (the service refuses it with a 403).
+  const { role } = currentAdmin(context);
   const result = adding
-    ? await createProduct(submission.data, actor)
-    : await updateProduct(params.productId!, submission.data, actor);
+    ? await createProduct(submission.data, actor, role)
+    : await updateProduct(params.productId!, submission.data, actor, role);
   if (!result.ok) {
-    if (!result.errors) throwFailure(result);
-    return formReply(result.errors, { status: result.status, form: submission.form });
+    // Every refusal but a missing product re-renders the form with what was typed and uploaded.
+    if (result.status === 404) throwFailure(result);
+    return formReply(result.errors ?? { form: result.message }, {
+      status: result.status,
+      form: submission.form,
+    });
   }
   return redirectWithToast(
     `${href("/budzadmin/dashboard/products")}${new URL(request.url).search}`,

@@ -3,6 +3,7 @@ import { auditActor } from "~/server/audit/actor.server";
 import { href, Link, Outlet, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, StockCell } from "~/components/admin/badges";
+import { stockLeftText } from "~/lib/stock";
 import {
   BulkActionBar,
   PageCheckbox,
@@ -115,24 +116,30 @@ function categoryName(slug: string) {
   return findCategory(slug)?.name ?? slug;
 }
 
+/** Low sizes named under a row's stock, at most this many ("+2 more" after). */
+const LOW_SIZES_SHOWN = 3;
+
 /**
- * The product's stock (SPEC §4's words for the total), and the sizes that are low or sold out when
- * the total alone does not say so.
+ * The product's stock (SPEC §4's words for the total), and under it each size at or under the
+ * alert level by name, one a line: "28g: 2 left", "1g: out of stock".
  */
 function ProductStock({ product: p }: { product: AdminProductRow }) {
-  const sizes =
-    p.variationCount > 0 && p.stock > 0
-      ? p.outSizeCount > 0
-        ? { text: `${p.outSizeCount} of ${p.variationCount} sizes out`, tone: "text-red-700" }
-        : p.lowSizeCount > 0 && p.stock > p.stockAlertLevel
-          ? { text: `${p.lowSizeCount} of ${p.variationCount} sizes low`, tone: "text-amber-700" }
-          : undefined
-      : undefined;
+  const low = p.variationCount > 0 ? p.lowSizes : [];
+  const more = low.length - LOW_SIZES_SHOWN;
   return (
     <>
       <StockCell stock={p.stock} alertLevel={p.stockAlertLevel} />
-      {sizes ? (
-        <span className={`block text-xs whitespace-nowrap ${sizes.tone}`}>{sizes.text}</span>
+      {low.length > 0 ? (
+        <span
+          className={`block text-xs whitespace-nowrap ${p.outSizeCount > 0 ? "text-red-700" : "text-amber-700"}`}
+        >
+          {low.slice(0, LOW_SIZES_SHOWN).map((size, i) => (
+            <span key={i} className="block">
+              {size.size}: {stockLeftText(size.stock)}
+            </span>
+          ))}
+          {more > 0 ? <span className="block">+{more} more</span> : null}
+        </span>
       ) : null}
     </>
   );

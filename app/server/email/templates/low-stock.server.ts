@@ -14,6 +14,7 @@ import {
   renderEmailText,
 } from "./layout.server";
 import type { RenderedEmail } from "./order-confirmation.server";
+import { lowStockText } from "~/lib/stock";
 
 /** One size (or a product sold without sizes) at or under its alert level. */
 export interface LowStockLine {
@@ -29,10 +30,6 @@ export interface LowStockLine {
 
 /** A long list is cut here: the rest are one click away in the Products list. */
 export const LOW_STOCK_EMAIL_MAX_LINES = 100;
-
-const units = (n: number) => `${n} ${n === 1 ? "unit" : "units"}`;
-const itemName = (line: LowStockLine) =>
-  `${oneLine(line.productName)}${line.size ? ` (${oneLine(line.size)})` : ""}`;
 
 /**
  * The daily low-stock email to staff: what is at or under its alert level (out of stock first),
@@ -90,7 +87,7 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
     "",
     ...shown.map(
       (line) =>
-        `- ${itemName(line)}${line.sku ? ` [${line.sku}]` : ""}: ${line.stock === 0 ? "out of stock" : `${units(line.stock)} left`} (alert level ${line.alertLevel}); sold in 30 days: ${line.sold30Days}`,
+        `- ${lowStockText({ ...line, productName: oneLine(line.productName), size: line.size && oneLine(line.size) })} (${line.sku ? `${line.sku}, ` : ""}alert level ${line.alertLevel}, sold in 30 days: ${line.sold30Days})`,
     ),
     ...(moreText ? [moreText] : []),
     "",
