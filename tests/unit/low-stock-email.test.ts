@@ -26,6 +26,9 @@ describe("the low-stock email", () => {
     expect(email.html).not.toContain("<b>Kush</b>");
     expect(email.text).toContain("1 item is at or under its alert level.");
     expect(email.text).toContain("- <b>Kush</b> [SKU-1]: 1 unit left (alert level 10)");
+    // The day in the inbox's preview line as people write it, not "2026-06-10".
+    expect(email.html).toContain("(June 10, 2026)");
+    expect(email.html).not.toContain("2026-06-10");
   });
 
   it("lists at most 100 items and says how many more there are", () => {

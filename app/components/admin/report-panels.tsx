@@ -1,4 +1,4 @@
-import { formatCount } from "~/lib/text";
+import { countText, formatCount } from "~/lib/text";
 import { ArrowDownRight, ArrowUpRight, type LucideIcon } from "lucide-react";
 import { href, Link } from "react-router";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
@@ -131,7 +131,7 @@ export function GrossRefundsNet({ totals }: { totals: ReportTotals }) {
       <p className="border-t border-stone-100 px-5 py-2 text-xs text-stone-600">
         {made === 0
           ? "No refunds were made in this period."
-          : `${formatCount(made)} ${made === 1 ? "refund" : "refunds"} made in this period, counted on the day each was made, whatever the order's date.`}{" "}
+          : `${countText(made, "refund")} made in this period, counted on the day each was made, whatever the order's date.`}{" "}
         Tax collected comes from the tax lines of the period's sales; tax refunded from the tax part
         of its refunds.
       </p>
@@ -256,7 +256,7 @@ function describe(a: Activity) {
     case "newsletter":
       return (
         <>
-          Newsletter “{a.reference}” sent to {formatCount(a.amount ?? 0)} recipients
+          Newsletter “{a.reference}” sent to {countText(a.amount ?? 0, "recipient")}
         </>
       );
   }

@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { endOfDay, startOfDay } from "~/lib/coupons";
 import { isUuid } from "~/lib/ids";
@@ -141,7 +142,7 @@ export function updateCoupon(
         if (errors.code || errors.type) return { ok: false as const, status: 409 as const, errors };
       }
       if (input.maxUses !== null && input.maxUses < current.usedCount)
-        errors.maxUses = `This coupon has already been used ${current.usedCount} time${current.usedCount === 1 ? "" : "s"}: max uses cannot be lower.`;
+        errors.maxUses = `This coupon has already been used ${countText(current.usedCount, "time")}: max uses cannot be lower.`;
       if (
         input.code.toLowerCase() !== current.code.toLowerCase() &&
         (await codeTaken(tx, input.code, id))

@@ -38,12 +38,12 @@ test("list: computed cards, search, status filter, paging and export", async ({
   await openCustomers(page);
   await page.getByRole("searchbox").fill("ray");
   await expect(page).toHaveURL(/q=ray/);
-  await expect(page.getByText("1 customers found")).toBeVisible();
+  await expect(page.getByText("1 customer found")).toBeVisible();
   await expect(rowsWith(page, "Bob Ray")).toBeVisible();
   await page.getByRole("searchbox").fill("");
   await page.getByLabel("Status").selectOption("inactive");
   await expect(page).toHaveURL(/status=inactive/);
-  await expect(page.getByText("1 customers found")).toBeVisible();
+  await expect(page.getByText("1 customer found")).toBeVisible();
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -193,7 +193,7 @@ test("import: refused files, a preview with every error, then an import that upd
   await expectCards(page, { "Total Customers": "29" });
   await page.getByRole("searchbox").fill("kim");
   await expect(page).toHaveURL(/q=kim/);
-  await expect(page.getByText("1 customers found")).toBeVisible();
+  await expect(page.getByText("1 customer found")).toBeVisible();
   await page.getByRole("link", { name: "View Kim Park" }).click();
   await expect(page.getByText("1 Oak St, Unit 2")).toBeVisible();
   await expect(page.getByText(/Consent given .* through a CSV import\./)).toBeVisible();

@@ -191,7 +191,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
         filters: [statusFilter(query.status, CUSTOMER_STATUSES, (s) => CUSTOMER_STATUS_NAMES[s])],
       }}
       list={{ ...list, keyset: true }}
-      noun="customers"
+      noun="customer"
       after={<Outlet />}
       table={{
         columns,

@@ -1,4 +1,6 @@
 import { href } from "react-router";
+import { formatLongCalendarDay } from "~/lib/dates";
+import { countText } from "~/lib/text";
 import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
@@ -30,7 +32,6 @@ export interface LowStockLine {
 /** A long list is cut here: the rest are one click away in the Products list. */
 export const LOW_STOCK_EMAIL_MAX_LINES = 100;
 
-const units = (n: number) => `${n} ${n === 1 ? "unit" : "units"}`;
 const itemName = (line: LowStockLine) =>
   `${oneLine(line.productName)}${line.size ? ` (${oneLine(line.size)})` : ""}`;
 
@@ -90,7 +91,7 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
     "",
     ...shown.map(
       (line) =>
-        `- ${itemName(line)}${line.sku ? ` [${line.sku}]` : ""}: ${line.stock === 0 ? "out of stock" : `${units(line.stock)} left`} (alert level ${line.alertLevel}); sold in 30 days: ${line.sold30Days}`,
+        `- ${itemName(line)}${line.sku ? ` [${line.sku}]` : ""}: ${line.stock === 0 ? "out of stock" : `${countText(line.stock, "unit")} left`} (alert level ${line.alertLevel}); sold in 30 days: ${line.sold30Days}`,
     ),
     ...(moreText ? [moreText] : []),
     "",
@@ -101,7 +102,11 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
   ].join("\n");
   return {
     subject,
-    html: renderEmailHtml({ title: subject, preheader: `${summary} (${input.day})`, content }),
+    html: renderEmailHtml({
+      title: subject,
+      preheader: `${summary} (${formatLongCalendarDay(input.day)})`,
+      content,
+    }),
     text: renderEmailText(text),
   };
 }
