@@ -61,7 +61,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <StatCard
           label="Total Revenue"
           value={formatMoney(overview.revenueCents)}
-          hint="Paid orders, less refunds"
+          hint="Net sales: paid orders before tax and shipping, less refunds"
           icon={DollarSign}
           href={orders}
         />

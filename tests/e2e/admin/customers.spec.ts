@@ -17,13 +17,13 @@ test("list: computed cards, search, status filter, paging and export", async ({
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openFromSidebar(page, "Customers", "Customer Management");
-  // Ann paid $72.80 ($45 + $20 shipping + BC GST $3.25 and PST $4.55); Bob's order was
-  // cancelled and his payment refunded: not revenue.
+  // Ann paid $72.80 for $45 of goods (+ $20 shipping + BC GST $3.25 and PST $4.55; revenue is
+  // the goods); Bob's order was cancelled and his payment refunded: not revenue.
   await expectCards(page, {
     "Total Customers": "27",
     "Active Customers": "26",
     "Avg. Orders": "0.1",
-    "Total Revenue": "$72.80",
+    "Total Revenue": "$45.00",
   });
   await expect(page.getByText("27 customers found")).toBeVisible();
   const bob = rowsWith(page, "Bob Ray");

@@ -180,7 +180,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
           <StatCard
             label="Total Revenue"
             value={formatMoney(stats.revenueCents)}
-            hint="Paid and later orders, cancelled excluded"
+            hint="Net sales: paid orders before tax and shipping, less refunds"
             icon={DollarSign}
           />
         </StatGrid>
