@@ -164,7 +164,13 @@ export function updateCoupon(
           .set({ couponCode: input.code })
           .where(eq(sql`lower(${announcements.couponCode})`, current.code.toLowerCase()));
       const after = columns(input);
-      const changes = changedFields(current, after, Object.keys(after) as (keyof typeof after)[]);
+      const changes: Record<string, unknown> = changedFields(
+        current,
+        after,
+        Object.keys(after) as (keyof typeof after)[],
+      );
+      // A value reads by its type (10% or $10.00): the type goes with a changed value.
+      if (changes.value && !changes.type) changes.type = after.type;
       await auditCoupon(tx, actor, "update", { id, code: input.code }, changes);
       return { ok: true as const, id, code: input.code };
     }),
