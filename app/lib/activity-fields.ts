@@ -1,5 +1,11 @@
 import { provinceName } from "./address";
-import { AUDIT_ACTION_LABELS, AUDIT_AREA_LABELS, isAuditAction, isAuditArea } from "./audit";
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_AREA_LABELS,
+  isAuditAction,
+  isAuditArea,
+  REDACTED,
+} from "./audit";
 import { AUDIENCE_LABELS, type AudienceKind } from "./campaigns";
 import { CANNABIS_KIND_LABELS } from "./cannabis-limit";
 import { CATEGORIES } from "./categories";
@@ -8,6 +14,7 @@ import { formatMoney } from "./money";
 import { statusName } from "./order-status";
 import { isAdminRole, ROLE_LABELS } from "./permissions";
 import { STOCK_REASON_LABELS } from "./stock";
+import { monthLabel, quarterLabel } from "./report-period";
 import { formatRate } from "./taxes";
 import { countText, formatBytes, formatCount } from "./text";
 
@@ -18,7 +25,14 @@ import { countText, formatBytes, formatCount } from "./text";
  * zone, calendar days as days, long texts cut.
  */
 
-type Format = (value: unknown, context: { zone: Zone; changes: Record<string, unknown> }) => string;
+/** Where a value is read: the store's zone (or the texts sent), the entry's area and changes. */
+export interface FieldContext {
+  zone: Zone;
+  area: string;
+  changes: Record<string, unknown>;
+}
+
+type Format = (value: unknown, context: FieldContext) => string;
 
 export const NONE = "none";
 
@@ -33,6 +47,7 @@ const MAX_TEXT = 160;
 /** Any value in words: the fallback of every field (and what the named formats build on). */
 export function plain(value: unknown, zone: Zone, key = ""): string {
   if (value === null || value === undefined || value === "") return NONE;
+  if (value === REDACTED) return "secret, not recorded";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value === "number")
     return /Cents$/.test(key) ? formatMoney(value) : formatCount(value);
@@ -47,17 +62,17 @@ export function plain(value: unknown, zone: Zone, key = ""): string {
   if (typeof value === "object")
     return (
       Object.entries(value)
-        .map(([k, v]) => `${fieldLabel(k)}: ${formatField(k, v, zone, {})}`)
+        .map(([k, v]) => `${fieldLabel(k)}: ${formatField(k, v, { zone, area: "", changes: {} })}`)
         .join(", ") || NONE
     );
   return String(value);
 }
 
 /** A field name in words: a named field's label, else "depositCents" → "Deposit", "isActive" → "Active". */
-export function fieldLabel(key: string): string {
-  const known = FIELDS[key]?.label;
+export function fieldLabel(key: string, area = ""): string {
+  const known = fieldSpec(key, area)?.label;
   if (known) return known;
-  if (/^[A-Z0-9/ -]+$/.test(key)) return key; // "GST", "HST": a tax line's label
+  if (!/^[a-z][a-zA-Z0-9_-]*$/.test(key)) return key; // not a field name: a tax line's "GST 5%"
   const words = key
     .replace(/^is(?=[A-Z])/, "")
     .replace(/(Cents|Milli|Per100k)$/, "")
@@ -111,14 +126,15 @@ export const FIELDS: Record<string, { label?: string; format?: Format }> = {
   image: { label: "Main image" },
   thumbnails: {
     label: "More images",
-    format: (v, { zone }) => (Array.isArray(v) ? countText(v.length, "image") : plain(v, zone)),
+    format: (v, { zone }) =>
+      Array.isArray(v) && v.length > 0 ? countText(v.length, "image") : plain(v, zone),
   },
   stockAlertLevel: { label: "Low-stock alert at", format: unit("unit") },
   thc: { label: "THC" },
   cbd: { label: "CBD" },
   cannabisKind: { label: "Cannabis class", format: fromLabels(CANNABIS_KIND_LABELS) },
   netAmountMilli: {
-    label: "Net amount",
+    label: "Net amount per unit",
     format: (v, { zone }) => (typeof v === "number" ? String(v / 1000) : plain(v, zone)),
   },
   matched: { label: "Products chosen" },
@@ -218,8 +234,11 @@ export const FIELDS: Record<string, { label?: string; format?: Format }> = {
       return bulk[v] ?? (isAuditAction(v) ? AUDIT_ACTION_LABELS[v] : capitalised(v));
     },
   },
+  from: {},
+  to: {},
   slips: { label: "Packing slips" },
   // Mailings
+  subject: {},
   bodyHtml: { label: "Content", format: characters },
   recipients: {
     format: (v, { zone }) =>
@@ -231,12 +250,44 @@ export const FIELDS: Record<string, { label?: string; format?: Format }> = {
 };
 
 /** A field's value in words: its own format (which may say what nothing means), else plain. */
-export function formatField(
-  key: string,
-  value: unknown,
-  zone: Zone,
-  changes: Record<string, unknown>,
-) {
-  const format = FIELDS[key]?.format;
-  return format ? format(value, { zone, changes }) : plain(value, zone, key);
+/**
+ * Fields whose name means something else in one area: an export's filters (the sales report's
+ * period) and an import's choices.
+ */
+const AREA_FIELDS: Record<string, Record<string, { label?: string; format?: Format }>> = {
+  exports: {
+    kind: {
+      label: "Period",
+      format: fromLabels({
+        days: "Last days",
+        month: "Calendar month",
+        quarter: "Calendar quarter",
+        custom: "Custom range",
+      }),
+    },
+    month: {
+      format: (v, { zone }) =>
+        typeof v === "string" && /^\d{4}-\d{2}$/.test(v) ? monthLabel(v) : plain(v, zone),
+    },
+    quarter: {
+      format: (v, { zone }) =>
+        typeof v === "string" && /^\d{4}-Q[1-4]$/.test(v) ? quarterLabel(v) : plain(v, zone),
+    },
+  },
+  customers: {
+    existing: {
+      label: "Customers already on file",
+      format: fromLabels({ skip: "Left as they were", update: "Updated" }),
+    },
+    consenting: { label: "Subscribed to the newsletter" },
+  },
+};
+
+function fieldSpec(key: string, area: string) {
+  return AREA_FIELDS[area]?.[key] ?? FIELDS[key];
+}
+
+export function formatField(key: string, value: unknown, context: FieldContext): string {
+  const format = fieldSpec(key, context.area)?.format;
+  return format ? format(value, context) : plain(value, context.zone, key);
 }

@@ -207,6 +207,34 @@ describe("an audit entry in words", () => {
     ).toEqual(["Search: kush", "Area: Orders", "From: Nov 1, 2026"]);
   });
 
+  it("reads exports' filters, imports' choices, new records sent at once, and secrets", () => {
+    expect(
+      words({ area: "exports", action: "export", changes: { kind: "month", month: "2026-03" } }),
+    ).toEqual(["Period: Calendar month", "Month: March 2026"]);
+    expect(
+      words({ area: "customers", action: "import", changes: { existing: "skip", consenting: 1 } }),
+    ).toEqual(["Subscribed to the newsletter: 1", "Customers already on file: Left as they were"]);
+    // A campaign written and sent in one step: its values, not "none → …".
+    expect(
+      words({
+        area: "mailings",
+        action: "send",
+        changes: { name: [null, "Fall"], subject: [null, "Hi"], recipients: 3 },
+      }),
+    ).toEqual(["Name: Fall", "Subject: Hi", "Recipients: 3"]);
+    // A refund of an amount (no items); its tax lines by their own labels.
+    expect(
+      words({
+        area: "refunds",
+        action: "create",
+        changes: { items: [], tax: { "GST 5%": "$0.22", "PST 7%": "$0.31" } },
+      }),
+    ).toEqual(["Tax: GST 5%: $0.22, PST 7%: $0.31"]);
+    expect(words({ area: "auth", changes: { password: "[redacted]" } })).toEqual([
+      "Password: secret, not recorded",
+    ]);
+  });
+
   it("reads a field it does not know: its name in words, cents as money, Yes/No, the store's time", () => {
     expect(
       words({

@@ -92,8 +92,6 @@ const FIRST = [
   "value",
   "price",
   "sizes",
-  "subject",
-  "to",
   "note",
 ];
 const KNOWN = Object.keys(FIELDS);
@@ -108,28 +106,33 @@ const rank = (key: string) => {
 export function describeChanges(entry: AuditEntryText, zone: Zone): ChangeLine[] {
   const changes = entry.changes;
   if (!changes) return [];
+  const context = { zone, area: entry.area, changes };
   const stock = stockLine(entry, changes, zone);
   const skip = new Set(stock ? ["stock", "size", "reason", "note"] : []);
   const lines: ChangeLine[] = stock ? [stock] : [];
-  const keys = Object.keys(changes).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const keys = Object.keys(changes)
+    .filter((key) => !skip.has(key))
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const pairs = keys.filter((key) => isChange(entry, key, changes[key]));
+  // A new record ([null, value] for each field, as changedFields writes one): its values, not
+  // changes from nothing.
+  const created =
+    entry.action === "create" ||
+    (pairs.length > 1 && pairs.every((key) => (changes[key] as unknown[])[0] == null));
   for (const key of keys) {
     const raw = changes[key];
-    if (skip.has(key)) continue;
-    const label = fieldLabel(key);
-    if (!isChange(entry, key, raw)) {
-      lines.push({ label, value: formatField(key, raw, zone, changes) });
-    } else if (entry.action === "create" && (raw[0] === null || raw[0] === undefined)) {
-      // A new record's fields ([null, value]) are its values, not changes from nothing; a field
-      // left empty says nothing.
-      const value = formatField(key, raw[1], zone, changes);
-      if (value !== NONE) lines.push({ label, value });
-    } else {
+    const label = fieldLabel(key, entry.area);
+    if (isChange(entry, key, raw) && !(created && raw[0] == null)) {
       lines.push({
         label,
-        before: formatField(key, raw[0], zone, changes),
-        value: formatField(key, raw[1], zone, changes),
+        before: formatField(key, raw[0], context),
+        value: formatField(key, raw[1], context),
       });
+      continue;
     }
+    // A value (or a new record's): one left empty says nothing.
+    const value = formatField(key, isChange(entry, key, raw) ? raw[1] : raw, context);
+    if (value !== NONE) lines.push({ label, value });
   }
   return lines;
 }
