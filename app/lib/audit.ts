@@ -101,3 +101,6 @@ export function isAuditAction(value: string): value is AuditAction {
  * writes "[redacted]" for it, and the Database screen's environment panel "****".
  */
 export const SECRET_KEY = /secret|password|token|key|pass/i;
+
+/** What the log writes in place of such a value. */
+export const REDACTED = "[redacted]";

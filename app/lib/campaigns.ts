@@ -1,5 +1,7 @@
 /** Email campaigns and templates: names and figures shared by the admin screen and the server. */
 
+import { countText } from "./text";
+
 export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sent"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_STATUS_NAMES: Record<CampaignStatus, string> = {
@@ -27,7 +29,7 @@ export const MAX_CAMPAIGN_HTML = 200_000;
 
 export function describeAudience(audience: CampaignAudience): string {
   if (audience.kind === "ordered-within")
-    return `Customers who ordered in the last ${audience.days} day${audience.days === 1 ? "" : "s"}`;
+    return `Customers who ordered in the last ${countText(audience.days, "day")}`;
   return AUDIENCE_LABELS[audience.kind];
 }
 

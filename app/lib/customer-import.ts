@@ -4,6 +4,8 @@
  * these; unit tests cover each message.
  */
 
+import { countText } from "./text";
+
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
 export const IMPORT_ADDRESS_DEFAULT = "Address not provided";
@@ -19,7 +21,7 @@ export const NOT_CSV =
 export const EMPTY_FILE = "This file is empty. Choose a CSV file with a header row and customers.";
 
 export function importedMessage(count: number): string {
-  return `Successfully imported ${count} customers!`;
+  return `Successfully imported ${countText(count, "customer")}!`;
 }
 
 export interface ImportColumns {

@@ -5,6 +5,7 @@ import {
   dateTexts,
   formatDate,
   formatDateTime,
+  formatLongCalendarDay,
   formatLongDate,
   formatTime,
   startOfZonedDay,
@@ -84,6 +85,7 @@ describe("date texts (written once on the server, looked up in the browser)", ()
     expect(formatDate(noon, TZ)).toBe("Jul 5, 2026");
     expect(formatTime(new Date("2026-01-05T08:05:00Z"), TZ)).toBe("12:05 a.m.");
     expect(formatLongDate(noon, TZ)).toBe("July 5, 2026");
+    expect(formatLongCalendarDay("2026-12-01")).toBe("December 1, 2026");
     expect(dateText(noon, TZ).day).toBe("2026-07-05");
   });
 

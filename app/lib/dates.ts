@@ -180,6 +180,13 @@ export function formatCalendarDay(day: string): string {
   return `${MONTHS[Number(match[2]) - 1]} ${Number(match[3])}, ${match[1]}`;
 }
 
+/** "December 1, 2026" for a calendar day ("2026-12-01": an estimated delivery, a report's day). */
+export function formatLongCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new RangeError(`Not a calendar day: ${day}`);
+  return `${MONTH_NAMES[Number(match[2]) - 1]} ${Number(match[3])}, ${match[1]}`;
+}
+
 /** "November 23, 2026" in timeZone (server only: invoices, account order pages). */
 export function formatLongDate(value: Date | string, timeZone: string): string {
   const { year, month, day } = zonedParts(new Date(value), timeZone);

@@ -27,6 +27,10 @@ describe("order transitions (DESIGN.md)", () => {
     expect(transitionRefusal("completed", "pending")).toBe(
       "An order that is Completed cannot be marked Pending. Completed is final.",
     );
+    // Never a move to where it is (a second tab, a replayed form): no "Shipped → Shipped".
+    expect(transitionRefusal("shipped", "shipped")).toBe(
+      "This order is already Shipped: it cannot be marked Shipped again.",
+    );
   });
 
   it("invoice status follows the order", () => {

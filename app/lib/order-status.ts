@@ -85,14 +85,35 @@ export function statusName(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Why an order cannot move from `from` to `to`, or null when it can. */
+/** Why an order cannot move from `from` to `to`, or null when it can (never to where it is). */
 export function transitionRefusal(from: string, to: string): string | null {
+  if (from === to)
+    return `This order is already ${statusName(from)}: it cannot be marked ${statusName(to)} again.`;
   if (nextOrderStatuses(from).includes(to as OrderStatus)) return null;
   const allowed = nextOrderStatuses(from).map(statusName);
   const options = allowed.length
     ? `From ${statusName(from)} it can only become ${allowed.join(" or ")}.`
     : `${statusName(from)} is final.`;
   return `An order that is ${statusName(from)} cannot be marked ${statusName(to)}. ${options}`;
+}
+
+/** How a refund's entry in its order's history begins: "Refund BBS-00000012-R1: $56.00 by …". */
+export const REFUND_NOTE_PREFIX = "Refund ";
+
+/**
+ * What an entry of an order's history is. Besides its status moves (the first one, placed, from
+ * nothing), the history holds notes that leave the status as it was: a refund's (its note begins
+ * REFUND_NOTE_PREFIX) and an edit's. A note is never a move: nothing shows it as "Shipped →
+ * Shipped" or counts it as one.
+ */
+export function historyEntryKind(entry: {
+  fromStatus: string | null;
+  toStatus: string;
+  note: string | null;
+}): "placed" | "moved" | "refund" | "edited" {
+  if (entry.fromStatus === null) return "placed";
+  if (entry.fromStatus !== entry.toStatus) return "moved";
+  return entry.note?.startsWith(REFUND_NOTE_PREFIX) ? "refund" : "edited";
 }
 
 /** DESIGN.md: the invoice follows its order. */

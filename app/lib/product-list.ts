@@ -1,3 +1,4 @@
+import { countText } from "./text";
 import { formatMoney } from "./money";
 
 /**
@@ -50,7 +51,7 @@ export function formatPriceRange(minCents: number, maxCents: number): string {
 
 /** "1 product", "3 products". */
 export function productCount(n: number): string {
-  return `${n.toLocaleString("en-CA")} product${n === 1 ? "" : "s"}`;
+  return countText(n, "product");
 }
 
 /** "-10" → "lowered by 10%", "+5" → "raised by 5%". */

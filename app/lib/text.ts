@@ -28,3 +28,20 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
+
+/**
+ * A noun as counts write it: its singular when the plural adds an "s" ("order"), else both forms
+ * (["province or territory", "provinces and territories"]).
+ */
+export type Noun = string | readonly [one: string, many: string];
+
+/** The form of a noun that agrees with a count: "order" for 1, "orders" for 0, 2 or 1,000. */
+export function nounFor(count: number, noun: Noun): string {
+  if (typeof noun !== "string") return count === 1 ? noun[0] : noun[1];
+  return count === 1 ? noun : `${noun}s`;
+}
+
+/** A count with its noun, the one way counts are written: "1 admin", "12,500 admins". */
+export function countText(count: number, noun: Noun): string {
+  return `${formatCount(count)} ${nounFor(count, noun)}`;
+}

@@ -10,6 +10,7 @@ import {
   normalizeTotpCode,
   RECOVERY_ALPHABET,
   recoveryCodeFrom,
+  recoveryCodesFile,
   timeStep,
 } from "./two-factor";
 
@@ -106,5 +107,15 @@ describe("the secret as shown", () => {
     expect(base32Encode(bytes("foobar"))).toBe("MZXW6YTBOI");
     expect(base32Encode(bytes("12345678901234567890"))).toBe("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
     expect(groupSecret("GEZDGNBVGY3TQOJQ")).toBe("GEZD GNBV GY3T QOJQ");
+  });
+});
+
+describe("the recovery codes' file", () => {
+  it("is named after the store and the admin, and holds the codes one a line", () => {
+    const codes = ["ab12-cd34", "ef56-gh78"];
+    const file = recoveryCodesFile({ storeName: "Budz Boutique", username: "Tina.M", codes });
+    expect(file.fileName).toBe("budz-boutique-tina-m-recovery-codes.txt");
+    expect(file.text.split("\n")).toEqual(expect.arrayContaining(codes));
+    expect(file.text).toMatch(/^Budz Boutique: two-factor recovery codes for Tina\.M\n/);
   });
 });

@@ -4,6 +4,8 @@
  * for clock drift), and the recovery codes' shape.
  */
 
+import { slugify } from "./slug";
+
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 /** Steps accepted either side of the server's (clock drift between the phone and the server). */
@@ -112,4 +114,22 @@ export function base32Encode(bytes: Uint8Array): string {
 /** "JBSWY3DPEHPK3PXP…" → "JBSW Y3DP EHPK 3PXP …", easier to type into an app. */
 export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})/g, "$1 ").trim();
+}
+
+/**
+ * The recovery codes as a text file to keep (made in the browser from the codes shown): named
+ * after the store and the admin ("budz-boutique-tina-recovery-codes.txt"), saying what they are.
+ */
+export function recoveryCodesFile(input: { storeName: string; username: string; codes: string[] }) {
+  const name = [slugify(input.storeName), slugify(input.username)].filter(Boolean).join("-");
+  const text = [
+    `${input.storeName}: two-factor recovery codes for ${input.username}`,
+    "",
+    "Each code signs you in once, in place of a code from your authenticator app.",
+    "Keep this file somewhere safe (a password manager, or printed).",
+    "",
+    ...input.codes,
+    "",
+  ].join("\n");
+  return { fileName: `${name || "admin"}-recovery-codes.txt`, text };
 }

@@ -13,6 +13,7 @@ import {
   REDACTED,
   runDailyAuditPrune,
 } from "~/server/audit/audit-log.server";
+import { changeLineText, describeChanges } from "~/lib/activity-text";
 import { AuditListQuerySchema } from "~/schemas/audit";
 import { CouponFormSchema } from "~/schemas/coupons";
 import { createAdminUser } from "~/server/auth/admin-users.server";
@@ -22,6 +23,7 @@ import {
   createProduct as saveNewProduct,
   updateProduct,
 } from "~/server/catalog/product-admin.server";
+import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
 import {
   createCoupon,
@@ -53,6 +55,10 @@ const entries = () => db().select().from(auditLog).orderBy(auditLog.createdAt, a
 const get = (url: string) =>
   new Request(`http://store.test${url}`, { headers: { Cookie: cookie } });
 const IMAGE = "/images/audit-test.webp";
+const TZ = config().STORE_TIMEZONE;
+/** An entry as the Activity screen words it. */
+const worded = (entry: Parameters<typeof describeChanges>[0]) =>
+  describeChanges(entry, TZ).map(changeLineText);
 
 beforeAll(async () => {
   await resetDatabase();
@@ -176,6 +182,7 @@ describe("audited changes", () => {
       recordLabel: "Blue Dream XL",
       changes: { name: ["Blue Dream", "Blue Dream XL"], price: ["$40.00", "$45.00"] },
     });
+    expect(worded(log[1]!)).toEqual(["Name: Blue Dream → Blue Dream XL", "Price: $40.00 → $45.00"]);
     // Saving again unchanged records nothing.
     await updateProduct(
       made.id,
@@ -208,6 +215,7 @@ describe("audited changes", () => {
         changes: { stock: [3, 1], reason: "damaged" },
       },
     ]);
+    expect(worded((await entries())[0]!)).toEqual(["Stock of Gummies: 3 → 1 (damaged)"]);
   });
 
   it("an order status change, and none for a refused one", async () => {
@@ -237,6 +245,10 @@ describe("audited changes", () => {
         recordId: placed.order.orderNumber,
         changes: { status: ["pending", "cancelled"], note: "Asked to" },
       },
+    ]);
+    expect(worded((await entries())[0]!)).toEqual([
+      "Status: Pending → Cancelled",
+      "Note: Asked to",
     ]);
     expect((await recordActivity("order", placed.order.orderNumber)).rows).toHaveLength(1);
   });
@@ -273,6 +285,10 @@ describe("audited changes", () => {
       recordId: "shipping",
       changes: { flatFeeCents: [2000, 1250], freeThresholdCents: [20000, 15000] },
     });
+    expect(worded(entry!)).toEqual([
+      "Shipping fee: $20.00 → $12.50",
+      "Free shipping from: $200.00 → $150.00",
+    ]);
   });
 
   it("a staff role change", async () => {
@@ -287,6 +303,7 @@ describe("audited changes", () => {
         changes: { role: ["manager", "staff"] },
       },
     ]);
+    expect(worded((await entries())[0]!)).toEqual(["Role: Manager → Staff"]);
     await changeRole({ id: manager.id, role: "manager", actor: actor() });
   });
 
@@ -307,8 +324,21 @@ describe("audited changes", () => {
     expect(logged.map((e) => [e.area, e.action, e.recordId, e.recordLabel])).toEqual(
       ["create", "update", "update", "delete"].map((a) => ["coupons", a, made.id, "AUDIT10"]),
     );
-    expect(logged[1]!.changes).toEqual({ value: [10, 15] });
+    // A changed value goes with its type, so it reads "10% → 15%", not "10 → 15".
+    expect(logged[1]!.changes).toEqual({ value: [10, 15], type: "percentage" });
     expect(logged[2]!.changes).toEqual({ isActive: [true, false] });
+    expect(describeChanges(logged[1]!, TZ).map(changeLineText)).toEqual([
+      "Type: Percentage",
+      "Value: 10% → 15%",
+    ]);
+    expect(describeChanges(logged[0]!, TZ).map(changeLineText)).toEqual([
+      "Code: AUDIT10",
+      "Type: Percentage",
+      "Value: 10%",
+      "Minimum order: $0.00",
+      "Starts: Jan 1, 2026",
+      "Active: Yes",
+    ]);
   });
 
   it("a customer export, with its filters", async () => {
@@ -367,6 +397,7 @@ describe("the Activity screen", () => {
           recordType: i % 2 === 0 ? "product" : "order",
           recordId: `R-${i}`,
           recordLabel: `Record ${i}`,
+          changes: i === 27 ? { status: ["paid", "shipped"] as [string, string] } : null,
         })),
       );
   });
@@ -435,7 +466,11 @@ describe("the Activity screen", () => {
     )) as Response;
     const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
-      "Date (America/Vancouver),Staff,Address,Area,Action,Record type,Record,Label,Changes",
+      "Date (America/Vancouver),Staff,Address,Area,Action,Record type,Record,Label,Changes,Data",
+    );
+    // The changes as the screen words them, then as recorded.
+    expect(lines[1]).toMatch(
+      /,Order,R-27,Record 27,Status: Paid → Shipped,"\{""status"":\[""paid"",""shipped""\]\}"$/,
     );
     expect(lines.slice(1).map((l) => l.split(",")[6])).toEqual([
       "R-27",

@@ -7,6 +7,7 @@ import { isRouteErrorResponse } from "react-router";
 import sharp from "sharp";
 import ts from "typescript";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { changeLineText, describeChanges } from "~/lib/activity-text";
 import type { AuditAction, AuditArea } from "~/lib/audit";
 import { csvLine } from "~/lib/csv";
 import { customerDisplayId } from "~/lib/customers";
@@ -1576,6 +1577,15 @@ describe("each admin action writes its audit entry", () => {
         `no ${scenario.area}/${scenario.action} entry; new: ${added.map((r) => `${r.area}/${r.action}`).join(", ") || "none"}`,
       ).not.toEqual([]);
       if (scenario.record) expect(wanted.map((r) => r.recordId)).toContain(scenario.record());
+      // Every entry reads in words on the Activity screen: no field name as code, no raw data.
+      for (const entry of added)
+        for (const line of describeChanges(entry, config().STORE_TIMEZONE)) {
+          const text = changeLineText(line);
+          expect(line.label, `${entry.area}/${entry.action}: ${text}`).not.toMatch(/[a-z][A-Z]/);
+          expect(text, `${entry.area}/${entry.action}`).not.toMatch(
+            /\{"|":|\[|\]|\d{4}-\d\d-\d\dT|\b(true|false|null)\b/,
+          );
+        }
     });
   }
 });

@@ -81,7 +81,7 @@ describe("Customers list", () => {
       totalCustomers: 2,
       activeCustomers: 1,
       averageOrders: 1.5,
-      revenueCents: 7840, // $50 + $20 shipping + BC GST 5% and PST 7% ($8.40)
+      revenueCents: 5000, // net sales: $50 of goods (its $20 shipping and $8.40 tax are not revenue)
     });
     expect(stats.revenueCents).toBe((await getOverview()).revenueCents);
   });

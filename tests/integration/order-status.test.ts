@@ -261,6 +261,8 @@ describe("each step's effects", () => {
       .where(eq(orderEmailsSent.kind, "shipped"));
     expect(email!.text).toContain("RR123456789CA");
     expect(email!.text).toContain("canadapost-postescanada.ca");
+    // The delivery day as people write it, not "2026-03-13".
+    expect(email!.text).toContain("Estimated delivery: March 13, 2026.");
 
     await changeOrderStatus({
       orderId: order.id,

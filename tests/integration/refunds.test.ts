@@ -15,6 +15,9 @@ import { invoiceIssuer } from "~/server/invoices/invoices.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { createRefund, listOrderRefunds, readRefundBasis } from "~/server/orders/refunds.server";
+import { dailySummary } from "~/server/orders/staff-alerts.server";
+import { config } from "~/server/config.server";
+import { getSalesReport } from "~/server/reports/sales-report.server";
 import {
   auditLog,
   couponRedemptions,
@@ -296,6 +299,30 @@ describe("refunds through the order page", () => {
       creditNote: `${order.orderNumber}-R1`,
       method: "Interac e-Transfer",
     });
+  });
+
+  it("a refund is a note in the order's history, never a move: not 'Paid to Paid' in Reports, not a payment in the daily summary", async () => {
+    const { order } = await paidOrder();
+    const refunded = await post(order.orderNumber, {
+      intent: "refund",
+      version: String(order.version),
+      mode: "amount",
+      amount: "$5.00",
+      method: "etransfer",
+    });
+    expect((refunded as Response).status).toBe(302);
+    const { activity } = await getSalesReport({ days: 7, timeZone: config().STORE_TIMEZONE });
+    const mine = activity.filter((a) => a.reference === order.orderNumber);
+    expect(mine.map((a) => `${a.kind} ${a.detail}`).sort()).toEqual([
+      "order null",
+      `refund ${order.orderNumber}-R1`,
+      "status pending>paid",
+    ]);
+    // Tomorrow's summary: one order marked paid today, and one refund.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const summary = await dailySummary(db(), tomorrow, 3);
+    expect(summary.paid.count).toBe(1);
+    expect(summary.refunds.count).toBe(1);
   });
 
   it("shipping only, then an amount, then everything left: Refunded, to the cent, per tax line", async () => {

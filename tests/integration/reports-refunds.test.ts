@@ -12,7 +12,7 @@ import {
 } from "~/server/orders/staff-alerts.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { exportSalesReport } from "~/server/reports/report-export.server";
-import { getSalesReport } from "~/server/reports/sales-report.server";
+import { getSalesReport, type Metric } from "~/server/reports/sales-report.server";
 import { customers, emailOutbox, orderItems, orders } from "~/server/schema";
 import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
 import * as reportRoute from "~/routes/admin/reports/report";
@@ -110,40 +110,48 @@ describe("gross, refunds and net", () => {
   it("a month: gross from its paid orders, refunds made in it, net the difference", async () => {
     const { totals, range } = await report(MARCH);
     expect([range.label, range.previousLabel]).toEqual(["March 2026", "February 2026"]);
+    const current = (money: { gross: Metric; refunds: Metric; net: Metric }) =>
+      [money.gross, money.refunds, money.net].map((m) => m.current);
     // A and B (B is cancelled now, but its refund takes it out in April); C and D are not sales.
-    expect(totals.grossCents.current).toBe(26880);
+    // A's refund at 11:30 p.m. on 31 March in Toronto counts in March: $50 of goods and its tax.
+    // Net sales, the headline, are the goods alone: no tax, no shipping.
+    expect(current(totals.sales)).toEqual([20000, 5000, 15000]);
+    expect(totals.sales.net).toEqual({ current: 15000, previous: 0, change: { kind: "new" } });
+    expect(current(totals.shipping)).toEqual([4000, 0, 4000]);
+    expect(current(totals.tax)).toEqual([2880, 600, 2280]);
+    expect(current(totals.total)).toEqual([26880, 5600, 21280]);
     expect(totals.orders.current).toBe(2);
-    // A's refund at 11:30 p.m. on 31 March in Toronto counts in March.
-    expect(totals.refundsCents.current).toBe(5600);
     expect(totals.refunds.current).toBe(1);
-    expect(totals.revenueCents).toEqual({ current: 21280, previous: 0, change: { kind: "new" } });
-    expect(totals.averageOrderCents.current).toBe(13440);
-    expect(totals.taxCollectedCents.current).toBe(2880);
-    expect(totals.taxRefundedCents.current).toBe(600);
-    expect(totals.netTaxCents.current).toBe(2280);
+    // Goods sold per order, before tax and shipping.
+    expect(totals.averageOrderCents.current).toBe(10000);
   });
 
   it("a refund made in a later month counts in that month, whatever the order's date", async () => {
     const { totals } = await report(APRIL);
-    expect(totals.grossCents.current).toBe(13560);
-    // B's full refund (an order of March) and E's shipping: net below zero, as the cash went out.
-    expect(totals.refundsCents.current).toBe(13440 + 2260);
-    expect(totals.revenueCents).toEqual({
-      current: 13560 - 15700,
-      previous: 21280,
-      change: { kind: "percent", value: -110.1 },
+    expect(totals.total.gross.current).toBe(13560);
+    // B's full refund (an order of March) and E's shipping: the total below zero, as the cash
+    // went out; E's goods sold and B's given back leave no net sales.
+    expect(totals.total.refunds.current).toBe(13440 + 2260);
+    expect(totals.total.net.current).toBe(13560 - 15700);
+    expect(totals.sales.net).toEqual({
+      current: 10000 - 10000,
+      previous: 15000,
+      change: { kind: "percent", value: -100 },
     });
-    expect(totals.refundsCents.previous).toBe(5600);
-    expect(totals.taxRefundedCents.current).toBe(600 + 840 + 260);
+    expect(totals.shipping.net.current).toBe(2000 - 4000);
+    expect(totals.total.refunds.previous).toBe(5600);
+    expect(totals.tax.refunds.current).toBe(600 + 840 + 260);
   });
 
   it("a quarter and a custom range add up the same money", async () => {
     const q1 = await report({ kind: "quarter", quarter: "2026-Q1" });
-    expect([q1.totals.grossCents.current, q1.totals.refundsCents.current]).toEqual([26880, 5600]);
+    expect([q1.totals.total.gross.current, q1.totals.total.refunds.current]).toEqual([26880, 5600]);
+    expect(q1.totals.sales.net.current).toBe(15000);
     const both = await report({ kind: "custom", from: "2026-03-01", to: "2026-04-30" });
-    expect(both.totals.grossCents.current).toBe(26880 + 13560);
-    expect(both.totals.refundsCents.current).toBe(5600 + 15700);
-    expect(both.totals.revenueCents.current).toBe(40440 - 21300);
+    expect(both.totals.total.gross.current).toBe(26880 + 13560);
+    expect(both.totals.total.refunds.current).toBe(5600 + 15700);
+    expect(both.totals.total.net.current).toBe(40440 - 21300);
+    expect(both.totals.sales.net.current).toBe(30000 - 15000);
     expect(both.range.granularity).toBe("week");
   });
 
@@ -151,15 +159,19 @@ describe("gross, refunds and net", () => {
     const { series } = await report(APRIL);
     const day = (d: string) => series.find((p) => p.bucket === d)!;
     expect(series).toHaveLength(30);
-    expect(day("2026-04-02")).toMatchObject({ grossCents: 13560, refundsCents: 0, orders: 1 });
+    expect(day("2026-04-02")).toMatchObject({
+      grossSalesCents: 10000,
+      refundedSalesCents: 0,
+      orders: 1,
+    });
     expect(day("2026-04-05")).toMatchObject({
-      grossCents: 0,
-      refundsCents: 13440,
-      revenueCents: -13440,
+      grossSalesCents: 0,
+      refundedSalesCents: 10000,
+      netSalesCents: -10000,
     });
     const march = await report(MARCH);
-    expect(march.series.find((p) => p.bucket === "2026-03-31")!.refundsCents).toBe(5600);
-    expect(march.series.reduce((n, p) => n + p.revenueCents, 0)).toBe(21280);
+    expect(march.series.find((p) => p.bucket === "2026-03-31")!.refundedSalesCents).toBe(5000);
+    expect(march.series.reduce((n, p) => n + p.netSalesCents, 0)).toBe(15000);
   });
 
   it("Top Products: the units and revenue the sales kept (refunded lines taken off)", async () => {
@@ -244,8 +256,8 @@ describe("Sales Tax Collected, net of refunds", () => {
       { kind: "PST", collectedCents: 0, refundedCents: 840, netCents: -840 },
     ]);
     // The table and the totals agree.
-    expect(april.taxTotals.refundedCents).toBe(april.totals.taxRefundedCents.current);
-    expect(april.taxTotals.collectedCents).toBe(april.totals.taxCollectedCents.current);
+    expect(april.taxTotals.refundedCents).toBe(april.totals.tax.refunds.current);
+    expect(april.taxTotals.collectedCents).toBe(april.totals.tax.gross.current);
   });
 });
 
@@ -280,8 +292,10 @@ describe("the customer's figures and the Overview", () => {
     expect(view!.totals.refundedCents).toBe(5600);
   });
 
-  it("the Overview's and the Customers list's Total Revenue are net of every refund", async () => {
-    const net = 13440 - 5600 + (13560 - 2260);
+  it("the Overview's and the Customers list's Total Revenue are net sales: goods less refunds", async () => {
+    // A, B and E sold $100 of goods each; $50 of A's and all of B's came back (E's shipping
+    // refund gave back no goods). Tax and shipping are not revenue.
+    const net = 30000 - 5000 - 10000;
     expect((await getOverview()).revenueCents).toBe(net);
     expect((await getCustomerStats()).revenueCents).toBe(net);
   });
@@ -300,14 +314,21 @@ describe("the CSV export", () => {
     for (const line of [
       "Period,March 2026,2026-03-01,2026-03-31,America/Toronto",
       "Compared with,February 2026,2026-02-01,2026-02-28",
-      "Gross sales ($),268.80,0.00,New",
-      "Refunds ($),56.00,0.00,New",
-      "Net sales ($),212.80,0.00,New",
-      "Orders,2,0,New",
-      "Refunds made,1,0,New",
+      "Gross sales ($),200.00,0.00,New",
+      "Sales refunded ($),50.00,0.00,New",
+      "Net sales ($),150.00,0.00,New",
+      "Shipping charged ($),40.00,0.00,New",
+      "Shipping refunded ($),0.00,0.00,—",
+      "Net shipping ($),40.00,0.00,New",
       "Tax collected ($),28.80,0.00,New",
       "Tax refunded ($),6.00,0.00,New",
       "Net tax ($),22.80,0.00,New",
+      "Total charged ($),268.80,0.00,New",
+      "Total refunded ($),56.00,0.00,New",
+      "Net total ($),212.80,0.00,New",
+      "Orders,2,0,New",
+      "Average order value ($),100.00,0.00,New",
+      "Refunds made,1,0,New",
       "Sales tax,Tax,Orders,Collected ($),Refunded ($),Net ($)",
       "British Columbia,GST,2,12.00,2.50,9.50",
       "British Columbia,PST,2,16.80,3.50,13.30",
@@ -376,7 +397,7 @@ describe("the CSV export", () => {
     expect(csv.headers.get("Content-Disposition")).toContain(
       "sales-report-2026-03-01-to-2026-03-31.csv",
     );
-    expect(await csv.text()).toContain("Gross sales ($),268.80,");
+    expect(await csv.text()).toContain("Total charged ($),268.80,");
     for (const query of [
       "period=month&month=2026-13",
       "period=custom&from=2026-02-30&to=x",

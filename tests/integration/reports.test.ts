@@ -174,9 +174,9 @@ describe("report period", () => {
 });
 
 describe("7-day report figures", () => {
-  it("metric cards: revenue, orders, average order value, new customers, with changes", async () => {
+  it("metric cards: net sales, orders, average order value, new customers, with changes", async () => {
     const { totals } = await getSalesReport({ days: 7, timeZone: TZ, now: NOW });
-    expect(totals.revenueCents).toEqual({
+    expect(totals.sales.net).toEqual({
       current: 20000,
       previous: 10000,
       change: { kind: "percent", value: 100 },
@@ -209,7 +209,7 @@ describe("7-day report figures", () => {
       "2026-03-19",
       "2026-03-20",
     ]);
-    expect(series.map((p) => p.revenueCents)).toEqual([10000, 0, 5000, 0, 0, 3000, 2000]);
+    expect(series.map((p) => p.netSalesCents)).toEqual([10000, 0, 5000, 0, 0, 3000, 2000]);
     expect(series.map((p) => p.orders)).toEqual([1, 0, 1, 0, 0, 1, 1]);
     expect(series.map((p) => p.customers)).toEqual([0, 1, 0, 0, 0, 0, 1]);
   });
@@ -270,12 +270,12 @@ describe("7-day report figures", () => {
   it("shows no change as — and a first period as new, never Infinity or NaN", async () => {
     const later = new Date("2027-06-01T20:00:00Z");
     const empty = await getSalesReport({ days: 7, timeZone: TZ, now: later });
-    expect(empty.totals.revenueCents.change).toEqual({ kind: "none" });
+    expect(empty.totals.sales.net.change).toEqual({ kind: "none" });
     expect(empty.totals.averageOrderCents.current).toBe(0);
     expect(empty.customers.repeatRate).toBeNull();
     // 30 days to 20 March: the previous 30 days hold nothing but o9 (cancelled).
     const month = await getSalesReport({ days: 30, timeZone: TZ, now: NOW });
-    expect(month.totals.revenueCents).toEqual({
+    expect(month.totals.sales.net).toEqual({
       current: 30000,
       previous: 0,
       change: { kind: "new" },
@@ -295,7 +295,7 @@ describe("CSV export", () => {
     const csv = await new Response(body).text();
     const lines = csv.split("\r\n");
     expect(lines).toContain("Gross sales ($),200.00,100.00,100");
-    expect(lines).toContain("Refunds ($),0.00,0.00,—");
+    expect(lines).toContain("Sales refunded ($),0.00,0.00,—");
     expect(lines).toContain("Net sales ($),200.00,100.00,100");
     expect(lines).toContain("Orders,4,2,100");
     expect(lines).toContain("New customers,2,3,-33.3");

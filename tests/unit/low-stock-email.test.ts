@@ -28,6 +28,9 @@ describe("the low-stock email", () => {
     expect(email.text).toContain(
       "- <b>Kush</b>: 1 left (SKU-1, alert level 10, sold in 30 days: 4)",
     );
+    // The day in the inbox's preview line as people write it, not "2026-06-10".
+    expect(email.html).toContain("(June 10, 2026)");
+    expect(email.html).not.toContain("2026-06-10");
   });
 
   it("lists at most 100 items and says how many more there are", () => {

@@ -6,6 +6,7 @@ import {
   type AuditAction,
   type AuditArea,
 } from "~/lib/audit";
+import { describeChanges, recordTypeLabel } from "~/lib/activity-text";
 import { formatDate, formatTime, type Zone } from "~/lib/dates";
 import { Section } from "./page";
 
@@ -42,6 +43,7 @@ export function recordHref(type: string | null, id: string | null): string | nul
     case "campaign":
       return href("/budzadmin/dashboard/emails/:campaignId", { campaignId: id });
     case "template":
+    case "email-template":
       return href("/budzadmin/dashboard/emails/templates/:templateId", { templateId: id });
     default:
       return null;
@@ -52,15 +54,6 @@ export function recordHref(type: string | null, id: string | null): string | nul
 export function recordActivityHref(id: string): string {
   return `${href("/budzadmin/dashboard/activity")}?${new URLSearchParams({ q: id })}`;
 }
-
-const shown = (value: unknown): string =>
-  value === null || value === undefined || value === ""
-    ? "—"
-    : typeof value === "string"
-      ? value
-      : typeof value === "number" || typeof value === "boolean"
-        ? String(value)
-        : JSON.stringify(value);
 
 /** "Area · Action". */
 export function ActionText({ entry }: { entry: Pick<ActivityEntry, "area" | "action"> }) {
@@ -89,35 +82,47 @@ export function RecordText({ entry }: { entry: ActivityEntry }) {
         <span className="font-medium text-stone-800">{label}</span>
       )}
       {entry.recordType ? (
-        <span className="block text-xs text-stone-500">{entry.recordType}</span>
+        <span className="block text-xs text-stone-500">{recordTypeLabel(entry.recordType)}</span>
       ) : null}
     </div>
   );
 }
 
-/** What changed: each field before → after (edits), or what the action touched. */
-export function ChangesList({ changes }: { changes: ActivityEntry["changes"] }) {
-  if (!changes || Object.keys(changes).length === 0)
-    return <span className="text-stone-400">—</span>;
+/**
+ * What changed, in words and the store's units (app/lib/activity-text.ts): each field before →
+ * after (edits), or what the action touched; the entry's data as recorded behind a disclosure.
+ */
+export function ChangesList({ entry, dates }: { entry: ActivityEntry; dates: Zone }) {
+  const lines = describeChanges(entry, dates);
+  if (lines.length === 0) return <span className="text-stone-400">—</span>;
   return (
-    <dl className="max-w-md space-y-1 text-xs">
-      {Object.entries(changes).map(([field, value]) => (
-        <div key={field} className="break-words">
-          <dt className="inline font-medium text-stone-700">{field}: </dt>
-          <dd className="inline text-stone-600">
-            {Array.isArray(value) && value.length === 2 ? (
-              <>
-                <del className="text-stone-500">{shown(value[0])}</del>
-                <ArrowRight className="mx-1 inline h-3 w-3" aria-label="changed to" />
-                <ins className="text-stone-900 no-underline">{shown(value[1])}</ins>
-              </>
+    <div className="max-w-md text-xs">
+      <ul className="space-y-1">
+        {lines.map((line, i) => (
+          <li key={i} className="break-words">
+            <span className="font-medium text-stone-700">{line.label}: </span>
+            {line.before === undefined ? (
+              <span className="text-stone-800">{line.value}</span>
             ) : (
-              shown(value)
+              <>
+                <del className="text-stone-500">{line.before}</del>
+                <ArrowRight className="mx-1 inline h-3 w-3" aria-label="changed to" />
+                <ins className="text-stone-900 no-underline">{line.value}</ins>
+              </>
             )}
-          </dd>
-        </div>
-      ))}
-    </dl>
+            {line.note ? <span className="text-stone-600"> ({line.note})</span> : null}
+          </li>
+        ))}
+      </ul>
+      <details className="mt-1">
+        <summary className="cursor-pointer text-stone-500 hover:text-stone-700">
+          Data as recorded
+        </summary>
+        <pre className="mt-1 max-h-48 overflow-auto rounded bg-stone-50 p-2 font-mono text-[11px] whitespace-pre-wrap text-stone-700">
+          {JSON.stringify(entry.changes, null, 2)}
+        </pre>
+      </details>
+    </div>
   );
 }
 
@@ -152,7 +157,7 @@ export function ActivityPanel({
               <p className="text-xs text-stone-500">
                 {formatDate(entry.createdAt, dates)}, {formatTime(entry.createdAt, dates)}
               </p>
-              <ChangesList changes={entry.changes} />
+              <ChangesList entry={entry} dates={dates} />
             </li>
           ))}
         </ol>

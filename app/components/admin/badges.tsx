@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { REFUND_STATE_LABELS, refundState } from "~/lib/refund-math";
 import { stockBadge } from "~/lib/stock";
 
@@ -57,7 +58,7 @@ export function RefundBadge({
 
 /** "1 unit", "1,250 units". */
 export function unitsText(n: number): string {
-  return `${n.toLocaleString("en-CA")} unit${n === 1 ? "" : "s"}`;
+  return countText(n, "unit");
 }
 
 /**

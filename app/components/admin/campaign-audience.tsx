@@ -9,10 +9,10 @@ import {
   MAX_AUDIENCE_DAYS,
   type CampaignAudience,
 } from "~/lib/campaigns";
-import { formatCount } from "~/lib/text";
+import { countText } from "~/lib/text";
 import { inputClass } from "./field";
 
-export const recipientsText = (n: number) => `${formatCount(n)} recipient${n === 1 ? "" : "s"}`;
+export const recipientsText = (n: number) => countText(n, "recipient");
 
 /** The live count of the chosen audience (from the server, as it stands now). */
 function useAudienceCount(audience: CampaignAudience, initial: number) {

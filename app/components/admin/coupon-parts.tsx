@@ -1,4 +1,4 @@
-import { formatCount } from "~/lib/text";
+import { countText, formatCount } from "~/lib/text";
 import { COUPON_STATUS_NAMES, usagePercent, type CouponStatus } from "~/lib/coupons";
 import { Badge, type Tone } from "./badges";
 
@@ -49,7 +49,7 @@ export function UsageBar({
         aria-valuemin={0}
         aria-valuemax={maxUses}
         aria-valuenow={Math.min(usedCount, maxUses)}
-        aria-valuetext={`${formatCount(usedCount)} of ${formatCount(maxUses)} uses${full ? ", limit reached" : ""}`}
+        aria-valuetext={`${formatCount(usedCount)} of ${countText(maxUses, "use")}${full ? ", limit reached" : ""}`}
         className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200"
       >
         <div

@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { BookOpen, Download, Eye, FileText, Printer, Search } from "lucide-react";
 import { Form, href, Link, useLocation } from "react-router";
 import { formatTime, type DateTexts } from "~/lib/dates";
@@ -201,7 +202,7 @@ export function DailyInvoices({
             {isToday ? "Today, " : ""}
             {formatDayKey(date)}
             {rows.length > 0
-              ? ` · ${rows.length} invoice${rows.length === 1 ? "" : "s"} · ${formatMoney(totalCents)}`
+              ? ` · ${countText(rows.length, "invoice")} · ${formatMoney(totalCents)}`
               : ""}
           </p>
         </div>

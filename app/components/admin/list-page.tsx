@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { PageHeader } from "./page";
+import { countText, formatCount, nounFor, type Noun } from "~/lib/text";
 
 export interface FilterOption {
   value: string;
@@ -199,7 +200,7 @@ export function Pagination(props: {
   pageCount: number;
   total: number;
   pageSize: number;
-  noun: string;
+  noun: Noun;
   /** Keyset lists: the cursors of the neighbouring pages (offset lists leave these out). */
   next?: string;
   previous?: string;
@@ -238,7 +239,7 @@ function PageLinks({
   pageCount: number;
   total: number;
   pageSize: number;
-  noun: string;
+  noun: Noun;
   href: (target: number) => string;
   hasPrevious: boolean;
   hasNext: boolean;
@@ -270,7 +271,7 @@ function PageLinks({
       className="flex items-center justify-between gap-4 border-t border-stone-200 px-4 py-3 text-sm text-stone-600"
     >
       <p>
-        {first}–{last} of {total.toLocaleString("en-CA")} {noun}
+        {first}–{last} of {countText(total, noun)}
       </p>
       <div className="flex items-center gap-2">
         {link(page - 1, "Previous page", <ChevronLeft className="h-4 w-4" />, hasPrevious)}
@@ -283,12 +284,12 @@ function PageLinks({
   );
 }
 
-/** "N orders found" under a list's toolbar, announced as the filters change. */
-export function ResultCount({ total, noun }: { total: number; noun: string }) {
+/** "1 order found", "12 orders found" under a list's toolbar, announced as the filters change. */
+export function ResultCount({ total, noun }: { total: number; noun: Noun }) {
   return (
     <p className="px-4 pt-3 text-sm text-stone-500" aria-live="polite">
-      <span className="font-semibold text-stone-800">{total.toLocaleString("en-CA")}</span> {noun}{" "}
-      found
+      <span className="font-semibold text-stone-800">{formatCount(total)}</span>{" "}
+      {nounFor(total, noun)} found
     </p>
   );
 }
@@ -333,7 +334,7 @@ export function ListPage<T>({
   search?: ToolbarProps;
   toolbar?: React.ReactNode;
   list: PaginationProps & { rows: T[] };
-  noun: string;
+  noun: Noun;
   bar?: React.ReactNode;
   table?: TableProps<T>;
   children?: React.ReactNode;

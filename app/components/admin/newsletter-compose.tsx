@@ -3,7 +3,7 @@ import type { FetcherWithComponents } from "react-router";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import type { FormReply } from "~/lib/form";
 import type { NewsletterTemplate } from "~/lib/newsletter-templates";
-import { formatCount } from "~/lib/text";
+import { formatCount, nounFor } from "~/lib/text";
 import { MAX_BODY_LENGTH, MAX_SUBJECT_LENGTH, newsletterForm } from "~/schemas/newsletters";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
@@ -127,7 +127,7 @@ export function NewsletterCompose({
             </p>
             <p className="mt-1 text-sm text-brand-900">
               <strong className="tabular-nums">{formatCount(recipients)}</strong>{" "}
-              {recipients === 1 ? "subscriber" : "subscribers"} will receive this newsletter (
+              {nounFor(recipients, "subscriber")} will receive this newsletter (
               {formatCount(activeCustomers)} of them active customers).
             </p>
             <p className="mt-1 text-xs text-brand-800">

@@ -1,6 +1,6 @@
 import { CheckCircle2, Loader2 } from "lucide-react";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
-import { formatCount } from "~/lib/text";
+import { countText, formatCount } from "~/lib/text";
 import { Badge, type Tone } from "./badges";
 
 export interface LogEntry {
@@ -67,7 +67,7 @@ export function NewsletterProgress({
       </div>
       <p className="mt-2 truncate text-xs text-stone-500">
         “{progress.subject}” · queued {formatDateTime(progress.queuedAt, dates)} to{" "}
-        {formatCount(progress.total)} {progress.total === 1 ? "subscriber" : "subscribers"}
+        {countText(progress.total, "subscriber")}
       </p>
       <div
         role="progressbar"

@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { Code2, Eye, Save, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -202,8 +203,7 @@ export function PageEditor({
                     Scripts, event handlers (onclick…) and javascript: links are removed when saved.
                   </p>
                   <p id="page-html-count" className="tabular-nums">
-                    {lines.toLocaleString("en-CA")} {lines === 1 ? "line" : "lines"} ·{" "}
-                    {draft.length.toLocaleString("en-CA")} characters
+                    {countText(lines, "line")} · {draft.length.toLocaleString("en-CA")} characters
                   </p>
                 </div>
               </div>

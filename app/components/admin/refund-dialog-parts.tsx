@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { useId } from "react";
 import { useFieldError } from "~/components/form/form";
 import { formatMoney } from "~/lib/money";
@@ -93,9 +94,7 @@ export function LineRow({
       {fixed ? (
         <>
           <input type="hidden" name={name} value={left} />
-          <span className="text-sm text-stone-700 tabular-nums">
-            {left} {left === 1 ? "unit" : "units"}
-          </span>
+          <span className="text-sm text-stone-700 tabular-nums">{countText(left, "unit")}</span>
         </>
       ) : (
         <div className="flex items-center gap-2">

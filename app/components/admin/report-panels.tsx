@@ -1,4 +1,4 @@
-import { formatCount } from "~/lib/text";
+import { countText, formatCount } from "~/lib/text";
 import { ArrowDownRight, ArrowUpRight, type LucideIcon } from "lucide-react";
 import { href, Link } from "react-router";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
@@ -66,31 +66,26 @@ export function Panel({ title, children }: { title: string; children: React.Reac
 }
 
 /**
- * Gross, refunds and net side by side, for sales and for sales tax: gross is what the period's
- * sales took in (on the order's day), refunds what was given back in the period (on the refund's
+ * Gross, refunds and net side by side, for each kind of money a sale takes in: the goods (net
+ * sales, the headline), the shipping, the sales tax, and their total. Gross is what the period's
+ * sales charged (on the order's day), refunds what was given back in the period (on the refund's
  * day), net the difference.
  */
 export function GrossRefundsNet({ totals }: { totals: ReportTotals }) {
   const rows = [
-    {
-      label: "Sales",
-      gross: totals.grossCents.current,
-      refunds: totals.refundsCents.current,
-      net: totals.revenueCents.current,
-    },
-    {
-      label: "Sales tax",
-      gross: totals.taxCollectedCents.current,
-      refunds: totals.taxRefundedCents.current,
-      net: totals.netTaxCents.current,
-    },
+    { label: "Net sales", money: totals.sales },
+    { label: "Shipping", money: totals.shipping },
+    { label: "Sales tax", money: totals.tax },
+    { label: "Total", money: totals.total, strong: true },
   ];
   const made = totals.refunds.current;
   return (
     <Panel title="Gross, Refunds and Net">
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
-          <caption className="sr-only">Gross, refunds and net of sales and of sales tax</caption>
+          <caption className="sr-only">
+            Gross, refunds and net of sales, shipping, sales tax and their total
+          </caption>
           <thead className="text-left text-xs text-stone-600">
             <tr>
               <td className="py-2 pr-2 pl-4 sm:px-5" />
@@ -106,22 +101,24 @@ export function GrossRefundsNet({ totals }: { totals: ReportTotals }) {
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
-            {rows.map((row) => (
-              <tr key={row.label}>
+            {rows.map(({ label, money, strong }) => (
+              <tr key={label} className={strong ? "border-t-2 border-stone-200" : undefined}>
                 <th
                   scope="row"
                   className="py-2.5 pr-2 pl-4 text-left font-medium whitespace-nowrap text-stone-900 sm:px-5"
                 >
-                  {row.label}
+                  {label}
                 </th>
                 <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums sm:px-3">
-                  {formatMoney(row.gross)}
+                  {formatMoney(money.gross.current)}
                 </td>
                 <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums sm:px-3">
-                  {row.refunds === 0 ? formatMoney(0) : `−${formatMoney(row.refunds)}`}
+                  {money.refunds.current === 0
+                    ? formatMoney(0)
+                    : `−${formatMoney(money.refunds.current)}`}
                 </td>
                 <td className="py-2.5 pr-4 pl-2 text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums sm:px-5">
-                  {formatMoney(row.net)}
+                  {formatMoney(money.net.current)}
                 </td>
               </tr>
             ))}
@@ -131,9 +128,10 @@ export function GrossRefundsNet({ totals }: { totals: ReportTotals }) {
       <p className="border-t border-stone-100 px-5 py-2 text-xs text-stone-600">
         {made === 0
           ? "No refunds were made in this period."
-          : `${formatCount(made)} ${made === 1 ? "refund" : "refunds"} made in this period, counted on the day each was made, whatever the order's date.`}{" "}
-        Tax collected comes from the tax lines of the period's sales; tax refunded from the tax part
-        of its refunds.
+          : `${countText(made, "refund")} made in this period, counted on the day each was made, whatever the order's date.`}{" "}
+        Net sales are the goods sold after discounts, before tax and shipping. Tax collected comes
+        from the tax lines of the period's sales; tax refunded from the tax part of its refunds. The
+        total is what the sales took in and the refunds gave back.
       </p>
     </Panel>
   );
@@ -241,6 +239,15 @@ function describe(a: Activity) {
         </>
       );
     }
+    case "edit":
+      return (
+        <>
+          <Link to={orderPath(a.reference)} className="font-medium underline">
+            {a.reference}
+          </Link>{" "}
+          edited by {a.who}
+        </>
+      );
     case "refund":
       return (
         <>
@@ -256,7 +263,7 @@ function describe(a: Activity) {
     case "newsletter":
       return (
         <>
-          Newsletter “{a.reference}” sent to {formatCount(a.amount ?? 0)} recipients
+          Newsletter “{a.reference}” sent to {countText(a.amount ?? 0, "recipient")}
         </>
       );
   }

@@ -156,7 +156,7 @@ export function SubscriberTable({
           },
         ]}
       />
-      <ResultCount total={list.total} noun={list.total === 1 ? "subscriber" : "subscribers"} />
+      <ResultCount total={list.total} noun="subscriber" />
       <DataTable
         columns={columns}
         rows={list.rows}
@@ -168,7 +168,7 @@ export function SubscriberTable({
             : "No subscribers yet. Shoppers subscribe in the store's footer, at checkout and in My Account."
         }
       />
-      <Pagination {...list} noun="subscribers" />
+      <Pagination {...list} noun="subscriber" />
     </ListCard>
   );
 }

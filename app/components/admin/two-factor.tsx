@@ -1,4 +1,9 @@
+import { Check, Copy, Download } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Field } from "~/components/form/form";
+import { recoveryCodesFile } from "~/lib/two-factor";
+import { useHydrated } from "~/lib/use-hydrated";
+import { buttonClass } from "./button";
 import { inputClass } from "./field";
 
 /** A field for a code from the authenticator app (or, at sign-in, a recovery code). */
@@ -33,17 +38,63 @@ export function CodeField({
   );
 }
 
-/** The ten recovery codes, shown once (after turning two-factor on, or generating new ones). */
-export function RecoveryCodes({ codes }: { codes: string[] }) {
+/** Writes a text to the clipboard; where the Clipboard API is missing (plain http), a selection. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (no permission, page not focused): try the selection below.
+  }
+  const box = document.createElement("textarea");
+  box.value = text;
+  box.setAttribute("readonly", "");
+  box.style.position = "fixed";
+  box.style.opacity = "0";
+  document.body.append(box);
+  box.select();
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  } finally {
+    box.remove();
+  }
+}
+
+/**
+ * The ten recovery codes, shown once (after turning two-factor on, or generating new ones), with
+ * a Copy button (the clipboard, then "Copied") and a Download button: a .txt file made in the
+ * browser from these codes (a data: link, so it works before scripts run too).
+ */
+export function RecoveryCodes({
+  codes,
+  storeName,
+  username,
+}: {
+  codes: string[];
+  storeName: string;
+  username: string;
+}) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const file = recoveryCodesFile({ storeName, username, codes });
+  const copy = async () => {
+    clearTimeout(timer.current);
+    const done = await copyText(file.text);
+    setCopied(done ? "yes" : "failed");
+    if (done) timer.current = setTimeout(() => setCopied(null), 4000);
+  };
   return (
-    <div
-      role="status"
-      className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
-    >
+    <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
       <p className="font-semibold">Save your recovery codes now</p>
       <p className="mt-1 text-amber-900">
-        Each one signs you in once if you lose your phone. They are shown only now: print them or
-        keep them in your password manager.
+        Each one signs you in once if you lose your phone. They are shown only now: copy them into
+        your password manager, download them, or print them.
       </p>
       <ol
         aria-label="Recovery codes"
@@ -55,6 +106,37 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ol>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => void copy()}
+            className={buttonClass("secondary", "sm")}
+          >
+            {copied === "yes" ? (
+              <Check className="h-4 w-4" aria-hidden />
+            ) : (
+              <Copy className="h-4 w-4" aria-hidden />
+            )}
+            {copied === "yes" ? "Copied" : "Copy codes"}
+          </button>
+        ) : null}
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(file.text)}`}
+          download={file.fileName}
+          className={buttonClass("secondary", "sm")}
+        >
+          <Download className="h-4 w-4" aria-hidden />
+          Download .txt
+        </a>
+        <p role="status" className="text-xs text-amber-900">
+          {copied === "yes"
+            ? "The ten codes are on your clipboard."
+            : copied === "failed"
+              ? "This browser did not allow copying: select the codes and copy them, or download them."
+              : ""}
+        </p>
+      </div>
     </div>
   );
 }

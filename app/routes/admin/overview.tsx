@@ -1,4 +1,4 @@
-import { formatCount } from "~/lib/text";
+import { countText, formatCount } from "~/lib/text";
 import {
   DollarSign,
   Package,
@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** "1 size", "12 sizes". */
 function sizesText(n: number): string {
-  return `${formatCount(n)} size${n === 1 ? "" : "s"}`;
+  return countText(n, "size");
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
@@ -71,7 +71,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <StatCard
           label="Total Revenue"
           value={formatMoney(overview.revenueCents)}
-          hint="Paid orders, less refunds"
+          hint="Net sales: paid orders before tax and shipping, less refunds"
           icon={DollarSign}
           href={orders}
         />

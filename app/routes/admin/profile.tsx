@@ -28,6 +28,7 @@ import {
 } from "~/server/auth/two-factor.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { auditActor } from "~/server/audit/actor.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("admin")];
 
@@ -35,8 +36,17 @@ export const meta: Route.MetaFunction = () => [{ title: "My profile · Admin" }]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { id, username, displayName, role } = currentAdmin(context);
-  const { enabled, recoveryCodesLeft, required } = await twoFactorStatus(id);
-  return { username, displayName, role, twoFactor: { enabled, recoveryCodesLeft, required } };
+  const [{ enabled, recoveryCodesLeft, required }, { store }] = await Promise.all([
+    twoFactorStatus(id),
+    storeSettings(),
+  ]);
+  return {
+    username,
+    displayName,
+    role,
+    storeName: store.name,
+    twoFactor: { enabled, recoveryCodesLeft, required },
+  };
 }
 
 const PROFILE = href("/budzadmin/dashboard/profile");
@@ -220,9 +230,13 @@ function TwoFactorOffForm({ lastResult }: { lastResult?: FormReply }) {
 function TwoFactorSection({
   status,
   reply,
+  storeName,
+  username,
 }: {
   status: { enabled: boolean; recoveryCodesLeft: number; required: boolean };
   reply: Reply;
+  storeName: string;
+  username: string;
 }) {
   return (
     <Section title="Two-factor sign-in">
@@ -246,7 +260,9 @@ function TwoFactorSection({
         </Link>
       ) : (
         <div className="space-y-6">
-          {reply?.recoveryCodes ? <RecoveryCodes codes={reply.recoveryCodes} /> : null}
+          {reply?.recoveryCodes ? (
+            <RecoveryCodes codes={reply.recoveryCodes} storeName={storeName} username={username} />
+          ) : null}
           <RecoveryCodesForm lastResult={replyOf(reply, "recovery-codes")} />
           <div className="border-t border-stone-200 pt-5">
             {status.required ? (
@@ -294,7 +310,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </div>
           <PasswordForm lastResult={replyOf(reply, "password")} />
         </Section>
-        <TwoFactorSection status={loaderData.twoFactor} reply={reply} />
+        <TwoFactorSection
+          status={loaderData.twoFactor}
+          reply={reply}
+          storeName={loaderData.storeName}
+          username={username}
+        />
         <Section title="Sessions">
           <p className="mb-4 text-sm text-stone-600">
             Signed in on a computer you no longer use? End every session of your account, this one

@@ -62,13 +62,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ recoveryCodes: result.recoveryCodes });
 }
 
-function Done({ codes }: { codes: string[] }) {
+function Done({
+  codes,
+  storeName,
+  username,
+}: {
+  codes: string[];
+  storeName: string;
+  username: string;
+}) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-stone-700">
         From now on you sign in with your password and a code from your app.
       </p>
-      <RecoveryCodes codes={codes} />
+      <RecoveryCodes codes={codes} storeName={storeName} username={username} />
       <Link to={href("/budzadmin/dashboard")} className={buttonClass("primary", "md", "w-full")}>
         I saved them: continue
       </Link>
@@ -112,7 +120,7 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
       footer={codes ? null : leave}
     >
       {codes ? (
-        <Done codes={codes} />
+        <Done codes={codes} storeName={loaderData.storeName} username={loaderData.username} />
       ) : !setup ? (
         <div className="space-y-4">
           <p className="text-sm text-stone-700">Two-factor sign-in is already on for you.</p>

@@ -41,7 +41,7 @@ describe("overview", () => {
     const overview = await getOverview();
     expect(overview.revenueCents).toBe(
       await scalar(
-        sql`select coalesce(sum(total_amount_cents), 0) as n from orders where status in ('paid','processing','shipped','delivered','completed')`,
+        sql`select coalesce(sum(subtotal_cents - discount_cents), 0) as n from orders where status in ('paid','processing','shipped','delivered','completed')`,
       ),
     );
     expect(overview.revenueCents).toBeGreaterThan(0);

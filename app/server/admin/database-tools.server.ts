@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import crypto from "node:crypto";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { count, eq, sql } from "drizzle-orm";
@@ -74,7 +75,7 @@ export async function runConnectionTests(): Promise<LogLine[]> {
       const ms = Math.round(performance.now() - started);
       log.push({
         level: "success",
-        message: `${label} query succeeded: ${rows.length} row${rows.length === 1 ? "" : "s"} read in ${ms} ms`,
+        message: `${label} query succeeded: ${countText(rows.length, "row")} read in ${ms} ms`,
       });
     } catch (error) {
       log.push({ level: "error", message: `${label} query failed: ${(error as Error).message}` });

@@ -2,21 +2,29 @@ import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { saleCondition } from "~/lib/report-period";
 import { db } from "../db.server";
 import { lowStockItems } from "../inventory/low-stock.server";
-import { customers, orderItems, orders, productVariations, products } from "../schema";
+import { customers, orderItems, orders, productVariations, products, refunds } from "../schema";
 
 /**
- * Net revenue, as SQL over the orders table: the money of every sale (paid and later, or
- * cancelled with a refund; saleCondition) less what was refunded on it. Only paid orders have
- * refunds, so this is every payment kept; the Overview's and the Customers list's Total Revenue.
+ * The money kept, as SQL over the orders table: the totals of every sale (paid and later, or
+ * cancelled with a refund; saleCondition), tax and shipping included, less what was refunded on
+ * them. Only paid orders have refunds, so this is every payment kept: a customer's Spent.
  */
 export const netRevenueSql = () =>
   sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents}) filter (where ${sql.raw(saleCondition())}), 0)::bigint`;
+
+/**
+ * Net sales of all time, as SQL over the orders table: the goods of every sale (after discounts,
+ * before tax and shipping) less the goods of every refund (refunds are only made on sales). The
+ * Overview's and the Customers list's Total Revenue, on the same terms as the Reports' Net Sales.
+ */
+export const netSalesSql = () =>
+  sql<number>`(coalesce(sum(${orders.subtotalCents} - ${orders.discountCents}) filter (where ${sql.raw(saleCondition())}), 0) - (select coalesce(sum(${refunds.goodsCents}), 0) from ${refunds}))::bigint`;
 
 export async function getOverview(
   options: { recent?: number; top?: number; lowStock?: number } = {},
 ) {
   const [totals] = await db()
-    .select({ revenueCents: netRevenueSql(), orderCount: count() })
+    .select({ revenueCents: netSalesSql(), orderCount: count() })
     .from(orders);
   const [{ customerCount }] = (await db().select({ customerCount: count() }).from(customers)) as [
     { customerCount: number },

@@ -5,6 +5,7 @@ import {
   type AuditAction,
   type AuditArea,
 } from "~/lib/audit";
+import { changeLineText, describeChanges, recordTypeLabel } from "~/lib/activity-text";
 import { csvLine } from "~/lib/csv";
 import { can } from "~/lib/permissions";
 import { dayRange } from "~/lib/invoices";
@@ -141,33 +142,18 @@ export async function recordActivity(
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
-/** "price: $10.00 → $12.00; status: draft → active", for the CSV. */
-export function changesText(changes: AuditChanges | Record<string, unknown> | null): string {
-  if (!changes) return "";
-  const text = (value: unknown) =>
-    value === null || value === undefined
-      ? "—"
-      : typeof value === "string"
-        ? value
-        : JSON.stringify(value);
-  return Object.entries(changes)
-    .map(([field, value]) =>
-      Array.isArray(value) && value.length === 2
-        ? `${field}: ${text(value[0])} → ${text(value[1])}`
-        : `${field}: ${text(value)}`,
-    )
-    .join("; ");
-}
-
 const BATCH = 1000;
 
-/** The filtered entries as CSV, newest first, in keyset batches (dates in STORE_TIMEZONE). */
+/**
+ * The filtered entries as CSV, newest first, in keyset batches: dates in STORE_TIMEZONE, the
+ * changes in the screen's words ("Shipping fee: $20.00 → $12.50; …"), then as recorded (JSON).
+ */
 export async function* exportActivityCsv(
   filter: Omit<AuditListQuery, "after" | "before">,
 ): AsyncGenerator<string> {
   const zone = config().STORE_TIMEZONE;
   const where = activityFilter(filter);
-  yield `\uFEFF${csvLine([`Date (${zone})`, "Staff", "Address", "Area", "Action", "Record type", "Record", "Label", "Changes"])}`;
+  yield `\uFEFF${csvLine([`Date (${zone})`, "Staff", "Address", "Area", "Action", "Record type", "Record", "Label", "Changes", "Data"])}`;
   let position: KeysetCursor | undefined;
   for (;;) {
     const rows = await db()
@@ -185,10 +171,11 @@ export async function* exportActivityCsv(
           e.ipAddress,
           AUDIT_AREA_LABELS[e.area] ?? e.area,
           AUDIT_ACTION_LABELS[e.action] ?? e.action,
-          e.recordType,
+          e.recordType && recordTypeLabel(e.recordType),
           e.recordId,
           e.recordLabel,
-          changesText(e.changes),
+          describeChanges(e, zone).map(changeLineText).join("; "),
+          e.changes ? JSON.stringify(e.changes) : "",
         ]),
       )
       .join("\r\n")}`;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { SECRET_KEY, type AuditAction, type AuditArea } from "~/lib/audit";
+import { REDACTED, SECRET_KEY, type AuditAction, type AuditArea } from "~/lib/audit";
 import { dayKey } from "~/lib/invoices";
 import { config } from "../config.server";
 import { db, type Executor, type Transaction } from "../db.server";
@@ -33,7 +33,7 @@ export interface AuditEntry {
 export const SHELL_ACTOR: AuditActor = { adminId: null, name: "Shell", ip: null };
 
 const MAX_TEXT = 300;
-export const REDACTED = "[redacted]";
+export { REDACTED };
 
 /** A value as logged: secrets under any key redacted, long texts cut (a page body is not copied). */
 function loggable(value: unknown): unknown {

@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { CATEGORY_SLUGS } from "~/lib/categories";
@@ -174,7 +175,7 @@ export async function bulkUpdateProducts(
         actor,
         area: "products",
         action: "bulk",
-        record: { type: "products", id: "bulk", label: `${matched} products` },
+        record: { type: "products", id: "bulk", label: countText(matched, "product") },
         changes: {
           ...change,
           matched,

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { parseCustomerNumber } from "~/lib/customers";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { CustomerListQuery } from "~/schemas/customers";
-import { netRevenueSql } from "../admin/overview.server";
+import { netRevenueSql, netSalesSql } from "../admin/overview.server";
 import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
 import { decodeOrderCursor, encodeOrderCursor } from "../orders/order-list.server";
@@ -192,7 +192,7 @@ export interface CustomerStats {
   activeCustomers: number;
   /** Orders placed by customers on file ÷ customers (0 without customers). */
   averageOrders: number;
-  /** The Overview's Total Revenue: payments of sales less refunds. */
+  /** The Overview's Total Revenue: net sales of all time (before tax and shipping, less refunds). */
   revenueCents: number;
 }
 
@@ -203,7 +203,7 @@ export async function getCustomerStats(): Promise<CustomerStats> {
       (select count(*) from customers)::int as total,
       (select count(*) from customers where status = 'active')::int as active,
       (select count(*) from orders where customer_id is not null)::int as orders,
-      (select ${netRevenueSql()} from orders) as revenue
+      (select ${netSalesSql()} from orders) as revenue
   `)) as unknown as { rows: { total: number; active: number; orders: number; revenue: string }[] };
   const row = result.rows[0]!;
   const total = Number(row.total);

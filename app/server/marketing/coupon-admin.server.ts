@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { endOfDay, startOfDay } from "~/lib/coupons";
 import { isUuid } from "~/lib/ids";
@@ -141,7 +142,7 @@ export function updateCoupon(
         if (errors.code || errors.type) return { ok: false as const, status: 409 as const, errors };
       }
       if (input.maxUses !== null && input.maxUses < current.usedCount)
-        errors.maxUses = `This coupon has already been used ${current.usedCount} time${current.usedCount === 1 ? "" : "s"}: max uses cannot be lower.`;
+        errors.maxUses = `This coupon has already been used ${countText(current.usedCount, "time")}: max uses cannot be lower.`;
       if (
         input.code.toLowerCase() !== current.code.toLowerCase() &&
         (await codeTaken(tx, input.code, id))
@@ -163,7 +164,13 @@ export function updateCoupon(
           .set({ couponCode: input.code })
           .where(eq(sql`lower(${announcements.couponCode})`, current.code.toLowerCase()));
       const after = columns(input);
-      const changes = changedFields(current, after, Object.keys(after) as (keyof typeof after)[]);
+      const changes: Record<string, unknown> = changedFields(
+        current,
+        after,
+        Object.keys(after) as (keyof typeof after)[],
+      );
+      // A value reads by its type (10% or $10.00): the type goes with a changed value.
+      if (changes.value && !changes.type) changes.type = after.type;
       await auditCoupon(tx, actor, "update", { id, code: input.code }, changes);
       return { ok: true as const, id, code: input.code };
     }),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { fail, type Failure, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { statusName } from "~/lib/order-status";
+import { REFUND_NOTE_PREFIX, statusName } from "~/lib/order-status";
 import {
   fullRefundRequest,
   splitRefund,
@@ -521,7 +521,7 @@ async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
   const items = new Map(basis.items.map((i) => [i.id, i]));
   const what = describe(split, items, restocked);
   const how = `${REFUND_METHOD_LABELS[input.method]}${input.reference ? ` ${input.reference}` : ""}`;
-  const summary = `Refund ${creditNoteNumber}: ${formatMoney(split.amountCents)} by ${how}`;
+  const summary = `${REFUND_NOTE_PREFIX}${creditNoteNumber}: ${formatMoney(split.amountCents)} by ${how}`;
   if (input.cancel) {
     // The cancellation's own history entry says the refund; its stock step finds every unit
     // already refunded (restocked or kept out above) and puts nothing back twice.

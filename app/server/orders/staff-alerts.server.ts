@@ -57,9 +57,12 @@ export async function queueNewOrderAlerts(
   return valid.length;
 }
 
-/** The time an order was marked paid (orders.paid_at; sample orders have only their history). */
+/**
+ * The time an order was marked paid (orders.paid_at; sample orders have only their history): its
+ * move to paid, not a later note of a refund made while it was paid (paid → paid).
+ */
 const paidAt = () =>
-  sql<Date>`coalesce(${orders.paidAt}, (select max(h.created_at) from order_status_history h where h.order_id = "orders"."id" and h.to_status = 'paid'))`;
+  sql<Date>`coalesce(${orders.paidAt}, (select max(h.created_at) from order_status_history h where h.order_id = "orders"."id" and h.to_status = 'paid' and h.from_status is distinct from 'paid'))`;
 const toDate = (value: unknown) => new Date(value as string | Date);
 
 /**
@@ -98,6 +101,8 @@ export async function dailySummary(
     .where(
       and(
         eq(orderStatusHistory.toStatus, "paid"),
+        // A move to paid: a refund's note on a paid order (paid → paid) is not a payment.
+        sql`${orderStatusHistory.fromStatus} is distinct from 'paid'`,
         gte(orderStatusHistory.createdAt, start),
         lt(orderStatusHistory.createdAt, end),
       ),

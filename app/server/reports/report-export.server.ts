@@ -75,7 +75,8 @@ async function* keysetBatches<T extends { id: string; created_at: string }>(
 }
 
 /**
- * The period's figures (gross, refunds, net; tax collected, refunded, net, per province and tax),
+ * The period's figures (gross, refunds and net of sales, shipping, tax and their total; tax per
+ * province and tax too),
  * the refunds made in it, then every order placed in it (sales and the others, marked), as CSV.
  */
 export async function exportSalesReport(options: {
@@ -109,21 +110,27 @@ export async function exportSalesReport(options: {
       csvRow(["Period", range.label, range.firstDay, range.lastDay, range.timeZone]),
       csvRow(["Compared with", range.previousLabel, range.previousFirstDay, range.previousLastDay]),
       csvRow([
-        "Gross sales are the orders placed in the period that were paid (a cancelled one only with a refund); refunds are those made in the period, whatever the order's date; net = gross - refunds",
+        "Sales are the orders placed in the period that were paid (a cancelled one only with a refund); refunds are those made in the period, whatever the order's date; net = gross - refunds. Net sales are the goods after discounts, before tax and shipping",
       ]),
       csvRow([]),
       csvRow(["Metric", "This period", "Previous period", "Change (%)"]),
       ...(
         [
-          ["Gross sales ($)", totals.grossCents, true],
-          ["Refunds ($)", totals.refundsCents, true],
-          ["Net sales ($)", totals.revenueCents, true],
+          ["Gross sales ($)", totals.sales.gross, true],
+          ["Sales refunded ($)", totals.sales.refunds, true],
+          ["Net sales ($)", totals.sales.net, true],
+          ["Shipping charged ($)", totals.shipping.gross, true],
+          ["Shipping refunded ($)", totals.shipping.refunds, true],
+          ["Net shipping ($)", totals.shipping.net, true],
+          ["Tax collected ($)", totals.tax.gross, true],
+          ["Tax refunded ($)", totals.tax.refunds, true],
+          ["Net tax ($)", totals.tax.net, true],
+          ["Total charged ($)", totals.total.gross, true],
+          ["Total refunded ($)", totals.total.refunds, true],
+          ["Net total ($)", totals.total.net, true],
           ["Orders", totals.orders, false],
           ["Average order value ($)", totals.averageOrderCents, true],
           ["Refunds made", totals.refunds, false],
-          ["Tax collected ($)", totals.taxCollectedCents, true],
-          ["Tax refunded ($)", totals.taxRefundedCents, true],
-          ["Net tax ($)", totals.netTaxCents, true],
           ["New customers", totals.newCustomers, false],
         ] as [string, Metric, boolean][]
       ).map(figure),

@@ -5,6 +5,7 @@ import {
   type PeriodChoice,
   type ReportPeriod,
 } from "~/lib/report-period";
+import { REFUND_NOTE_PREFIX } from "~/lib/order-status";
 import { db } from "../db.server";
 import { getTaxReport, taxTotals } from "./tax-report.server";
 import {
@@ -17,9 +18,12 @@ import {
 
 /**
  * Reports & Analytics, every figure computed by PostgreSQL (aggregates over indexed ranges; no
- * order rows are loaded into JavaScript). Gross sales are the orders placed in the period that were
- * paid (saleCondition: paid and later, or cancelled with a refund), on the order's day; refunds
- * are the refunds made in the period, on the refund's day (cash basis); net = gross − refunds.
+ * order rows are loaded into JavaScript). A period's money is counted on two days (cash basis):
+ * its sales are the orders placed in it that were paid (saleCondition: paid and later, or cancelled
+ * with a refund), on the order's day; its refunds are the refunds made in it, on the refund's day.
+ * Each is split the same way: goods (after discounts), shipping and tax. The headline, net sales, is
+ * goods sold less goods refunded: before tax and shipping, which are not the store's revenue (the
+ * tax is owed to the governments, the shipping paid to Canada Post) and have lines of their own.
  * See docs/decisions/reports-net-of-refunds.md.
  */
 
@@ -37,67 +41,89 @@ function metric(current: number, previous: number): Metric {
   return { current, previous, change: periodChange(current, previous) };
 }
 
+/** Gross (sales), refunds and net of one kind of money, this period and the previous one. */
+export interface GrossRefundsNet {
+  gross: Metric;
+  refunds: Metric;
+  net: Metric;
+}
+
+function grossRefundsNet(
+  gross: [current: number, previous: number],
+  refunds: [current: number, previous: number],
+): GrossRefundsNet {
+  return {
+    gross: metric(...gross),
+    refunds: metric(...refunds),
+    net: metric(gross[0] - refunds[0], gross[1] - refunds[1]),
+  };
+}
+
+type Money = string | number;
+/** Each figure of the period and of the previous one (`prev_…`), summed by SQL. */
+type Both<K extends string> = Record<K | `prev_${K}`, Money>;
+
+/** `sum(expression)` over the rows of this period and of the previous one, as `name` and `prev_name`. */
+function bothPeriods(start: string, sums: Record<string, string>): SQL {
+  return sql.join(
+    Object.entries(sums).flatMap(([name, expression]) => [
+      sql`coalesce(sum(${sql.raw(expression)}) filter (where created_at >= ${start}), 0)::bigint as ${sql.raw(name)}`,
+      sql`coalesce(sum(${sql.raw(expression)}) filter (where created_at < ${start}), 0)::bigint as ${sql.raw(`prev_${name}`)}`,
+    ]),
+    sql`, `,
+  );
+}
+
 export async function getTotals(range: ReportRange) {
   const start = range.start.toISOString();
-  const [orders] = await rows<{
-    gross: string | number;
-    orders: number;
-    tax: string | number;
-    prev_gross: string | number;
-    prev_orders: number;
-    prev_tax: string | number;
-  }>(sql`
-    select coalesce(sum(total_amount_cents) filter (where created_at >= ${start}), 0)::bigint as gross,
-      count(*) filter (where created_at >= ${start})::int as orders,
-      coalesce(sum(tax_cents) filter (where created_at >= ${start}), 0)::bigint as tax,
-      coalesce(sum(total_amount_cents) filter (where created_at < ${start}), 0)::bigint as prev_gross,
-      count(*) filter (where created_at < ${start})::int as prev_orders,
-      coalesce(sum(tax_cents) filter (where created_at < ${start}), 0)::bigint as prev_tax
+  const [o] = await rows<Both<"goods" | "shipping" | "tax" | "total" | "orders">>(sql`
+    select ${bothPeriods(start, {
+      goods: "subtotal_cents - discount_cents",
+      shipping: "shipping_cost_cents",
+      tax: "tax_cents",
+      total: "total_amount_cents",
+      orders: "1",
+    })}
     from orders
     where ${isSale()} and created_at >= ${range.previousStart.toISOString()} and created_at < ${range.end.toISOString()}`);
   // Refunds made in either period (refunds_created_idx holds the date, amount and tax).
-  const [refunds] = await rows<{
-    amount: string | number;
-    count: number;
-    tax: string | number;
-    prev_amount: string | number;
-    prev_count: number;
-    prev_tax: string | number;
-  }>(sql`
-    select coalesce(sum(amount_cents) filter (where created_at >= ${start}), 0)::bigint as amount,
-      count(*) filter (where created_at >= ${start})::int as count,
-      coalesce(sum(tax_cents) filter (where created_at >= ${start}), 0)::bigint as tax,
-      coalesce(sum(amount_cents) filter (where created_at < ${start}), 0)::bigint as prev_amount,
-      count(*) filter (where created_at < ${start})::int as prev_count,
-      coalesce(sum(tax_cents) filter (where created_at < ${start}), 0)::bigint as prev_tax
+  const [r] = await rows<Both<"goods" | "shipping" | "tax" | "amount" | "count">>(sql`
+    select ${bothPeriods(start, {
+      goods: "goods_cents",
+      shipping: "shipping_cents",
+      tax: "tax_cents",
+      amount: "amount_cents",
+      count: "1",
+    })}
     from refunds
     where created_at >= ${range.previousStart.toISOString()} and created_at < ${range.end.toISOString()}`);
   const [customers] = await rows<{ current: number; previous: number }>(sql`
     select count(*) filter (where created_at >= ${start})::int as current,
       count(*) filter (where created_at < ${start})::int as previous
     from customers where created_at >= ${range.previousStart.toISOString()} and created_at < ${range.end.toISOString()}`);
-  const o = orders!;
-  const r = refunds!;
-  const gross = metric(Number(o.gross), Number(o.prev_gross));
-  const refunded = metric(Number(r.amount), Number(r.prev_amount));
-  const taxCollected = metric(Number(o.tax), Number(o.prev_tax));
-  const taxRefunded = metric(Number(r.tax), Number(r.prev_tax));
+  const both = (row: Record<string, Money>, name: string): [number, number] => [
+    Number(row[name]),
+    Number(row[`prev_${name}`]),
+  ];
+  const sales = grossRefundsNet(both(o!, "goods"), both(r!, "goods"));
+  const orders = both(o!, "orders");
   const aov = (cents: number, count: number) => (count === 0 ? 0 : Math.round(cents / count));
   return {
-    /** Net sales: gross less the refunds made in the period (the Revenue card). */
-    revenueCents: metric(gross.current - refunded.current, gross.previous - refunded.previous),
-    grossCents: gross,
-    refundsCents: refunded,
-    refunds: metric(r.count, r.prev_count),
-    taxCollectedCents: taxCollected,
-    taxRefundedCents: taxRefunded,
-    netTaxCents: metric(
-      taxCollected.current - taxRefunded.current,
-      taxCollected.previous - taxRefunded.previous,
+    /** The headline: goods sold (after discounts) less goods refunded, before tax and shipping. */
+    sales,
+    /** Shipping charged on the period's sales, less the shipping refunded in it. */
+    shipping: grossRefundsNet(both(o!, "shipping"), both(r!, "shipping")),
+    /** Sales tax collected (the tax lines of the period's sales), less the tax refunded in it. */
+    tax: grossRefundsNet(both(o!, "tax"), both(r!, "tax")),
+    /** Everything the sales took in and the refunds gave back: the three above added up. */
+    total: grossRefundsNet(both(o!, "total"), both(r!, "amount")),
+    refunds: metric(...both(r!, "count")),
+    orders: metric(...orders),
+    /** Goods sold per order (before tax and shipping): what an order was worth when placed. */
+    averageOrderCents: metric(
+      aov(sales.gross.current, orders[0]),
+      aov(sales.gross.previous, orders[1]),
     ),
-    orders: metric(o.orders, o.prev_orders),
-    /** Gross sales per order: what an order was worth when placed. */
-    averageOrderCents: metric(aov(gross.current, o.orders), aov(gross.previous, o.prev_orders)),
     newCustomers: metric(customers!.current, customers!.previous),
   };
 }
@@ -106,10 +132,12 @@ export type ReportTotals = Awaited<ReturnType<typeof getTotals>>;
 
 export interface SeriesPoint {
   bucket: string;
-  /** Net sales of the bar: its gross sales less the refunds made in it (may be below zero). */
-  revenueCents: number;
-  grossCents: number;
-  refundsCents: number;
+  /** Net sales of the bar: goods sold in it less the goods refunded in it (may be below zero). */
+  netSalesCents: number;
+  /** Goods sold (after discounts, before tax and shipping). */
+  grossSalesCents: number;
+  /** Goods refunded (the goods part of the refunds made in the bar). */
+  refundedSalesCents: number;
   orders: number;
   customers: number;
 }
@@ -117,14 +145,14 @@ export interface SeriesPoint {
 export async function getSeries(range: ReportRange): Promise<SeriesPoint[]> {
   const within = (column: string) =>
     sql`${sql.raw(column)} >= ${range.start.toISOString()} and ${sql.raw(column)} < ${range.end.toISOString()}`;
-  const sales = await rows<{ bar: number; gross: string | number; orders: number }>(sql`
+  const sales = await rows<{ bar: number; goods: Money; orders: number }>(sql`
     select ${bucketIndexSql("created_at", range)} as bar,
-      sum(total_amount_cents)::bigint as gross, count(*)::int as orders
+      sum(subtotal_cents - discount_cents)::bigint as goods, count(*)::int as orders
     from orders
     where ${isSale()} and ${within("created_at")}
     group by 1`);
-  const refunds = await rows<{ bar: number; amount: string | number }>(sql`
-    select ${bucketIndexSql("created_at", range)} as bar, sum(amount_cents)::bigint as amount
+  const refunds = await rows<{ bar: number; goods: Money }>(sql`
+    select ${bucketIndexSql("created_at", range)} as bar, sum(goods_cents)::bigint as goods
     from refunds
     where ${within("created_at")}
     group by 1`);
@@ -134,16 +162,16 @@ export async function getSeries(range: ReportRange): Promise<SeriesPoint[]> {
     where ${within("created_at")}
     group by 1`);
   const salesByBar = new Map(sales.map((r) => [r.bar, r]));
-  const refundsByBar = new Map(refunds.map((r) => [r.bar, Number(r.amount)]));
+  const refundsByBar = new Map(refunds.map((r) => [r.bar, Number(r.goods)]));
   const customersByBar = new Map(signUps.map((r) => [r.bar, r.customers]));
   return rangeBuckets(range).map((bucket, i) => {
-    const gross = Number(salesByBar.get(i + 1)?.gross ?? 0);
+    const gross = Number(salesByBar.get(i + 1)?.goods ?? 0);
     const refunded = refundsByBar.get(i + 1) ?? 0;
     return {
       bucket,
-      revenueCents: gross - refunded,
-      grossCents: gross,
-      refundsCents: refunded,
+      netSalesCents: gross - refunded,
+      grossSalesCents: gross,
+      refundedSalesCents: refunded,
       orders: salesByBar.get(i + 1)?.orders ?? 0,
       customers: customersByBar.get(i + 1) ?? 0,
     };
@@ -222,7 +250,7 @@ export async function getCustomerMetrics(range: ReportRange) {
   };
 }
 
-export type ActivityKind = "order" | "status" | "refund" | "signup" | "newsletter";
+export type ActivityKind = "order" | "status" | "edit" | "refund" | "signup" | "newsletter";
 export interface Activity {
   kind: ActivityKind;
   at: string;
@@ -232,7 +260,7 @@ export interface Activity {
   who: string | null;
   /** Order total or refund amount in cents, or the number of newsletter recipients. */
   amount: number | null;
-  /** "paid>processing" for a status change; a refund's credit note number. */
+  /** "paid>processing" for a status change (never to the same status); a refund's credit note number. */
   detail: string | null;
 }
 
@@ -252,10 +280,15 @@ export async function getRecentActivity(range: ReportRange, limit = 10): Promise
         o.shipping_name as who, o.total_amount_cents::bigint as amount, null::text as detail
        from orders o where ${within("o.created_at")} order by o.created_at desc limit ${limit})
       union all
-      (select 'status', h.created_at, o.order_number, h.changed_by, null::bigint,
-        h.from_status || '>' || h.to_status
+      (select case when h.from_status = h.to_status then 'edit' else 'status' end,
+        h.created_at, o.order_number, h.changed_by, null::bigint,
+        case when h.from_status = h.to_status then null else h.from_status || '>' || h.to_status end
        from order_status_history h join orders o on o.id = h.order_id
-       where h.from_status is not null and ${within("h.created_at")}
+       -- Moves and edits (notes that leave the status as it was); a refund's note is not one:
+       -- the refund itself is listed below (see historyEntryKind).
+       where h.from_status is not null
+         and not (h.from_status = h.to_status and starts_with(h.note, ${REFUND_NOTE_PREFIX}))
+         and ${within("h.created_at")}
        order by h.created_at desc limit ${limit})
       union all
       (select 'refund', r.created_at, o.order_number, r.admin_name, r.amount_cents::bigint,

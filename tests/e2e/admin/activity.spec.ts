@@ -33,6 +33,13 @@ test("Activity: a stock count shows with who, before → after, and on the produ
   await expect(entry).toContainText("Sour Gummies");
   await expect(entry.getByRole("deletion")).toHaveText("12");
   await expect(entry.getByRole("insertion")).toHaveText("20");
+  // In words, not the data: "Stock of Sour Gummies: 12 → 20 (count correction)"; the data as
+  // recorded is behind a disclosure.
+  await expect(entry.getByText("Stock of Sour Gummies:")).toBeVisible();
+  await expect(entry.getByText("(count correction)")).toBeVisible();
+  await expect(entry.getByText("count_correction")).toBeHidden();
+  await entry.getByText("Data as recorded").click();
+  await expect(entry.getByText(/"reason": "count_correction"/)).toBeVisible();
   await expectAccessible(page);
 
   // Another area: nothing.

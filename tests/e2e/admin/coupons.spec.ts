@@ -40,12 +40,12 @@ test("list: computed cards, usage bars, status filter and search in the URL", as
 
   await page.getByLabel("Status").selectOption("expired");
   await expect(page).toHaveURL(/status=expired/);
-  await expect(page.getByText("1 coupons found")).toBeVisible();
+  await expect(page.getByText("1 coupon found")).toBeVisible();
   await expect(row(page, "BULK50")).toBeVisible();
   await page.getByLabel("Status").selectOption("all");
   await page.getByRole("searchbox").fill("first order");
   await expect(page).toHaveURL(/q=first/);
-  await expect(page.getByText("1 coupons found")).toBeVisible();
+  await expect(page.getByText("1 coupon found")).toBeVisible();
   await expect(row(page, "WELCOME20")).toBeVisible();
   await page.getByRole("searchbox").fill("");
   await expect(page.getByText("3 coupons found")).toBeVisible();

@@ -17,13 +17,13 @@ test("list: computed cards, search, status filter, paging and export", async ({
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openFromSidebar(page, "Customers", "Customer Management");
-  // Ann paid $72.80 ($45 + $20 shipping + BC GST $3.25 and PST $4.55); Bob's order was
-  // cancelled and his payment refunded: not revenue.
+  // Ann paid $72.80 for $45 of goods (+ $20 shipping + BC GST $3.25 and PST $4.55; revenue is
+  // the goods); Bob's order was cancelled and his payment refunded: not revenue.
   await expectCards(page, {
     "Total Customers": "27",
     "Active Customers": "26",
     "Avg. Orders": "0.1",
-    "Total Revenue": "$72.80",
+    "Total Revenue": "$45.00",
   });
   await expect(page.getByText("27 customers found")).toBeVisible();
   const bob = rowsWith(page, "Bob Ray");
@@ -38,12 +38,12 @@ test("list: computed cards, search, status filter, paging and export", async ({
   await openCustomers(page);
   await page.getByRole("searchbox").fill("ray");
   await expect(page).toHaveURL(/q=ray/);
-  await expect(page.getByText("1 customers found")).toBeVisible();
+  await expect(page.getByText("1 customer found")).toBeVisible();
   await expect(rowsWith(page, "Bob Ray")).toBeVisible();
   await page.getByRole("searchbox").fill("");
   await page.getByLabel("Status").selectOption("inactive");
   await expect(page).toHaveURL(/status=inactive/);
-  await expect(page.getByText("1 customers found")).toBeVisible();
+  await expect(page.getByText("1 customer found")).toBeVisible();
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -193,7 +193,7 @@ test("import: refused files, a preview with every error, then an import that upd
   await expectCards(page, { "Total Customers": "29" });
   await page.getByRole("searchbox").fill("kim");
   await expect(page).toHaveURL(/q=kim/);
-  await expect(page.getByText("1 customers found")).toBeVisible();
+  await expect(page.getByText("1 customer found")).toBeVisible();
   await page.getByRole("link", { name: "View Kim Park" }).click();
   await expect(page.getByText("1 Oak St, Unit 2")).toBeVisible();
   await expect(page.getByText(/Consent given .* through a CSV import\./)).toBeVisible();

@@ -20,12 +20,13 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
     "aria-current",
     "page",
   );
-  // Two paid orders today ($72.80 and $123.20 with BC's GST and PST); the unpaid one is not a
-  // sale; $50.40 of the second refunded today.
-  await expect(card(page, "Net Revenue")).toContainText("$145.60");
-  await expect(card(page, "Net Revenue")).toContainText("New");
+  // Two paid orders today ($45 and $90 of goods, $72.80 and $123.20 with shipping and BC's GST
+  // and PST); the unpaid one is not a sale; $45 of goods (+ $5.40 tax) of the second refunded
+  // today. Net sales: the goods, before tax and shipping.
+  await expect(card(page, "Net Sales")).toContainText("$90.00");
+  await expect(card(page, "Net Sales")).toContainText("New");
   await expect(card(page, "Orders")).toContainText("2");
-  await expect(card(page, "Average Order Value")).toContainText("$98.00");
+  await expect(card(page, "Average Order Value")).toContainText("$67.50");
   await expect(card(page, "New Customers")).toContainText("3");
   await expect(
     page.getByText(
@@ -54,15 +55,17 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
   await page.getByRole("link", { name: "Last 365 days" }).click();
   await expect(page).toHaveURL(/period=365/);
   await expect(page.getByText("Orders per month").first()).toBeVisible();
-  await expect(card(page, "Net Revenue")).toContainText("$145.60");
+  await expect(card(page, "Net Sales")).toContainText("$90.00");
 
   // For the books: this calendar month, gross, refunds and net, and its tax net of refunds.
   await page.getByRole("button", { name: "Show month" }).click();
   await expect(page).toHaveURL(/period=month&month=\d{4}-\d{2}$/);
   await expect(page.getByText(/compared with \w+ \d{4}\./)).toBeVisible();
   const net = page.getByRole("region", { name: "Gross, Refunds and Net" });
-  await expect(net.getByRole("row", { name: "Sales $196.00 −$50.40 $145.60" })).toBeVisible();
+  await expect(net.getByRole("row", { name: "Net sales $135.00 −$45.00 $90.00" })).toBeVisible();
+  await expect(net.getByRole("row", { name: "Shipping $40.00 $0.00 $40.00" })).toBeVisible();
   await expect(net.getByRole("row", { name: "Sales tax $21.00 −$5.40 $15.60" })).toBeVisible();
+  await expect(net.getByRole("row", { name: "Total $196.00 −$50.40 $145.60" })).toBeVisible();
   const taxes = page.getByRole("region", { name: "Sales Tax Collected" });
   await expect(
     taxes.getByRole("row", { name: "British Columbia GST 2 $8.75 −$2.25 $6.50" }),
@@ -80,10 +83,14 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
     /^sales-report-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/,
   );
   const csv = fs.readFileSync((await download.path())!, "utf8");
-  expect(csv).toContain("Gross sales ($),196.00,0.00,New");
-  expect(csv).toContain("Refunds ($),50.40,0.00,New");
-  expect(csv).toContain("Net sales ($),145.60,0.00,New");
+  // The same figures as the screen.
+  expect(csv).toContain("Gross sales ($),135.00,0.00,New");
+  expect(csv).toContain("Sales refunded ($),45.00,0.00,New");
+  expect(csv).toContain("Net sales ($),90.00,0.00,New");
+  expect(csv).toContain("Net shipping ($),40.00,0.00,New");
   expect(csv).toContain("Tax refunded ($),5.40,0.00,New");
+  expect(csv).toContain("Total refunded ($),50.40,0.00,New");
+  expect(csv).toContain("Net total ($),145.60,0.00,New");
   expect(csv).toContain("Orders,2,0,New");
   expect(csv.match(/^BBS-\d{8},/gm)).toHaveLength(3);
   expect(csv.match(/^BBS-\d{8}-R1,/gm)).toHaveLength(1);
@@ -101,9 +108,9 @@ test("Reports: figures from today's orders, period in the URL, chart selector, e
   await range.getByLabel("To").fill(today);
   await range.getByRole("button", { name: "Show range" }).click();
   await expect(page).toHaveURL(new RegExp(`period=custom&from=${today}&to=${today}$`));
-  await expect(net.getByRole("row", { name: "Sales $196.00 −$50.40 $145.60" })).toBeVisible();
+  await expect(net.getByRole("row", { name: "Total $196.00 −$50.40 $145.60" })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(card(page, "Net Revenue")).toContainText("$145.60");
+  await expect(card(page, "Net Sales")).toContainText("$90.00");
   await expectAccessible(page);
   await shot(page, "reports-range");
 

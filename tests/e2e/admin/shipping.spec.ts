@@ -74,7 +74,7 @@ test("desktop: computed cards, filter and search in the URL, packing slips one p
   await expect(page.getByText("2 shipments found")).toBeVisible();
   await page.getByRole("searchbox").fill("blake");
   await expect(page).toHaveURL(/q=blake/);
-  await expect(page.getByText("1 shipments found")).toBeVisible();
+  await expect(page.getByText("1 shipment found")).toBeVisible();
   await expect(row(page, "Blake Preparing")).toBeVisible();
   await page.getByLabel("Status").selectOption("all");
   await page.getByRole("searchbox").fill("");

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { generateTOTP } from "@epic-web/totp";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
@@ -93,6 +94,21 @@ test("an admin turns two-factor on from My profile, then signs in with a code an
     .getByRole("listitem")
     .allInnerTexts();
   expect(recoveryCodes).toHaveLength(10);
+  // Copy puts the ten codes on the clipboard and says so; Download saves them as a .txt file.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy codes" }).click();
+  await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+  await expect(page.getByText("The ten codes are on your clipboard.")).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split("\n")).toEqual(expect.arrayContaining(recoveryCodes));
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download .txt" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`budz-boutique-${TINA.username}-recovery-codes.txt`);
+  const saved = await readFile((await download.path())!, "utf8");
+  expect(saved).toContain(`two-factor recovery codes for ${TINA.username}`);
+  expect(saved.split("\n")).toEqual(expect.arrayContaining(recoveryCodes));
   await accessibleAtBothWidths(page);
   await shot(page, "recovery-codes");
   await page.getByRole("link", { name: "I saved them: continue" }).click();

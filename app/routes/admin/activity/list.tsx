@@ -26,13 +26,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Activity · Admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseActivityQuery(request.url);
   const [list, staff] = await Promise.all([listActivity(query), listMovementStaff()]);
-  return withDateTexts({ query, list, staff }, config().STORE_TIMEZONE);
+  const timeZone = config().STORE_TIMEZONE;
+  return withDateTexts({ query, list, staff, timeZone }, timeZone);
 }
 
 const FILTER_KEYS = ["q", "staff", "area", "action", "from", "to"] as const;
 
 export default function Activity({ loaderData }: Route.ComponentProps) {
-  const { query, list, staff, dates } = loaderData;
+  const { query, list, staff, dates, timeZone } = loaderData;
   const filters = new URLSearchParams();
   for (const key of FILTER_KEYS)
     if (query[key] && query[key] !== "all") filters.set(key, query[key]);
@@ -66,7 +67,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
       key: "changes",
       header: "Changes",
       hideBelow: "md",
-      cell: (e) => <ChangesList changes={e.changes} />,
+      cell: (e) => <ChangesList entry={e} dates={dates} />,
     },
   ];
 
@@ -74,7 +75,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Activity"
-        description="Who did what in the admin, when and from where, newest first. Entries cannot be changed or deleted."
+        description={`Who did what in the admin, when (${timeZone} time) and from where, newest first. Entries cannot be changed or deleted.`}
         actions={
           <a href={exportHref} download className={buttonClass("secondary")}>
             <Download className="h-4 w-4" aria-hidden />

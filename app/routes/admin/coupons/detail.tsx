@@ -174,7 +174,7 @@ export default function CouponDetail({ loaderData, actionData }: Route.Component
           caption={`Orders that used ${coupon.code}`}
           empty="No order has used this coupon yet."
         />
-        <Pagination {...orders} noun="orders" />
+        <Pagination {...orders} noun="order" />
       </Panel>
     </DetailPage>
   );

@@ -226,7 +226,7 @@ export default function CouponList({ loaderData }: Route.ComponentProps) {
         filters: [statusFilter(query.status, COUPON_STATUSES, (s) => COUPON_STATUS_NAMES[s])],
       }}
       list={list}
-      noun="coupons"
+      noun="coupon"
       after={<Outlet />}
       table={{
         columns,

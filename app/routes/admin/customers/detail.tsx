@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { Mail, Pencil } from "lucide-react";
 import { href, Link, Outlet } from "react-router";
 import { OrderNumberLink } from "~/components/admin/order-cells";
@@ -94,7 +95,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
           hint={
             totals.refunds === 0
               ? "Nothing refunded"
-              : `Refunded on ${totals.refunds} ${totals.refunds === 1 ? "order" : "orders"}`
+              : `Refunded on ${countText(totals.refunds, "order")}`
           }
         />
         <Figure label="Cancellations" value={String(totals.cancellations)} hint="Paid or not" />

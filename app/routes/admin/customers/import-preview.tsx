@@ -246,7 +246,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
           pageCount={p.pageCount}
           total={p.shownCount}
           pageSize={PREVIEW_PAGE_SIZE}
-          noun="rows"
+          noun="row"
         />
       </ListCard>
     </DetailPage>

@@ -180,7 +180,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
           <StatCard
             label="Total Revenue"
             value={formatMoney(stats.revenueCents)}
-            hint="Paid and later orders, cancelled excluded"
+            hint="Net sales: paid orders before tax and shipping, less refunds"
             icon={DollarSign}
           />
         </StatGrid>
@@ -191,7 +191,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
         filters: [statusFilter(query.status, CUSTOMER_STATUSES, (s) => CUSTOMER_STATUS_NAMES[s])],
       }}
       list={{ ...list, keyset: true }}
-      noun="customers"
+      noun="customer"
       after={<Outlet />}
       table={{
         columns,

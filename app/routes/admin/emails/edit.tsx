@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { href, useLocation, useNavigate } from "react-router";
 import { auditActor } from "~/server/audit/actor.server";
 import type { Route } from "./+types/edit";
@@ -116,7 +117,7 @@ function savedMessage(
 ) {
   const name = `"${input.name}"`;
   if (result.status === "sent")
-    return `Campaign ${name} is being sent to ${result.queued} recipient${result.queued === 1 ? "" : "s"}.`;
+    return `Campaign ${name} is being sent to ${countText(result.queued ?? 0, "recipient")}.`;
   if (result.status === "scheduled")
     return `Campaign ${name} scheduled for ${formatDateTime(result.scheduledAt!, config().STORE_TIMEZONE)}.`;
   return `Draft ${name} saved.`;

@@ -234,7 +234,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
         filters: [statusFilter(query.status, CAMPAIGN_STATUSES, (s) => CAMPAIGN_STATUS_NAMES[s])],
       }}
       list={list}
-      noun="campaigns"
+      noun="campaign"
       after={<Outlet />}
       table={{
         columns,

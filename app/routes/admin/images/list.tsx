@@ -89,7 +89,7 @@ export default function ImageLibrary({ loaderData }: Route.ComponentProps) {
         ],
       }}
       list={list}
-      noun="images"
+      noun="image"
       after={<Outlet />}
     >
       {list.rows.length === 0 ? (

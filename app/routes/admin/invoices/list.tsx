@@ -178,7 +178,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
         </header>
       }
       list={screen.list}
-      noun="invoices"
+      noun="invoice"
       after={<Outlet />}
       table={{
         columns,

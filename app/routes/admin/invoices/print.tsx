@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { ArrowLeft, Download, Printer } from "lucide-react";
 import { auditActor } from "~/server/audit/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
@@ -50,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   return {
     title: "Daily invoices",
-    subtitle: `${formatDayKey(query.date)} · ${invoices.length} invoice${invoices.length === 1 ? "" : "s"}, one per page`,
+    subtitle: `${formatDayKey(query.date)} · ${countText(invoices.length, "invoice")}, one per page`,
     invoices,
     pdfHref: invoices.length > 0 ? invoicePaths.pdfDaily(query.date) : undefined,
     empty: query.isToday ? NO_INVOICES_TODAY : noInvoicesOn(query.date),

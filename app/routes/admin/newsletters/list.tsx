@@ -24,7 +24,7 @@ import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { withDateTexts } from "~/lib/dates";
 import { newsletterTemplates } from "~/lib/newsletter-templates";
 import { listUsableCoupons } from "~/server/marketing/coupons.server";
-import { formatCount } from "~/lib/text";
+import { countText, formatCount, nounFor } from "~/lib/text";
 import { parseListQuery } from "~/schemas/admin-list";
 import type { FormReply } from "~/lib/form";
 import {
@@ -126,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!sent.ok) return formReply({ form: sent.message }, { form });
       return done(
         { intent: "send", ok: true, mailingId: sent.mailingId },
-        `Newsletter queued: sending to ${formatCount(sent.queued)} ${sent.queued === 1 ? "subscriber" : "subscribers"}.`,
+        `Newsletter queued: sending to ${countText(sent.queued, "subscriber")}.`,
       );
     },
     test: async () => {
@@ -243,7 +243,7 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
               Send Test
             </button>
             <ConfirmDialog
-              title={`Send newsletter to ${formatCount(stats.subscribers)} customers?`}
+              title={`Send newsletter to ${countText(stats.subscribers, "customer")}?`}
               message="Each subscriber gets one email with a one-click unsubscribe link. Sending starts at once and cannot be stopped."
               confirmLabel="Send Newsletter"
               tone="primary"
@@ -283,7 +283,7 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
         <StatCard
           label="Total Subscribers"
           value={formatCount(stats.subscribers)}
-          hint={`${formatCount(stats.activeCustomers)} active ${stats.activeCustomers === 1 ? "customer" : "customers"}`}
+          hint={`${formatCount(stats.activeCustomers)} active ${nounFor(stats.activeCustomers, "customer")}`}
           icon={Users}
         />
         <StatCard

@@ -21,7 +21,7 @@ import { provinceName } from "~/lib/address";
 import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
 import type { FormRules } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
-import { canadaPostTrackingUrl, statusName } from "~/lib/order-status";
+import { canadaPostTrackingUrl, historyEntryKind, statusName } from "~/lib/order-status";
 import {
   cancelOrderForm,
   markPaidForm,
@@ -139,13 +139,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return dispatchIntent(form, steps);
 }
 
-/**
- * A history entry's title: the status move, or for an entry that left the status as it was, what
- * it recorded (a refund's note starts "Refund BBS-…-R1"; else the order was edited).
- */
+/** A history entry's title: the status move, or what a note that left the status recorded. */
 function historyTitle(h: { fromStatus: string | null; toStatus: string; note: string | null }) {
-  if (h.fromStatus === h.toStatus) return h.note?.startsWith("Refund ") ? "Refund" : "Order edited";
-  return `${h.fromStatus ? `${statusName(h.fromStatus)} → ` : ""}${statusName(h.toStatus)}`;
+  switch (historyEntryKind(h)) {
+    case "refund":
+      return "Refund";
+    case "edited":
+      return "Order edited";
+    case "placed":
+      return statusName(h.toStatus);
+    case "moved":
+      return `${statusName(h.fromStatus ?? "")} → ${statusName(h.toStatus)}`;
+  }
 }
 
 const related =

@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { href, useLocation } from "react-router";
 import { OrderCustomerCell, OrderNumberCell } from "~/components/admin/order-cells";
 import type { Route } from "./+types/list";
@@ -61,9 +62,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       cell: (o) => (
         <>
           <p>{formatMoney(o.totalCents)}</p>
-          <p className="text-xs text-stone-500">
-            {o.itemCount} {o.itemCount === 1 ? "item" : "items"}
-          </p>
+          <p className="text-xs text-stone-500">{countText(o.itemCount, "item")}</p>
         </>
       ),
     },
@@ -121,7 +120,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
         ],
       }}
       list={{ ...list, keyset: true }}
-      noun="orders"
+      noun="order"
       table={{
         columns,
         rowKey: (o) => o.id,

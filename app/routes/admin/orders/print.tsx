@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import type { Route } from "./+types/print";
 import { auditActor } from "~/server/audit/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
@@ -125,7 +126,7 @@ export default function PrintOrders({ loaderData }: Route.ComponentProps) {
           <tfoot className="font-semibold">
             <tr>
               <td className="px-2 pt-3" colSpan={5}>
-                {totals.orders} orders
+                {countText(totals.orders, "order")}
                 {totals.cancelled ? ` (${totals.cancelled} cancelled, not counted in totals)` : ""}
               </td>
               <td className="px-2 pt-3 text-right tabular-nums">{totals.items}</td>

@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { Loader2 } from "lucide-react";
 import { auditActor } from "~/server/audit/actor.server";
 import { Form, href, Link, useNavigation } from "react-router";
@@ -92,7 +93,7 @@ function ConfirmImport({ count, form }: { count: number; form: ReturnType<typeof
         <FormSummary />
         <button type="submit" disabled={importing} className={buttonClass()}>
           {importing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-          {importing ? "Importing..." : `Import ${count} ${count === 1 ? "product" : "products"}`}
+          {importing ? "Importing..." : `Import ${countText(count, "product")}`}
         </button>
         <p className="mt-2 text-xs text-stone-500">
           All products are imported together, or none if anything fails. Unchanged products are left
@@ -275,7 +276,7 @@ export default function ProductImportPreview({ loaderData, actionData }: Route.C
           pageCount={p.pageCount}
           total={p.shownCount}
           pageSize={PRODUCT_PREVIEW_PAGE_SIZE}
-          noun="rows"
+          noun="row"
         />
       </ListCard>
     </DetailPage>

@@ -330,7 +330,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         ],
       }}
       list={list}
-      noun="products"
+      noun="product"
       bar={allowed("products.bulk") ? <BulkActionBar selection={selection} /> : undefined}
       after={<Outlet />}
       table={{

@@ -123,9 +123,9 @@ function Report({
   const chosen = SERIES[series];
   const points = report.series.map((p) => ({
     label: barLabel(p.bucket, range.granularity),
-    value: series === "sales" ? p.revenueCents : series === "orders" ? p.orders : p.customers,
-    grossCents: p.grossCents,
-    refundsCents: p.refundsCents,
+    value: series === "sales" ? p.netSalesCents : series === "orders" ? p.orders : p.customers,
+    grossCents: p.grossSalesCents,
+    refundsCents: p.refundedSalesCents,
   }));
   const format = chosen.money ? (v: number) => formatMoney(v) : formatCount;
   const per = range.granularity === "day" ? "day" : range.granularity;
@@ -160,15 +160,16 @@ function Report({
         </p>
       ) : null}
       <p className="mb-4 text-sm text-stone-600">
-        Gross sales are the orders placed in the period that were paid (paid, processing, shipped,
+        Sales are the orders placed in the period that were paid (paid, processing, shipped,
         delivered or completed, or cancelled with a refund); unpaid (pending) orders and orders
-        cancelled without a refund are not counted. Refunds count on the day they were made, and net
-        sales are gross sales less refunds.
+        cancelled without a refund are not counted. Refunds count on the day they were made. Net
+        sales are the goods sold after discounts, less the goods refunded: before tax and shipping,
+        which have lines of their own below.
       </p>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <MetricCard
-          label="Net Revenue"
-          metric={totals.revenueCents}
+          label="Net Sales"
+          metric={totals.sales.net}
           format={formatMoney}
           icon={DollarSign}
         />

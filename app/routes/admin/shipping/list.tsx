@@ -202,7 +202,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
         filters: [statusFilter(query.status, SHIPMENT_STATUSES, statusName)],
       }}
       list={list}
-      noun="shipments"
+      noun="shipment"
       after={<Outlet />}
       table={{
         columns,

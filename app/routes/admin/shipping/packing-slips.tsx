@@ -1,3 +1,4 @@
+import { countText } from "~/lib/text";
 import { Printer } from "lucide-react";
 import { auditActor } from "~/server/audit/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
@@ -81,7 +82,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-stone-600">
             {single
               ? `Order ${slips[0]?.orderNumber ?? ""}`
-              : `${slips.length} shipment${slips.length === 1 ? "" : "s"} being prepared`}
+              : `${countText(slips.length, "shipment")} being prepared`}
             {truncated ? ` (the oldest ${limit}; print again for the rest)` : ""} · one slip per
             printed page
           </p>
@@ -115,7 +116,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             Pick list
           </h2>
           <p className="mt-1 text-sm text-stone-600">
-            {totalUnits} units for {slips.length} order{slips.length === 1 ? "" : "s"} · printed{" "}
+            {countText(totalUnits, "unit")} for {countText(slips.length, "order")} · printed{" "}
             {date(printedAt)}
           </p>
           <table className="mt-5 w-full text-sm">

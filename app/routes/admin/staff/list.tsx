@@ -271,7 +271,7 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
         }
       />
       <ListCard>
-        <ResultCount total={staff.length} noun="admins" />
+        <ResultCount total={staff.length} noun="admin" />
         <DataTable
           columns={columns}
           rows={staff}

@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { formatCalendarDay, formatDateTime } from "~/lib/dates";
+import { countText } from "~/lib/text";
 import { formatDayKey } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
@@ -52,8 +53,6 @@ export interface DailySummary {
 /** Each list shows this many orders; the rest are one click away in the Orders list. */
 export const DAILY_SUMMARY_MAX_ROWS = 50;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** Whether a summary has nothing to say: no order, payment or refund yesterday, nothing to ship or to cancel. */
 export function isQuietDay(summary: DailySummary): boolean {
   return (
@@ -87,20 +86,20 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
   const { placed, paid, refunds, toShip, toCancel } = summary;
 
   const subjectParts = [
-    `${plural(placed.count, "order", "orders")} (${formatMoney(placed.totalCents)})`,
+    `${countText(placed.count, "order")} (${formatMoney(placed.totalCents)})`,
     refunds.count > 0
-      ? `${plural(refunds.count, "refund", "refunds")} (${formatMoney(refunds.totalCents)})`
+      ? `${countText(refunds.count, "refund")} (${formatMoney(refunds.totalCents)})`
       : "",
     toShip.count > 0 ? `${toShip.count} to ship` : "",
     toCancel.count > 0 ? `${toCancel.count} unpaid to be cancelled` : "",
   ].filter(Boolean);
   const subject = `Daily summary for ${formatCalendarDay(summary.day)}: ${subjectParts.join(", ")}`;
-  const placedText = `${plural(placed.count, "order", "orders")}, ${formatMoney(placed.totalCents)}${placed.cancelled > 0 ? ` (${placed.cancelled} since cancelled)` : ""}`;
-  const paidText = `${plural(paid.count, "order", "orders")} marked paid, ${formatMoney(paid.totalCents)} received`;
-  const refundsText = `${plural(refunds.count, "refund", "refunds")}, ${formatMoney(refunds.totalCents)} given back`;
+  const placedText = `${countText(placed.count, "order")}, ${formatMoney(placed.totalCents)}${placed.cancelled > 0 ? ` (${placed.cancelled} since cancelled)` : ""}`;
+  const paidText = `${countText(paid.count, "order")} marked paid, ${formatMoney(paid.totalCents)} received`;
+  const refundsText = `${countText(refunds.count, "refund")}, ${formatMoney(refunds.totalCents)} given back`;
   const shipMore = toShip.count - toShip.rows.length;
   const cancelMore = toCancel.count - toCancel.rows.length;
-  const cancelRule = `Unpaid orders are cancelled ${plural(summary.unpaidCancelDays, "day", "days")} after they are placed (Settings → Payments); mark one paid before then to keep it.`;
+  const cancelRule = `Unpaid orders are cancelled ${countText(summary.unpaidCancelDays, "day")} after they are placed (Settings → Payments); mark one paid before then to keep it.`;
   const shipTime = (order: SummaryOrder) => formatDateTime(order.at, zone);
   const cancelTime = (order: SummaryOrder) => cancelTimeText(order.at, summary.now, zone);
   const statusNote = (status: string) => (status === "processing" ? "being prepared" : "");
@@ -216,7 +215,7 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
     subject,
     html: renderEmailHtml({
       title: subject,
-      preheader: `${placedText}. ${plural(toShip.count, "order", "orders")} to ship, ${toCancel.count} unpaid to be cancelled.`,
+      preheader: `${placedText}. ${countText(toShip.count, "order")} to ship, ${toCancel.count} unpaid to be cancelled.`,
       content,
     }),
     text: renderEmailText(text),

@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { formatLongCalendarDay } from "~/lib/dates";
 import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
@@ -98,7 +99,11 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
   ].join("\n");
   return {
     subject,
-    html: renderEmailHtml({ title: subject, preheader: `${summary} (${input.day})`, content }),
+    html: renderEmailHtml({
+      title: subject,
+      preheader: `${summary} (${formatLongCalendarDay(input.day)})`,
+      content,
+    }),
     text: renderEmailText(text),
   };
 }

@@ -1,3 +1,4 @@
+import { formatLongCalendarDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { canadaPostTrackingUrl } from "~/lib/order-status";
 import { config } from "~/server/config.server";
@@ -33,6 +34,7 @@ export interface OrderStatusEmailInput {
   totalAmountCents: number;
   accessToken: string;
   trackingNumber?: string | null;
+  /** A calendar day in the store's time zone ("2026-12-01"), written "December 1, 2026". */
   estimatedDelivery?: string | null;
   reason?: string | null;
   /** When the order was placed: the payment reminder repeats the e-Transfer's deadline. */
@@ -71,7 +73,7 @@ function wording(order: OrderStatusEmailInput): Wording {
         lines: [
           `Order ${n} left our shop with Canada Post. Tracking number: ${tracking}.`,
           order.estimatedDelivery
-            ? `Estimated delivery: ${order.estimatedDelivery}.`
+            ? `Estimated delivery: ${formatLongCalendarDay(order.estimatedDelivery)}.`
             : "Canada Post will deliver it in the next few days.",
         ],
         link: { href: canadaPostTrackingUrl(tracking), label: "Track your parcel" },

@@ -78,7 +78,7 @@ export default function ProvinceSettings({ loaderData }: Route.ComponentProps) {
         total: provinces.length,
         pageSize: provinces.length,
       }}
-      noun="provinces and territories"
+      noun={["province or territory", "provinces and territories"]}
       after={
         <p className="mt-3 text-sm text-stone-600">
           Taxes apply to the goods after discount, and to shipping where the rate says so. A new
