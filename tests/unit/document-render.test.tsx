@@ -101,11 +101,15 @@ const build = {
   routes: {
     root: { id: "root", path: "", module: root },
     home: {
-      ...{ id: "home", parentId: "root", index: true },
+      id: "home",
+      parentId: "root",
+      index: true,
       module: { default: Home, loader: () => ({ greeting: "Ready to shop" }) },
     },
     admin: {
-      ...{ id: "admin", parentId: "root", path: "budzadmin" },
+      id: "admin",
+      parentId: "root",
+      path: "budzadmin",
       module: { default: () => <main>Sign in</main> },
     },
   },
@@ -119,7 +123,9 @@ const build = {
         hasErrorBoundary: true,
       }),
       home: clientRoute("home", "/assets/home-6.js", {
-        ...{ parentId: "root", index: true, hasLoader: true },
+        parentId: "root",
+        index: true,
+        hasLoader: true,
       }),
       admin: clientRoute("admin", "/assets/admin-7.js", { parentId: "root", path: "budzadmin" }),
     },
