@@ -165,7 +165,7 @@ export function hydrateAfterFirstPaint(html: string, nonce: string): string {
     return "";
   });
   // At least the client entry's; any left (written some other way) would still load at once.
-  if (preloads.length === 0 || withoutPreloads.includes("modulepreload"))
+  if (preloads.length === 0 || /<link\b[^>]*modulepreload/.test(withoutPreloads))
     return notDeferred(html, '<link rel="modulepreload" href>');
   const start = `(${STARTER})(${scriptJson(preloads)},${scriptJson(nonce)})`;
   return withoutPreloads.replace(
