@@ -3,6 +3,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// nodemailer is known to one adapter, through its public API only (its lib/ files are private).
+const nodemailerOutsideItsAdapter = {
+  regex: "^nodemailer(/.*)?$",
+  message: "Only app/server/email/smtp.server.ts uses nodemailer: go through its functions.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,6 +45,19 @@ export default tseslint.config(
     },
   },
   {
+    ignores: ["app/server/email/smtp.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [nodemailerOutsideItsAdapter] }] },
+  },
+  {
+    files: ["app/server/email/smtp.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^nodemailer/", message: "nodemailer's lib/ files are private." }] },
+      ],
+    },
+  },
+  {
     // Routes and components reach the database only through app/server/** modules (queries live
     // there, next to their tests); a query written in a route would escape them.
     files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
@@ -47,6 +66,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            nodemailerOutsideItsAdapter,
             {
               regex: "^drizzle-orm(/.*)?$",
               message:

@@ -35,6 +35,7 @@ const HEADER_BYTES = 400;
 async function expectLightFirstScripts(url: string) {
   const home = await (await fetch(url, { headers: { Cookie: "age_verified=true" } })).text();
   // The page starts its scripts after its first paint: their list is the inline starter's argument.
+  expect(home).not.toMatch(/<link[^>]*modulepreload|<script[^>]*type="module"/);
   const scripts: string[] = JSON.parse(/\}\)\((\[[^\]]*\]),/.exec(home)![1]!);
   expect(scripts.length).toBeGreaterThan(3);
   let transferred = 0;
@@ -95,6 +96,8 @@ describe("the production server", () => {
     expect(featured.length).toBeGreaterThanOrEqual(8);
     expect((await fetch(`${server.url}/no/such/page`)).status).toBe(404);
     await expectLightFirstScripts(server.url);
+    // The built pages are what the script deferral expects of React Router (document.server.tsx).
+    expect(server.output()).not.toContain("not found in React Router's render");
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);

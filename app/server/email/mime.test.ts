@@ -23,6 +23,37 @@ function parse(raw: Buffer) {
   return { text, head, boundary, parts, tail: body.split(`--${boundary}`).at(-1) };
 }
 
+/** A quoted-printable part's content, decoded (RFC 2045 6.7). */
+function decodeQuotedPrintable(part: string): string {
+  const encoded = part.slice(part.indexOf("\r\n\r\n") + 4, -2).replace(/=\r\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < encoded.length; i++) {
+    if (encoded[i] === "=") {
+      bytes.push(parseInt(encoded.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(encoded.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** A header's value, unfolded, its encoded words decoded (RFC 2047: the space between two goes). */
+function decodeHeader(head: string, name: string): string {
+  const unfolded = head.replace(/\r\n(?=[ \t])/g, "");
+  const value = new RegExp(`^${name}: (.*)$`, "m").exec(unfolded)![1]!;
+  return value
+    .replace(/(\?=)\s+(?==\?UTF-8\?Q\?)/g, "$1")
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/g, (_, text: string) =>
+      Buffer.from(
+        text
+          .replace(/_/g, " ")
+          .replace(/=([0-9A-F]{2})/g, (_hex, hex: string) =>
+            String.fromCharCode(parseInt(hex, 16)),
+          ),
+        "latin1",
+      ).toString("utf8"),
+    );
+}
+
 describe("composeMime", () => {
   it("builds a multipart/alternative message with CRLF line ends and a text and an HTML part", () => {
     const { text, head, parts, tail } = parse(composeMime(base));
@@ -69,5 +100,26 @@ describe("composeMime", () => {
     );
     expect(head).toContain('From: "Budz, \\"Inc.\\"" <o@b.c>');
     expect(head).toContain("X-Test: yes");
+  });
+
+  it("keeps every line to 76 printable ASCII characters, and decodes back to what was given", () => {
+    const given = {
+      ...base,
+      from: { name: "Zoë\u00a0Budz", address: "o@b.c" },
+      subject: `Fête 🎉 "50 %" =?UTF-8?Q?not_a_word?= ${"é".repeat(30)}\nBcc: someone@else.example`,
+      text: `${"a".repeat(75)}é\n${"b ".repeat(50)}\ntrailing space \n\ttab\t\nlone\rreturn = sign ${"🎉".repeat(30)}`,
+      html: `<p style="color: red">${"x".repeat(300)}</p>\n `,
+    };
+    const { text, head, boundary, parts } = parse(composeMime(given));
+    for (const line of text.split("\r\n")) {
+      expect(line).toMatch(/^[\x20-\x7e\t]*$/);
+      if (!line.includes(boundary)) expect(line.length).toBeLessThanOrEqual(76);
+    }
+    // A line break in a subject is encoded, never a header of its own.
+    expect(head).not.toMatch(/^Bcc:/m);
+    expect(decodeHeader(head, "Subject")).toBe(given.subject);
+    expect(decodeHeader(head, "From")).toBe("Zoë\u00a0Budz <o@b.c>");
+    expect(decodeQuotedPrintable(parts[0]!)).toBe(given.text.replace(/\n/g, "\r\n"));
+    expect(decodeQuotedPrintable(parts[1]!)).toBe(given.html.replace(/\n/g, "\r\n"));
   });
 });

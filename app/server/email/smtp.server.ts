@@ -1,12 +1,13 @@
-import nodemailer from "nodemailer";
-import type Mail from "nodemailer/lib/mailer";
-import { parseConnectionUrl } from "nodemailer/lib/shared";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import { composeMime, type Mailbox } from "./mime.server";
 import type { OutboxMessage } from "./outbox.server";
 
-/** Sending one outbox row: how the message is built and how a failure is judged. */
+/**
+ * Sending one outbox row: how the message is built and how a failure is judged. The one file that
+ * knows nodemailer, through its public API only (createTransport, its types, its error fields).
+ */
 
-export type Transport = Mail;
+export type Transport = Transporter;
 
 /**
  * A pooled SMTP transport for SMTP_URL (smtp:// or smtps://, user and password in the URL, other
@@ -14,23 +15,20 @@ export type Transport = Mail;
  * lock on a row, so a slow server cannot make another instance think the send was abandoned.
  */
 export function createSmtpTransport(smtpUrl: string, maxConnections = 5): Transport {
+  // What the URL sets (its query parameters included) wins over these defaults.
   return nodemailer.createTransport({
+    url: smtpUrl,
     pool: true,
     maxConnections,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-    ...parseConnectionUrl(smtpUrl),
-  } as Parameters<typeof nodemailer.createTransport>[0]) as Transport;
+  });
 }
 
 /** Renders the complete RFC 5322 message (used to keep a readable .eml copy without SMTP). */
 export function createFileTransport(): Transport {
-  return nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: "unix",
-  }) as unknown as Transport;
+  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 }
 
 /**
@@ -48,7 +46,7 @@ export function buildMail(
   row: Pick<OutboxMessage, "id" | "toAddress" | "subject" | "html" | "text" | "createdAt"> &
     Partial<Pick<OutboxMessage, "listUnsubscribe">>,
   settings: { sender: Mailbox; publicUrl: string },
-): Mail.Options & { messageId: string } {
+): SendMailOptions & { messageId: string } {
   const { sender } = settings;
   const messageId = messageIdFor(row.id, sender.address, settings.publicUrl);
   return {

@@ -6,11 +6,29 @@ import { logger } from "../logger.server";
 
 export const streamTimeout = 5_000;
 
+const warned = new Set<string>();
+
+/**
+ * Says, once per process, that React Router's render no longer has what this file reads (a new
+ * React Router release is the likely cause): `what` was not found, with what that costs.
+ */
+function notFound(what: string, consequence: string): void {
+  if (warned.has(what)) return;
+  warned.add(what);
+  logger.warn(
+    { notFound: what },
+    `${what} not found in React Router's render: ${consequence} (app/server/http/document.server.tsx, docs/decisions/document-rendering.md)`,
+  );
+}
+
 /** The serialised loader data, whole; ServerRouter then renders no stream transfer of its own. */
 export async function readHandoff(context: EntryContext): Promise<string> {
   const stream = context.serverHandoffStream;
   context.serverHandoffStream = undefined;
-  if (!stream) return "";
+  if (!stream) {
+    notFound("serverHandoffStream", "the page's loader data is not sent, so it will not hydrate");
+    return "";
+  }
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -76,8 +94,18 @@ export function renderStreamed(app: React.ReactElement, request: Request, nonce:
   });
 }
 
-const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const HYDRATION_MODULE = /<script nonce="[^"]*" type="module" async="">([\s\S]*?)<\/script>/;
+// React Router's <Scripts> writes, for a page's first render, one modulepreload link per module
+// (React moves them into <head>) and one module script that imports the route modules and the
+// client entry. Read in any attribute order; what is not found is said in the log.
+const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+const HREF = /\bhref="([^"]+)"/;
+const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The page as React Router wrote it (its scripts load at once: slower on a phone, but working). */
+function notDeferred(html: string, what: string): string {
+  notFound(what, "storefront scripts load before the first paint");
+  return html;
+}
 
 /**
  * Runs in the browser, from an inline script: fetches the page's modules and runs React Router's
@@ -126,18 +154,24 @@ const STARTER = startScriptsAfterFirstPaint.toString();
  * script-only button starts the scripts at once (and waits for them: app.css).
  */
 export function hydrateAfterFirstPaint(html: string, nonce: string): string {
-  const module = HYDRATION_MODULE.exec(html);
-  if (!module) return html;
+  const modules = [...html.matchAll(MODULE_SCRIPT)];
+  if (modules.length !== 1) return notDeferred(html, 'One <script type="module">');
+  const [moduleTag, moduleCode] = modules[0]!;
   const preloads: string[] = [];
-  const withoutPreloads = html.replace(MODULEPRELOAD, (_link, href: string) => {
+  const withoutPreloads = html.replace(MODULEPRELOAD, (link) => {
+    const href = HREF.exec(link)?.[1];
+    if (!href) return link;
     preloads.push(href);
     return "";
   });
+  // At least the client entry's; any left (written some other way) would still load at once.
+  if (preloads.length === 0 || /<link\b[^>]*modulepreload/.test(withoutPreloads))
+    return notDeferred(html, '<link rel="modulepreload" href>');
   const start = `(${STARTER})(${scriptJson(preloads)},${scriptJson(nonce)})`;
   return withoutPreloads.replace(
-    module[0],
+    moduleTag,
     () =>
-      `<script type="text/plain" id="hydration-module">${module[1]}</script>` +
+      `<script type="text/plain" id="hydration-module">${moduleCode}</script>` +
       `<script nonce="${nonce}">${start}</script>`,
   );
 }
