@@ -86,34 +86,21 @@ const PREVIEW = "preview";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const posted = await request.formData();
   const submission = await parseForm(posted, orderEditForm);
-  if (posted.get("intent") === PREVIEW) {
+  const preview = posted.get("intent") === PREVIEW;
+  if (!submission.ok) return preview ? { preview: null } : submission.reply;
+  const { version, lines, add, ...address } = submission.data;
+  const edit = { orderNumber: params.orderNumber, version, lines, add, address };
+  const actor = auditActor(context);
+  if (preview) {
     // While the form is being filled in, its totals as a save would make them (or why not).
-    if (!submission.ok) return { preview: null };
-    const { version, lines, add, ...address } = submission.data;
-    const result = await previewOrderEdit({
-      orderNumber: params.orderNumber,
-      version,
-      lines,
-      add,
-      address,
-      actor: auditActor(context),
-    });
+    const result = await previewOrderEdit({ ...edit, actor });
     return {
       preview: result.ok
         ? { totals: result.totals, changed: result.changed }
         : { refusal: result.message },
     };
   }
-  if (!submission.ok) return submission.reply;
-  const { version, lines, add, ...address } = submission.data;
-  const result = await editPendingOrder({
-    orderNumber: params.orderNumber,
-    version,
-    lines,
-    add,
-    address,
-    actor: auditActor(context),
-  });
+  const result = await editPendingOrder({ ...edit, actor });
   if (!result.ok)
     return formReply(result.errors ?? { form: result.message }, {
       status: result.status,
