@@ -38,7 +38,7 @@ export function postalCodeMatchesProvince(postalCode: string, province: string):
   return !!entry && entry.postalPrefixes.includes(postalCode.charAt(0));
 }
 
-/** SPEC §9 phone format xxx-xxx-xxxx from 10 digits (or 11 starting with 1); null otherwise. */
+/** A phone number as xxx-xxx-xxxx from 10 digits (or 11 starting with 1); null otherwise. */
 export function normalizePhone(value: string): string | null {
   let digits = value.replace(/\D/g, "");
   if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);

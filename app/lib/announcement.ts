@@ -1,4 +1,7 @@
-/** SPEC §4 announcement bar rules, shared by the storefront and the admin preview. */
+/**
+ * The announcement bar's rules (docs/product/storefront.md#announcement-bar), shared by the
+ * storefront and the admin preview.
+ */
 import { couponCodesNamed } from "./coupons";
 
 export const ANNOUNCEMENT_COLORS = {

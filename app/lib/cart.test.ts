@@ -37,7 +37,7 @@ describe("parseCart", () => {
     expect(parseCart(JSON.stringify([dream, gummies]))).toEqual([dream, gummies]);
   });
 
-  it("resets anything corrupt to empty (SPEC §4)", () => {
+  it("resets anything corrupt to empty", () => {
     expect(parseCart(null)).toEqual([]);
     expect(parseCart("{not json")).toEqual([]);
     expect(parseCart('{"id":"p1"}')).toEqual([]);

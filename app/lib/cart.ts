@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** SPEC §3 cart item, stored as JSON in local storage `cart`. price is dollars, for display only. */
+/** A cart item, stored as JSON in local storage `cart`. price is dollars, for display only. */
 export interface CartItem {
   /** product id, or `${productId}_${variationId}` for a size of a product. */
   id: string;
@@ -42,7 +42,10 @@ function isCartItem(value: unknown): value is CartItem {
   );
 }
 
-/** Parses the stored cart; anything corrupt resets to empty (SPEC §4). */
+/**
+ * Parses the stored cart; anything corrupt resets to empty
+ * (docs/product/cart-and-checkout.md#cart).
+ */
 export function parseCart(raw: string | null): CartItem[] {
   if (!raw) return EMPTY;
   try {

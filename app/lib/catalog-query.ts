@@ -9,7 +9,7 @@ export const SORT_OPTIONS = [
 export type SortKey = (typeof SORT_OPTIONS)[number]["value"];
 export const DEFAULT_SORT: SortKey = "name";
 
-/** SPEC §9: the price slider runs from 0 to 1000 dollars and sets the upper bound only. */
+/** The price slider runs from 0 to 1000 dollars and sets the upper bound only. */
 export const PRICE_SLIDER_MAX = 1000;
 export const PRICE_SLIDER_STEP = 10;
 export const PAGE_SIZE = 24;

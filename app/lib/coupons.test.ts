@@ -74,7 +74,7 @@ describe("usage figures", () => {
   });
 
   it("averages used ÷ max over the coupons with a maximum, and never gives NaN", () => {
-    // SPEC's sample coupons: 23/100, 156/500, 89/200, 12/50.
+    // The sample coupons' uses of their maximum: 23/100, 156/500, 89/200, 12/50.
     const sum = 23 / 100 + 156 / 500 + 89 / 200 + 12 / 50;
     expect(averageUsageRate(sum, 4)).toBe(30.7);
     expect(averageUsageRate(0, 0)).toBeNull();

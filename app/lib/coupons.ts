@@ -3,9 +3,10 @@ import { formatMoneyInText } from "./money";
 import type { CouponTerms } from "./pricing";
 
 /**
- * SPEC §4's coupon statuses plus `scheduled` (switched on, start date still ahead), so a coupon
- * that checkout would refuse as "not yet valid" is never listed as active. Exactly one applies:
- * switched off wins, then an end date that has passed, then a start date still ahead.
+ * A coupon's status (docs/product/customers-and-marketing.md#coupons): active, inactive and
+ * expired, plus `scheduled` (switched on, start date still ahead), so a coupon that checkout would
+ * refuse as "not yet valid" is never listed as active. Exactly one applies: switched off wins, then
+ * an end date that has passed, then a start date still ahead.
  */
 export const COUPON_STATUSES = ["active", "scheduled", "expired", "inactive"] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
@@ -35,7 +36,7 @@ export function couponStatus(coupon: CouponDates, now: Date): CouponStatus {
   return "active";
 }
 
-/** "20%" for a percentage, "$20" or "$12.50" for a dollar amount (SPEC §2: value%, $value). */
+/** "20%" for a percentage, "$20" or "$12.50" for a dollar amount. */
 export function formatCouponValue(coupon: CouponTerms): string {
   if (coupon.type === "percentage") return `${coupon.value}%`;
   return formatMoneyInText(coupon.value);

@@ -35,7 +35,7 @@ export function decodeCsvBytes(
   return { ok: true, text };
 }
 
-/** Parses and checks a customer CSV file (SPEC §5 rules), or says why the file cannot be used. */
+/** Parses and checks a customer CSV file, or says why the file cannot be used. */
 export function parseImportCsv(bytes: Uint8Array): ParsedImport {
   const decoded = decodeCsvBytes(bytes);
   if (!decoded.ok) return decoded;

@@ -24,7 +24,7 @@ const rowsOf = (text: string) => {
 };
 const errorsOf = (text: string) => rowsOf(text).flatMap((r) => r.errors);
 
-describe("SPEC §5 CSV import: columns", () => {
+describe("customer CSV import: columns", () => {
   it("needs name, email and phone columns, naming the missing ones", () => {
     expect(findImportColumns(["Email", "Address"])).toEqual({
       ok: false,
@@ -50,7 +50,7 @@ describe("SPEC §5 CSV import: columns", () => {
   });
 });
 
-describe("SPEC §5 CSV import: each row's messages", () => {
+describe("customer CSV import: each row's messages", () => {
   const header = "name,email,phone\n";
   it("Row N: Insufficient data (fewer than 3 values)", () => {
     expect(errorsOf(`${header}Jane Doe,jane@example.com`)).toEqual(["Row 2: Insufficient data"]);
@@ -92,7 +92,7 @@ describe("SPEC §5 CSV import: each row's messages", () => {
   });
 });
 
-describe("SPEC §5 CSV import: cleanup", () => {
+describe("customer CSV import: cleanup", () => {
   it("capitalises each word of a name", () => {
     expect(capitaliseName("  jANE   doe-SMITH ")).toBe("Jane Doe-Smith");
     expect(capitaliseName("émile zola")).toBe("Émile Zola");
@@ -169,7 +169,7 @@ describe("CSV file handling", () => {
       'Name,Note\r\n\'=cmd,"a, b"',
     );
   });
-  it("has SPEC's success message", () => {
+  it("has the success message", () => {
     expect(importedMessage(3)).toBe("Successfully imported 3 customers!");
   });
 });

@@ -1,7 +1,7 @@
 /**
- * SPEC §5 CSV import rules as pure functions: which columns are required, how each row is checked
- * (with SPEC's exact messages) and cleaned. The server parses the file with papaparse and runs
- * these; unit tests cover each message.
+ * The customer CSV import's rules (docs/product/customers-and-marketing.md#customer-csv-import) as
+ * pure functions: which columns are required, how each row is checked (with its exact messages) and
+ * cleaned. The server parses the file with papaparse and runs these; unit tests cover each message.
  */
 
 import { countText } from "./text";
@@ -88,7 +88,7 @@ export function capitaliseName(name: string): string {
     .join(" ");
 }
 
-/** SPEC §5 phone cleanup: 10 digits; 11 starting with 1 drops the 1; 7 digits get 555 first. */
+/** Phone cleanup: 10 digits; 11 starting with 1 drops the 1; 7 digits get 555 first. */
 export function cleanImportPhone(phone: string): string | null {
   let digits = phone.replace(/\D/g, "");
   if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
@@ -97,7 +97,7 @@ export function cleanImportPhone(phone: string): string | null {
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-// SPEC's "simple" email check, without the characters the outbox refuses in an address.
+// A simple email check, without the characters the outbox refuses in an address.
 const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 
 /** Yes/no cells of the optional consent column; blank is no. Undefined when it is neither. */
@@ -122,7 +122,7 @@ export interface ImportRow {
 const cell = (values: string[], index: number | undefined) =>
   index === undefined ? "" : (values[index] ?? "").trim();
 
-/** Checks and cleans one data row; `errors` holds SPEC's messages for whatever is wrong. */
+/** Checks and cleans one data row; `errors` holds the messages for whatever is wrong. */
 export function checkImportRow(values: string[], row: number, columns: ImportColumns): ImportRow {
   const raw = {
     name: cell(values, columns.name),

@@ -56,7 +56,10 @@ export const PREVIEW_PAGE_SIZE = 100;
 export const PREVIEW_FILTERS = ["all", "errors", "existing", "new"] as const;
 export type PreviewFilter = (typeof PREVIEW_FILTERS)[number];
 
-/** SPEC §3 marketing-consent sources, as staff read them. */
+/**
+ * Where a marketing consent came from, as staff read it
+ * (docs/product/customers-and-marketing.md#consent-records).
+ */
 export const CONSENT_SOURCE_NAMES: Record<string, string> = {
   footer: "the store's newsletter form",
   checkout: "checkout",

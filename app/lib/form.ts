@@ -1,11 +1,12 @@
 import type { z } from "zod";
 
 /**
- * The one form layer (docs/decisions/forms.md). A form is described once by its `FormRules`: the
- * zod schema the action parses and how a posted FormData becomes the schema's input. The action
- * reads it with `parseForm(request, rules)` (app/server/http/form.server.ts); the page runs the same
- * rules in the browser with `useForm` (app/components/form/form.tsx), loading them on first focus
- * where zod must stay off the page's first load.
+ * The one form layer (docs/decisions/forms-errors-and-admin-screens.md). A form is described once
+ * by its `FormRules`: the zod schema the action parses and how a posted FormData becomes the
+ * schema's input. The action reads it with `parseForm(request, rules)`
+ * (app/server/http/form.server.ts); the page runs the same rules in the browser with `useForm`
+ * (app/components/form/form.tsx), loading them on first focus where zod must stay off the page's
+ * first load.
  */
 
 /** Field name → its first message ("variations.0.size" for a cell of a repeated row; "form" for

@@ -1,4 +1,7 @@
-/** SPEC §5/§9 upload limits, checked in the browser for instant feedback and again on the server. */
+/**
+ * Upload limits (docs/product/catalogue-and-stock.md#images), checked in the browser for instant
+ * feedback and again on the server.
+ */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 

@@ -68,7 +68,7 @@ const LABELS: Record<InvoiceStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** "Paid", "Pending" or "Cancelled" (DESIGN: the invoice follows its order). */
+/** "Paid", "Pending" or "Cancelled": the invoice follows its order. */
 export function invoiceStatusLabel(status: string): string {
   return LABELS[status as InvoiceStatus] ?? status;
 }

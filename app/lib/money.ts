@@ -15,7 +15,7 @@ export function formatMoneyInText(cents: number): string {
   return cents % 100 === 0 ? text.replace(/\.00$/, "") : text;
 }
 
-/** Parses "12.5", "$1,234.50" or 12.5 to cents; anything non-numeric becomes 0 (SPEC §5). */
+/** Parses "12.5", "$1,234.50" or 12.5 to cents; anything non-numeric becomes 0. */
 export function parseMoneyToCents(value: unknown): number {
   const text =
     typeof value === "number" ? String(value) : String(value ?? "").replace(/[$,\s]/g, "");

@@ -1,10 +1,11 @@
 /**
- * The Newsletters screen's Quick Templates (SPEC §2): each prefills the subject and the HTML body.
- * SPEC §9 has them mention WELCOME20 (20 % off a first order) and WEEKEND20; no coupon is WEEKEND20
- * (shoppers got "Invalid coupon code"), so the sale names WEEKEND25, the sample data's weekend
- * coupon. A template names a code only when the store has that coupon, active, and words its offer
- * from the coupon's own terms (value, minimum order); otherwise the offer is left out, never a code
- * that fails nor a figure the coupon does not give.
+ * The Newsletters screen's Quick Templates (docs/product/customers-and-marketing.md#newsletters):
+ * each prefills the subject and the HTML body. They were first written to mention WELCOME20 (20 %
+ * off a first order) and WEEKEND20; no coupon is WEEKEND20 (shoppers got "Invalid coupon code"), so
+ * the sale names WEEKEND25, the sample data's weekend coupon. A template names a code only when the
+ * store has that coupon, active, and words its offer from the coupon's own terms (value, minimum
+ * order); otherwise the offer is left out, never a code that fails nor a figure the coupon does not
+ * give.
  */
 import { formatCouponValue } from "./coupons";
 import { formatMoneyInText } from "./money";

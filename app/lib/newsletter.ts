@@ -1,2 +1,2 @@
-/** SPEC §8 footer message after a newsletter subscription. */
+/** The footer's message after a newsletter subscription. */
 export const NEWSLETTER_THANKS = "Thank you for subscribing to our newsletter!";

@@ -7,7 +7,7 @@ import {
   transitionRefusal,
 } from "./order-status";
 
-describe("order transitions (DESIGN.md)", () => {
+describe("order transitions", () => {
   it("allows only the designed moves", () => {
     expect(nextOrderStatuses("pending")).toEqual(["paid", "cancelled"]);
     expect(nextOrderStatuses("paid")).toEqual(["processing", "cancelled"]);

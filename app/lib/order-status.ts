@@ -43,7 +43,7 @@ export function normalizeOrderNumber(value: string): string | null {
   return match ? `BBS-${match[1]}` : null;
 }
 
-/** Every order status, in the order an order moves through them (DESIGN.md). */
+/** Every order status, in the order an order moves through them. */
 export const ORDER_STATUSES = [
   "pending",
   "paid",
@@ -61,7 +61,7 @@ export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 export const INVOICE_STATUSES = ["pending", "paid", "cancelled"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** DESIGN.md's status machine: the only moves an order can make. */
+/** The only moves an order can make (docs/product/orders-and-money.md#order-states). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["paid", "cancelled"],
   paid: ["processing", "cancelled"],
@@ -116,7 +116,7 @@ export function historyEntryKind(entry: {
   return entry.note?.startsWith(REFUND_NOTE_PREFIX) ? "refund" : "edited";
 }
 
-/** DESIGN.md: the invoice follows its order. */
+/** The invoice follows its order (docs/product/orders-and-money.md#invoices). */
 export function invoiceStatusFor(orderStatus: string): InvoiceStatus {
   if (orderStatus === "pending") return "pending";
   if (orderStatus === "cancelled") return "cancelled";
@@ -149,5 +149,5 @@ export function normalizeTrackingNumber(value: string): string | null {
   return /^(\d{16}|\d{12}|[A-Z]{2}\d{9}CA)$/.test(compact) ? compact : null;
 }
 
-/** Days Canada Post is expected to take (SPEC §9: estimated delivery 3 days ahead). */
+/** Days Canada Post is expected to take: a shipment's estimated delivery is 3 days ahead. */
 export const DELIVERY_DAYS = 3;

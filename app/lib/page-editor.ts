@@ -1,4 +1,7 @@
-/** The pages the Page Editor changes (SPEC §2 plus FAQ, DESIGN.md), in the order it lists them. */
+/**
+ * The pages the Page Editor changes (docs/product/storefront.md#page-editor), in the order it lists
+ * them.
+ */
 export const EDITABLE_PAGES = [
   { slug: "home", name: "Home", path: "/" },
   { slug: "about", name: "About Us", path: "/about" },
@@ -18,5 +21,5 @@ export function isEditablePage(slug: string): slug is EditablePageSlug {
 export const UNDO_CONFIRMATION =
   "Are you sure you want to undo all changes? This will revert to the last saved version.";
 
-/** Save indicator (SPEC §4): success and error go back to idle after 3 s. */
+/** Save indicator: success and error go back to idle after 3 s. */
 export const SAVE_STATUS_RESET_MS = 3000;

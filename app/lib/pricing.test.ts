@@ -42,7 +42,7 @@ describe("shippingCents", () => {
 });
 
 describe("computeTotals", () => {
-  it("is subtotal - discount + shipping (SPEC §9)", () => {
+  it("is subtotal - discount + shipping", () => {
     const totals = computeTotals(
       [
         { priceCents: 4500, quantity: 2 },

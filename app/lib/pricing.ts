@@ -42,12 +42,15 @@ export function discountCents(coupon: CouponTerms | null | undefined, subtotal: 
   return Math.max(0, Math.min(amount, subtotal));
 }
 
-/** SPEC §9: $20 unless subtotal - discount reaches $200 (so a $0 cart still pays $20). */
+/**
+ * The flat fee ($20 by default) unless subtotal - discount reaches the threshold ($200 by default),
+ * so a $0 cart still pays the fee (docs/product/cart-and-checkout.md#shipping).
+ */
 export function shippingCents(subtotal: number, discount: number, rates: ShippingRates): number {
   return subtotal - discount >= rates.freeThresholdCents ? 0 : rates.flatFeeCents;
 }
 
-/** SPEC §9: total = subtotal - discount + shipping. */
+/** total = subtotal - discount + shipping (docs/product/cart-and-checkout.md#totals). */
 export function computeTotals(
   lines: { priceCents: number; quantity: number }[],
   coupon: CouponTerms | null,
@@ -66,7 +69,7 @@ export function computeTotals(
   };
 }
 
-/** SPEC §2: the cart's nudge, or null when shipping is already free. */
+/** The cart's free-shipping nudge, or null when shipping is already free. */
 export function freeShippingNudge(totals: Totals): string | null {
   return totals.freeShippingRemainingCents > 0
     ? `Add ${formatMoney(totals.freeShippingRemainingCents)} more for free shipping!`

@@ -1,6 +1,7 @@
 /**
- * SPEC §2/§5 Print Orders: its messages and the date check the dialog runs in the browser and the
- * report and count routes run again. No zod here, so the Orders list loads without it.
+ * Print Orders (docs/product/orders-and-money.md#print-orders): its messages and the date check the
+ * dialog runs in the browser and the report and count routes run again. No zod here, so the Orders
+ * list loads without it.
  */
 export const PRINT_DATES_REQUIRED = "Please select both start and end dates";
 export const PRINT_START_AFTER_END = "Start date cannot be after end date";

@@ -9,7 +9,7 @@ export const SIZE_UNITS = ["g", "oz", "ml", "pieces", "pack"] as const;
 export const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
 export const THUMBNAIL_SLOTS = 4;
 export const MAX_VARIATIONS = 20;
-/** SPEC's confirmation before a product is deleted (the list's Delete). */
+/** The confirmation before a product is deleted (the list's Delete). */
 export const DELETE_PRODUCT_CONFIRMATION =
   "Are you sure you want to delete this product? This action cannot be undone.";
 /** A new product's cost price starts at this share of its selling price. */

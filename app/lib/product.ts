@@ -37,7 +37,7 @@ export interface ProductDetail extends ProductSummary {
 
 export const DEFAULT_RATING = 5;
 
-/** Units written as symbols stick to the number (SPEC's "3.5g"); words take a space. */
+/** Units written as symbols stick to the number ("3.5g"); words take a space. */
 const UNIT_SYMBOLS = new Set(["g", "oz", "ml"]);
 
 /** The one way a size is written everywhere: "3.5g", "1oz", "250ml", "10 pieces", "1 pack". */
@@ -49,8 +49,8 @@ export function sizeLabel(variation: { size: string; sizeUnit: string }): string
 }
 
 /**
- * The size chosen when a product is shown: the first one in stock (SPEC §4's "first variation" when
- * all are), else the first; undefined when the product has no sizes.
+ * The size chosen when a product is shown: the first one in stock, else the first (all sold out);
+ * undefined when the product has no sizes.
  */
 export function defaultVariationId(product: {
   variations: { id: string; stock: number }[];

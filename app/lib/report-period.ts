@@ -1,5 +1,5 @@
 /**
- * Reports & Analytics: the periods a report covers (SPEC §9's rolling days, and the calendar
+ * Reports & Analytics: the periods a report covers (rolling days, and the calendar
  * month, quarter or custom range a return is filed for), their calendar arithmetic, and how a
  * change between periods is shown. Pure: calendar days only ("2026-03-01"); the server turns them
  * into instants in STORE_TIMEZONE (report-range.server.ts).

@@ -2,7 +2,7 @@ export type StockBadge = "out" | "low" | "in";
 
 export const DEFAULT_STOCK_ALERT_LEVEL = 10;
 
-/** SPEC §4: Out of Stock at 0, Low Stock at or below the alert level, else In Stock. */
+/** Out of Stock at 0, Low Stock at or below the alert level, else In Stock. */
 export function stockBadge(available: number, alertLevel = DEFAULT_STOCK_ALERT_LEVEL): StockBadge {
   if (available <= 0) return "out";
   if (available <= alertLevel) return "low";
@@ -28,7 +28,7 @@ export function lowStockText(item: { productName: string; size: string | null; s
   return `${item.productName}${item.size ? ` — ${item.size}` : ""}: ${stockLeftText(item.stock)}`;
 }
 
-/** SPEC §4: the chosen variation's stock, else the total of the variations, else the product's. */
+/** The chosen variation's stock, else the total of the variations, else the product's. */
 export function availableStock(
   product: { stock: number; variations: { id: string; stock: number }[] },
   variationId?: string,

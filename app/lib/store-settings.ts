@@ -10,7 +10,7 @@ import { formatMoneyInText } from "./money";
 export interface StoreIdentity {
   name: string;
   email: string | null;
-  /** SPEC §9 format xxx-xxx-xxxx. */
+  /** Written xxx-xxx-xxxx. */
   phone: string | null;
   hours: string | null;
   /** The postal address, one line per line; required before a newsletter or campaign is sent. */
@@ -86,7 +86,7 @@ export const SETTINGS_SECTIONS = [
   "email",
 ] as const;
 
-/** SPEC §9: $20 shipping, free from $200 after discount. */
+/** $20 shipping, free from $200 after discount (docs/product/cart-and-checkout.md#shipping). */
 export const DEFAULT_SHIPPING: ShippingSettings = { flatFeeCents: 2000, freeThresholdCents: 20000 };
 export const SAMPLE_SUPPORT_HOURS = "Mon-Fri 9AM-6PM PST";
 
@@ -113,7 +113,7 @@ export function addressHasPostalCode(address: string): boolean {
   return POSTAL_CODE_IN_TEXT.test(address);
 }
 
-/** A phone number as xxx-xxx-xxxx (SPEC §9), or null. */
+/** A phone number as xxx-xxx-xxxx, or null. */
 export function normalizeStorePhone(value: string): string | null {
   return normalizePhone(value);
 }

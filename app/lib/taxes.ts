@@ -46,7 +46,10 @@ export interface ProvinceRule {
   minimumAge: number;
 }
 
-/** The store's age (SPEC: 19+); a province may set its own legal age for buying cannabis. */
+/**
+ * The store's age, 19+ (docs/product/canadian-rules.md#minimum-age); a province may set its own
+ * legal age for buying cannabis.
+ */
 export const STORE_MINIMUM_AGE = 19;
 export const MIN_PROVINCE_AGE = 18;
 export const MAX_PROVINCE_AGE = 25;

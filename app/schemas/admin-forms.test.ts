@@ -34,7 +34,7 @@ describe("admin login form", () => {
   });
 });
 
-describe("SPEC §4 admin stock display", () => {
+describe("admin stock display", () => {
   it("shows Out of Stock, a low count with (Low Stock), or the plain count", () => {
     expect(adminStockText(0, 10)).toBe("Out of Stock");
     expect(adminStockText(10, 10)).toBe("10 (Low Stock)");
@@ -43,7 +43,7 @@ describe("SPEC §4 admin stock display", () => {
   });
 });
 
-describe("SPEC §5 image checks in the browser", () => {
+describe("image checks in the browser", () => {
   it("accepts JPEG, PNG, WebP and GIF up to 10MB", () => {
     expect(validateImageFile({ type: "image/png", size: 10 * 1024 * 1024 })).toBeUndefined();
     expect(validateImageFile({ type: "image/png", size: 10 * 1024 * 1024 + 1 })).toBe(

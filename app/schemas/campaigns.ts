@@ -63,10 +63,10 @@ export function parseLocalDateTime(value: string) {
 }
 
 /**
- * Compose Email Campaign (SPEC §2): Campaign Name, Subject Line, Recipients, Email Content, and
- * what to do with it: save a draft, send now, schedule (sendAt, a wall-clock time in the store's
- * time zone; the server checks it is in the future), or send a test to testEmail (SPEC §5's
- * newsletter test messages). A draft needs only its name.
+ * Compose Email Campaign (docs/product/customers-and-marketing.md#email-campaigns): Campaign Name,
+ * Subject Line, Recipients, Email Content, and what to do with it: save a draft, send now, schedule
+ * (sendAt, a wall-clock time in the store's time zone; the server checks it is in the future), or
+ * send a test to testEmail (with the newsletter test's messages). A draft needs only its name.
  */
 export const CampaignFormSchema = z
   .object({

@@ -54,7 +54,10 @@ const day = z
     "This date does not exist.",
   );
 
-/** Top Bar Announcement settings (SPEC §2, §4). Dates are calendar days in STORE_TIMEZONE. */
+/**
+ * Top Bar Announcement settings (docs/product/storefront.md#editing-the-announcement). Dates are
+ * calendar days in STORE_TIMEZONE.
+ */
 export const AnnouncementSchema = z
   .object({
     message: plainText(MAX_ANNOUNCEMENT_MESSAGE, "Please enter the announcement message.").refine(

@@ -5,7 +5,7 @@ import { formRules } from "~/lib/form";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 import { plainText } from "./text";
 
-/** The Coupons list's URL: search, page and the status filter (SPEC §2, plus scheduled). */
+/** The Coupons list's URL: search, page and the status filter (scheduled included). */
 export const CouponListQuerySchema = ListQuerySchema.extend({
   status: filterEnum(["all", ...COUPON_STATUSES]),
 });
@@ -73,7 +73,7 @@ const day = (required: boolean) =>
     });
 
 /**
- * SPEC §3's coupon form (code, description, type, value, min order, max uses, start and end dates,
+ * The coupon form (code, description, type, value, min order, max uses, start and end dates,
  * active, per-customer limit), read from the posted fields. The browser runs it for instant
  * feedback; the action runs it again as the authority. Value is whole percent or cents by type;
  * dates stay calendar days (the server turns them into instants in STORE_TIMEZONE). What needs the

@@ -3,7 +3,10 @@ import { dayKey, formatDayKey, isDayKey, type DayKey } from "~/lib/invoices";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { stripControlCharacters } from "./text";
 
-/** SPEC §5's messages of the invoice search and the daily section. */
+/**
+ * The messages of the invoice search and the daily section
+ * (docs/product/orders-and-money.md#invoices).
+ */
 export const INVOICE_SEARCH_EMPTY = "Please enter an Order ID";
 export const invoiceNotFoundMessage = (typed: string) => `Invoice not found for Order ID: ${typed}`;
 export const NO_INVOICES_TODAY = "No invoices found for today";
@@ -15,7 +18,7 @@ export const badDateMessage = (typed: string) =>
 export const INVOICE_SEARCH_MAX = 40;
 
 const InvoiceListQuerySchema = z.object({
-  // A search box submitted empty is a search (it gets SPEC's message); no ?q= is none.
+  // A search box submitted empty is a search (it gets its message); no ?q= is none.
   q: z
     .string()
     .overwrite(stripControlCharacters)

@@ -3,7 +3,7 @@ import { formRules } from "~/lib/form";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 import { stripControlCharacters } from "./text";
 
-/** SPEC §5's messages of the newsletter form, word for word. */
+/** The messages of the newsletter form (docs/product/customers-and-marketing.md#newsletters). */
 export const NEWSLETTER_MESSAGES = {
   required: "Please fill in both subject and message body",
   noRecipients: "No customers found. Please add customers first.",
@@ -26,7 +26,7 @@ const ComposeFields = {
   body: text(MAX_BODY_LENGTH, `At most ${MAX_BODY_LENGTH.toLocaleString("en-CA")} characters.`),
 };
 
-/** Both subject and body, or SPEC's one message for the form. */
+/** Both subject and body, or the form's one message. */
 function requireBoth(value: { subject: string; body: string }, ctx: z.RefinementCtx) {
   if (!value.subject || !value.body)
     ctx.addIssue({ code: "custom", path: ["form"], message: NEWSLETTER_MESSAGES.required });

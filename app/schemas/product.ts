@@ -39,8 +39,8 @@ const optionalText = (label: string, max: number) =>
 
 /**
  * An amount in dollars typed in the form ("24", "$1,234.50"), to cents rounded to two decimals
- * (SPEC §5); empty → null. Refused with a message: a negative amount, text that is not an amount,
- * more than $100,000.00.
+ * (docs/product/catalogue-and-stock.md#product-form); empty → null. Refused with a message: a
+ * negative amount, text that is not an amount, more than $100,000.00.
  */
 const amount = (label: string) =>
   z
@@ -66,8 +66,7 @@ const amount = (label: string) =>
 
 /**
  * A price shoppers pay: anything that is not a positive amount ("abc", "0", "-5") is refused, so
- * nothing can be sold for $0.00 (SPEC §5 turns text into 0). Empty → null (required or not by the
- * caller).
+ * nothing can be sold for $0.00 (text counts as 0). Empty → null (required or not by the caller).
  */
 const sellingPrice = (label: string) =>
   z
@@ -189,7 +188,7 @@ export const ProductFormSchema = z
     { when: () => true },
   )
   .transform((value, ctx) => {
-    // SPEC §3: with variations the stock is their sum; without, the Current Stock field.
+    // With variations the stock is their sum; without, the Current Stock field.
     let stock = value.variations.reduce((sum, v) => sum + v.stock, 0);
     if (value.variations.length === 0) {
       const parsed = wholeNumber("Current Stock").safeParse(value.currentStock ?? "");

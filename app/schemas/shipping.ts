@@ -5,7 +5,7 @@ import { formRules } from "~/lib/form";
 import { TRACKING_NUMBER_HELP } from "~/lib/order-status";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 
-/** The Shipping screen's URL: search, page and the status filter (SPEC §2). */
+/** The Shipping screen's URL: search, page and the status filter. */
 export const ShippingListQuery = ListQuerySchema.extend({
   status: filterEnum(["all", ...SHIPMENT_STATUSES]),
 });

@@ -215,7 +215,7 @@ describe("invoice routes", () => {
     }
   });
 
-  it("gives the screen SPEC's messages and a bad ?date= falls back to today (200, not 4xx)", async () => {
+  it("gives the screen its messages and a bad ?date= falls back to today (200, not 4xx)", async () => {
     const order = await placeInvoicedOrder();
     const screen = (url: string) => listLoader(args(url));
     const empty = await screen("/budzadmin/dashboard/invoices?q=");

@@ -23,7 +23,7 @@ beforeEach(resetDatabase);
 const TZ = "America/Vancouver";
 const digits = (orderNumber: string) => orderNumber.slice(4);
 
-describe("invoice search by order number (SPEC §5)", () => {
+describe("invoice search by order number", () => {
   it("matches part of the number in any case, and says so when nothing or nothing was typed", async () => {
     const first = await placeInvoicedOrder();
     const second = await placeInvoicedOrder();

@@ -42,7 +42,7 @@ async function save(overrides: Record<string, string> = {}, now = NOW) {
 }
 
 describe("Top Bar Announcement settings", () => {
-  it("offers the SPEC default before anything is saved: active, orange, today + 30 days", async () => {
+  it("offers the default before anything is saved: active, orange, today + 30 days", async () => {
     const settings = await getAnnouncementSettings(TZ, NOW);
     expect(settings).toMatchObject({
       backgroundColor: "orange",

@@ -14,7 +14,7 @@ async function message(code: string | undefined, subtotalCents = 10000, email?: 
   return (await checkCoupon({ code, subtotalCents, email, now })).message;
 }
 
-describe("checkCoupon: SPEC §5's checks in order with its messages", () => {
+describe("checkCoupon: the promo code checks in order with their messages", () => {
   it("asks for a code when blank", async () => {
     expect(await message(undefined)).toBe("Please enter a coupon code");
     expect(await message("   ")).toBe("Please enter a coupon code");
@@ -31,7 +31,7 @@ describe("checkCoupon: SPEC §5's checks in order with its messages", () => {
   });
 
   it("checks active, then start, then end, then uses, then minimum", async () => {
-    // Every rule fails here: the first in SPEC order wins, and fixing it reveals the next.
+    // Every rule fails here: the first in the product's order wins, and fixing it reveals the next.
     const failing = {
       isActive: false,
       startDate: nextYear,

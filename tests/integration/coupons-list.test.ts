@@ -24,7 +24,7 @@ const now = new Date("2026-07-15T17:00:00Z");
 const day = (d: string) => startOfDay(d, TZ);
 const through = (d: string) => endOfDay(d, TZ);
 
-/** One coupon in each status at `now`, with SPEC §9's figures where they apply. */
+/** One coupon in each status at `now`, with the sample coupons' figures where they apply. */
 async function seedStatuses() {
   await createCoupon({
     code: "WELCOME20",

@@ -188,7 +188,7 @@ describe("a line priced at $0.00 is never sold", () => {
       problem:
         "Sorry, Mispriced Gummies has no price yet and can't be ordered. Please remove it from your cart.",
     });
-    // SPEC §9: a $0 cart still pays $20 shipping.
+    // A $0 cart still pays $20 shipping (docs/product/cart-and-checkout.md#shipping).
     expect(quote.totals).toMatchObject({ subtotalCents: 0, shippingCents: 2000, totalCents: 2000 });
     expect(
       (await db().select().from(products).where(eq(products.id, free.product.id)))[0]!.stock,

@@ -18,8 +18,8 @@ import { callRoute } from "../setup/route-call";
 
 /**
  * The newsletter Quick Templates never advertise a code shoppers would be refused: every code a
- * template names is one of the seeded sample coupons (SPEC §9's WEEKEND20 is none: the sale names
- * WEEKEND25), and the screen offers only the store's active coupons to the templates.
+ * template names is one of the seeded sample coupons (WEEKEND20, once named, is none: the sale
+ * names WEEKEND25), and the screen offers only the store's active coupons to the templates.
  */
 beforeEach(resetDatabase);
 

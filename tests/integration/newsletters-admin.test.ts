@@ -96,7 +96,7 @@ describe("newsletter figures", () => {
     expect(await listNewsletterLog()).toHaveLength(3);
   });
 
-  it("refuses to send with nobody subscribed (SPEC §5's message)", async () => {
+  it("refuses to send with nobody subscribed (with its message)", async () => {
     expect(await sendNewsletter({ subject: "Hi", body: "<p>Hi</p>", actor: testActor() })).toEqual({
       ok: false,
       message: NEWSLETTER_MESSAGES.noRecipients,
@@ -132,7 +132,7 @@ describe("subscribers", () => {
 
 describe("the Newsletters route as the server calls it", () => {
   // Visitors without a session: tests/integration/admin-routes.test.ts walks this route too.
-  it("answers bad input with a 4xx and SPEC's messages, never a 500", async () => {
+  it("answers bad input with a 4xx and the form's messages, never a 500", async () => {
     await subscribe("a@example.com");
     const empty = await call({ intent: "send", subject: " ", body: "<p>x</p>" });
     expect(empty.init?.status).toBe(400);

@@ -108,7 +108,7 @@ describe("order page action", () => {
 });
 
 describe("print count", () => {
-  it("answers SPEC's date messages and the count", async () => {
+  it("answers the date messages and the count", async () => {
     const ask = async (query: string) => {
       const response = (await callRoute(
         printCountRoute,

@@ -53,7 +53,7 @@ describe("sample data", () => {
     for (const row of rows) expect(row.n).toBeGreaterThanOrEqual(8);
   });
 
-  it("gives flowers SPEC's five sizes at SPEC's price ratios", async () => {
+  it("gives flowers their five sizes at their price ratios", async () => {
     const [flower] = await db()
       .select()
       .from(products)
@@ -100,7 +100,7 @@ describe("sample data", () => {
     }
   });
 
-  it("has SPEC's coupons with dates in the current year, the pages and the announcement", async () => {
+  it("has the sample coupons with dates in the current year, the pages and the announcement", async () => {
     const rows = await db().select().from(coupons).orderBy(asc(coupons.code));
     expect(rows.map((c) => c.code)).toEqual([
       "BULK50",

@@ -90,7 +90,7 @@ describe("schema constraints", () => {
         .values(product({ slug: "same" })),
       "products_slug_key",
     );
-    // Several products without a sku are fine (SPEC's test product has none).
+    // Several products without a sku are fine (the Database screen's test product has none).
     await db().insert(products).values([product(), product()]);
 
     await db().insert(customers).values({ name: "A", email: "a@example.com" });

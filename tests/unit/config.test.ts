@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "~/server/config.server";
 
 describe("parseConfig", () => {
-  it("gives DESIGN.md's defaults for an empty environment", () => {
+  it("gives the documented defaults for an empty environment", () => {
     const config = parseConfig({});
     expect(config.PORT).toBe(3000);
     expect(config.dataDir).toBe(path.resolve("data"));

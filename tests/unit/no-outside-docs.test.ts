@@ -14,6 +14,12 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SELF = "tests/unit/no-outside-docs.test.ts";
 
 /**
+ * TODO(lead): README.md still cites the outside documents; the lead is rewriting it. Remove this
+ * exclusion (and its use below) once README.md is rewritten.
+ */
+const NOT_YET_SWEPT = new Set(["README.md"]);
+
+/**
  * References to documents outside the repository: the capitalised words (a section "§2", "SPEC's",
  * "per SPEC", "SPEC.md", "DESIGN.md", "DESIGN: …") and the file names in any case. Playwright's
  * "spec" files and words such as "SPECIAL" or "DESIGNER" are not references.
@@ -140,18 +146,17 @@ describe("a reference to an outside document", () => {
 });
 
 describe("the repository", () => {
-  // Enabled by the sweep: until every citation of an outside document is reworded (and the sweep's
-  // temporary map, docs/product/.spec-map.json, is deleted), these fail.
-  it.skip("cites no document outside the repository", () => {
+  it("cites no document outside the repository", () => {
     const files = trackedTextFiles();
     expect(files.length).toBeGreaterThan(100);
     expect(
-      files.filter(({ file }) => file !== SELF).flatMap((f) => outsideReferences(f.file, f.text)),
+      files
+        .filter(({ file }) => file !== SELF && !NOT_YET_SWEPT.has(file))
+        .flatMap((f) => outsideReferences(f.file, f.text)),
     ).toEqual([]);
   });
 
-  // Enabled by the sweep, with the test above.
-  it.skip("cites only product pages and headings that exist", () => {
+  it("cites only product pages and headings that exist", () => {
     const pages = productPages();
     const files = trackedTextFiles().filter(({ file }) => file !== SELF);
     expect(files.flatMap(({ file, text }) => brokenCitations(file, text, pages))).toEqual([]);

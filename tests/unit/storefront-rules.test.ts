@@ -10,7 +10,7 @@ import { readCookie } from "~/lib/cookies";
 import { galleryImages, variationPrice, type ProductSummary } from "~/lib/product";
 import { absoluteUrl, scriptJson, seoMeta } from "~/lib/seo";
 
-describe("announcement rules (SPEC §4)", () => {
+describe("announcement rules", () => {
   const now = new Date("2026-06-15T12:00:00Z");
   it("is live only when active and within its dates", () => {
     const base = { id: "a", isActive: true, startDate: null, endDate: null };

@@ -98,7 +98,7 @@ export function AnnouncementForm({
     isActive: saved.isActive,
   });
   const status = useSaveState(fetcher);
-  // The server checks (its refusal is SPEC §4's 'Save failed'); the form shows its messages.
+  // The server checks (a refusal shows 'Save failed'); the form shows its messages.
   const form = useForm({
     lastResult: fetcher.data && "errors" in fetcher.data ? fetcher.data : undefined,
   });

@@ -62,8 +62,9 @@ export function unitsText(n: number): string {
 }
 
 /**
- * SPEC §4 admin stock display: 'Out of Stock', count '(Low Stock)', or the plain count; with
- * `units` the count reads "88 units" (detail views, where the figure stands alone).
+ * The admin's stock text (docs/product/catalogue-and-stock.md#stock-badges): 'Out of Stock', count
+ * '(Low Stock)', or the plain count; with `units` the count reads "88 units" (detail views, where
+ * the figure stands alone).
  */
 export function adminStockText(stock: number, alertLevel: number, units = false): string {
   const badge = stockBadge(stock, alertLevel);

@@ -21,9 +21,10 @@ export interface CampaignFormValues {
 type Intent = "save" | "send" | "schedule" | "test";
 
 /**
- * Compose Email Campaign (SPEC §2): Campaign Name, Subject Line, Recipients (with the live count),
- * Email Content, and an optional send time for Schedule. The buttons (in the modal's footer) set
- * `intent`; Send Campaign asks first, with the number of recipients.
+ * Compose Email Campaign (docs/product/customers-and-marketing.md#email-campaigns): Campaign Name,
+ * Subject Line, Recipients (with the live count), Email Content, and an optional send time for
+ * Schedule. The buttons (in the modal's footer) set `intent`; Send Campaign asks first, with the
+ * number of recipients.
  */
 export function ComposeCampaign({
   title,
@@ -164,7 +165,7 @@ export function ComposeCampaign({
   );
 }
 
-/** SPEC §2's Cancel, Save Draft and Send Campaign, with Schedule between them. */
+/** Cancel, Save Draft and Send Campaign, with Schedule between them. */
 function CampaignButtons(props: {
   formId: string;
   busy: boolean;

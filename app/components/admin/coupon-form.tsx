@@ -27,8 +27,9 @@ const dollars = (cents: number) =>
   cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 
 /**
- * SPEC §3's coupon form, for a new coupon (modal) and on a coupon's page. `locked` (a used
- * coupon) shows code and type read-only with the reason; the server refuses changing them anyway.
+ * The coupon form (docs/product/customers-and-marketing.md#coupons), for a new coupon (modal) and
+ * on a coupon's page. `locked` (a used coupon) shows code and type read-only with the reason; the
+ * server refuses changing them anyway.
  */
 export function CouponForm({
   coupon,

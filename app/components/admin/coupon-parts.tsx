@@ -14,7 +14,7 @@ export function CouponStatusBadge({ status }: { status: CouponStatus }) {
 }
 
 /**
- * SPEC §2's usage bar: uses taken over the maximum, as a progressbar with its figures in text
+ * The coupon's usage bar: uses taken over the maximum, as a progressbar with its figures in text
  * ("23 / 100"). A coupon without a maximum has no bar, only its count and "Unlimited".
  */
 export function UsageBar({

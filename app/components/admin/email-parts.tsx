@@ -28,7 +28,7 @@ export const EMAILS_TITLE = "Email Management";
 export const EMAILS_DESCRIPTION =
   "Campaigns to the people who agreed to receive email, with their opens and clicks.";
 
-/** The Templates tab's header (SPEC §2): title, New Template, the cards and the tabs. */
+/** The Templates tab's header: title, New Template, the cards and the tabs. */
 export function EmailsHeader({ stats }: { stats: EmailStats }) {
   return (
     <>
@@ -60,7 +60,10 @@ export function ComposeLink() {
   );
 }
 
-/** Email Management (SPEC §2): the four computed cards and the Campaigns / Templates tabs. */
+/**
+ * Email Management (docs/product/customers-and-marketing.md#email-campaigns): the four computed
+ * cards and the Campaigns / Templates tabs.
+ */
 export function EmailsSummary({ stats }: { stats: EmailStats }) {
   const { pathname } = useLocation();
   const templates = href("/budzadmin/dashboard/emails/templates");

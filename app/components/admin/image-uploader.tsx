@@ -16,7 +16,8 @@ interface Chosen {
 }
 
 /**
- * SPEC §2 upload area: drop a file or choose one, see a preview and its details, then upload.
+ * The Image Library's upload area (docs/product/catalogue-and-stock.md#images): drop a file or
+ * choose one, see a preview and its details, then upload.
  * The browser checks type and size at once; the server checks the content again, and what it
  * refuses is the form's message.
  */

@@ -17,7 +17,7 @@ export function UsageWarning({ count }: { count: number }) {
   );
 }
 
-/** Delete with SPEC's confirmation (and the usage warning), posted to the library's action. */
+/** Delete after its confirmation (and the usage warning), posted to the library's action. */
 export function DeleteImageButton({
   imageId,
   usedBy,

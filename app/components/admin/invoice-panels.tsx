@@ -11,7 +11,10 @@ import { InvoiceStatusBadge } from "./invoice-document";
 const card = "rounded-xl border border-stone-200 bg-white shadow-sm";
 const cardTitle = "font-semibold text-stone-900";
 
-/** SPEC §2's search by order number (a form, so SPEC §5's empty-box message can be given). */
+/**
+ * Search by order number (docs/product/orders-and-money.md#invoices): a form, so an empty box
+ * gets its message.
+ */
 export function InvoiceSearch({
   q,
   message,

@@ -34,9 +34,8 @@ export interface AdminScreen {
 }
 
 /**
- * The sidebar: only screens that exist. A new screen adds one entry here, in SPEC §2's order
- * (Overview, Products, Orders, Invoices, Customers, Shipping, Emails, Coupons, Reports,
- * Newsletters, Database, Pages, Images); Stock movements follows Products.
+ * The sidebar: only screens that exist. A new screen adds one entry here, in the sidebar's order
+ * (docs/product/admin-and-staff.md#screens).
  */
 export const ADMIN_SCREENS: AdminScreen[] = [
   { id: "overview", label: "Overview", href: href("/budzadmin/dashboard"), icon: LayoutDashboard },

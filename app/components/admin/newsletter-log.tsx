@@ -83,7 +83,7 @@ export function NewsletterProgress({
   );
 }
 
-/** One entry per recipient, newest first, scrolling at a maximum height (SPEC §2). */
+/** One entry per recipient, newest first, scrolling at a maximum height. */
 export function EmailLog({
   entries,
   total,

@@ -7,7 +7,7 @@ import { NEWSLETTER_MESSAGES, newsletterTestForm } from "~/schemas/newsletters";
 import { inputClass } from "./field";
 import { Modal, DialogButtons } from "./modal";
 
-/** SPEC §2's Send Test Email modal: the address, the '[TEST] ' subject preview, Cancel/Send Test. */
+/** The Send Test Email modal: the address, the '[TEST] ' subject preview, Cancel/Send Test. */
 export function NewsletterTestDialog({
   subject,
   body,

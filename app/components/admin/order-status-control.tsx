@@ -191,8 +191,9 @@ function useStepDialog(status: string) {
 }
 
 /**
- * A row's status control: only the steps DESIGN.md allows from the current status. A paid order
- * (`paid`: money not all refunded) is cancelled from its page, where the cancel refunds it.
+ * A row's status control: only the steps allowed from the current status
+ * (docs/product/orders-and-money.md#order-states). A paid order (`paid`: money not all refunded)
+ * is cancelled from its page, where the cancel refunds it.
  */
 export function OrderStatusSelect({
   order,

@@ -8,9 +8,9 @@ import { inputClass } from "./field";
 import { Modal } from "./modal";
 
 /**
- * SPEC §2 Print Orders: a start and an end date, checked with SPEC §5's messages, then the
- * printable report opens in a new window. The server counts the orders first so an empty range
- * says so here instead of opening an empty report.
+ * Print Orders (docs/product/orders-and-money.md#print-orders): a start and an end date, checked
+ * with the product's messages, then the printable report opens in a new window. The server counts
+ * the orders first so an empty range says so here instead of opening an empty report.
  */
 export function PrintOrdersDialog() {
   const [open, setOpen] = useState(false);

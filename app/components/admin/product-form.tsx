@@ -18,11 +18,11 @@ import { variationRows, VariationsEditor, type VariationRow } from "./variations
 const productRules = lazyModule(() => import("~/schemas/product").then((m) => m.productForm));
 
 /**
- * SPEC §3's admin product form, for a new product and over an existing one. Edit defaults: cost
- * price 60 % of the price, SKU 'SKU-' + id, alert level 10. Saving never writes an existing
- * product's or size's stock: it is shown as it is now, with Adjust stock beside it. Stock typed
- * here (a new product's or new size's opening stock) is offered only to a role that may adjust
- * stock; the server refuses it from anyone else.
+ * The admin product form (docs/product/catalogue-and-stock.md#product-form), for a new product and
+ * over an existing one. Edit defaults: cost price 60 % of the price, SKU 'SKU-' + id, alert level
+ * 10. Saving never writes an existing product's or size's stock: it is shown as it is now, with
+ * Adjust stock beside it. Stock typed here (a new product's or new size's opening stock) is offered
+ * only to a role that may adjust stock; the server refuses it from anyone else.
  */
 export function ProductForm({
   product,

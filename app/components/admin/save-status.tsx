@@ -5,8 +5,9 @@ import { SAVE_STATUS_RESET_MS } from "~/lib/page-editor";
 export type SaveState = "idle" | "saving" | "success" | "error";
 
 /**
- * SPEC §4's save indicator for a fetcher: saving while it runs, then success (an answer with
- * `ok: true`) or error (a refusal: `{ errors }`) for 3 s, then idle again.
+ * The save indicator for a fetcher (docs/product/admin-and-staff.md#screens): saving while it runs,
+ * then success (an answer with `ok: true`) or error (a refusal: `{ errors }`) for 3 s, then idle
+ * again.
  */
 export function useSaveState(fetcher: { state: string; data?: object }): SaveState {
   const [settled, setSettled] = useState<unknown>();

@@ -3,10 +3,10 @@ import { createContext, use, useEffect, useId, useRef, useState } from "react";
 import { checkForm, type FormErrors, type FormReply, type FormRules } from "~/lib/form";
 
 /**
- * The one form hook (docs/decisions/forms.md). The form's rules run in the browser before it is
- * sent (the action runs them again as the authority): a field is checked when it is left and as it
- * is corrected, the whole form on submit. A refused submit (the browser's or the server's) moves
- * focus to the first field at fault and the summary says how many there are.
+ * The one form hook (docs/decisions/forms-errors-and-admin-screens.md). The form's rules run in the
+ * browser before it is sent (the action runs them again as the authority): a field is checked when
+ * it is left and as it is corrected, the whole form on submit. A refused submit (the browser's or
+ * the server's) moves focus to the first field at fault and the summary says how many there are.
  *
  *   const form = useForm({ rules: couponForm, lastResult: actionData });
  *   <Form method="post" {...form.props}>

@@ -11,9 +11,10 @@ import { Logo } from "./logo";
 const UNDER_AGE_CONFIRM = `You must be ${MINIMUM_AGE} years or older to access this site. You will be redirected to a general information page.`;
 
 /**
- * SPEC §2/§4 age verification overlay. The server renders it when the age cookie is missing, so
- * nothing flashes; the page behind it is inert until the visitor confirms. Without JavaScript the
- * buttons post to /age-verification, which sets the cookie (or sends an under-age visitor away).
+ * The age verification overlay (docs/product/storefront.md#age-gate). The server renders it when
+ * the age cookie is missing, so nothing flashes; the page behind it is inert until the visitor
+ * confirms. Without JavaScript the buttons post to /age-verification, which sets the cookie (or
+ * sends an under-age visitor away).
  */
 export function AgeGate({
   storeName,

@@ -27,7 +27,7 @@ import { PromoCodeField } from "./promo-code-field";
 import { pricedLine, useCartQuote, type QuotedLine } from "./use-cart-quote";
 import { useShippingProvince } from "./use-shipping-province";
 
-/** SPEC §2 cart drawer, opened by the header's cart button; everything priced by the server. */
+/** The cart drawer, opened by the header's cart button; everything priced by the server. */
 export function CartDrawer() {
   const open = useCartDrawerOpen();
   const cart = useCart();

@@ -17,8 +17,8 @@ export function productFacts(product: Pick<ProductSummary, "strain" | "thc" | "c
 }
 
 /**
- * SPEC §2/§4 product card: size choice drives price, stock badge and Add to Cart; the first size in
- * stock is chosen to start with.
+ * A product card (docs/product/storefront.md#product-cards-and-stock-badges): size choice drives
+ * price, stock badge and Add to Cart; the first size in stock is chosen to start with.
  */
 export function ProductCard({
   product,

@@ -4,10 +4,10 @@ import { setAppliedCoupon, type CartItem } from "~/lib/cart";
 import { fetchQuote, type CartQuote } from "./use-cart-quote";
 
 /**
- * SPEC §2/§5 promo code: Apply asks the server; an applied code locks the field until Remove.
- * The message shown is the server's (SPEC §5's exact wording). `refusal` is a refusal that came
- * from elsewhere (checkout re-checks the code with the email): it shows here, next to the field,
- * until another code is applied (`onApply`).
+ * The promo code (docs/product/cart-and-checkout.md#promo-codes): Apply asks the server; an applied
+ * code locks the field until Remove. The message shown is the server's, word for word. `refusal` is
+ * a refusal that came from elsewhere (checkout re-checks the code with the email): it shows here,
+ * next to the field, until another code is applied (`onApply`).
  */
 export function PromoCodeField({
   cart,

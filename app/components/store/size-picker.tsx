@@ -1,6 +1,6 @@
 import { sizeLabel, type VariationSummary } from "~/lib/product";
 
-/** Radio buttons for the sizes of a product; the first is the default (SPEC §4). */
+/** Radio buttons for the sizes of a product; the first is the default. */
 export function SizePicker({
   name,
   variations,

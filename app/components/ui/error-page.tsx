@@ -4,8 +4,8 @@ import { describeError } from "~/lib/errors";
 
 /**
  * The one error page: the status, its title and its words (a given `{ message }` for a 4xx, never
- * a server error's own text). The store and the admin differ only in their way back. SPEC's router
- * error page title, 'Unexpected Application Error!', stays the store's title for a server error.
+ * a server error's own text). The store and the admin differ only in their way back. A server
+ * error's title is 'Unexpected Application Error!' (docs/product/storefront.md#error-pages).
  */
 export function ErrorPage({
   variant,

@@ -118,12 +118,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** SPEC §8: 'Error loading products: {message}' with Try Again, which reloads the page. */
+/** 'Error loading products: {message}' with Try Again, which reloads the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404)
     return <ErrorPage variant="store" error={error} />;
-  // A refused listing (bad sort, page or cursor) says why; a failure of ours says SPEC's words.
+  // A refused listing (bad sort, page or cursor) says why; a failure of ours says 'Failed to load
+  // products' (docs/product/storefront.md#categories-and-listings).
   const given = isRouteErrorResponse(error) && error.status < 500 ? describeError(error) : null;
   const message = given?.message ?? "Failed to load products";
   return (

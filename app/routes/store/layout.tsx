@@ -76,7 +76,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (drawerOpen && !drawerLoaded) setDrawerLoaded(true);
 
-  // SPEC §4: the local storage flag also counts (e.g. the cookie was cleared); restore the cookie.
+  // The local storage flag also counts (e.g. the cookie was cleared); restore the cookie.
   const storedFlag = useBrowserValue(
     () => window.localStorage.getItem(AGE_STORAGE_KEY) === "true",
     false,

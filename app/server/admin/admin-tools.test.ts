@@ -115,7 +115,7 @@ describe("database tools", () => {
     );
   });
 
-  it("needs customers before orders (SPEC message), and changes nothing on failure", async () => {
+  it("needs customers before orders (its message), and changes nothing on failure", async () => {
     await db().execute(sql`delete from order_emails_sent`);
     await db().execute(sql`truncate orders, customers cascade`);
     expect(await runGenerator("orders", testActor())).toEqual([

@@ -59,7 +59,7 @@ const TESTED_TABLES = [
   ["Shipments", shipments],
 ] as const;
 
-/** SPEC §7: reads up to five rows of each main table and reports each result. */
+/** Run Connection Tests: reads up to five rows of each main table and reports each result. */
 export async function runConnectionTests(): Promise<LogLine[]> {
   const status = await getConnectionStatus();
   if (!status.ok)
@@ -85,8 +85,9 @@ export async function runConnectionTests(): Promise<LogLine[]> {
 }
 
 /**
- * SPEC §7: inserts one product without a SKU and reads it back. It is archived, so shoppers never
- * see it; it can be deleted from Product Management.
+ * Insert Test Product (docs/product/admin-and-staff.md#database-tools): inserts one product without
+ * a SKU and reads it back. It is archived, so shoppers never see it; it can be deleted from Product
+ * Management.
  */
 export async function insertTestProduct(actor: AuditActor): Promise<LogLine[]> {
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);

@@ -30,7 +30,7 @@ export interface AdminProductRow {
   lowSizes: { size: string; stock: number }[];
 }
 
-/** A product's stock as SPEC §4 counts it: the sum of its (live) sizes, else its own figure. */
+/** A product's stock: the sum of its (live) sizes, else its own figure. */
 export const stockExpression = sql<number>`coalesce((select sum(v.stock) from product_variations v where v.product_id = ${products.id} and v.archived_at is null), ${products.stock})::int`;
 
 /** Characters of a description the admin list shows (cut on a word, with an ellipsis). */

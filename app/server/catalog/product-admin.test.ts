@@ -52,7 +52,7 @@ function form(overrides: Record<string, unknown> = {}) {
   return productFormInput(imageUrl, overrides);
 }
 
-describe("product form rules (SPEC §3/§5)", () => {
+describe("product form rules", () => {
   it("names every missing required field", () => {
     const result = ProductFormSchema.safeParse({ thumbnails: [], variations: [] });
     expect(result.success).toBe(false);

@@ -54,7 +54,7 @@ export const productCard = sql<ProductSummary>`${jsonObject({
 // `desc()` means NULLS FIRST, which no index serves, and sorts the whole catalogue instead.
 export const newestFirst = sql`${products.createdAt} desc nulls last`;
 
-/** SPEC §2 Home: the newest in-stock products. */
+/** Home's Featured Products (docs/product/storefront.md#home): the newest in-stock products. */
 export async function listFeaturedProducts(limit = 8): Promise<ProductSummary[]> {
   const rows = await db()
     .select({ card: productCard })

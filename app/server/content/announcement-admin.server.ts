@@ -9,7 +9,7 @@ import { announcements, coupons } from "../schema";
 import { invalidatesPages } from "../storefront/page-invalidation.server";
 
 /**
- * The Top Bar Announcements tab: the one `main` row (SPEC §3), its coupon choices from the coupons
+ * The Top Bar Announcements tab: the one `main` row, its coupon choices from the coupons
  * table, and a save. Start and end are calendar days in the store's time zone: shown from the
  * start of the start day to the end of the end day.
  */
@@ -38,7 +38,10 @@ export interface AnnouncementSettings {
   updatedAt: string | null;
 }
 
-/** The saved settings as the form shows them; SPEC §9's default when none were saved yet. */
+/**
+ * The saved settings as the form shows them; when none were saved yet, the default of
+ * docs/product/storefront.md#editing-the-announcement.
+ */
 export async function getAnnouncementSettings(
   timeZone: string,
   now = new Date(),

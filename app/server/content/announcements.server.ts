@@ -22,7 +22,10 @@ export interface LiveAnnouncement {
   color: string;
 }
 
-/** The 'main' announcement as the Home page shows it, or undefined when SPEC §4 hides it. */
+/**
+ * The 'main' announcement as the Home page shows it, or undefined when its rules hide it
+ * (docs/product/storefront.md#announcement-bar).
+ */
 export async function getLiveAnnouncement(
   now: Date = new Date(),
 ): Promise<LiveAnnouncement | undefined> {

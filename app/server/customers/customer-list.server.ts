@@ -196,7 +196,7 @@ export interface CustomerStats {
   revenueCents: number;
 }
 
-/** SPEC §2's four cards, computed in one statement. */
+/** The Customers screen's four cards, computed in one statement. */
 export async function getCustomerStats(): Promise<CustomerStats> {
   const result = (await db().execute(sql`
     select

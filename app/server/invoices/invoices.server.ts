@@ -49,8 +49,8 @@ function escapeLike(text: string): string {
 }
 
 /**
- * SPEC §5's order-number search: a case-insensitive partial match ("12", "bbs-0000001"); "BBS 12"
- * is read as "BBS-12".
+ * The order-number search: a case-insensitive partial match ("12", "bbs-0000001"); "BBS 12" is
+ * read as "BBS-12".
  */
 function orderNumberMatches(q: string): SQL {
   const typed = q.trim().replace(/^bbs\s+/i, "BBS-");
@@ -82,9 +82,9 @@ export async function listInvoices(
 }
 
 /**
- * The Recent Invoices table with SPEC §5's search: a box submitted empty says 'Please enter an
- * Order ID' (and lists everything), a search that finds nothing 'Invoice not found for Order ID:
- * {what was typed}'.
+ * The Recent Invoices table with its search (docs/product/orders-and-money.md#invoices): a box
+ * submitted empty says 'Please enter an Order ID' (and lists everything), a search that finds
+ * nothing 'Invoice not found for Order ID: {what was typed}'.
  */
 export async function searchInvoices(options: {
   q: string | undefined;

@@ -186,7 +186,7 @@ interface StatsRow {
   click_rate: number | null;
 }
 
-/** The Email Management cards (SPEC §2), computed: 0 when nothing was sent. */
+/** The Email Management cards, computed: 0 when nothing was sent. */
 export async function getCampaignStats(): Promise<CampaignStats> {
   const [subscribers, [row]] = await Promise.all([
     countAudience({ kind: "subscribers" }),

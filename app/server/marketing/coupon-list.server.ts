@@ -79,7 +79,7 @@ function searchCondition(q: string): SQL | undefined {
   );
 }
 
-/** The Coupon Management cards (SPEC §2), computed in one statement at `now`. */
+/** The Coupon Management cards, computed in one statement at `now`. */
 export async function getCouponStats(now = new Date(), executor: Executor = db()) {
   const filter = (status: CouponStatus) =>
     sql<number>`count(*) filter (where ${statusCondition(status, now)})::int`;

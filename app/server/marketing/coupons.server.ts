@@ -10,7 +10,7 @@ export type CouponCheck =
   | { ok: true; coupon: CouponRow & { type: CouponType }; message: string }
   | { ok: false; message: string };
 
-/** The checks of SPEC §5 that need no database, in its order; null when the coupon passes them. */
+/** The promo code checks that need no database, in order; null when the coupon passes them. */
 export function couponRuleFailure(
   coupon: CouponRow,
   { subtotalCents, now }: { subtotalCents: number; now: Date },
@@ -95,9 +95,10 @@ export async function countRedemptions(
 }
 
 /**
- * SPEC §5's coupon check, in its order and with its messages. The per-customer limit is checked only
- * once the email is known (at checkout). Pass `lock` inside a transaction that will use the coupon:
- * the row stays locked until commit, so concurrent orders cannot both take its last use.
+ * The promo code check (docs/product/cart-and-checkout.md#promo-codes), in its order and with its
+ * messages. The per-customer limit is checked only once the email is known (at checkout). Pass
+ * `lock` inside a transaction that will use the coupon: the row stays locked until commit, so
+ * concurrent orders cannot both take its last use.
  */
 export async function checkCoupon(options: {
   code: string | null | undefined;

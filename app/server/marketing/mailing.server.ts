@@ -148,7 +148,7 @@ export async function queueMailing(
 }
 
 /**
- * Queues one test message of a mailing to `to` with the subject '[TEST] …' (SPEC §2). Its
+ * Queues one test message of a mailing to `to` with the subject '[TEST] …'. Its
  * unsubscribe link is the address's own when it is subscribed, else a page that explains it is a
  * test. Kind is 'newsletter_test' or 'campaign_test', so tests never count in a mailing's figures.
  */

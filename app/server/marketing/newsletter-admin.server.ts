@@ -20,7 +20,7 @@ export interface NewsletterStats {
   sent: number;
   failedOrBounced: number;
   logged: number;
-  /** Sent ÷ all logged, rounded percent, 0 when none (SPEC §9). */
+  /** Sent ÷ all logged, rounded percent, 0 when none. */
   successRate: number;
   /** Messages the worker is still working on: the screen refreshes while there are any. */
   inProgress: number;

@@ -40,7 +40,7 @@ function mergeLines(lines: CartLineInput[]): CartLineInput[] {
 
 /**
  * Prices cart lines from the database (two queries, whatever the cart size). A line whose product is
- * gone, archived, or whose variation is not one of the product's (SPEC §5) is unavailable; a product
+ * gone, archived, or whose variation is not one of the product's is unavailable; a product
  * with sizes must be bought in one of them; a line priced at $0.00 is "unpriced" and never sold.
  */
 export async function resolveCartLines(

@@ -12,7 +12,7 @@ import { quoteCannabis } from "./cannabis-limit.server";
 export interface CartQuote {
   lines: (ResolvedLine & { problem: string | null })[];
   totals: Totals;
-  /** The promo code as checked now: applied (with its message) or refused with SPEC §5's message. */
+  /** The promo code as checked now: applied (with its message) or refused with its message. */
   coupon: { code: string; applied: boolean; message: string } | null;
   /**
    * Once the shipping province is known: its rule (served, minimum age) and the tax lines, which

@@ -48,7 +48,7 @@ export function decodeOrderCursor(cursor: string): { createdAt: string; id: stri
   return { createdAt: match[1]!, id: match[2]! };
 }
 
-/** [start, end) of the SPEC §2 date filter in the store's time zone; the week starts on Sunday. */
+/** [start, end) of the Orders date filter in the store's time zone; the week starts on Sunday. */
 export function dateRange(filter: string, now: Date, timeZone: string): [Date, Date] | null {
   if (filter === "all") return null;
   const today = startOfZonedDay(now, timeZone);

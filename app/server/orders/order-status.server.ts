@@ -85,7 +85,7 @@ const EMAIL_FOR: Partial<Record<OrderStatus, OrderEmailKind>> = {
 };
 
 /**
- * Moves an order one step along DESIGN.md's status machine, as ONE transaction with the order row
+ * Moves an order one step along the order's status machine, as ONE transaction with the order row
  * locked: the step's own effects (payment recorded, stock and coupon use given back, shipment
  * written), the invoice status, a history row and the shopper's email all commit together or not
  * at all. `expectedStatus` is the status the person saw: when the order moved since (another
@@ -405,7 +405,7 @@ async function restoreStock(tx: Transaction, orderId: string, now: Date) {
   }
 }
 
-/** SPEC §9: Canada Post's estimate is 3 days after shipping (a date in the store's time zone). */
+/** Canada Post's estimate is 3 days after shipping (a date in the store's time zone). */
 export function estimatedDelivery(shippedAt: Date): string {
   const { year, month, day } = zonedParts(shippedAt, config().STORE_TIMEZONE);
   const date = new Date(Date.UTC(year, month - 1, day + DELIVERY_DAYS));

@@ -287,7 +287,10 @@ export function wasPaid(order: { status: string; paidAt: Date | null }): boolean
   );
 }
 
-/** Statuses a paid order is cancelled from with its refund (DESIGN.md's machine). */
+/**
+ * Statuses a paid order is cancelled from with its refund
+ * (docs/product/orders-and-money.md#order-states).
+ */
 export const CANCELLABLE_PAID = ["paid", "processing"] as const;
 
 export interface RefundInput {

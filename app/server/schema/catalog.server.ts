@@ -96,7 +96,7 @@ export const products = pgTable(
     index("products_category_rating_idx").on(t.category, t.status, t.rating, t.id),
     index("products_category_created_idx").on(t.category, t.status, t.createdAt.desc(), t.id),
     index("products_name_idx").on(t.name, t.id),
-    // Storefront keyset pagination: "highest rated" counts a missing rating as 5 (SPEC §3), and the
+    // Storefront keyset pagination: "highest rated" counts a missing rating as 5, and the
     // all-products page sorts without a category.
     index("products_category_rated_idx").on(
       t.category,

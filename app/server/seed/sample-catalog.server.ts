@@ -76,7 +76,10 @@ export const QUALIFIERS = [
 ];
 export const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
 
-/** Sizes and price ratios per category; flowers follow SPEC §9 exactly (price is the 3.5 g price). */
+/**
+ * Sizes and price ratios per category; flowers follow docs/product/admin-and-staff.md#sample-data
+ * exactly (price is the 3.5 g price).
+ */
 export const SIZES: Record<CategorySlug, { size: string; unit: "g" | "pieces"; ratio: number }[]> =
   {
     flowers: [

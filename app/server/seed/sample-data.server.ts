@@ -60,7 +60,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** Deletes the orders and everything hanging off them, in SPEC §7's order. */
+/** Deletes the orders and everything hanging off them, children first. */
 export async function clearOrderData(executor: Executor = db()) {
   await executor.delete(orderEmailsSent);
   await executor.delete(invoices);
@@ -71,7 +71,10 @@ export async function clearOrderData(executor: Executor = db()) {
   await executor.delete(orders);
 }
 
-/** Deletes sample-able data in SPEC §7's order (order tables first, coupons last). */
+/**
+ * Deletes sample-able data in the order of docs/product/admin-and-staff.md#sample-data (order
+ * tables first, coupons last).
+ */
 export async function clearStoreData(executor: Executor = db()) {
   await clearOrderData(executor);
   // The ledger names sizes (which are never deleted under it): it goes first.

@@ -19,7 +19,7 @@ import { orders, shipments } from "../schema";
 
 export interface ShippingStats {
   preparing: number;
-  /** SPEC §2: shipped and in_transit together. */
+  /** Shipped and in_transit together. */
   inTransit: number;
   delivered: number;
   /** Delivered on or before the estimate, of the delivered ones. */

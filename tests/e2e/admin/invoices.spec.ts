@@ -20,7 +20,7 @@ test.describe("Invoices at desktop width (1280px)", () => {
     await shot(page, "invoices-desktop");
     await expectAccessible(page);
 
-    // Search (SPEC §5's messages).
+    // Search, with its messages (docs/product/orders-and-money.md#invoices).
     const search = page.getByRole("search");
     const box = search.getByLabel("Order ID");
     await search.getByRole("button", { name: "Search" }).click();

@@ -63,7 +63,7 @@ test("template, send test, send newsletter: the log and the cards follow the wor
   await expect(log(page)).toContainText("owner@example.com");
   expect(store.smtp.received.map((m) => m.subject)).toEqual(["[TEST] This weekend only: 25% off"]);
 
-  // Send Newsletter: SPEC's confirmation, queued at once, then sent to both subscribers.
+  // Send Newsletter: its confirmation, queued at once, then sent to both subscribers.
   await page.getByRole("button", { name: "Send Newsletter" }).click();
   const confirm = confirmDialog(page, "Send newsletter to 2 customers?");
   await confirm.getByRole("button", { name: "Send Newsletter" }).click();

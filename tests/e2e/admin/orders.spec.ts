@@ -69,7 +69,7 @@ for (const width of [1280, 390]) {
     await shot(page, `orders-list-${width}`);
     await expectAccessible(page);
 
-    // The row offers only what DESIGN.md allows from pending.
+    // The row offers only the steps allowed from pending.
     const control = page.getByLabel(`Change status of ${number}`);
     await expect(control.locator("option")).toHaveText(["Change…", "Mark paid", "Cancel order"]);
     await control.selectOption("paid");

@@ -23,7 +23,7 @@ test("Page Content: edit, undo, save sanitised, preview, revisions and restore",
   await expectAccessible(page);
   await shot(page, "pages-content");
 
-  // Undo asks first (SPEC's words), then reverts.
+  // Undo asks first, then reverts.
   const original = await html(page).inputValue();
   await html(page).fill("<p>Draft to throw away</p>");
   await expect(page.getByText("Unsaved changes")).toBeVisible();

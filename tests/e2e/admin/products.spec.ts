@@ -126,7 +126,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
     .getByRole("button", { name: "Close", exact: true })
     .click();
 
-  // Delete, after SPEC's confirmation.
+  // Delete, after its confirmation.
   await row.getByRole("button", { name: `Delete ${name}` }).click();
   const confirm = confirmDialog(page);
   await expect(confirm).toContainText(

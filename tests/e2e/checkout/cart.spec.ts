@@ -50,7 +50,7 @@ test("adds to the cart from the product page, changes quantities and removes", a
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
 
-  // Kept across a reload (local storage `cart`, SPEC's item shape).
+  // Kept across a reload (local storage `cart`, the cart item's shape).
   await page.reload();
   const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("cart")!));
   expect(stored).toEqual([
@@ -84,10 +84,7 @@ test("a corrupt stored cart resets to empty", async ({ page }) => {
   expect(await page.evaluate(() => window.localStorage.getItem("cart"))).toBeNull();
 });
 
-test("every promo code message of SPEC §5, and the field locked while applied", async ({
-  page,
-  ids,
-}) => {
+test("every promo code message, and the field locked while applied", async ({ page, ids }) => {
   await setCart(page, [cartItem(ids.lights35, "Northern Lights (3.5g)", 45)]);
   const drawer = await openCart(page);
   const field = drawer.getByLabel("Promo code");

@@ -5,8 +5,9 @@ import { expect, test as base } from "../admin/admin-fixtures";
 import { ownStoreFixtures, startOwnStore } from "../own-store";
 
 /**
- * The checkout specs run against their own store with known products and a coupon in every state of
- * SPEC §5 (sample data has no inactive, future or used-up coupon, and its prices are random).
+ * The checkout specs run against their own store with known products and a coupon in every state
+ * the promo code check names (docs/product/cart-and-checkout.md#promo-codes; sample data has no
+ * inactive, future or used-up coupon, and its prices are random).
  */
 export interface CheckoutStore {
   url: string;

@@ -54,7 +54,7 @@ test.describe("age gate", () => {
     expect((await page.context().cookies()).find((c) => c.name === "age_verified")).toBeUndefined();
   });
 
-  test("a local storage flag alone is honoured (SPEC §4)", async ({ unverifiedPage: page }) => {
+  test("a local storage flag alone is honoured", async ({ unverifiedPage: page }) => {
     await page.goto("/about");
     await page.evaluate(() => localStorage.setItem("ageVerified", "true"));
     await page.reload();

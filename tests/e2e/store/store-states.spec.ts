@@ -22,7 +22,7 @@ const test = base.extend<object, { store: OwnStore<void> }>({
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-test("an empty catalogue shows the SPEC empty texts", async ({ page }) => {
+test("an empty catalogue shows the empty texts", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByText("No products available at the moment.")).toBeVisible();
   await page.goto("/category/vapes");

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** SPEC §2's Create New Coupon modal, over the list. */
+/** The Create New Coupon modal, over the list. */
 export default function NewCoupon({ loaderData, actionData }: Route.ComponentProps) {
   const close = useCloseToList(href("/budzadmin/dashboard/coupons"));
   return (

@@ -15,7 +15,7 @@ import { requirePermission } from "~/server/auth/admin-guard.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
-/** SPEC §2's image detail modal, over the library. */
+/** The image detail modal, over the library. */
 export async function loader({ params }: Route.LoaderArgs) {
   const image = await getImage(params.imageId);
   invariantResponse(image, IMAGE_NOT_FOUND, { status: 404 });

@@ -60,7 +60,7 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("custom
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletters · Admin" }];
 
-/** How often the screen re-reads its figures while the worker is sending (SPEC §4 polls too). */
+/** How often the screen re-reads its figures while the worker is sending. */
 const LIVE_REFRESH_MS = 2000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -189,7 +189,7 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
   const remove = useFetcher<ActionResult>({ key: "newsletter-remove" });
   useLiveRefresh(stats.inProgress > 0);
 
-  // After a send is queued the form is cleared (SPEC §8); after a test is queued the modal closes.
+  // After a send is queued the form is cleared; after a test is queued the modal closes.
   const [handled, setHandled] = useState<object>();
   if (send.data && send.data !== handled && send.state === "idle") {
     setHandled(send.data);

@@ -8,7 +8,10 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("pages"
 
 export const meta: Route.MetaFunction = () => [{ title: "Page Editor · Admin" }];
 
-/** Page Editor (SPEC §2): staff and owners; two tabs, each its own URL. */
+/**
+ * Page Editor (docs/product/storefront.md#page-editor): owners and managers; two tabs, each its own
+ * URL.
+ */
 export async function loader() {
   return null;
 }

@@ -22,7 +22,7 @@ import { ActivityPanel } from "~/components/admin/activity";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
-/** SPEC §2's Product Details modal, over the list, with Adjust stock and the stock history. */
+/** The Product Details modal, over the list, with Adjust stock and the stock history. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getAdminProduct(params.productId);
   invariantResponse(product, PRODUCT_NOT_FOUND, { status: 404 });

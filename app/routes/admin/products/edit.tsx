@@ -20,7 +20,7 @@ import { invariantResponse, throwFailure } from "~/server/http/responses.server"
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("products")];
 
-/** Add New Product (`new`) and Edit Product (`:productId/edit`): SPEC §2's modals over the list. */
+/** Add New Product (`new`) and Edit Product (`:productId/edit`): modals over the list. */
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.productId === undefined) return { product: undefined };
   const product = await getAdminProduct(params.productId);

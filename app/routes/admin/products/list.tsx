@@ -120,8 +120,8 @@ function categoryName(slug: string) {
 const LOW_SIZES_SHOWN = 3;
 
 /**
- * The product's stock (SPEC §4's words for the total), and under it each size at or under the
- * alert level by name, one a line: "28g: 2 left", "1g: out of stock".
+ * The product's stock in the admin's words ('Out of Stock', '12 (Low Stock)'), and under it each
+ * size at or under the alert level by name, one a line: "28g: 2 left", "1g: out of stock".
  */
 function ProductStock({ product: p }: { product: AdminProductRow }) {
   const low = p.variationCount > 0 ? p.lowSizes : [];
