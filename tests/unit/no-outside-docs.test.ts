@@ -14,12 +14,6 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SELF = "tests/unit/no-outside-docs.test.ts";
 
 /**
- * TODO(lead): README.md still cites the outside documents; the lead is rewriting it. Remove this
- * exclusion (and its use below) once README.md is rewritten.
- */
-const NOT_YET_SWEPT = new Set(["README.md"]);
-
-/**
  * References to documents outside the repository: the capitalised words (a section "§2", "SPEC's",
  * "per SPEC", "SPEC.md", "DESIGN.md", "DESIGN: …") and the file names in any case. Playwright's
  * "spec" files and words such as "SPECIAL" or "DESIGNER" are not references.
@@ -150,9 +144,7 @@ describe("the repository", () => {
     const files = trackedTextFiles();
     expect(files.length).toBeGreaterThan(100);
     expect(
-      files
-        .filter(({ file }) => file !== SELF && !NOT_YET_SWEPT.has(file))
-        .flatMap((f) => outsideReferences(f.file, f.text)),
+      files.filter(({ file }) => file !== SELF).flatMap((f) => outsideReferences(f.file, f.text)),
     ).toEqual([]);
   });
 
