@@ -169,7 +169,7 @@ test("search by name or subject and filter by status, in the URL", async ({ admi
   await expect(campaignRow(page, "Fall launch")).toHaveCount(0);
   await page.getByRole("searchbox").fill("fresh");
   await expect(page).toHaveURL(/q=fresh/);
-  await expect(page.getByText("1 campaigns found")).toBeVisible();
+  await expect(page.getByText("1 campaign found")).toBeVisible();
   await expect(campaignRow(page, "Spring cleaning")).toBeVisible();
   await expect(campaignRow(page, "Winter warmers")).toHaveCount(0);
   await shot(page, "emails-campaigns-filtered-desktop");
@@ -179,7 +179,7 @@ test("search by name or subject and filter by status, in the URL", async ({ admi
   await page.goto("/budzadmin/dashboard/emails?status=sent&q=fall");
   await expect(page.getByRole("searchbox")).toHaveValue("fall");
   await expect(page.getByLabel("Status")).toHaveValue("sent");
-  await expect(page.getByText("1 campaigns found")).toBeVisible();
+  await expect(page.getByText("1 campaign found")).toBeVisible();
   await expect(campaignRow(page, "Fall launch")).toContainText("Sent");
   await page.getByLabel("Status").selectOption("scheduled");
   await expect(page.getByText("No campaigns match your search.")).toBeVisible();

@@ -62,7 +62,7 @@ for (const width of [1280, 390]) {
     const email = `orders-${width}@example.com`;
     const number = await placeOrder(request, baseURL!, [{ id: ids.lights35, quantity: 2 }], email);
     await openOrders(page, email);
-    await expect(page.getByText("1 orders found")).toBeVisible();
+    await expect(page.getByText("1 order found")).toBeVisible();
     // $90 + $20 shipping + BC GST $5.50 and PST $7.70.
     await expect(row(page, number)).toContainText("$123.20");
     await expect(row(page, number)).toContainText("Pending");

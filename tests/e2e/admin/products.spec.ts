@@ -72,7 +72,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await expect(dialog).toHaveCount(0);
   await page.getByRole("searchbox").fill(name);
   await expect(page).toHaveURL(/q=E2E/);
-  await expect(page.getByText("1 products found")).toBeVisible();
+  await expect(page.getByText("1 product found")).toBeVisible();
   const row = rowsWith(page, name);
   await expect(row.getByText("9 (Low Stock)").filter({ visible: true })).toBeVisible();
 
