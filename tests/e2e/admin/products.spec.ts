@@ -81,7 +81,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   const details = page.getByRole("dialog", { name: "Product Details" });
   // Said once, with its units (not "9 (Low Stock) · 9 units").
   await expect(details.getByText("9 units (Low Stock)", { exact: true })).toBeVisible();
-  await expect(details.getByText("10 units")).toBeVisible();
+  await expect(details.getByRole("definition").filter({ hasText: /^10 units$/ })).toBeVisible();
   await expect(details.getByRole("cell", { name: "1oz", exact: true }).first()).toBeVisible();
   await expect(details.locator("img")).toHaveCount(2);
   await details.getByRole("button", { name: "Close", exact: true }).click();
