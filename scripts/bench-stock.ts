@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { and, count, desc, sql } from "drizzle-orm";
 import { StockMovementListQuerySchema } from "~/schemas/stock-movements";
 import { db, migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
-import { encodeCursor } from "~/server/inventory/stock-ledger.server";
+import { encodeCursor } from "~/server/keyset.server";
 import {
   exportStockMovementsCsv,
   listStockMovements,

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { refreshListedPrice } from "~/server/catalog/listed-price.server";
+import { refreshListedPrice } from "~/server/inventory/listed-price.server";
 import { db } from "~/server/db.server";
 import { productVariations, products } from "~/server/schema";
 

@@ -18,7 +18,7 @@ import {
   getProvinceSettings,
   listProvinceSettings,
   updateProvinceRule,
-} from "~/server/settings/provinces.server";
+} from "~/server/taxes/provinces.server";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";

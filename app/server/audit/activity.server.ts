@@ -12,13 +12,9 @@ import { dayRange } from "~/lib/invoices";
 import { AuditListQuerySchema, type AuditListQuery } from "~/schemas/audit";
 import { config } from "../config.server";
 import { db } from "../db.server";
+import { csvDateTime } from "../http/csv-download.server";
 import { errorResponse } from "../http/responses.server";
-import { csvDateTime } from "../inventory/stock-movements-list.server";
-import {
-  decodeCursor,
-  keysetPage,
-  type MovementCursor as KeysetCursor,
-} from "../inventory/stock-ledger.server";
+import { decodeCursor, keysetPage, type KeysetCursor } from "../keyset.server";
 import { auditLog, type AuditChanges } from "../schema";
 import { escapeLike } from "../sql-like.server";
 

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from "drizzle-or
 import { zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { config } from "../config.server";
-import { getOrderTaxLines } from "./taxes.server";
+import { getOrderTaxLines } from "../taxes/taxes.server";
 import { db } from "../db.server";
 import {
   customers,

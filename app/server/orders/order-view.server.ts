@@ -6,7 +6,7 @@ import { config } from "../config.server";
 import { db } from "../db.server";
 import { orderItems, orders, shipments } from "../schema";
 import type { TaxLine } from "~/lib/taxes";
-import { getOrderTaxLines } from "./taxes.server";
+import { getOrderTaxLines } from "../taxes/taxes.server";
 import { checkThrottle, recordAttempt } from "../auth/throttle.server";
 import { paymentDeadline } from "~/lib/payment-deadline";
 import { storeSettings } from "../settings/store-settings.server";

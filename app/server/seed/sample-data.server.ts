@@ -7,7 +7,7 @@ import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
 import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
 import { recordMovements } from "../inventory/stock-ledger.server";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { analyzeDatabase, db, type Executor, type Transaction } from "../db.server";
 import {
   announcements,

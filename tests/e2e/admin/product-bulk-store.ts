@@ -1,4 +1,4 @@
-import { refreshListedPrice } from "~/server/catalog/listed-price.server";
+import { refreshListedPrice } from "~/server/inventory/listed-price.server";
 import { productVariations, products } from "~/server/schema";
 import { withStoreDatabase } from "../../fixtures/database";
 import { ownStoreFixtures, startOwnStore } from "../own-store";

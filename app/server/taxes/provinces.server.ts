@@ -17,7 +17,7 @@ import {
   storeDefaultRatesIfMissing,
   taxDay,
   type StoredTaxRate,
-} from "../orders/taxes.server";
+} from "./taxes.server";
 import { provinceRules, salesTaxRates } from "../schema";
 
 export interface ProvinceSummary extends ProvinceRule {
