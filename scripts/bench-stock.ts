@@ -16,7 +16,7 @@ import {
   listStockMovements,
   movementFilter,
 } from "~/server/inventory/stock-movements-list.server";
-import { adminUsers, stockMovements } from "~/server/schema";
+import { adminUsers, stockMovements } from "~/server/db-tables";
 
 const { values } = parseArgs({
   options: {

@@ -17,7 +17,7 @@ const SERVER = "app/server";
 export const COMPOSITION_ROOT = `${SERVER}/boot.server.ts`;
 
 /** Folders of app/server that are shared infrastructure (used by every area), not areas. */
-export const SHARED_FOLDERS = new Set(["schema"]);
+export const SHARED_FOLDERS = new Set(["db-tables"]);
 
 /** Every source file under app/server, tests left out (a test may import any area). */
 function serverFiles(dir = SERVER): string[] {

@@ -8,7 +8,7 @@ import { listFeaturedProducts } from "~/server/catalog/products.server";
 import { db } from "~/server/db.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
-import { productVariations, products } from "~/server/schema";
+import { productVariations, products } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 

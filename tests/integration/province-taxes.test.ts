@@ -11,7 +11,7 @@ import { getOrderByAccessToken } from "~/server/orders/order-view.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { getTaxReport } from "~/server/reports/tax-report.server";
 import { reportRange } from "~/server/reports/report-range.server";
-import { emailOutbox, orderEmailsSent, orderTaxLines, orders } from "~/server/schema";
+import { emailOutbox, orderEmailsSent, orderTaxLines, orders } from "~/server/db-tables";
 import {
   addTaxRate,
   deleteScheduledRate,

@@ -21,7 +21,7 @@ import {
 import { decodeCursor } from "~/server/keyset.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { auditLog, productVariations } from "~/server/schema";
+import { auditLog, productVariations } from "~/server/db-tables";
 import { exportProductsCsv } from "~/server/catalog/product-csv-export.server";
 import { getProductPage } from "~/server/catalog/products.server";
 import { lowStockLines } from "~/server/inventory/low-stock.server";

@@ -6,7 +6,7 @@ import { getProductPage, listFeaturedProducts } from "~/server/catalog/products.
 import { searchProducts } from "~/server/catalog/search.server";
 import { db } from "~/server/db.server";
 import { clearListingCache } from "~/server/storefront/listing-counts.server";
-import { products, productVariations } from "~/server/schema";
+import { products, productVariations } from "~/server/db-tables";
 import { pgliteQueries, resetDatabase, testDriver } from "../setup/database";
 
 type Seed = {

@@ -5,7 +5,7 @@ import { fail, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import type { AddressInput } from "~/schemas/account";
 import { db, type Transaction } from "../db.server";
-import { shopperAddresses } from "../schema";
+import { shopperAddresses } from "../db-tables";
 import { getShopper } from "./session.server";
 
 /** Saved addresses of one account. Every query here is scoped by the account's id. */

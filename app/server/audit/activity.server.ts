@@ -15,7 +15,7 @@ import { db } from "../db.server";
 import { csvDateTime } from "../http/csv-download.server";
 import { errorResponse } from "../http/responses.server";
 import { decodeCursor, keysetPage, type KeysetCursor } from "../keyset.server";
-import { auditLog, type AuditChanges } from "../schema";
+import { auditLog, type AuditChanges } from "../db-tables";
 import { escapeLike } from "../sql-like.server";
 
 export const ACTIVITY_PAGE_SIZE = 25;

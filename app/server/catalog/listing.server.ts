@@ -5,7 +5,7 @@ import { PAGE_SIZE, PRICE_SLIDER_MAX, type SortKey } from "~/lib/catalog-query";
 import type { ProductSummary } from "~/lib/product";
 import { plainText } from "~/schemas/text";
 import { db } from "../db.server";
-import { products } from "../schema";
+import { products } from "../db-tables";
 import { cachedListingCount } from "../storefront/listing-counts.server";
 import { productCard } from "./products.server";
 

@@ -23,7 +23,7 @@ import {
   type SavedSize,
 } from "./product-sizes.server";
 import { clearListingCache } from "../storefront/listing-counts.server";
-import { imagesLibrary, orderItems, productVariations, products } from "../schema";
+import { imagesLibrary, orderItems, productVariations, products } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** A product with its variations for the admin forms; undefined when unknown (or not an id). */

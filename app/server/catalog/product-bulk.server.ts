@@ -14,7 +14,7 @@ import {
   MIN_PRICE_PERCENT,
 } from "~/lib/product-list";
 import { db, type Transaction } from "../db.server";
-import { productVariations, products } from "../schema";
+import { productVariations, products } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import { refreshListedPrice } from "../inventory/listed-price.server";
 import { clearListingCache } from "../storefront/listing-counts.server";

@@ -7,7 +7,7 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { refreshListedPrice } from "./listed-price.server";
 import { db, type Executor, type Transaction } from "../db.server";
 import { encodeCursor, type KeysetCursor } from "../keyset.server";
-import { adminUsers, orders, productVariations, products, stockMovements } from "../schema";
+import { adminUsers, orders, productVariations, products, stockMovements } from "../db-tables";
 import { clearListingCache } from "../storefront/listing-counts.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 

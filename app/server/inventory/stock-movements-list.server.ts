@@ -20,7 +20,7 @@ import type { StockMovementListQuery } from "~/schemas/stock-movements";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { csvDateTime } from "../http/csv-download.server";
-import { adminUsers, products, stockMovements } from "../schema";
+import { adminUsers, products, stockMovements } from "../db-tables";
 import { decodeCursor, keysetPage, type KeysetCursor } from "../keyset.server";
 import { escapeLike } from "../sql-like.server";
 import {

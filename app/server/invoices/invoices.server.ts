@@ -17,7 +17,7 @@ import { listCreditNoteRefs } from "./credit-notes.server";
 import { formatLongDate } from "~/lib/dates";
 import { config } from "../config.server";
 import { db } from "../db.server";
-import { invoices, orderItems, orders } from "../schema";
+import { invoices, orderItems, orders } from "../db-tables";
 import { orderPaymentAddress } from "~/lib/store-settings";
 
 const rowColumns = {

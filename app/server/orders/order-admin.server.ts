@@ -12,7 +12,7 @@ import {
   orderStatusHistory,
   orders,
   shipments,
-} from "../schema";
+} from "../db-tables";
 
 /** Everything the order page shows, in five statements whatever the order's size. */
 export async function getAdminOrder(orderNumberText: string) {

@@ -39,7 +39,7 @@ import {
   orders,
   productVariations,
   products,
-} from "../schema";
+} from "../db-tables";
 import { storeSettings } from "../settings/store-settings.server";
 import { resolveCartLines } from "./cart-lines.server";
 import {

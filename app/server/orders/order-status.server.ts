@@ -34,7 +34,7 @@ import {
   productVariations,
   products,
   shipments,
-} from "../schema";
+} from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** What the staff (or the system) asks an order to become, with what that step needs. */

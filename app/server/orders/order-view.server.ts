@@ -4,7 +4,7 @@ import { formatLongDate } from "~/lib/dates";
 import { fail, type Result } from "~/lib/errors";
 import { config } from "../config.server";
 import { db } from "../db.server";
-import { orderItems, orders, shipments } from "../schema";
+import { orderItems, orders, shipments } from "../db-tables";
 import type { TaxLine } from "~/lib/taxes";
 import { getOrderTaxLines } from "../taxes/taxes.server";
 import { checkThrottle, recordAttempt } from "../auth/throttle.server";

@@ -20,7 +20,7 @@ import {
   orders,
   productVariations,
   products,
-} from "../schema";
+} from "../db-tables";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import {

@@ -29,7 +29,7 @@ import {
   refundLines,
   refundTaxLines,
   refunds,
-} from "../schema";
+} from "../db-tables";
 import { changeOrderStatusIn, statusRefusal } from "./order-status.server";
 
 /**

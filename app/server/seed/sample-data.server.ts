@@ -25,7 +25,7 @@ import {
   products,
   shipments,
   stockMovements,
-} from "../schema";
+} from "../db-tables";
 import { defaultPages } from "./page-content.server";
 import { generateCategoryImages } from "./product-images.server";
 import { createRandom, type Random } from "./random.server";

@@ -18,7 +18,7 @@ import {
   taxDay,
   type StoredTaxRate,
 } from "./taxes.server";
-import { provinceRules, salesTaxRates } from "../schema";
+import { provinceRules, salesTaxRates } from "../db-tables";
 
 export interface ProvinceSummary extends ProvinceRule {
   /** The rates in force today, and the next change already scheduled (if any). */

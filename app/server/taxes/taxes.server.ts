@@ -14,7 +14,7 @@ import {
 import type { Totals } from "~/lib/pricing";
 import { config } from "../config.server";
 import { db, type Executor, type Transaction } from "../db.server";
-import { orderTaxLines, provinceRules, salesTaxRates } from "../schema";
+import { orderTaxLines, provinceRules, salesTaxRates } from "../db-tables";
 
 /** The day an instant falls on in the store's time zone: the day whose rates apply to an order. */
 export function taxDay(now: Date): string {

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { refreshListedPrice } from "~/server/inventory/listed-price.server";
 import type { Database } from "~/server/db.server";
 import { storeImage } from "~/server/images/image-store.server";
-import { productVariations, products } from "~/server/schema";
+import { productVariations, products } from "~/server/db-tables";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { seedLongNameStore } from "./long-name-seed";
