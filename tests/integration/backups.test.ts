@@ -24,7 +24,7 @@ import { createAdminUser } from "~/server/auth/admin-users.server";
 import { config } from "~/server/config.server";
 import { databaseHandle, db, migrationJournal } from "~/server/db.server";
 import { recordConsentGiven } from "~/server/marketing/consent.server";
-import { adminUsers, auditLog, backupRuns, dailyJobs, emailOutbox } from "~/server/schema";
+import { adminUsers, auditLog, backupRuns, dailyJobs, emailOutbox } from "~/server/db-tables";
 import { generateSampleDataset } from "~/server/seed/sample-data.server";
 import * as databaseRoute from "~/routes/admin/database";
 import * as downloadRoute from "~/routes/admin/backup-download";

@@ -4,7 +4,7 @@ import { adminGuard, currentAdmin, requireRole } from "./admin-guard.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/setup/database";
 import { db } from "../db.server";
-import { adminSessions, authThrottle } from "../schema";
+import { adminSessions, authThrottle } from "../db-tables";
 import { createAdminUser } from "./admin-users.server";
 import { INVALID_CREDENTIALS, signIn } from "./login.server";
 import { THROTTLE_POLICIES } from "./throttle.server";

@@ -12,7 +12,7 @@ import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.
 import { escapeLike } from "../sql-like.server";
 import { stockExpression } from "./product-admin-list.server";
 import { db, type Executor } from "../db.server";
-import { refreshListedPrice } from "./listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { productColumns } from "./product-columns.server";
 import {
   liveSizes,
@@ -22,8 +22,8 @@ import {
   writeSizes,
   type SavedSize,
 } from "./product-sizes.server";
-import { clearListingCache } from "./listing.server";
-import { imagesLibrary, orderItems, productVariations, products } from "../schema";
+import { clearListingCache } from "../storefront/listing-counts.server";
+import { imagesLibrary, orderItems, productVariations, products } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** A product with its variations for the admin forms; undefined when unknown (or not an id). */

@@ -34,11 +34,11 @@ import { db, type Executor, type Transaction } from "../db.server";
 import { readCsvUpload } from "../http/csv-upload.server";
 import { moveStocks } from "../inventory/stock-batch.server";
 import type { StockChange } from "../inventory/stock-ledger.server";
-import { imagesLibrary, productImports, productVariations, products } from "../schema";
+import { imagesLibrary, productImports, productVariations, products } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import { productColumns, sizeColumns } from "./product-columns.server";
-import { refreshListedPrice } from "./listed-price.server";
-import { clearListingCache } from "./listing.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
+import { clearListingCache } from "../storefront/listing-counts.server";
 import { csvProductColumns, withSizes } from "./product-csv-export.server";
 
 /**

@@ -8,7 +8,7 @@ import type { ProductInput } from "~/schemas/product";
 import type { AuditActor } from "../audit/audit-log.server";
 import type { Executor, Transaction } from "../db.server";
 import { recordStaffStockChange } from "../inventory/stock-ledger.server";
-import { productVariations } from "../schema";
+import { productVariations } from "../db-tables";
 import { sizeColumns } from "./product-columns.server";
 
 /**

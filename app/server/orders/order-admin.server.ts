@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from "drizzle-or
 import { zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { config } from "../config.server";
-import { getOrderTaxLines } from "./taxes.server";
+import { getOrderTaxLines } from "../taxes/taxes.server";
 import { db } from "../db.server";
 import {
   customers,
@@ -12,7 +12,7 @@ import {
   orderStatusHistory,
   orders,
   shipments,
-} from "../schema";
+} from "../db-tables";
 
 /** Everything the order page shows, in five statements whatever the order's size. */
 export async function getAdminOrder(orderNumberText: string) {

@@ -22,7 +22,7 @@ import { sizeLabel } from "~/lib/product";
 import { ageToConfirm, provinceRefusal } from "~/lib/taxes";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { variationColumns } from "../catalog/products.server";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderOrderUpdatedEmail } from "../email/templates/order-updated.server";
@@ -39,7 +39,7 @@ import {
   orders,
   productVariations,
   products,
-} from "../schema";
+} from "../db-tables";
 import { storeSettings } from "../settings/store-settings.server";
 import { resolveCartLines } from "./cart-lines.server";
 import {
@@ -47,7 +47,7 @@ import {
   getOrderTaxLines,
   readProvinceTaxSetup,
   saveOrderTaxLines,
-} from "./taxes.server";
+} from "../taxes/taxes.server";
 
 /**
  * Staff editing a pending (unpaid) order: a line's quantity, a line removed, a size added, the

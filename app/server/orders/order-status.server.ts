@@ -13,7 +13,7 @@ import {
   type OrderStatus,
 } from "~/lib/order-status";
 import { stripControlCharacters } from "~/schemas/text";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
 import { config } from "../config.server";
 import { db, type Transaction } from "../db.server";
@@ -34,7 +34,7 @@ import {
   productVariations,
   products,
   shipments,
-} from "../schema";
+} from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** What the staff (or the system) asks an order to become, with what that step needs. */

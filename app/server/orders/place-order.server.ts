@@ -9,7 +9,7 @@ import { enqueueEmail } from "../email/outbox.server";
 import { renderOrderConfirmationEmail } from "../email/templates/order-confirmation.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
 import { checkCoupon, redeemCoupon } from "../marketing/coupons.server";
 import {
@@ -20,7 +20,7 @@ import {
   orders,
   productVariations,
   products,
-} from "../schema";
+} from "../db-tables";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import {
@@ -29,7 +29,7 @@ import {
   provinceRefusal,
   STORE_MINIMUM_AGE,
 } from "~/lib/taxes";
-import { applyProvinceTaxes, readProvinceTaxSetup, saveOrderTaxLines } from "./taxes.server";
+import { applyProvinceTaxes, readProvinceTaxSetup, saveOrderTaxLines } from "../taxes/taxes.server";
 import { cannabisRefusal } from "./cannabis-limit.server";
 import { recordPurchaseConsent } from "../marketing/consent.server";
 import { CHECKOUT_CLOSED, type StoreSettings } from "~/lib/store-settings";

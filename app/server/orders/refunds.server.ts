@@ -13,7 +13,7 @@ import {
 import { REFUND_METHOD_LABELS, type RefundMethod } from "~/lib/refunds";
 import { SALE_STATUSES } from "~/lib/report-period";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { db, type Executor, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderRefundEmail, type RefundEmailInput } from "../email/templates/refund.server";
@@ -29,7 +29,7 @@ import {
   refundLines,
   refundTaxLines,
   refunds,
-} from "../schema";
+} from "../db-tables";
 import { changeOrderStatusIn, statusRefusal } from "./order-status.server";
 
 /**
