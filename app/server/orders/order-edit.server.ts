@@ -3,7 +3,7 @@ import type { ProvinceCode } from "~/lib/address";
 import { provinceName } from "~/lib/address";
 import { formatGrams, summarizeCannabis, unitDriedMg } from "~/lib/cannabis-limit";
 import { cartItemId } from "~/lib/cart";
-import { fail, type Result } from "~/lib/errors";
+import { fail, Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import {
@@ -100,17 +100,6 @@ export type OrderEditResult = Result<{
   totals: EditedTotals;
 }>;
 
-/** Thrown inside the transaction to roll it back with a message (on a field, when there is one). */
-class EditRefused extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 422,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
 export const ORDER_NOT_FOUND = "This order does not exist. Check the order number.";
 
 export function staleMessage(orderNumber: string) {
@@ -153,12 +142,8 @@ async function runEdit(
     const { stockMoved: _stockMoved, ...answer } = result;
     return { ok: true, ...answer };
   } catch (error) {
-    if (error instanceof EditRefused)
-      return fail(
-        error.status,
-        error.message,
-        error.field ? { [error.field]: error.message } : undefined,
-      );
+    const refused = refusalFailure(error);
+    if (refused) return refused;
     throw error;
   }
 }
@@ -190,10 +175,10 @@ async function editInTransaction(
     .from(orders)
     .where(eq(orders.orderNumber, input.orderNumber))
     .for("update");
-  if (!order) throw new EditRefused(404, ORDER_NOT_FOUND);
+  if (!order) throw new Refusal(404, ORDER_NOT_FOUND);
   const refusal = editRefusal(order.orderNumber, order.status);
-  if (refusal) throw new EditRefused(409, refusal);
-  if (order.version !== input.version) throw new EditRefused(409, staleMessage(order.orderNumber));
+  if (refusal) throw new Refusal(409, refusal);
+  if (order.version !== input.version) throw new Refusal(409, staleMessage(order.orderNumber));
 
   const items = await tx
     .select()
@@ -201,7 +186,7 @@ async function editInTransaction(
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
   const lines = await newLines(tx, order.orderNumber, items, input);
-  if (lines.length === 0) throw new EditRefused(422, NO_LINE_LEFT);
+  if (lines.length === 0) throw new Refusal(422, NO_LINE_LEFT);
   const more = lines.some((line) => line.quantity > line.was);
 
   // The 30 g limit: only more of something can break it, so only then is it checked.
@@ -211,12 +196,12 @@ async function editInTransaction(
     );
     const unmeasured = lines.find((l) => l.driedMg === null);
     if (unmeasured)
-      throw new EditRefused(
+      throw new Refusal(
         422,
         `The cannabis amount of ${lineName(unmeasured)} is not set, so the 30 g limit can't be checked. Set its net amount on the product first.`,
       );
     if (summary.message)
-      throw new EditRefused(
+      throw new Refusal(
         422,
         `This order would hold ${formatGrams(summary.totalMg)} of dried cannabis or its equivalent, over the legal limit of ${formatGrams(summary.limitMg)} per order. Lower a quantity or remove an item.`,
       );
@@ -231,7 +216,7 @@ async function editInTransaction(
   if (linesChanged) {
     const coupon = await couponTerms(tx, order);
     if (coupon?.minOrderCents && subtotal < coupon.minOrderCents)
-      throw new EditRefused(
+      throw new Refusal(
         422,
         `Coupon ${coupon.code} needs an order of at least ${formatMoney(coupon.minOrderCents)}; after this change the subtotal would be ${formatMoney(subtotal)}. Keep the subtotal at ${formatMoney(coupon.minOrderCents)} or more, or cancel the order instead.`,
       );
@@ -245,14 +230,14 @@ async function editInTransaction(
   if (address.province !== order.shippingProvince) {
     const notServed = provinceRefusal(setup.rule);
     if (notServed)
-      throw new EditRefused(
+      throw new Refusal(
         422,
         `The store doesn't ship to ${provinceName(address.province)} (Provinces & Taxes).`,
         "province",
       );
     const before = await readProvinceTaxSetup(order.shippingProvince as ProvinceCode, tx);
     if (ageToConfirm(setup.rule) > ageToConfirm(before.rule))
-      throw new EditRefused(
+      throw new Refusal(
         422,
         `Shipping to ${provinceName(address.province)} needs the shopper to confirm they are ${ageToConfirm(setup.rule)} or older, which they did not do for this order. Ask them to place a new order instead.`,
         "province",
@@ -373,7 +358,7 @@ async function editInTransaction(
     )
     .returning();
   const edited = saved[0];
-  if (!edited) throw new EditRefused(409, staleMessage(order.orderNumber));
+  if (!edited) throw new Refusal(409, staleMessage(order.orderNumber));
   // The invoice follows its order's total.
   await tx
     .update(invoices)
@@ -487,15 +472,12 @@ async function newLines(
   input.lines.forEach((change, i) => {
     const field = `lines.${i}.quantity`;
     if (!items.some((item) => item.id === change.id))
-      throw new EditRefused(
+      throw new Refusal(
         400,
         `A line of this form is not on order ${orderNumber}. Reload the page and try again.`,
       );
     if (changes.has(change.id))
-      throw new EditRefused(
-        400,
-        "A line of the order was sent twice. Reload the page and try again.",
-      );
+      throw new Refusal(400, "A line of the order was sent twice. Reload the page and try again.");
     changes.set(change.id, { ...change, field });
   });
 
@@ -555,14 +537,14 @@ async function newLines(
     };
     if (quantity > item.quantity) {
       if (!product || product.status !== "active" || !placed)
-        throw new EditRefused(
+        throw new Refusal(
           422,
           `${lineName(line)} is no longer sold, so its quantity can't go up. Keep or lower it.`,
           line.field,
         );
       const left = size ? Math.min(size.stock, product.stock) : product.stock;
       const more = quantity - item.quantity;
-      if (left < more) throw new EditRefused(409, notEnough(line, left, more), line.field);
+      if (left < more) throw new Refusal(409, notEnough(line, left, more), line.field);
     }
     lines.push(line);
   }
@@ -571,7 +553,7 @@ async function newLines(
   const wanted = new Set<string>();
   input.add.forEach((addition, i) => {
     if (wanted.has(addition.item))
-      throw new EditRefused(
+      throw new Refusal(
         400,
         "The same size is added twice: add it once with the quantity you want.",
         `add.${i}.item`,
@@ -588,14 +570,14 @@ async function newLines(
     const found = resolved.find((r) => r.id === addition.item);
     const field = `add.${i}.item`;
     if (!found || found.status === "unavailable")
-      throw new EditRefused(
+      throw new Refusal(
         400,
         "This product or size is not sold (it may have been archived or deleted). Choose another.",
         field,
       );
     const label = { productName: found.productName, sizeLabel: found.sizeLabel };
     if (found.status === "unpriced")
-      throw new EditRefused(
+      throw new Refusal(
         422,
         `${lineName(label)} has no price yet ($0.00) and can't be sold.`,
         field,
@@ -604,7 +586,7 @@ async function newLines(
       (l) => l.productId === found.productId && l.variationId === found.variationId,
     );
     if (already)
-      throw new EditRefused(
+      throw new Refusal(
         422,
         `${lineName(label)} is already on this order: change that line's quantity instead.`,
         field,
@@ -623,7 +605,7 @@ async function newLines(
       driedMg: found.driedMg,
     };
     if (found.available < addition.quantity)
-      throw new EditRefused(409, notEnough(line, found.available, addition.quantity), line.field);
+      throw new Refusal(409, notEnough(line, found.available, addition.quantity), line.field);
     lines.push(line);
   });
   return lines;
@@ -700,7 +682,7 @@ async function moveOrderStock(
     if (!result.ok) {
       if (move.by > 0) continue; // nowhere to put them back (the size or product is gone)
       const name = lineName(move.line as EditLine);
-      throw new EditRefused(409, `${name}: ${result.message}`, move.field);
+      throw new Refusal(409, `${name}: ${result.message}`, move.field);
     }
     if (result.quantity !== 0) {
       moved = true;

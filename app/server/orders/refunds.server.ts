@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { fail, type Failure, type Result } from "~/lib/errors";
+import { Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { REFUND_NOTE_PREFIX, statusName } from "~/lib/order-status";
 import {
@@ -30,7 +30,7 @@ import {
   refundTaxLines,
   refunds,
 } from "../schema";
-import { changeOrderStatusIn, statusRefusal } from "./order-status.server";
+import { changeOrderStatusIn } from "./order-status.server";
 
 /**
  * Refunds (docs/decisions/refunds.md): money given back on a paid order, by items (with or
@@ -321,15 +321,8 @@ export type RefundResult = Result<{
   notRestocked: string[];
 }>;
 
-/** Thrown inside the transaction to roll it back with the Failure to answer. */
-class RefundRefused extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
-}
-
-const refuse = (...args: Parameters<typeof fail>): never => {
-  throw new RefundRefused(fail(...args));
+const refuse = (...args: ConstructorParameters<typeof Refusal>): never => {
+  throw new Refusal(...args);
 };
 
 export function staleMessage(orderNumber: string): string {
@@ -359,9 +352,8 @@ export async function createRefund(input: RefundInput): Promise<RefundResult> {
     const { restocked: _, ...answer } = result;
     return { ok: true, ...answer };
   } catch (error) {
-    if (error instanceof RefundRefused) return error.failure;
-    const refusal = statusRefusal(error);
-    if (refusal) return refusal;
+    const refused = refusalFailure(error);
+    if (refused) return refused;
     throw error;
   }
 }
@@ -431,7 +423,7 @@ async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
   }
 
   const split = splitRefund(basis.refundable, basis.refunded, request);
-  if (!split.ok) throw new RefundRefused(split);
+  if (!split.ok) throw Refusal.of(split);
 
   // The guard: the form's version, and never past the total, in the one statement that moves the
   // refunded amount (a second refund at once waited on the order's row lock above and was refused
