@@ -70,7 +70,6 @@ export async function getAdminProduct(id: string) {
     .orderBy(asc(productVariations.position));
   return { ...product, variations };
 }
-export type AdminProduct = NonNullable<Awaited<ReturnType<typeof getAdminProduct>>>;
 
 export const PRODUCT_NOT_FOUND = "This product does not exist (it may have been deleted).";
 const SKU_TAKEN = "This SKU is already used by another product";
