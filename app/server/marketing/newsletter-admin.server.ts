@@ -130,11 +130,6 @@ export async function getLatestNewsletterProgress(): Promise<MailingProgress | n
   };
 }
 
-/** How many people a newsletter reaches now (every consenting subscriber). */
-export function countNewsletterRecipients(): Promise<number> {
-  return countAudience({ kind: "subscribers" });
-}
-
 export type SendResult =
   { ok: true; queued: number; mailingId: string } | { ok: false; message: string };
 

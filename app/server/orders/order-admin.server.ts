@@ -81,15 +81,6 @@ export async function findOrderId(orderNumberText: string): Promise<string | nul
   return row?.id ?? null;
 }
 
-/** Orders paid and waiting to be packed (Overview's "Process orders"). */
-export async function countOrdersToProcess(): Promise<number> {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(eq(orders.status, "paid"));
-  return row?.n ?? 0;
-}
-
 /** [start, end) of calendar days `from` to `to` (YYYY-MM-DD, inclusive) in the store's zone. */
 function dayRange(from: string, to: string): [Date, Date] {
   const tz = config().STORE_TIMEZONE;
