@@ -38,7 +38,7 @@ export function dumpDatabase(handle: DatabaseHandle, outFile: string): Promise<D
  * The embedded database's dump worker: app/server/backup/dump-worker.js beside this module in the
  * sources, build/server/dump-worker.js beside the server bundle (vite.config.ts emits it there).
  */
-export const DUMP_WORKER = new URL("./dump-worker.js", import.meta.url);
+const DUMP_WORKER = new URL("./dump-worker.js", import.meta.url);
 
 /**
  * Runs `copy` between two transactions, through PGlite's public API: `transaction()` holds the lock

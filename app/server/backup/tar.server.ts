@@ -38,8 +38,8 @@ export interface TarWriter {
 export function createTarGz(file: string): TarWriter {
   const archive = pack();
   const out = fs.createWriteStream(file);
-  // tar-stream's streams are streamx streams: Node's pipeline gets the archive as what it is to it,
-  // an async iterable of chunks. Its first error (disk full, unwritable) rejects every later wait.
+  // tar-stream's streams are streamx streams, not Node's: the archive joins Node's pipeline as an
+  // async iterable of chunks. The pipeline's first error (disk full…) rejects every later wait.
   const written = pipeline(
     Readable.from(archive, { objectMode: false }),
     zlib.createGzip({ level: 6 }),
@@ -66,6 +66,7 @@ export function createTarGz(file: string): TarWriter {
     size: number,
     body: AsyncIterable<Buffer> | Iterable<Buffer>,
   ) {
+    if (failure) throw failure;
     // tar-stream calls back once the member is written whole (or has failed).
     let ended!: (error?: Error | null) => void;
     const done = new Promise<void>(
@@ -73,6 +74,8 @@ export function createTarGz(file: string): TarWriter {
     );
     done.catch(() => {});
     const entry = archive.entry({ name, size, mode: 0o644, mtime: new Date() }, ended);
+    // An error event nobody listens to would end the process: it fails the member instead.
+    entry.on("error", ended);
     const hash = crypto.createHash("sha256");
     let count = 0;
     for await (const chunk of body) {
@@ -120,14 +123,17 @@ export interface ReadMember {
   body: AsyncIterable<Buffer>;
 }
 
-/** What a damaged file looks like to gzip and tar-stream, said in the backup's terms. */
+class UnreadableBackupError extends Error {}
+
+/** A damaged file as gzip and tar-stream see it, said in the backup's terms (file errors as they are). */
 function unreadable(error: unknown): unknown {
-  const { code, message } = error as { code?: string; message?: string };
+  const { code, message, syscall } = error as { code?: string; message?: string; syscall?: string };
+  if (syscall || error instanceof UnreadableBackupError) return error;
   if (code === "Z_BUF_ERROR" || message === "Unexpected end of data")
-    return new Error("The backup file is cut short (it ends in the middle of a member)");
-  if (code === "Z_DATA_ERROR" || /tar header/i.test(message ?? ""))
-    return new Error(`The backup file is damaged (${message})`);
-  return error;
+    return new UnreadableBackupError(
+      "The backup file is cut short (it ends in the middle of a member)",
+    );
+  return new UnreadableBackupError(`The backup file is damaged (${message ?? String(error)})`);
 }
 
 /**
@@ -151,20 +157,24 @@ export async function readTarGz(
     },
     { signal: stop.signal },
   ).catch((error: unknown) => {
-    if (!stop.signal.aborted) archive.destroy(unreadable(error) as Error);
+    if (!stop.signal.aborted) archive.destroy(error as Error);
   });
 
   let failedInReader = false;
   try {
     for await (const entry of archive) {
-      const { name, size = 0, type } = entry.header;
+      const { name, size, type } = entry.header;
       if (type === "file" || type === "contiguous-file") {
         // The member's own iterator, without `return`: a reader that stops early leaves the rest
-        // to be skipped below rather than destroying the archive's stream.
+        // to be skipped below rather than destroying the archive's stream. A damaged file fails
+        // the reader's next read, saying so.
         const chunks = entry[Symbol.asyncIterator]();
         const body: AsyncIterable<Buffer> = {
           [Symbol.asyncIterator]: () => ({
-            next: () => chunks.next() as Promise<IteratorResult<Buffer>>,
+            next: () =>
+              (chunks.next() as Promise<IteratorResult<Buffer>>).catch((error: unknown) => {
+                throw unreadable(error);
+              }),
           }),
         };
         try {
