@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/server/schema/index.ts",
+  schema: "./app/server/db-tables/index.ts",
   out: "./drizzle",
 });

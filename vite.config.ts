@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // Every page loads React, React Router and the root's own small modules: one chunk each, so a page
 // does not fetch (and name in its HTML) a handful of small pieces that split apart whenever an
@@ -45,6 +45,24 @@ function clientChunk(
   return undefined;
 }
 
+/**
+ * The backup's dump worker runs in a worker thread, which loads a file of its own: the server build
+ * emits it (bundled with what it imports) beside index.js, as build/server/dump-worker.js, the
+ * name dump.server.ts looks for beside itself, in the sources as in the build.
+ */
+function backupDumpWorker(): Plugin {
+  return {
+    name: "budz:backup-dump-worker",
+    buildStart() {
+      this.emitFile({
+        type: "chunk",
+        id: "./app/server/backup/dump-worker.js",
+        fileName: "dump-worker.js",
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   // The server bundle keeps only the icons it uses: loaded from node_modules, lucide-react's index
@@ -59,5 +77,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           },
         },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    ...(command === "build" && isSsrBuild ? [backupDumpWorker()] : []),
+  ],
 }));

@@ -15,8 +15,8 @@ import { AuditListQuerySchema } from "~/schemas/audit";
 import { listActivity } from "~/server/audit/activity.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { db, migrateDatabase, openPglite, openPostgres, setDatabase } from "~/server/db.server";
-import { encodeCursor } from "~/server/inventory/stock-ledger.server";
-import { adminUsers, auditLog, products } from "~/server/schema";
+import { encodeCursor } from "~/server/keyset.server";
+import { adminUsers, auditLog, products } from "~/server/db-tables";
 
 const { values } = parseArgs({ options: { entries: { type: "string", default: "1000000" } } });
 const total = Number(values.entries);

@@ -10,13 +10,13 @@ import { parseArgs } from "node:util";
 import { and, count, desc, sql } from "drizzle-orm";
 import { StockMovementListQuerySchema } from "~/schemas/stock-movements";
 import { db, migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
-import { encodeCursor } from "~/server/inventory/stock-ledger.server";
+import { encodeCursor } from "~/server/keyset.server";
 import {
   exportStockMovementsCsv,
   listStockMovements,
   movementFilter,
 } from "~/server/inventory/stock-movements-list.server";
-import { adminUsers, stockMovements } from "~/server/schema";
+import { adminUsers, stockMovements } from "~/server/db-tables";
 
 const { values } = parseArgs({
   options: {

@@ -193,7 +193,7 @@ async function openBenchDatabase() {
 
 /** The checkout run's product: `stock` units, reset before every run (the server is not running). */
 async function prepareCheckoutProduct(): Promise<{ id: string; since: Date }> {
-  const { products } = await import("~/server/schema");
+  const { products } = await import("~/server/db-tables");
   const handle = await openBenchDatabase();
   try {
     const values = {

@@ -29,6 +29,34 @@ export function fail(
   return errors ? { ok: false, status, message, errors } : { ok: false, status, message };
 }
 
+/**
+ * Thrown inside a transaction to roll it back with its reason: the status, the message and, when
+ * one field is at fault, its name (or several fields' messages). `refusalFailure` turns it into the
+ * `Failure` the domain function returns once the transaction is undone.
+ */
+export class Refusal extends Error {
+  readonly failure: Failure;
+  /** The one field at fault, when the refusal names one. */
+  readonly field?: string;
+
+  constructor(status: Failure["status"], message: string, field?: string | Failure["errors"]) {
+    super(message);
+    this.name = "Refusal";
+    if (typeof field === "string") this.field = field;
+    this.failure = fail(status, message, typeof field === "string" ? { [field]: message } : field);
+  }
+
+  /** A failure computed inside the transaction (a pure plan's), thrown to roll it back. */
+  static of(failure: Failure): Refusal {
+    return new Refusal(failure.status, failure.message, failure.errors);
+  }
+}
+
+/** The failure a caught error stands for, when it is a refusal; null for anything else. */
+export function refusalFailure(error: unknown): Failure | null {
+  return error instanceof Refusal ? error.failure : null;
+}
+
 const STATUS_WORDS: Record<number, { title: string; message: string }> = {
   400: {
     title: "That request could not be used",

@@ -14,10 +14,6 @@ export type EditablePageSlug = (typeof EDITABLE_PAGES)[number]["slug"];
 /** Longest page HTML accepted (characters). */
 export const MAX_PAGE_HTML = 100_000;
 
-export function isEditablePage(slug: string): slug is EditablePageSlug {
-  return EDITABLE_PAGES.some((p) => p.slug === slug);
-}
-
 export const UNDO_CONFIRMATION =
   "Are you sure you want to undo all changes? This will revert to the last saved version.";
 

@@ -348,6 +348,9 @@ export interface CheckedProduct {
   sizeRows: number[];
 }
 
+/** Adds a row's error in the file's words ("Row 3: …"). */
+type RowError = (row: CsvRow, message: string) => void;
+
 /**
  * Checks the rows of one SKU and reads them as the product form would: every product cell (all
  * but the size columns and Stock) must agree among the rows that fill it in; each size appears
@@ -363,20 +366,66 @@ export function checkProduct(
   const rows = [...group.rows].sort((a, b) => a.row - b.row);
   const first = rows[0]!;
   const sku = first.cells.sku ?? "";
-  const has = (key: ProductCsvKey) => columns.includes(key);
-  const error = (row: CsvRow, message: string) => row.errors.push(`Row ${row.row}: ${message}`);
+  const error: RowError = (row, message) => row.errors.push(`Row ${row.row}: ${message}`);
   const result: CheckedProduct = { key: group.key, sku, rows, existing, stock: [], sizeRows: [] };
   if (!sku) {
     error(first, "SKU is required");
     return result;
   }
-  const forSku = `for SKU ${sku}`;
+  const value = agreedCells(rows, columns, existing, error);
+  // Fields already refused here in the file's words are not refused again by the form's rules.
+  const flagged = new Set<string>();
+  const words = formWords(value, first, error, flagged);
+  const sizes = readSizes(rows, columns, existing, error, flagged);
+  result.stock = sizes.stock;
+  result.sizeRows = sizes.sizeRows;
 
-  // The product's own cells: one value among the rows that fill it in.
+  const parsed = ProductFormSchema.safeParse({
+    name: value.name,
+    sku,
+    price: value.price,
+    costPrice: value.costPrice,
+    category: words.category ?? value.category,
+    thc: value.thc,
+    cbd: value.cbd,
+    strain: words.strain ?? value.strain,
+    currentStock: sizes.sized ? "0" : stockOf(first).text,
+    stockAlertLevel: value.stockAlertLevel,
+    description: value.description,
+    image: value.image,
+    thumbnails: words.thumbnails,
+    rating: value.rating,
+    status: words.status,
+    cannabisKind: words.kind,
+    netAmount: value.netAmount,
+    variations: sizes.variations,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (flagged.has(String(issue.path[0]))) continue;
+      const sizeIndex = issue.path[0] === "variations" ? issue.path[1] : undefined;
+      const rowNumber = typeof sizeIndex === "number" ? result.sizeRows[sizeIndex] : undefined;
+      const row = rows.find((r) => r.row === rowNumber) ?? first;
+      const message = `Row ${row.row}: ${columnMessage(issue.path, issue.message)}`;
+      if (!row.errors.includes(message)) row.errors.push(message);
+    }
+  }
+  if (parsed.success && rows.every((r) => r.errors.length === 0)) result.input = parsed.data;
+  return result;
+}
+
+/** The product's own cells: one value among the rows that fill it in (else the file's, or ""). */
+function agreedCells(
+  rows: CsvRow[],
+  columns: readonly ProductCsvKey[],
+  existing: CsvProduct | undefined,
+  error: RowError,
+): Record<ProductKey, string> {
+  const forSku = `for SKU ${rows[0]!.cells.sku}`;
   const own = existing ? productCells(existing) : undefined;
   const value = {} as Record<ProductKey, string>;
   for (const key of PRODUCT_KEYS) {
-    if (!has(key)) {
+    if (!columns.includes(key)) {
       value[key] = own?.[key] ?? "";
       continue;
     }
@@ -393,10 +442,16 @@ export function checkProduct(
     }
     value[key] = chosen?.text ?? "";
   }
+  return value;
+}
 
-  // The form's own words for values a spreadsheet may write differently.
-  // Fields already refused here in the file's words are not refused again by the form's rules.
-  const flagged = new Set<string>();
+/** The form's own words for values a spreadsheet may write differently. */
+function formWords(
+  value: Record<ProductKey, string>,
+  first: CsvRow,
+  error: RowError,
+  flagged: Set<string>,
+) {
   const category = categorySlug(value.category);
   if (value.category && !category) flagged.add("category");
   if (value.category && !category)
@@ -418,21 +473,41 @@ export function checkProduct(
   const thumbnails = splitUrls(value.thumbnails);
   if (thumbnails.length > THUMBNAIL_SLOTS)
     error(first, `Thumbnail URLs: at most ${THUMBNAIL_SLOTS} images, separated by |`);
+  return { category, status, kind, strain, thumbnails };
+}
 
-  // Sizes: one row each, or the product's one row.
+/** A row's Stock cell: the form's text ("0" when blank) and its number (null when not one). */
+function stockOf(row: CsvRow) {
+  const text = row.cells.stock ?? "";
+  return { text: text || "0", value: /^\d{1,7}$/.test(text) ? Number(text) : null };
+}
+
+/** Sizes: one row each, or the product's one row; each size's (or its own) Stock cell. */
+function readSizes(
+  rows: CsvRow[],
+  columns: readonly ProductCsvKey[],
+  existing: CsvProduct | undefined,
+  error: RowError,
+  flagged: Set<string>,
+) {
+  const first = rows[0]!;
+  const sku = first.cells.sku ?? "";
+  const forSku = `for SKU ${sku}`;
+  const has = (key: ProductCsvKey) => columns.includes(key);
   const sized = has("size") && rows.some((r) => r.cells.size);
   const seen = new Map<string, number>();
   const existingSizes = new Map(existing?.variations.map((v) => [sizeKey(v.size, v.sizeUnit), v]));
-  const variations: {
-    size: string;
-    unit: string;
-    price: string;
-    stock: string;
-    netAmount: string;
-  }[] = [];
-  const stockOf = (row: CsvRow) => {
-    const text = row.cells.stock ?? "";
-    return { text: text || "0", value: /^\d{1,7}$/.test(text) ? Number(text) : null };
+  const read = {
+    sized,
+    variations: [] as {
+      size: string;
+      unit: string;
+      price: string;
+      stock: string;
+      netAmount: string;
+    }[],
+    stock: [] as (number | null)[],
+    sizeRows: [] as number[],
   };
   if (sized) {
     for (const row of rows) {
@@ -461,9 +536,9 @@ export function checkProduct(
       if (price && !MONEY.test(price))
         error(row, `Size Price must be an amount such as 18.00, not ${quote(price)}`);
       const stock = stockOf(row);
-      result.stock.push(row.cells.stock ? stock.value : null);
-      result.sizeRows.push(row.row);
-      variations.push({
+      read.stock.push(row.cells.stock ? stock.value : null);
+      read.sizeRows.push(row.row);
+      read.variations.push({
         size,
         unit,
         price,
@@ -489,45 +564,13 @@ export function checkProduct(
         first,
         `${sku} is sold in sizes: add the Size, Size Unit and Size Price columns to import it`,
       );
-    result.stock.push(first.cells.stock ? stockOf(first).value : null);
-    result.sizeRows.push(first.row);
+    read.stock.push(first.cells.stock ? stockOf(first).value : null);
+    read.sizeRows.push(first.row);
   }
-
   // With sizes, the product's own stock and net amount are not asked for (even when a size row
   // was refused above).
   if (sized) flagged.add("currentStock").add("netAmount");
-  const parsed = ProductFormSchema.safeParse({
-    name: value.name,
-    sku,
-    price: value.price,
-    costPrice: value.costPrice,
-    category: category ?? value.category,
-    thc: value.thc,
-    cbd: value.cbd,
-    strain: strain ?? value.strain,
-    currentStock: sized ? "0" : stockOf(first).text,
-    stockAlertLevel: value.stockAlertLevel,
-    description: value.description,
-    image: value.image,
-    thumbnails,
-    rating: value.rating,
-    status,
-    cannabisKind: kind,
-    netAmount: value.netAmount,
-    variations,
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (flagged.has(String(issue.path[0]))) continue;
-      const sizeIndex = issue.path[0] === "variations" ? issue.path[1] : undefined;
-      const rowNumber = typeof sizeIndex === "number" ? result.sizeRows[sizeIndex] : undefined;
-      const row = rows.find((r) => r.row === rowNumber) ?? first;
-      const message = `Row ${row.row}: ${columnMessage(issue.path, issue.message)}`;
-      if (!row.errors.includes(message)) row.errors.push(message);
-    }
-  }
-  if (parsed.success && rows.every((r) => r.errors.length === 0)) result.input = parsed.data;
-  return result;
+  return read;
 }
 
 // ── what an import does ──

@@ -110,15 +110,6 @@ export type AddressInput = z.infer<typeof AddressSchema>;
 /** How many addresses one account can save. */
 export const MAX_ADDRESSES = 20;
 
-export const ADDRESS_FIELDS = [
-  "name",
-  "phone",
-  "street",
-  "city",
-  "province",
-  "postalCode",
-] as const;
-
 /** Add or edit a saved address (the checkout's rules for the same fields). */
 export const addressForm = formRules(AddressSchema, (form) => addressFormValues(form));
 

@@ -132,7 +132,6 @@ export const CheckoutSchema = z
   .superRefine(checkPostalCodeProvince);
 
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
-export type CheckoutField = keyof z.input<typeof CheckoutSchema>;
 
 const AGE_VALUE = /^\d{2}$/;
 

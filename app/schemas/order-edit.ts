@@ -70,8 +70,6 @@ export const OrderEditSchema = z
   })
   .superRefine(checkPostalCodeProvince);
 
-export type OrderEditInput = z.output<typeof OrderEditSchema>;
-
 /** How many rows of each list a posted form may hold (more are ignored, never read). */
 const MAX_ROWS = 100;
 

@@ -19,7 +19,6 @@ export const ProductListQuerySchema = ListQuerySchema.extend({
   stock: filterEnum(STOCK_FILTERS),
   sort: filterEnum(PRODUCT_SORTS),
 });
-export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
 /**
  * Which products a bulk action is for: `scope=selected` with the ticked rows' `ids`, or

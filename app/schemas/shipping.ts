@@ -31,7 +31,6 @@ export const ShipmentStatusChangeSchema = z.object({
     .max(64, "This tracking number is too long")
     .optional(),
 });
-export type ShipmentStatusChange = z.output<typeof ShipmentStatusChangeSchema>;
 /** A row's In transit / Delivered buttons (the Shipping list's action). */
 export const shipmentStepForm = formRules(ShipmentStatusChangeSchema);
 export const INVALID_SHIPMENT_CHANGE =

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from "~/server/db.server";
-import { coupons, products } from "~/server/schema";
+import { coupons, products } from "~/server/db-tables";
 import { checkoutForm, submit } from "../../tests/process/checkout-client";
 import { freshDataDir, startServer, type RunningServer } from "../../tests/process/server-harness";
 

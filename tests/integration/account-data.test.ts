@@ -29,7 +29,7 @@ import {
   orders,
   shopperAccounts,
   shopperAddresses,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 import { PASSWORD, requestWith, verifiedShopper } from "./account-factories";

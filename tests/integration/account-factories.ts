@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { signInWithLink, signUp, verifyEmail } from "~/server/accounts/accounts.server";
 import { getShopper, type Shopper } from "~/server/accounts/session.server";
 import { db } from "~/server/db.server";
-import { emailOutbox } from "~/server/schema";
+import { emailOutbox } from "~/server/db-tables";
 
 export const PASSWORD = "correct horse battery";
 export const CLIENT = { ipAddress: "10.1.1.1", userAgent: "vitest" };

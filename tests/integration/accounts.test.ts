@@ -25,7 +25,7 @@ import {
   MAX_LINKS_PER_HOUR,
 } from "~/server/accounts/tokens.server";
 import { db } from "~/server/db.server";
-import { emailOutbox, shopperAccounts, shopperSessions, shopperTokens } from "~/server/schema";
+import { emailOutbox, shopperAccounts, shopperSessions, shopperTokens } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import {
   CLIENT,

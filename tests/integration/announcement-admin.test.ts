@@ -8,7 +8,7 @@ import {
 } from "~/server/content/announcement-admin.server";
 import { getLiveAnnouncement } from "~/server/content/announcements.server";
 import { db } from "~/server/db.server";
-import { announcements, coupons } from "~/server/schema";
+import { announcements, coupons } from "~/server/db-tables";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 

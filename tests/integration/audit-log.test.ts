@@ -34,7 +34,7 @@ import {
 import { adjustStock } from "~/server/inventory/stock-ledger.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { auditLog, imagesLibrary } from "~/server/schema";
+import { auditLog, imagesLibrary } from "~/server/db-tables";
 import { saveSettingsSection } from "~/server/settings/store-settings.server";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";

@@ -38,7 +38,7 @@ import {
   products,
   refunds,
   salesTaxRates,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { moveOrder, placeTestOrder } from "../fixtures/orders";
 import { resetDatabase } from "../setup/database";

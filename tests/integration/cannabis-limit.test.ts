@@ -4,7 +4,7 @@ import * as checkoutRoute from "~/routes/store/checkout";
 import { db } from "~/server/db.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { orders, productVariations } from "~/server/schema";
+import { orders, productVariations } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct, productStock } from "./checkout-factories";

@@ -6,7 +6,7 @@ import { db } from "~/server/db.server";
 import { adjustStock, stockDiscrepancies } from "~/server/inventory/stock-ledger.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { couponRedemptions, coupons, orderItems, orders } from "~/server/schema";
+import { couponRedemptions, coupons, orderItems, orders } from "~/server/db-tables";
 import { resetDatabase, testDriver } from "../setup/database";
 import { checkoutInput, createCoupon, createProduct, productStock } from "./checkout-factories";
 

@@ -4,7 +4,7 @@ import { cartItemId } from "~/lib/cart";
 import type { CheckoutInput } from "~/schemas/checkout";
 import { db } from "~/server/db.server";
 import { recordMovements, type NewMovement } from "~/server/inventory/stock-ledger.server";
-import { coupons, productVariations, products } from "~/server/schema";
+import { coupons, productVariations, products } from "~/server/db-tables";
 
 let n = 0;
 

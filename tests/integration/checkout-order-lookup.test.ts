@@ -10,7 +10,7 @@ import {
   lookupOrder,
 } from "~/server/orders/order-view.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { orders, shipments } from "~/server/schema";
+import { orders, shipments } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 

@@ -14,7 +14,7 @@ import {
   orderStatusHistory,
   orders,
   productVariations,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createCoupon, createProduct, productStock } from "./checkout-factories";
 

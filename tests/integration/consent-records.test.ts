@@ -15,7 +15,7 @@ import {
 } from "~/server/marketing/newsletter.server";
 import { unsubscribeByToken } from "~/server/marketing/unsubscribe.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { consentRecords, newsletterSubscribers } from "~/server/schema";
+import { consentRecords, newsletterSubscribers } from "~/server/db-tables";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";

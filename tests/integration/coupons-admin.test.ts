@@ -15,7 +15,7 @@ import { getAdminCoupon } from "~/server/marketing/coupon-list.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { announcements, coupons } from "~/server/schema";
+import { announcements, coupons } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 

@@ -15,7 +15,7 @@ import {
 } from "~/server/customers/customer-import.server";
 import { db } from "~/server/db.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
-import { customerImports, customers, newsletterSubscribers } from "~/server/schema";
+import { customerImports, customers, newsletterSubscribers } from "~/server/db-tables";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";

@@ -17,7 +17,7 @@ import { db } from "~/server/db.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { customers, emailOutbox, orders } from "~/server/schema";
+import { customers, emailOutbox, orders } from "~/server/db-tables";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";

@@ -10,7 +10,7 @@ import { createAdminSession } from "~/server/auth/session.server";
 import { db } from "~/server/db.server";
 import { composeMessages } from "~/server/email/mailing-body.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
-import { emailCampaigns, emailOutbox } from "~/server/schema";
+import { emailCampaigns, emailOutbox } from "~/server/db-tables";
 import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";

@@ -27,7 +27,7 @@ import {
   updateEmailTemplate,
 } from "~/server/marketing/email-templates.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
-import { emailCampaigns, emailOutbox } from "~/server/schema";
+import { emailCampaigns, emailOutbox } from "~/server/db-tables";
 import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";

@@ -6,7 +6,7 @@ import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
 import { startEmailWorker, type EmailWorker } from "~/server/email/worker.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { emailOutbox, orderEmailsSent, orders } from "~/server/schema";
+import { emailOutbox, orderEmailsSent, orders } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createCoupon, createProduct } from "./checkout-factories";
 import { startSmtpServer, type TestSmtpServer } from "./email-smtp-server";

@@ -8,7 +8,7 @@ import {
   newTrackingToken,
   retryOutboxMessage,
 } from "~/server/email/outbox.server";
-import { emailOutbox } from "~/server/schema";
+import { emailOutbox } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 
 beforeEach(resetDatabase);

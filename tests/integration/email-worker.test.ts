@@ -14,7 +14,7 @@ import {
   type EmailWorker,
   type EmailWorkerOptions,
 } from "~/server/email/worker.server";
-import { emailOutbox } from "~/server/schema";
+import { emailOutbox } from "~/server/db-tables";
 import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { freePort, startSmtpServer, type TestSmtpServer } from "./email-smtp-server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { db } from "~/server/db.server";
-import { invoices } from "~/server/schema";
+import { invoices } from "~/server/db-tables";
 import { checkoutInput, createProduct } from "./checkout-factories";
 
 /**

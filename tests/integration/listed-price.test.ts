@@ -1,13 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { defaultVariationId, listedPriceCents } from "~/lib/product";
-import { refreshListedPrice } from "~/server/catalog/listed-price.server";
-import { clearListingCache, listCatalogPage } from "~/server/catalog/listing.server";
+import { refreshListedPrice } from "~/server/inventory/listed-price.server";
+import { listCatalogPage } from "~/server/catalog/listing.server";
+import { clearListingCache } from "~/server/storefront/listing-counts.server";
 import { listFeaturedProducts } from "~/server/catalog/products.server";
 import { db } from "~/server/db.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
-import { productVariations, products } from "~/server/schema";
+import { productVariations, products } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 

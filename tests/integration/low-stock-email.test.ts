@@ -8,7 +8,7 @@ import {
   sendDailyLowStockEmail,
 } from "~/server/inventory/low-stock.server";
 import { logger } from "~/server/logger.server";
-import { dailyJobs, emailOutbox, products, stockMovements } from "~/server/schema";
+import { dailyJobs, emailOutbox, products, stockMovements } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { createProduct } from "./checkout-factories";
 

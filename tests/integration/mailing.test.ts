@@ -21,7 +21,7 @@ import {
   emailOutbox,
   newsletterSubscribers,
   orders,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { header, startSmtpServer, type TestSmtpServer } from "./email-smtp-server";

@@ -11,7 +11,7 @@ import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { db } from "~/server/db.server";
 import { checkCoupon } from "~/server/marketing/coupons.server";
-import { coupons } from "~/server/schema";
+import { coupons } from "~/server/db-tables";
 import { generateCoupons } from "~/server/seed/sample-data.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";

@@ -15,7 +15,7 @@ import {
 } from "~/server/marketing/newsletter-admin.server";
 import { getNewsletterStatus, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { listSubscribers } from "~/server/marketing/subscriber-list.server";
-import { customers, emailOutbox } from "~/server/schema";
+import { customers, emailOutbox } from "~/server/db-tables";
 import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";

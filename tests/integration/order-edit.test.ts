@@ -25,7 +25,7 @@ import {
   productVariations,
   products,
   stockMovements,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { testActor } from "../setup/audit";
@@ -406,7 +406,7 @@ describe("editing a pending order", () => {
     ).toEqual([]);
 
     // A province the store does not serve.
-    const { provinceRules } = await import("~/server/schema");
+    const { provinceRules } = await import("~/server/db-tables");
     await db().insert(provinceRules).values({ province: "QC", ships: false, minimumAge: 21 });
     const before = await stored(placed.id);
     const refused = await edit(placed.orderNumber, {

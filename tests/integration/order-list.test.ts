@@ -4,7 +4,7 @@ import { OrderListQuerySchema } from "~/schemas/orders";
 import { db } from "~/server/db.server";
 import { dateRange, listAdminOrders } from "~/server/orders/order-list.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { orders } from "~/server/schema";
+import { orders } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 

@@ -15,7 +15,7 @@ import {
   productVariations,
   products,
   shipments,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createCoupon, createProduct, productStock } from "./checkout-factories";
 

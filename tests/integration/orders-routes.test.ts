@@ -6,7 +6,7 @@ import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { db } from "~/server/db.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { orderStatusHistory, orders } from "~/server/schema";
+import { orderStatusHistory, orders } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct } from "./checkout-factories";

@@ -9,7 +9,7 @@ import {
 } from "~/server/content/page-editor.server";
 import { getPublishedPage, sanitizePageHtml } from "~/server/content/pages.server";
 import { db } from "~/server/db.server";
-import { pages } from "~/server/schema";
+import { pages } from "~/server/db-tables";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import * as editorRoute from "~/routes/admin/pages/content";
 import * as contentPage from "~/routes/store/content-page";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { db, pgliteStartParams } from "~/server/db.server";
-import { products } from "~/server/schema";
+import { products } from "~/server/db-tables";
 import { pgliteQueries, resetDatabase, testDriver } from "../setup/database";
 
 describe("drizzle on PGlite", () => {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { refreshListedPrice } from "~/server/catalog/listed-price.server";
+import { refreshListedPrice } from "~/server/inventory/listed-price.server";
 import { db } from "~/server/db.server";
-import { productVariations, products } from "~/server/schema";
+import { productVariations, products } from "~/server/db-tables";
 
 let n = 0;
 

@@ -30,7 +30,7 @@ import {
   productVariations,
   products,
   stockMovements,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { productFormInput } from "./product-form";

@@ -11,14 +11,14 @@ import { getOrderByAccessToken } from "~/server/orders/order-view.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { getTaxReport } from "~/server/reports/tax-report.server";
 import { reportRange } from "~/server/reports/report-range.server";
-import { emailOutbox, orderEmailsSent, orderTaxLines, orders } from "~/server/schema";
+import { emailOutbox, orderEmailsSent, orderTaxLines, orders } from "~/server/db-tables";
 import {
   addTaxRate,
   deleteScheduledRate,
   getProvinceSettings,
   listProvinceSettings,
   updateProvinceRule,
-} from "~/server/settings/provinces.server";
+} from "~/server/taxes/provinces.server";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";

@@ -31,7 +31,7 @@ import {
   refundLines,
   refunds,
   stockMovements,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { testActor } from "../setup/audit";
 import { resetDatabase, testDriver } from "../setup/database";
 import { callRoute } from "../setup/route-call";

@@ -13,7 +13,7 @@ import {
 import { placeOrder } from "~/server/orders/place-order.server";
 import { exportSalesReport } from "~/server/reports/report-export.server";
 import { getSalesReport, type Metric } from "~/server/reports/sales-report.server";
-import { customers, emailOutbox, orderItems, orders } from "~/server/schema";
+import { customers, emailOutbox, orderItems, orders } from "~/server/db-tables";
 import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
 import * as reportRoute from "~/routes/admin/reports/report";
 import * as exportRoute from "~/routes/admin/reports/export";

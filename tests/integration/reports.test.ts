@@ -8,7 +8,7 @@ import {
   orderItems,
   orderStatusHistory,
   orders,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { exportSalesReport } from "~/server/reports/report-export.server";
 import { reportRange } from "~/server/reports/report-range.server";
 import { getSalesReport } from "~/server/reports/sales-report.server";

@@ -13,7 +13,7 @@ import {
   products,
   productVariations,
   shipments,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { defaultVariationId, listedPriceCents } from "~/lib/product";
 import { listCatalogPage } from "~/server/catalog/listing.server";
 import { listFeaturedProducts } from "~/server/catalog/products.server";

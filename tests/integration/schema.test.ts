@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
-import { coupons, customers, orders, products, productVariations } from "~/server/schema";
+import { coupons, customers, orders, products, productVariations } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 
 const product = (overrides: Partial<typeof products.$inferInsert> = {}) => ({

@@ -4,7 +4,7 @@ import type { ShipmentStatus } from "~/lib/order-status";
 import { db } from "~/server/db.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { orderStatusHistory, orders, shipments } from "~/server/schema";
+import { orderStatusHistory, orders, shipments } from "~/server/db-tables";
 import { changeShipmentStatus } from "~/server/shipping/shipments.server";
 import { checkoutInput, createProduct } from "./checkout-factories";
 

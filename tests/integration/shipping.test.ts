@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { SHIPMENT_STATUSES, SHIPMENT_TRANSITIONS } from "~/lib/order-status";
 import { db } from "~/server/db.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
-import { shipments } from "~/server/schema";
+import { shipments } from "~/server/db-tables";
 import { listPackingSlips } from "~/server/shipping/packing-slips.server";
 import {
   changeShipmentStatus,

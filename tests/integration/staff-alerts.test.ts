@@ -12,7 +12,7 @@ import {
   sendDailySummaryEmail,
 } from "~/server/orders/staff-alerts.server";
 import { processUnpaidOrders } from "~/server/orders/unpaid-orders.server";
-import { dailyJobs, emailOutbox, orders } from "~/server/schema";
+import { dailyJobs, emailOutbox, orders } from "~/server/db-tables";
 import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createCoupon, createProduct } from "./checkout-factories";

@@ -21,7 +21,7 @@ import {
   reactivateAdmin,
 } from "~/server/auth/staff.server";
 import { db } from "~/server/db.server";
-import { adminSessions, adminUsers, emailOutbox } from "~/server/schema";
+import { adminSessions, adminUsers, emailOutbox } from "~/server/db-tables";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";

@@ -15,13 +15,13 @@ import { db } from "~/server/db.server";
 import { storeImage } from "~/server/images/image-store.server";
 import {
   adjustStock,
-  decodeCursor,
   productMovements,
   stockDiscrepancies,
 } from "~/server/inventory/stock-ledger.server";
+import { decodeCursor } from "~/server/keyset.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { auditLog, productVariations } from "~/server/schema";
+import { auditLog, productVariations } from "~/server/db-tables";
 import { exportProductsCsv } from "~/server/catalog/product-csv-export.server";
 import { getProductPage } from "~/server/catalog/products.server";
 import { lowStockLines } from "~/server/inventory/low-stock.server";

@@ -12,7 +12,7 @@ import {
 } from "~/server/inventory/stock-movements-list.server";
 import type { MovementRow } from "~/server/inventory/stock-ledger.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { products, stockMovements } from "~/server/schema";
+import { products, stockMovements } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { checkoutInput, createProduct } from "./checkout-factories";

@@ -27,7 +27,7 @@ import {
   orders,
   products,
   storeSettings as settingsTable,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { REAL_ORDERS_EXIST, removeSampleData } from "~/server/seed/remove-sample-data.server";
 import { generateSampleDataset } from "~/server/seed/sample-data.server";
 import {

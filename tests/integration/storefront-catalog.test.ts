@@ -1,16 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PRICE_SLIDER_MAX, type SortKey } from "~/lib/catalog-query";
-import {
-  clearListingCache,
-  decodeCursor,
-  InvalidCursorError,
-  listCatalogPage,
-} from "~/server/catalog/listing.server";
+import { decodeCursor, InvalidCursorError, listCatalogPage } from "~/server/catalog/listing.server";
 import { getProductPage, listFeaturedProducts } from "~/server/catalog/products.server";
 import { searchProducts } from "~/server/catalog/search.server";
 import { db } from "~/server/db.server";
-import { products, productVariations } from "~/server/schema";
+import { clearListingCache } from "~/server/storefront/listing-counts.server";
+import { products, productVariations } from "~/server/db-tables";
 import { pgliteQueries, resetDatabase, testDriver } from "../setup/database";
 
 type Seed = {

@@ -8,7 +8,7 @@ import {
 import { getPublishedPage } from "~/server/content/pages.server";
 import { db } from "~/server/db.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
-import { announcements, coupons, newsletterSubscribers, pages } from "~/server/schema";
+import { announcements, coupons, newsletterSubscribers, pages } from "~/server/db-tables";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import * as newsletterRoute from "~/routes/resources/newsletter";
 import { resetDatabase } from "../setup/database";

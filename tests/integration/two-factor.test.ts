@@ -24,7 +24,7 @@ import {
   twoFactorStatus,
 } from "~/server/auth/two-factor.server";
 import { db } from "~/server/db.server";
-import { adminRecoveryCodes, adminSessions, auditLog } from "~/server/schema";
+import { adminRecoveryCodes, adminSessions, auditLog } from "~/server/db-tables";
 import { saveSettingsSection } from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute, isGuardedAdminUrl, type RouteModule } from "../setup/route-call";

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { processUnpaidOrders } from "~/server/orders/unpaid-orders.server";
-import { emailOutbox, orderEmailsSent, orderStatusHistory, orders } from "~/server/schema";
+import { emailOutbox, orderEmailsSent, orderStatusHistory, orders } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct, productStock } from "./checkout-factories";
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as unsubscribeRoute from "~/routes/store/unsubscribe";
 import { db } from "~/server/db.server";
 import { getNewsletterStatus, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
-import { newsletterSubscribers } from "~/server/schema";
+import { newsletterSubscribers } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { consentRecords, customers, invoices, orders, products } from "~/server/schema";
+import { consentRecords, customers, invoices, orders, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../fixtures/database";
 import { checkoutForm, submit } from "./checkout-client";
 import { freshDatabaseUrl, freshDataDir, startServer, type RunningServer } from "./server-harness";

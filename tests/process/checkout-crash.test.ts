@@ -12,7 +12,7 @@ import {
   orders,
   productVariations,
   products,
-} from "~/server/schema";
+} from "~/server/db-tables";
 import { checkoutForm, submit } from "./checkout-client";
 import { freshDatabaseUrl, freshDataDir, startServer } from "./server-harness";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { asc, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { newsletterSubscribers } from "~/server/schema";
+import { newsletterSubscribers } from "~/server/db-tables";
 import { withStoreDatabase } from "../fixtures/database";
 import {
   freshDatabaseUrl,

@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -89,38 +90,113 @@ describe("the dump's statement splitter", () => {
 
 describe("the backup file's container", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "budz-tar-"));
+  const sha256 = (body: Buffer) => crypto.createHash("sha256").update(body).digest("hex");
 
-  it("writes members a reader gets back byte for byte, with their checksums", async () => {
+  /** Every member's bytes, by name, in the archive's order. */
+  async function readAll(file: string): Promise<Record<string, Buffer>> {
+    const read: Record<string, Buffer> = {};
+    await readTarGz(file, async (member) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of member.body) chunks.push(chunk);
+      read[member.path] = Buffer.concat(chunks);
+      expect(read[member.path]!.length).toBe(member.size);
+    });
+    return read;
+  }
+
+  /** What GNU tar lists (`tar tvzf`): it reads the file as the backup's README says it can. */
+  function tarListing(file: string): string {
+    return execFileSync("tar", ["tvzf", file], { encoding: "utf8", stdio: "pipe" });
+  }
+
+  it("writes members a reader (and GNU tar) gets back byte for byte, with their checksums, whatever their names' length", async () => {
     const big = crypto.randomBytes(3 * 1024 * 1024 + 17);
     fs.writeFileSync(path.join(dir, "big.bin"), big);
     const file = path.join(dir, "a.tar.gz");
+    // Past ustar's fields: a 150-byte file name (its name field holds 100), a 300-byte path (its
+    // prefix and name hold 255) and a name in UTF-8.
+    const longName = `images/products/${"n".repeat(150)}.webp`;
+    const longPath = `images/${"directory/".repeat(30)}photo.webp`;
+    const accented = "images/products/crème-brûlée.webp";
     const writer = createTarGz(file);
     const written = [
       await writer.addBuffer("backup.json", Buffer.from("{}")),
       await writer.addFile("images/products/big.bin", path.join(dir, "big.bin")),
       await writer.addBuffer("empty", Buffer.alloc(0)),
-      await writer.addBuffer(`images/${"d/".repeat(60)}long-name.webp`, Buffer.from("x")),
+      await writer.addBuffer(longName, Buffer.from("long name")),
+      await writer.addBuffer(longPath, Buffer.from("long path")),
+      await writer.addBuffer(accented, Buffer.from("é")),
     ];
     await writer.finish();
     expect(written[1]).toEqual({
       path: "images/products/big.bin",
       size: big.length,
-      sha256: crypto.createHash("sha256").update(big).digest("hex"),
+      sha256: sha256(big),
     });
-    const read: Record<string, Buffer> = {};
-    await readTarGz(file, async (member) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of member.body) chunks.push(chunk as Buffer);
-      read[member.path] = Buffer.concat(chunks);
-    });
+    expect(longPath.length).toBeGreaterThan(255);
+
+    const read = await readAll(file);
     expect(Object.keys(read)).toEqual(written.map((member) => member.path));
     expect(read["images/products/big.bin"]!.equals(big)).toBe(true);
     expect(read["empty"]!.length).toBe(0);
+    expect(read[longName]!.toString()).toBe("long name");
+    expect(read[longPath]!.toString()).toBe("long path");
+    expect(read[accented]!.toString()).toBe("é");
+    const listing = tarListing(file);
+    for (const member of written) expect(listing).toContain(member.path);
 
     // Cut short: refused, never read as complete.
     const cut = path.join(dir, "cut.tar.gz");
     fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, 200_000));
-    await expect(readTarGz(cut, async (m) => void m.body.resume())).rejects.toThrow();
+    await expect(readAll(cut)).rejects.toThrow("The backup file is cut short");
+    // Not a gzip'd tar at all.
+    const text = path.join(dir, "text.tar.gz");
+    fs.writeFileSync(text, "not a backup");
+    await expect(readAll(text)).rejects.toThrow("The backup file is damaged");
+  });
+
+  it("reads the archives the earlier hand-made ustar writer wrote (backups taken before tar-stream)", async () => {
+    // Written by that writer (prefix field for the long path, an empty member); the checksums are
+    // the ones it reported then.
+    const read = await readAll("tests/fixtures/backups/old-ustar-writer.tar.gz");
+    const longPath = `images/products/${"a-long-directory-name/".repeat(5)}a-long-file-name-in-the-prefix-field.webp`;
+    expect(Object.keys(read)).toEqual([
+      "backup.json",
+      "database.sql",
+      "images/products/empty.webp",
+      longPath,
+    ]);
+    expect(read["backup.json"]!.toString()).toBe('{"format":"budz-boutique-backup"}\n');
+    expect(read["database.sql"]!.toString()).toBe("SELECT 1;\n".repeat(100));
+    expect(read["images/products/empty.webp"]!.length).toBe(0);
+    expect(sha256(read[longPath]!)).toBe(
+      "b5811a6d9a2e1ebb62a6ba35355a96eb93c0278966b2cc0990aa240c138ec150",
+    );
+  });
+
+  it("declares a member past ustar's 8 GiB with its whole size (the reader and GNU tar read it)", async () => {
+    // Writing 9 GiB is too slow for a test: the member's first MiBs are written (random, so gzip
+    // passes them to the file at once), then its source fails, as a backup's file can; what reached
+    // the disk holds the member's header.
+    const size = 9 * 1024 ** 3;
+    const file = path.join(dir, "huge.tar.gz");
+    const writer = createTarGz(file);
+    const onDisk = () => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+    const source = async function* () {
+      for (let i = 0; i < 64 && onDisk() < 256 * 1024; i++) yield crypto.randomBytes(256 * 1024);
+      throw new Error("the source stops here");
+    };
+    await expect(writer.addStream("images/huge.bin", size, source())).rejects.toThrow(
+      "the source stops here",
+    );
+    writer.abort();
+
+    const sizes: number[] = [];
+    const reading = readTarGz(file, async (member) => void sizes.push(member.size));
+    await expect(reading).rejects.toThrow("The backup file is cut short");
+    expect(sizes).toEqual([size]);
+    const listing = spawnSync("tar", ["tvzf", file], { encoding: "utf8" }).stdout;
+    expect(listing).toMatch(new RegExp(`\\s${size}\\s.*images/huge\\.bin`));
   });
 
   it("says the disk is full when it is, naming BACKUP_DIR", async () => {

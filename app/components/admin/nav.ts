@@ -30,7 +30,6 @@ export interface AdminScreen {
   icon: LucideIcon;
   /** What the screen needs (app/lib/permissions.ts): it is not shown to a role without it. */
   permission?: Permission;
-  ownerOnly?: boolean;
 }
 
 /**
@@ -139,11 +138,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
 ];
 
 export function visibleScreens(role: string): AdminScreen[] {
-  return ADMIN_SCREENS.filter(
-    (screen) =>
-      (!screen.ownerOnly || role === "owner") &&
-      (!screen.permission || can(role, screen.permission)),
-  );
+  return ADMIN_SCREENS.filter((screen) => !screen.permission || can(role, screen.permission));
 }
 
 /** Where a screen lives, or undefined while it does not exist (links to it are then not shown). */

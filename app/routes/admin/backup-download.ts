@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/backup-download";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 import { openBackupDownload } from "~/server/backup/backup-admin.server";
 

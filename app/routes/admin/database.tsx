@@ -10,7 +10,7 @@ import {
   Users,
   XCircle,
 } from "lucide-react";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/database";

@@ -27,7 +27,7 @@ import {
   twoFactorStatus,
 } from "~/server/auth/two-factor.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("admin")];

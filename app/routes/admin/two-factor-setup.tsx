@@ -17,7 +17,7 @@ import {
 } from "~/server/auth/two-factor.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 
 /**
  * Turning two-factor sign-in on (from My profile, or where the guard holds an admin without it

@@ -4,7 +4,7 @@ import { CartLinesSchema } from "~/schemas/checkout";
 import { plainText } from "~/schemas/text";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { PROVINCE_CODES } from "~/lib/address";
-import { defaultShippingProvince } from "~/server/orders/taxes.server";
+import { defaultShippingProvince } from "~/server/accounts/addresses.server";
 
 const QuoteQuery = z.object({
   items: z

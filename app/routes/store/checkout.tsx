@@ -27,7 +27,7 @@ import { assertSameOrigin } from "~/server/auth/origin.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { listProvinceRules } from "~/server/orders/taxes.server";
+import { listProvinceRules } from "~/server/taxes/taxes.server";
 
 // The browser runs the action's rules too, but zod (about 24 KB gzip) is fetched when the shopper
 // first focuses the form, not with the page. Until it has arrived the server checks.

@@ -5,7 +5,7 @@ import { renderAccountEmail } from "../email/templates/account.server";
 import { wakeWorker } from "../email/worker.server";
 import { verifyPassword } from "../auth/password.server";
 import { unsubscribeFromNewsletter } from "../marketing/newsletter.server";
-import { customers, shopperAccounts } from "../schema";
+import { customers, shopperAccounts } from "../db-tables";
 import type { Shopper } from "./session.server";
 
 export const DELETED_CUSTOMER_NAME = "Deleted customer";

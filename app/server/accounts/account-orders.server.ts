@@ -5,7 +5,7 @@ import { db } from "../db.server";
 import { renderInvoicesPdf } from "../invoices/invoice-pdf.server";
 import { getInvoice, invoiceIssuer } from "../invoices/invoices.server";
 import { getOrderForEmail, type OrderView } from "../orders/order-view.server";
-import { invoices, orders } from "../schema";
+import { invoices, orders } from "../db-tables";
 import type { Shopper } from "./session.server";
 
 /**

@@ -5,7 +5,7 @@ import { enqueueEmail } from "../email/outbox.server";
 import { renderAccountEmail, type AccountEmailKind } from "../email/templates/account.server";
 import { wakeWorker } from "../email/worker.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
-import { shopperAccounts } from "../schema";
+import { shopperAccounts } from "../db-tables";
 import { createShopperSession, endShopperSessions } from "./session.server";
 import { throttleSignIn } from "./throttle.server";
 import {

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import { MAX_ADDRESSES } from "~/lib/account";
+import { PROVINCE_CODES, type ProvinceCode } from "~/lib/address";
 import { fail, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import type { AddressInput } from "~/schemas/account";
 import { db, type Transaction } from "../db.server";
-import { shopperAddresses } from "../schema";
+import { shopperAddresses } from "../db-tables";
+import { getShopper } from "./session.server";
 
 /** Saved addresses of one account. Every query here is scoped by the account's id. */
 
@@ -160,4 +162,17 @@ export async function deleteAddress(options: { accountId: string; id: string }):
     }
     return true;
   });
+}
+
+/** Whether a string is one of the 13 province and territory codes. */
+function isProvinceCode(value: unknown): value is ProvinceCode {
+  return typeof value === "string" && (PROVINCE_CODES as string[]).includes(value);
+}
+
+/** A signed-in shopper's default address's province (for taxes in the cart), if there is one. */
+export async function defaultShippingProvince(request: Request): Promise<ProvinceCode | undefined> {
+  const shopper = await getShopper(request);
+  if (!shopper) return undefined;
+  const [first] = await listAddresses(shopper.id);
+  return first?.isDefault && isProvinceCode(first.province) ? first.province : undefined;
 }

@@ -5,7 +5,7 @@ import { db, type Executor } from "../db.server";
 import { assertSameOrigin } from "../auth/origin.server";
 import { errorResponse } from "../http/responses.server";
 import { hashToken, secureCookies } from "../auth/session.server";
-import { shopperAccounts, shopperSessions } from "../schema";
+import { shopperAccounts, shopperSessions } from "../db-tables";
 
 /** A shopper stays signed in for a week of inactivity, and at most 30 days. */
 export const SHOPPER_IDLE_MS = 7 * 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { config } from "../config.server";
 import type { Executor } from "../db.server";
 import { hashToken } from "../auth/session.server";
-import { shopperTokens, SHOPPER_TOKEN_PURPOSES } from "../schema";
+import { shopperTokens, SHOPPER_TOKEN_PURPOSES } from "../db-tables";
 
 export type TokenPurpose = (typeof SHOPPER_TOKEN_PURPOSES)[number];
 export type ShopperToken = typeof shopperTokens.$inferSelect;

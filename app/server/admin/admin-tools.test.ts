@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { SAMPLE_DATA_REFUSED } from "~/lib/database-tools";
 import { resetDatabase, testDriver } from "../../../tests/setup/database";
 import { db } from "../db.server";
-import { products } from "../schema";
+import { products } from "../db-tables";
 import { generateSampleDataset } from "../seed/sample-data.server";
 import {
   getConnectionStatus,

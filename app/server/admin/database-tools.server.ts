@@ -13,7 +13,7 @@ import { backupBeforeSampleData } from "../backup/automatic.server";
 import { config } from "../config.server";
 import { analyzeDatabase, databaseHandle, db, pingDatabase } from "../db.server";
 import { imageStorage } from "../images/storage.server";
-import { coupons, customers, orders, products, shipments, storeSettings } from "../schema";
+import { coupons, customers, orders, products, shipments, storeSettings } from "../db-tables";
 import {
   DEFAULT_SAMPLE_COUNTS,
   clearOrderData,

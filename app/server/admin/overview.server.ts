@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { saleCondition } from "~/lib/report-period";
 import { db } from "../db.server";
 import { lowStockItems } from "../inventory/low-stock.server";
-import { customers, orderItems, orders, productVariations, products, refunds } from "../schema";
+import { customers, orderItems, orders, productVariations, products, refunds } from "../db-tables";
 
 /**
  * The money kept, as SQL over the orders table: the totals of every sale (paid and later, or

@@ -12,14 +12,10 @@ import { dayRange } from "~/lib/invoices";
 import { AuditListQuerySchema, type AuditListQuery } from "~/schemas/audit";
 import { config } from "../config.server";
 import { db } from "../db.server";
+import { csvDateTime } from "../http/csv-download.server";
 import { errorResponse } from "../http/responses.server";
-import { csvDateTime } from "../inventory/stock-movements-list.server";
-import {
-  decodeCursor,
-  keysetPage,
-  type MovementCursor as KeysetCursor,
-} from "../inventory/stock-ledger.server";
-import { auditLog, type AuditChanges } from "../schema";
+import { decodeCursor, keysetPage, type KeysetCursor } from "../keyset.server";
+import { auditLog, type AuditChanges } from "../db-tables";
 import { escapeLike } from "../sql-like.server";
 
 export const ACTIVITY_PAGE_SIZE = 25;

@@ -4,7 +4,7 @@ import { dayKey } from "~/lib/invoices";
 import { config } from "../config.server";
 import { db, type Executor, type Transaction } from "../db.server";
 import { logger } from "../logger.server";
-import { auditLog, dailyJobs, type AuditChanges } from "../schema";
+import { auditLog, dailyJobs, type AuditChanges } from "../db-tables";
 
 /** Who did it, from where: the signed-in admin and the request's address. */
 export interface AuditActor {

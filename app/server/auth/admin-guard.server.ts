@@ -5,7 +5,7 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
-import { can, refusalMessage, type AdminRole, type Permission } from "~/lib/permissions";
+import { can, refusalMessage, type Permission } from "~/lib/permissions";
 import { errorResponse } from "../http/responses.server";
 import { requireAdmin, type AdminIdentity } from "./session.server";
 import { TWO_FACTOR_MESSAGES, twoFactorRequired } from "./two-factor.server";
@@ -66,9 +66,6 @@ export function declaredPermission(middleware: readonly unknown[] | undefined) {
   return found?.permission;
 }
 
-/** Screens for the store owner only (kept for screens written before roles: the settings). */
-export const ownerOnly = requirePermission("settings");
-
 /** The signed-in admin (set by `adminGuard`; throws when a route is outside the guard). */
 export function currentAdmin(context: Readonly<RouterContextProvider>): AdminIdentity {
   return context.get(adminContext);
@@ -82,13 +79,5 @@ export function assertPermission(
   const admin = currentAdmin(context);
   if (!can(admin.role, permission))
     throw errorResponse(refusalMessage(admin.role, permission), 403);
-  return admin;
-}
-
-/** Refuses (403) an admin who is not an owner. */
-export function requireRole(context: Readonly<RouterContextProvider>, role: AdminRole) {
-  const admin = currentAdmin(context);
-  if (role === "owner" && admin.role !== "owner")
-    throw errorResponse(refusalMessage(admin.role, "settings"), 403);
   return admin;
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { db } from "../db.server";
-import { adminSessions, adminUsers } from "../schema";
+import { adminSessions, adminUsers } from "../db-tables";
 import type { AdminRole } from "~/lib/permissions";
 import { hashPassword } from "./password.server";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { adminGuard, currentAdmin, requireRole } from "./admin-guard.server";
+import { adminGuard, assertPermission, currentAdmin } from "./admin-guard.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/setup/database";
 import { db } from "../db.server";
-import { adminSessions, authThrottle } from "../schema";
+import { adminSessions, authThrottle } from "../db-tables";
 import { createAdminUser } from "./admin-users.server";
 import { INVALID_CREDENTIALS, signIn } from "./login.server";
 import { THROTTLE_POLICIES } from "./throttle.server";
@@ -125,7 +125,7 @@ describe("sessions", () => {
       (async () => new Response()) as never,
     );
     expect(currentAdmin(context)).toMatchObject({ role: "staff" });
-    expect(() => requireRole(context, "owner")).toThrow(
+    expect(() => assertPermission(context, "settings")).toThrow(
       expect.objectContaining({ init: expect.objectContaining({ status: 403 }) }),
     );
   });

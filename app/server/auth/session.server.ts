@@ -3,7 +3,7 @@ import { and, eq, lt, or, sql } from "drizzle-orm";
 import { createCookie, href, redirect } from "react-router";
 import { config } from "../config.server";
 import { db, type Executor } from "../db.server";
-import { adminSessions, adminUsers } from "../schema";
+import { adminSessions, adminUsers } from "../db-tables";
 import type { AdminRole } from "~/lib/permissions";
 import { errorResponse } from "../http/responses.server";
 import { assertSameOrigin } from "./origin.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AuditAction } from "~/lib/audit";
 import { recordAudit } from "../audit/audit-log.server";
 import { db, type Executor } from "../db.server";
-import { adminUsers } from "../schema";
+import { adminUsers } from "../db-tables";
 import { createAdminSession, destroyAdminSession } from "./session.server";
 
 // Signing in and out as the audit log sees it (the password step is login.server.ts, the second

@@ -6,7 +6,7 @@ import { ROLE_LABELS, type AdminRole } from "~/lib/permissions";
 import { db, type Executor } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderStaffInviteEmail } from "../email/templates/staff-invite.server";
-import { adminInvites, adminSessions, adminUsers } from "../schema";
+import { adminInvites, adminSessions, adminUsers } from "../db-tables";
 import { findAdminByUsername } from "./admin-users.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hashToken } from "./session.server";

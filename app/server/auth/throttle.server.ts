@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Executor } from "../db.server";
-import { authThrottle } from "../schema";
+import { authThrottle } from "../db-tables";
 
 /**
  * One throttle for every guessable secret: admin sign-in and its two-factor step, shopper

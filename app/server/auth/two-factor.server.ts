@@ -20,7 +20,12 @@ import {
   TWO_FACTOR_MESSAGES,
 } from "~/lib/two-factor";
 import { db, type Executor } from "../db.server";
-import { adminRecoveryCodes, adminSessions, adminTwoFactorChallenges, adminUsers } from "../schema";
+import {
+  adminRecoveryCodes,
+  adminSessions,
+  adminTwoFactorChallenges,
+  adminUsers,
+} from "../db-tables";
 import { storeSettings } from "../settings/store-settings.server";
 import { verifyPassword } from "./password.server";
 import { hashToken, secureCookies } from "./session.server";

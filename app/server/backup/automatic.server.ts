@@ -4,7 +4,7 @@ import { dayKey } from "~/lib/invoices";
 import { config } from "../config.server";
 import { db, migrationJournal, type DatabaseHandle } from "../db.server";
 import { logger } from "../logger.server";
-import { dailyJobs } from "../schema";
+import { dailyJobs } from "../db-tables";
 import { isStoreEmpty } from "../seed/sample-data.server";
 import { takeBackup, type BackupOutcome } from "./backup.server";
 import { BackupError } from "./dump.server";

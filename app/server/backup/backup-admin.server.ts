@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { logger } from "../logger.server";
-import { adminUsers } from "../schema";
+import { adminUsers } from "../db-tables";
 import {
   backupPath,
   backupRunning,

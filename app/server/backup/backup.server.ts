@@ -15,7 +15,7 @@ import { enqueueEmail, isOutboxAddress } from "../email/outbox.server";
 import { renderBackupFailedEmail } from "../email/templates/backup-failed.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
-import { adminUsers, backupRuns } from "../schema";
+import { adminUsers, backupRuns } from "../db-tables";
 import { BackupError, dumpDatabase, type DumpResult } from "./dump.server";
 import {
   BACKUP_FORMAT,

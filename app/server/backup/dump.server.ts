@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { pgliteStartParams, type DatabaseHandle } from "../db.server";
+import type { DumpWorkerAnswer, DumpWorkerData } from "./dump-worker.js";
 import { findPgProgram, PG_DUMP_MISSING } from "./pg-tools.server";
+import { countTables, lastMigration, type LastMigration } from "./table-counts.js";
 
 /**
  * The database half of a backup: a logical dump (plain SQL, INSERT statements, no owners or
@@ -15,8 +17,7 @@ import { findPgProgram, PG_DUMP_MISSING } from "./pg-tools.server";
 export interface DumpResult {
   /** "schema.table" → rows, in the dump's snapshot. */
   tables: Record<string, number>;
-  /** drizzle's last applied migration (created_at = the journal's `when`). */
-  lastMigration: { createdAt: number; hash: string } | null;
+  lastMigration: LastMigration | null;
   serverVersion: string;
   dumpedWith: string;
 }
@@ -24,46 +25,7 @@ export interface DumpResult {
 export class BackupError extends Error {}
 
 /** pg_dump's options for every backup: portable text. */
-export const DUMP_ARGS = ["--no-owner", "--no-privileges", "--rows-per-insert=1000"];
-
-/** The user tables (every schema but the system's), for the counts. */
-export const TABLES_SQL = `select n.nspname as schema, c.relname as name
-  from pg_class c join pg_namespace n on n.oid = c.relnamespace
-  where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema')
-    and n.nspname not like 'pg_toast%' and n.nspname not like 'pg_temp%'
-  order by 1, 2`;
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** Counts every table through `query` (one connection, so one snapshot when in a transaction). */
-export async function countTables(
-  query: (sql: string) => Promise<Record<string, unknown>[]>,
-): Promise<Record<string, number>> {
-  const tables = (await query(TABLES_SQL)) as { schema: string; name: string }[];
-  if (!tables.length) return {};
-  const rows = await query(
-    `select ${tables
-      .map((t, i) => `(select count(*) from ${quote(t.schema)}.${quote(t.name)}) as c${i}`)
-      .join(", ")}`,
-  );
-  const counts: Record<string, number> = {};
-  tables.forEach((t, i) => (counts[`${t.schema}.${t.name}`] = Number(rows[0]![`c${i}`])));
-  return counts;
-}
-
-export const LAST_MIGRATION_SQL = `select hash, created_at from drizzle.__drizzle_migrations
-  order by created_at desc limit 1`;
-
-export async function lastMigration(
-  query: (sql: string) => Promise<Record<string, unknown>[]>,
-): Promise<DumpResult["lastMigration"]> {
-  try {
-    const [row] = await query(LAST_MIGRATION_SQL);
-    return row ? { createdAt: Number(row.created_at), hash: String(row.hash) } : null;
-  } catch {
-    return null;
-  }
-}
+const DUMP_ARGS = ["--no-owner", "--no-privileges", "--rows-per-insert=1000"];
 
 /** Dumps the process's database into `outFile` (SQL text). */
 export function dumpDatabase(handle: DatabaseHandle, outFile: string): Promise<DumpResult> {
@@ -72,97 +34,74 @@ export function dumpDatabase(handle: DatabaseHandle, outFile: string): Promise<D
     : dumpPostgres(handle.url!, outFile);
 }
 
-/** Where a package's CommonJS entry is, as a URL a worker can import. */
-function moduleUrl(specifier: string): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve(specifier)).href;
-}
+/**
+ * The embedded database's dump worker: app/server/backup/dump-worker.js beside this module in the
+ * sources, build/server/dump-worker.js beside the server bundle (vite.config.ts emits it there).
+ */
+const DUMP_WORKER = new URL("./dump-worker.js", import.meta.url);
 
 /**
- * The worker's code (plain JS: it runs beside the bundled server): opens the copy of the data
- * directory (recovering it as after a crash), counts its tables and runs pgDump on it.
+ * Runs `copy` between two transactions, through PGlite's public API: `transaction()` holds the lock
+ * every other query and transaction waits for (its own BEGIN and COMMIT write nothing), so no
+ * statement runs while the files are copied, and the copy is what a crash at that instant would
+ * leave, which PGlite recovers from. (tests/integration/backups.test.ts checks that PGlite still
+ * holds the others back.)
  */
-const PGLITE_DUMP_WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const fs = require("node:fs");
-(async () => {
-  const { PGlite } = await import(workerData.pgliteUrl);
-  const { pgDump } = await import(workerData.toolsUrl);
-  const pg = await PGlite.create({
-    startParams: workerData.startParams,
-    ...(workerData.tarball ? { loadDataDir: new Blob([workerData.tarball]) } : { dataDir: workerData.dataDir }),
-  });
-  try {
-    const query = async (sql) => (await pg.query(sql)).rows;
-    const tables = await query(${JSON.stringify(TABLES_SQL)});
-    const counts = {};
-    for (const t of tables) {
-      const name = '"' + t.schema.replace(/"/g, '""') + '"."' + t.name.replace(/"/g, '""') + '"';
-      counts[t.schema + "." + t.name] = Number((await query("select count(*) as n from " + name))[0].n);
-    }
-    let last = null;
-    try {
-      const [row] = await query(${JSON.stringify(LAST_MIGRATION_SQL)});
-      if (row) last = { createdAt: Number(row.created_at), hash: String(row.hash) };
-    } catch {}
-    const version = (await query("show server_version"))[0].server_version;
-    const file = await pgDump({ pg, args: workerData.args });
-    await fs.promises.writeFile(workerData.outFile, Buffer.from(await file.arrayBuffer()));
-    parentPort.postMessage({ tables: counts, lastMigration: last, serverVersion: "PGlite " + version });
-  } finally {
-    await pg.close();
-  }
-})().catch((error) =>
-  parentPort.postMessage({ error: String((error && error.message) || error), code: error && error.code }),
-);
-`;
+export function betweenTransactions<T>(client: PGlite, copy: () => Promise<T>): Promise<T> {
+  return client.transaction(() => copy());
+}
 
 /**
  * PGlite is one connection inside this process, and pgDump runs synchronously while it dumps, so
  * it never runs on the live database: the data directory is copied between transactions (the
- * only moment checkout waits: no statement runs while the files are copied, so the copy is what a
- * crash at that instant would leave, which PGlite recovers from), and a worker thread opens the
- * copy and dumps it while the store keeps serving.
+ * only moment checkout waits), and a worker thread opens the copy and dumps it while the store
+ * keeps serving.
  */
 async function dumpPglite(handle: DatabaseHandle, outFile: string): Promise<DumpResult> {
   const client = handle.pglite!;
   const copy = `${outFile}.pgdata`;
   // A database in memory (tests) is copied as PGlite's own tarball instead.
   const inMemory = handle.location === "memory";
-  let tarball: Uint8Array | undefined;
+  let tarball: Uint8Array<ArrayBuffer> | undefined;
+  if (!fs.existsSync(fileURLToPath(DUMP_WORKER)))
+    throw new BackupError(
+      `The backup's dump worker is missing (${fileURLToPath(DUMP_WORKER)}): rebuild the store (npm run build)`,
+    );
   await fs.promises.rm(copy, { recursive: true, force: true });
   try {
     // Cached pages written out first: less WAL for the copy to replay.
     await client.query("checkpoint");
     if (inMemory) {
-      const dump = await client._runExclusiveTransaction(() => client.dumpDataDir("none"));
+      const dump = await betweenTransactions(client, () => client.dumpDataDir("none"));
       tarball = new Uint8Array(await dump.arrayBuffer());
-    } else await client._runExclusiveTransaction(() => copyDirectory(handle.location, copy));
-    const worker = new Worker(PGLITE_DUMP_WORKER, {
-      eval: true,
-      workerData: {
-        pgliteUrl: moduleUrl("@electric-sql/pglite"),
-        toolsUrl: moduleUrl("@electric-sql/pglite-tools/pg_dump"),
-        dataDir: copy,
-        tarball,
-        outFile,
-        args: DUMP_ARGS,
-        startParams: pgliteStartParams(),
-      },
-      transferList: tarball ? [tarball.buffer as ArrayBuffer] : [],
+    } else await betweenTransactions(client, () => copyDirectory(handle.location, copy));
+    const workerData: DumpWorkerData = {
+      dataDir: copy,
+      tarball,
+      outFile,
+      args: DUMP_ARGS,
+      startParams: pgliteStartParams(),
+    };
+    const worker = new Worker(DUMP_WORKER, {
+      workerData,
+      transferList: tarball ? [tarball.buffer] : [],
     });
     try {
-      const answer = await new Promise<DumpResult & { error?: string; code?: string }>(
-        (resolve, reject) => {
-          worker.once("message", resolve);
-          worker.once("error", reject);
-          worker.once("exit", (code) => reject(new Error(`the dump worker exited (${code})`)));
-        },
-      );
-      if (answer.error) {
+      const answer = await new Promise<DumpWorkerAnswer>((resolve, reject) => {
+        worker.once("message", resolve);
+        worker.once("error", reject);
+        worker.once("exit", (code) => reject(new Error(`the dump worker exited (${code})`)));
+      });
+      if (!answer.ok) {
         if (answer.code) throw Object.assign(new Error(answer.error), { code: answer.code });
         throw new BackupError(`pg_dump (PGlite) failed: ${answer.error}`);
       }
-      return { ...answer, dumpedWith: "pg_dump (@electric-sql/pglite-tools)" };
+      return {
+        tables: answer.tables,
+        lastMigration: answer.lastMigration,
+        serverVersion: answer.serverVersion,
+        dumpedWith: "pg_dump (@electric-sql/pglite-tools)",
+      };
     } finally {
       await worker.terminate();
     }

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
@@ -85,21 +84,19 @@ export async function loadArchive(
     const hash = crypto.createHash("sha256");
     let read = 0;
     // Every byte is hashed on its way to whoever reads the member.
-    const body = raw.pipe(
-      new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          read += chunk.length;
-          done(null, chunk);
-        },
-      }),
-    );
+    const body = (async function* () {
+      for await (const chunk of raw) {
+        hash.update(chunk);
+        read += chunk.length;
+        yield chunk;
+      }
+    })();
     const drain = async () => {
       for await (const chunk of body) void chunk;
     };
     if (member === HEADER || member === MANIFEST) {
       const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(chunk as Buffer);
+      for await (const chunk of body) chunks.push(chunk);
       const text = Buffer.concat(chunks).toString("utf8");
       if (member === MANIFEST) manifestText = text;
       else {
@@ -112,7 +109,7 @@ export async function loadArchive(
       if (target) {
         const decoder = new StringDecoder("utf8");
         const text = (async function* () {
-          for await (const chunk of body) yield decoder.write(chunk as Buffer);
+          for await (const chunk of body) yield decoder.write(chunk);
           yield decoder.end();
         })();
         statements = await runSqlScript(text, target.execute, {

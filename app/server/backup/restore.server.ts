@@ -5,7 +5,7 @@ import pg from "pg";
 import { config } from "../config.server";
 import { DataDirLockedError, lockDataDir } from "../data-dir-lock.server";
 import { migrationJournal, pgliteStartParams } from "../db.server";
-import { countTables } from "./dump.server";
+import { countTables } from "./table-counts.js";
 import { loadArchive, pgliteTarget, postgresTarget, type LoadResult } from "./load.server";
 import type { BackupHeader } from "./manifest.server";
 

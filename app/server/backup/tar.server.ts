@@ -1,49 +1,20 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { once } from "node:events";
-import { PassThrough, type Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
+import { extract, pack } from "tar-stream";
 
 /**
- * The backup file's container: a gzip'd POSIX tar (ustar), so `tar tzf` lists it and `tar xzf`
- * unpacks it by hand. Written as a stream (members one after the other, each hashed as it goes)
- * and read as one, so neither the dump nor the images are ever held whole in memory.
+ * The backup file's container: a gzip'd tar, written and read by tar-stream, so `tar tzf` lists it
+ * and `tar xzf` unpacks it by hand. Members are plain ustar entries; a name past ustar's 100 (or
+ * 255) bytes gets a pax header and a size past ustar's 8 GiB a base-256 size field, both read by GNU
+ * tar, bsdtar and tar-stream. Archives written by the app's earlier hand-made ustar writer read the
+ * same (tests/fixtures/backups/old-ustar-writer.tar.gz). Written as a stream (members one after
+ * the other, each hashed as it goes) and read as one, so neither the dump nor the images are ever
+ * held whole in memory.
  */
-
-const BLOCK = 512;
-
-function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, "0") + "\0";
-}
-
-/** A member's 512-byte ustar header (names up to 100 bytes, or 255 with the prefix field). */
-function header(name: string, size: number, mtime: Date): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  let prefix = "";
-  let base = name;
-  if (Buffer.byteLength(name) > 100) {
-    const cut = name.lastIndexOf("/", 155);
-    if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100)
-      throw new Error(`A file name is too long for the backup: ${name}`);
-    prefix = name.slice(0, cut);
-    base = name.slice(cut + 1);
-  }
-  block.write(base, 0, 100, "utf8");
-  block.write(octal(0o644, 8), 100, "ascii");
-  block.write(octal(0, 8), 108, "ascii");
-  block.write(octal(0, 8), 116, "ascii");
-  block.write(octal(size, 12), 124, "ascii");
-  block.write(octal(Math.floor(mtime.getTime() / 1000), 12), 136, "ascii");
-  block.write("        ", 148, "ascii");
-  block.write("0", 156, "ascii");
-  block.write("ustar\0", 257, "ascii");
-  block.write("00", 263, "ascii");
-  block.write(prefix, 345, 155, "utf8");
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(octal(sum, 7) + " ", 148, "ascii");
-  return block;
-}
 
 export interface WrittenMember {
   path: string;
@@ -55,6 +26,8 @@ export interface TarWriter {
   /** Adds a file from disk (streamed) or a buffer; resolves with its size and checksum. */
   addFile(name: string, file: string): Promise<WrittenMember>;
   addBuffer(name: string, body: Buffer): Promise<WrittenMember>;
+  /** Adds `size` bytes read from `body` (it must give exactly that many). */
+  addStream(name: string, size: number, body: AsyncIterable<Buffer>): Promise<WrittenMember>;
   /** Ends the archive and flushes it to disk (fsync), so a finished backup survives a crash. */
   finish(): Promise<void>;
   /** Stops writing (the file is left for the caller to delete). */
@@ -63,40 +36,57 @@ export interface TarWriter {
 
 /** Writes a .tar.gz to `file` (created, or replaced). Errors (disk full…) reject the next call. */
 export function createTarGz(file: string): TarWriter {
+  const archive = pack();
   const out = fs.createWriteStream(file);
-  const gzip = zlib.createGzip({ level: 6 });
-  gzip.pipe(out);
-  let failure: Error | undefined;
-  // One promise for the first error of either stream (disk full, unwritable), raced with each wait.
-  const errored = new Promise<never>((_, reject) => {
-    const fail = (error: Error) => {
+  // tar-stream's streams are streamx streams, not Node's: the archive joins Node's pipeline as an
+  // async iterable of chunks. The pipeline's first error (disk full…) rejects every later wait.
+  const written = pipeline(
+    Readable.from(archive, { objectMode: false }),
+    zlib.createGzip({ level: 6 }),
+    out,
+  );
+  let failure: unknown;
+  const failed = written.then(
+    () => new Promise<never>(() => {}),
+    (error: unknown) => {
       failure ??= error;
-      reject(error);
-    };
-    out.on("error", fail);
-    gzip.on("error", fail);
-  });
-  errored.catch(() => {});
+      throw error;
+    },
+  );
+  failed.catch(() => {});
 
-  async function write(chunk: Buffer) {
+  /** Waits for `step`, or fails at once when the file can no longer be written. */
+  async function unlessFailed<T>(step: Promise<T>): Promise<T> {
     if (failure) throw failure;
-    if (!gzip.write(chunk)) await Promise.race([once(gzip, "drain"), errored]);
-    if (failure) throw failure;
+    return Promise.race([step, failed]);
   }
 
-  async function member(name: string, size: number, body: AsyncIterable<Buffer>) {
-    await write(header(name, size, new Date()));
+  async function member(
+    name: string,
+    size: number,
+    body: AsyncIterable<Buffer> | Iterable<Buffer>,
+  ) {
+    if (failure) throw failure;
+    // tar-stream calls back once the member is written whole (or has failed).
+    let ended!: (error?: Error | null) => void;
+    const done = new Promise<void>(
+      (resolve, reject) => (ended = (error) => (error ? reject(error) : resolve())),
+    );
+    done.catch(() => {});
+    const entry = archive.entry({ name, size, mode: 0o644, mtime: new Date() }, ended);
+    // An error event nobody listens to would end the process: it fails the member instead.
+    entry.on("error", ended);
     const hash = crypto.createHash("sha256");
-    let written = 0;
+    let count = 0;
     for await (const chunk of body) {
-      written += chunk.length;
-      if (written > size) throw new Error(`${name} grew while it was being backed up`);
+      count += chunk.length;
+      if (count > size) throw new Error(`${name} grew while it was being backed up`);
       hash.update(chunk);
-      await write(chunk);
+      if (!entry.write(chunk)) await unlessFailed(once(entry, "drain"));
     }
-    if (written !== size) throw new Error(`${name} changed while it was being backed up`);
-    const pad = (BLOCK - (size % BLOCK)) % BLOCK;
-    if (pad) await write(Buffer.alloc(pad));
+    if (count !== size) throw new Error(`${name} changed while it was being backed up`);
+    entry.end(null);
+    await unlessFailed(done);
     return { path: name, size, sha256: hash.digest("hex") };
   }
 
@@ -106,19 +96,12 @@ export function createTarGz(file: string): TarWriter {
       return member(name, size, fs.createReadStream(path, { highWaterMark: 1 << 20 }));
     },
     addBuffer(name, body) {
-      return member(
-        name,
-        body.length,
-        (async function* () {
-          yield body;
-        })(),
-      );
+      return member(name, body.length, [body]);
     },
+    addStream: member,
     async finish() {
-      await write(Buffer.alloc(BLOCK * 2));
-      gzip.end();
-      await Promise.race([once(out, "finish"), errored]);
-      if (failure) throw failure;
+      archive.finalize();
+      await unlessFailed(written);
       const handle = await fs.promises.open(file, "r+");
       try {
         await handle.sync();
@@ -127,8 +110,7 @@ export function createTarGz(file: string): TarWriter {
       }
     },
     abort() {
-      gzip.unpipe(out);
-      gzip.destroy();
+      archive.destroy();
       out.destroy();
     },
   };
@@ -137,95 +119,77 @@ export function createTarGz(file: string): TarWriter {
 export interface ReadMember {
   path: string;
   size: number;
-  /** The member's bytes as a stream; it must be read to the end (or `skip`ped) before the next. */
-  body: Readable;
+  /** The member's bytes; what the reader leaves unread is skipped. */
+  body: AsyncIterable<Buffer>;
+}
+
+class UnreadableBackupError extends Error {}
+
+/** A damaged file as gzip and tar-stream see it, said in the backup's terms (file errors as they are). */
+function unreadable(error: unknown): unknown {
+  const { code, message, syscall } = error as { code?: string; message?: string; syscall?: string };
+  if (syscall || error instanceof UnreadableBackupError) return error;
+  if (code === "Z_BUF_ERROR" || message === "Unexpected end of data")
+    return new UnreadableBackupError(
+      "The backup file is cut short (it ends in the middle of a member)",
+    );
+  return new UnreadableBackupError(`The backup file is damaged (${message ?? String(error)})`);
 }
 
 /**
- * Reads a .tar.gz member by member: `onMember` gets each one's body as a stream and must consume
- * it. Resolves when the archive ends; rejects on a damaged or truncated file.
+ * Reads a .tar.gz member by member: `onMember` gets each file's body, one after the other. Resolves
+ * when the archive ends; rejects on a damaged or truncated file, or with `onMember`'s error.
  */
 export async function readTarGz(
   file: string,
   onMember: (member: ReadMember) => Promise<void>,
 ): Promise<void> {
-  const input = fs.createReadStream(file, { highWaterMark: 1 << 20 }).pipe(zlib.createGunzip());
-  let pending: Buffer = Buffer.alloc(0);
-  let current: { path: string; left: number; pad: number; out: PassThrough } | null = null;
-  let padLeft = 0;
-  let ended = false;
-  let consumer: Promise<void> | null = null;
+  const archive = extract();
+  const stop = new AbortController();
+  // The file is gunzipped into tar-stream's parser, which hands out one member at a time.
+  const feeding = pipeline(
+    fs.createReadStream(file, { highWaterMark: 1 << 20 }),
+    zlib.createGunzip(),
+    async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source)
+        if (!archive.write(chunk)) await once(archive, "drain", { signal: stop.signal });
+      archive.end(null);
+    },
+    { signal: stop.signal },
+  ).catch((error: unknown) => {
+    if (!stop.signal.aborted) archive.destroy(error as Error);
+  });
 
-  for await (const chunk of input as AsyncIterable<Buffer>) {
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    while (pending.length) {
-      if (current) {
-        const take = Math.min(current.left, pending.length);
-        if (take > 0) {
-          const piece = pending.subarray(0, take);
-          pending = pending.subarray(take);
-          current.left -= take;
-          if (!current.out.write(piece)) await once(current.out, "drain");
-        }
-        if (current.left === 0) {
-          current.out.end();
-          await consumer;
-          padLeft = current.pad;
-          current = null;
-        } else break;
-        continue;
-      }
-      if (padLeft) {
-        const take = Math.min(padLeft, pending.length);
-        pending = pending.subarray(take);
-        padLeft -= take;
-        continue;
-      }
-      if (ended) {
-        pending = Buffer.alloc(0);
-        break;
-      }
-      if (pending.length < BLOCK) break;
-      const block = pending.subarray(0, BLOCK);
-      pending = pending.subarray(BLOCK);
-      if (block.every((byte) => byte === 0)) {
-        ended = true;
-        continue;
-      }
-      const field = (start: number, length: number) =>
-        block
-          .subarray(start, start + length)
-          .toString("utf8")
-          .replace(/\0.*$/s, "");
-      let sum = 0;
-      for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
-      if (parseInt(field(148, 8).trim(), 8) !== sum)
-        throw new Error("The backup file is damaged (a tar header's checksum is wrong)");
-      const prefix = field(345, 155);
-      const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
-      const size = parseInt(field(124, 12).trim() || "0", 8);
-      const type = field(156, 1);
-      const out = new PassThrough({ highWaterMark: 1 << 20 });
-      const isFile = type === "0" || type === "";
-      // A consumer that fails has its stream drained (so the read never waits on it) and its error
-      // thrown once the member ends.
-      consumer = (isFile ? onMember({ path: name, size, body: out }) : Promise.resolve()).catch(
-        (error: unknown) => {
-          out.unpipe();
-          out.resume();
+  let failedInReader = false;
+  try {
+    for await (const entry of archive) {
+      const { name, size, type } = entry.header;
+      if (type === "file" || type === "contiguous-file") {
+        // The member's own iterator, without `return`: a reader that stops early leaves the rest
+        // to be skipped below rather than destroying the archive's stream. A damaged file fails
+        // the reader's next read, saying so.
+        const chunks = entry[Symbol.asyncIterator]();
+        const body: AsyncIterable<Buffer> = {
+          [Symbol.asyncIterator]: () => ({
+            next: () =>
+              (chunks.next() as Promise<IteratorResult<Buffer>>).catch((error: unknown) => {
+                throw unreadable(error);
+              }),
+          }),
+        };
+        try {
+          await onMember({ path: name, size, body });
+        } catch (error) {
+          failedInReader = true;
           throw error;
-        },
-      );
-      if (!isFile) out.resume();
-      consumer.catch(() => {});
-      current = { path: name, left: size, pad: (BLOCK - (size % BLOCK)) % BLOCK, out };
-      if (size === 0) {
-        out.end();
-        await consumer;
-        current = null;
+        }
       }
+      for await (const chunk of entry) void chunk;
     }
+  } catch (error) {
+    stop.abort();
+    archive.destroy();
+    throw failedInReader ? error : unreadable(error);
   }
-  if (current) throw new Error(`The backup file is cut short (in ${current.path})`);
-  if (!ended) throw new Error("The backup file is cut short (no end-of-archive marker)");
+  await feeding;
 }

@@ -3,7 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { config } from "../config.server";
 import { pgliteStartParams } from "../db.server";
-import { countTables } from "./dump.server";
+import { countTables } from "./table-counts.js";
 import { loadArchive, pgliteTarget, postgresTarget, type DumpTarget } from "./load.server";
 import type { BackupHeader } from "./manifest.server";
 

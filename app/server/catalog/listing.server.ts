@@ -5,7 +5,8 @@ import { PAGE_SIZE, PRICE_SLIDER_MAX, type SortKey } from "~/lib/catalog-query";
 import type { ProductSummary } from "~/lib/product";
 import { plainText } from "~/schemas/text";
 import { db } from "../db.server";
-import { products } from "../schema";
+import { products } from "../db-tables";
+import { cachedListingCount } from "../storefront/listing-counts.server";
 import { productCard } from "./products.server";
 
 /**
@@ -63,27 +64,14 @@ export interface ListingPage {
   total: number;
 }
 
-// Counting a category is cheap at 10,000 products but grows with the catalogue; a short-lived
-// per-process cache keeps it off the hot path of every page view.
-const COUNT_TTL_MS = 30_000;
-const countCache = new Map<string, { total: number; expires: number }>();
-
-async function countProducts(where: SQL | undefined, cacheKey: string): Promise<number> {
-  const hit = countCache.get(cacheKey);
-  if (hit && hit.expires > Date.now()) return hit.total;
-  const [row] = await db()
-    .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .where(where);
-  const total = row?.total ?? 0;
-  if (countCache.size > 500) countCache.clear();
-  countCache.set(cacheKey, { total, expires: Date.now() + COUNT_TTL_MS });
-  return total;
-}
-
-/** Forget cached counts (after the catalogue changes, and in tests). */
-export function clearListingCache() {
-  countCache.clear();
+function countProducts(where: SQL | undefined, cacheKey: string): Promise<number> {
+  return cachedListingCount(cacheKey, async () => {
+    const [row] = await db()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where);
+    return row?.total ?? 0;
+  });
 }
 
 /** A page of active products, of one category or all, sorted and filtered on the server. */

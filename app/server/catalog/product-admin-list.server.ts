@@ -4,7 +4,7 @@ import { sizeLabel } from "~/lib/product";
 import { excerpt } from "~/lib/text";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { db } from "../db.server";
-import { productVariations, products } from "../schema";
+import { productVariations, products } from "../db-tables";
 import { escapeLike } from "../sql-like.server";
 import { newestFirst } from "./products.server";
 

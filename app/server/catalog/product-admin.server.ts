@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { fail, type Failure, type Result } from "~/lib/errors";
+import { fail, refusalFailure, type Failure, type Result } from "~/lib/errors";
 import type { AdminRole } from "~/lib/permissions";
 import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
@@ -12,18 +12,17 @@ import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.
 import { escapeLike } from "../sql-like.server";
 import { stockExpression } from "./product-admin-list.server";
 import { db, type Executor } from "../db.server";
-import { refreshListedPrice } from "./listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { productColumns } from "./product-columns.server";
 import {
   liveSizes,
   planSizes,
-  SaveRefused,
   stockRefusal,
   writeSizes,
   type SavedSize,
 } from "./product-sizes.server";
-import { clearListingCache } from "./listing.server";
-import { imagesLibrary, orderItems, productVariations, products } from "../schema";
+import { clearListingCache } from "../storefront/listing-counts.server";
+import { imagesLibrary, orderItems, productVariations, products } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** A product with its variations for the admin forms; undefined when unknown (or not an id). */
@@ -71,7 +70,6 @@ export async function getAdminProduct(id: string) {
     .orderBy(asc(productVariations.position));
   return { ...product, variations };
 }
-export type AdminProduct = NonNullable<Awaited<ReturnType<typeof getAdminProduct>>>;
 
 export const PRODUCT_NOT_FOUND = "This product does not exist (it may have been deleted).";
 const SKU_TAKEN = "This SKU is already used by another product";
@@ -175,7 +173,8 @@ async function refusable(save: () => Promise<ProductSaveResult>): Promise<Produc
   try {
     return await save();
   } catch (error) {
-    if (error instanceof SaveRefused) return error.failure;
+    const failure = refusalFailure(error);
+    if (failure) return failure;
     // Two saves racing for the same SKU: the unique index decides.
     if (isUniqueViolation(error, "products_sku_key")) return refused({ sku: SKU_TAKEN });
     throw error;

@@ -7,7 +7,7 @@ import { productFormInput } from "../../../tests/integration/product-form";
 import { resetDatabase } from "../../../tests/setup/database";
 import { db } from "../db.server";
 import { storeImage } from "../images/image-store.server";
-import { customers, orderItems, orders, productVariations, products } from "../schema";
+import { customers, orderItems, orders, productVariations, products } from "../db-tables";
 import {
   createProduct,
   deleteProduct,

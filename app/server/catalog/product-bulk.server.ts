@@ -14,10 +14,10 @@ import {
   MIN_PRICE_PERCENT,
 } from "~/lib/product-list";
 import { db, type Transaction } from "../db.server";
-import { productVariations, products } from "../schema";
+import { productVariations, products } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
-import { refreshListedPrice } from "./listed-price.server";
-import { clearListingCache } from "./listing.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
+import { clearListingCache } from "../storefront/listing-counts.server";
 import { adminProductWhere, type AdminProductFilter } from "./product-admin-list.server";
 
 /** The products a bulk action changes: those ticked on the page, or all matching the filter. */

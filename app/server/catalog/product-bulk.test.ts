@@ -10,7 +10,7 @@ import { readToast } from "../admin/flash.server";
 import { createAdminUser } from "../auth/admin-users.server";
 import { createAdminSession } from "../auth/session.server";
 import { db } from "../db.server";
-import { productVariations, products } from "../schema";
+import { productVariations, products } from "../db-tables";
 import { pageCacheStore } from "../storefront/page-cache-store.server";
 import { listCatalogPage } from "./listing.server";
 import { bulkUpdateProducts } from "./product-bulk.server";

@@ -3,7 +3,7 @@ import { csvLine } from "~/lib/csv";
 import { productCsvRows, type CsvProduct, type CsvSize } from "~/lib/product-csv";
 import { PRODUCT_CSV_HEADER } from "~/lib/product-import";
 import { db, type Executor } from "../db.server";
-import { productVariations, products } from "../schema";
+import { productVariations, products } from "../db-tables";
 
 const BATCH = 1000;
 

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
-import { fail, type Failure, type Result } from "~/lib/errors";
+import { fail, Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import {
   checkProduct,
@@ -34,11 +34,11 @@ import { db, type Executor, type Transaction } from "../db.server";
 import { readCsvUpload } from "../http/csv-upload.server";
 import { moveStocks } from "../inventory/stock-batch.server";
 import type { StockChange } from "../inventory/stock-ledger.server";
-import { imagesLibrary, productImports, productVariations, products } from "../schema";
+import { imagesLibrary, productImports, productVariations, products } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import { productColumns, sizeColumns } from "./product-columns.server";
-import { refreshListedPrice } from "./listed-price.server";
-import { clearListingCache } from "./listing.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
+import { clearListingCache } from "../storefront/listing-counts.server";
 import { csvProductColumns, withSizes } from "./product-csv-export.server";
 
 /**
@@ -489,13 +489,6 @@ async function writeProducts(
   return { ok: true, ids };
 }
 
-/** Thrown to roll the import's transaction back with the failure to answer. */
-class ImportRefused extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
-}
-
 /**
  * Imports a preview, all or nothing: the file is checked again against the catalogue as it is now
  * (products locked), so a product or image changed since the preview refuses the import (409) and
@@ -547,7 +540,7 @@ export async function runProductImport(options: {
         `CSV import: ${saved.fileName}`.slice(0, 200),
       );
       // Refused half-way (a size gone meanwhile): undo what was written.
-      if (!written.ok) throw new ImportRefused(written);
+      if (!written.ok) throw Refusal.of(written);
       await tx
         .update(productImports)
         .set({ status: "imported", importedAt: now })
@@ -570,7 +563,8 @@ export async function runProductImport(options: {
       };
     });
   } catch (error) {
-    if (error instanceof ImportRefused) return error.failure;
+    const refused = refusalFailure(error);
+    if (refused) return refused;
     // Another product took a new product's SKU since the check: nothing was written.
     if (isUniqueViolation(error, "products_sku_key")) return fail(409, PREVIEW_OUTDATED);
     throw error;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { fail, type Failure } from "~/lib/errors";
+import { fail, Refusal, type Failure } from "~/lib/errors";
 import type { FormErrors } from "~/lib/form";
 import { can, refusalMessage, type AdminRole } from "~/lib/permissions";
 import { sizeLabel } from "~/lib/product";
@@ -8,7 +8,7 @@ import type { ProductInput } from "~/schemas/product";
 import type { AuditActor } from "../audit/audit-log.server";
 import type { Executor, Transaction } from "../db.server";
 import { recordStaffStockChange } from "../inventory/stock-ledger.server";
-import { productVariations } from "../schema";
+import { productVariations } from "../db-tables";
 import { sizeColumns } from "./product-columns.server";
 
 /**
@@ -168,13 +168,6 @@ export function stockRefusal(plan: SizesPlan, role: AdminRole): Failure | undefi
   return fail(403, message, errors);
 }
 
-/** Thrown inside a save's transaction to roll it back with the failure to answer. */
-export class SaveRefused extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
-}
-
 /**
  * Writes a planned save's sizes and stock (the caller has locked and written the product's row):
  * the product's own stock handed over, removed sizes emptied and archived, kept sizes updated, new
@@ -194,7 +187,7 @@ export async function writeSizes(
       note: change.note,
       actor,
     });
-    if (!moved.ok) throw new SaveRefused({ ...moved, errors: { [change.field]: moved.message } });
+    if (!moved.ok) throw new Refusal(moved.status, moved.message, change.field);
   };
   if (plan.handOver) await move(plan.handOver, null);
   // Every removed size is emptied at the stock it holds now (a sale or restock since the plan was

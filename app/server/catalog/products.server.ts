@@ -2,7 +2,7 @@ import { isSlug } from "~/lib/slug";
 import { and, asc, eq, gt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_RATING, type ProductDetail, type ProductSummary } from "~/lib/product";
 import { db } from "../db.server";
-import { productVariations, products } from "../schema";
+import { productVariations, products } from "../db-tables";
 
 /** What shoppers see of a size (with its product id, which cart lines group sizes by). */
 export const variationColumns = {

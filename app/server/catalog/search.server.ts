@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { PAGE_SIZE, searchTerms } from "~/lib/catalog-query";
 import type { ProductSummary } from "~/lib/product";
 import { db } from "../db.server";
-import { products } from "../schema";
+import { products } from "../db-tables";
 import { productCard } from "./products.server";
 
 export interface SearchResult {

@@ -2,7 +2,7 @@ import { asc, eq, max, sql } from "drizzle-orm";
 import { CATEGORIES } from "~/lib/categories";
 import { absoluteUrl } from "~/lib/seo";
 import { db } from "../db.server";
-import { products } from "../schema";
+import { products } from "../db-tables";
 
 /**
  * The sitemap: /sitemap.xml is an index of /sitemaps/pages.xml (the fixed pages and categories)

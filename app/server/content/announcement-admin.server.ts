@@ -5,7 +5,7 @@ import { fail, type Result } from "~/lib/errors";
 import "../time-zones.server";
 import type { AnnouncementInput } from "~/schemas/content";
 import { db } from "../db.server";
-import { announcements, coupons } from "../schema";
+import { announcements, coupons } from "../db-tables";
 import { invalidatesPages } from "../storefront/page-invalidation.server";
 
 /**

@@ -12,7 +12,7 @@ import { fillStoreFields } from "~/lib/store-settings";
 import { db } from "../db.server";
 import { findCouponsByCodes } from "../marketing/coupons.server";
 import { storeSettings } from "../settings/store-settings.server";
-import { announcements } from "../schema";
+import { announcements } from "../db-tables";
 
 export interface LiveAnnouncement {
   /** The dismissal key: the row's id and a hash of the text, so a new message shows again. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import type { EditablePageSlug } from "~/lib/page-editor";
 import { db, type Transaction } from "../db.server";
-import { pageRevisions, pages } from "../schema";
+import { pageRevisions, pages } from "../db-tables";
 import { sanitizePageHtml } from "./pages.server";
 import { invalidatesPages } from "../storefront/page-invalidation.server";
 

@@ -3,7 +3,7 @@ import sanitizeHtml from "sanitize-html";
 import { fillStoreFields } from "~/lib/store-settings";
 import { db } from "../db.server";
 import { storeSettings } from "../settings/store-settings.server";
-import { pages } from "../schema";
+import { pages } from "../db-tables";
 
 const ALLOWED = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2", "span"],

@@ -14,7 +14,7 @@ import { enqueueEmail } from "../email/outbox.server";
 import { renderCustomerMessage } from "../email/templates/customer-message.server";
 import { isUniqueViolation } from "../db-errors.server";
 import { getConsentRecords } from "../marketing/newsletter.server";
-import { customerEmails, customers, emailOutbox, orderEmailsSent, orders } from "../schema";
+import { customerEmails, customers, emailOutbox, orderEmailsSent, orders } from "../db-tables";
 import { getCustomerTotals, NO_TOTALS } from "./customer-list.server";
 
 /** The customer of a URL id (CUST-012, or 12), or undefined. */

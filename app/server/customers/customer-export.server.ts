@@ -5,7 +5,7 @@ import { customerDisplayId } from "~/lib/customers";
 import type { CustomerListQuery } from "~/schemas/customers";
 import { db } from "../db.server";
 import { getConsentRecords } from "../marketing/newsletter.server";
-import { customers } from "../schema";
+import { customers } from "../db-tables";
 import {
   customerColumns,
   customerFilter,

@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db, type Executor } from "../db.server";
 import { readCsvUpload as readUpload } from "../http/csv-upload.server";
 import { subscribeAll } from "../marketing/newsletter.server";
-import { customerImports, customers } from "../schema";
+import { customerImports, customers } from "../db-tables";
 
 /**
  * CSV import in two steps: the upload is checked and kept as a preview (every row, its errors and

@@ -6,7 +6,7 @@ import { netRevenueSql, netSalesSql } from "../admin/overview.server";
 import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
 import { decodeOrderCursor, encodeOrderCursor } from "../orders/order-list.server";
-import { customers, orders } from "../schema";
+import { customers, orders } from "../db-tables";
 
 /**
  * The admin Customers list: searched and filtered on the server, newest first, paged by keyset so

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
-import { emailOutbox } from "~/server/schema";
+import { emailOutbox } from "~/server/db-tables";
 import { composeMessages } from "./mailing-body.server";
 import type { Mailbox } from "./mime.server";
 import { dueOrder } from "./outbox-claims.server";

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { db, type Executor } from "~/server/db.server";
-import { emailMailings } from "~/server/schema";
+import { emailMailings } from "~/server/db-tables";
 import type { OutboxMessage, OutboxRow } from "./outbox.server";
 
 /**

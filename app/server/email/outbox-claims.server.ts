@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
-import { emailOutbox } from "~/server/schema";
+import { emailOutbox } from "~/server/db-tables";
 import type { OutboxRow } from "./outbox.server";
 
 /**

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/server/db.server";
 import { isUuid } from "~/lib/ids";
-import { emailOutbox } from "~/server/schema";
+import { emailOutbox } from "~/server/db-tables";
 import { composeMessages } from "./mailing-body.server";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
-import { emailOutbox } from "~/server/schema";
+import { emailOutbox } from "~/server/db-tables";
 import { afterMs } from "./outbox-claims.server";
 import type { OutboxRow } from "./outbox.server";
 import type { SendOutcome } from "./smtp.server";

@@ -1,3 +1,5 @@
+import { zonedParts } from "~/lib/dates";
+
 /**
  * A CSV download streamed from an async generator of text chunks (an export read in batches), as
  * an attachment named `<name>-YYYY-MM-DD.csv`, never cached.
@@ -27,4 +29,11 @@ export function csvResponse(body: BodyInit, fileName: string): Response {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** "2026-11-25 08:17:03" on the store's wall clock (our tz data): sortable, read as a date by spreadsheets. */
+export function csvDateTime(value: Date, zone: string): string {
+  const p = zonedParts(value, zone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
 }

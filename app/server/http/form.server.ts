@@ -1,13 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import {
-  checkForm,
-  echoValues,
-  textValues,
-  type FormErrors,
-  type FormReply,
-  type FormRules,
-} from "~/lib/form";
+import { checkForm, echoValues, type FormErrors, type FormReply, type FormRules } from "~/lib/form";
 import { stripControlCharacters } from "~/schemas/text";
 import { errorResponse } from "./responses.server";
 
@@ -77,11 +70,6 @@ export async function readForm(
   } catch {
     throw errorResponse(UNREADABLE_FORM, 400);
   }
-}
-
-/** The form's text values as a plain object (the last value of a repeated name wins). */
-export async function readFormValues(request: Request): Promise<Record<string, string>> {
-  return textValues(await readForm(request));
 }
 
 /** An action's answer to a refused form: its messages (and what was typed) with a 4xx. */

@@ -4,7 +4,7 @@ import type { ImageTypeFilter } from "~/lib/image-upload";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { imageUsageCounts, productsUsingImage } from "./image-usage.server";
 import { db } from "../db.server";
-import { imagesLibrary } from "../schema";
+import { imagesLibrary } from "../db-tables";
 
 export type LibraryImage = typeof imagesLibrary.$inferSelect;
 

@@ -6,7 +6,7 @@ import { fail, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { IMAGE_VARIANT_WIDTHS } from "~/lib/images";
 import { db, type Executor } from "../db.server";
-import { imagesLibrary } from "../schema";
+import { imagesLibrary } from "../db-tables";
 import { IMAGE_NOT_FOUND, type LibraryImage } from "./image-library.server";
 import { imageStorage } from "./storage.server";
 

@@ -1,6 +1,6 @@
 import { asc, eq, or, sql } from "drizzle-orm";
 import { db } from "../db.server";
-import { products } from "../schema";
+import { products } from "../db-tables";
 
 /** Products whose main image or thumbnails use an image (warned about before it is deleted). */
 export async function productsUsingImage(url: string) {

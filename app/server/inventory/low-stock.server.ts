@@ -9,7 +9,7 @@ import { renderLowStockEmail, type LowStockLine } from "../email/templates/low-s
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
 import { storeSettings } from "../settings/store-settings.server";
-import { dailyJobs, productVariations, products } from "../schema";
+import { dailyJobs, productVariations, products } from "../db-tables";
 import { productIdColumn } from "./stock-ledger.server";
 
 /** The name the low-stock email claims its day under in daily_jobs. */

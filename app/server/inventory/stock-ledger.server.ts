@@ -4,10 +4,11 @@ import { sizeLabel } from "~/lib/product";
 import { isUuid } from "~/lib/ids";
 import { type AdjustMode, type StockReason } from "~/lib/stock";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
-import { refreshListedPrice } from "../catalog/listed-price.server";
-import { clearListingCache } from "../catalog/listing.server";
+import { refreshListedPrice } from "./listed-price.server";
 import { db, type Executor, type Transaction } from "../db.server";
-import { adminUsers, orders, productVariations, products, stockMovements } from "../schema";
+import { encodeCursor, type KeysetCursor } from "../keyset.server";
+import { adminUsers, orders, productVariations, products, stockMovements } from "../db-tables";
+import { clearListingCache } from "../storefront/listing-counts.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 // drizzle names a column without its table in a one-table select, where a subquery would read it
@@ -225,47 +226,6 @@ export interface MovementRow {
   staff: string | null;
 }
 
-/** Where a page of movements starts: the last row of the page before (newest first). */
-export interface MovementCursor {
-  createdAt: Date;
-  id: string;
-}
-
-export function encodeCursor(row: MovementCursor): string {
-  return `${row.createdAt.toISOString()}_${row.id}`;
-}
-
-export function decodeCursor(value: string | null | undefined): MovementCursor | undefined {
-  const match = value?.match(/^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)_([0-9a-f-]{36})$/i);
-  if (!match || !isUuid(match[2]!)) return undefined;
-  const createdAt = new Date(match[1]!);
-  return Number.isNaN(createdAt.getTime()) ? undefined : { createdAt, id: match[2]! };
-}
-
-/**
- * One page of a newest-first log read by keyset: `rows` were fetched with one row more than
- * `pageSize`, oldest first when paging `before` a cursor. The page newest first, and the cursors
- * of the pages either side (Stock movements, Activity).
- */
-export function keysetPage<T extends MovementCursor>(
-  rows: T[],
-  pageSize: number,
-  cursor: { before?: MovementCursor; after?: MovementCursor },
-): { rows: T[]; newer?: string; older?: string } {
-  const more = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (cursor.before) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const hasNewer = cursor.before ? more : Boolean(cursor.after);
-  const hasOlder = cursor.before ? true : more;
-  return {
-    rows: page,
-    newer: hasNewer && first ? encodeCursor(first) : undefined,
-    older: hasOlder && last ? encodeCursor(last) : undefined,
-  };
-}
-
 export const movementColumns = {
   id: stockMovements.id,
   createdAt: stockMovements.createdAt,
@@ -288,14 +248,14 @@ export const movementColumns = {
  * comparison, which PostgreSQL reads as the bounds of an index scan on (…, created_at, id); the
  * same condition written with OR is only a filter, and a deep page would scan every newer row.
  */
-export function afterCursor(cursor: MovementCursor | undefined) {
+export function afterCursor(cursor: KeysetCursor | undefined) {
   return cursor
     ? sql`(${stockMovements.createdAt}, ${stockMovements.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
 }
 
 /** Rows before `cursor` in newest-first order (the newer page), read oldest first. */
-export function beforeCursor(cursor: MovementCursor | undefined) {
+export function beforeCursor(cursor: KeysetCursor | undefined) {
   return cursor
     ? sql`(${stockMovements.createdAt}, ${stockMovements.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
@@ -318,7 +278,7 @@ export const MOVEMENTS_PAGE_SIZE = 20;
 /** One page of a product's stock history, newest first, and where the next page starts. */
 export async function productMovements(
   productId: string,
-  cursor?: MovementCursor,
+  cursor?: KeysetCursor,
   pageSize = MOVEMENTS_PAGE_SIZE,
 ): Promise<{ rows: MovementRow[]; next: string | null }> {
   if (!isUuid(productId)) return { rows: [], next: null };

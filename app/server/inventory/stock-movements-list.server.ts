@@ -16,20 +16,18 @@ import { dayRange } from "~/lib/invoices";
 import { sizeLabel } from "~/lib/product";
 import { STOCK_REASON_LABELS } from "~/lib/stock";
 import { csvLine } from "~/lib/csv";
-import { zonedParts } from "~/lib/dates";
 import type { StockMovementListQuery } from "~/schemas/stock-movements";
 import { config } from "../config.server";
 import { db } from "../db.server";
-import { adminUsers, products, stockMovements } from "../schema";
+import { csvDateTime } from "../http/csv-download.server";
+import { adminUsers, products, stockMovements } from "../db-tables";
+import { decodeCursor, keysetPage, type KeysetCursor } from "../keyset.server";
 import { escapeLike } from "../sql-like.server";
 import {
   afterCursor,
   beforeCursor,
-  decodeCursor,
-  keysetPage,
   MOVEMENTS_PAGE_SIZE,
   movementsQuery,
-  type MovementCursor,
   type MovementRow,
 } from "./stock-ledger.server";
 
@@ -40,8 +38,8 @@ export type MovementFilter = Pick<StockMovementListQuery, "q" | "reason" | "staf
 
 /** Where a page starts: after the last row of the page before, or before the first of the next. */
 export interface PageEdge {
-  after?: MovementCursor;
-  before?: MovementCursor;
+  after?: KeysetCursor;
+  before?: KeysetCursor;
 }
 
 /**
@@ -193,11 +191,4 @@ export async function* exportStockMovementsCsv(filter: MovementFilter): AsyncGen
     position = rows.at(-1);
     if (rows.length < BATCH) return;
   }
-}
-
-/** "2026-11-25 08:17:03" on the store's wall clock (our tz data): sortable, read as a date by spreadsheets. */
-export function csvDateTime(value: Date, zone: string): string {
-  const p = zonedParts(value, zone);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
 }

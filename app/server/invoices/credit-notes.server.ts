@@ -10,7 +10,7 @@ import { REFUND_METHOD_LABELS } from "~/lib/refunds";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { listOrderRefunds } from "../orders/refunds.server";
-import { invoices, orders, refunds } from "../schema";
+import { invoices, orders, refunds } from "../db-tables";
 
 /** One credit note by its number (any case); null when there is none. */
 export async function getCreditNote(numberText: string): Promise<CreditNoteDocument | null> {

@@ -12,12 +12,12 @@ import { addressLines } from "~/lib/store-settings";
 import { storeSettingsNow } from "../settings/store-settings.server";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import { INVOICE_SEARCH_EMPTY, invoiceNotFoundMessage } from "~/schemas/invoices";
-import { listOrderTaxLines } from "../orders/taxes.server";
+import { listOrderTaxLines } from "../taxes/taxes.server";
 import { listCreditNoteRefs } from "./credit-notes.server";
 import { formatLongDate } from "~/lib/dates";
 import { config } from "../config.server";
 import { db } from "../db.server";
-import { invoices, orderItems, orders } from "../schema";
+import { invoices, orderItems, orders } from "../db-tables";
 import { orderPaymentAddress } from "~/lib/store-settings";
 
 const rowColumns = {

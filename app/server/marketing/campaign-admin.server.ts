@@ -10,7 +10,7 @@ import { config } from "../config.server";
 import { db, type Transaction } from "../db.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
-import { emailCampaigns } from "../schema";
+import { emailCampaigns } from "../db-tables";
 import { addCampaignTracking } from "./campaign-html.server";
 import { sanitizeMailingHtml } from "./mailing-html.server";
 import { countAudience, queueMailing, queueTestMailing } from "./mailing.server";

@@ -9,7 +9,7 @@ import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
 import type { CampaignListQuery } from "~/schemas/campaigns";
 import { db } from "../db.server";
-import { emailCampaigns, emailOutbox } from "../schema";
+import { emailCampaigns, emailOutbox } from "../db-tables";
 import { countAudience } from "./mailing.server";
 
 /** What a sent campaign's outbox rows say: every figure is counted from them, never stored. */

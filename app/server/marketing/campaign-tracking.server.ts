@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "../db.server";
-import { emailCampaigns, emailOutbox } from "../schema";
+import { emailCampaigns, emailOutbox } from "../db-tables";
 
 /**
  * Opens and clicks of campaign emails, recorded on the recipient's outbox row (found by its

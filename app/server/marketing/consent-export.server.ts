@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { CONSENT_SOURCE_LABELS, CONSENT_TYPE_LABELS, type ConsentSource } from "~/lib/consent";
 import { csvLine } from "~/lib/csv";
 import { db } from "../db.server";
-import { consentRecords, orders } from "../schema";
+import { consentRecords, orders } from "../db-tables";
 
 const BATCH = 1000;
 

@@ -9,7 +9,7 @@ import {
 } from "~/lib/consent";
 import { storeSettingsNow } from "../settings/store-settings.server";
 import type { Executor } from "../db.server";
-import { consentRecords } from "../schema";
+import { consentRecords } from "../db-tables";
 
 /**
  * Consent records (CASL): every consent given or withdrawn is added to consent_records, never

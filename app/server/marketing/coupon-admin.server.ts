@@ -7,7 +7,7 @@ import type { FormErrors } from "~/lib/form";
 import { config } from "../config.server";
 import { isUniqueViolation } from "../db-errors.server";
 import { db, type Executor, type Transaction } from "../db.server";
-import { announcements, coupons, orders } from "../schema";
+import { announcements, coupons, orders } from "../db-tables";
 import { invalidatesPages } from "../storefront/page-invalidation.server";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 

@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-lis
 import type { CouponListQuery } from "~/schemas/coupons";
 import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
-import { coupons, orders } from "../schema";
+import { coupons, orders } from "../db-tables";
 
 export interface CouponStats {
   total: number;

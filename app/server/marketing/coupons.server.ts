@@ -2,7 +2,7 @@ import { and, count, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-
 import { formatMoney } from "~/lib/money";
 import type { CouponType } from "~/lib/pricing";
 import { db, type Executor } from "../db.server";
-import { couponRedemptions, coupons } from "../schema";
+import { couponRedemptions, coupons } from "../db-tables";
 
 export type CouponRow = typeof coupons.$inferSelect;
 

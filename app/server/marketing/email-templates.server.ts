@@ -3,7 +3,7 @@ import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.
 import { isUuid } from "~/lib/ids";
 import type { TemplateInput } from "~/schemas/campaigns";
 import { db } from "../db.server";
-import { emailTemplates } from "../schema";
+import { emailTemplates } from "../db-tables";
 import { sanitizeMailingHtml } from "./mailing-html.server";
 
 /** Saved starting points for campaigns (the Templates tab): name, description, subject, HTML. */

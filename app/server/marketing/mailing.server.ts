@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { config } from "~/server/config.server";
 import { db, type Executor } from "~/server/db.server";
-import { emailMailings, newsletterSubscribers } from "~/server/schema";
+import { emailMailings, newsletterSubscribers } from "~/server/db-tables";
 import { personaliseMailing } from "~/server/email/mailing-body.server";
 import { enqueueEmail, newTrackingToken } from "~/server/email/outbox.server";
 import { oneLine } from "~/server/email/templates/layout.server";

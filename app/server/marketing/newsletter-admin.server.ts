@@ -3,7 +3,7 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { NEWSLETTER_MESSAGES } from "~/schemas/newsletters";
 import { db } from "../db.server";
 import { NOT_CONFIGURED, wakeWorker } from "../email/worker.server";
-import { emailOutbox, newsletterSubscribers } from "../schema";
+import { emailOutbox, newsletterSubscribers } from "../db-tables";
 import { CONSENT_IN_FORCE_SQL, recordWithdrawal } from "./consent.server";
 import { countAudience, queueMailing, queueTestMailing } from "./mailing.server";
 import { mailingAddressRefusal } from "../settings/store-settings.server";
@@ -128,11 +128,6 @@ export async function getLatestNewsletterProgress(): Promise<MailingProgress | n
     failed,
     pending,
   };
-}
-
-/** How many people a newsletter reaches now (every consenting subscriber). */
-export function countNewsletterRecipients(): Promise<number> {
-  return countAudience({ kind: "subscribers" });
 }
 
 export type SendResult =

@@ -5,7 +5,7 @@ import { consentInForce } from "~/lib/consent";
 import { NEWSLETTER_THANKS } from "~/lib/newsletter";
 import { stripControlCharacters } from "~/schemas/text";
 import { db, type Executor } from "../db.server";
-import { newsletterSubscribers } from "../schema";
+import { newsletterSubscribers } from "../db-tables";
 import { recordConsentsGiven, recordWithdrawal } from "./consent.server";
 
 const EmailSchema = z

@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-lis
 import type { SubscriberListQuery } from "~/schemas/newsletters";
 import { escapeLike } from "../sql-like.server";
 import { db } from "../db.server";
-import { newsletterSubscribers } from "../schema";
+import { newsletterSubscribers } from "../db-tables";
 
 export interface SubscriberRow {
   id: string;

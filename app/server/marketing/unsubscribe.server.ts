@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { storeSettingsNow } from "../settings/store-settings.server";
 import { runThrottled } from "../auth/throttle.server";
 import { db } from "../db.server";
-import { newsletterSubscribers } from "../schema";
+import { newsletterSubscribers } from "../db-tables";
 import { recordWithdrawal } from "./consent.server";
 import { TEST_UNSUBSCRIBE_TOKEN } from "./mailing.server";
 

@@ -6,7 +6,7 @@ import { sizeLabel } from "~/lib/product";
 import type { CartLineInput } from "~/schemas/checkout";
 import { variationColumns } from "../catalog/products.server";
 import { db, type Executor } from "../db.server";
-import { productVariations, products } from "../schema";
+import { productVariations, products } from "../db-tables";
 
 export interface PricedLine {
   /** The cart item id this line answers. */

@@ -6,7 +6,7 @@ import type { CannabisSummary } from "~/lib/cannabis-limit";
 import { lineProblem, resolveCartLines, type ResolvedLine } from "./cart-lines.server";
 import type { ProvinceCode } from "~/lib/address";
 import type { ProvinceRule, TaxLine } from "~/lib/taxes";
-import { addProvinceTaxes } from "./taxes.server";
+import { addProvinceTaxes } from "../taxes/taxes.server";
 import { quoteCannabis } from "./cannabis-limit.server";
 
 export interface CartQuote {

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from "drizzle-or
 import { zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { config } from "../config.server";
-import { getOrderTaxLines } from "./taxes.server";
+import { getOrderTaxLines } from "../taxes/taxes.server";
 import { db } from "../db.server";
 import {
   customers,
@@ -12,7 +12,7 @@ import {
   orderStatusHistory,
   orders,
   shipments,
-} from "../schema";
+} from "../db-tables";
 
 /** Everything the order page shows, in five statements whatever the order's size. */
 export async function getAdminOrder(orderNumberText: string) {
@@ -79,15 +79,6 @@ export async function findOrderId(orderNumberText: string): Promise<string | nul
     .from(orders)
     .where(eq(orders.orderNumber, orderNumber));
   return row?.id ?? null;
-}
-
-/** Orders paid and waiting to be packed (Overview's "Process orders"). */
-export async function countOrdersToProcess(): Promise<number> {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(eq(orders.status, "paid"));
-  return row?.n ?? 0;
 }
 
 /** [start, end) of calendar days `from` to `to` (YYYY-MM-DD, inclusive) in the store's zone. */

@@ -1,28 +1,23 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ProvinceCode } from "~/lib/address";
-import { provinceName } from "~/lib/address";
-import { formatGrams, summarizeCannabis, unitDriedMg } from "~/lib/cannabis-limit";
 import { cartItemId } from "~/lib/cart";
-import { fail, type Result } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
+import { fail, Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { normalizeOrderNumber } from "~/lib/order-status";
+import { editRefusal, type EditAddress } from "~/lib/order-edit";
 import {
-  describeOrderEdit,
-  editRefusal,
-  lineName,
-  linesText,
-  addressText,
-  NO_LINE_LEFT,
-  type EditAddress,
-  type EditLine,
-  type OrderSnapshot,
-} from "~/lib/order-edit";
-import { discountCents, shippingCents, subtotalCents, type CouponTerms } from "~/lib/pricing";
+  editAuditView,
+  planOrderEdit,
+  type EditCoupon,
+  type EditedTotals,
+  type OrderEditBasis,
+  type OrderEditPlan,
+  type PlannedMove,
+} from "~/lib/order-edit-plan";
+import type { CouponTerms, ShippingRates } from "~/lib/pricing";
 import { sizeLabel } from "~/lib/product";
-import { ageToConfirm, provinceRefusal } from "~/lib/taxes";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { variationColumns } from "../catalog/products.server";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderOrderUpdatedEmail } from "../email/templates/order-updated.server";
@@ -39,22 +34,19 @@ import {
   orders,
   productVariations,
   products,
-} from "../schema";
+} from "../db-tables";
 import { storeSettings } from "../settings/store-settings.server";
 import { resolveCartLines } from "./cart-lines.server";
-import {
-  applyProvinceTaxes,
-  getOrderTaxLines,
-  readProvinceTaxSetup,
-  saveOrderTaxLines,
-} from "./taxes.server";
+import { getOrderTaxLines, readProvinceTaxSetup, saveOrderTaxLines, taxDay } from "../taxes/taxes.server";
 
 /**
  * Staff editing a pending (unpaid) order: a line's quantity, a line removed, a size added, the
- * shipping address. ONE transaction with the order row locked: the lines re-read, stock moved
- * through the ledger (`moveStock`, reason "order_edited", the order named), the totals, taxes and
- * invoice recomputed, the order's version moved (a stale form is a 409), a history entry saying
- * what changed, the audit entry and the shopper's "Your order was updated" email. Rules:
+ * shipping address. The edit is planned without a database (`planOrderEdit` in
+ * app/lib/order-edit-plan.ts checks the rules below and computes the order as it will be), then
+ * written in ONE transaction with the order row locked: the lines re-read, stock moved through the
+ * ledger (`moveStock`, reason "order_edited", the order named), the totals, taxes and invoice
+ * recomputed, the order's version moved (a stale form is a 409), a history entry saying what
+ * changed, the audit entry and the shopper's "Your order was updated" email. Rules:
  * - kept lines keep the price they were ordered at; an added line takes today's price, read the
  *   way checkout reads it (`resolveCartLines`: the size's price, the product active, not $0.00);
  * - when the lines change, the coupon's terms, the shipping fee and the free-shipping threshold are
@@ -80,15 +72,6 @@ export interface OrderEditRequest {
   now?: Date;
 }
 
-/** The order's amounts as a save would make them (the edit form's "Totals now"). */
-export interface EditedTotals {
-  subtotalCents: number;
-  discountCents: number;
-  shippingCents: number;
-  taxLines: { kind: string; label: string; amountCents: number }[];
-  totalCents: number;
-}
-
 export type OrderEditResult = Result<{
   orderNumber: string;
   /** False when the form changed nothing: nothing was written, no email sent. */
@@ -99,17 +82,6 @@ export type OrderEditResult = Result<{
   totalAfterCents: number;
   totals: EditedTotals;
 }>;
-
-/** Thrown inside the transaction to roll it back with a message (on a field, when there is one). */
-class EditRefused extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 422,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 export const ORDER_NOT_FOUND = "This order does not exist. Check the order number.";
 
@@ -153,36 +125,20 @@ async function runEdit(
     const { stockMoved: _stockMoved, ...answer } = result;
     return { ok: true, ...answer };
   } catch (error) {
-    if (error instanceof EditRefused)
-      return fail(
-        error.status,
-        error.message,
-        error.field ? { [error.field]: error.message } : undefined,
-      );
+    const refused = refusalFailure(error);
+    if (refused) return refused;
     throw error;
   }
 }
 
-type ItemRow = typeof orderItems.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
-/** A line of the order as it will be: an existing row (with its new quantity) or a new one. */
-interface NewLine extends EditLine {
-  productId: string;
-  variationId: string | null;
-  /** The line's old quantity (0 for an added line). */
-  was: number;
-  added: boolean;
-  /** The form field a problem with this line is shown on (none: the form's own message). */
-  field?: string;
-  /** Dried-cannabis mg per unit (30 g limit); null when not known. */
-  driedMg: number | null;
-}
-
+/** Reads what the edit is planned from (the order locked, at the version loaded), plans, writes. */
 async function editInTransaction(
   tx: Transaction,
   input: OrderEditRequest & { orderNumber: string },
   now: Date,
-  rates: { flatFeeCents: number; freeThresholdCents: number },
+  rates: ShippingRates,
   preview: boolean,
 ) {
   const [order] = await tx
@@ -190,319 +146,52 @@ async function editInTransaction(
     .from(orders)
     .where(eq(orders.orderNumber, input.orderNumber))
     .for("update");
-  if (!order) throw new EditRefused(404, ORDER_NOT_FOUND);
+  if (!order) throw new Refusal(404, ORDER_NOT_FOUND);
   const refusal = editRefusal(order.orderNumber, order.status);
-  if (refusal) throw new EditRefused(409, refusal);
-  if (order.version !== input.version) throw new EditRefused(409, staleMessage(order.orderNumber));
+  if (refusal) throw new Refusal(409, refusal);
+  if (order.version !== input.version) throw new Refusal(409, staleMessage(order.orderNumber));
 
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
-  const lines = await newLines(tx, order.orderNumber, items, input);
-  if (lines.length === 0) throw new EditRefused(422, NO_LINE_LEFT);
-  const more = lines.some((line) => line.quantity > line.was);
-
-  // The 30 g limit: only more of something can break it, so only then is it checked.
-  if (more) {
-    const summary = summarizeCannabis(
-      lines.map((l) => ({ name: lineName(l), quantity: l.quantity, driedMg: l.driedMg })),
-    );
-    const unmeasured = lines.find((l) => l.driedMg === null);
-    if (unmeasured)
-      throw new EditRefused(
-        422,
-        `The cannabis amount of ${lineName(unmeasured)} is not set, so the 30 g limit can't be checked. Set its net amount on the product first.`,
-      );
-    if (summary.message)
-      throw new EditRefused(
-        422,
-        `This order would hold ${formatGrams(summary.totalMg)} of dried cannabis or its equivalent, over the legal limit of ${formatGrams(summary.limitMg)} per order. Lower a quantity or remove an item.`,
-      );
-  }
-
-  // The goods' amounts: as they were when the lines stay the same, else as checkout would today.
-  const linesChanged =
-    lines.some((l) => l.added || l.quantity !== l.was) || lines.length !== items.length;
-  const subtotal = linesChanged ? subtotalCents(lines) : order.subtotalCents;
-  let discount = order.discountCents;
-  let shipping = order.shippingCostCents;
-  if (linesChanged) {
-    const coupon = await couponTerms(tx, order);
-    if (coupon?.minOrderCents && subtotal < coupon.minOrderCents)
-      throw new EditRefused(
-        422,
-        `Coupon ${coupon.code} needs an order of at least ${formatMoney(coupon.minOrderCents)}; after this change the subtotal would be ${formatMoney(subtotal)}. Keep the subtotal at ${formatMoney(coupon.minOrderCents)} or more, or cancel the order instead.`,
-      );
-    discount = discountCents(coupon, subtotal);
-    shipping = shippingCents(subtotal, discount, rates);
-  }
-
-  // Taxes for where it now ships, on the day it was placed.
-  const address = input.address;
-  const setup = await readProvinceTaxSetup(address.province, tx);
-  if (address.province !== order.shippingProvince) {
-    const notServed = provinceRefusal(setup.rule);
-    if (notServed)
-      throw new EditRefused(
-        422,
-        `The store doesn't ship to ${provinceName(address.province)} (Provinces & Taxes).`,
-        "province",
-      );
-    const before = await readProvinceTaxSetup(order.shippingProvince as ProvinceCode, tx);
-    if (ageToConfirm(setup.rule) > ageToConfirm(before.rule))
-      throw new EditRefused(
-        422,
-        `Shipping to ${provinceName(address.province)} needs the shopper to confirm they are ${ageToConfirm(setup.rule)} or older, which they did not do for this order. Ask them to place a new order instead.`,
-        "province",
-      );
-  }
-  const taxed = applyProvinceTaxes(
-    setup,
-    {
-      subtotalCents: subtotal,
-      discountCents: discount,
-      shippingCents: shipping,
-      totalCents: subtotal - discount + shipping,
-      freeShippingRemainingCents: 0,
-    },
-    order.createdAt,
-  );
-
-  const beforeAddress: EditAddress = {
-    name: order.shippingName,
-    street: order.shippingStreet,
-    city: order.shippingCity,
-    province: order.shippingProvince,
-    postalCode: order.shippingPostalCode,
-  };
-  const before: OrderSnapshot = {
-    lines: items.map((item) => ({
-      id: item.id,
-      productName: item.productName,
-      sizeLabel: item.sizeLabel,
-      quantity: item.quantity,
-      priceCents: item.priceAtPurchaseCents,
-    })),
-    address: beforeAddress,
-    discountCents: order.discountCents,
-    shippingCents: order.shippingCostCents,
-    taxCents: order.taxCents,
-    totalCents: order.totalAmountCents,
-  };
-  const after: OrderSnapshot = {
-    lines,
-    address: {
-      name: address.name,
-      street: address.street,
-      city: address.city,
-      province: address.province,
-      postalCode: address.postalCode,
-    },
-    discountCents: discount,
-    shippingCents: shipping,
-    taxCents: taxed.totals.taxCents,
-    totalCents: taxed.totals.totalCents,
-  };
-  const summary = describeOrderEdit(before, after);
-  const base = {
+  const plan = planOrderEdit(await readEditBasis(tx, order, input, rates), input);
+  if (!plan.ok) throw Refusal.of(plan);
+  const answer = {
     orderNumber: order.orderNumber,
-    summary,
+    summary: plan.summary,
     totalBeforeCents: order.totalAmountCents,
-    totalAfterCents: after.totalCents,
-    totals: {
-      subtotalCents: subtotal,
-      discountCents: discount,
-      shippingCents: shipping,
-      taxLines: taxed.lines,
-      totalCents: after.totalCents,
-    },
+    totalAfterCents: plan.after.totalCents,
+    totals: plan.totals,
   };
-  if (!summary || preview) return { ...base, changed: Boolean(summary), stockMoved: false };
-
-  // Stock: more taken for raised and added lines, back for lowered and removed ones.
-  const stockMoved = await moveOrderStock(tx, order, items, lines, input.actor);
-
-  // The lines: quantities, removals, additions (at today's price).
-  const keptIds = new Set(lines.filter((l) => !l.added).map((l) => l.id));
-  const removed = items.filter((item) => !keptIds.has(item.id)).map((item) => item.id);
-  if (removed.length > 0) await tx.delete(orderItems).where(inArray(orderItems.id, removed));
-  for (const line of lines)
-    if (!line.added && line.quantity !== line.was)
-      await tx
-        .update(orderItems)
-        .set({ quantity: line.quantity })
-        .where(eq(orderItems.id, line.id));
-  const additions = lines.filter((l) => l.added);
-  if (additions.length > 0)
-    await tx.insert(orderItems).values(
-      additions.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        variationId: line.variationId,
-        productName: line.productName,
-        sizeLabel: line.sizeLabel,
-        quantity: line.quantity,
-        priceAtPurchaseCents: line.priceCents,
-      })),
-    );
-
-  const taxesBefore = await getOrderTaxLines(order.id, tx);
-  await tx.delete(orderTaxLines).where(eq(orderTaxLines.orderId, order.id));
-  await saveOrderTaxLines(tx, order.id, taxed.lines);
-
-  const saved = await tx
-    .update(orders)
-    .set({
-      shippingName: address.name,
-      shippingStreet: address.street,
-      shippingCity: address.city,
-      shippingProvince: address.province,
-      shippingPostalCode: address.postalCode,
-      subtotalCents: subtotal,
-      discountCents: discount,
-      shippingCostCents: shipping,
-      taxCents: taxed.totals.taxCents,
-      totalAmountCents: taxed.totals.totalCents,
-      version: sql`${orders.version} + 1`,
-      updatedAt: now,
-    })
-    .where(
-      and(eq(orders.id, order.id), eq(orders.version, input.version), eq(orders.status, "pending")),
-    )
-    .returning();
-  const edited = saved[0];
-  if (!edited) throw new EditRefused(409, staleMessage(order.orderNumber));
-  // The invoice follows its order's total.
-  await tx
-    .update(invoices)
-    .set({ totalAmountCents: edited.totalAmountCents })
-    .where(eq(invoices.orderId, order.id));
-
-  await tx.insert(orderStatusHistory).values({
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: order.status,
-    changedBy: input.actor.name,
-    note: summary,
-    createdAt: now,
-  });
-  await recordAudit(tx, {
-    actor: input.actor,
-    area: "orders",
-    action: "update",
-    record: { type: "order", id: order.orderNumber, label: `Order ${order.orderNumber}` },
-    changes: changedFields(
-      auditView(before, order.subtotalCents, taxesBefore.map((t) => t.label).join(", ")),
-      auditView(after, subtotal, taxed.lines.map((t) => t.label).join(", ")),
-    ),
-  });
-
-  const email = renderOrderUpdatedEmail({
-    orderNumber: edited.orderNumber,
-    shippingName: edited.shippingName,
-    accessToken: edited.accessToken,
-    placedAt: edited.createdAt,
-    previousTotalCents: order.totalAmountCents,
-    items: lines.map((line) => ({
-      productName: line.productName,
-      sizeLabel: line.sizeLabel,
-      quantity: line.quantity,
-      priceAtPurchaseCents: line.priceCents,
-    })),
-    subtotalCents: edited.subtotalCents,
-    discountCents: edited.discountCents,
-    couponCode: edited.couponCode,
-    shippingCostCents: edited.shippingCostCents,
-    taxLines: taxed.lines,
-    totalAmountCents: edited.totalAmountCents,
-    shipping: {
-      street: edited.shippingStreet,
-      city: edited.shippingCity,
-      province: edited.shippingProvince,
-      postalCode: edited.shippingPostalCode,
-    },
-  });
-  const queued = await enqueueEmail(tx, { kind: "order_updated", to: edited.email, ...email });
-  await tx
-    .insert(orderEmailsSent)
-    .values({ orderId: order.id, outboxId: queued.id, kind: "updated", sentTo: edited.email });
-
-  return { ...base, changed: true, stockMoved };
-}
-
-/** What the audit entry compares: the lines, where it ships and the amounts, as people read them. */
-function auditView(order: OrderSnapshot, subtotal: number, taxes: string) {
-  return {
-    items: linesText(order.lines),
-    shippingAddress: addressText(order.address),
-    subtotal: formatMoney(subtotal),
-    discount: formatMoney(order.discountCents),
-    shipping: formatMoney(order.shippingCents),
-    taxes: `${formatMoney(order.taxCents)}${taxes ? ` (${taxes})` : ""}`,
-    total: formatMoney(order.totalCents),
-  };
-}
-
-/** The order's coupon as it is now (a coupon deleted since keeps the discount it gave, fixed). */
-async function couponTerms(
-  tx: Transaction,
-  order: typeof orders.$inferSelect,
-): Promise<(CouponTerms & { code: string; minOrderCents: number | null }) | null> {
-  if (order.couponId) {
-    const [coupon] = await tx
-      .select({
-        code: coupons.code,
-        type: coupons.type,
-        value: coupons.value,
-        minOrderCents: coupons.minOrderCents,
-      })
-      .from(coupons)
-      .where(eq(coupons.id, order.couponId));
-    if (coupon) return { ...coupon, type: coupon.type as CouponTerms["type"] };
-  }
-  if (order.discountCents > 0)
-    return {
-      code: order.couponCode ?? "",
-      type: "fixed",
-      value: order.discountCents,
-      minOrderCents: null,
-    };
-  return null;
+  if (!plan.summary || preview)
+    return { ...answer, changed: Boolean(plan.summary), stockMoved: false };
+  const stockMoved = await writeEdit(tx, order, plan, input, now);
+  return { ...answer, changed: true, stockMoved };
 }
 
 /**
- * The order's lines after the edit, checked: every line named is this order's (once), a raise is
- * of something still sold, an added size is sold today (its price read as checkout reads it), is
- * not already a line, and fits in stock. Errors name the form field at fault.
+ * The order's lines, their products and sizes as they are now (any status: a line of a product
+ * archived since may stay, or go down, but not up), the sizes to add as checkout reads them, the
+ * coupon, and the taxes of where it ships after the edit, on the day it was placed.
  */
-async function newLines(
+async function readEditBasis(
   tx: Transaction,
-  orderNumber: string,
-  items: ItemRow[],
+  order: OrderRow,
   input: OrderEditRequest,
-): Promise<NewLine[]> {
-  const changes = new Map<string, { quantity: number; remove: boolean; field: string }>();
-  input.lines.forEach((change, i) => {
-    const field = `lines.${i}.quantity`;
-    if (!items.some((item) => item.id === change.id))
-      throw new EditRefused(
-        400,
-        `A line of this form is not on order ${orderNumber}. Reload the page and try again.`,
-      );
-    if (changes.has(change.id))
-      throw new EditRefused(
-        400,
-        "A line of the order was sent twice. Reload the page and try again.",
-      );
-    changes.set(change.id, { ...change, field });
-  });
-
-  // What the kept lines' products and sizes are now (any status: a line of a product archived
-  // since may stay, or go down, but not up).
-  const productIds = [...new Set(items.map((item) => item.productId))];
+  rates: ShippingRates,
+): Promise<OrderEditBasis> {
   // One after another: a transaction runs one query at a time.
+  const items = await tx
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      variationId: orderItems.variationId,
+      productName: orderItems.productName,
+      sizeLabel: orderItems.sizeLabel,
+      quantity: orderItems.quantity,
+      priceCents: orderItems.priceAtPurchaseCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
+  const productIds = [...new Set(items.map((item) => item.productId))];
   const productRows =
     productIds.length === 0
       ? []
@@ -529,165 +218,205 @@ async function newLines(
               isNull(productVariations.archivedAt),
             ),
           );
-
-  const lines: NewLine[] = [];
-  for (const item of items) {
-    const change = changes.get(item.id);
-    if (change?.remove) continue;
-    const quantity = change ? change.quantity : item.quantity;
-    const product = productRows.find((p) => p.id === item.productId);
-    const size = item.variationId ? sizeRows.find((v) => v.id === item.variationId) : undefined;
-    const sizes = sizeRows.filter((v) => v.productId === item.productId);
-    // Its place in stock: the size, or the product when it is still sold without sizes.
-    const placed = item.variationId ? Boolean(size) : Boolean(product) && sizes.length === 0;
-    const line: NewLine = {
-      id: item.id,
-      productId: item.productId,
-      variationId: item.variationId,
-      productName: item.productName,
-      sizeLabel: item.sizeLabel,
-      quantity,
-      priceCents: item.priceAtPurchaseCents,
-      was: item.quantity,
-      added: false,
-      field: change?.field,
-      driedMg: product && placed ? unitDriedMg(product, size ?? null) : null,
-    };
-    if (quantity > item.quantity) {
-      if (!product || product.status !== "active" || !placed)
-        throw new EditRefused(
-          422,
-          `${lineName(line)} is no longer sold, so its quantity can't go up. Keep or lower it.`,
-          line.field,
+  const added =
+    input.add.length === 0
+      ? []
+      : await resolveCartLines(
+          input.add.map((a) => ({ id: a.item, quantity: a.quantity })),
+          tx,
         );
-      const left = size ? Math.min(size.stock, product.stock) : product.stock;
-      const more = quantity - item.quantity;
-      if (left < more) throw new EditRefused(409, notEnough(line, left, more), line.field);
-    }
-    lines.push(line);
-  }
-
-  // Added sizes: read as checkout reads them (today's price, active product, not $0.00).
-  const wanted = new Set<string>();
-  input.add.forEach((addition, i) => {
-    if (wanted.has(addition.item))
-      throw new EditRefused(
-        400,
-        "The same size is added twice: add it once with the quantity you want.",
-        `add.${i}.item`,
-      );
-    wanted.add(addition.item);
-  });
-  const resolved = input.add.length
-    ? await resolveCartLines(
-        input.add.map((a) => ({ id: a.item, quantity: a.quantity })),
-        tx,
-      )
-    : [];
-  input.add.forEach((addition, i) => {
-    const found = resolved.find((r) => r.id === addition.item);
-    const field = `add.${i}.item`;
-    if (!found || found.status === "unavailable")
-      throw new EditRefused(
-        400,
-        "This product or size is not sold (it may have been archived or deleted). Choose another.",
-        field,
-      );
-    const label = { productName: found.productName, sizeLabel: found.sizeLabel };
-    if (found.status === "unpriced")
-      throw new EditRefused(
-        422,
-        `${lineName(label)} has no price yet ($0.00) and can't be sold.`,
-        field,
-      );
-    const already = lines.find(
-      (l) => l.productId === found.productId && l.variationId === found.variationId,
-    );
-    if (already)
-      throw new EditRefused(
-        422,
-        `${lineName(label)} is already on this order: change that line's quantity instead.`,
-        field,
-      );
-    const line: NewLine = {
-      id: `new:${i}`,
-      productId: found.productId,
-      variationId: found.variationId,
-      productName: found.productName,
-      sizeLabel: found.sizeLabel,
-      quantity: addition.quantity,
-      priceCents: found.priceCents,
-      was: 0,
-      added: true,
-      field: `add.${i}.quantity`,
-      driedMg: found.driedMg,
-    };
-    if (found.available < addition.quantity)
-      throw new EditRefused(409, notEnough(line, found.available, addition.quantity), line.field);
-    lines.push(line);
-  });
-  return lines;
+  const setup = await readProvinceTaxSetup(input.address.province, tx);
+  const shippedTo = order.shippingProvince as ProvinceCode;
+  const before =
+    shippedTo === input.address.province ? setup : await readProvinceTaxSetup(shippedTo, tx);
+  return {
+    order: {
+      orderNumber: order.orderNumber,
+      address: {
+        name: order.shippingName,
+        street: order.shippingStreet,
+        city: order.shippingCity,
+        province: order.shippingProvince,
+        postalCode: order.shippingPostalCode,
+      },
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      shippingCents: order.shippingCostCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalAmountCents,
+    },
+    items,
+    products: productRows,
+    sizes: sizeRows,
+    added,
+    coupon: await couponTerms(tx, order),
+    rates,
+    rules: { before: before.rule, after: setup.rule },
+    taxRates: setup.rates,
+    taxDay: taxDay(order.createdAt),
+  };
 }
 
-function notEnough(line: Pick<EditLine, "productName" | "sizeLabel">, left: number, more: number) {
-  const name = lineName(line);
-  return left <= 0
-    ? `${name} is out of stock: ${more} more can't be added.`
-    : `Not enough ${name} in stock: this needs ${more} more, only ${left} ${left === 1 ? "is" : "are"} left.`;
+/** The order's coupon as it is now (a coupon deleted since keeps the discount it gave, fixed). */
+async function couponTerms(tx: Transaction, order: OrderRow): Promise<EditCoupon | null> {
+  if (order.couponId) {
+    const [coupon] = await tx
+      .select({
+        code: coupons.code,
+        type: coupons.type,
+        value: coupons.value,
+        minOrderCents: coupons.minOrderCents,
+      })
+      .from(coupons)
+      .where(eq(coupons.id, order.couponId));
+    if (coupon) return { ...coupon, type: coupon.type as CouponTerms["type"] };
+  }
+  if (order.discountCents > 0)
+    return {
+      code: order.couponCode ?? "",
+      type: "fixed",
+      value: order.discountCents,
+      minOrderCents: null,
+    };
+  return null;
 }
 
 /**
- * Moves the stock an edit changes, through the ledger: each size (or sizeless product) by the
- * difference, in checkout's lock order (product id, then size id), reason "order_edited" with the
- * order and the staff member. A line whose size or product has no place in stock any more (removed
- * since) keeps its items out, as a cancellation does. Answers whether anything moved.
+ * Writes a planned edit: the stock moved, the lines, the tax lines, the order (behind its version),
+ * its invoice, a history entry, the audit entry and the shopper's email. Answers whether any stock
+ * moved.
+ */
+async function writeEdit(
+  tx: Transaction,
+  order: OrderRow,
+  plan: OrderEditPlan,
+  input: OrderEditRequest,
+  now: Date,
+): Promise<boolean> {
+  const stockMoved = await moveOrderStock(tx, order, plan.moves, input.actor);
+
+  if (plan.removedIds.length > 0)
+    await tx.delete(orderItems).where(inArray(orderItems.id, plan.removedIds));
+  for (const line of plan.changedQuantities)
+    await tx.update(orderItems).set({ quantity: line.quantity }).where(eq(orderItems.id, line.id));
+  if (plan.additions.length > 0)
+    await tx.insert(orderItems).values(
+      plan.additions.map((line) => ({
+        orderId: order.id,
+        productId: line.productId,
+        variationId: line.variationId,
+        productName: line.productName,
+        sizeLabel: line.sizeLabel,
+        quantity: line.quantity,
+        priceAtPurchaseCents: line.priceCents,
+      })),
+    );
+
+  const { totals, after } = plan;
+  const taxesBefore = await getOrderTaxLines(order.id, tx);
+  await tx.delete(orderTaxLines).where(eq(orderTaxLines.orderId, order.id));
+  await saveOrderTaxLines(tx, order.id, totals.taxLines);
+
+  const saved = await tx
+    .update(orders)
+    .set({
+      shippingName: after.address.name,
+      shippingStreet: after.address.street,
+      shippingCity: after.address.city,
+      shippingProvince: after.address.province,
+      shippingPostalCode: after.address.postalCode,
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      shippingCostCents: totals.shippingCents,
+      taxCents: after.taxCents,
+      totalAmountCents: totals.totalCents,
+      version: sql`${orders.version} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(eq(orders.id, order.id), eq(orders.version, input.version), eq(orders.status, "pending")),
+    )
+    .returning();
+  const edited = saved[0];
+  if (!edited) throw new Refusal(409, staleMessage(order.orderNumber));
+  // The invoice follows its order's total.
+  await tx
+    .update(invoices)
+    .set({ totalAmountCents: edited.totalAmountCents })
+    .where(eq(invoices.orderId, order.id));
+
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    changedBy: input.actor.name,
+    note: plan.summary,
+    createdAt: now,
+  });
+  await recordAudit(tx, {
+    actor: input.actor,
+    area: "orders",
+    action: "update",
+    record: { type: "order", id: order.orderNumber, label: `Order ${order.orderNumber}` },
+    changes: changedFields(
+      editAuditView(
+        plan.before,
+        order.subtotalCents,
+        taxesBefore.map((t) => t.label),
+      ),
+      editAuditView(
+        after,
+        totals.subtotalCents,
+        totals.taxLines.map((t) => t.label),
+      ),
+    ),
+  });
+
+  const email = renderOrderUpdatedEmail({
+    orderNumber: edited.orderNumber,
+    shippingName: edited.shippingName,
+    accessToken: edited.accessToken,
+    placedAt: edited.createdAt,
+    previousTotalCents: order.totalAmountCents,
+    items: plan.lines.map((line) => ({
+      productName: line.productName,
+      sizeLabel: line.sizeLabel,
+      quantity: line.quantity,
+      priceAtPurchaseCents: line.priceCents,
+    })),
+    subtotalCents: edited.subtotalCents,
+    discountCents: edited.discountCents,
+    couponCode: edited.couponCode,
+    shippingCostCents: edited.shippingCostCents,
+    taxLines: totals.taxLines,
+    totalAmountCents: edited.totalAmountCents,
+    shipping: {
+      street: edited.shippingStreet,
+      city: edited.shippingCity,
+      province: edited.shippingProvince,
+      postalCode: edited.shippingPostalCode,
+    },
+  });
+  const queued = await enqueueEmail(tx, { kind: "order_updated", to: edited.email, ...email });
+  await tx
+    .insert(orderEmailsSent)
+    .values({ orderId: order.id, outboxId: queued.id, kind: "updated", sentTo: edited.email });
+  return stockMoved;
+}
+
+/**
+ * Moves the planned stock through the ledger, reason "order_edited" with the order and the staff
+ * member. More taken must fit; items given back to a size or product gone since stay out, as a
+ * cancellation leaves them. Answers whether anything moved.
  */
 async function moveOrderStock(
   tx: Transaction,
-  order: typeof orders.$inferSelect,
-  items: ItemRow[],
-  lines: NewLine[],
+  order: OrderRow,
+  moves: PlannedMove[],
   actor: AuditActor,
 ): Promise<boolean> {
-  type Move = {
-    productId: string;
-    variationId: string | null;
-    by: number;
-    line: NewLine | ItemRow;
-    field?: string;
-  };
-  const moves: Move[] = [];
-  for (const item of items) {
-    const line = lines.find((l) => !l.added && l.id === item.id);
-    const by = item.quantity - (line?.quantity ?? 0);
-    if (by !== 0)
-      moves.push({
-        productId: item.productId,
-        variationId: item.variationId,
-        by,
-        line: line ?? item,
-        field: line?.field,
-      });
-  }
-  for (const line of lines)
-    if (line.added)
-      moves.push({
-        productId: line.productId,
-        variationId: line.variationId,
-        by: -line.quantity,
-        line,
-        field: line.field,
-      });
-  moves.sort(
-    (a, b) =>
-      a.productId.localeCompare(b.productId) ||
-      (a.variationId ?? "").localeCompare(b.variationId ?? ""),
-  );
-  let moved = false;
   const touched = new Set<string>();
   for (const move of moves) {
-    // Items given back to a size removed since (or a product that has had sizes since) stay out.
-    if (move.by > 0 && move.line.sizeLabel !== null && move.variationId === null) continue;
     const result = await moveStock(tx, {
       productId: move.productId,
       variationId: move.variationId,
@@ -699,17 +428,13 @@ async function moveOrderStock(
     });
     if (!result.ok) {
       if (move.by > 0) continue; // nowhere to put them back (the size or product is gone)
-      const name = lineName(move.line as EditLine);
-      throw new EditRefused(409, `${name}: ${result.message}`, move.field);
+      throw new Refusal(409, `${move.name}: ${result.message}`, move.field);
     }
-    if (result.quantity !== 0) {
-      moved = true;
-      touched.add(move.productId);
-    }
+    if (result.quantity !== 0) touched.add(move.productId);
   }
   // A size back in stock, or sold out, can change the price the listings show.
   if (touched.size > 0) await refreshListedPrice(tx, [...touched]);
-  return moved;
+  return touched.size > 0;
 }
 
 /** A pending order as its edit page shows it, with the sizes that can be added. */

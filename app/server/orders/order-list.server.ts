@@ -7,7 +7,7 @@ import type { OrderListQuery } from "~/schemas/orders";
 import { escapeLike } from "../sql-like.server";
 import { config } from "../config.server";
 import { db } from "../db.server";
-import { orders } from "../schema";
+import { orders } from "../db-tables";
 
 export interface AdminOrderRow {
   id: string;

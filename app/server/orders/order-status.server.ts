@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { zonedParts } from "~/lib/dates";
-import { fail, type Failure, type Result } from "~/lib/errors";
+import { Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import {
   DELIVERY_DAYS,
@@ -13,7 +13,7 @@ import {
   type OrderStatus,
 } from "~/lib/order-status";
 import { stripControlCharacters } from "~/schemas/text";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
 import { config } from "../config.server";
 import { db, type Transaction } from "../db.server";
@@ -34,7 +34,7 @@ import {
   productVariations,
   products,
   shipments,
-} from "../schema";
+} from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** What the staff (or the system) asks an order to become, with what that step needs. */
@@ -65,17 +65,6 @@ export type StatusChangeResult = Result<{
   from: OrderStatus;
   to: OrderStatus;
 }>;
-
-/** Thrown inside the transaction to roll it back with a message for the staff. */
-class ChangeRefused extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 const EMAIL_FOR: Partial<Record<OrderStatus, OrderEmailKind>> = {
   paid: "payment_received",
@@ -111,19 +100,15 @@ export async function changeOrderStatus(options: {
     );
     return { ok: true, ...result };
   } catch (error) {
-    if (error instanceof ChangeRefused)
-      return fail(
-        error.status,
-        error.message,
-        error.field ? { [error.field]: error.message } : undefined,
-      );
+    const refused = refusalFailure(error);
+    if (refused) return refused;
     throw error;
   }
 }
 
 /**
  * The same step inside the caller's transaction (a cancel made with its refund). A refusal is
- * thrown, rolling the caller's transaction back: `statusRefusal` turns it into its Failure. The
+ * thrown, rolling the caller's transaction back: `refusalFailure` turns it into its Failure. The
  * caller wakes the email worker and drops cached pages once it has committed.
  */
 export function changeOrderStatusIn(
@@ -132,16 +117,6 @@ export function changeOrderStatusIn(
   now: Date,
 ) {
   return applyChange(tx, options, now);
-}
-
-/** The Failure of a step refused inside a transaction, or null for any other error. */
-export function statusRefusal(error: unknown): Failure | null {
-  if (!(error instanceof ChangeRefused)) return null;
-  return fail(
-    error.status,
-    error.message,
-    error.field ? { [error.field]: error.message } : undefined,
-  );
 }
 
 async function applyChange(
@@ -160,15 +135,15 @@ async function applyChange(
     .from(orders)
     .where(eq(orders.id, options.orderId))
     .for("update");
-  if (!order) throw new ChangeRefused(404, "This order does not exist.");
+  if (!order) throw new Refusal(404, "This order does not exist.");
   const from = order.status as OrderStatus;
   if (from !== options.expectedStatus)
-    throw new ChangeRefused(
+    throw new Refusal(
       409,
       `Order ${order.orderNumber} changed while you were looking at it: it is now ${statusName(from)}. Nothing was changed; check it and try again.`,
     );
   const refusal = transitionRefusal(from, change.to);
-  if (refusal) throw new ChangeRefused(400, refusal);
+  if (refusal) throw new Refusal(400, refusal);
 
   const orderUpdate: Partial<typeof orders.$inferInsert> = { status: change.to, updatedAt: now };
   let note: string | null = "note" in change ? clean(change.note) : null;
@@ -177,11 +152,10 @@ async function applyChange(
   switch (change.to) {
     case "paid": {
       const reference = clean(change.reference);
-      if (!reference)
-        throw new ChangeRefused(400, "Enter the e-Transfer reference number.", "reference");
+      if (!reference) throw new Refusal(400, "Enter the e-Transfer reference number.", "reference");
       const amount = change.amountReceivedCents;
       if (amount !== order.totalAmountCents && !(change.acceptDifferentAmount && note))
-        throw new ChangeRefused(
+        throw new Refusal(
           400,
           `The amount received (${formatMoney(amount)}) is not the order total (${formatMoney(order.totalAmountCents)}). To accept it anyway, tick "Accept a different amount" and explain why in the note.`,
           "amountReceived",
@@ -198,7 +172,7 @@ async function applyChange(
     }
     case "cancelled": {
       const reason = clean(change.reason);
-      if (!reason) throw new ChangeRefused(400, "Give a reason for cancelling.", "reason");
+      if (!reason) throw new Refusal(400, "Give a reason for cancelling.", "reason");
       Object.assign(orderUpdate, { cancelReason: reason, cancelledAt: now });
       note = change.refund ? `${reason}. ${change.refund.note}` : reason;
       await restoreStock(tx, order.id, now);
@@ -217,7 +191,7 @@ async function applyChange(
       break;
     case "shipped": {
       const trackingNumber = normalizeTrackingNumber(change.trackingNumber);
-      if (!trackingNumber) throw new ChangeRefused(400, TRACKING_NUMBER_HELP, "trackingNumber");
+      if (!trackingNumber) throw new Refusal(400, TRACKING_NUMBER_HELP, "trackingNumber");
       shipment = { trackingNumber, estimatedDelivery: estimatedDelivery(now) };
       const values = {
         carrier: "Canada Post",
@@ -251,7 +225,7 @@ async function applyChange(
     .set({ ...orderUpdate, version: sql`${orders.version} + 1` })
     .where(and(eq(orders.id, order.id), eq(orders.status, from)))
     .returning({ id: orders.id });
-  if (moved.length === 0) throw new ChangeRefused(409, "This order changed at the same moment.");
+  if (moved.length === 0) throw new Refusal(409, "This order changed at the same moment.");
   await tx
     .update(invoices)
     .set({ status: invoiceStatusFor(change.to) })

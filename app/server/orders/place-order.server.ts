@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
+import { Refusal } from "~/lib/errors";
 import { computeTotals } from "~/lib/pricing";
 import { storeSettings } from "../settings/store-settings.server";
 import type { CheckoutInput } from "~/schemas/checkout";
@@ -9,7 +10,7 @@ import { enqueueEmail } from "../email/outbox.server";
 import { renderOrderConfirmationEmail } from "../email/templates/order-confirmation.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
 import { checkCoupon, redeemCoupon } from "../marketing/coupons.server";
 import {
@@ -20,7 +21,7 @@ import {
   orders,
   productVariations,
   products,
-} from "../schema";
+} from "../db-tables";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import {
@@ -29,7 +30,7 @@ import {
   provinceRefusal,
   STORE_MINIMUM_AGE,
 } from "~/lib/taxes";
-import { applyProvinceTaxes, readProvinceTaxSetup, saveOrderTaxLines } from "./taxes.server";
+import { applyProvinceTaxes, readProvinceTaxSetup, saveOrderTaxLines } from "../taxes/taxes.server";
 import { cannabisRefusal } from "./cannabis-limit.server";
 import { recordPurchaseConsent } from "../marketing/consent.server";
 import { CHECKOUT_CLOSED, type StoreSettings } from "~/lib/store-settings";
@@ -47,14 +48,9 @@ export type PlaceOrderResult =
 
 type RefusedField = "items" | "couponCode" | "province" | "ageConfirmed";
 
-/** Thrown inside the transaction to roll it back with a message for the shopper. */
-class OrderRefused extends Error {
-  constructor(
-    readonly field: RefusedField,
-    message: string,
-  ) {
-    super(message);
-  }
+/** Rolls the order's transaction back with a message for the shopper, on the field at fault. */
+function refuse(field: RefusedField, message: string, status: 409 | 422 = 422): never {
+  throw new Refusal(status, message, field);
 }
 
 /**
@@ -84,8 +80,8 @@ export async function placeOrder(
     if (result.ok && result.soldOut) await invalidatePageCache("sold out");
     return result;
   } catch (error) {
-    if (error instanceof OrderRefused)
-      return { ok: false, field: error.field, message: error.message };
+    if (error instanceof Refusal)
+      return { ok: false, field: error.field as RefusedField, message: error.message };
     // Two first submissions of one key raced past the lock (cannot happen with it, kept as a net).
     if (isUniqueViolation(error, "orders_idempotency_key")) {
       const existing = await findByIdempotencyKey(input.idempotencyKey);
@@ -120,20 +116,20 @@ async function placeInTransaction(
   const lines: PricedLine[] = [];
   for (const line of resolved) {
     const problem = lineProblem(line);
-    if (problem) throw new OrderRefused("items", problem);
+    if (problem) refuse("items", problem);
     if (line.status !== "unavailable") lines.push(line);
   }
   // The 30 g limit, checked on the lines just re-read.
   const overLimit = cannabisRefusal(lines);
-  if (overLimit) throw new OrderRefused("items", overLimit);
+  if (overLimit) refuse("items", overLimit);
 
   // A province the store serves, and its minimum age confirmed.
   const taxSetup = await readProvinceTaxSetup(input.province, tx);
   const rule = taxSetup.rule;
   const refusal = provinceRefusal(rule);
-  if (refusal) throw new OrderRefused("province", refusal);
+  if (refusal) refuse("province", refusal);
   if ((input.confirmedAge ?? STORE_MINIMUM_AGE) < ageToConfirm(rule))
-    throw new OrderRefused("ageConfirmed", ageConfirmationMissing(rule));
+    refuse("ageConfirmed", ageConfirmationMissing(rule));
 
   let totals = computeTotals(lines, null, shipping);
   let coupon: { id: string; code: string } | null = null;
@@ -147,7 +143,7 @@ async function placeInTransaction(
       executor: tx,
       lock: true,
     });
-    if (!check.ok) throw new OrderRefused("couponCode", check.message);
+    if (!check.ok) refuse("couponCode", check.message);
     coupon = { id: check.coupon.id, code: check.coupon.code };
     totals = computeTotals(lines, check.coupon, shipping);
   }
@@ -204,7 +200,7 @@ async function placeInTransaction(
       orderId: order.id,
       email: input.email,
     });
-    if (!redeemed) throw new OrderRefused("couponCode", "This coupon has reached its usage limit");
+    if (!redeemed) refuse("couponCode", "This coupon has reached its usage limit", 409);
   }
 
   await tx.insert(orderStatusHistory).values({
@@ -307,7 +303,7 @@ async function takeStock(
           ),
         )
         .returning({ left: productVariations.stock });
-      if (!taken) throw new OrderRefused("items", outOfStock(line));
+      if (!taken) refuse("items", outOfStock(line), 409);
       sold(line, line.quantity, taken.left);
       if (taken.left === 0 && !sizeSoldOut.includes(productId)) sizeSoldOut.push(productId);
     }
@@ -323,7 +319,7 @@ async function takeStock(
         ),
       )
       .returning({ left: products.stock });
-    if (!taken) throw new OrderRefused("items", outOfStock(group[0]!));
+    if (!taken) refuse("items", outOfStock(group[0]!), 409);
     if (!group[0]!.variationId) sold(group[0]!, quantity, taken.left);
     if (taken.left === 0) soldOut = true;
   }

@@ -1,19 +1,17 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { fail, type Failure, type Result } from "~/lib/errors";
+import { Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { REFUND_NOTE_PREFIX, statusName } from "~/lib/order-status";
+import type { RefundRequest, RefundSplit, RefundableOrder, RefundedSoFar } from "~/lib/refund-math";
 import {
-  fullRefundRequest,
-  splitRefund,
-  type RefundRequest,
-  type RefundSplit,
-  type RefundableOrder,
-  type RefundedSoFar,
-} from "~/lib/refund-math";
-import { REFUND_METHOD_LABELS, type RefundMethod } from "~/lib/refunds";
-import { SALE_STATUSES } from "~/lib/report-period";
+  itemLabel,
+  planRefund,
+  refundWords,
+  wasPaid,
+  type RefundableLine,
+} from "~/lib/refund-plan";
+import type { RefundMethod } from "~/lib/refunds";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { db, type Executor, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderRefundEmail, type RefundEmailInput } from "../email/templates/refund.server";
@@ -29,15 +27,16 @@ import {
   refundLines,
   refundTaxLines,
   refunds,
-} from "../schema";
-import { changeOrderStatusIn, statusRefusal } from "./order-status.server";
+} from "../db-tables";
+import { changeOrderStatusIn } from "./order-status.server";
 
 /**
  * Refunds (docs/decisions/refunds.md): money given back on a paid order, by items (with or
- * without restocking), shipping or an amount, each a credit note numbered from its order. One
- * transaction writes the refund, its lines and tax lines, the stock given back, the order's history
- * entry, the shopper's email and the audit entry, behind one guarded update of the order that
- * refuses a stale form (409) and anything past what remains (422).
+ * without restocking), shipping or an amount, each a credit note numbered from its order. The
+ * refund is planned without a database (`planRefund` and `refundWords`, app/lib/refund-plan.ts);
+ * one transaction writes the refund, its lines and tax lines, the stock given back, the order's
+ * history entry, the shopper's email and the audit entry, behind one guarded update of the order
+ * that refuses a stale form (409) and anything past what remains (422).
  */
 
 /** A refund as stored, with what it gave back line by line and tax line by tax line. */
@@ -139,17 +138,6 @@ export async function listRefundsOfOrders(
   return byOrder;
 }
 
-/** An order line as a refund sees it: what was ordered and where its stock goes back to. */
-interface RefundableLine {
-  id: string;
-  productId: string;
-  variationId: string | null;
-  productName: string;
-  sizeLabel: string | null;
-  quantity: number;
-  priceCents: number;
-}
-
 /** Everything a refund of an order is computed from, read in the caller's executor. */
 export interface RefundBasis {
   order: typeof orders.$inferSelect;
@@ -157,11 +145,6 @@ export interface RefundBasis {
   /** The pure arithmetic's view of the order and of its earlier refunds. */
   refundable: RefundableOrder;
   refunded: RefundedSoFar;
-}
-
-/** "Pink Kush (3.5g)". */
-export function itemLabel(item: { productName: string; sizeLabel: string | null }): string {
-  return item.sizeLabel ? `${item.productName} (${item.sizeLabel})` : item.productName;
 }
 
 /**
@@ -279,20 +262,6 @@ export async function plainCancelRefusal(orderId: string): Promise<string | null
   return `Order ${order.orderNumber} was paid: cancelling it refunds what remains (${formatMoney(order.totalAmountCents - order.refundedCents)}). Use Cancel order on the order's page (owners and managers), which cancels and refunds in one step.`;
 }
 
-/** Whether money was taken for the order: a sale (paid … completed), or cancelled after payment. */
-export function wasPaid(order: { status: string; paidAt: Date | null }): boolean {
-  return (
-    (SALE_STATUSES as readonly string[]).includes(order.status) ||
-    (order.status === "cancelled" && order.paidAt !== null)
-  );
-}
-
-/**
- * Statuses a paid order is cancelled from with its refund
- * (docs/product/orders-and-money.md#order-states).
- */
-export const CANCELLABLE_PAID = ["paid", "processing"] as const;
-
 export interface RefundInput {
   orderId: string;
   /** The order's version the form was opened at: a change since refuses it (409). */
@@ -324,17 +293,6 @@ export type RefundResult = Result<{
   notRestocked: string[];
 }>;
 
-/** Thrown inside the transaction to roll it back with the Failure to answer. */
-class RefundRefused extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
-}
-
-const refuse = (...args: Parameters<typeof fail>): never => {
-  throw new RefundRefused(fail(...args));
-};
-
 export function staleMessage(orderNumber: string): string {
   return `Order ${orderNumber} changed while you were looking at it (another refund or a status change). Nothing was refunded: reload the page, check what remains and try again.`;
 }
@@ -362,113 +320,54 @@ export async function createRefund(input: RefundInput): Promise<RefundResult> {
     const { restocked: _, ...answer } = result;
     return { ok: true, ...answer };
   } catch (error) {
-    if (error instanceof RefundRefused) return error.failure;
-    const refusal = statusRefusal(error);
-    if (refusal) return refusal;
+    const refused = refusalFailure(error);
+    if (refused) return refused;
     throw error;
   }
 }
 
 async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
   const basis = await readRefundBasis(input.orderId, tx, { lockOrder: true });
-  if (!basis) return refuse(404, "This order does not exist.");
+  if (!basis) throw new Refusal(404, "This order does not exist.");
   const { order } = basis;
   const n = order.orderNumber;
-  if (order.version !== input.version) return refuse(409, staleMessage(n));
-  if (!wasPaid(order))
-    return refuse(
-      422,
-      `Order ${n} has not been paid (it is ${statusName(order.status)}): there is nothing to refund.${order.status === "pending" ? " Cancel it instead: its stock goes back and nothing is owed." : ""}`,
+  if (order.version !== input.version) throw new Refusal(409, staleMessage(n));
+  const plan = planRefund(basis, input);
+  if (!plan.ok) throw Refusal.of(plan);
+  const { split } = plan;
+  /** The cancellation, in this transaction (its history note says the refund, when there is one). */
+  const cancelOrder = (cancel: NonNullable<RefundInput["cancel"]>, refund?: { note: string }) =>
+    changeOrderStatusIn(
+      tx,
+      {
+        orderId: order.id,
+        expectedStatus: cancel.from,
+        change: { to: "cancelled", reason: cancel.reason, refund },
+        actor: input.actor,
+      },
+      now,
     );
 
-  // Another order's lines (or a line twice) are refused before anything is computed.
-  const own = new Set(basis.items.map((i) => i.id));
-  const asked = input.request.kind === "items" ? input.request.lines : [];
-  for (const [i, line] of asked.entries())
-    if (!own.has(line.id)) {
-      const message = `An item of this refund is not on order ${n}. Reload the page and try again.`;
-      return refuse(400, message, { [`lines.${i}.quantity`]: message, form: message });
-    }
-
-  let request = input.request;
-  if (input.cancel) {
-    if (order.status !== input.cancel.from)
-      return refuse(
-        409,
-        `Order ${n} changed while you were looking at it: it is now ${statusName(order.status)}. Nothing was changed; check it and try again.`,
-      );
-    const keep = new Map(asked.map((l) => [l.id, l.restock]));
-    const everything = fullRefundRequest(basis.refundable, basis.refunded);
-    request =
-      everything.lines.length > 0 || everything.shippingCents > 0
-        ? {
-            ...everything,
-            lines: everything.lines.map((l) => ({ ...l, restock: keep.get(l.id) ?? true })),
-          }
-        : // Every unit and the shipping refunded, money left over (an amount refunded less):
-          // the rest, as an amount.
-          { kind: "amount", amountCents: order.totalAmountCents - order.refundedCents };
-    // Nothing left to give back (refunded in full before): a cancellation like an unpaid one's.
-    if (order.refundedCents >= order.totalAmountCents) {
-      await changeOrderStatusIn(
-        tx,
-        {
-          orderId: order.id,
-          expectedStatus: input.cancel.from,
-          change: { to: "cancelled", reason: input.cancel.reason },
-          actor: input.actor,
-        },
-        now,
-      );
-      return {
-        orderNumber: n,
-        creditNoteNumber: null,
-        amountCents: 0,
-        refundedCents: order.refundedCents,
-        totalAmountCents: order.totalAmountCents,
-        cancelled: true,
-        notRestocked: [],
-        restocked: false,
-      };
-    }
+  if (!split) {
+    // Refunded in full before: a cancellation like an unpaid one's.
+    await cancelOrder(input.cancel!);
+    return {
+      orderNumber: n,
+      creditNoteNumber: null,
+      amountCents: 0,
+      refundedCents: order.refundedCents,
+      totalAmountCents: order.totalAmountCents,
+      cancelled: true,
+      notRestocked: [],
+      restocked: false,
+    };
   }
 
-  const split = splitRefund(basis.refundable, basis.refunded, request);
-  if (!split.ok) throw new RefundRefused(split);
-
-  // The guard: the form's version, and never past the total, in the one statement that moves the
-  // refunded amount (a second refund at once waited on the order's row lock above and was refused
-  // there as stale; this statement holds even so).
-  const [moved] = await tx
-    .update(orders)
-    .set({
-      refundedCents: sql`${orders.refundedCents} + ${split.amountCents}`,
-      version: sql`${orders.version} + 1`,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        eq(orders.version, input.version),
-        sql`${orders.refundedCents} + ${split.amountCents} <= ${orders.totalAmountCents}`,
-      ),
-    )
-    .returning({
-      refundedCents: orders.refundedCents,
-      totalAmountCents: orders.totalAmountCents,
-    });
-  if (!moved) {
-    const [current] = await tx
-      .select({ version: orders.version, refundedCents: orders.refundedCents })
-      .from(orders)
-      .where(eq(orders.id, order.id));
-    if (!current || current.version !== input.version) return refuse(409, staleMessage(n));
-    return refuse(
-      422,
-      `The refund (${formatMoney(split.amountCents)}) is more than what remains to refund (${formatMoney(order.totalAmountCents - current.refundedCents)}).`,
-    );
-  }
-
+  const moved = await moveRefunded(tx, order, {
+    amountCents: split.amountCents,
+    version: input.version,
+    now,
+  });
   const [{ position } = { position: 1 }] = await tx
     .select({ position: sql<number>`coalesce(max(${refunds.position}), 0)::int + 1` })
     .from(refunds)
@@ -481,77 +380,39 @@ async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
     orderId: order.id,
     adminId: input.actor.adminId,
   });
+  await insertRefund(tx, {
+    orderId: order.id,
+    position,
+    creditNoteNumber,
+    split,
+    restocked,
+    input,
+    now,
+  });
 
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      orderId: order.id,
-      position,
-      creditNoteNumber,
-      goodsCents: split.goodsCents,
-      shippingCents: split.shippingCents,
-      taxCents: split.taxCents,
-      amountCents: split.amountCents,
-      method: input.method,
-      reference: input.reference,
-      note: input.note,
-      adminId: input.actor.adminId,
-      adminName: input.actor.name,
-      createdAt: now,
-    })
-    .returning({ id: refunds.id });
-  if (split.lines.length > 0)
-    await tx.insert(refundLines).values(
-      split.lines.map((l) => ({
-        refundId: refund!.id,
-        orderItemId: l.id,
-        quantity: l.quantity,
-        amountCents: l.amountCents,
-        restocked: restocked.has(l.id),
-      })),
-    );
-  const taxes = split.taxLines.filter((t) => t.amountCents > 0);
-  if (taxes.length > 0)
-    await tx.insert(refundTaxLines).values(
-      taxes.map((t) => ({
-        refundId: refund!.id,
-        orderTaxLineId: t.id,
-        label: t.label,
-        amountCents: t.amountCents,
-      })),
-    );
-
-  const items = new Map(basis.items.map((i) => [i.id, i]));
-  const what = describe(split, items, restocked);
-  const how = `${REFUND_METHOD_LABELS[input.method]}${input.reference ? ` ${input.reference}` : ""}`;
-  const summary = `${REFUND_NOTE_PREFIX}${creditNoteNumber}: ${formatMoney(split.amountCents)} by ${how}`;
-  if (input.cancel) {
-    // The cancellation's own history entry says the refund; its stock step finds every unit
-    // already refunded (restocked or kept out above) and puts nothing back twice.
-    await changeOrderStatusIn(
-      tx,
-      {
-        orderId: order.id,
-        expectedStatus: input.cancel.from,
-        change: {
-          to: "cancelled",
-          reason: input.cancel.reason,
-          refund: { note: `${summary} (${what.join(", ")})` },
-        },
-        actor: input.actor,
-      },
-      now,
-    );
-  } else {
+  const words = refundWords({
+    split,
+    items: basis.items,
+    restocked,
+    creditNoteNumber,
+    method: input.method,
+    reference: input.reference,
+    note: input.note,
+    cancel: input.cancel,
+    refundedCents: [order.refundedCents, moved.refundedCents],
+  });
+  // A cancellation's own history entry says the refund; its stock step finds every unit already
+  // refunded (restocked or kept out above) and puts nothing back twice.
+  if (input.cancel) await cancelOrder(input.cancel, { note: words.historyNote });
+  else
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: order.status,
       toStatus: order.status,
       changedBy: input.actor.name,
-      note: [`${summary} (${what.join(", ")})`, input.note].filter(Boolean).join(". "),
+      note: words.historyNote,
       createdAt: now,
     });
-  }
 
   await queueRefundEmail(tx, order, {
     orderNumber: n,
@@ -559,7 +420,7 @@ async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
     accessToken: order.accessToken,
     creditNoteNumber,
     amountCents: split.amountCents,
-    rows: emailRows(split, items),
+    rows: words.emailRows,
     method: input.method,
     sentTo: order.email,
     reference: input.reference,
@@ -575,19 +436,7 @@ async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
     // The order is the record (its page's Activity panel lists its refunds); the label and the
     // changes name the credit note, which the Activity screen's search finds by its label.
     record: { type: "order", id: n, label: `Credit note ${creditNoteNumber}` },
-    changes: {
-      creditNote: creditNoteNumber,
-      amount: formatMoney(split.amountCents),
-      goods: formatMoney(split.goodsCents),
-      shipping: formatMoney(split.shippingCents),
-      tax: Object.fromEntries(taxes.map((t) => [t.label, formatMoney(t.amountCents)])),
-      items: what.filter((w) => w !== "shipping" && w !== "an amount"),
-      method: REFUND_METHOD_LABELS[input.method],
-      ...(input.reference ? { reference: input.reference } : {}),
-      ...(input.note ? { note: input.note } : {}),
-      refunded: [formatMoney(order.refundedCents), formatMoney(moved.refundedCents)],
-      ...(input.cancel ? { cancelled: input.cancel.reason } : {}),
-    },
+    changes: words.auditChanges,
   });
 
   return {
@@ -600,6 +449,101 @@ async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
     notRestocked,
     restocked: restocked.size > 0,
   };
+}
+
+/**
+ * The guard: the form's version, and never past the total, in the one statement that moves the
+ * refunded amount (a second refund at once waited on the order's row lock and was refused as
+ * stale; this statement holds even so).
+ */
+async function moveRefunded(
+  tx: Transaction,
+  order: typeof orders.$inferSelect,
+  { amountCents, version, now }: { amountCents: number; version: number; now: Date },
+) {
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      refundedCents: sql`${orders.refundedCents} + ${amountCents}`,
+      version: sql`${orders.version} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.version, version),
+        sql`${orders.refundedCents} + ${amountCents} <= ${orders.totalAmountCents}`,
+      ),
+    )
+    .returning({
+      refundedCents: orders.refundedCents,
+      totalAmountCents: orders.totalAmountCents,
+    });
+  if (moved) return moved;
+  const [current] = await tx
+    .select({ version: orders.version, refundedCents: orders.refundedCents })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  if (!current || current.version !== version)
+    throw new Refusal(409, staleMessage(order.orderNumber));
+  throw new Refusal(
+    422,
+    `The refund (${formatMoney(amountCents)}) is more than what remains to refund (${formatMoney(order.totalAmountCents - current.refundedCents)}).`,
+  );
+}
+
+/** The refund's row (its credit note), its lines and its tax lines. */
+async function insertRefund(
+  tx: Transaction,
+  values: {
+    orderId: string;
+    position: number;
+    creditNoteNumber: string;
+    split: RefundSplit;
+    restocked: Set<string>;
+    input: RefundInput;
+    now: Date;
+  },
+) {
+  const { split, input } = values;
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: values.orderId,
+      position: values.position,
+      creditNoteNumber: values.creditNoteNumber,
+      goodsCents: split.goodsCents,
+      shippingCents: split.shippingCents,
+      taxCents: split.taxCents,
+      amountCents: split.amountCents,
+      method: input.method,
+      reference: input.reference,
+      note: input.note,
+      adminId: input.actor.adminId,
+      adminName: input.actor.name,
+      createdAt: values.now,
+    })
+    .returning({ id: refunds.id });
+  if (split.lines.length > 0)
+    await tx.insert(refundLines).values(
+      split.lines.map((l) => ({
+        refundId: refund!.id,
+        orderItemId: l.id,
+        quantity: l.quantity,
+        amountCents: l.amountCents,
+        restocked: values.restocked.has(l.id),
+      })),
+    );
+  const taxes = split.taxLines.filter((t) => t.amountCents > 0);
+  if (taxes.length > 0)
+    await tx.insert(refundTaxLines).values(
+      taxes.map((t) => ({
+        refundId: refund!.id,
+        orderTaxLineId: t.id,
+        label: t.label,
+        amountCents: t.amountCents,
+      })),
+    );
 }
 
 /**
@@ -645,35 +589,6 @@ async function restock(
       ...new Set(wanted.filter((w) => restocked.has(w.line.id)).map((w) => w.item.productId)),
     ]);
   return { restocked, notRestocked };
-}
-
-/** "2 × Pink Kush (3.5g), restocked", "shipping", "an amount". */
-function describe(
-  split: RefundSplit,
-  items: Map<string, RefundableLine>,
-  restocked: Set<string>,
-): string[] {
-  const parts = split.lines.map(
-    (l) =>
-      `${l.quantity} × ${itemLabel(items.get(l.id)!)}${restocked.has(l.id) ? ", restocked" : ""}`,
-  );
-  if (split.lines.length === 0 && split.goodsCents > 0) parts.push("an amount");
-  if (split.shippingCents > 0) parts.push("shipping");
-  return parts;
-}
-
-/** The refund email's rows: each item, shipping, an amount, each tax line. */
-function emailRows(split: RefundSplit, items: Map<string, RefundableLine>) {
-  const rows = split.lines.map((l) => ({
-    label: `${l.quantity} × ${itemLabel(items.get(l.id)!)}`,
-    amountCents: l.amountCents,
-  }));
-  if (split.lines.length === 0 && split.goodsCents > 0)
-    rows.push({ label: "Amount (before tax)", amountCents: split.goodsCents });
-  if (split.shippingCents > 0) rows.push({ label: "Shipping", amountCents: split.shippingCents });
-  for (const t of split.taxLines)
-    if (t.amountCents > 0) rows.push({ label: t.label, amountCents: t.amountCents });
-  return rows;
 }
 
 /** Queues the refund's email (a cancellation's says both) and lists it on the order. */

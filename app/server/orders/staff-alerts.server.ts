@@ -16,7 +16,7 @@ import {
 } from "../email/templates/new-order-alert.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
-import { dailyJobs, orderStatusHistory, orders, refunds } from "../schema";
+import { dailyJobs, orderStatusHistory, orders, refunds } from "../db-tables";
 import { storeSettings } from "../settings/store-settings.server";
 import { dateRange } from "./order-list.server";
 import { unpaidCancelAt, unpaidCancelCutoff } from "./unpaid-orders.server";

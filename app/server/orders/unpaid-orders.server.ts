@@ -3,7 +3,7 @@ import { storeSettings } from "../settings/store-settings.server";
 import { db } from "../db.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
-import { orders } from "../schema";
+import { orders } from "../db-tables";
 import { changeOrderStatus, queueOrderEmail } from "./order-status.server";
 import { unpaidCancelAt, unpaidCancelCutoff } from "~/lib/payment-deadline";
 

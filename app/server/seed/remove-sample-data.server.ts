@@ -4,7 +4,7 @@ import { fail, type Result } from "~/lib/errors";
 import { SAMPLE_SUPPORT_HOURS } from "~/lib/store-settings";
 import { db } from "../db.server";
 import { logger } from "../logger.server";
-import { coupons, customers, orders, products } from "../schema";
+import { coupons, customers, orders, products } from "../db-tables";
 import {
   SAMPLE_ETRANSFER_EMAIL,
   SAMPLE_IDENTITY,

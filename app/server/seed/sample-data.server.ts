@@ -7,7 +7,7 @@ import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
 import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
 import { recordMovements } from "../inventory/stock-ledger.server";
-import { refreshListedPrice } from "../catalog/listed-price.server";
+import { refreshListedPrice } from "../inventory/listed-price.server";
 import { analyzeDatabase, db, type Executor, type Transaction } from "../db.server";
 import {
   announcements,
@@ -25,7 +25,7 @@ import {
   products,
   shipments,
   stockMovements,
-} from "../schema";
+} from "../db-tables";
 import { defaultPages } from "./page-content.server";
 import { generateCategoryImages } from "./product-images.server";
 import { createRandom, type Random } from "./random.server";

@@ -11,7 +11,7 @@ import {
   productVariations,
   products,
   shipments,
-} from "../schema";
+} from "../db-tables";
 import { DAY, SAMPLE_SEED } from "./sample-catalog.server";
 import { createRandom, type Random } from "./random.server";
 

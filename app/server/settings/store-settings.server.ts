@@ -14,7 +14,7 @@ import { config } from "../config.server";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db, type Executor } from "../db.server";
 import { logger } from "../logger.server";
-import { storeSettings as storeSettingsTable } from "../schema";
+import { storeSettings as storeSettingsTable } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /**

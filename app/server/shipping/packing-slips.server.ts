@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { fail, type Result } from "~/lib/errors";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { db } from "../db.server";
-import { orderItems, orders, shipments } from "../schema";
+import { orderItems, orders, shipments } from "../db-tables";
 
 /** At most this many slips in one print run (a day's packing, with room to spare). */
 export const MAX_PACKING_SLIPS = 500;

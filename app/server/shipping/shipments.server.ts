@@ -15,7 +15,7 @@ import { zoneOffsetSql } from "../time-zones.server";
 import { db, type Executor } from "../db.server";
 import { logger } from "../logger.server";
 import { changeOrderStatus } from "../orders/order-status.server";
-import { orders, shipments } from "../schema";
+import { orders, shipments } from "../db-tables";
 
 export interface ShippingStats {
   preparing: number;

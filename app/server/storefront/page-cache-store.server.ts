@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { clearListingCache } from "../catalog/listing.server";
 import { config } from "../config.server";
 import { databaseHandle, db } from "../db.server";
+import { clearListingCache } from "./listing-counts.server";
 import { PAGE_CACHE_TTL_SECONDS } from "./page-cache-key.server";
 
 /** A rendered page as the cache keeps it: headers to replay, the body and its gzip. */

@@ -1,6 +1,6 @@
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { recordMovements } from "~/server/inventory/stock-ledger.server";
-import { products } from "~/server/schema";
+import { products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { ownStoreFixtures, startOwnStore } from "../own-store";
 import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
-import { coupons, orderItems, products } from "~/server/schema";
+import { coupons, orderItems, products } from "~/server/db-tables";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";

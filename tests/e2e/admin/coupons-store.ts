@@ -1,7 +1,7 @@
 import { endOfDay, startOfDay } from "~/lib/coupons";
 import { cartItemId } from "~/lib/cart";
 import { config } from "~/server/config.server";
-import { coupons, products } from "~/server/schema";
+import { coupons, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { placeTestOrder } from "../../fixtures/orders";
 import { ownStoreFixtures, startOwnStore } from "../own-store";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
-import { customers, products } from "~/server/schema";
+import { customers, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";
 import { insertTestRefund } from "../../fixtures/refunds";

@@ -1,5 +1,5 @@
 import type { Database } from "~/server/db.server";
-import { invoices, orderItems, orders, products } from "~/server/schema";
+import { invoices, orderItems, orders, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { ownStoreFixtures, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";

@@ -3,7 +3,7 @@ import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from "~/server/marketing/newsletter.server";
-import { coupons, customers } from "~/server/schema";
+import { coupons, customers } from "~/server/db-tables";
 import { startSmtpServer, type TestSmtpServer } from "../../integration/email-smtp-server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { ownStoreFixtures, startOwnStore } from "../own-store";

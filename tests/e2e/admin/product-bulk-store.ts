@@ -1,5 +1,5 @@
-import { refreshListedPrice } from "~/server/catalog/listed-price.server";
-import { productVariations, products } from "~/server/schema";
+import { refreshListedPrice } from "~/server/inventory/listed-price.server";
+import { productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { ownStoreFixtures, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";

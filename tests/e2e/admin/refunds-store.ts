@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
 import { recordMovements } from "~/server/inventory/stock-ledger.server";
-import { orders, productVariations, products } from "~/server/schema";
+import { orders, productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";
 import { ownStoreFixtures, startOwnStore } from "../own-store";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { testActor } from "../../setup/audit";
 import { cartItemId } from "~/lib/cart";
-import { productVariations, products, shipments } from "~/server/schema";
+import { productVariations, products, shipments } from "~/server/db-tables";
 import { changeShipmentStatus } from "~/server/shipping/shipments.server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";

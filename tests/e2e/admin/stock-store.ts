@@ -2,7 +2,7 @@ import { cartItemId } from "~/lib/cart";
 import { testActor } from "../../setup/audit";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { adjustStock, recordMovements } from "~/server/inventory/stock-ledger.server";
-import { productVariations, products } from "~/server/schema";
+import { productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { placeTestOrder } from "../../fixtures/orders";
 import { ownStoreFixtures, startOwnStore } from "../own-store";

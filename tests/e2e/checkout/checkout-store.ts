@@ -1,5 +1,5 @@
 import type { Database } from "~/server/db.server";
-import { coupons, productVariations, products } from "~/server/schema";
+import { coupons, productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { expect, test as base } from "../admin/admin-fixtures";
 import { ownStoreFixtures, startOwnStore } from "../own-store";

@@ -4,7 +4,7 @@ import { cartItemId } from "~/lib/cart";
 import { createShopperSession } from "~/server/accounts/session.server";
 import type { Database } from "~/server/db.server";
 import { storeImage } from "~/server/images/image-store.server";
-import { orders, productVariations, products, shopperAccounts } from "~/server/schema";
+import { orders, productVariations, products, shopperAccounts } from "~/server/db-tables";
 import { saveSettingsSection } from "~/server/settings/store-settings.server";
 import { placeTestOrder } from "../../fixtures/orders";
 

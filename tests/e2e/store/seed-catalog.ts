@@ -3,10 +3,10 @@
 // runs in its own process so the image library writes under that DATA_DIR. With SEED_LONG_NAME set
 // it also makes the phone-layout spec's store (see long-name-store.ts) and prints what it made.
 import sharp from "sharp";
-import { refreshListedPrice } from "~/server/catalog/listed-price.server";
+import { refreshListedPrice } from "~/server/inventory/listed-price.server";
 import type { Database } from "~/server/db.server";
 import { storeImage } from "~/server/images/image-store.server";
-import { productVariations, products } from "~/server/schema";
+import { productVariations, products } from "~/server/db-tables";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { seedLongNameStore } from "./long-name-seed";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export";
 import { exportActivityCsv, parseActivityQuery } from "~/server/audit/activity.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 import { csvDownload } from "~/server/http/csv-download.server";

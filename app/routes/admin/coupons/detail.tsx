@@ -26,7 +26,7 @@ import {
   type CouponOrderRow,
 } from "~/server/marketing/coupon-list.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("coupons")];
 

@@ -29,7 +29,7 @@ import {
   type AdminCouponRow,
 } from "~/server/marketing/coupon-list.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("coupons")];
 

@@ -12,7 +12,7 @@ import { config } from "~/server/config.server";
 import { createCoupon } from "~/server/marketing/coupon-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("coupons")];
 

@@ -10,7 +10,7 @@ import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
 import { customerEmailForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { findCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
 import { parseListQuery } from "~/schemas/admin-list";
 import { CustomerListQuerySchema } from "~/schemas/customers";

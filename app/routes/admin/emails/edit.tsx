@@ -1,6 +1,6 @@
 import { countText } from "~/lib/text";
 import { href, useLocation, useNavigate } from "react-router";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { ComposeCampaign } from "~/components/admin/campaign-form";

@@ -1,5 +1,5 @@
 import { Eye } from "lucide-react";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { href, Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge } from "~/components/admin/badges";

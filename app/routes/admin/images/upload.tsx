@@ -1,5 +1,5 @@
 import type { Route } from "./+types/upload";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/lib/image-upload";
 import { cleanForm, formProblem } from "~/server/http/form.server";
 import {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/credit-note-pdf";
 import { creditNoteNotFound, normalizeCreditNoteNumber } from "~/lib/credit-notes";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 import { getCreditNote } from "~/server/invoices/credit-notes.server";

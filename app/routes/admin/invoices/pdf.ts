@@ -1,5 +1,5 @@
 import type { Route } from "./+types/pdf";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
 import { formatDayKey } from "~/lib/invoices";
 import { invoiceNotFoundMessage, noInvoicesOn, parseInvoicePdfName } from "~/schemas/invoices";

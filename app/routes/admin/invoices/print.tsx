@@ -1,6 +1,6 @@
 import { countText } from "~/lib/text";
 import { ArrowLeft, Download, Printer } from "lucide-react";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
 import { href } from "react-router";
 import type { Route } from "./+types/print";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/consent-export";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
 import { csvDownload } from "~/server/http/csv-download.server";
 import { exportConsentRecordsCsv } from "~/server/marketing/consent-export.server";

@@ -8,7 +8,7 @@ import {
   Users,
   XCircle,
 } from "lucide-react";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { useEffect, useState } from "react";
 import { data, href, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/list";

@@ -31,7 +31,7 @@ import {
 } from "~/schemas/orders";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { config } from "~/server/config.server";
 import {
   dispatchIntent,

@@ -24,7 +24,7 @@ import { formatMoney } from "~/lib/money";
 import { lineName } from "~/lib/order-edit";
 import { orderEditForm } from "~/schemas/order-edit";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/refund";
 import { formatMoney } from "~/lib/money";
 import { cancelRefundForm, refundForm } from "~/schemas/refunds";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { findOrderId } from "~/server/orders/order-admin.server";

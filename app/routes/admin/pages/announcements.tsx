@@ -1,5 +1,5 @@
 import type { Route } from "./+types/announcements";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { AnnouncementForm } from "~/components/admin/announcement-form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { announcementForm } from "~/schemas/content";

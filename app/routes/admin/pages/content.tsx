@@ -1,5 +1,5 @@
 import { href, useFetcher, useNavigate } from "react-router";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/content";
 import { inputClass } from "~/components/admin/field";
 import { Alert } from "~/components/form/form";

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { Modal, useCloseToList } from "~/components/admin/modal";

@@ -1,6 +1,6 @@
 import { countText } from "~/lib/text";
 import { Loader2 } from "lucide-react";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { Form, href, Link, useNavigation } from "react-router";
 import { ImportErrors, ImportedNotice } from "~/components/admin/csv-upload-dialog";
 import type { Route } from "./+types/import-preview";

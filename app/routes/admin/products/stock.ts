@@ -2,7 +2,7 @@ import { href, redirect } from "react-router";
 import type { Route } from "./+types/stock";
 import { stockAdjustForm } from "~/schemas/stock";
 import { redirectWithToast } from "~/server/admin/flash.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { throwFailure } from "~/server/http/responses.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
 import { parseExportQuery } from "~/schemas/reports";
 import { config } from "~/server/config.server";

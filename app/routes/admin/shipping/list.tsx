@@ -28,7 +28,7 @@ import {
 } from "~/server/shipping/shipments.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 

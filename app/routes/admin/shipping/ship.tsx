@@ -13,7 +13,7 @@ import { lazyModule } from "~/lib/lazy-module";
 import { shipForm } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { formReply, parseForm, warningReply } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { changeShipmentStatus, getShipment } from "~/server/shipping/shipments.server";

@@ -1,5 +1,5 @@
 import { Form, href } from "react-router";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/invite";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass, selectClass } from "~/components/admin/field";

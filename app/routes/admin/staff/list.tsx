@@ -23,7 +23,7 @@ import {
   type StaffMember,
 } from "~/server/auth/staff.server";
 import { resetTwoFactor } from "~/server/auth/two-factor.server";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import type { AuditActor } from "~/server/audit/audit-log.server";
 import { config } from "~/server/config.server";
 import { dispatchIntent, parseForm, readForm } from "~/server/http/form.server";

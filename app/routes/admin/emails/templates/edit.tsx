@@ -1,5 +1,5 @@
 import { Form, href, useNavigate } from "react-router";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/edit";
 import { buttonClass } from "~/components/admin/button";
 import { EmailHtmlField } from "~/components/admin/campaign-form";

@@ -1,5 +1,5 @@
 import { FileText, Pencil, Send } from "lucide-react";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import { href, Link, Outlet, useSubmit } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";

@@ -1,5 +1,5 @@
 import { Form, href } from "react-router";
-import { auditActor } from "~/server/audit/actor.server";
+import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/detail";
 import { Badge } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
@@ -34,7 +34,7 @@ import {
   getProvinceSettings,
   updateProvinceRule,
   type RateState,
-} from "~/server/settings/provinces.server";
+} from "~/server/taxes/provinces.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).

@@ -5,7 +5,7 @@ import { ListPage, type Column } from "~/components/admin/list-page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
 import { formatEffectiveDate, formatRate } from "~/lib/taxes";
-import { listProvinceSettings, type ProvinceSummary } from "~/server/settings/provinces.server";
+import { listProvinceSettings, type ProvinceSummary } from "~/server/taxes/provinces.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db.server";
-import { products } from "../schema";
+import { products } from "../db-tables";
 
 /**
  * Recomputes products.listed_price_cents, the price a product card shows before a size is picked

@@ -17,8 +17,8 @@ import {
   storeDefaultRatesIfMissing,
   taxDay,
   type StoredTaxRate,
-} from "../orders/taxes.server";
-import { provinceRules, salesTaxRates } from "../schema";
+} from "./taxes.server";
+import { provinceRules, salesTaxRates } from "../db-tables";
 
 export interface ProvinceSummary extends ProvinceRule {
   /** The rates in force today, and the next change already scheduled (if any). */

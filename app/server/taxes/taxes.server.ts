@@ -12,16 +12,9 @@ import {
   withTaxes,
 } from "~/lib/taxes";
 import type { Totals } from "~/lib/pricing";
-import { listAddresses } from "../accounts/addresses.server";
-import { getShopper } from "../accounts/session.server";
 import { config } from "../config.server";
 import { db, type Executor, type Transaction } from "../db.server";
-import { orderTaxLines, provinceRules, salesTaxRates } from "../schema";
-
-/** Whether a string is one of the 13 province and territory codes. */
-export function isProvinceCode(value: unknown): value is ProvinceCode {
-  return typeof value === "string" && (PROVINCE_CODES as string[]).includes(value);
-}
+import { orderTaxLines, provinceRules, salesTaxRates } from "../db-tables";
 
 /** The day an instant falls on in the store's time zone: the day whose rates apply to an order. */
 export function taxDay(now: Date): string {
@@ -205,12 +198,4 @@ export async function addProvinceTaxes(options: {
 }): Promise<ProvinceQuote & { totals: Totals & { taxCents: number } }> {
   const setup = await readProvinceTaxSetup(options.province, options.executor);
   return applyProvinceTaxes(setup, options.totals, options.now);
-}
-
-/** A signed-in shopper's default address's province (for taxes in the cart), if there is one. */
-export async function defaultShippingProvince(request: Request): Promise<ProvinceCode | undefined> {
-  const shopper = await getShopper(request);
-  if (!shopper) return undefined;
-  const [first] = await listAddresses(shopper.id);
-  return first?.isDefault && isProvinceCode(first.province) ? first.province : undefined;
 }

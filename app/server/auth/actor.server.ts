@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { currentAdmin } from "../auth/admin-guard.server";
+import { currentAdmin } from "./admin-guard.server";
 import { clientIp } from "../http/request-context.server";
-import type { AuditActor } from "./audit-log.server";
+import type { AuditActor } from "../audit/audit-log.server";
 
 /**
  * Who an admin route's change is by, for its audit entry: the admin the guard signed in for this

@@ -31,7 +31,7 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     sellingPriceCents: integer("selling_price_cents").notNull(),
     /**
-     * The price a product card shows, kept by refreshListedPrice (app/server/catalog/listed-price):
+     * The price a product card shows, kept by refreshListedPrice (app/server/inventory/listed-price):
      * the first size in stock, else the first size, else the selling price. Storefront price
      * filters and sorts use it; null (never refreshed) falls back to the selling price.
      */
