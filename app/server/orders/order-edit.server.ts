@@ -37,7 +37,12 @@ import {
 } from "../db-tables";
 import { storeSettings } from "../settings/store-settings.server";
 import { resolveCartLines } from "./cart-lines.server";
-import { getOrderTaxLines, readProvinceTaxSetup, saveOrderTaxLines, taxDay } from "../taxes/taxes.server";
+import {
+  getOrderTaxLines,
+  readProvinceTaxSetup,
+  saveOrderTaxLines,
+  taxDay,
+} from "../taxes/taxes.server";
 
 /**
  * Staff editing a pending (unpaid) order: a line's quantity, a line removed, a size added, the
