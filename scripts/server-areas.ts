@@ -117,6 +117,34 @@ export function areaCycles(dependencies = areaDependencies()): string[] {
 }
 
 /**
+ * Each area's row in the layers (the README's diagram): 0 for an area that uses no other, else one
+ * more than the highest row it uses. Call it on a graph without loops.
+ */
+export function areaLayers(
+  dependencies = areaDependencies(),
+  areas = serverAreas(),
+): Map<string, number> {
+  const layers = new Map<string, number>();
+  const layerOf = (area: string): number => {
+    if (!layers.has(area)) {
+      const below = dependencies.filter((d) => d.from === area).map((d) => layerOf(d.to));
+      layers.set(area, below.length ? Math.max(...below) + 1 : 0);
+    }
+    return layers.get(area)!;
+  };
+  for (const area of areas) layerOf(area);
+  return layers;
+}
+
+/** The areas: the folders of app/server that are not shared. */
+export function serverAreas(): string[] {
+  return readdirSync(path.join(ROOT, SERVER))
+    .filter((name) => statSync(path.join(ROOT, SERVER, name)).isDirectory())
+    .filter((name) => !SHARED_FOLDERS.has(name))
+    .sort();
+}
+
+/**
  * Imports that break the layers of app/server: a shared file (the database, config, logger…) that
  * imports an area, or anything that imports the composition root.
  */
@@ -135,8 +163,7 @@ export function layerViolations(imports = serverImports()): string[] {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const imports = serverImports();
   const dependencies = areaDependencies(imports);
-  const areas = [...new Set(dependencies.flatMap((d) => [d.from, d.to]))].sort();
-  for (const area of areas) {
+  for (const area of serverAreas()) {
     const uses = dependencies.filter((d) => d.from === area).map((d) => d.to);
     console.log(`${area} → ${uses.join(", ") || "(no area)"}`);
   }

@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   areaCycles,
   areaDependencies,
+  areaLayers,
   COMPOSITION_ROOT,
   layerViolations,
   serverImports,
@@ -22,6 +24,21 @@ describe("app/server areas", () => {
 
   it("are imported by no shared file of app/server, and nothing imports the composition root", () => {
     expect(layerViolations(imports)).toEqual([]);
+  });
+
+  it("sit on the rows the README's diagram shows", () => {
+    const readme = fs.readFileSync("README.md", "utf8");
+    const diagram = /```\n(8 {2}[\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    const shown = new Map<string, number>();
+    for (const line of diagram.split("\n")) {
+      const [row, ...areas] = line
+        .replace(/shared:.*/, "")
+        .trim()
+        .split(/\s+/);
+      for (const area of areas) shown.set(area, Number(row));
+    }
+    const layers = areaLayers(areaDependencies(imports));
+    expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(layers));
   });
 
   it("the check finds a two-way dependency, a longer loop, and imports that break the layers", () => {
