@@ -386,7 +386,7 @@ export interface RenderedEmail {
  */
 export function renderEmail(
   input: Omit<EmailLayoutInput, "title"> & { subject: string; title?: string; text: string },
-) {
+): RenderedEmail {
   const { subject, text, unsubscribeUrl } = input;
   return {
     subject,
