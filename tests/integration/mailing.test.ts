@@ -3,7 +3,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
-import { composeMessages } from "~/server/email/mailing-body.server";
+import { composeMessages, UNSUBSCRIBE_URL } from "~/server/email/mailing-body.server";
+import { renderMailingEmail } from "~/server/email/templates/mailing.server";
 import { startEmailWorker, type EmailWorker } from "~/server/email/worker.server";
 import {
   countAudience,
@@ -22,7 +23,11 @@ import {
   newsletterSubscribers,
   orders,
 } from "~/server/db-tables";
-import { fillSampleIdentity } from "~/server/settings/store-settings.server";
+import {
+  fillSampleIdentity,
+  SAMPLE_IDENTITY,
+  storeSettings,
+} from "~/server/settings/store-settings.server";
 import { resetDatabase } from "../setup/database";
 import { header, startSmtpServer, type TestSmtpServer } from "./email-smtp-server";
 
@@ -132,6 +137,64 @@ describe("mailing audiences", () => {
   it("refuses a window that is not a whole number of days", async () => {
     await expect(countAudience({ kind: "ordered-within", days: 0 })).rejects.toThrow(RangeError);
     await expect(countAudience({ kind: "ordered-within", days: 1.5 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("the mailing's message", () => {
+  it("puts the body in the store's layout, with a one-click unsubscribe link and the store's identity", async () => {
+    const { store } = await storeSettings();
+    const { publicUrl } = config();
+    const body = `<h2>Spring sale</h2><p>Hello! <a href="https://shop.example/sale?t={{tracking_token}}">Shop now</a> or see https://shop.example/faq at <a href="https://shop.example/faq">https://shop.example/faq</a></p><img src="https://shop.example/o/{{tracking_token}}.gif" alt="pixel"><table><tr><td>Pink Kush</td><td>$30.00</td></tr></table><p>${"Every word of this paragraph counts. ".repeat(4)}</p>`;
+    const message = renderMailingEmail({ subject: "Spring sale", bodyHtml: body });
+    expect(message.subject).toBe("Spring sale");
+
+    const { html } = message;
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain("<title>Spring sale</title>");
+    // The store's header, linking to the shop, then the body as written (it is sanitised before).
+    expect(html).toMatch(new RegExp(`<a href="${publicUrl}/"[^>]*>${store.name}</a`));
+    expect(html).toContain(body);
+    expect(html.indexOf(`>${store.name}</a`)).toBeLessThan(html.indexOf(body));
+    // The preview line inbox lists show: the start of the body's text.
+    expect(html).toMatch(/display:none[^>]*>\s*Spring sale Hello! Shop now/);
+    // The footer, after the body: who sends it, how to reach them, how to stop it in one click.
+    const footer = html.slice(html.indexOf(body) + body.length);
+    expect(footer).toContain(`${store.name} · For adults 19+ in Canada`);
+    for (const contact of [SAMPLE_IDENTITY.email, SAMPLE_IDENTITY.phone, "123 Sample Street"])
+      expect(footer).toContain(contact);
+    expect(footer).toContain(
+      `You are receiving this because you subscribed to ${store.name} news.`,
+    );
+    expect(footer).toMatch(
+      new RegExp(`<a href="${UNSUBSCRIBE_URL}"[^>]*>Unsubscribe</a\\s*> with one click\\.`),
+    );
+
+    // The text part: the body converted by html-to-text (headings in their case, a link's address
+    // after its text and once when it is the text, images left out, lines wrapped at 78), then
+    // the same footer. A change in html-to-text's output fails here.
+    expect(message.text).toBe(
+      [
+        "Spring sale",
+        "",
+        "Hello! Shop now https://shop.example/sale?t={{tracking_token}} or see",
+        "https://shop.example/faq at https://shop.example/faq",
+        "",
+        "Pink Kush",
+        "$30.00",
+        "",
+        "Every word of this paragraph counts. Every word of this paragraph counts.",
+        "Every word of this paragraph counts. Every word of this paragraph counts.",
+        "",
+        "--",
+        `${store.name} · For adults 19+ in Canada`,
+        publicUrl,
+        `${SAMPLE_IDENTITY.email} · ${SAMPLE_IDENTITY.phone} · 123 Sample Street, Vancouver BC V6B 1A1`,
+        "",
+        `You are receiving this because you subscribed to ${store.name} news.`,
+        `Unsubscribe with one click: ${UNSUBSCRIBE_URL}`,
+        "",
+      ].join("\n"),
+    );
   });
 });
 

@@ -94,12 +94,10 @@ function unsubscribeBase(): string {
   return `${config().publicUrl}/unsubscribe/`;
 }
 
-async function renderMailing(subject: string, bodyHtml: string) {
+function renderMailing(subject: string, bodyHtml: string) {
   const cleanSubject = oneLine(subject);
   if (!cleanSubject) throw new RangeError("a mailing needs a subject");
-  const body = sanitizeMailingHtml(bodyHtml);
-  const rendered = await renderMailingEmail({ subject: cleanSubject, bodyHtml: body });
-  return { subject: cleanSubject, ...rendered };
+  return renderMailingEmail({ subject: cleanSubject, bodyHtml: sanitizeMailingHtml(bodyHtml) });
 }
 
 /**
@@ -118,7 +116,7 @@ export async function queueMailing(
     audience: Audience;
   },
 ): Promise<{ queued: number; mailingId: string }> {
-  const { subject, html, text } = await renderMailing(input.subject, input.bodyHtml);
+  const { subject, html, text } = renderMailing(input.subject, input.bodyHtml);
   const campaignId = input.campaignId ?? null;
   const [mailing] = await tx
     .insert(emailMailings)
@@ -156,7 +154,7 @@ export async function queueTestMailing(
   tx: Executor,
   input: { kind: MailingKind; to: string; subject: string; bodyHtml: string },
 ): Promise<{ id: string }> {
-  const { subject, html, text } = await renderMailing(`[TEST] ${input.subject}`, input.bodyHtml);
+  const { subject, html, text } = renderMailing(`[TEST] ${input.subject}`, input.bodyHtml);
   const [subscriber] = await tx
     .select({ token: newsletterSubscribers.unsubscribeToken })
     .from(newsletterSubscribers)

@@ -1,14 +1,6 @@
 import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
-import {
-  emailButton,
-  emailHeading,
-  emailParagraph,
-  html,
-  renderEmailHtml,
-  renderEmailText,
-} from "./layout.server";
-import type { RenderedEmail } from "./order-confirmation.server";
+import { emailNotice, renderEmail } from "./layout.server";
 
 /** The emails of shopper accounts, one kind per outbox `kind`. */
 export const ACCOUNT_EMAIL_KINDS = [
@@ -99,23 +91,17 @@ function wording(kind: AccountEmailKind, token: string | undefined): Wording {
 }
 
 /** One account email; `token` is the one-time token its link carries (not for account_deleted). */
-export function renderAccountEmail(kind: AccountEmailKind, token?: string): RenderedEmail {
+export function renderAccountEmail(kind: AccountEmailKind, token?: string) {
   const { publicUrl } = config();
   const w = wording(kind, token);
-  const href = w.link ? `${publicUrl}${w.link.path}` : undefined;
-  const content = html`${emailHeading(w.heading)} ${w.lines.map((l) => emailParagraph(l))}
-  ${w.link && href ? emailButton(href, w.link.label) : ""}
-  ${(w.after ?? []).map((l) => emailParagraph(l))}`;
-  const text = [
-    w.heading,
-    "",
-    ...w.lines.flatMap((line) => [line, ""]),
-    ...(w.link && href ? [`${w.link.label}: ${href}`, ""] : []),
-    ...(w.after ?? []).flatMap((line) => [line, ""]),
-  ].join("\n");
-  return {
+  const { content, text } = emailNotice({
+    ...w,
+    link: w.link && { href: `${publicUrl}${w.link.path}`, label: w.link.label },
+  });
+  return renderEmail({
     subject: w.subject,
-    html: renderEmailHtml({ title: w.subject, preheader: w.lines[0]!, content }),
-    text: renderEmailText(text),
-  };
+    preheader: w.lines[0]!,
+    content,
+    text: text.join("\n"),
+  });
 }

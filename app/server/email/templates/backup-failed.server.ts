@@ -8,10 +8,8 @@ import {
   emailParagraph,
   html,
   oneLine,
-  renderEmailHtml,
-  renderEmailText,
+  renderEmail,
 } from "./layout.server";
-import type { RenderedEmail } from "./order-confirmation.server";
 
 /**
  * To the owners when a backup fails (app/server/backup/): what failed, why, and that the older
@@ -21,7 +19,7 @@ export function renderBackupFailedEmail(input: {
   reason: string;
   error: string;
   lastGood: string | null;
-}): RenderedEmail {
+}) {
   const { publicUrl } = config();
   const storeName = storeSettingsNow().store.name;
   const databaseUrl = `${publicUrl}${href("/budzadmin/dashboard/database")}`;
@@ -48,9 +46,5 @@ export function renderBackupFailedEmail(input: {
     "",
     `Database screen: ${databaseUrl}`,
   ].join("\n");
-  return {
-    subject,
-    html: renderEmailHtml({ title: subject, preheader: oneLine(input.error), content }),
-    text: renderEmailText(text),
-  };
+  return renderEmail({ subject, preheader: oneLine(input.error), content, text });
 }

@@ -7,19 +7,18 @@ import { config } from "~/server/config.server";
 import {
   emailButton,
   emailCellNote,
-  emailColors,
   emailHeading,
+  emailLink,
+  emailNote,
   emailParagraph,
   emailSubheading,
   emailTable,
   html,
   oneLine,
-  renderEmailHtml,
-  renderEmailText,
+  renderEmail,
   type SafeHtml,
 } from "./layout.server";
 import { adminOrderUrl } from "./new-order-alert.server";
-import type { RenderedEmail } from "./order-confirmation.server";
 
 /** One order in a list of the daily summary. */
 export interface SummaryOrder {
@@ -75,7 +74,7 @@ export function cancelTimeText(at: Date, now: Date, timeZone: string): string {
  * DAILY_SUMMARY_MAX_ROWS with a link to the Orders list filtered to the rest. A service message to
  * the shop's own staff (no unsubscribe link).
  */
-export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
+export function renderDailySummaryEmail(summary: DailySummary) {
   const { publicUrl, STORE_TIMEZONE: zone } = config();
   const ordersUrl = (query: string) =>
     `${publicUrl}${href("/budzadmin/dashboard/orders")}?${query}`;
@@ -104,10 +103,8 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
   const cancelTime = (order: SummaryOrder) => cancelTimeText(order.at, summary.now, zone);
   const statusNote = (status: string) => (status === "processing" ? "being prepared" : "");
 
-  const link = (url: string, label: string) =>
-    html`<a href="${url}" style="color:${emailColors.brandText}">${label}</a>`;
   const orderCell = (order: SummaryOrder, note = "") =>
-    html`${link(adminOrderUrl(order.orderNumber), order.orderNumber)}${note ? emailCellNote(note) : ""}`;
+    html`${emailLink(adminOrderUrl(order.orderNumber), order.orderNumber)}${note ? emailCellNote(note) : ""}`;
   const section = (
     title: string,
     count: number,
@@ -122,7 +119,7 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
   ${emailParagraph(html`<strong>${formatDayKey(summary.day)}</strong>`)}
   ${emailParagraph(
     html`<strong>Orders placed:</strong> ${placedText}<br /><strong>Payments received:</strong>
-      ${paidText}<br /><strong>Refunds made:</strong> ${refundsText}<br />${link(
+      ${paidText}<br /><strong>Refunds made:</strong> ${refundsText}<br />${emailLink(
         yesterdayUrl,
         "Yesterday's orders",
       )}`,
@@ -147,8 +144,8 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
         ]),
       ),
     shipMore > 0
-      ? html`…and ${shipMore} more: see the ${link(paidUrl, "paid orders")} and the orders
-        ${link(processingUrl, "being processed")}.`
+      ? html`…and ${shipMore} more: see the ${emailLink(paidUrl, "paid orders")} and the orders
+        ${emailLink(processingUrl, "being processed")}.`
       : "",
   )}
   ${section(
@@ -171,13 +168,11 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
         ]),
       ),
     cancelMore > 0
-      ? html`…and ${cancelMore} more: see the ${link(pendingUrl, "unpaid orders")}.`
+      ? html`…and ${cancelMore} more: see the ${emailLink(pendingUrl, "unpaid orders")}.`
       : "",
   )}
   ${emailButton(`${publicUrl}${href("/budzadmin/dashboard/orders")}`, "Open the Orders list")}
-  ${emailParagraph(
-    html`<span style="font-size:13px;color:${emailColors.muted}">${cancelRule}</span>`,
-  )}`;
+  ${emailNote(cancelRule)}`;
 
   const list = <T extends SummaryOrder>(rows: T[], detail: (order: T) => string) =>
     rows.map(
@@ -211,13 +206,10 @@ export function renderDailySummaryEmail(summary: DailySummary): RenderedEmail {
     "",
     cancelRule,
   ].join("\n");
-  return {
+  return renderEmail({
     subject,
-    html: renderEmailHtml({
-      title: subject,
-      preheader: `${placedText}. ${countText(toShip.count, "order")} to ship, ${toCancel.count} unpaid to be cancelled.`,
-      content,
-    }),
-    text: renderEmailText(text),
-  };
+    preheader: `${placedText}. ${countText(toShip.count, "order")} to ship, ${toCancel.count} unpaid to be cancelled.`,
+    content,
+    text,
+  });
 }

@@ -2,6 +2,7 @@ import { config } from "~/server/config.server";
 import { addressLines, phoneE164, type StoreIdentity } from "~/lib/store-settings";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import { variantUrl } from "~/lib/images";
+import { UNSUBSCRIBE_URL } from "../mailing-body.server";
 
 /**
  * Shared building blocks of every email: an auto-escaping `html` template tag and the branded
@@ -106,28 +107,79 @@ export function emailButton(href: string, label: string): SafeHtml {
   </table>`;
 }
 
-export function emailHeading(text: string): SafeHtml {
-  return html`<h1
-    style="margin:0 0 12px;font-family:${FONT};font-size:22px;line-height:1.3;color:${emailColors.text}"
+/** A full-width table for layout (role="presentation": screen readers read its cells as text). */
+export function emailLayoutTable(style: string, rows: unknown): SafeHtml {
+  return html`<table
+    role="presentation"
+    width="100%"
+    cellpadding="0"
+    cellspacing="0"
+    border="0"
+    style="${style}"
   >
-    ${text}
-  </h1>`;
+    ${rows}
+  </table>`;
+}
+
+/** Text in the emails' type at a size and line height (headings, paragraphs, a campaign's body). */
+const textStyle = (size: number, lineHeight: number) =>
+  `font-family:${FONT};font-size:${size}px;line-height:${lineHeight};color:${emailColors.text}`;
+
+export function emailHeading(text: string): SafeHtml {
+  return html`<h1 style="margin:0 0 12px;${textStyle(22, 1.3)}">${text}</h1>`;
 }
 
 export function emailSubheading(text: string): SafeHtml {
-  return html`<h2
-    style="margin:28px 0 10px;font-family:${FONT};font-size:16px;line-height:1.4;color:${emailColors.text}"
-  >
-    ${text}
-  </h2>`;
+  return html`<h2 style="margin:28px 0 10px;${textStyle(16, 1.4)}">${text}</h2>`;
 }
 
 export function emailParagraph(content: unknown): SafeHtml {
-  return html`<p
-    style="margin:0 0 12px;font-family:${FONT};font-size:15px;line-height:1.6;color:${emailColors.text}"
-  >
-    ${content}
-  </p>`;
+  return html`<p style="margin:0 0 12px;${textStyle(15, 1.6)}">${content}</p>`;
+}
+
+/** A paragraph of small grey print under the main content (what a figure means, a reminder). */
+export function emailNote(content: unknown): SafeHtml {
+  return emailParagraph(
+    html`<span style="font-size:13px;color:${emailColors.muted}">${content}</span>`,
+  );
+}
+
+/** A link in running text, in the brand's colour (the store's own pages, mailto:; not checked). */
+export function emailLink(href: string, label: unknown): SafeHtml {
+  return html`<a href="${href}" style="color:${emailColors.brandText}">${label}</a>`;
+}
+
+/**
+ * HTML written by the staff (a newsletter's or campaign's sanitised body) in the emails' type:
+ * its own tags keep their meaning, its text takes the layout's font, size and colour.
+ */
+export function emailRichText(content: SafeHtml): SafeHtml {
+  return html`<div style="${textStyle(15, 1.6)}">${content}</div>`;
+}
+
+/**
+ * The body of a short email: a heading, paragraphs of plain text, an optional button, and more
+ * paragraphs after it, as HTML and as the plain-text version's lines (each block followed by a
+ * blank line, so a caller may add its own after them).
+ */
+export function emailNotice(notice: {
+  heading: string;
+  lines: string[];
+  link?: { href: string; label: string };
+  after?: string[];
+}): { content: SafeHtml; text: string[] } {
+  const { heading, lines, link, after = [] } = notice;
+  const paragraphs = (list: string[]) => list.map((line) => emailParagraph(line));
+  const blocks = (list: string[]) => list.flatMap((line) => [line, ""]);
+  return {
+    content: html`${emailHeading(heading)} ${paragraphs(lines)}
+    ${link ? emailButton(link.href, link.label) : ""} ${paragraphs(after)}`,
+    text: [
+      ...blocks([heading, ...lines]),
+      ...(link ? blocks([`${link.label}: ${link.href}`]) : []),
+      ...blocks(after),
+    ],
+  };
 }
 
 /** A column of `emailTable`: its heading, alignment and whether its cells may wrap. */
@@ -146,6 +198,9 @@ const CELL = `font-family:${FONT};font-size:14px;line-height:1.5`;
 const TABLE_HEAD = `${CELL};padding:0 8px 8px;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em`;
 const TABLE_CELL = `${CELL};padding:8px;border-bottom:1px solid ${emailColors.border};color:${emailColors.text}`;
 
+/** The styles of a table's cells and of its header row's, for tables `emailTable` cannot draw. */
+export const emailTableStyles = { cell: CELL, head: TABLE_HEAD } as const;
+
 /**
  * A full-width table of rows under a header row (the staff emails' lists): the first column flush
  * left, the last flush right, every cell escaped.
@@ -155,35 +210,29 @@ export function emailTable(columns: EmailColumn[], rows: EmailCell[][]): SafeHtm
     `${i === 0 ? ";padding-left:0" : ""}${i === columns.length - 1 ? ";padding-right:0" : ""}`;
   const nowrap = (i: number) => ((columns[i]!.wrap ?? i === 0) ? "" : ";white-space:nowrap");
   const align = (i: number) => columns[i]!.align ?? "left";
-  return html`<table
-    role="presentation"
-    width="100%"
-    cellpadding="0"
-    cellspacing="0"
-    border="0"
-    style="margin:8px 0 4px"
-  >
-    <tr>
-      ${columns.map(
-        (column, i) =>
-          html`<th align="${align(i)}" style="${TABLE_HEAD}${edge(i)}">${column.label}</th>`,
-      )}
-    </tr>
-    ${rows.map(
-      (row) =>
-        html`<tr>
-          ${row.map((cell, i) => {
-            const extra = typeof cell === "object" && !(cell instanceof SafeHtml) ? cell : null;
-            return html`<td
-              align="${align(i)}"
-              style="${TABLE_CELL}${nowrap(i)}${edge(i)}${extra ? `;${extra.style}` : ""}"
-            >
-              ${extra ? extra.content : cell}
-            </td>`;
-          })}
-        </tr>`,
-    )}
-  </table>`;
+  return emailLayoutTable(
+    "margin:8px 0 4px",
+    html`<tr>
+        ${columns.map(
+          (column, i) =>
+            html`<th align="${align(i)}" style="${TABLE_HEAD}${edge(i)}">${column.label}</th>`,
+        )}
+      </tr>
+      ${rows.map(
+        (row) =>
+          html`<tr>
+            ${row.map((cell, i) => {
+              const extra = typeof cell === "object" && !(cell instanceof SafeHtml) ? cell : null;
+              return html`<td
+                align="${align(i)}"
+                style="${TABLE_CELL}${nowrap(i)}${edge(i)}${extra ? `;${extra.style}` : ""}"
+              >
+                ${extra ? extra.content : cell}
+              </td>`;
+            })}
+          </tr>`,
+      )}`,
+  );
 }
 
 /** A line of small grey text under a cell's main content (a SKU, a size, an email address). */
@@ -197,7 +246,10 @@ export interface EmailLayoutInput {
   /** The preview line inbox lists show next to the subject (hidden in the message). */
   preheader: string;
   content: SafeHtml;
-  /** Newsletters and campaigns must carry one (Canada's anti-spam law). */
+  /**
+   * Newsletters and campaigns must carry one (Canada's anti-spam law): an http(s) address, or the
+   * UNSUBSCRIBE_URL placeholder a mailing's copies fill in per recipient (../mailing-body.server).
+   */
   unsubscribeUrl?: string;
 }
 
@@ -210,21 +262,27 @@ export function contactParts(store: StoreIdentity): { text: string; href?: strin
   ].filter((part) => part !== null);
 }
 
+function unsubscribeHref(url: string): string {
+  return url === UNSUBSCRIBE_URL ? url : safeUrl(url);
+}
+
+/** Why the reader gets the message, before its unsubscribe link. */
+const subscribedBecause = (storeName: string) =>
+  `You are receiving this because you subscribed to ${storeName} news.`;
+
 /** The branded HTML document around an email's content. */
 export function renderEmailHtml(input: EmailLayoutInput): string {
   const { publicUrl } = config();
   const store = storeSettingsNow().store;
   const STORE_NAME = store.name;
+  const footerLink = (href: string, label: string) =>
+    html`<a href="${href}" style="color:${emailColors.muted};text-decoration:underline"
+      >${label}</a
+    >`;
   // Only the contact details the owner has set (Settings → Store).
   const contact = contactParts(store).map(
     (part, i) =>
-      html`${i === 0 ? html`<br />` : " · "}${
-        part.href
-          ? html`<a href="${part.href}" style="color:${emailColors.muted};text-decoration:underline"
-              >${part.text}</a
-            >`
-          : part.text
-      }`,
+      html`${i === 0 ? html`<br />` : " · "}${part.href ? footerLink(part.href, part.text) : part.text}`,
   );
   // The owner's logo before the name (Settings → Store), from the store's public address.
   const logo = store.logoUrl
@@ -235,14 +293,45 @@ export function renderEmailHtml(input: EmailLayoutInput): string {
         style="height:32px;width:auto;max-width:160px;vertical-align:middle;margin-right:10px;border:0"
       />`
     : "";
+  // Visible, and one click: the link's page unsubscribes with a single button.
   const unsubscribe = input.unsubscribeUrl
-    ? html`<br />You are receiving this because you subscribed to ${STORE_NAME} news.
+    ? html`<br />${subscribedBecause(STORE_NAME)}
         <a
-          href="${safeUrl(input.unsubscribeUrl)}"
-          style="color:${emailColors.muted};text-decoration:underline"
+          href="${unsubscribeHref(input.unsubscribeUrl)}"
+          style="color:${emailColors.brandText};font-weight:600;text-decoration:underline"
           >Unsubscribe</a
-        >`
+        >
+        with one click.`
     : "";
+  const rows = html`<tr>
+      <td style="background:${emailColors.brand};border-radius:12px 12px 0 0;padding:20px 28px">
+        <a
+          href="${safeUrl(`${publicUrl}/`)}"
+          style="font-family:${FONT};font-size:20px;font-weight:700;letter-spacing:-0.01em;color:#ffffff;text-decoration:none"
+          >${logo}${STORE_NAME}</a
+        >
+      </td>
+    </tr>
+    <tr>
+      <td style="background:${emailColors.accent};height:4px;line-height:4px;font-size:0">
+        &nbsp;
+      </td>
+    </tr>
+    <tr>
+      <td
+        style="background:#ffffff;border-radius:0 0 12px 12px;padding:28px;border:1px solid ${emailColors.border};border-top:0"
+      >
+        ${input.content}
+      </td>
+    </tr>
+    <tr>
+      <td
+        style="padding:20px 28px;font-family:${FONT};font-size:12px;line-height:1.6;color:${emailColors.muted};text-align:center"
+      >
+        ${STORE_NAME} · For adults 19+ in Canada ·
+        ${footerLink(safeUrl(`${publicUrl}/`), new URL(publicUrl).host)}${contact}${unsubscribe}
+      </td>
+    </tr>`;
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -256,65 +345,14 @@ export function renderEmailHtml(input: EmailLayoutInput): string {
         <div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">
           ${input.preheader}
         </div>
-        <table
-          role="presentation"
-          width="100%"
-          cellpadding="0"
-          cellspacing="0"
-          border="0"
-          style="background:${emailColors.page}"
-        >
-          <tr>
+        ${emailLayoutTable(
+          `background:${emailColors.page}`,
+          html`<tr>
             <td align="center" style="padding:24px 12px">
-              <table
-                role="presentation"
-                width="100%"
-                cellpadding="0"
-                cellspacing="0"
-                border="0"
-                style="max-width:600px"
-              >
-                <tr>
-                  <td
-                    style="background:${emailColors.brand};border-radius:12px 12px 0 0;padding:20px 28px"
-                  >
-                    <a
-                      href="${safeUrl(`${publicUrl}/`)}"
-                      style="font-family:${FONT};font-size:20px;font-weight:700;letter-spacing:-0.01em;color:#ffffff;text-decoration:none"
-                      >${logo}${STORE_NAME}</a
-                    >
-                  </td>
-                </tr>
-                <tr>
-                  <td
-                    style="background:${emailColors.accent};height:4px;line-height:4px;font-size:0"
-                  >
-                    &nbsp;
-                  </td>
-                </tr>
-                <tr>
-                  <td
-                    style="background:#ffffff;border-radius:0 0 12px 12px;padding:28px;border:1px solid ${emailColors.border};border-top:0"
-                  >
-                    ${input.content}
-                  </td>
-                </tr>
-                <tr>
-                  <td
-                    style="padding:20px 28px;font-family:${FONT};font-size:12px;line-height:1.6;color:${emailColors.muted};text-align:center"
-                  >
-                    ${STORE_NAME} · For adults 19+ in Canada ·
-                    <a
-                      href="${safeUrl(`${publicUrl}/`)}"
-                      style="color:${emailColors.muted};text-decoration:underline"
-                      >${new URL(publicUrl).host}</a
-                    >${contact}${unsubscribe}
-                  </td>
-                </tr>
-              </table>
+              ${emailLayoutTable("max-width:600px", rows)}
             </td>
-          </tr>
-        </table>
+          </tr>`,
+        )}
       </body>
     </html>`.value;
 }
@@ -326,6 +364,33 @@ export function renderEmailText(body: string, options: { unsubscribeUrl?: string
   const lines = [body.trimEnd(), "", "--", `${store.name} · For adults 19+ in Canada`, publicUrl];
   const contact = contactParts(store).map((part) => part.text);
   if (contact.length > 0) lines.push(contact.join(" · "));
-  if (options.unsubscribeUrl) lines.push(`Unsubscribe: ${safeUrl(options.unsubscribeUrl)}`);
+  if (options.unsubscribeUrl)
+    lines.push(
+      "",
+      subscribedBecause(store.name),
+      `Unsubscribe with one click: ${unsubscribeHref(options.unsubscribeUrl)}`,
+    );
   return `${lines.join("\n")}\n`;
+}
+
+/** An email as the outbox stores it. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * A whole email: its subject, its content in the branded layout, and its plain-text body with the
+ * same footer. The document's title is the subject unless given.
+ */
+export function renderEmail(
+  input: Omit<EmailLayoutInput, "title"> & { subject: string; title?: string; text: string },
+): RenderedEmail {
+  const { subject, text, unsubscribeUrl } = input;
+  return {
+    subject,
+    html: renderEmailHtml({ ...input, title: input.title ?? subject }),
+    text: renderEmailText(text, { unsubscribeUrl }),
+  };
 }

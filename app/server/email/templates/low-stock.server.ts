@@ -7,14 +7,14 @@ import {
   emailCellNote,
   emailColors,
   emailHeading,
+  emailLink,
+  emailNote,
   emailParagraph,
   emailTable,
   html,
   oneLine,
-  renderEmailHtml,
-  renderEmailText,
+  renderEmail,
 } from "./layout.server";
-import type { RenderedEmail } from "./order-confirmation.server";
 import { lowStockText } from "~/lib/stock";
 
 /** One size (or a product sold without sizes) at or under its alert level. */
@@ -38,7 +38,7 @@ export const LOW_STOCK_EMAIL_MAX_LINES = 100;
  * filtered to low stock and to the Stock movements screen. A service message to the shop's own
  * staff (no unsubscribe link).
  */
-export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string }): RenderedEmail {
+export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string }) {
   const { publicUrl } = config();
   const STORE_NAME = storeSettingsNow().store.name;
   const count = input.lines.length;
@@ -73,12 +73,10 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
   ${moreText ? emailParagraph(moreText) : ""}`;
   const content = html`${emailHeading("Low stock")} ${emailParagraph(summary)} ${table}
   ${emailButton(productsUrl, "Open low-stock products")}
-  ${emailParagraph(
-    html`<span style="font-size:13px;color:${emailColors.muted}"
-      >Sold is the last 30 days' sales less cancellations and refunds.
-      <a href="${movementsUrl}" style="color:${emailColors.brandText}">Stock movements</a> shows
-      every change. ${STORE_NAME} sends this once a day while something is low.</span
-    >`,
+  ${emailNote(
+    html`Sold is the last 30 days' sales less cancellations and refunds.
+    ${emailLink(movementsUrl, "Stock movements")} shows every change. ${STORE_NAME} sends this once
+    a day while something is low.`,
   )}`;
 
   const text = [
@@ -97,13 +95,10 @@ export function renderLowStockEmail(input: { lines: LowStockLine[]; day: string 
     "",
     "Sold is the last 30 days' sales less cancellations and refunds.",
   ].join("\n");
-  return {
+  return renderEmail({
     subject,
-    html: renderEmailHtml({
-      title: subject,
-      preheader: `${summary} (${formatLongCalendarDay(input.day)})`,
-      content,
-    }),
-    text: renderEmailText(text),
-  };
+    preheader: `${summary} (${formatLongCalendarDay(input.day)})`,
+    content,
+    text,
+  });
 }

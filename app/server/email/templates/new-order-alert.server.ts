@@ -5,21 +5,15 @@ import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
 import {
   emailButton,
-  emailColors,
   emailHeading,
+  emailLink,
+  emailNote,
   emailParagraph,
-  emailSubheading,
   html,
   oneLine,
-  renderEmailHtml,
-  renderEmailText,
+  renderEmail,
 } from "./layout.server";
-import {
-  orderItemsTable,
-  orderItemsText,
-  type OrderLines,
-  type RenderedEmail,
-} from "./order-confirmation.server";
+import { orderItemsSection, type OrderLines } from "./order-confirmation.server";
 
 /** An order just placed at checkout, as the staff's new-order email shows it. */
 export interface NewOrderAlertInput extends OrderLines {
@@ -44,7 +38,7 @@ export function adminOrderUrl(orderNumber: string): string {
  * number, time (STORE_TIMEZONE), customer, province, items, totals and payment status, with a
  * button to its admin page. A service message to the shop's own staff (no unsubscribe link).
  */
-export function renderNewOrderAlertEmail(order: NewOrderAlertInput): RenderedEmail {
+export function renderNewOrderAlertEmail(order: NewOrderAlertInput) {
   const total = formatMoney(order.totalAmountCents);
   const placed = formatDateTime(order.placedAt, config().STORE_TIMEZONE);
   const name = oneLine(order.customerName);
@@ -52,27 +46,18 @@ export function renderNewOrderAlertEmail(order: NewOrderAlertInput): RenderedEma
   const orderUrl = adminOrderUrl(order.orderNumber);
   const subject = `New order ${order.orderNumber}: ${total}`;
 
+  const items = orderItemsSection("Items", order);
   const details: [string, unknown][] = [
     ["Order", order.orderNumber],
     ["Placed", placed],
-    [
-      "Customer",
-      html`${name},
-        <a href="mailto:${order.customerEmail}" style="color:${emailColors.brandText}"
-          >${order.customerEmail}</a
-        >`,
-    ],
+    ["Customer", html`${name}, ${emailLink(`mailto:${order.customerEmail}`, order.customerEmail)}`],
     ["Ships to", province],
     ["Payment", PAYMENT_STATUS],
   ];
   const content = html`${emailHeading(`New order ${order.orderNumber}`)}
   ${emailParagraph(details.map(([label, value], i) => html`${i > 0 ? html`<br />` : ""}<strong>${label}:</strong> ${value}`))}
-  ${emailSubheading("Items")} ${orderItemsTable(order)} ${emailButton(orderUrl, "Open the order")}
-  ${emailParagraph(
-    html`<span style="font-size:13px;color:${emailColors.muted}"
-      >Mark it paid on the order page once the e-Transfer arrives.</span
-    >`,
-  )}`;
+  ${items.html} ${emailButton(orderUrl, "Open the order")}
+  ${emailNote("Mark it paid on the order page once the e-Transfer arrives.")}`;
 
   const text = [
     `New order ${order.orderNumber}`,
@@ -83,18 +68,14 @@ export function renderNewOrderAlertEmail(order: NewOrderAlertInput): RenderedEma
     `Ships to: ${province}`,
     `Payment: ${PAYMENT_STATUS}`,
     "",
-    "ITEMS",
-    ...orderItemsText(order),
+    ...items.text,
     "",
     `Open the order: ${orderUrl}`,
   ].join("\n");
-  return {
+  return renderEmail({
     subject,
-    html: renderEmailHtml({
-      title: subject,
-      preheader: `${name} ordered ${total}, shipping to ${province}.`,
-      content,
-    }),
-    text: renderEmailText(text),
-  };
+    preheader: `${name} ordered ${total}, shipping to ${province}.`,
+    content,
+    text,
+  });
 }

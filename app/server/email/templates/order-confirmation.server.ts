@@ -7,12 +7,14 @@ import {
   emailButton,
   emailColors,
   emailHeading,
+  emailLayoutTable,
+  emailLink,
   emailParagraph,
   emailSubheading,
+  emailTableStyles,
   html,
   oneLine,
-  renderEmailHtml,
-  renderEmailText,
+  renderEmail,
   type SafeHtml,
 } from "./layout.server";
 
@@ -51,14 +53,7 @@ export type OrderLines = Pick<
   couponCode?: string | null;
 };
 
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-const CELL =
-  "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5";
+const CELL = emailTableStyles.cell;
 
 function itemLabel(item: OrderLines["items"][number]) {
   const size = item.sizeLabel ? oneLine(item.sizeLabel) : "";
@@ -67,6 +62,20 @@ function itemLabel(item: OrderLines["items"][number]) {
 
 function shippingLabel(cents: number) {
   return cents === 0 ? "FREE" : formatMoney(cents);
+}
+
+/** An order's page for the shopper, reached with the order's secret link. */
+export function orderPageUrl(accessToken: string): string {
+  return `${config().publicUrl}/orders/${encodeURIComponent(accessToken)}`;
+}
+
+/** The "View order …" link that ends an order's short emails, and its plain-text line. */
+export function viewOrderLink(order: { orderNumber: string; accessToken: string }) {
+  const url = orderPageUrl(order.accessToken);
+  return {
+    html: emailParagraph(emailLink(url, `View order ${order.orderNumber}`)),
+    text: `View your order: ${url}`,
+  };
 }
 
 /**
@@ -78,6 +87,9 @@ export function deadlineSentence(placedAt: Date | undefined): string | null {
   const days = storeSettingsNow().payments.unpaidCancelDays;
   return paymentDeadlineSentence(paymentDeadline(placedAt, days, config().STORE_TIMEZONE));
 }
+
+const MATCH_PAYMENT =
+  "Put the order number in the e-Transfer message so we can match your payment to your order.";
 
 /** The e-Transfer box of an order's emails: amount, address, message and, when known, the deadline. */
 export function paymentBox(
@@ -98,26 +110,20 @@ export function paymentBox(
         ${value}
       </td>
     </tr>`;
-  return html`<table
-    role="presentation"
-    width="100%"
-    cellpadding="0"
-    cellspacing="0"
-    border="0"
-    style="margin:20px 0 4px;background:${emailColors.accentTint};border:1px solid ${emailColors.accentBorder};border-radius:10px"
-  >
-    <tr>
+  return emailLayoutTable(
+    `margin:20px 0 4px;background:${emailColors.accentTint};border:1px solid ${emailColors.accentBorder};border-radius:10px`,
+    html`<tr>
       <td style="padding:16px 20px">
         <p style="${CELL};margin:0 0 8px;font-size:15px;font-weight:700;color:${emailColors.text}">
           Pay by Interac e-Transfer
         </p>
         <table role="presentation" cellpadding="0" cellspacing="0" border="0">
           ${row("Amount", formatMoney(order.totalAmountCents))}
-          ${row("Send to", html`<a href="mailto:${etransferEmail}" style="color:${emailColors.brandText}">${etransferEmail}</a>`)}
+          ${row("Send to", emailLink(`mailto:${etransferEmail}`, etransferEmail))}
           ${row("Message", order.orderNumber)}
         </table>
         <p style="${CELL};margin:10px 0 0;font-size:13px;color:${emailColors.muted}">
-          Put the order number in the e-Transfer message so we can match your payment to your order.
+          ${MATCH_PAYMENT}
         </p>
         ${
           deadline
@@ -129,15 +135,31 @@ export function paymentBox(
             : ""
         }
       </td>
-    </tr>
-  </table>`;
+    </tr>`,
+  );
+}
+
+/** The e-Transfer box as the plain-text version of an order's emails says it. */
+export function paymentText(
+  order: Pick<OrderConfirmationInput, "orderNumber" | "totalAmountCents" | "placedAt">,
+  etransferEmail: string,
+): string[] {
+  const deadline = deadlineSentence(order.placedAt);
+  return [
+    "PAY BY INTERAC E-TRANSFER",
+    `  Amount:   ${formatMoney(order.totalAmountCents)}`,
+    `  Send to:  ${etransferEmail}`,
+    `  Message:  ${order.orderNumber}`,
+    MATCH_PAYMENT,
+    ...(deadline ? [deadline] : []),
+  ];
 }
 
 const discountLabel = (order: OrderLines) =>
   order.couponCode ? `Discount (${oneLine(order.couponCode)})` : "Discount";
 
 /** The items (quantity × price, line total) and the totals, for the HTML of an order's emails. */
-export function orderItemsTable(order: OrderLines): SafeHtml {
+function orderItemsTable(order: OrderLines): SafeHtml {
   const rows = order.items.map((item) => {
     const { name, size } = itemLabel(item);
     return html`<tr>
@@ -176,41 +198,28 @@ export function orderItemsTable(order: OrderLines): SafeHtml {
         ${value}
       </td>
     </tr>`;
-  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
-    <tr>
-      <th
-        align="left"
-        style="${CELL};padding:0 8px 8px 0;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em"
-      >
-        Item
-      </th>
-      <th
-        align="center"
-        style="${CELL};padding:0 8px 8px;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em"
-      >
-        Qty
-      </th>
-      <th
-        align="right"
-        style="${CELL};padding:0 0 8px 8px;border-bottom:2px solid ${emailColors.border};color:${emailColors.muted};font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em"
-      >
-        Total
-      </th>
-    </tr>
-    ${rows}
-    <tr>
-      <td colspan="3" style="height:8px;line-height:8px;font-size:0">&nbsp;</td>
-    </tr>
-    ${total("Subtotal", formatMoney(order.subtotalCents))}
-    ${order.discountCents > 0 ? total(discountLabel(order), `-${formatMoney(order.discountCents)}`) : ""}
-    ${total("Shipping (Canada Post)", shippingLabel(order.shippingCostCents))}
-    ${(order.taxLines ?? []).map((line) => total(line.label, formatMoney(line.amountCents)))}
-    ${total("Total", formatMoney(order.totalAmountCents), true)}
-  </table>`;
+  const head = emailTableStyles.head;
+  return emailLayoutTable(
+    "",
+    html`<tr>
+        <th align="left" style="${head};padding:0 8px 8px 0">Item</th>
+        <th align="center" style="${head}">Qty</th>
+        <th align="right" style="${head};padding:0 0 8px 8px">Total</th>
+      </tr>
+      ${rows}
+      <tr>
+        <td colspan="3" style="height:8px;line-height:8px;font-size:0">&nbsp;</td>
+      </tr>
+      ${total("Subtotal", formatMoney(order.subtotalCents))}
+      ${order.discountCents > 0 ? total(discountLabel(order), `-${formatMoney(order.discountCents)}`) : ""}
+      ${total("Shipping (Canada Post)", shippingLabel(order.shippingCostCents))}
+      ${(order.taxLines ?? []).map((line) => total(line.label, formatMoney(line.amountCents)))}
+      ${total("Total", formatMoney(order.totalAmountCents), true)}`,
+  );
 }
 
 /** The items and totals of an order, as the plain-text version of its emails lists them. */
-export function orderItemsText(order: OrderLines): string[] {
+function orderItemsText(order: OrderLines): string[] {
   return [
     ...order.items.map((item) => {
       const { name, size } = itemLabel(item);
@@ -228,26 +237,26 @@ export function orderItemsText(order: OrderLines): string[] {
   ];
 }
 
+/** An order's items and totals under a heading, in HTML and as the plain-text version's lines. */
+export function orderItemsSection(title: string, order: OrderLines) {
+  return {
+    html: html`${emailSubheading(title)} ${orderItemsTable(order)}`,
+    text: [title.toUpperCase(), ...orderItemsText(order)],
+  };
+}
+
 function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: string): string {
   const { payments } = storeSettingsNow();
-  const ETRANSFER_EMAIL = orderPaymentAddress(payments);
   const { etransferInstructions } = payments;
-  const deadline = deadlineSentence(order.placedAt);
   const lines = [
     `Thanks for your order, ${oneLine(order.shippingName)}!`,
     "",
     `We have received order ${order.orderNumber}. It is reserved for you and ships once your payment arrives.`,
     "",
-    "PAY BY INTERAC E-TRANSFER",
-    `  Amount:   ${formatMoney(order.totalAmountCents)}`,
-    `  Send to:  ${ETRANSFER_EMAIL}`,
-    `  Message:  ${order.orderNumber}`,
-    "Put the order number in the e-Transfer message so we can match your payment to your order.",
-    ...(deadline ? [deadline] : []),
+    ...paymentText(order, orderPaymentAddress(payments)),
     ...(etransferInstructions ? [etransferInstructions] : []),
     "",
-    "YOUR ORDER",
-    ...orderItemsText(order),
+    ...orderItemsSection("Your order", order).text,
     "",
     `View your order: ${orderUrl}`,
     "",
@@ -256,16 +265,16 @@ function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: s
     "2. Once your payment arrives, we prepare your order and ship it with Canada Post.",
     `3. Follow your order any time at ${lookupUrl} with your order number and this email address.`,
   ];
-  return renderEmailText(lines.join("\n"));
+  return lines.join("\n");
 }
 
 /** The email a shopper gets right after placing an order: items, totals and how to pay. */
-export function renderOrderConfirmationEmail(order: OrderConfirmationInput): RenderedEmail {
+export function renderOrderConfirmationEmail(order: OrderConfirmationInput) {
   const { publicUrl } = config();
   const settings = storeSettingsNow();
   const STORE_NAME = settings.store.name;
   const ETRANSFER_EMAIL = orderPaymentAddress(settings.payments);
-  const orderUrl = `${publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
+  const orderUrl = orderPageUrl(order.accessToken);
   const lookupUrl = `${publicUrl}/order-lookup`;
   const name = oneLine(order.shippingName);
   const total = formatMoney(order.totalAmountCents);
@@ -278,23 +287,20 @@ export function renderOrderConfirmationEmail(order: OrderConfirmationInput): Ren
       ? emailParagraph(settings.payments.etransferInstructions)
       : ""
   }
-  ${emailSubheading("Your order")} ${orderItemsTable(order)}
-  ${emailButton(orderUrl, "View your order")} ${emailSubheading("What happens next")}
+  ${orderItemsSection("Your order", order).html} ${emailButton(orderUrl, "View your order")}
+  ${emailSubheading("What happens next")}
   ${emailParagraph(
     html`1. Send the e-Transfer with your order number as the message.<br />
       2. Once your payment arrives, we prepare your order and ship it with Canada Post.<br />
-      3. Follow your order any time on our
-      <a href="${lookupUrl}" style="color:${emailColors.brandText}">order look-up page</a> with your
+      3. Follow your order any time on our ${emailLink(lookupUrl, "order look-up page")} with your
       order number and this email address.`,
   )}`;
 
-  return {
+  return renderEmail({
     subject: `${STORE_NAME}: order ${order.orderNumber} received`,
-    html: renderEmailHtml({
-      title: `Order ${order.orderNumber}`,
-      preheader: `Order ${order.orderNumber}: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}.`,
-      content,
-    }),
+    title: `Order ${order.orderNumber}`,
+    preheader: `Order ${order.orderNumber}: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}.`,
+    content,
     text: plainText(order, orderUrl, lookupUrl),
-  };
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { config } from "~/server/config.server";
+import { UNSUBSCRIBE_URL } from "../mailing-body.server";
 import {
   escapeHtml,
   html,
@@ -160,9 +161,23 @@ describe("email layout", () => {
     });
     expect(page).toContain(`<a href="${url}"`);
     expect(page).not.toMatch(/\n|\s{2}/);
-    expect(page).toMatch(/>Unsubscribe<\/a\s*>/);
-    expect(renderEmailText("Hi", { unsubscribeUrl: url })).toContain(`Unsubscribe: ${url}`);
+    expect(page).toMatch(/>Unsubscribe<\/a\s*> with one click\./);
+    expect(renderEmailText("Hi", { unsubscribeUrl: url })).toContain(
+      `Unsubscribe with one click: ${url}`,
+    );
     const plain = renderEmailHtml({ title: "x", preheader: "y", content: html`` });
     expect(plain).not.toContain("Unsubscribe");
+    expect(renderEmailText("Hi")).not.toContain("Unsubscribe");
+  });
+
+  it("keeps a mailing's unsubscribe placeholder for each recipient's copy, and no other non-URL", () => {
+    const page = (unsubscribeUrl: string) =>
+      renderEmailHtml({ title: "News", preheader: "Hello", content: html``, unsubscribeUrl });
+    expect(page(UNSUBSCRIBE_URL)).toContain(`<a href="${UNSUBSCRIBE_URL}"`);
+    expect(renderEmailText("Hi", { unsubscribeUrl: UNSUBSCRIBE_URL })).toContain(
+      `Unsubscribe with one click: ${UNSUBSCRIBE_URL}`,
+    );
+    expect(page("javascript:alert(1)")).toContain(`<a href="${config().publicUrl}/"`);
+    expect(page("javascript:alert(1)")).not.toContain("javascript:");
   });
 });

@@ -1,20 +1,9 @@
 import { formatLongCalendarDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { canadaPostTrackingUrl } from "~/lib/order-status";
-import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
-import {
-  emailButton,
-  emailColors,
-  emailHeading,
-  emailParagraph,
-  html,
-  oneLine,
-  renderEmailHtml,
-  renderEmailText,
-  type SafeHtml,
-} from "./layout.server";
-import { deadlineSentence, type RenderedEmail } from "./order-confirmation.server";
+import { emailNotice, html, oneLine, renderEmail } from "./layout.server";
+import { deadlineSentence, viewOrderLink } from "./order-confirmation.server";
 import { orderPaymentAddress } from "~/lib/store-settings";
 
 /** The emails an order sends after the confirmation, one kind per step the shopper cares about. */
@@ -113,31 +102,18 @@ function wording(order: OrderStatusEmailInput): Wording {
 }
 
 /** An order's status email (payment received, shipped, delivered, cancelled, payment reminder). */
-export function renderOrderStatusEmail(order: OrderStatusEmailInput): RenderedEmail {
-  const { publicUrl } = config();
-  const orderUrl = `${publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
+export function renderOrderStatusEmail(order: OrderStatusEmailInput) {
   const w = wording(order);
-  const name = oneLine(order.shippingName);
-  const paragraphs: SafeHtml[] = w.lines.map((line) => emailParagraph(line));
-  const content = html`${emailHeading(w.heading)} ${emailParagraph(`Hi ${name},`)} ${paragraphs}
-  ${w.link ? emailButton(w.link.href, w.link.label) : ""}
-  ${emailParagraph(
-    html`<a href="${orderUrl}" style="color:${emailColors.brandText}"
-      >View order ${order.orderNumber}</a
-    >`,
-  )}`;
-  const text = [
-    w.heading,
-    "",
-    `Hi ${name},`,
-    "",
-    ...w.lines.flatMap((line) => [line, ""]),
-    ...(w.link ? [`${w.link.label}: ${w.link.href}`, ""] : []),
-    `View your order: ${orderUrl}`,
-  ].join("\n");
-  return {
+  const viewOrder = viewOrderLink(order);
+  const notice = emailNotice({
+    heading: w.heading,
+    lines: [`Hi ${oneLine(order.shippingName)},`, ...w.lines],
+    link: w.link,
+  });
+  return renderEmail({
     subject: w.subject,
-    html: renderEmailHtml({ title: w.subject, preheader: w.lines[0]!, content }),
-    text: renderEmailText(text),
-  };
+    preheader: w.lines[0]!,
+    content: html`${notice.content} ${viewOrder.html}`,
+    text: [...notice.text, viewOrder.text].join("\n"),
+  });
 }

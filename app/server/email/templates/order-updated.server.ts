@@ -1,6 +1,5 @@
 import { formatMoney } from "~/lib/money";
 import { orderPaymentAddress } from "~/lib/store-settings";
-import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import {
   emailButton,
@@ -9,16 +8,14 @@ import {
   emailSubheading,
   html,
   oneLine,
-  renderEmailHtml,
-  renderEmailText,
+  renderEmail,
 } from "./layout.server";
 import {
-  deadlineSentence,
-  orderItemsTable,
-  orderItemsText,
+  orderItemsSection,
+  orderPageUrl,
   paymentBox,
+  paymentText,
   type OrderLines,
-  type RenderedEmail,
 } from "./order-confirmation.server";
 
 /** A pending order after staff changed it: its new lines and totals, and what to send now. */
@@ -37,12 +34,11 @@ export interface OrderUpdatedInput extends OrderLines {
  * lists the order as it now is and the new amount to send by Interac e-Transfer to the store's
  * e-Transfer address, with the order number as the message and the same deadline as before.
  */
-export function renderOrderUpdatedEmail(order: OrderUpdatedInput): RenderedEmail {
-  const { publicUrl } = config();
+export function renderOrderUpdatedEmail(order: OrderUpdatedInput) {
   const settings = storeSettingsNow();
   const STORE_NAME = settings.store.name;
   const ETRANSFER_EMAIL = orderPaymentAddress(settings.payments);
-  const orderUrl = `${publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
+  const orderUrl = orderPageUrl(order.accessToken);
   const name = oneLine(order.shippingName);
   const total = formatMoney(order.totalAmountCents);
   const previous = formatMoney(order.previousTotalCents);
@@ -51,16 +47,16 @@ export function renderOrderUpdatedEmail(order: OrderUpdatedInput): RenderedEmail
   const amount = moved
     ? `The amount to pay is now ${total} (it was ${previous}). If you already sent an e-Transfer for ${previous}, reply to this email and we will sort out the difference.`
     : `The amount to pay is still ${total}.`;
+  const items = orderItemsSection("Your order", order);
   const address = [
     name,
     oneLine(order.shipping.street),
     `${oneLine(order.shipping.city)}, ${order.shipping.province} ${order.shipping.postalCode}`,
   ];
-  const deadline = deadlineSentence(order.placedAt);
 
   const content = html`${emailHeading("Your order was updated")} ${emailParagraph(`Hi ${name},`)}
   ${emailParagraph(intro)} ${emailParagraph(amount)} ${paymentBox(order, ETRANSFER_EMAIL)}
-  ${emailSubheading("Your order")} ${orderItemsTable(order)} ${emailSubheading("Shipping to")}
+  ${items.html} ${emailSubheading("Shipping to")}
   ${emailParagraph(html`${address[0]}<br />${address[1]}<br />${address[2]}`)}
   ${emailButton(orderUrl, "View your order")}`;
 
@@ -73,15 +69,9 @@ export function renderOrderUpdatedEmail(order: OrderUpdatedInput): RenderedEmail
     "",
     amount,
     "",
-    "PAY BY INTERAC E-TRANSFER",
-    `  Amount:   ${total}`,
-    `  Send to:  ${ETRANSFER_EMAIL}`,
-    `  Message:  ${order.orderNumber}`,
-    "Put the order number in the e-Transfer message so we can match your payment to your order.",
-    ...(deadline ? [deadline] : []),
+    ...paymentText(order, ETRANSFER_EMAIL),
     "",
-    "YOUR ORDER",
-    ...orderItemsText(order),
+    ...items.text,
     "",
     "SHIPPING TO",
     ...address.map((line) => `  ${line}`),
@@ -89,13 +79,11 @@ export function renderOrderUpdatedEmail(order: OrderUpdatedInput): RenderedEmail
     `View your order: ${orderUrl}`,
   ].join("\n");
 
-  return {
+  return renderEmail({
     subject: `${STORE_NAME}: your order ${order.orderNumber} was updated`,
-    html: renderEmailHtml({
-      title: `Order ${order.orderNumber} updated`,
-      preheader: `Order ${order.orderNumber} was updated: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}.`,
-      content,
-    }),
-    text: renderEmailText(text),
-  };
+    title: `Order ${order.orderNumber} updated`,
+    preheader: `Order ${order.orderNumber} was updated: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}.`,
+    content,
+    text,
+  });
 }

@@ -1,18 +1,8 @@
 import { formatMoney } from "~/lib/money";
 import { REFUND_METHOD_LABELS, type RefundMethod } from "~/lib/refunds";
-import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
-import {
-  emailColors,
-  emailHeading,
-  emailParagraph,
-  emailTable,
-  html,
-  oneLine,
-  renderEmailHtml,
-  renderEmailText,
-} from "./layout.server";
-import type { RenderedEmail } from "./order-confirmation.server";
+import { emailNotice, emailTable, html, oneLine, renderEmail } from "./layout.server";
+import { viewOrderLink } from "./order-confirmation.server";
 
 /** A refund as the shopper is told about it (refunds.server.ts queues it in the refund's transaction). */
 export interface RefundEmailInput {
@@ -43,7 +33,7 @@ function howSent(input: RefundEmailInput): string {
  * its credit note's number. A cancellation made with its refund says both in one email, instead of
  * the plain cancellation's "reply and we will refund".
  */
-export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
+export function renderRefundEmail(input: RefundEmailInput) {
   const store = storeSettingsNow().store.name;
   const n = input.orderNumber;
   const amount = formatMoney(input.amountCents);
@@ -61,9 +51,7 @@ export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
     `We refunded ${amount} for order ${n} (credit note ${input.creditNoteNumber}).`,
     howSent(input),
   ];
-  const { publicUrl } = config();
-  const orderUrl = `${publicUrl}/orders/${encodeURIComponent(input.accessToken)}`;
-  const name = oneLine(input.shippingName);
+  const viewOrder = viewOrderLink(input);
   const table = emailTable(
     [{ label: "Refunded" }, { label: "Amount", align: "right" }],
     [
@@ -74,25 +62,14 @@ export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
       ],
     ],
   );
-  const content = html`${emailHeading(heading)} ${emailParagraph(`Hi ${name},`)}
-  ${lines.map((line) => emailParagraph(line))} ${table}
-  ${emailParagraph(
-    html`<a href="${orderUrl}" style="color:${emailColors.brandText}">View order ${n}</a>`,
-  )}`;
+  const notice = emailNotice({ heading, lines: [`Hi ${oneLine(input.shippingName)},`, ...lines] });
+  const content = html`${notice.content} ${table} ${viewOrder.html}`;
   const text = [
-    heading,
-    "",
-    `Hi ${name},`,
-    "",
-    ...lines.flatMap((line) => [line, ""]),
+    ...notice.text,
     ...input.rows.map((row) => `${row.label}: ${formatMoney(row.amountCents)}`),
     `Total refunded: ${amount} (${REFUND_METHOD_LABELS[input.method]})`,
     "",
-    `View your order: ${orderUrl}`,
+    viewOrder.text,
   ].join("\n");
-  return {
-    subject,
-    html: renderEmailHtml({ title: subject, preheader: lines[0]!, content }),
-    text: renderEmailText(text),
-  };
+  return renderEmail({ subject, preheader: lines[0]!, content, text });
 }

@@ -1,15 +1,7 @@
 import { href } from "react-router";
 import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
-import {
-  emailButton,
-  emailHeading,
-  emailParagraph,
-  html,
-  renderEmailHtml,
-  renderEmailText,
-} from "./layout.server";
-import type { RenderedEmail } from "./order-confirmation.server";
+import { emailNotice, renderEmail } from "./layout.server";
 
 /** The invitation to the store's admin (outbox kind `staff_invite`): a one-time link. */
 export function renderStaffInviteEmail(input: {
@@ -18,7 +10,7 @@ export function renderStaffInviteEmail(input: {
   username: string;
   role: string;
   hours: number;
-}): RenderedEmail {
+}) {
   const { publicUrl } = config();
   const STORE_NAME = storeSettingsNow().store.name;
   const link = `${publicUrl}${href("/budzadmin/invite/:token", { token: input.token })}`;
@@ -31,19 +23,11 @@ export function renderStaffInviteEmail(input: {
     `The link works once, for ${input.hours} hours.`,
     "If you did not expect this invitation, you can ignore this email: nothing happens.",
   ];
-  const content = html`${emailHeading("You are invited")} ${lines.map((l) => emailParagraph(l))}
-  ${emailButton(link, "Choose my password")} ${after.map((l) => emailParagraph(l))}`;
-  const text = [
-    "You are invited",
-    "",
-    ...lines.flatMap((l) => [l, ""]),
-    `Choose my password: ${link}`,
-    "",
-    ...after.flatMap((l) => [l, ""]),
-  ].join("\n");
-  return {
-    subject,
-    html: renderEmailHtml({ title: subject, preheader: lines[0]!, content }),
-    text: renderEmailText(text),
-  };
+  const { content, text } = emailNotice({
+    heading: "You are invited",
+    lines,
+    link: { href: link, label: "Choose my password" },
+    after,
+  });
+  return renderEmail({ subject, preheader: lines[0]!, content, text: text.join("\n") });
 }
