@@ -44,27 +44,27 @@ import {
  */
 
 /** A line of the order as stored. */
-export interface StoredLine extends EditLine {
+interface StoredLine extends EditLine {
   productId: string;
   variationId: string | null;
 }
 
 /** A kept line's product as it is now (any status: it may have been archived since). */
-export interface ProductNow extends MeasuredProduct {
+interface ProductNow extends MeasuredProduct {
   id: string;
   status: string;
   stock: number;
 }
 
 /** A live size of a kept line's product. */
-export interface SizeNow extends MeasuredSize {
+interface SizeNow extends MeasuredSize {
   id: string;
   productId: string;
   stock: number;
 }
 
 /** A size to add as checkout reads it (today's price, active product, what is left in stock). */
-export type SizeToAdd =
+type SizeToAdd =
   | { status: "unavailable"; id: string }
   | {
       status: "ok" | "insufficient" | "unpriced";
@@ -115,7 +115,7 @@ export interface OrderEditChange {
 }
 
 /** A line of the order as it will be: an existing one (with its new quantity) or a new one. */
-export interface PlannedLine extends StoredLine {
+interface PlannedLine extends StoredLine {
   /** The line's old quantity (0 for an added line). */
   was: number;
   added: boolean;

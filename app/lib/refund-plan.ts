@@ -115,7 +115,7 @@ export function planRefund(
 }
 
 /** What a refund made says of itself, once its stock is back (or kept out). */
-export interface RefundWords {
+interface RefundWords {
   /** The order's history note: "Refund R-1001-R1: $33.60 by Interac e-Transfer (2 × …, shipping)". */
   historyNote: string;
   /** The refund email's rows: each item, shipping, an amount, each tax line. */

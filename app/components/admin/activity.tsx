@@ -25,7 +25,7 @@ export interface ActivityEntry {
 }
 
 /** The admin page of an entry's record, when it has one. */
-export function recordHref(type: string | null, id: string | null): string | null {
+function recordHref(type: string | null, id: string | null): string | null {
   if (!type || !id) return null;
   switch (type) {
     case "product":
@@ -51,7 +51,7 @@ export function recordHref(type: string | null, id: string | null): string | nul
 }
 
 /** The Activity screen filtered by one record (a record panel's "See all"). */
-export function recordActivityHref(id: string): string {
+function recordActivityHref(id: string): string {
   return `${href("/budzadmin/dashboard/activity")}?${new URLSearchParams({ q: id })}`;
 }
 

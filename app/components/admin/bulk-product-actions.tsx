@@ -13,7 +13,7 @@ import { DialogButtons, Modal } from "./modal";
 /** The bulk forms' rules, fetched when a dialog is first focused (the list loads without zod). */
 const bulkForms = lazyModule(() => import("~/schemas/product-list"));
 
-export interface ProductSelection {
+interface ProductSelection {
   /** Ticked rows of the page shown. */
   ids: ReadonlySet<string>;
   /** Every product matching the filter (`total` of them), not only the ticked ones. */

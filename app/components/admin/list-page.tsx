@@ -13,7 +13,7 @@ export interface FilterOption {
  * Search box and filters of a list, kept in the URL: a GET form the server reads with zod. It
  * submits as you type (debounced) or pick, and always works as a plain form without JavaScript.
  */
-export interface ListFilter {
+interface ListFilter {
   name: string;
   label: string;
   value: string;

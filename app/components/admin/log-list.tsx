@@ -8,7 +8,7 @@ const CONTROL =
 const LABEL = "mb-1 block text-xs font-medium text-stone-600";
 
 /** What a log list's filters hold: a search, its selects' values, and days from and to. */
-export interface LogFilterValues {
+interface LogFilterValues {
   q: string;
   from: string;
   to: string;

@@ -3,7 +3,7 @@ import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { countText, formatCount } from "~/lib/text";
 import { Badge, type Tone } from "./badges";
 
-export interface LogEntry {
+interface LogEntry {
   id: string;
   kind: string;
   toAddress: string;
@@ -14,7 +14,7 @@ export interface LogEntry {
   sentAt: Date | string | null;
 }
 
-export interface Progress {
+interface Progress {
   subject: string;
   queuedAt: Date | string;
   total: number;

@@ -15,7 +15,7 @@ import { inputClass } from "./field";
 import { ConfirmWarning } from "./confirm-warning";
 import { Modal, DialogButtons } from "./modal";
 
-export interface StatusTarget {
+interface StatusTarget {
   orderNumber: string;
   status: string;
   totalCents: number;
@@ -25,7 +25,7 @@ export interface StatusTarget {
 const orderForms = lazyModule(() => import("~/schemas/orders"));
 
 /** What a status step is called on its button and in its dialog. */
-export const STEP_LABELS: Record<OrderStatus, string> = {
+const STEP_LABELS: Record<OrderStatus, string> = {
   pending: "Pending",
   paid: "Mark paid",
   processing: "Start processing",
@@ -55,7 +55,7 @@ function AcceptDifferentAmount() {
  * tracking number, reason), posted with the step as its `intent` to the order page's action.
  * Errors stay in the dialog; success redirects to `returnTo` with a toast.
  */
-export function StatusDialog({
+function StatusDialog({
   order,
   to,
   returnTo,

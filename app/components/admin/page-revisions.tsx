@@ -7,7 +7,7 @@ import { buttonClass } from "./button";
 import { ConfirmDialog, Modal } from "./modal";
 import { PagePreview } from "./page-preview";
 
-export interface RevisionRow {
+interface RevisionRow {
   id: string;
   version: number;
   createdBy: string;

@@ -4,7 +4,7 @@ import { sizeLabel } from "~/lib/product";
 import { STOCK_REASON_LABELS, type StockReason } from "~/lib/stock";
 
 /** One movement of the stock ledger, as loaders send it. */
-export interface StockMovementView {
+interface StockMovementView {
   id: string;
   createdAt: Date | string;
   size: string | null;
@@ -18,7 +18,7 @@ export interface StockMovementView {
 }
 
 /** "+5" or "−2", coloured. */
-export function MovementChange({ quantity }: { quantity: number }) {
+function MovementChange({ quantity }: { quantity: number }) {
   return (
     <span
       className={`font-medium tabular-nums ${quantity > 0 ? "text-brand-700" : "text-red-700"}`}
@@ -29,7 +29,7 @@ export function MovementChange({ quantity }: { quantity: number }) {
 }
 
 /** The order a movement belongs to, linked; else who made it (the store itself for none). */
-export function MovementSource({ movement }: { movement: StockMovementView }) {
+function MovementSource({ movement }: { movement: StockMovementView }) {
   if (movement.orderNumber)
     return (
       <Link

@@ -46,10 +46,7 @@ function decoy() {
   return decoyHash;
 }
 
-export async function findAccountByEmail(
-  executor: Executor,
-  email: string,
-): Promise<Account | undefined> {
+async function findAccountByEmail(executor: Executor, email: string): Promise<Account | undefined> {
   const [row] = await executor
     .select()
     .from(shopperAccounts)
@@ -213,7 +210,7 @@ export async function resendVerification(options: { accountId: string; now?: Dat
 }
 
 /** A link used (the session cookie to set), or why it could not be. */
-export type LinkResult = Result<{ setCookie: string }>;
+type LinkResult = Result<{ setCookie: string }>;
 
 /** What a link page shows before it is used: the address it is for, or why it cannot be used. */
 export async function describeLink(options: { purpose: TokenPurpose; token: string; now?: Date }) {

@@ -18,10 +18,10 @@ import { decodeCursor, keysetPage, type KeysetCursor } from "../keyset.server";
 import { auditLog, type AuditChanges } from "../db-tables";
 import { escapeLike } from "../sql-like.server";
 
-export const ACTIVITY_PAGE_SIZE = 25;
+const ACTIVITY_PAGE_SIZE = 25;
 
 /** One entry as the Activity screen and a record's panel show it. */
-export interface ActivityRow {
+interface ActivityRow {
   id: string;
   createdAt: Date;
   adminId: string | null;
@@ -96,7 +96,7 @@ function activityFilter(filter: Omit<AuditListQuery, "after" | "before">) {
   };
 }
 
-export interface ActivityPage {
+interface ActivityPage {
   rows: ActivityRow[];
   newer?: string;
   older?: string;

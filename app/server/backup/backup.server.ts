@@ -43,7 +43,7 @@ import { verifyBackup, type Verification } from "./verify.server";
 
 export { BackupError } from "./dump.server";
 
-export const BACKUP_FILE = /^budz-backup-(\d{8}T\d{6}(?:\d{3})?Z)-([a-z-]+)\.tar\.gz$/;
+const BACKUP_FILE = /^budz-backup-(\d{8}T\d{6}(?:\d{3})?Z)-([a-z-]+)\.tar\.gz$/;
 
 const REASON_LABELS: Record<BackupReason, string> = {
   manual: "manual",

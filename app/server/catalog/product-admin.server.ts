@@ -83,7 +83,7 @@ function refused(errors: FormErrors): Failure {
   );
 }
 
-export type ProductSaveResult = Result<{ id: string; slug: string }>;
+type ProductSaveResult = Result<{ id: string; slug: string }>;
 
 /** Database rules the form schema cannot check: a unique SKU and images that are in the library. */
 async function checkReferences(

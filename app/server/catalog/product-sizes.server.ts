@@ -55,7 +55,7 @@ interface PlannedChange {
   note: string;
 }
 
-export interface SizesPlan {
+interface SizesPlan {
   /** Per row of the form: the saved size it updates, or null for a new size. */
   rowIds: (string | null)[];
   /** Saved sizes the form left out: archived. */

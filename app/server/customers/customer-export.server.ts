@@ -16,7 +16,7 @@ import {
 
 const BATCH = 1000;
 
-export const EXPORT_HEADER = [
+const EXPORT_HEADER = [
   "ID",
   "Name",
   "Email",

@@ -13,7 +13,7 @@ import { customers, orders } from "../db-tables";
  * a deep page costs what the first does; the page's order figures come from one aggregate query.
  */
 
-export interface CustomerTotals {
+interface CustomerTotals {
   /** Every order placed (any status). */
   orders: number;
   /** What their payments left with the store: sales (saleCondition) less refunds. */
@@ -50,7 +50,7 @@ export interface CustomerRow extends CustomerTotals {
   createdAt: Date;
 }
 
-export interface CustomerListPage {
+interface CustomerListPage {
   rows: CustomerRow[];
   total: number;
   page: number;
@@ -187,7 +187,7 @@ export async function listCustomers(query: CustomerListQuery): Promise<CustomerL
   };
 }
 
-export interface CustomerStats {
+interface CustomerStats {
   totalCustomers: number;
   activeCustomers: number;
   /** Orders placed by customers on file ÷ customers (0 without customers). */

@@ -18,7 +18,7 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 /** A row with its bodies, personalised from its mailing when it has none (composeMessages). */
 export type OutboxMessage = Omit<OutboxRow, "html" | "text"> & { html: string; text: string };
 
-export interface NewEmail {
+interface NewEmail {
   /** What the email is for, e.g. 'order_confirmation', 'order_status', 'campaign', 'newsletter'. */
   kind: string;
   to: string;
@@ -67,9 +67,9 @@ export async function enqueueEmail(executor: Executor, email: NewEmail): Promise
   return { id: row!.id };
 }
 
-export const OUTBOX_PAGE_SIZE = 25;
+const OUTBOX_PAGE_SIZE = 25;
 
-export interface OutboxListItem {
+interface OutboxListItem {
   id: string;
   kind: string;
   toAddress: string;

@@ -136,7 +136,7 @@ export async function stockChanged(reason: string) {
 }
 
 /** A staff member's change to one product's or size's stock, as Adjust stock records it. */
-export interface StaffStockChange extends Omit<StockChange, "adminId" | "orderId"> {
+interface StaffStockChange extends Omit<StockChange, "adminId" | "orderId"> {
   actor: AuditActor;
 }
 
@@ -226,7 +226,7 @@ export interface MovementRow {
   staff: string | null;
 }
 
-export const movementColumns = {
+const movementColumns = {
   id: stockMovements.id,
   createdAt: stockMovements.createdAt,
   productId: stockMovements.productId,
@@ -290,7 +290,7 @@ export async function productMovements(
 }
 
 /** The page's rows and, when there are more, the cursor of the next page. */
-export function pageOf(rows: MovementRow[], pageSize: number) {
+function pageOf(rows: MovementRow[], pageSize: number) {
   const more = rows.length > pageSize;
   const page = rows.slice(0, pageSize);
   return { rows: page, next: more ? encodeCursor(page[page.length - 1]!) : null };
@@ -300,7 +300,7 @@ export function pageOf(rows: MovementRow[], pageSize: number) {
  * A product or size whose stock is not what the ledger says: for a size or a product without sizes
  * the sum of its movements, for a product with sizes the sum of theirs.
  */
-export interface StockDiscrepancy {
+interface StockDiscrepancy {
   productId: string;
   productName: string;
   variationId: string | null;

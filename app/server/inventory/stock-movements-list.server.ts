@@ -34,10 +34,10 @@ import {
 /** A product search that matches more products than this is a condition, not a list of ids. */
 const PRODUCT_IDS_MAX = 100;
 
-export type MovementFilter = Pick<StockMovementListQuery, "q" | "reason" | "staff" | "from" | "to">;
+type MovementFilter = Pick<StockMovementListQuery, "q" | "reason" | "staff" | "from" | "to">;
 
 /** Where a page starts: after the last row of the page before, or before the first of the next. */
-export interface PageEdge {
+interface PageEdge {
   after?: KeysetCursor;
   before?: KeysetCursor;
 }
@@ -100,7 +100,7 @@ export async function movementFilter(
   };
 }
 
-export interface StockMovementPage {
+interface StockMovementPage {
   rows: MovementRow[];
   /** The cursor of the newer page (`before`), when there is one. */
   newer?: string;
@@ -143,7 +143,7 @@ export async function listMovementStaff(): Promise<{ id: string; name: string }[
 
 const BATCH = 1000;
 
-export const MOVEMENTS_EXPORT_HEADER = [
+const MOVEMENTS_EXPORT_HEADER = [
   "Date",
   "Product",
   "SKU",

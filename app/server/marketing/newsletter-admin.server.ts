@@ -10,10 +10,10 @@ import { mailingAddressRefusal } from "../settings/store-settings.server";
 
 /** The Newsletters screen: its figures, its email log, sending and removing subscribers. */
 
-export const NEWSLETTER_KINDS = ["newsletter", "newsletter_test"] as const;
-export const EMAIL_LOG_LIMIT = 100;
+const NEWSLETTER_KINDS = ["newsletter", "newsletter_test"] as const;
+const EMAIL_LOG_LIMIT = 100;
 
-export interface NewsletterStats {
+interface NewsletterStats {
   subscribers: number;
   /** Subscribers who are also active customers. */
   activeCustomers: number;
@@ -58,7 +58,7 @@ export async function getNewsletterStats(): Promise<NewsletterStats> {
   };
 }
 
-export interface EmailLogEntry {
+interface EmailLogEntry {
   id: string;
   kind: string;
   toAddress: string;
@@ -88,7 +88,7 @@ export async function listNewsletterLog(limit = EMAIL_LOG_LIMIT): Promise<EmailL
     .limit(limit);
 }
 
-export interface MailingProgress {
+interface MailingProgress {
   mailingId: string;
   subject: string;
   queuedAt: Date;
@@ -130,8 +130,7 @@ export async function getLatestNewsletterProgress(): Promise<MailingProgress | n
   };
 }
 
-export type SendResult =
-  { ok: true; queued: number; mailingId: string } | { ok: false; message: string };
+type SendResult = { ok: true; queued: number; mailingId: string } | { ok: false; message: string };
 
 /** Queues the newsletter for every subscriber in one transaction and starts sending at once. */
 export async function sendNewsletter(input: {

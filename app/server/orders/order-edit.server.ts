@@ -77,7 +77,7 @@ export interface OrderEditRequest {
   now?: Date;
 }
 
-export type OrderEditResult = Result<{
+type OrderEditResult = Result<{
   orderNumber: string;
   /** False when the form changed nothing: nothing was written, no email sent. */
   changed: boolean;

@@ -25,7 +25,7 @@ export interface AdminOrderRow {
   shippingAddress: string;
 }
 
-export interface OrderListPage {
+interface OrderListPage {
   rows: AdminOrderRow[];
   total: number;
   page: number;

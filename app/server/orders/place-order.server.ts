@@ -36,13 +36,13 @@ import { recordPurchaseConsent } from "../marketing/consent.server";
 import { CHECKOUT_CLOSED, type StoreSettings } from "~/lib/store-settings";
 import { queueNewOrderAlerts } from "./staff-alerts.server";
 
-export interface PlacedOrder {
+interface PlacedOrder {
   id: string;
   orderNumber: string;
   accessToken: string;
 }
 
-export type PlaceOrderResult =
+type PlaceOrderResult =
   | { ok: true; order: PlacedOrder; replayed: boolean; soldOut?: boolean }
   | { ok: false; field: RefusedField; message: string };
 

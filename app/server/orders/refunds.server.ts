@@ -76,7 +76,7 @@ export async function listOrderRefunds(
 }
 
 /** The refunds of several orders, by order id (the invoices' batch reads them in one go). */
-export async function listRefundsOfOrders(
+async function listRefundsOfOrders(
   orderIds: string[],
   executor: Executor = db(),
 ): Promise<Map<string, OrderRefund[]>> {
@@ -139,7 +139,7 @@ export async function listRefundsOfOrders(
 }
 
 /** Everything a refund of an order is computed from, read in the caller's executor. */
-export interface RefundBasis {
+interface RefundBasis {
   order: typeof orders.$inferSelect;
   items: RefundableLine[];
   /** The pure arithmetic's view of the order and of its earlier refunds. */
@@ -262,7 +262,7 @@ export async function plainCancelRefusal(orderId: string): Promise<string | null
   return `Order ${order.orderNumber} was paid: cancelling it refunds what remains (${formatMoney(order.totalAmountCents - order.refundedCents)}). Use Cancel order on the order's page (owners and managers), which cancels and refunds in one step.`;
 }
 
-export interface RefundInput {
+interface RefundInput {
   orderId: string;
   /** The order's version the form was opened at: a change since refuses it (409). */
   version: number;

@@ -22,7 +22,7 @@ import { adminOrderUrl } from "./new-order-alert.server";
 import type { RenderedEmail } from "./order-confirmation.server";
 
 /** One order in a list of the daily summary. */
-export interface SummaryOrder {
+interface SummaryOrder {
   orderNumber: string;
   customerName: string;
   totalCents: number;

@@ -63,7 +63,7 @@ interface MailingEmailProps {
   store: StoreIdentity;
 }
 
-export function MailingEmail({ subject, preheader, bodyHtml, store }: MailingEmailProps) {
+function MailingEmail({ subject, preheader, bodyHtml, store }: MailingEmailProps) {
   const { publicUrl } = config();
   const STORE_NAME = store.name;
   const STORE_ADDRESS = addressLines(store.address).join(", ");
@@ -126,7 +126,7 @@ export function MailingEmail({ subject, preheader, bodyHtml, store }: MailingEma
   );
 }
 
-export interface RenderedMailing {
+interface RenderedMailing {
   html: string;
   text: string;
 }
