@@ -37,6 +37,7 @@ import {
 } from "../db-tables";
 import { storeSettings } from "../settings/store-settings.server";
 import { resolveCartLines } from "./cart-lines.server";
+import { orderLineColumns, orderLineValues } from "./order-lines.server";
 import {
   getOrderTaxLines,
   readProvinceTaxSetup,
@@ -184,15 +185,7 @@ async function readEditBasis(
 ): Promise<OrderEditBasis> {
   // One after another: a transaction runs one query at a time.
   const items = await tx
-    .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      variationId: orderItems.variationId,
-      productName: orderItems.productName,
-      sizeLabel: orderItems.sizeLabel,
-      quantity: orderItems.quantity,
-      priceCents: orderItems.priceAtPurchaseCents,
-    })
+    .select(orderLineColumns)
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
@@ -237,13 +230,7 @@ async function readEditBasis(
   return {
     order: {
       orderNumber: order.orderNumber,
-      address: {
-        name: order.shippingName,
-        street: order.shippingStreet,
-        city: order.shippingCity,
-        province: order.shippingProvince,
-        postalCode: order.shippingPostalCode,
-      },
+      address: shippingAddress(order),
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       shippingCents: order.shippingCostCents,
@@ -305,17 +292,7 @@ async function writeEdit(
   for (const line of plan.changedQuantities)
     await tx.update(orderItems).set({ quantity: line.quantity }).where(eq(orderItems.id, line.id));
   if (plan.additions.length > 0)
-    await tx.insert(orderItems).values(
-      plan.additions.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        variationId: line.variationId,
-        productName: line.productName,
-        sizeLabel: line.sizeLabel,
-        quantity: line.quantity,
-        priceAtPurchaseCents: line.priceCents,
-      })),
-    );
+    await tx.insert(orderItems).values(orderLineValues(order.id, plan.additions));
 
   const { totals, after } = plan;
   const taxesBefore = await getOrderTaxLines(order.id, tx);
@@ -450,22 +427,32 @@ export async function getOrderForEdit(orderNumberText: string) {
   if (!order) return null;
   const [items, taxLines, sizes] = await Promise.all([
     db()
-      .select({
-        id: orderItems.id,
-        productId: orderItems.productId,
-        variationId: orderItems.variationId,
-        productName: orderItems.productName,
-        sizeLabel: orderItems.sizeLabel,
-        quantity: orderItems.quantity,
-        priceCents: orderItems.priceAtPurchaseCents,
-      })
+      .select(orderLineColumns)
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id)),
     getOrderTaxLines(order.id),
     order.status === "pending" ? sizesToAdd() : Promise.resolve([]),
   ]);
-  return { order, items, taxLines, sizes, refusal: editRefusal(order.orderNumber, order.status) };
+  return {
+    order,
+    address: shippingAddress(order),
+    items,
+    taxLines,
+    sizes,
+    refusal: editRefusal(order.orderNumber, order.status),
+  };
+}
+
+/** Where an order ships, as the edit compares it. */
+function shippingAddress(order: OrderRow): EditAddress {
+  return {
+    name: order.shippingName,
+    street: order.shippingStreet,
+    city: order.shippingCity,
+    province: order.shippingProvince,
+    postalCode: order.shippingPostalCode,
+  };
 }
 
 export interface SizeOption {

@@ -23,6 +23,7 @@ import {
   products,
 } from "../db-tables";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
+import { orderLineValues } from "./order-lines.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import {
   ageConfirmationMissing,
@@ -182,15 +183,7 @@ async function placeInTransaction(
     .returning({ id: orders.id, orderNumber: orders.orderNumber, accessToken: orders.accessToken });
   if (!order) throw new Error("order insert returned no row");
 
-  const items = lines.map((line) => ({
-    orderId: order.id,
-    productId: line.productId,
-    variationId: line.variationId,
-    productName: line.productName,
-    sizeLabel: line.sizeLabel,
-    quantity: line.quantity,
-    priceAtPurchaseCents: line.priceCents,
-  }));
+  const items = orderLineValues(order.id, lines);
   await tx.insert(orderItems).values(items);
   await saveOrderTaxLines(tx, order.id, taxLines);
 

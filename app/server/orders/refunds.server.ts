@@ -28,6 +28,7 @@ import {
   refundTaxLines,
   refunds,
 } from "../db-tables";
+import { orderLineColumns } from "./order-lines.server";
 import { changeOrderStatusIn } from "./order-status.server";
 
 /**
@@ -162,15 +163,7 @@ export async function readRefundBasis(
   if (!order) return null;
   // One after another: a transaction runs one query at a time.
   const items = await executor
-    .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      variationId: orderItems.variationId,
-      productName: orderItems.productName,
-      sizeLabel: orderItems.sizeLabel,
-      quantity: orderItems.quantity,
-      priceCents: orderItems.priceAtPurchaseCents,
-    })
+    .select(orderLineColumns)
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));

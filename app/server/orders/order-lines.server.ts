@@ -1,0 +1,35 @@
+import { orderItems } from "../db-tables";
+
+/** An order's line as the order services read it: what was ordered, from where, at what price. */
+export const orderLineColumns = {
+  id: orderItems.id,
+  productId: orderItems.productId,
+  variationId: orderItems.variationId,
+  productName: orderItems.productName,
+  sizeLabel: orderItems.sizeLabel,
+  quantity: orderItems.quantity,
+  priceCents: orderItems.priceAtPurchaseCents,
+};
+
+/** The rows of an order's new lines (checkout's, or an edit's added sizes), at their price now. */
+export function orderLineValues(
+  orderId: string,
+  lines: {
+    productId: string;
+    variationId: string | null;
+    productName: string;
+    sizeLabel: string | null;
+    quantity: number;
+    priceCents: number;
+  }[],
+) {
+  return lines.map((line) => ({
+    orderId,
+    productId: line.productId,
+    variationId: line.variationId,
+    productName: line.productName,
+    sizeLabel: line.sizeLabel,
+    quantity: line.quantity,
+    priceAtPurchaseCents: line.priceCents,
+  }));
+}
