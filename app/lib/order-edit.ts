@@ -28,6 +28,12 @@ export interface EditLine {
   priceCents: number;
 }
 
+/** A line of an order as stored: what was ordered, from which product and size, at what price. */
+export interface OrderLine extends EditLine {
+  productId: string;
+  variationId: string | null;
+}
+
 export interface EditAddress {
   name: string;
   street: string;

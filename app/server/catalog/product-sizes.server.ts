@@ -28,6 +28,7 @@ export interface SavedSize {
   sizeUnit: string;
   priceCents: number;
   stock: number;
+  netAmountMilli: number | null;
 }
 
 /** A product's live sizes in their order. */
@@ -39,6 +40,7 @@ export function liveSizes(executor: Executor, productId: string): Promise<SavedS
       sizeUnit: productVariations.sizeUnit,
       priceCents: productVariations.priceCents,
       stock: productVariations.stock,
+      netAmountMilli: productVariations.netAmountMilli,
     })
     .from(productVariations)
     .where(and(eq(productVariations.productId, productId), isNull(productVariations.archivedAt)))

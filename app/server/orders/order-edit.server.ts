@@ -16,7 +16,7 @@ import {
 import type { CouponTerms, ShippingRates } from "~/lib/pricing";
 import { sizeLabel } from "~/lib/product";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
-import { variationColumns } from "../catalog/products.server";
+import { liveSizesOf } from "../catalog/products.server";
 import { refreshListedPrice } from "../inventory/listed-price.server";
 import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
@@ -204,18 +204,7 @@ async function readEditBasis(
           })
           .from(products)
           .where(inArray(products.id, productIds));
-  const sizeRows =
-    productIds.length === 0
-      ? []
-      : await tx
-          .select(variationColumns)
-          .from(productVariations)
-          .where(
-            and(
-              inArray(productVariations.productId, productIds),
-              isNull(productVariations.archivedAt),
-            ),
-          );
+  const sizeRows = productIds.length === 0 ? [] : await liveSizesOf(tx, productIds);
   const added =
     input.add.length === 0
       ? []

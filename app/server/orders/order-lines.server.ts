@@ -1,3 +1,4 @@
+import type { OrderLine } from "~/lib/order-edit";
 import { orderItems } from "../db-tables";
 
 /** An order's line as the order services read it: what was ordered, from where, at what price. */
@@ -12,17 +13,7 @@ export const orderLineColumns = {
 };
 
 /** The rows of an order's new lines (checkout's, or an edit's added sizes), at their price now. */
-export function orderLineValues(
-  orderId: string,
-  lines: {
-    productId: string;
-    variationId: string | null;
-    productName: string;
-    sizeLabel: string | null;
-    quantity: number;
-    priceCents: number;
-  }[],
-) {
+export function orderLineValues(orderId: string, lines: Omit<OrderLine, "id">[]) {
   return lines.map((line) => ({
     orderId,
     productId: line.productId,

@@ -1,14 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import type { OrderLine } from "~/lib/order-edit";
 import type { RefundRequest, RefundSplit, RefundableOrder, RefundedSoFar } from "~/lib/refund-math";
-import {
-  itemLabel,
-  planRefund,
-  refundWords,
-  wasPaid,
-  type RefundableLine,
-} from "~/lib/refund-plan";
+import { itemLabel, planRefund, refundWords, wasPaid } from "~/lib/refund-plan";
 import type { RefundMethod } from "~/lib/refunds";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { refreshListedPrice } from "../inventory/listed-price.server";
@@ -142,7 +137,7 @@ async function listRefundsOfOrders(
 /** Everything a refund of an order is computed from, read in the caller's executor. */
 interface RefundBasis {
   order: typeof orders.$inferSelect;
-  items: RefundableLine[];
+  items: OrderLine[];
   /** The pure arithmetic's view of the order and of its earlier refunds. */
   refundable: RefundableOrder;
   refunded: RefundedSoFar;
