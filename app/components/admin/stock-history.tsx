@@ -1,21 +1,22 @@
 import { href, Link } from "react-router";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { sizeLabel } from "~/lib/product";
-import { STOCK_REASON_LABELS, type StockReason } from "~/lib/stock";
+import { STOCK_REASON_LABELS } from "~/lib/stock";
+import type { MovementRow } from "~/server/inventory/stock-ledger.server";
 
 /** One movement of the stock ledger, as loaders send it. */
-interface StockMovementView {
-  id: string;
-  createdAt: Date | string;
-  size: string | null;
-  sizeUnit: string | null;
-  quantity: number;
-  stockAfter: number;
-  reason: StockReason;
-  note: string | null;
-  orderNumber: string | null;
-  staff: string | null;
-}
+type StockMovementView = Pick<
+  MovementRow,
+  | "id"
+  | "size"
+  | "sizeUnit"
+  | "quantity"
+  | "stockAfter"
+  | "reason"
+  | "note"
+  | "orderNumber"
+  | "staff"
+> & { createdAt: Date | string };
 
 /** "+5" or "−2", coloured. */
 function MovementChange({ quantity }: { quantity: number }) {

@@ -21,7 +21,7 @@ import { escapeLike } from "../sql-like.server";
 const ACTIVITY_PAGE_SIZE = 25;
 
 /** One entry as the Activity screen and a record's panel show it. */
-interface ActivityRow {
+export interface ActivityRow {
   id: string;
   createdAt: Date;
   adminId: string | null;

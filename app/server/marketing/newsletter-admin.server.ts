@@ -58,7 +58,7 @@ export async function getNewsletterStats(): Promise<NewsletterStats> {
   };
 }
 
-interface EmailLogEntry {
+export interface EmailLogEntry {
   id: string;
   kind: string;
   toAddress: string;
