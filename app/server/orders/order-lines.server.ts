@@ -1,5 +1,15 @@
 import type { OrderLine } from "~/lib/order-edit";
-import { orderItems } from "../db-tables";
+import { orderItems, orders } from "../db-tables";
+
+/** An order as the admin's lists name it: its number, who it is for, its status and date. */
+export const orderSummaryColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  customerName: orders.shippingName,
+  email: orders.email,
+  status: orders.status,
+  createdAt: orders.createdAt,
+};
 
 /** An order's line as the order services read it: what was ordered, from where, at what price. */
 export const orderLineColumns = {
