@@ -131,6 +131,17 @@ export function keysetPage<T extends KeysetCursor>(
   };
 }
 
+/** A page of a keyset list, with the cursors of the neighbouring pages when they exist. */
+export interface KeysetListPage<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  next?: string;
+  previous?: string;
+}
+
 /** A list's page from its keysetQuery's rows, newest first, with its neighbours' cursors. */
 export function keysetListPage<Row extends { cursorTime: string; id: string }>(
   rows: Row[],

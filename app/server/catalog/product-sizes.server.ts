@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { fail, Refusal, type Failure } from "~/lib/errors";
 import type { FormErrors } from "~/lib/form";
 import { can, refusalMessage, type AdminRole } from "~/lib/permissions";
-import { sizeLabel } from "~/lib/product";
+import { sizeLabel, type VariationSummary } from "~/lib/product";
 import type { StockReason } from "~/lib/stock";
 import type { ProductInput } from "~/schemas/product";
 import type { AuditActor } from "../audit/audit-log.server";
@@ -22,14 +22,7 @@ import { sizeColumns } from "./product-columns.server";
  */
 
 /** A live size of a product, as the save compares the form with it. */
-export interface SavedSize {
-  id: string;
-  size: string;
-  sizeUnit: string;
-  priceCents: number;
-  stock: number;
-  netAmountMilli: number | null;
-}
+export type SavedSize = VariationSummary;
 
 /** A product's live sizes in their order. */
 export function liveSizes(executor: Executor, productId: string): Promise<SavedSize[]> {

@@ -3,7 +3,7 @@ import { parseCustomerNumber } from "~/lib/customers";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { CustomerListQuery } from "~/schemas/customers";
 import { netRevenueSql, netSalesSql } from "../admin/overview.server";
-import { cursorTime, keysetListPage, keysetQuery } from "../keyset.server";
+import { cursorTime, keysetListPage, keysetQuery, type KeysetListPage } from "../keyset.server";
 import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
 import { customers, orders } from "../db-tables";
@@ -50,15 +50,7 @@ export interface CustomerRow extends CustomerTotals {
   createdAt: Date;
 }
 
-interface CustomerListPage {
-  rows: CustomerRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  next?: string;
-  previous?: string;
-}
+type CustomerListPage = KeysetListPage<CustomerRow>;
 
 /** Order figures of some customers, one grouped query (orders_customer_idx). */
 export async function getCustomerTotals(

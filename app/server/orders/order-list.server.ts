@@ -3,7 +3,7 @@ import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { OrderListQuery } from "~/schemas/orders";
-import { cursorTime, keysetListPage, keysetQuery } from "../keyset.server";
+import { cursorTime, keysetListPage, keysetQuery, type KeysetListPage } from "../keyset.server";
 import { orderSummaryColumns } from "./order-lines.server";
 import { escapeLike } from "../sql-like.server";
 import { config } from "../config.server";
@@ -26,16 +26,7 @@ export interface AdminOrderRow {
   shippingAddress: string;
 }
 
-interface OrderListPage {
-  rows: AdminOrderRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  /** Keyset cursors of the neighbouring pages (newest first), when they exist. */
-  next?: string;
-  previous?: string;
-}
+type OrderListPage = KeysetListPage<AdminOrderRow>;
 
 /** [start, end) of the Orders date filter in the store's time zone; the week starts on Sunday. */
 export function dateRange(filter: string, now: Date, timeZone: string): [Date, Date] | null {
