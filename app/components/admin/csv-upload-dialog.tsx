@@ -5,7 +5,7 @@ import type { FormReply } from "~/lib/form";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 import { ListCard, Pagination } from "./list-page";
-import { Modal, useCloseToList } from "./modal";
+import { CloseButton, Modal, useCloseToList } from "./modal";
 
 /**
  * The first step of a CSV import (customers, products): the file, checked on the server and kept as
@@ -47,9 +47,7 @@ export function CsvUploadDialog({
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           <button type="submit" form={formId} disabled={uploading} className={buttonClass()}>
             {uploading ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden />

@@ -1,8 +1,7 @@
 import { Form, href, useNavigate } from "react-router";
 import type { Route } from "./+types/edit";
-import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
-import { Modal } from "~/components/admin/modal";
+import { CloseButton, Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
@@ -70,9 +69,7 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           <SaveButton form={formId}>Save customer</SaveButton>
         </>
       }

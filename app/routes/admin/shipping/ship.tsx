@@ -3,7 +3,7 @@ import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/ship";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
-import { Modal, useCloseToList } from "~/components/admin/modal";
+import { CloseButton, Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ShipmentStatusBadge } from "~/components/admin/shipment-status";
 import { Alert, Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
@@ -74,9 +74,7 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           {canShip ? (
             <button type="submit" form={formId} disabled={saving} className={buttonClass()}>
               {saving ? (
