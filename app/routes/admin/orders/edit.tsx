@@ -1,4 +1,5 @@
 import { Plus } from "lucide-react";
+import { ProvinceOptions } from "~/components/form/options";
 import { useEffect, useRef, useState } from "react";
 import { Form, href, Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/edit";
@@ -17,7 +18,6 @@ import {
   useFieldError,
   useForm,
 } from "~/components/form/form";
-import { PROVINCES } from "~/lib/address";
 import { lazyModule } from "~/lib/lazy-module";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
@@ -247,11 +247,7 @@ export default function EditOrder({ loaderData, actionData }: Route.ComponentPro
                     <Field name="province" label="Province or territory" required>
                       {(p) => (
                         <select {...p} defaultValue={value("province")} className={selectClass}>
-                          {PROVINCES.map((province) => (
-                            <option key={province.code} value={province.code}>
-                              {province.name}
-                            </option>
-                          ))}
+                          <ProvinceOptions />
                         </select>
                       )}
                     </Field>
