@@ -3,17 +3,13 @@ import { href, useFetcher } from "react-router";
 import { Field, FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
 import type { FormReply } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
-import {
-  nextOrderStatuses,
-  statusName,
-  TRACKING_NUMBER_HELP,
-  type OrderStatus,
-} from "~/lib/order-status";
+import { nextOrderStatuses, statusName, type OrderStatus } from "~/lib/order-status";
 import { lazyModule } from "~/lib/lazy-module";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 import { ConfirmWarning } from "./confirm-warning";
 import { Modal, DialogButtons } from "./modal";
+import { TrackingNumberField } from "./tracking-number-field";
 
 interface StatusTarget {
   orderNumber: string;
@@ -132,24 +128,7 @@ function StatusDialog({
               {differs ? <AcceptDifferentAmount /> : null}
             </>
           ) : null}
-          {to === "shipped" ? (
-            <Field
-              name="trackingNumber"
-              label="Canada Post tracking number"
-              required
-              hint={TRACKING_NUMBER_HELP}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  required
-                  maxLength={40}
-                  autoComplete="off"
-                  className={inputClass}
-                />
-              )}
-            </Field>
-          ) : null}
+          {to === "shipped" ? <TrackingNumberField input={{ maxLength: 40 }} /> : null}
           {to === "shipped" ? (
             <ConfirmWarning warning={fetcher.data?.warning} label="Save anyway" />
           ) : null}
