@@ -140,20 +140,23 @@ export async function signInWithPassword(
   const account = result.value;
   if (!account) return fail(401, INCORRECT_SIGN_IN);
   if (!account.emailVerifiedAt) {
-    await db().transaction((tx) =>
-      sendLink(tx, {
-        kind: "account_verify",
-        purpose: "verify",
-        email: account.email,
-        accountId: account.id,
-        now,
-      }),
-    );
+    await db().transaction((tx) => sendVerifyLink(tx, account, now));
     wakeWorker();
     return fail(403, UNVERIFIED_SIGN_IN);
   }
   const setCookie = await createShopperSession(db(), { ...options, accountId: account.id, now });
   return { ok: true, setCookie };
+}
+
+/** Emails the link that confirms an account's address (and signs it in). */
+function sendVerifyLink(tx: Transaction, account: { id: string; email: string }, now: Date) {
+  return sendLink(tx, {
+    kind: "account_verify",
+    purpose: "verify",
+    email: account.email,
+    accountId: account.id,
+    now,
+  });
 }
 
 /** Emails a one-time sign-in link (to an address without an account: a link that creates one). */
@@ -198,13 +201,7 @@ export async function resendVerification(options: { accountId: string; now?: Dat
       .from(shopperAccounts)
       .where(eq(shopperAccounts.id, options.accountId));
     if (!account || account.emailVerifiedAt) return;
-    await sendLink(tx, {
-      kind: "account_verify",
-      purpose: "verify",
-      email: account.email,
-      accountId: account.id,
-      now,
-    });
+    await sendVerifyLink(tx, account, now);
   });
   wakeWorker();
 }

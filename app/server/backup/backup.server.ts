@@ -213,13 +213,7 @@ export function takeBackup(options: {
   return running;
 }
 
-async function runExclusive(options: {
-  reason: BackupReason;
-  handle?: DatabaseHandle;
-  record?: boolean;
-  now?: () => Date;
-  dir?: string;
-}): Promise<BackupOutcome> {
+async function runExclusive(options: Parameters<typeof takeBackup>[0]): Promise<BackupOutcome> {
   const handle = options.handle ?? databaseHandle();
   const url = handle.url;
   let lock: pg.Client | undefined;

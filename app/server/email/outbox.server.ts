@@ -69,6 +69,18 @@ export async function enqueueEmail(executor: Executor, email: NewEmail): Promise
 
 const OUTBOX_PAGE_SIZE = 25;
 
+/** An email of the outbox as the admin lists it: to whom, what, and how its sending went. */
+export const outboxEntryColumns = {
+  id: emailOutbox.id,
+  kind: emailOutbox.kind,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  status: emailOutbox.status,
+  lastError: emailOutbox.lastError,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+};
+
 interface OutboxListItem {
   id: string;
   kind: string;
@@ -100,16 +112,9 @@ export async function listOutbox(
   const page = Math.min(Math.max(Math.trunc(options.page ?? 1) || 1, 1), pageCount);
   const items = await db()
     .select({
-      id: emailOutbox.id,
-      kind: emailOutbox.kind,
-      toAddress: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      status: emailOutbox.status,
+      ...outboxEntryColumns,
       attempts: emailOutbox.attempts,
-      lastError: emailOutbox.lastError,
       nextAttemptAt: emailOutbox.nextAttemptAt,
-      sentAt: emailOutbox.sentAt,
-      createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
     .where(where)

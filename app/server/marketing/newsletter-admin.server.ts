@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { NEWSLETTER_MESSAGES } from "~/schemas/newsletters";
 import { db } from "../db.server";
+import { outboxEntryColumns } from "../email/outbox.server";
 import { NOT_CONFIGURED, wakeWorker } from "../email/worker.server";
 import { emailOutbox, newsletterSubscribers } from "../db-tables";
 import { CONSENT_IN_FORCE_SQL, recordWithdrawal } from "./consent.server";
@@ -72,16 +73,7 @@ export interface EmailLogEntry {
 /** The newest newsletter emails (tests included), one entry per recipient. */
 export async function listNewsletterLog(limit = EMAIL_LOG_LIMIT): Promise<EmailLogEntry[]> {
   return db()
-    .select({
-      id: emailOutbox.id,
-      kind: emailOutbox.kind,
-      toAddress: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      status: emailOutbox.status,
-      lastError: emailOutbox.lastError,
-      createdAt: emailOutbox.createdAt,
-      sentAt: emailOutbox.sentAt,
-    })
+    .select(outboxEntryColumns)
     .from(emailOutbox)
     .where(inArray(emailOutbox.kind, [...NEWSLETTER_KINDS]))
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
