@@ -10,7 +10,7 @@ import { CustomerListQuerySchema } from "~/schemas/customers";
 import { previewCustomerImport } from "~/server/customers/customer-import.server";
 import { listCustomers } from "~/server/customers/customer-list.server";
 import { db, migrateDatabase, openPglite, setDatabase } from "~/server/db.server";
-import { encodeOrderCursor } from "~/server/orders/order-list.server";
+import { encodeListCursor } from "~/server/keyset.server";
 import { listTimer } from "./bench-list";
 
 const { values } = parseArgs({
@@ -50,7 +50,7 @@ const deepRow = (await db().execute(sql`
   from customers order by created_at desc, id desc offset ${count - 40} limit 1`)) as unknown as {
   rows: { id: string; t: string }[];
 };
-const deep = encodeOrderCursor({ cursorTime: deepRow.rows[0]!.t, id: deepRow.rows[0]!.id });
+const deep = encodeListCursor({ cursorTime: deepRow.rows[0]!.t, id: deepRow.rows[0]!.id });
 const deepPage = Math.ceil(count / 20) - 1;
 const first = await time("page 1", {});
 const last = await time(`page ${deepPage} (keyset)`, { after: deep, page: String(deepPage) });

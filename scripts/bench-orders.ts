@@ -5,7 +5,8 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openPglite, setDatabase, db } from "~/server/db.server";
-import { encodeOrderCursor, listAdminOrders } from "~/server/orders/order-list.server";
+import { encodeListCursor } from "~/server/keyset.server";
+import { listAdminOrders } from "~/server/orders/order-list.server";
 import { OrderListQuerySchema } from "~/schemas/orders";
 import { listTimer } from "./bench-list";
 
@@ -41,7 +42,7 @@ const deepRow = (await db().execute(sql`
   from orders order by created_at desc, id desc offset ${count - 40} limit 1`)) as unknown as {
   rows: { id: string; t: string }[];
 };
-const deep = encodeOrderCursor({ cursorTime: deepRow.rows[0]!.t, id: deepRow.rows[0]!.id });
+const deep = encodeListCursor({ cursorTime: deepRow.rows[0]!.t, id: deepRow.rows[0]!.id });
 const first = await time("page 1", {});
 const last = await time(`page ${Math.ceil(count / 20) - 1} (keyset)`, {
   after: deep,

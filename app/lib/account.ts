@@ -8,7 +8,7 @@ export const MAX_ADDRESSES = 20;
  * The one-line confirmations account pages show after a redirect (`?notice=…`). Only these fixed
  * messages can appear, so the URL cannot be used to put words on the page.
  */
-export const ACCOUNT_NOTICES = {
+const ACCOUNT_NOTICES = {
   "signed-out": "You are signed out.",
   verified: "Thanks! Your email address is confirmed.",
   "signed-in": "You are signed in.",
@@ -22,7 +22,7 @@ export const ACCOUNT_NOTICES = {
   deleted: "Your account was deleted. Your orders are kept for our records.",
 } as const;
 
-export type AccountNotice = keyof typeof ACCOUNT_NOTICES;
+type AccountNotice = keyof typeof ACCOUNT_NOTICES;
 
 export function accountNotice(value: string | null): string | undefined {
   return value && Object.hasOwn(ACCOUNT_NOTICES, value)

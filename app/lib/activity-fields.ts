@@ -26,7 +26,7 @@ import { countText, formatBytes, formatCount } from "./text";
  */
 
 /** Where a value is read: the store's zone (or the texts sent), the entry's area and changes. */
-export interface FieldContext {
+interface FieldContext {
   zone: Zone;
   area: string;
   changes: Record<string, unknown>;

@@ -21,7 +21,7 @@ export interface AuditEntryText {
 }
 
 /** One line: "Label: value", or a change "Label: before → after", with an optional "(note)". */
-export interface ChangeLine {
+interface ChangeLine {
   label: string;
   /** Set for a change: the value it had. */
   before?: string;

@@ -11,7 +11,7 @@ export const UNDER_AGE_REDIRECT_URL =
   "https://www.canada.ca/en/services/health/campaigns/cannabis.html";
 
 /** A year, so a returning adult is not asked on every visit. */
-export const AGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+const AGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 export function ageCookieHeader(secure: boolean): string {
   return `${AGE_COOKIE}=true; ${ageCookieAttributes(secure)}`;

@@ -14,14 +14,14 @@ export const ANNOUNCEMENT_COLORS = {
   mustard: "#a16207",
   black: "#111827",
 } as const;
-export type AnnouncementColor = keyof typeof ANNOUNCEMENT_COLORS;
-export const DEFAULT_ANNOUNCEMENT_COLOR: AnnouncementColor = "orange";
+type AnnouncementColor = keyof typeof ANNOUNCEMENT_COLORS;
+const DEFAULT_ANNOUNCEMENT_COLOR: AnnouncementColor = "orange";
 
 /** Cookie holding the dismissed announcement ids, so the server does not render them again. */
 export const ANNOUNCEMENT_DISMISSED_COOKIE = "announcement_dismissed";
 export const ANNOUNCEMENT_DISMISSED_STORAGE_KEY = "dismissedAnnouncements";
 
-export interface AnnouncementRule {
+interface AnnouncementRule {
   id: string;
   isActive: boolean;
   startDate: Date | string | null;
@@ -93,7 +93,7 @@ export function announcementDismissKey(id: string, text: string): string {
 }
 
 /** A coupon as the announcement rule reads it. */
-export interface AnnouncedCoupon {
+interface AnnouncedCoupon {
   code: string;
   isActive: boolean;
   startDate: Date | string | null;

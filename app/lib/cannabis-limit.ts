@@ -37,7 +37,7 @@ export const CANNABIS_LIMIT_MG = 30_000;
  * 70 g, concentrates 0.25 g, seeds 1 seed; not cannabis never counts. As a fraction
  * (dried mg per thousandth of the kind's measure) so the result stays an integer.
  */
-export const EQUIVALENCE: Record<CannabisKind, { num: number; den: number }> = {
+const EQUIVALENCE: Record<CannabisKind, { num: number; den: number }> = {
   dried: { num: 1, den: 1 },
   fresh: { num: 1, den: 5 },
   edible: { num: 1, den: 15 },
@@ -58,7 +58,7 @@ export const CATEGORY_CANNABIS_KIND: Record<string, CannabisKind> = {
   mushrooms: "none",
 };
 
-export function isCannabisKind(value: unknown): value is CannabisKind {
+function isCannabisKind(value: unknown): value is CannabisKind {
   return typeof value === "string" && (CANNABIS_KINDS as readonly string[]).includes(value);
 }
 
@@ -142,12 +142,12 @@ export function meterText(totalMg: number, limitMg = CANNABIS_LIMIT_MG): string 
 }
 
 /** The message for an order over the limit (the quote and placing the order). */
-export function overLimitMessage(totalMg: number, limitMg = CANNABIS_LIMIT_MG): string {
+function overLimitMessage(totalMg: number, limitMg = CANNABIS_LIMIT_MG): string {
   return `Your cart holds ${formatGrams(totalMg)} of dried cannabis or its equivalent, over the legal limit of ${formatGrams(limitMg)} per order. Please lower a quantity or remove an item.`;
 }
 
 /** The message when an addition is refused in the browser. */
-export function refusedAdditionMessage(
+function refusedAdditionMessage(
   name: string,
   totalMg: number,
   limitMg = CANNABIS_LIMIT_MG,
@@ -155,11 +155,11 @@ export function refusedAdditionMessage(
   return `Sorry, we can't add ${name}: an order can hold at most ${formatGrams(limitMg)} of dried cannabis or its equivalent, and this would make it ${formatGrams(totalMg)}.`;
 }
 
-export function unmeasuredMessage(name: string): string {
+function unmeasuredMessage(name: string): string {
   return `Sorry, ${name} can't be ordered yet: its cannabis amount is not set. Please remove it from your cart.`;
 }
 
-export interface LimitLine {
+interface LimitLine {
   name: string;
   quantity: number;
   /** Dried mg per unit; null when unknown. */

@@ -14,7 +14,7 @@ export interface CartItem {
   driedMg?: number | null;
 }
 
-export const CART_STORAGE_KEY = "cart";
+const CART_STORAGE_KEY = "cart";
 /** The most of one item a cart line can hold. */
 export const MAX_LINE_QUANTITY = 99;
 const CHANGE_EVENT = "budz:cart-change";
@@ -121,7 +121,7 @@ function read(): CartItem[] {
   return snapshot;
 }
 
-export function writeCart(cart: CartItem[]) {
+function writeCart(cart: CartItem[]) {
   snapshot = cart;
   window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
   window.dispatchEvent(new Event(CHANGE_EVENT));
@@ -160,7 +160,7 @@ export function clearCart() {
 }
 
 // The promo code applied in the drawer, carried to the checkout (validated again by the server).
-export const COUPON_STORAGE_KEY = "cartCoupon";
+const COUPON_STORAGE_KEY = "cartCoupon";
 const COUPON_EVENT = "budz:cart-coupon";
 
 export function setAppliedCoupon(code: string | null) {

@@ -7,7 +7,7 @@ export const SORT_OPTIONS = [
   { value: "rating", label: "Highest Rated" },
 ] as const;
 export type SortKey = (typeof SORT_OPTIONS)[number]["value"];
-export const DEFAULT_SORT: SortKey = "name";
+const DEFAULT_SORT: SortKey = "name";
 
 /** The price slider runs from 0 to 1000 dollars and sets the upper bound only. */
 export const PRICE_SLIDER_MAX = 1000;
@@ -15,7 +15,7 @@ export const PRICE_SLIDER_STEP = 10;
 export const PAGE_SIZE = 24;
 export const SKELETON_CARDS = 8;
 
-export type ViewMode = "grid" | "list";
+type ViewMode = "grid" | "list";
 
 export interface CatalogQuery {
   sort: SortKey;
@@ -29,7 +29,7 @@ export interface CatalogQuery {
   page: number;
 }
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const CURSOR = /^[A-Za-z0-9_-]{1,400}$/;
 

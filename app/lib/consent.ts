@@ -6,7 +6,7 @@
 /** Implied consent from a purchase (an existing business relationship) lasts two years. */
 export const IMPLIED_CONSENT_YEARS = 2;
 
-export type ConsentType = "express" | "implied" | "withdrawal";
+type ConsentType = "express" | "implied" | "withdrawal";
 export type ConsentSource =
   "footer" | "checkout" | "import" | "account" | "admin" | "unsubscribe_link" | "account_deleted";
 

@@ -18,7 +18,7 @@ export const COUPON_STATUS_NAMES: Record<CouponStatus, string> = {
   inactive: "Inactive",
 };
 
-export interface CouponDates {
+interface CouponDates {
   isActive: boolean;
   startDate: Date | string | null;
   endDate: Date | string | null;

@@ -15,7 +15,7 @@ import {
  * are all papaparse's job; these functions add the checks a person needs a clear message for.
  */
 
-export type ParsedImport = { ok: true; rows: ImportRow[] } | { ok: false; message: string };
+type ParsedImport = { ok: true; rows: ImportRow[] } | { ok: false; message: string };
 
 /** UTF-8 text of an upload, or the reason it is not a text file we can read. */
 export function decodeCsvBytes(

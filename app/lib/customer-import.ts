@@ -8,7 +8,7 @@ import { countText } from "./text";
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
-export const IMPORT_ADDRESS_DEFAULT = "Address not provided";
+const IMPORT_ADDRESS_DEFAULT = "Address not provided";
 
 export const FIX_ERRORS_FIRST = "Please fix the errors before importing";
 export const NOTHING_TO_IMPORT = "No valid customers to import";
@@ -24,7 +24,7 @@ export function importedMessage(count: number): string {
   return `Successfully imported ${countText(count, "customer")}!`;
 }
 
-export interface ImportColumns {
+interface ImportColumns {
   name: number;
   email: number;
   phone: number;
@@ -101,7 +101,7 @@ export function cleanImportPhone(phone: string): string | null {
 const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 
 /** Yes/no cells of the optional consent column; blank is no. Undefined when it is neither. */
-export function parseConsent(value: string): boolean | undefined {
+function parseConsent(value: string): boolean | undefined {
   const v = value.trim().toLowerCase();
   if (["", "no", "n", "false", "0", "unsubscribed", "not subscribed"].includes(v)) return false;
   if (["yes", "y", "true", "1", "x", "subscribed", "opted in", "opt-in"].includes(v)) return true;

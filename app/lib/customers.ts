@@ -2,7 +2,7 @@
 
 export const CUSTOMER_NOT_FOUND = "This customer does not exist. Check the customer ID.";
 export const CUSTOMER_STATUSES = ["active", "inactive"] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export const CUSTOMER_STATUS_NAMES: Record<CustomerStatus, string> = {
   active: "Active",
   inactive: "Inactive",
@@ -28,7 +28,7 @@ export const CUSTOMER_ORDERS_SHOWN = 50;
 export const CUSTOMER_EMAILS_SHOWN = 50;
 
 /** How the customer page names each kind of email the outbox sent. */
-export const EMAIL_KIND_NAMES: Record<string, string> = {
+const EMAIL_KIND_NAMES: Record<string, string> = {
   order_confirmation: "Order confirmation",
   order_payment_received: "Payment received",
   order_shipped: "Order shipped",

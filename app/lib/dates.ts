@@ -11,7 +11,7 @@
  */
 
 /** Where the server's zone arithmetic takes its data from (see ~/server/time-zones.server). */
-export interface ZoneData {
+interface ZoneData {
   /** The IANA release, such as "2026f". */
   version: string;
   /** The offset from UTC (minutes, east positive) of timeZone at an instant (epoch ms). */
@@ -89,7 +89,7 @@ export function startOfZonedDay(date: Date, timeZone: string): Date {
 }
 
 /** How the server writes one instant in the store's time zone. */
-export interface DateText {
+interface DateText {
   /** "2026-11-25": the calendar day, for date inputs and comparisons. */
   day: string;
   /** "Nov 25, 2026" */

@@ -93,7 +93,7 @@ const SERVER_ERROR = {
   message: "Something went wrong on our side. Please try again in a moment.",
 };
 
-export interface ErrorDescription {
+interface ErrorDescription {
   status: number;
   title: string;
   message: string;

@@ -61,7 +61,7 @@ export function formErrors(error: z.ZodError): FormErrors {
   return errors;
 }
 
-export type FormCheck<T> = { ok: true; data: T } | { ok: false; errors: FormErrors };
+type FormCheck<T> = { ok: true; data: T } | { ok: false; errors: FormErrors };
 
 /** Runs a form's rules on what it holds (in the browser and in the action alike). */
 export function checkForm<S extends z.ZodType>(

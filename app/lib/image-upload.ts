@@ -3,7 +3,7 @@
  * feedback and again on the server.
  */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
+const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
 export const INVALID_IMAGE = "Please select a valid image file";
 export const IMAGE_TOO_LARGE = "File size must be less than 10MB";

@@ -35,7 +35,7 @@ export interface InvoiceRow {
   status: InvoiceStatus;
 }
 
-export interface InvoiceItem {
+interface InvoiceItem {
   name: string;
   sizeLabel: string | null;
   quantity: number;

@@ -16,6 +16,7 @@ import {
   NO_LINE_LEFT,
   type EditAddress,
   type EditLine,
+  type OrderLine,
   type OrderSnapshot,
 } from "./order-edit";
 import {
@@ -43,28 +44,22 @@ import {
  * plan) and answers the order as it will be, or the refusal (on the form's field at fault).
  */
 
-/** A line of the order as stored. */
-export interface StoredLine extends EditLine {
-  productId: string;
-  variationId: string | null;
-}
-
 /** A kept line's product as it is now (any status: it may have been archived since). */
-export interface ProductNow extends MeasuredProduct {
+interface ProductNow extends MeasuredProduct {
   id: string;
   status: string;
   stock: number;
 }
 
 /** A live size of a kept line's product. */
-export interface SizeNow extends MeasuredSize {
+interface SizeNow extends MeasuredSize {
   id: string;
   productId: string;
   stock: number;
 }
 
 /** A size to add as checkout reads it (today's price, active product, what is left in stock). */
-export type SizeToAdd =
+type SizeToAdd =
   | { status: "unavailable"; id: string }
   | {
       status: "ok" | "insufficient" | "unpriced";
@@ -93,7 +88,7 @@ export interface OrderEditBasis {
     totalCents: number;
   };
   /** The order's lines, in the order the edit page lists them. */
-  items: StoredLine[];
+  items: OrderLine[];
   products: ProductNow[];
   sizes: SizeNow[];
   /** The sizes the edit adds, by their cart item id. */
@@ -115,7 +110,7 @@ export interface OrderEditChange {
 }
 
 /** A line of the order as it will be: an existing one (with its new quantity) or a new one. */
-export interface PlannedLine extends StoredLine {
+interface PlannedLine extends OrderLine {
   /** The line's old quantity (0 for an added line). */
   was: number;
   added: boolean;
@@ -356,7 +351,7 @@ function addedLines(
     const label = { productName: found.productName, sizeLabel: found.sizeLabel };
     if (found.status === "unpriced")
       refuse(422, `${lineName(label)} has no price yet ($0.00) and can't be sold.`, field);
-    const same = (l: StoredLine) =>
+    const same = (l: OrderLine) =>
       l.productId === found.productId && l.variationId === found.variationId;
     if (kept.some(same) || lines.some(same))
       refuse(
@@ -431,7 +426,7 @@ function checkProvince(rules: OrderEditBasis["rules"], province: string) {
  * order (product id, then size id). Items given back to a size removed since (or to a product that
  * has had sizes since) have nowhere to go: they stay out, as a cancellation leaves them.
  */
-function stockMoves(items: StoredLine[], lines: PlannedLine[]): PlannedMove[] {
+function stockMoves(items: OrderLine[], lines: PlannedLine[]): PlannedMove[] {
   const moves: (PlannedMove & { sizeLabel: string | null })[] = [];
   for (const item of items) {
     const line = lines.find((l) => !l.added && l.id === item.id);

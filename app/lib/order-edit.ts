@@ -7,7 +7,7 @@ import { statusName } from "./order-status";
  * service (app/server/orders/order-edit.server.ts) and its history entry. Pure: no database.
  */
 
-export const PAID_ORDER_NOT_EDITABLE = "Paid orders can't be edited; refund instead.";
+const PAID_ORDER_NOT_EDITABLE = "Paid orders can't be edited; refund instead.";
 export const NO_LINE_LEFT =
   "An order must keep at least one item. To drop every item, cancel the order instead.";
 
@@ -26,6 +26,12 @@ export interface EditLine {
   sizeLabel: string | null;
   quantity: number;
   priceCents: number;
+}
+
+/** A line of an order as stored: what was ordered, from which product and size, at what price. */
+export interface OrderLine extends EditLine {
+  productId: string;
+  variationId: string | null;
 }
 
 export interface EditAddress {
@@ -56,7 +62,7 @@ export function addressText(address: EditAddress): string {
   return `${address.name}, ${address.street}, ${address.city}, ${address.province} ${address.postalCode}`;
 }
 
-export function sameAddress(a: EditAddress, b: EditAddress): boolean {
+function sameAddress(a: EditAddress, b: EditAddress): boolean {
   return addressText(a) === addressText(b);
 }
 

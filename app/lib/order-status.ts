@@ -1,5 +1,5 @@
 /** What each order status means to the shopper (order look-up and confirmation pages). */
-export const ORDER_STATUS_LABELS: Record<string, { label: string; description: string }> = {
+const ORDER_STATUS_LABELS: Record<string, { label: string; description: string }> = {
   pending: {
     label: "Awaiting payment",
     description:
@@ -72,7 +72,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-export function isOrderStatus(value: string): value is OrderStatus {
+function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 

@@ -4,7 +4,7 @@
  * list loads without it.
  */
 export const PRINT_DATES_REQUIRED = "Please select both start and end dates";
-export const PRINT_START_AFTER_END = "Start date cannot be after end date";
+const PRINT_START_AFTER_END = "Start date cannot be after end date";
 export const PRINT_NO_ORDERS = "No orders found in the selected date range";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

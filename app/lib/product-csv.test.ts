@@ -42,6 +42,18 @@ const product = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
+/** A file's product columns without THC, CBD, strain, rating, kind, net amount or thumbnails. */
+const FEW_COLUMNS = [
+  "SKU",
+  "Name",
+  "Category",
+  "Description",
+  "Selling Price",
+  "Cost Price",
+  "Stock Alert Level",
+  "Image URL",
+];
+
 function parsed(text: string) {
   const result = parseProductCsv(bytes(text));
   if (!result.ok) throw new Error(result.message);
@@ -388,19 +400,7 @@ describe("product CSV: checking a product", () => {
   });
 
   it("keeps what the product on file has for a column the file leaves out", () => {
-    const header = [
-      "SKU",
-      "Name",
-      "Category",
-      "Description",
-      "Selling Price",
-      "Cost Price",
-      "Stock Alert Level",
-      "Image URL",
-      "Size",
-      "Size Unit",
-      "Size Price",
-    ];
+    const header = [...FEW_COLUMNS, "Size", "Size Unit", "Size Price"];
     const existing = onFile({
       thc: "22%",
       rating: 4,
@@ -420,17 +420,7 @@ describe("product CSV: checking a product", () => {
   });
 
   it("refuses a file without size columns for a product sold in sizes", () => {
-    const header = [
-      "SKU",
-      "Name",
-      "Category",
-      "Description",
-      "Selling Price",
-      "Cost Price",
-      "Stock Alert Level",
-      "Image URL",
-      "Stock",
-    ];
+    const header = [...FEW_COLUMNS, "Stock"];
     expect(check(file([product({ Stock: "4" })], header), [onFile()]).errors).toEqual([
       "Row 2: BD-1 is sold in sizes: add the Size, Size Unit and Size Price columns to import it",
     ]);

@@ -79,10 +79,10 @@ const HEADER_OF = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c.key, c.he
 >;
 
 /** "40.00" from 4000. */
-export const formatCents = (cents: number) => (cents / 100).toFixed(2);
+const formatCents = (cents: number) => (cents / 100).toFixed(2);
 
 /** The product's own cells (the same on each of its rows), as the export writes them. */
-export function productCells(p: CsvProduct): Record<ProductKey, string> {
+function productCells(p: CsvProduct): Record<ProductKey, string> {
   return {
     sku: p.sku ?? "",
     name: p.name,
@@ -137,7 +137,7 @@ export interface CsvRow {
   errors: string[];
 }
 
-export type ParsedProductCsv =
+type ParsedProductCsv =
   { ok: true; columns: ProductCsvKey[]; rows: CsvRow[] } | { ok: false; message: string };
 
 /** A cell as typed: trimmed, without the ' the export puts before text a spreadsheet would run. */
@@ -242,7 +242,7 @@ export function parseProductCsv(bytes: Uint8Array): ParsedProductCsv {
 // ── checking products ──
 
 /** The rows of one product: the same SKU, any case, anywhere in the file. */
-export interface CsvProductRows {
+interface CsvProductRows {
   /** The SKU lower-cased (how products are matched), or `#<row>` for a row without one. */
   key: string;
   rows: CsvRow[];
@@ -576,7 +576,7 @@ function readSizes(
 // ── what an import does ──
 
 /** A size of the product as the import leaves it: on file already (its id) or new. */
-export interface PlannedSize {
+interface PlannedSize {
   existingId?: string;
   /** The Stock cell: null leaves the stock as it is (0 for a new size). */
   stock: number | null;

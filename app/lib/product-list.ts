@@ -55,7 +55,7 @@ export function productCount(n: number): string {
 }
 
 /** "-10" → "lowered by 10%", "+5" → "raised by 5%". */
-export function percentChangeText(percent: number): string {
+function percentChangeText(percent: number): string {
   return `${percent < 0 ? "lowered" : "raised"} by ${Math.abs(percent)}%`;
 }
 

@@ -331,7 +331,7 @@ function finish(
 }
 
 /** Whether an order is refunded in full, in part, or not at all (derived, never stored). */
-export type RefundState = "refunded" | "partly_refunded" | null;
+type RefundState = "refunded" | "partly_refunded" | null;
 
 export function refundState(order: {
   totalAmountCents: number;

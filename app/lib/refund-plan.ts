@@ -1,5 +1,6 @@
 import { fail, type Failure } from "./errors";
 import { formatMoney } from "./money";
+import type { OrderLine } from "./order-edit";
 import { REFUND_NOTE_PREFIX, statusName } from "./order-status";
 import {
   fullRefundRequest,
@@ -28,17 +29,6 @@ export function wasPaid(order: { status: string; paidAt: Date | null }): boolean
   );
 }
 
-/** An order line as a refund sees it: what was ordered and where its stock goes back to. */
-export interface RefundableLine {
-  id: string;
-  productId: string;
-  variationId: string | null;
-  productName: string;
-  sizeLabel: string | null;
-  quantity: number;
-  priceCents: number;
-}
-
 /** "Pink Kush (3.5g)". */
 export function itemLabel(item: { productName: string; sizeLabel: string | null }): string {
   return item.sizeLabel ? `${item.productName} (${item.sizeLabel})` : item.productName;
@@ -53,7 +43,7 @@ export interface RefundPlanBasis {
     totalAmountCents: number;
     refundedCents: number;
   };
-  items: RefundableLine[];
+  items: OrderLine[];
   refundable: RefundableOrder;
   refunded: RefundedSoFar;
 }
@@ -115,7 +105,7 @@ export function planRefund(
 }
 
 /** What a refund made says of itself, once its stock is back (or kept out). */
-export interface RefundWords {
+interface RefundWords {
   /** The order's history note: "Refund R-1001-R1: $33.60 by Interac e-Transfer (2 × …, shipping)". */
   historyNote: string;
   /** The refund email's rows: each item, shipping, an amount, each tax line. */
@@ -126,7 +116,7 @@ export interface RefundWords {
 
 export function refundWords(input: {
   split: RefundSplit;
-  items: RefundableLine[];
+  items: OrderLine[];
   /** The order lines whose units went back to stock. */
   restocked: Set<string>;
   creditNoteNumber: string;

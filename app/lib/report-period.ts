@@ -45,7 +45,7 @@ export type PeriodChoice =
 
 /** How the bars of Sales Overview are grouped: days up to a month, then weeks, then months. */
 export type Granularity = "day" | "week" | "month";
-export function periodGranularity(days: number): Granularity {
+function periodGranularity(days: number): Granularity {
   return days <= 31 ? "day" : days <= 92 ? "week" : "month";
 }
 

@@ -21,7 +21,7 @@ export interface StoreIdentity {
   logoUrl: string | null;
 }
 
-export interface PaymentSettings {
+interface PaymentSettings {
   /** Shoppers pay here (seeded from ETRANSFER_EMAIL); null until set, and checkout is closed. */
   etransferEmail: string | null;
   /** Extra words shown with the e-Transfer instructions (checkout, confirmation, email). */
@@ -35,18 +35,18 @@ export interface ShippingSettings {
   freeThresholdCents: number;
 }
 
-export interface NotificationSettings {
+interface NotificationSettings {
   newOrderEmails: string[];
   dailySummaryEmails: string[];
   lowStockEmails: string[];
 }
 
-export interface SecuritySettings {
+interface SecuritySettings {
   /** Every admin must sign in with two-factor (app/server/auth/two-factor.server.ts). */
   requireTwoFactor: boolean;
 }
 
-export interface EmailSettings {
+interface EmailSettings {
   /**
    * The address every email is sent from (its name is the store's name); null: the server's
    * default (MAIL_FROM, else orders@ the domain of PUBLIC_URL).

@@ -20,7 +20,7 @@ export const TAX_KIND_NAMES: Record<TaxKind, string> = {
 };
 
 /** 100,000 parts: a rate of 5000 is 5 %. */
-export const RATE_SCALE = 100_000;
+const RATE_SCALE = 100_000;
 
 export interface TaxRate {
   province: string;
@@ -221,7 +221,7 @@ export function computeTaxLines(options: {
   });
 }
 
-export function taxTotalCents(lines: Pick<TaxLine, "amountCents">[]): number {
+function taxTotalCents(lines: Pick<TaxLine, "amountCents">[]): number {
   return lines.reduce((sum, line) => sum + line.amountCents, 0);
 }
 

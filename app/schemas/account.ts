@@ -4,7 +4,7 @@ import { postalCodeMatchesProvince } from "~/lib/address";
 import { formRules } from "~/lib/form";
 import { CheckoutSchema } from "./checkout";
 
-export const AccountEmailSchema = z
+const AccountEmailSchema = z
   .string({ error: "Please enter your email address" })
   .trim()
   .min(1, { error: "Please enter your email address" })
@@ -13,7 +13,7 @@ export const AccountEmailSchema = z
   .transform((v) => v.toLowerCase());
 
 /** A new password: long enough to resist guessing; the email itself is refused. */
-export const NewPasswordSchema = z
+const NewPasswordSchema = z
   .string({ error: "Please choose a password" })
   .min(1, { error: "Please choose a password" })
   .min(MIN_PASSWORD_LENGTH, {
@@ -41,7 +41,7 @@ export const SignInSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, { error: "Incorrect email or password" }),
 });
 
-export const EmailOnlySchema = z.object({ email: AccountEmailSchema });
+const EmailOnlySchema = z.object({ email: AccountEmailSchema });
 
 export const signUpForm = formRules(SignUpSchema);
 export const signInForm = formRules(SignInSchema);
@@ -56,14 +56,14 @@ export const LinkTokenSchema = z
 /** The emailed sign-in link's page: its button posts the token. */
 export const signInLinkForm = formRules(z.object({ token: LinkTokenSchema }));
 
-export const ResetPasswordSchema = z.object({
+const ResetPasswordSchema = z.object({
   token: LinkTokenSchema,
   password: NewPasswordSchema,
 });
 
 export const resetPasswordForm = formRules(ResetPasswordSchema);
 
-export const VerifyEmailSchema = z.object({
+const VerifyEmailSchema = z.object({
   token: LinkTokenSchema,
   password: z
     .string({ error: "Please enter your password" })

@@ -132,7 +132,7 @@ export type CampaignInput = z.output<typeof CampaignFormSchema>;
 export const campaignForm = formRules(CampaignFormSchema);
 
 /** A template: name, description, and the subject and content a campaign starts from. */
-export const TemplateFormSchema = z.object({
+const TemplateFormSchema = z.object({
   name: optionalText(80).pipe(z.string().min(1, CAMPAIGN_MESSAGES.templateName)),
   description: optionalText(200),
   subject: optionalText(200),

@@ -77,7 +77,7 @@ export type CustomerEmail = z.output<typeof CustomerEmailSchema>;
 export const customerEmailForm = formRules(CustomerEmailSchema);
 
 /** Confirming a previewed import: what to do with rows whose email is already a customer's. */
-export const ImportConfirmSchema = z.object({
+const ImportConfirmSchema = z.object({
   existing: z.enum(["skip", "update"], "Choose whether to skip or update existing customers."),
 });
 

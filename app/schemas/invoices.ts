@@ -11,11 +11,11 @@ export const INVOICE_SEARCH_EMPTY = "Please enter an Order ID";
 export const invoiceNotFoundMessage = (typed: string) => `Invoice not found for Order ID: ${typed}`;
 export const NO_INVOICES_TODAY = "No invoices found for today";
 export const noInvoicesOn = (key: DayKey) => `No invoices found for ${formatDayKey(key)}`;
-export const badDateMessage = (typed: string) =>
+const badDateMessage = (typed: string) =>
   `"${typed}" is not a date (use YYYY-MM-DD): showing today's invoices instead.`;
 
 /** What a search keeps of what was typed (order numbers are 12 characters). */
-export const INVOICE_SEARCH_MAX = 40;
+const INVOICE_SEARCH_MAX = 40;
 
 const InvoiceListQuerySchema = z.object({
   // A search box submitted empty is a search (it gets its message); no ?q= is none.
@@ -30,7 +30,7 @@ const InvoiceListQuerySchema = z.object({
   date: z.string().max(40).optional().catch(undefined),
 });
 
-export interface InvoiceListQuery {
+interface InvoiceListQuery {
   /** undefined when no search was made, "" when the box was submitted empty. */
   q: string | undefined;
   page: number;

@@ -32,9 +32,9 @@ function requireBoth(value: { subject: string; body: string }, ctx: z.Refinement
     ctx.addIssue({ code: "custom", path: ["form"], message: NEWSLETTER_MESSAGES.required });
 }
 
-export const NewsletterComposeSchema = z.object(ComposeFields).superRefine(requireBoth);
+const NewsletterComposeSchema = z.object(ComposeFields).superRefine(requireBoth);
 
-export const NewsletterTestSchema = z
+const NewsletterTestSchema = z
   .object({
     ...ComposeFields,
     testEmail: z
@@ -51,7 +51,7 @@ export const NewsletterTestSchema = z
   })
   .superRefine(requireBoth);
 
-export const SubscriberRemoveSchema = z.object({ id: z.uuid() });
+const SubscriberRemoveSchema = z.object({ id: z.uuid() });
 
 /** The Newsletters screen's forms: compose (Send Newsletter), Send Test, a row's Remove. */
 export const newsletterForm = formRules(NewsletterComposeSchema);

@@ -11,8 +11,8 @@ import { stripControlCharacters } from "./text";
  * else: stock, prices, the 30 g limit, the coupon's minimum (app/server/orders/order-edit.server.ts).
  */
 
-export const QUANTITY_MESSAGE = `Enter a whole number from 1 to ${MAX_LINE_QUANTITY} (tick Remove to take the line off).`;
-export const STALE_FORM = "This form is out of date. Reload the page and edit the order again.";
+const QUANTITY_MESSAGE = `Enter a whole number from 1 to ${MAX_LINE_QUANTITY} (tick Remove to take the line off).`;
+const STALE_FORM = "This form is out of date. Reload the page and edit the order again.";
 
 /** "2" → 2; anything but a whole number from 1 to the cart's maximum is refused. */
 function quantityOf(value: string | undefined): number | null {
@@ -58,7 +58,7 @@ const addition = z
     return { item: value.item, quantity };
   });
 
-export const OrderEditSchema = z
+const OrderEditSchema = z
   .object({
     version: z.coerce.number({ error: STALE_FORM }).int(STALE_FORM).min(1, STALE_FORM),
     lines: z.array(line).max(MAX_CART_LINES),
@@ -74,7 +74,7 @@ export const OrderEditSchema = z
 const MAX_ROWS = 100;
 
 /** The posted form as the schema's input: `lines.0.quantity`, `lines.0.remove`, `add.0.item`… */
-export function orderEditValues(form: FormData) {
+function orderEditValues(form: FormData) {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;

@@ -4,7 +4,7 @@ import { filterEnum, ListQuerySchema } from "./admin-list";
 import { plainText } from "./text";
 import { formRules } from "~/lib/form";
 
-export const ORDER_DATE_FILTERS = ["all", "today", "yesterday", "this_week"] as const;
+const ORDER_DATE_FILTERS = ["all", "today", "yesterday", "this_week"] as const;
 
 const cursor = z
   .string()

@@ -11,7 +11,7 @@ const checkbox = z
   .transform((v) => v === "on" || v === "true");
 
 /** The province's rule: whether the store ships there and the age shoppers confirm at checkout. */
-export const ProvinceRuleFormSchema = z.object({
+const ProvinceRuleFormSchema = z.object({
   intent: z.literal("rule"),
   ships: checkbox,
   minimumAge: z
@@ -28,7 +28,7 @@ export const ProvinceRuleFormSchema = z.object({
 });
 
 /** A new tax rate from a day on (a rate of 0 ends the tax). */
-export const TaxRateFormSchema = z.object({
+const TaxRateFormSchema = z.object({
   intent: z.literal("add-rate"),
   kind: z.enum(TAX_KINDS, { error: "Choose the tax" }),
   rate: z
@@ -57,7 +57,7 @@ export const TaxRateFormSchema = z.object({
     }),
 });
 
-export const DeleteRateFormSchema = z.object({
+const DeleteRateFormSchema = z.object({
   intent: z.literal("delete-rate"),
   rateId: z.uuid({ error: "This rate does not exist" }),
 });

@@ -56,7 +56,7 @@ const common = {
 };
 
 /** `lines.0.id`, `lines.0.quantity`, `lines.0.restock` … as an array, the rest as text. */
-export function refundFormValues(form: FormData): Record<string, unknown> {
+function refundFormValues(form: FormData): Record<string, unknown> {
   const values: Record<string, unknown> = textValues(form);
   const lines: Record<string, string>[] = [];
   for (const [name, value] of form.entries()) {
@@ -69,7 +69,7 @@ export function refundFormValues(form: FormData): Record<string, unknown> {
   return values;
 }
 
-export const RefundFormSchema = z
+const RefundFormSchema = z
   .object({
     ...common,
     mode: z.enum(["items", "amount"], { error: "Choose items and shipping, or an amount." }),
@@ -118,7 +118,7 @@ export const RefundFormSchema = z
 export const refundForm = formRules(RefundFormSchema, refundFormValues);
 
 /** Cancel a paid order: everything left is refunded; each line says whether it goes back to stock. */
-export const CancelRefundFormSchema = z
+const CancelRefundFormSchema = z
   .object({
     ...common,
     from: z.string().max(20),

@@ -11,7 +11,7 @@ import {
   type PeriodChoice,
 } from "~/lib/report-period";
 
-export const PERIOD_CHOICES = "Choose 7, 30, 90 or 365 days, a month, a quarter or a custom range.";
+const PERIOD_CHOICES = "Choose 7, 30, 90 or 365 days, a month, a quarter or a custom range.";
 
 /** A custom range's dates as typed, to show them again beside their message. */
 export interface RangeValues {
@@ -25,7 +25,7 @@ export interface PeriodError {
   message: string;
 }
 
-export type ReportQuery =
+type ReportQuery =
   | { ok: true; choice: PeriodChoice; notice?: string }
   | { ok: false; error: PeriodError; values: RangeValues };
 

@@ -166,14 +166,14 @@ export const ShippingFormSchema = z.object({
   freeThresholdCents: amount("Free shipping from"),
 });
 
-export const NotificationsFormSchema = z.object({
+const NotificationsFormSchema = z.object({
   intent: z.literal("notifications"),
   newOrderEmails: emailList("New orders"),
   dailySummaryEmails: emailList("Daily summary"),
   lowStockEmails: emailList("Low stock"),
 });
 
-export const SecurityFormSchema = z.object({
+const SecurityFormSchema = z.object({
   intent: z.literal("security"),
   // A checkbox: sent as "on" when ticked, absent when not.
   requireTwoFactor: z
@@ -182,13 +182,13 @@ export const SecurityFormSchema = z.object({
     .transform((value) => value === "on"),
 });
 
-export const EmailFormSchema = z.object({
+const EmailFormSchema = z.object({
   intent: z.literal("email"),
   // Blank: the server's default (MAIL_FROM).
   fromAddress: optionalEmail("Sender address"),
 });
 
-export const RemoveSampleDataSchema = z.object({
+const RemoveSampleDataSchema = z.object({
   intent: z.literal("remove-sample-data"),
   confirm: z.literal("REMOVE", { error: "Type REMOVE to confirm" }),
 });

@@ -16,7 +16,7 @@ export type ShippingListQuery = z.output<typeof ShippingListQuery>;
  * status the person saw (a stale one is refused) and where it goes. The tracking number is checked
  * by the domain function (Canada Post's format), so the message is the same from every screen.
  */
-export const ShipmentStatusChangeSchema = z.object({
+const ShipmentStatusChangeSchema = z.object({
   shipmentId: z
     .string()
     .overwrite(stripControlCharacters)

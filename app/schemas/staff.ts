@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formRules } from "~/lib/form";
 import { ADMIN_ROLES } from "~/lib/permissions";
 
-export const STAFF_MESSAGES = {
+const STAFF_MESSAGES = {
   email: "Enter an email address, e.g. sam@example.com",
   username: "Use 3 to 40 letters, digits, dots, dashes or underscores (no spaces)",
   displayName: "Enter a name of 1 to 80 characters",
@@ -25,7 +25,7 @@ const newPassword = z
   .max(200, { error: STAFF_MESSAGES.passwordLong });
 
 /** Invite an admin: where the link goes, the name they sign in with, and their role. */
-export const StaffInviteSchema = z.object({
+const StaffInviteSchema = z.object({
   email: z
     .string({ error: STAFF_MESSAGES.email })
     .trim()
@@ -39,10 +39,10 @@ export const StaffInviteSchema = z.object({
 });
 export const staffInviteForm = formRules(StaffInviteSchema);
 
-export const StaffRoleSchema = z.object({ id: z.uuid(), role });
+const StaffRoleSchema = z.object({ id: z.uuid(), role });
 export const staffRoleForm = formRules(StaffRoleSchema);
 
-export const StaffIdSchema = z.object({ id: z.uuid() });
+const StaffIdSchema = z.object({ id: z.uuid() });
 export const staffIdForm = formRules(StaffIdSchema);
 
 const confirmation = {
@@ -54,17 +54,17 @@ const samePasswords = (v: { newPassword: string; confirmPassword?: string }) =>
 const mismatch = { error: STAFF_MESSAGES.passwordMatch, path: ["confirmPassword"] };
 
 /** The invitation page: the invited admin's name and password. */
-export const InviteAcceptSchema = z
+const InviteAcceptSchema = z
   .object({ displayName, ...confirmation })
   .refine(samePasswords, mismatch);
 export const inviteAcceptForm = formRules(InviteAcceptSchema);
 
 /** My profile: the display name. */
-export const ProfileNameSchema = z.object({ displayName });
+const ProfileNameSchema = z.object({ displayName });
 export const profileNameForm = formRules(ProfileNameSchema);
 
 /** My profile: a new password, the current one required. */
-export const PasswordChangeSchema = z
+const PasswordChangeSchema = z
   .object({
     currentPassword: z
       .string({ error: STAFF_MESSAGES.currentPassword })

@@ -5,7 +5,7 @@ import { ADJUST_REASONS, STOCK_REASON_LABELS, type AdjustMode } from "~/lib/stoc
 const MAX_ADJUSTMENT = 1_000_000;
 
 /** Adjust stock (the product form and the product's page): one size's, or a sizeless product's. */
-export const StockAdjustSchema = z
+const StockAdjustSchema = z
   .object({
     variationId: z
       .uuid({ error: "Choose a size" })

@@ -1,31 +1,19 @@
 import { ArrowRight } from "lucide-react";
 import { href, Link } from "react-router";
-import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_AREA_LABELS,
-  type AuditAction,
-  type AuditArea,
-} from "~/lib/audit";
+import { AUDIT_ACTION_LABELS, AUDIT_AREA_LABELS } from "~/lib/audit";
 import { describeChanges, recordTypeLabel } from "~/lib/activity-text";
 import { formatDate, formatTime, type Zone } from "~/lib/dates";
+import type { ActivityRow } from "~/server/audit/activity.server";
 import { Section } from "./page";
 
 /** An audit entry as the Activity screen and a record's panel receive it. */
-export interface ActivityEntry {
-  id: string;
+export type ActivityEntry = Omit<ActivityRow, "createdAt" | "adminId" | "changes"> & {
   createdAt: Date | string;
-  adminName: string;
-  ipAddress: string | null;
-  area: AuditArea;
-  action: AuditAction;
-  recordType: string | null;
-  recordId: string | null;
-  recordLabel: string | null;
   changes: Record<string, unknown> | null;
-}
+};
 
 /** The admin page of an entry's record, when it has one. */
-export function recordHref(type: string | null, id: string | null): string | null {
+function recordHref(type: string | null, id: string | null): string | null {
   if (!type || !id) return null;
   switch (type) {
     case "product":
@@ -51,7 +39,7 @@ export function recordHref(type: string | null, id: string | null): string | nul
 }
 
 /** The Activity screen filtered by one record (a record panel's "See all"). */
-export function recordActivityHref(id: string): string {
+function recordActivityHref(id: string): string {
   return `${href("/budzadmin/dashboard/activity")}?${new URLSearchParams({ q: id })}`;
 }
 

@@ -18,7 +18,7 @@ import { inputClass } from "./field";
 import { SaveStatus, useSaveState } from "./save-status";
 import { STORE_FIELDS_HINT } from "~/lib/store-settings";
 
-export type AnnouncementFormValues = AnnouncementSettings;
+type AnnouncementFormValues = AnnouncementSettings;
 
 type SaveData = { ok: true } | FormReply;
 

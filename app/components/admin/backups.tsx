@@ -8,7 +8,7 @@ import { buttonClass } from "./button";
 
 /** The backups' pieces of the admin: the Database screen's list, the banner, the Overview's note. */
 
-export interface BackupListRow {
+interface BackupListRow {
   name: string;
   size: number;
   createdAt: string | Date;
@@ -17,7 +17,7 @@ export interface BackupListRow {
   problems: string[];
 }
 
-export interface BackupFailure {
+interface BackupFailure {
   at: string | Date;
   reason: string;
   error: string;

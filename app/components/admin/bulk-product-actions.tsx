@@ -1,8 +1,8 @@
 import { Archive, ArchiveRestore, FolderInput, Percent, X } from "lucide-react";
+import { CategoryOptions } from "~/components/form/options";
 import { useState } from "react";
 import { href, useFetcher, useLocation } from "react-router";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { CATEGORIES } from "~/lib/categories";
 import type { FormReply } from "~/lib/form";
 import { lazyModule } from "~/lib/lazy-module";
 import { productCount, type BulkAction } from "~/lib/product-list";
@@ -13,7 +13,7 @@ import { DialogButtons, Modal } from "./modal";
 /** The bulk forms' rules, fetched when a dialog is first focused (the list loads without zod). */
 const bulkForms = lazyModule(() => import("~/schemas/product-list"));
 
-export interface ProductSelection {
+interface ProductSelection {
   /** Ticked rows of the page shown. */
   ids: ReadonlySet<string>;
   /** Every product matching the filter (`total` of them), not only the ticked ones. */
@@ -260,14 +260,7 @@ function BulkDialog({
             <Field name="category" label="New category" required>
               {(props) => (
                 <select {...props} required defaultValue="" className={inputClass}>
-                  <option value="" disabled>
-                    Choose a category
-                  </option>
-                  {CATEGORIES.map((c) => (
-                    <option key={c.slug} value={c.slug}>
-                      {c.name}
-                    </option>
-                  ))}
+                  <CategoryOptions />
                 </select>
               )}
             </Field>

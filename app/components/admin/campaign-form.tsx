@@ -11,7 +11,7 @@ import { inputClass } from "./field";
 import { recipientsText, RecipientsFieldset, useAudience } from "./campaign-audience";
 import { ConfirmDialog, Modal } from "./modal";
 
-export interface CampaignFormValues {
+interface CampaignFormValues {
   name: string;
   subject: string;
   bodyHtml: string;

@@ -7,7 +7,7 @@ import { couponForm } from "~/schemas/coupons";
 import { inputClass, selectClass } from "./field";
 
 /** What the form starts from: a saved coupon (dates as calendar days), or nothing for a new one. */
-export interface CouponFormValues {
+interface CouponFormValues {
   code: string;
   description: string;
   type: "percentage" | "fixed";

@@ -6,13 +6,7 @@ import {
 } from "~/lib/credit-notes";
 import type { InvoiceIssuer } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
-import { IssuerBlock } from "./invoice-document";
-
-function Heading({ children }: { children: React.ReactNode }) {
-  return (
-    <h2 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{children}</h2>
-  );
-}
+import { CustomerLines, DocumentHeader, DocumentHeading, TotalsList } from "./invoice-document";
 
 /**
  * A credit note as printed (the PDF draws the same content with pdfkit, from the same totals
@@ -31,34 +25,21 @@ export function CreditNoteView({
       aria-label={`Credit note ${note.number}`}
       className="text-sm text-stone-800 print:text-[11pt]"
     >
-      <header className="flex flex-col gap-4 border-b border-stone-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
-        <IssuerBlock issuer={issuer} />
-        <div className="sm:text-right">
-          <p className="text-lg font-bold tracking-wide text-stone-900 uppercase">
-            Credit note {note.number}
-          </p>
-          <p className="mt-1 text-stone-600">
-            Date: <time dateTime={note.issuedAt}>{note.issuedOn}</time>
-          </p>
-          <p className="mt-1 text-stone-600">
-            Credits invoice {note.orderNumber} of {note.invoiceIssuedOn}
-          </p>
-        </div>
-      </header>
+      <DocumentHeader issuer={issuer}>
+        <p className="text-lg font-bold tracking-wide text-stone-900 uppercase">
+          Credit note {note.number}
+        </p>
+        <p className="mt-1 text-stone-600">
+          Date: <time dateTime={note.issuedAt}>{note.issuedOn}</time>
+        </p>
+        <p className="mt-1 text-stone-600">
+          Credits invoice {note.orderNumber} of {note.invoiceIssuedOn}
+        </p>
+      </DocumentHeader>
 
       <section className="py-5">
-        <Heading>Refunded to</Heading>
-        <p className="mt-1.5 leading-6">
-          <span className="font-medium text-stone-900">{note.customer.name}</span>
-          <br />
-          {note.customer.email}
-          {note.customer.phone ? (
-            <>
-              <br />
-              {note.customer.phone}
-            </>
-          ) : null}
-        </p>
+        <DocumentHeading level="h2">Refunded to</DocumentHeading>
+        <CustomerLines customer={note.customer} />
       </section>
 
       <table className="w-full text-left">
@@ -112,17 +93,7 @@ export function CreditNoteView({
         </tbody>
       </table>
 
-      <dl className="mt-4 ml-auto w-full max-w-xs space-y-1.5 border-t border-stone-200 pt-3 sm:mr-3">
-        {creditNoteTotals(note).map((line) => (
-          <div
-            key={line.label}
-            className={`flex justify-between gap-4 ${line.total ? "border-t border-stone-200 pt-2 text-base font-bold text-stone-900" : ""}`}
-          >
-            <dt>{line.label}</dt>
-            <dd className="tabular-nums">{line.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TotalsList lines={creditNoteTotals(note)} />
 
       <p className="mt-6 font-medium text-stone-900">{creditNoteMethodText(note)}</p>
       <p className="mt-1 text-stone-600">{creditNoteToDateText(note)}</p>

@@ -4,7 +4,8 @@ import { Field, FormProvider, FormSummary, useForm } from "~/components/form/for
 import type { FormReply } from "~/lib/form";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
-import { Modal, useCloseToList } from "./modal";
+import { ListCard, Pagination } from "./list-page";
+import { CloseButton, Modal, useCloseToList } from "./modal";
 
 /**
  * The first step of a CSV import (customers, products): the file, checked on the server and kept as
@@ -46,9 +47,7 @@ export function CsvUploadDialog({
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           <button type="submit" form={formId} disabled={uploading} className={buttonClass()}>
             {uploading ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
@@ -111,7 +110,7 @@ export function CsvUploadDialog({
 const ERRORS_LISTED = 200;
 
 /** A preview already imported: when, and a link to what it made. */
-export function ImportedNotice({
+function ImportedNotice({
   when,
   listHref,
   listText,
@@ -131,7 +130,7 @@ export function ImportedNotice({
 }
 
 /** A preview with errors: what to fix (the first ones), and a way to upload the file again. */
-export function ImportErrors({
+function ImportErrors({
   title,
   errors,
   children,
@@ -162,4 +161,173 @@ export function ImportErrors({
       {children}
     </section>
   );
+}
+
+/**
+ * Confirms a preview: the import runs all at once (a spinner while it does). `children` are the
+ * form's own choices, `note` what importing does.
+ */
+export function ConfirmImport({
+  form,
+  label,
+  note,
+  children,
+}: {
+  form: ReturnType<typeof useForm>;
+  label: string;
+  note: string;
+  children?: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const importing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Form
+      method="post"
+      {...form.props}
+      className="mb-6 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      <FormProvider form={form}>
+        <FormSummary />
+        {children}
+        <button type="submit" disabled={importing} className={buttonClass()}>
+          {importing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+          {importing ? "Importing..." : label}
+        </button>
+        <p className="mt-2 text-xs text-stone-500">{note}</p>
+      </FormProvider>
+    </Form>
+  );
+}
+
+/**
+ * A preview's rows: a link per kind of row (with its count), the table (a row with errors in red)
+ * and its pages. `columns` are each header with the classes of its cells (to hide one on phones).
+ */
+export function PreviewRows<Filter extends string, Row extends { row: number; errors: string[] }>(
+  props: {
+    fileName: string;
+    filters: readonly Filter[];
+    labels: Record<Filter, string>;
+    counts: Record<Filter, number>;
+    current: Filter;
+    columns: readonly (readonly [header: string, className: string])[];
+    tableClassName: string;
+    rows: Row[];
+    /** Classes of every row (added to the red of a row with errors). */
+    rowClassName?: string;
+    cells: (row: Row) => React.ReactNode;
+  } & Omit<Parameters<typeof Pagination>[0], "noun">,
+) {
+  const { fileName, filters, labels, counts, current, columns, rows, rowClassName } = props;
+  return (
+    <ListCard>
+      <nav aria-label="Rows to show" className="flex flex-wrap gap-2 border-b border-stone-200 p-4">
+        {filters.map((filter) => (
+          <Link
+            key={filter}
+            to={filter === "all" ? "?" : `?show=${filter}`}
+            aria-current={filter === current ? "page" : undefined}
+            className={buttonClass(filter === current ? "primary" : "secondary", "sm")}
+          >
+            {labels[filter]} ({counts[filter].toLocaleString("en-CA")})
+          </Link>
+        ))}
+      </nav>
+      {rows.length === 0 ? (
+        <p className="px-4 py-16 text-center text-stone-500">No rows here.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className={props.tableClassName}>
+            <caption className="sr-only">Rows of {fileName}</caption>
+            <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+              <tr>
+                {columns.map(([header, className]) => (
+                  <th
+                    key={header}
+                    scope="col"
+                    className={["px-4 py-3 whitespace-nowrap", className].filter(Boolean).join(" ")}
+                  >
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {rows.map((r) => (
+                <tr
+                  key={r.row}
+                  className={
+                    [r.errors.length ? "bg-red-50/60" : "", rowClassName]
+                      .filter(Boolean)
+                      .join(" ") || undefined
+                  }
+                >
+                  {props.cells(r)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination
+        page={props.page}
+        pageCount={props.pageCount}
+        total={props.total}
+        pageSize={props.pageSize}
+        noun="row"
+      />
+    </ListCard>
+  );
+}
+
+/** A row's errors, one under another. */
+export function RowErrors({ errors }: { errors: string[] }) {
+  return (
+    <ul className="space-y-0.5 text-red-700">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Upload a corrected file": back to the import's first step. */
+export function UploadAgainLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className={`${buttonClass("secondary")} mt-3`}>
+      Upload a corrected file
+    </Link>
+  );
+}
+
+/**
+ * Where a preview stands: imported (when, and a link to what it made), with errors (which, and a
+ * way to upload a corrected file), or ready to import: `children`.
+ */
+export function PreviewState({
+  preview,
+  importedWhen,
+  errorsTitle,
+  listHref,
+  listText,
+  uploadHref,
+  children,
+}: {
+  preview: { status: string; errorCount: number; errors: string[] };
+  importedWhen: string;
+  errorsTitle: string;
+  listHref: string;
+  listText: string;
+  uploadHref: string;
+  children: React.ReactNode;
+}) {
+  if (preview.status === "imported")
+    return <ImportedNotice when={importedWhen} listHref={listHref} listText={listText} />;
+  if (preview.errorCount > 0)
+    return (
+      <ImportErrors title={errorsTitle} errors={preview.errors}>
+        <UploadAgainLink to={uploadHref} />
+      </ImportErrors>
+    );
+  return children;
 }

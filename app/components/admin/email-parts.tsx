@@ -7,7 +7,7 @@ import { buttonClass } from "./button";
 import { PageHeader, tabClass } from "./page";
 import { StatCard, StatGrid } from "./stat-card";
 
-export interface EmailStats {
+interface EmailStats {
   totalSubscribers: number;
   campaignsSent: number;
   avgOpenRate: number;

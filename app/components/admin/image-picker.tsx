@@ -18,7 +18,7 @@ interface PickerImage {
 interface PickerData {
   list: { rows: PickerImage[]; page: number; pageCount: number; total: number };
 }
-export type UploadResponse = { image: { imageUrl: string; imageName: string } } | { error: string };
+type UploadResponse = { image: { imageUrl: string; imageName: string } } | { error: string };
 
 /** Sends one file to the library; the answer names the stored image or says what was wrong. */
 export async function uploadImage(file: File, description = ""): Promise<UploadResponse> {

@@ -17,9 +17,19 @@ export function InvoiceStatusBadge({ status }: { status: string }) {
   return <Badge tone={TONES[status] ?? "stone"}>{invoiceStatusLabel(status)}</Badge>;
 }
 
-function Heading({ children }: { children: React.ReactNode }) {
+/** A small heading of an invoice or credit note ("Bill to"), at the level its page needs. */
+export function DocumentHeading({
+  level = "h3",
+  children,
+}: {
+  level?: "h2" | "h3";
+  children: React.ReactNode;
+}) {
+  const Level = level;
   return (
-    <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{children}</h3>
+    <Level className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
+      {children}
+    </Level>
   );
 }
 
@@ -48,39 +58,26 @@ export function InvoiceDocumentView({
       tabIndex={focusable ? 0 : undefined}
       className="rounded-sm text-sm text-stone-800 print:text-[11pt]"
     >
-      <header className="flex flex-col gap-4 border-b border-stone-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
-        <IssuerBlock issuer={issuer} />
-        <div className="sm:text-right">
-          <Title className="text-lg font-bold tracking-wide text-stone-900 uppercase">
-            Invoice {invoice.orderNumber}
-          </Title>
-          <p className="mt-1 text-stone-600">
-            Date: <time dateTime={invoice.invoiceDate}>{invoice.issuedOn}</time>
-          </p>
-          <p className="mt-1 flex items-center gap-2 sm:justify-end">
-            <span className="text-stone-600">Status:</span>
-            <InvoiceStatusBadge status={invoice.status} />
-          </p>
-        </div>
-      </header>
+      <DocumentHeader issuer={issuer}>
+        <Title className="text-lg font-bold tracking-wide text-stone-900 uppercase">
+          Invoice {invoice.orderNumber}
+        </Title>
+        <p className="mt-1 text-stone-600">
+          Date: <time dateTime={invoice.invoiceDate}>{invoice.issuedOn}</time>
+        </p>
+        <p className="mt-1 flex items-center gap-2 sm:justify-end">
+          <span className="text-stone-600">Status:</span>
+          <InvoiceStatusBadge status={invoice.status} />
+        </p>
+      </DocumentHeader>
 
       <div className="grid grid-cols-1 gap-5 py-5 sm:grid-cols-2">
         <section>
-          <Heading>Bill to</Heading>
-          <p className="mt-1.5 leading-6">
-            <span className="font-medium text-stone-900">{invoice.customer.name}</span>
-            <br />
-            {invoice.customer.email}
-            {invoice.customer.phone ? (
-              <>
-                <br />
-                {invoice.customer.phone}
-              </>
-            ) : null}
-          </p>
+          <DocumentHeading>Bill to</DocumentHeading>
+          <CustomerLines customer={invoice.customer} />
         </section>
         <section>
-          <Heading>Ship to</Heading>
+          <DocumentHeading>Ship to</DocumentHeading>
           <address className="mt-1.5 leading-6 not-italic">
             {shipping.name}
             <br />
@@ -132,17 +129,7 @@ export function InvoiceDocumentView({
         </tbody>
       </table>
 
-      <dl className="mt-4 ml-auto w-full max-w-xs space-y-1.5 border-t border-stone-200 pt-3 sm:mr-3">
-        {invoiceTotals(invoice).map((line) => (
-          <div
-            key={line.label}
-            className={`flex justify-between gap-4 ${line.total ? "border-t border-stone-200 pt-2 text-base font-bold text-stone-900" : ""}`}
-          >
-            <dt>{line.label}</dt>
-            <dd className="tabular-nums">{line.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TotalsList lines={invoiceTotals(invoice)} />
 
       {credits ? (
         <dl
@@ -163,7 +150,7 @@ export function InvoiceDocumentView({
 
       {awaitsPayment(invoice) ? (
         <section className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 break-inside-avoid">
-          <Heading>How to pay: Interac e-Transfer</Heading>
+          <DocumentHeading>How to pay: Interac e-Transfer</DocumentHeading>
           <p className="mt-2 leading-6">
             Send <strong>{formatMoney(invoice.totalCents)}</strong> to{" "}
             <strong>{issuer.etransferEmail}</strong> and write{" "}
@@ -178,7 +165,7 @@ export function InvoiceDocumentView({
 }
 
 /** The store's name, logo, address, contact and GST/HST number at the top of an invoice or credit note. */
-export function IssuerBlock({ issuer }: { issuer: InvoiceIssuer }) {
+function IssuerBlock({ issuer }: { issuer: InvoiceIssuer }) {
   return (
     <div>
       {issuer.logoUrl ? (
@@ -201,5 +188,63 @@ export function IssuerBlock({ issuer }: { issuer: InvoiceIssuer }) {
         {issuer.gstNumber ? <span className="block">GST/HST no. {issuer.gstNumber}</span> : null}
       </p>
     </div>
+  );
+}
+
+/** The top of an invoice or credit note: the store on the left, `children` (what it is) on the right. */
+export function DocumentHeader({
+  issuer,
+  children,
+}: {
+  issuer: InvoiceIssuer;
+  children: React.ReactNode;
+}) {
+  return (
+    <header className="flex flex-col gap-4 border-b border-stone-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
+      <IssuerBlock issuer={issuer} />
+      <div className="sm:text-right">{children}</div>
+    </header>
+  );
+}
+
+/** Who an invoice bills (or a credit note refunds): name, email and phone, one a line. */
+export function CustomerLines({
+  customer,
+}: {
+  customer: { name: string; email: string; phone?: string | null };
+}) {
+  return (
+    <p className="mt-1.5 leading-6">
+      <span className="font-medium text-stone-900">{customer.name}</span>
+      <br />
+      {customer.email}
+      {customer.phone ? (
+        <>
+          <br />
+          {customer.phone}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** The totals under a document's lines, the last one (the total) in bold. */
+export function TotalsList({
+  lines,
+}: {
+  lines: { label: string; value: string; total?: boolean }[];
+}) {
+  return (
+    <dl className="mt-4 ml-auto w-full max-w-xs space-y-1.5 border-t border-stone-200 pt-3 sm:mr-3">
+      {lines.map((line) => (
+        <div
+          key={line.label}
+          className={`flex justify-between gap-4 ${line.total ? "border-t border-stone-200 pt-2 text-base font-bold text-stone-900" : ""}`}
+        >
+          <dt>{line.label}</dt>
+          <dd className="tabular-nums">{line.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -13,7 +13,7 @@ export interface FilterOption {
  * Search box and filters of a list, kept in the URL: a GET form the server reads with zod. It
  * submits as you type (debounced) or pick, and always works as a plain form without JavaScript.
  */
-export interface ListFilter {
+interface ListFilter {
   name: string;
   label: string;
   value: string;
@@ -37,22 +37,16 @@ export function statusFilter<S extends string>(
   };
 }
 
-export function ListToolbar({
-  q,
-  searchLabel,
-  filters = [],
-  children,
-}: {
-  q: string;
-  searchLabel: string;
-  filters?: ListFilter[];
-  children?: React.ReactNode;
-}) {
+/**
+ * A GET filter form that submits itself: `send(form, delay)` after a pause in typing (or at once
+ * for a select), replacing the history entry. The search box (`searchInput`) follows the URL's
+ * `q` on back/forward or a link, unless the admin is typing in it.
+ */
+export function useFilterForm(q: string) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const searchInput = useRef<HTMLInputElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // Back/forward or a link changes the URL: show its search unless the admin is typing.
   useEffect(() => {
     const input = searchInput.current;
     if (input && document.activeElement !== input) input.value = q;
@@ -64,6 +58,21 @@ export function ListToolbar({
       void submit(form, { replace: true, preventScrollReset: true });
     }, delay);
   };
+  return { searchInput, send };
+}
+
+export function ListToolbar({
+  q,
+  searchLabel,
+  filters = [],
+  children,
+}: {
+  q: string;
+  searchLabel: string;
+  filters?: ListFilter[];
+  children?: React.ReactNode;
+}) {
+  const { searchInput, send } = useFilterForm(q);
   return (
     <Form
       method="get"

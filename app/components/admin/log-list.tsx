@@ -1,14 +1,14 @@
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { Fragment, useEffect, useRef } from "react";
-import { Form, Link, useLocation, useSubmit } from "react-router";
-import type { FilterOption } from "./list-page";
+import { Fragment } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { useFilterForm, type FilterOption } from "./list-page";
 
 const CONTROL =
   "h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none";
 const LABEL = "mb-1 block text-xs font-medium text-stone-600";
 
 /** What a log list's filters hold: a search, its selects' values, and days from and to. */
-export interface LogFilterValues {
+interface LogFilterValues {
   q: string;
   from: string;
   to: string;
@@ -42,22 +42,7 @@ export function LogFilters({
   values: LogFilterValues;
   selects: { name: string; label: string; options: FilterOption[] }[];
 }) {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const searchInput = useRef<HTMLInputElement>(null);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // Back/forward or a link changes the URL: show its search unless the admin is typing.
-  useEffect(() => {
-    const input = searchInput.current;
-    if (input && document.activeElement !== input) input.value = values.q;
-  }, [values.q]);
-  const send = (form: HTMLFormElement | null, delay: number) => {
-    clearTimeout(timer.current);
-    if (!form) return;
-    timer.current = setTimeout(() => {
-      void submit(form, { replace: true, preventScrollReset: true });
-    }, delay);
-  };
+  const { searchInput, send } = useFilterForm(values.q);
   const select = (name: string, label: string, value: string, options: FilterOption[]) => (
     <div>
       <label htmlFor={`${id}-${name}`} className={LABEL}>

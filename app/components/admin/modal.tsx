@@ -157,6 +157,21 @@ export function DeleteButton({
 }
 
 /** Closes a modal route back to its list, keeping the list's search, filters and scroll. */
+/** A dialog's Close (or Cancel) button: it leaves without doing anything. */
+export function CloseButton({
+  onClick,
+  children,
+}: {
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button type="button" className={buttonClass("secondary")} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 export function useCloseToList(list: string) {
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -181,9 +196,7 @@ export function DialogButtons({
 }) {
   return (
     <>
-      <button type="button" className={buttonClass("secondary")} onClick={onClose}>
-        {closeLabel}
-      </button>
+      <CloseButton onClick={onClose}>{closeLabel}</CloseButton>
       <button type="submit" form={formId} disabled={busy} className={buttonClass(variant)}>
         {children}
       </button>

@@ -22,7 +22,7 @@ import {
 import { href } from "react-router";
 import { can, type Permission } from "~/lib/permissions";
 
-export interface AdminScreen {
+interface AdminScreen {
   /** Stable name other screens use to link here (see screenHref). */
   id: string;
   label: string;

@@ -1,20 +1,15 @@
 import { CheckCircle2, Loader2 } from "lucide-react";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { countText, formatCount } from "~/lib/text";
+import type { EmailLogEntry } from "~/server/marketing/newsletter-admin.server";
 import { Badge, type Tone } from "./badges";
 
-export interface LogEntry {
-  id: string;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  status: string;
-  lastError: string | null;
+type LogEntry = Omit<EmailLogEntry, "createdAt" | "sentAt"> & {
   createdAt: Date | string;
   sentAt: Date | string | null;
-}
+};
 
-export interface Progress {
+interface Progress {
   subject: string;
   queuedAt: Date | string;
   total: number;

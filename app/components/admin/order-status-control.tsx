@@ -3,19 +3,15 @@ import { href, useFetcher } from "react-router";
 import { Field, FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
 import type { FormReply } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
-import {
-  nextOrderStatuses,
-  statusName,
-  TRACKING_NUMBER_HELP,
-  type OrderStatus,
-} from "~/lib/order-status";
+import { nextOrderStatuses, statusName, type OrderStatus } from "~/lib/order-status";
 import { lazyModule } from "~/lib/lazy-module";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 import { ConfirmWarning } from "./confirm-warning";
 import { Modal, DialogButtons } from "./modal";
+import { TrackingNumberField } from "./tracking-number-field";
 
-export interface StatusTarget {
+interface StatusTarget {
   orderNumber: string;
   status: string;
   totalCents: number;
@@ -25,7 +21,7 @@ export interface StatusTarget {
 const orderForms = lazyModule(() => import("~/schemas/orders"));
 
 /** What a status step is called on its button and in its dialog. */
-export const STEP_LABELS: Record<OrderStatus, string> = {
+const STEP_LABELS: Record<OrderStatus, string> = {
   pending: "Pending",
   paid: "Mark paid",
   processing: "Start processing",
@@ -55,7 +51,7 @@ function AcceptDifferentAmount() {
  * tracking number, reason), posted with the step as its `intent` to the order page's action.
  * Errors stay in the dialog; success redirects to `returnTo` with a toast.
  */
-export function StatusDialog({
+function StatusDialog({
   order,
   to,
   returnTo,
@@ -132,24 +128,7 @@ export function StatusDialog({
               {differs ? <AcceptDifferentAmount /> : null}
             </>
           ) : null}
-          {to === "shipped" ? (
-            <Field
-              name="trackingNumber"
-              label="Canada Post tracking number"
-              required
-              hint={TRACKING_NUMBER_HELP}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  required
-                  maxLength={40}
-                  autoComplete="off"
-                  className={inputClass}
-                />
-              )}
-            </Field>
-          ) : null}
+          {to === "shipped" ? <TrackingNumberField input={{ maxLength: 40 }} /> : null}
           {to === "shipped" ? (
             <ConfirmWarning warning={fetcher.data?.warning} label="Save anyway" />
           ) : null}

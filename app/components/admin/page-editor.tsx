@@ -14,7 +14,7 @@ import { PagePreview, PREVIEW_WIDTHS, type PreviewWidth } from "./page-preview";
 import { SaveStatus, useSaveState } from "./save-status";
 import { STORE_FIELDS_HINT } from "~/lib/store-settings";
 
-export interface EditorPage {
+interface EditorPage {
   slug: string;
   name: string;
   path: string;

@@ -47,7 +47,7 @@ function readStyles(): string {
 }
 
 /** The document shown in the frame: the HTML wrapped exactly as the storefront wraps it. */
-export function previewDocument(options: {
+function previewDocument(options: {
   slug: string;
   title: string;
   html: string;

@@ -4,10 +4,10 @@ import { Form, href, Link, useNavigate, useNavigation } from "react-router";
 import { Alert } from "~/components/form/form";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { buttonClass } from "./button";
-import { ConfirmDialog, Modal } from "./modal";
+import { CloseButton, ConfirmDialog, Modal } from "./modal";
 import { PagePreview } from "./page-preview";
 
-export interface RevisionRow {
+interface RevisionRow {
   id: string;
   version: number;
   createdBy: string;
@@ -122,9 +122,7 @@ export function RevisionDialog({
       size="xl"
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Close
-          </button>
+          <CloseButton onClick={close}>Close</CloseButton>
           {revision.version === currentVersion ? null : (
             <Form method="post" id="restore-revision" preventScrollReset>
               <input type="hidden" name="intent" value="restore" />

@@ -8,7 +8,7 @@ import { Link } from "react-router";
  */
 
 /** "← All orders" above a detail page's title. */
-export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
+function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <Link
       to={to}

@@ -5,7 +5,7 @@ import { Field, FormProvider, FormSummary, useForm } from "~/components/form/for
 import { PRINT_NO_ORDERS, printRangeProblem } from "~/lib/print-orders";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
-import { Modal } from "./modal";
+import { CloseButton, Modal } from "./modal";
 
 /**
  * Print Orders (docs/product/orders-and-money.md#print-orders): a start and an end date, checked
@@ -52,9 +52,7 @@ export function PrintOrdersDialog() {
           onClose={close}
           footer={
             <>
-              <button type="button" className={buttonClass("secondary")} onClick={close}>
-                Cancel
-              </button>
+              <CloseButton onClick={close}>Cancel</CloseButton>
               <button type="submit" form="print-orders-form" className={buttonClass("primary")}>
                 <Printer className="h-4 w-4" aria-hidden />
                 Print

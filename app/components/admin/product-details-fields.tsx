@@ -1,5 +1,5 @@
 import { Field } from "~/components/form/form";
-import { CATEGORIES } from "~/lib/categories";
+import { CategoryOptions } from "~/components/form/options";
 import { STRAINS, type ProductFormProduct } from "~/lib/product-fields";
 import { inputClass, selectClass } from "./field";
 
@@ -40,14 +40,7 @@ export function ProductDetailsFields({
             onChange={(e) => onCategoryChange(e.target.value)}
             className={selectClass}
           >
-            <option value="" disabled>
-              Choose a category
-            </option>
-            {CATEGORIES.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
+            <CategoryOptions />
           </select>
         )}
       </Field>

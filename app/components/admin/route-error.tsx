@@ -7,3 +7,12 @@ const ADMIN_LINKS = { signIn: href("/budzadmin"), dashboard: href("/budzadmin/da
 export function AdminErrorBoundary() {
   return <ErrorPage variant="admin" admin={ADMIN_LINKS} />;
 }
+
+/** The same, on a plain page: for routes outside the dashboard shell (the guard, print pages). */
+export function PlainAdminErrorBoundary() {
+  return (
+    <main className="min-h-screen bg-stone-100/70">
+      <AdminErrorBoundary />
+    </main>
+  );
+}

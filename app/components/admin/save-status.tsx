@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SAVE_STATUS_RESET_MS } from "~/lib/page-editor";
 
-export type SaveState = "idle" | "saving" | "success" | "error";
+type SaveState = "idle" | "saving" | "success" | "error";
 
 /**
  * The save indicator for a fetcher (docs/product/admin-and-staff.md#screens): saving while it runs,

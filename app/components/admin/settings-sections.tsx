@@ -451,7 +451,7 @@ export function SampleDataSection({ actionData, loaderData }: SectionProps) {
   );
 }
 
-export interface SectionProps {
+interface SectionProps {
   loaderData: { settings: StoreSettings; realOrders: number; sender: SenderSummary };
   actionData: FormReply | undefined;
 }

@@ -1,24 +1,25 @@
 import { href, Link } from "react-router";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { sizeLabel } from "~/lib/product";
-import { STOCK_REASON_LABELS, type StockReason } from "~/lib/stock";
+import { STOCK_REASON_LABELS } from "~/lib/stock";
+import type { MovementRow } from "~/server/inventory/stock-ledger.server";
 
 /** One movement of the stock ledger, as loaders send it. */
-export interface StockMovementView {
-  id: string;
-  createdAt: Date | string;
-  size: string | null;
-  sizeUnit: string | null;
-  quantity: number;
-  stockAfter: number;
-  reason: StockReason;
-  note: string | null;
-  orderNumber: string | null;
-  staff: string | null;
-}
+type StockMovementView = Pick<
+  MovementRow,
+  | "id"
+  | "size"
+  | "sizeUnit"
+  | "quantity"
+  | "stockAfter"
+  | "reason"
+  | "note"
+  | "orderNumber"
+  | "staff"
+> & { createdAt: Date | string };
 
 /** "+5" or "−2", coloured. */
-export function MovementChange({ quantity }: { quantity: number }) {
+function MovementChange({ quantity }: { quantity: number }) {
   return (
     <span
       className={`font-medium tabular-nums ${quantity > 0 ? "text-brand-700" : "text-red-700"}`}
@@ -29,7 +30,7 @@ export function MovementChange({ quantity }: { quantity: number }) {
 }
 
 /** The order a movement belongs to, linked; else who made it (the store itself for none). */
-export function MovementSource({ movement }: { movement: StockMovementView }) {
+function MovementSource({ movement }: { movement: StockMovementView }) {
   if (movement.orderNumber)
     return (
       <Link

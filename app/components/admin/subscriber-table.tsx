@@ -18,7 +18,7 @@ import {
 } from "./list-page";
 import { ConfirmDialog } from "./modal";
 
-export interface SubscriberItem {
+interface SubscriberItem {
   id: string;
   email: string;
   source: string;

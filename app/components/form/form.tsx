@@ -215,7 +215,7 @@ export function Alert({
   );
 }
 
-export interface ControlProps {
+interface ControlProps {
   id: string;
   name: string;
   "aria-invalid"?: true;

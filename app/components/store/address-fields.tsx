@@ -1,5 +1,5 @@
 import { Field } from "~/components/form/form";
-import { PROVINCES } from "~/lib/address";
+import { ProvinceOptions } from "~/components/form/options";
 import { inputClass } from "./field-styles";
 
 /**
@@ -59,11 +59,7 @@ export function AddressFields({
             <option value="" disabled>
               Choose…
             </option>
-            {PROVINCES.map((province) => (
-              <option key={province.code} value={province.code}>
-                {province.name}
-              </option>
-            ))}
+            <ProvinceOptions />
           </select>
         )}
       </Field>

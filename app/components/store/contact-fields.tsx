@@ -51,3 +51,20 @@ export function PhoneField({
     </Field>
   );
 }
+
+/** The account's password, to sign in or to confirm who is asking. */
+export function PasswordField({
+  label = "Password",
+  className = inputClass,
+}: {
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <Field id="password" name="password" label={label}>
+      {(p) => (
+        <input {...p} type="password" autoComplete="current-password" className={className} />
+      )}
+    </Field>
+  );
+}

@@ -3,7 +3,7 @@ import { PROVINCE_CODES, type ProvinceCode } from "~/lib/address";
 
 // The shipping province last chosen at checkout, so the cart drawer can show that province's taxes
 // (the server falls back to a signed-in shopper's default address when there is none).
-export const SHIPPING_PROVINCE_KEY = "shippingProvince";
+const SHIPPING_PROVINCE_KEY = "shippingProvince";
 const EVENT = "budz:shipping-province";
 
 function read(): ProvinceCode | null {

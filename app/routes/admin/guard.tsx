@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/guard";
-import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { PlainAdminErrorBoundary } from "~/components/admin/route-error";
 import { adminGuard } from "~/server/auth/admin-guard.server";
 
 // Every admin route but sign-in and sign-out sits under this layout (app/routes.ts).
@@ -16,10 +16,4 @@ export default function AdminGuard() {
 }
 
 /** An ended session or a refused request outside the shell: a plain page. */
-export function ErrorBoundary() {
-  return (
-    <main className="min-h-screen bg-stone-100/70">
-      <AdminErrorBoundary />
-    </main>
-  );
-}
+export const ErrorBoundary = PlainAdminErrorBoundary;

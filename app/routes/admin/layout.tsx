@@ -1,7 +1,7 @@
 import { data, href, Link, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell, SIDEBAR_COOKIE } from "~/components/admin/admin-shell";
-import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { PlainAdminErrorBoundary } from "~/components/admin/route-error";
 import { readCookie } from "~/lib/cookies";
 import { readToast } from "~/server/admin/flash.server";
 import { missingContactDetails } from "~/lib/store-settings";
@@ -92,10 +92,4 @@ function StoreSetupBanner(setup: { missingContact: boolean; missingPayment: bool
 }
 
 /** An error of the shell itself (an ended session while browsing), on a plain page. */
-export function ErrorBoundary() {
-  return (
-    <main className="min-h-screen bg-stone-100/70">
-      <AdminErrorBoundary />
-    </main>
-  );
-}
+export const ErrorBoundary = PlainAdminErrorBoundary;

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/email-click";
 import { recordEmailClick } from "~/server/marketing/campaign-tracking.server";
 
-export const LINK_NOT_VALID =
+const LINK_NOT_VALID =
   "This link is not valid. It may have been copied incompletely, or it is not one of the links in our email.";
 
 /**

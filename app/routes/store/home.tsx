@@ -18,7 +18,7 @@ import { getPublishedPage } from "~/server/content/pages.server";
 import { logger } from "~/server/logger.server";
 import { publicPageHeaders, visitorState } from "~/server/storefront/visitor.server";
 
-export const FEATURED_COUNT = 8;
+const FEATURED_COUNT = 8;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const visitor = visitorState(request);

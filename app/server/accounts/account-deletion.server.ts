@@ -10,7 +10,7 @@ import type { Shopper } from "./session.server";
 
 export const DELETED_CUSTOMER_NAME = "Deleted customer";
 
-export type DeleteAccountResult = { ok: true } | { ok: false; message: string };
+type DeleteAccountResult = { ok: true } | { ok: false; message: string };
 
 /**
  * Deletes a shopper's account in one transaction: the account, its saved addresses, links and

@@ -13,7 +13,7 @@ import type { Shopper } from "./session.server";
  * only once that email is verified. Every query is scoped by that email.
  */
 
-export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
+const ACCOUNT_ORDERS_PAGE_SIZE = 10;
 
 export interface AccountOrderRow {
   orderNumber: string;

@@ -46,10 +46,7 @@ function decoy() {
   return decoyHash;
 }
 
-export async function findAccountByEmail(
-  executor: Executor,
-  email: string,
-): Promise<Account | undefined> {
+async function findAccountByEmail(executor: Executor, email: string): Promise<Account | undefined> {
   const [row] = await executor
     .select()
     .from(shopperAccounts)
@@ -143,20 +140,23 @@ export async function signInWithPassword(
   const account = result.value;
   if (!account) return fail(401, INCORRECT_SIGN_IN);
   if (!account.emailVerifiedAt) {
-    await db().transaction((tx) =>
-      sendLink(tx, {
-        kind: "account_verify",
-        purpose: "verify",
-        email: account.email,
-        accountId: account.id,
-        now,
-      }),
-    );
+    await db().transaction((tx) => sendVerifyLink(tx, account, now));
     wakeWorker();
     return fail(403, UNVERIFIED_SIGN_IN);
   }
   const setCookie = await createShopperSession(db(), { ...options, accountId: account.id, now });
   return { ok: true, setCookie };
+}
+
+/** Emails the link that confirms an account's address (and signs it in). */
+function sendVerifyLink(tx: Transaction, account: { id: string; email: string }, now: Date) {
+  return sendLink(tx, {
+    kind: "account_verify",
+    purpose: "verify",
+    email: account.email,
+    accountId: account.id,
+    now,
+  });
 }
 
 /** Emails a one-time sign-in link (to an address without an account: a link that creates one). */
@@ -201,19 +201,13 @@ export async function resendVerification(options: { accountId: string; now?: Dat
       .from(shopperAccounts)
       .where(eq(shopperAccounts.id, options.accountId));
     if (!account || account.emailVerifiedAt) return;
-    await sendLink(tx, {
-      kind: "account_verify",
-      purpose: "verify",
-      email: account.email,
-      accountId: account.id,
-      now,
-    });
+    await sendVerifyLink(tx, account, now);
   });
   wakeWorker();
 }
 
 /** A link used (the session cookie to set), or why it could not be. */
-export type LinkResult = Result<{ setCookie: string }>;
+type LinkResult = Result<{ setCookie: string }>;
 
 /** What a link page shows before it is used: the address it is for, or why it cannot be used. */
 export async function describeLink(options: { purpose: TokenPurpose; token: string; now?: Date }) {

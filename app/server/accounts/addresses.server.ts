@@ -10,8 +10,8 @@ import { getShopper } from "./session.server";
 
 /** Saved addresses of one account. Every query here is scoped by the account's id. */
 
-export const TOO_MANY_ADDRESSES = `You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`;
-export const ADDRESS_NOT_FOUND = "Address not found";
+const TOO_MANY_ADDRESSES = `You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`;
+const ADDRESS_NOT_FOUND = "Address not found";
 
 export interface SavedAddress {
   id: string;
@@ -74,7 +74,7 @@ async function clearDefault(tx: Transaction, accountId: string, except?: string)
 }
 
 /** Saved (the address's id), or why not: 404 for another account's address, 409 when full. */
-export type SaveAddressResult = Result<{ id: string }>;
+type SaveAddressResult = Result<{ id: string }>;
 
 /** Adds an address; the first one (or one marked default) becomes the default. */
 export async function createAddress(options: {

@@ -12,7 +12,7 @@ export const SHOPPER_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SHOPPER_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-export const ACCOUNT_SIGN_IN_PATH = "/account/sign-in";
+const ACCOUNT_SIGN_IN_PATH = "/account/sign-in";
 
 export interface Shopper {
   id: string;

@@ -6,7 +6,7 @@ import { hashToken } from "../auth/session.server";
 import { shopperTokens, SHOPPER_TOKEN_PURPOSES } from "../db-tables";
 
 export type TokenPurpose = (typeof SHOPPER_TOKEN_PURPOSES)[number];
-export type ShopperToken = typeof shopperTokens.$inferSelect;
+type ShopperToken = typeof shopperTokens.$inferSelect;
 
 /** At most this many emailed links per address an hour; past it the request is answered, not sent. */
 export const MAX_LINKS_PER_HOUR = 5;
@@ -15,10 +15,10 @@ export const LINK_INVALID = "This link is not valid. Please ask for a new one.";
 export const LINK_EXPIRED = "This link has expired. Please ask for a new one.";
 export const LINK_USED = "This link has already been used. Please ask for a new one.";
 
-export type TokenCheck = { ok: true; token: ShopperToken } | { ok: false; message: string };
+type TokenCheck = { ok: true; token: ShopperToken } | { ok: false; message: string };
 
 /** How long a link of this purpose works. */
-export function tokenLifetimeMs(purpose: TokenPurpose): number {
+function tokenLifetimeMs(purpose: TokenPurpose): number {
   const { ACCOUNT_LINK_MINUTES, ACCOUNT_VERIFY_HOURS } = config();
   return purpose === "verify" ? ACCOUNT_VERIFY_HOURS * 3_600_000 : ACCOUNT_LINK_MINUTES * 60_000;
 }

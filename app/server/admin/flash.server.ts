@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookie, href, redirect } from "react-router";
 import { config } from "../config.server";
 
-export interface Toast {
+interface Toast {
   id: string;
   type: "success" | "error";
   message: string;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { saleCondition } from "~/lib/report-period";
 import { db } from "../db.server";
 import { lowStockItems } from "../inventory/low-stock.server";
+import { orderSummaryColumns } from "../orders/order-lines.server";
 import { customers, orderItems, orders, productVariations, products, refunds } from "../db-tables";
 
 /**
@@ -39,15 +40,7 @@ export async function getOverview(
   const lowStock = await lowStockItems(options.lowStock ?? 6);
 
   const recentOrders = await db()
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      customerName: orders.shippingName,
-      email: orders.email,
-      totalCents: orders.totalAmountCents,
-      status: orders.status,
-      createdAt: orders.createdAt,
-    })
+    .select({ ...orderSummaryColumns, totalCents: orders.totalAmountCents })
     .from(orders)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.recent ?? 5);

@@ -14,11 +14,11 @@ import { config } from "../config.server";
 import { db } from "../db.server";
 import { csvDateTime } from "../http/csv-download.server";
 import { errorResponse } from "../http/responses.server";
-import { decodeCursor, keysetPage, type KeysetCursor } from "../keyset.server";
+import { decodeCursor, keysetCondition, keysetPage, type KeysetCursor } from "../keyset.server";
 import { auditLog, type AuditChanges } from "../db-tables";
 import { escapeLike } from "../sql-like.server";
 
-export const ACTIVITY_PAGE_SIZE = 25;
+const ACTIVITY_PAGE_SIZE = 25;
 
 /** One entry as the Activity screen and a record's panel show it. */
 export interface ActivityRow {
@@ -60,12 +60,6 @@ export function parseActivityQuery(url: string | URL): AuditListQuery {
   return parsed.data;
 }
 
-/** Rows older than the cursor (newest first) or newer: a row comparison, an index scan's bound. */
-const older = (c: KeysetCursor) =>
-  sql`(${auditLog.createdAt}, ${auditLog.id}) < (${c.createdAt.toISOString()}::timestamptz, ${c.id}::uuid)`;
-const newer = (c: KeysetCursor) =>
-  sql`(${auditLog.createdAt}, ${auditLog.id}) > (${c.createdAt.toISOString()}::timestamptz, ${c.id}::uuid)`;
-
 /**
  * The filters as conditions, each served by an index scanned newest first (staff, area, action:
  * their own; a record search by its id: audit_log_record_idx; days: created_at). As on the Stock
@@ -90,13 +84,13 @@ function activityFilter(filter: Omit<AuditListQuery, "after" | "before">) {
     if (start && !(edge.before && edge.before.createdAt >= start))
       all.push(gte(auditLog.createdAt, start));
     if (end && !(edge.after && edge.after.createdAt < end)) all.push(lt(auditLog.createdAt, end));
-    if (edge.after) all.push(older(edge.after));
-    if (edge.before) all.push(newer(edge.before));
+    if (edge.after) all.push(keysetCondition(auditLog, edge.after, false));
+    if (edge.before) all.push(keysetCondition(auditLog, edge.before, true));
     return all.length > 0 ? and(...all) : undefined;
   };
 }
 
-export interface ActivityPage {
+interface ActivityPage {
   rows: ActivityRow[];
   newer?: string;
   older?: string;

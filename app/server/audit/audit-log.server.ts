@@ -14,13 +14,13 @@ export interface AuditActor {
 }
 
 /** The record an entry is about: its type, id (or number) and a label to read it by. */
-export interface AuditRecord {
+interface AuditRecord {
   type: string;
   id: string;
   label?: string | null;
 }
 
-export interface AuditEntry {
+interface AuditEntry {
   actor: AuditActor;
   area: AuditArea;
   action: AuditAction;
@@ -96,7 +96,7 @@ export function changedFields<T extends object>(
 }
 
 /** The name the retention pruning claims its day under in daily_jobs. */
-export const AUDIT_PRUNE_JOB = "audit-prune";
+const AUDIT_PRUNE_JOB = "audit-prune";
 
 /**
  * Deletes the entries older than the retention (AUDIT_RETENTION_DAYS days before `now`): the only

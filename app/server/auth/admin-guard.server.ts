@@ -40,7 +40,7 @@ function isTwoFactorSetup(request: Request): boolean {
 }
 
 /** The middleware of `requirePermission(p)`: it names its permission (the route walk reads it). */
-export type PermissionMiddleware = MiddlewareFunction<Response> & { permission: Permission };
+type PermissionMiddleware = MiddlewareFunction<Response> & { permission: Permission };
 
 const middlewares = new Map<Permission, PermissionMiddleware>();
 

@@ -36,7 +36,7 @@ export function proxyWarning(settings = config()): string | null {
   return `PUBLIC_URL is ${settings.publicUrl} but TRUST_PROXY is not set: behind a TLS proxy every admin form will be refused. ${SET_TRUST_PROXY} and restart.`;
 }
 
-export const UNTRUSTED_PROXY_REFUSAL = `This form was refused: the page is on https, but the server saw the request arrive over plain http and TRUST_PROXY is not set, so it cannot tell it came through your TLS proxy. ${SET_TRUST_PROXY} and restart the store.`;
+const UNTRUSTED_PROXY_REFUSAL = `This form was refused: the page is on https, but the server saw the request arrive over plain http and TRUST_PROXY is not set, so it cannot tell it came through your TLS proxy. ${SET_TRUST_PROXY} and restart the store.`;
 
 /**
  * The refusal of a form post that came through a TLS proxy the server does not trust: its Origin is

@@ -17,7 +17,7 @@ import { authThrottle } from "../db-tables";
  *   to it, so the owner signs in from a known place whatever an attacker does elsewhere.
  */
 
-export interface ThrottlePolicy {
+interface ThrottlePolicy {
   windowMs: number;
   /** Failures of one key from one address per window; then refused until the window ends. */
   perKeyAndAddress: number;
@@ -72,7 +72,7 @@ export const THROTTLE_POLICIES = {
   },
 } satisfies Record<string, ThrottlePolicy>;
 
-export type ThrottleScope = keyof typeof THROTTLE_POLICIES;
+type ThrottleScope = keyof typeof THROTTLE_POLICIES;
 
 /** How long a success from an address keeps that address known for the key. */
 const KNOWN_ADDRESS_MS = 90 * 24 * 60 * MINUTE;
@@ -80,7 +80,7 @@ const KNOWN_ADDRESS_MS = 90 * 24 * 60 * MINUTE;
 const RETENTION_MS = 24 * 60 * MINUTE;
 const ANY = "*";
 
-export type ThrottleDecision =
+type ThrottleDecision =
   | { ok: true }
   | { ok: false; retryAfterSeconds: number; reason: "key-and-address" | "address" | "key" };
 
@@ -252,7 +252,7 @@ export async function recordAttempt(options: ThrottleTarget & { succeeded: boole
   if (Math.random() < 0.02) await forgetStaleAttempts(now);
 }
 
-export async function forgetStaleAttempts(now = new Date()) {
+async function forgetStaleAttempts(now = new Date()) {
   await db()
     .delete(authThrottle)
     .where(

@@ -156,7 +156,7 @@ async function readUser(executor: Executor, userId: string) {
 
 // ── My profile ──
 
-export interface TwoFactorStatus {
+interface TwoFactorStatus {
   enabled: boolean;
   enabledAt: Date | null;
   recoveryCodesLeft: number;
@@ -430,7 +430,7 @@ export function clearChallengeCookie(): Promise<string> {
   return challengeCookie().serialize("", { maxAge: 0 });
 }
 
-export type ChallengeState =
+type ChallengeState =
   | { state: "none" }
   | { state: "ended" }
   | { state: "ok"; id: string; userId: string; username: string; displayName: string };
@@ -464,7 +464,7 @@ export async function readChallenge(request: Request, now = new Date()): Promise
   return row ? { state: "ok", ...row } : { state: "ended" };
 }
 
-export type SecondStepResult =
+type SecondStepResult =
   | { ok: true; setCookies: string[]; usedRecoveryCode: boolean; recoveryCodesLeft: number }
   | {
       ok: false;

@@ -17,7 +17,7 @@ import { BackupError } from "./dump.server";
 /** The name the daily backup claims its day under in daily_jobs. */
 export const DAILY_BACKUP_JOB = "daily backup";
 
-export type DailyBackupRun =
+type DailyBackupRun =
   | { taken: true; outcome: BackupOutcome }
   | { taken: false; reason: "before the hour" | "already taken" | "busy" };
 

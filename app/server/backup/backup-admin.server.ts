@@ -18,7 +18,7 @@ import {
 
 /** The Database screen's backups (owners): the list, Back up now, downloads. */
 
-export interface BackupRow {
+interface BackupRow {
   name: string;
   size: number;
   createdAt: Date;
@@ -28,7 +28,7 @@ export interface BackupRow {
   problems: string[];
 }
 
-export interface BackupsPanel {
+interface BackupsPanel {
   backups: BackupRow[];
   running: boolean;
   status: BackupStatus;
@@ -59,7 +59,7 @@ export async function backupsPanel(): Promise<BackupsPanel> {
 
 export const BACKUP_STARTED =
   "Backup started: it appears in the list when it is written and verified.";
-export const BACKUP_ALREADY_RUNNING =
+const BACKUP_ALREADY_RUNNING =
   "A backup is being taken already: it appears in the list when it is done.";
 
 /**

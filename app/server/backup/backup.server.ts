@@ -43,7 +43,7 @@ import { verifyBackup, type Verification } from "./verify.server";
 
 export { BackupError } from "./dump.server";
 
-export const BACKUP_FILE = /^budz-backup-(\d{8}T\d{6}(?:\d{3})?Z)-([a-z-]+)\.tar\.gz$/;
+const BACKUP_FILE = /^budz-backup-(\d{8}T\d{6}(?:\d{3})?Z)-([a-z-]+)\.tar\.gz$/;
 
 const REASON_LABELS: Record<BackupReason, string> = {
   manual: "manual",
@@ -213,13 +213,7 @@ export function takeBackup(options: {
   return running;
 }
 
-async function runExclusive(options: {
-  reason: BackupReason;
-  handle?: DatabaseHandle;
-  record?: boolean;
-  now?: () => Date;
-  dir?: string;
-}): Promise<BackupOutcome> {
+async function runExclusive(options: Parameters<typeof takeBackup>[0]): Promise<BackupOutcome> {
   const handle = options.handle ?? databaseHandle();
   const url = handle.url;
   let lock: pg.Client | undefined;

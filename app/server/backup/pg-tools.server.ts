@@ -7,7 +7,7 @@ import path from "node:path";
  * (Debian/Ubuntu /usr/lib/postgresql/<major>/bin, RHEL /usr/pgsql-<major>/bin, Homebrew), the
  * newest major version found: pg_dump must be at least as new as the server it dumps.
  */
-export interface PgProgram {
+interface PgProgram {
   path: string;
   major: number;
 }

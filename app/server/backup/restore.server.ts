@@ -20,7 +20,7 @@ import type { BackupHeader } from "./manifest.server";
 
 export class RestoreRefused extends Error {}
 
-export interface RestoreReport {
+interface RestoreReport {
   into: string;
   header: BackupHeader;
   statements: number;

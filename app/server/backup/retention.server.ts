@@ -1,6 +1,6 @@
 import { dayKey } from "~/lib/invoices";
 
-export interface KeptBackup {
+interface KeptBackup {
   name: string;
   createdAt: Date;
   /** Verified: true; failed its verification: false; not verified (yet): null. */

@@ -22,7 +22,7 @@ export interface WrittenMember {
   sha256: string;
 }
 
-export interface TarWriter {
+interface TarWriter {
   /** Adds a file from disk (streamed) or a buffer; resolves with its size and checksum. */
   addFile(name: string, file: string): Promise<WrittenMember>;
   addBuffer(name: string, body: Buffer): Promise<WrittenMember>;
@@ -116,7 +116,7 @@ export function createTarGz(file: string): TarWriter {
   };
 }
 
-export interface ReadMember {
+interface ReadMember {
   path: string;
   size: number;
   /** The member's bytes; what the reader leaves unread is skipped. */

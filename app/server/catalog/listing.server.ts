@@ -55,7 +55,7 @@ export function decodeCursor(cursor: string, sort: SortKey): { value: CursorValu
   throw new InvalidCursorError("This page link is not valid. Please start from the first page.");
 }
 
-export interface ListingPage {
+interface ListingPage {
   products: ProductSummary[];
   /** Cursor of the next page, when there is one. */
   next?: string;

@@ -84,7 +84,7 @@ const ORDER: Record<ProductSort, SQL[]> = {
   "stock-desc": [desc(products.stock), desc(products.id)],
 };
 
-export async function countAdminProducts(filter: AdminProductFilter): Promise<number> {
+async function countAdminProducts(filter: AdminProductFilter): Promise<number> {
   const [row] = await db()
     .select({ total: count() })
     .from(products)

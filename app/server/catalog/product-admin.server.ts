@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { fail, refusalFailure, type Failure, type Result } from "~/lib/errors";
 import type { AdminRole } from "~/lib/permissions";
 import { isUuid } from "~/lib/ids";
@@ -22,7 +22,7 @@ import {
   type SavedSize,
 } from "./product-sizes.server";
 import { clearListingCache } from "../storefront/listing-counts.server";
-import { imagesLibrary, orderItems, productVariations, products } from "../db-tables";
+import { imagesLibrary, orderItems, products } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** A product with its variations for the admin forms; undefined when unknown (or not an id). */
@@ -56,19 +56,7 @@ export async function getAdminProduct(id: string) {
     .from(products)
     .where(eq(products.id, id));
   if (!product) return undefined;
-  const variations = await db()
-    .select({
-      id: productVariations.id,
-      size: productVariations.size,
-      sizeUnit: productVariations.sizeUnit,
-      priceCents: productVariations.priceCents,
-      stock: productVariations.stock,
-      netAmountMilli: productVariations.netAmountMilli,
-    })
-    .from(productVariations)
-    .where(and(eq(productVariations.productId, id), isNull(productVariations.archivedAt)))
-    .orderBy(asc(productVariations.position));
-  return { ...product, variations };
+  return { ...product, variations: await liveSizes(db(), id) };
 }
 
 export const PRODUCT_NOT_FOUND = "This product does not exist (it may have been deleted).";
@@ -83,7 +71,7 @@ function refused(errors: FormErrors): Failure {
   );
 }
 
-export type ProductSaveResult = Result<{ id: string; slug: string }>;
+type ProductSaveResult = Result<{ id: string; slug: string }>;
 
 /** Database rules the form schema cannot check: a unique SKU and images that are in the library. */
 async function checkReferences(

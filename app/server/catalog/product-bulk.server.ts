@@ -21,7 +21,7 @@ import { clearListingCache } from "../storefront/listing-counts.server";
 import { adminProductWhere, type AdminProductFilter } from "./product-admin-list.server";
 
 /** The products a bulk action changes: those ticked on the page, or all matching the filter. */
-export type BulkSelection = { ids: readonly string[] } | { filter: AdminProductFilter };
+type BulkSelection = { ids: readonly string[] } | { filter: AdminProductFilter };
 
 export type BulkChange =
   | { action: "archive" }
@@ -30,7 +30,7 @@ export type BulkChange =
   | { action: "price"; percent: number };
 
 /** `matched`: the products selected; `changed`: those the action actually changed. */
-export type BulkResult = Result<{ matched: number; changed: number }>;
+type BulkResult = Result<{ matched: number; changed: number }>;
 
 /** Why this change cannot be made whatever it is applied to, or undefined. */
 function changeProblem(change: BulkChange) {

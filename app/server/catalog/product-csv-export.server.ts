@@ -29,7 +29,7 @@ export const csvProductColumns = {
 };
 
 /** The sizes of these products, in their order, by product. */
-export async function sizesOf(
+async function sizesOf(
   productIds: readonly string[],
   executor: Executor = db(),
   lock = false,

@@ -53,7 +53,7 @@ import { csvProductColumns, withSizes } from "./product-csv-export.server";
 const PREVIEW_KEPT_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
 
-export const REASON_REQUIRED = "Choose what the Stock column holds: a count or a delivery.";
+const REASON_REQUIRED = "Choose what the Stock column holds: a count or a delivery.";
 
 /** The upload: the file (at most 10 MB, refused with a 413 while it arrives) and the reason. */
 export async function readProductUpload(

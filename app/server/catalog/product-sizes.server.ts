@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { fail, Refusal, type Failure } from "~/lib/errors";
 import type { FormErrors } from "~/lib/form";
 import { can, refusalMessage, type AdminRole } from "~/lib/permissions";
-import { sizeLabel } from "~/lib/product";
+import { sizeLabel, type VariationSummary } from "~/lib/product";
 import type { StockReason } from "~/lib/stock";
 import type { ProductInput } from "~/schemas/product";
 import type { AuditActor } from "../audit/audit-log.server";
@@ -22,13 +22,7 @@ import { sizeColumns } from "./product-columns.server";
  */
 
 /** A live size of a product, as the save compares the form with it. */
-export interface SavedSize {
-  id: string;
-  size: string;
-  sizeUnit: string;
-  priceCents: number;
-  stock: number;
-}
+export type SavedSize = VariationSummary;
 
 /** A product's live sizes in their order. */
 export function liveSizes(executor: Executor, productId: string): Promise<SavedSize[]> {
@@ -39,6 +33,7 @@ export function liveSizes(executor: Executor, productId: string): Promise<SavedS
       sizeUnit: productVariations.sizeUnit,
       priceCents: productVariations.priceCents,
       stock: productVariations.stock,
+      netAmountMilli: productVariations.netAmountMilli,
     })
     .from(productVariations)
     .where(and(eq(productVariations.productId, productId), isNull(productVariations.archivedAt)))
@@ -55,7 +50,7 @@ interface PlannedChange {
   note: string;
 }
 
-export interface SizesPlan {
+interface SizesPlan {
   /** Per row of the form: the saved size it updates, or null for a new size. */
   rowIds: (string | null)[];
   /** Saved sizes the form left out: archived. */

@@ -1,7 +1,7 @@
 import { isSlug } from "~/lib/slug";
-import { and, asc, eq, gt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_RATING, type ProductDetail, type ProductSummary } from "~/lib/product";
-import { db } from "../db.server";
+import { db, type Executor } from "../db.server";
 import { productVariations, products } from "../db-tables";
 
 /** What shoppers see of a size (with its product id, which cart lines group sizes by). */
@@ -14,6 +14,16 @@ export const variationColumns = {
   stock: productVariations.stock,
   netAmountMilli: productVariations.netAmountMilli,
 };
+
+/** The live (not archived) sizes of these products, as shoppers see them. */
+export function liveSizesOf(executor: Executor, productIds: string[]) {
+  return executor
+    .select(variationColumns)
+    .from(productVariations)
+    .where(
+      and(inArray(productVariations.productId, productIds), isNull(productVariations.archivedAt)),
+    );
+}
 
 /** A JSON object of the given columns under the given names, built by the database. */
 function jsonObject(columns: Record<string, SQLWrapper>): SQL {

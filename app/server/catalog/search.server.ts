@@ -5,7 +5,7 @@ import { db } from "../db.server";
 import { products } from "../db-tables";
 import { productCard } from "./products.server";
 
-export interface SearchResult {
+interface SearchResult {
   products: ProductSummary[];
   total: number;
   page: number;

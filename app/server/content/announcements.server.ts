@@ -14,7 +14,7 @@ import { findCouponsByCodes } from "../marketing/coupons.server";
 import { storeSettings } from "../settings/store-settings.server";
 import { announcements } from "../db-tables";
 
-export interface LiveAnnouncement {
+interface LiveAnnouncement {
   /** The dismissal key: the row's id and a hash of the text, so a new message shows again. */
   id: string;
   text: string;

@@ -155,7 +155,7 @@ export async function updateCustomer(
 }
 
 /** A customer as an audit entry names them: CUST-012 and their name. */
-export function customerRecord(customer: { id: string; customerNumber: number; name: string }) {
+function customerRecord(customer: { id: string; customerNumber: number; name: string }) {
   return {
     type: "customer",
     id: customer.id,

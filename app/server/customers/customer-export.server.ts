@@ -6,17 +6,17 @@ import type { CustomerListQuery } from "~/schemas/customers";
 import { db } from "../db.server";
 import { getConsentRecords } from "../marketing/newsletter.server";
 import { customers } from "../db-tables";
+import { keysetCondition } from "../keyset.server";
 import {
   customerColumns,
   customerFilter,
   getCustomerTotals,
-  keysetCondition,
   NO_TOTALS,
 } from "./customer-list.server";
 
 const BATCH = 1000;
 
-export const EXPORT_HEADER = [
+const EXPORT_HEADER = [
   "ID",
   "Name",
   "Email",
@@ -54,7 +54,7 @@ export async function* exportCustomersCsv(
     const rows = await db()
       .select(customerColumns)
       .from(customers)
-      .where(and(where, position ? keysetCondition(position, false) : undefined))
+      .where(and(where, position ? keysetCondition(customers, position, false) : undefined))
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(BATCH);
     if (rows.length === 0) return;

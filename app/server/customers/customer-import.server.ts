@@ -23,7 +23,7 @@ import { customerImports, customers } from "../db-tables";
  * row in one transaction, or nothing.
  */
 
-export type PreviewRow = ImportRow & { existing?: number };
+type PreviewRow = ImportRow & { existing?: number };
 const PREVIEW_KEPT_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
 

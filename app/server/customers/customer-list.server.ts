@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { parseCustomerNumber } from "~/lib/customers";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { CustomerListQuery } from "~/schemas/customers";
 import { netRevenueSql, netSalesSql } from "../admin/overview.server";
+import { cursorTime, keysetListPage, keysetQuery, type KeysetListPage } from "../keyset.server";
 import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
-import { decodeOrderCursor, encodeOrderCursor } from "../orders/order-list.server";
 import { customers, orders } from "../db-tables";
 
 /**
@@ -13,7 +13,7 @@ import { customers, orders } from "../db-tables";
  * a deep page costs what the first does; the page's order figures come from one aggregate query.
  */
 
-export interface CustomerTotals {
+interface CustomerTotals {
   /** Every order placed (any status). */
   orders: number;
   /** What their payments left with the store: sales (saleCondition) less refunds. */
@@ -50,15 +50,7 @@ export interface CustomerRow extends CustomerTotals {
   createdAt: Date;
 }
 
-export interface CustomerListPage {
-  rows: CustomerRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  next?: string;
-  previous?: string;
-}
+type CustomerListPage = KeysetListPage<CustomerRow>;
 
 /** Order figures of some customers, one grouped query (orders_customer_idx). */
 export async function getCustomerTotals(
@@ -133,61 +125,38 @@ export const customerColumns = {
   note: customers.note,
   source: customers.source,
   createdAt: customers.createdAt,
-  // Microsecond precision, so the cursor is exact however the row's time was written.
-  cursorTime: sql<string>`to_char(${customers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  cursorTime: cursorTime(customers),
 };
-
-/** (created_at, id) after (older) or before (newer) a cursor. */
-export function keysetCondition(position: { createdAt: string; id: string }, backwards: boolean) {
-  return backwards
-    ? sql`(${customers.createdAt}, ${customers.id}) > (${position.createdAt}::timestamptz, ${position.id}::uuid)`
-    : sql`(${customers.createdAt}, ${customers.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`;
-}
 
 export async function listCustomers(query: CustomerListQuery): Promise<CustomerListPage> {
   const where = customerFilter(query);
-  const cursor = query.after ?? query.before;
-  const position = cursor ? decodeOrderCursor(cursor) : null;
-  const backwards = Boolean(query.before && position);
-  const keyset = position ? keysetCondition(position, backwards) : undefined;
+  const keyset = keysetQuery(customers, query);
   const pageSize = ADMIN_PAGE_SIZE;
   const rows = await db()
     .select(customerColumns)
     .from(customers)
-    .where(and(where, keyset))
-    .orderBy(
-      backwards ? customers.createdAt : desc(customers.createdAt),
-      backwards ? customers.id : desc(customers.id),
-    )
+    .where(and(where, keyset.where))
+    .orderBy(...keyset.orderBy)
     .limit(pageSize + 1);
   const [{ total } = { total: 0 }] = await db()
     .select({ total: sql<number>`count(*)::int` })
     .from(customers)
     .where(where);
 
-  const more = rows.length > pageSize;
-  const pageRows = rows.slice(0, pageSize);
-  if (backwards) pageRows.reverse();
-  const totals = await getCustomerTotals(pageRows.map((r) => r.id));
-  const first = pageRows[0];
-  const last = pageRows.at(-1);
-  const hasOlder = backwards ? Boolean(position) : more;
-  const hasNewer = backwards ? more : Boolean(position);
+  const page = keysetListPage(rows, keyset, pageSize);
+  const totals = await getCustomerTotals(page.rows.map((r) => r.id));
   return {
-    rows: pageRows.map(({ cursorTime: _, ...row }) => ({
-      ...row,
-      ...(totals.get(row.id) ?? NO_TOTALS),
-    })),
+    rows: page.rows.map((row) => ({ ...row, ...(totals.get(row.id) ?? NO_TOTALS) })),
     total,
-    page: position ? Math.max(1, query.page) : 1,
+    page: keyset.position ? Math.max(1, query.page) : 1,
     pageCount: pageCount(total, pageSize),
     pageSize,
-    next: hasOlder && last ? encodeOrderCursor(last) : undefined,
-    previous: hasNewer && first ? encodeOrderCursor(first) : undefined,
+    next: page.next,
+    previous: page.previous,
   };
 }
 
-export interface CustomerStats {
+interface CustomerStats {
   totalCustomers: number;
   activeCustomers: number;
   /** Orders placed by customers on file ÷ customers (0 without customers). */

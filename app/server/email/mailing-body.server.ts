@@ -16,7 +16,7 @@ export const UNSUBSCRIBE_URL = "{{unsubscribe_url}}";
 /** Replaced by the row's tracking token (open pixel, tracked links). */
 export const TRACKING_TOKEN = "{{tracking_token}}";
 
-export interface MailingBody {
+interface MailingBody {
   html: string;
   text: string;
 }

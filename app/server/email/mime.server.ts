@@ -11,7 +11,7 @@ export interface Mailbox {
   address: string;
 }
 
-export interface MimeInput {
+interface MimeInput {
   from: Mailbox;
   to: string;
   subject: string;

@@ -14,7 +14,7 @@ import type { OutboxRow } from "./outbox.server";
 
 const INTERRUPTED = "Interrupted while sending (worker stopped or crashed): sending again";
 
-export interface ClaimSettings {
+interface ClaimSettings {
   maxAttempts: number;
   lockMs: number;
 }

@@ -18,7 +18,7 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 /** A row with its bodies, personalised from its mailing when it has none (composeMessages). */
 export type OutboxMessage = Omit<OutboxRow, "html" | "text"> & { html: string; text: string };
 
-export interface NewEmail {
+interface NewEmail {
   /** What the email is for, e.g. 'order_confirmation', 'order_status', 'campaign', 'newsletter'. */
   kind: string;
   to: string;
@@ -67,9 +67,21 @@ export async function enqueueEmail(executor: Executor, email: NewEmail): Promise
   return { id: row!.id };
 }
 
-export const OUTBOX_PAGE_SIZE = 25;
+const OUTBOX_PAGE_SIZE = 25;
 
-export interface OutboxListItem {
+/** An email of the outbox as the admin lists it: to whom, what, and how its sending went. */
+export const outboxEntryColumns = {
+  id: emailOutbox.id,
+  kind: emailOutbox.kind,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  status: emailOutbox.status,
+  lastError: emailOutbox.lastError,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+};
+
+interface OutboxListItem {
   id: string;
   kind: string;
   toAddress: string;
@@ -100,16 +112,9 @@ export async function listOutbox(
   const page = Math.min(Math.max(Math.trunc(options.page ?? 1) || 1, 1), pageCount);
   const items = await db()
     .select({
-      id: emailOutbox.id,
-      kind: emailOutbox.kind,
-      toAddress: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      status: emailOutbox.status,
+      ...outboxEntryColumns,
       attempts: emailOutbox.attempts,
-      lastError: emailOutbox.lastError,
       nextAttemptAt: emailOutbox.nextAttemptAt,
-      sentAt: emailOutbox.sentAt,
-      createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
     .where(where)

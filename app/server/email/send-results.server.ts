@@ -14,7 +14,7 @@ import type { SendOutcome } from "./smtp.server";
 
 type Claimed = Pick<OutboxRow, "id" | "attempts">;
 
-export interface RetrySettings {
+interface RetrySettings {
   maxAttempts: number;
   baseBackoffMs: number;
   maxBackoffMs: number;

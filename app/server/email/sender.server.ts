@@ -6,7 +6,7 @@ import { config } from "../config.server";
  * else the server's default (MAIL_FROM, else orders@ the domain of PUBLIC_URL). Read when a
  * message is sent, so a rename applies to what still waits in the outbox too.
  */
-export interface EmailSender {
+interface EmailSender {
   name: string;
   address: string;
   /** Where the address comes from: Settings, MAIL_FROM, or made up from PUBLIC_URL. */

@@ -65,7 +65,7 @@ export interface EmailWorkerOptions {
   soleInstance?: boolean;
 }
 
-export interface PeriodicJob {
+interface PeriodicJob {
   name: string;
   everyMs: number;
   run: () => Promise<unknown>;

@@ -1,7 +1,7 @@
 import type { Result } from "~/lib/errors";
 import { formProblem } from "./form.server";
 
-export const NO_CSV_FILE = "Choose a CSV file to import.";
+const NO_CSV_FILE = "Choose a CSV file to import.";
 
 /**
  * The `file` of a multipart POST (an import's upload) and the form's other fields, read with the

@@ -11,14 +11,14 @@ import { errorResponse } from "./responses.server";
  * refuses in text) are removed from every text value before anything else sees them.
  */
 
-export const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 type FormType = (typeof FORM_TYPES)[number];
 
 export const WRONG_CONTENT_TYPE =
   "This form must be sent as application/x-www-form-urlencoded or multipart/form-data.";
 export const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
 
-export interface FormProblem {
+interface FormProblem {
   status: 400 | 415;
   message: string;
 }
@@ -88,7 +88,7 @@ export function warningReply(warning: NonNullable<FormReply["warning"]>, form: F
   return data(reply, { status: 409 });
 }
 
-export type Submission<T> =
+type Submission<T> =
   { ok: true; data: T; form: FormData } | { ok: false; reply: ReturnType<typeof formReply> };
 
 /**
@@ -108,8 +108,7 @@ export async function parseForm<S extends z.ZodType>(
   return { ok: false, reply: formReply(checked.errors, { form }) };
 }
 
-export const UNKNOWN_INTENT =
-  "This form's button is not known. Please reload the page and try again.";
+const UNKNOWN_INTENT = "This form's button is not known. Please reload the page and try again.";
 
 /**
  * One way to serve a form with several buttons (`name="intent"`): the handler named by the posted

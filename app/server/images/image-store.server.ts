@@ -11,7 +11,7 @@ import { IMAGE_NOT_FOUND, type LibraryImage } from "./image-library.server";
 import { imageStorage } from "./storage.server";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 const FORMATS = {
   jpeg: { mime: "image/jpeg", ext: "jpg" },
@@ -22,7 +22,7 @@ const FORMATS = {
 type Format = keyof typeof FORMATS;
 
 /** The real type of an image from its first bytes, whatever its name or declared type says. */
-export function sniffImageFormat(bytes: Uint8Array): Format | undefined {
+function sniffImageFormat(bytes: Uint8Array): Format | undefined {
   const starts = (signature: number[], offset = 0) =>
     signature.every((byte, i) => bytes[offset + i] === byte);
   if (starts([0xff, 0xd8, 0xff])) return "jpeg";

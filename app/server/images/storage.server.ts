@@ -6,7 +6,7 @@ import { config } from "../config.server";
  * Where image files live. The local directory under DATA_DIR is the default; an object store can
  * implement the same three calls when the store runs on several machines.
  */
-export interface FileStorage {
+interface FileStorage {
   put(key: string, body: Buffer): Promise<void>;
   remove(key: string): Promise<void>;
   /** Absolute directory served at /images, for the local implementation. */

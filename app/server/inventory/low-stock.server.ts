@@ -98,7 +98,7 @@ export async function lowStockLines(
 }
 
 /** One line of the Overview's low-stock list. */
-export interface LowStockItem {
+interface LowStockItem {
   productId: string;
   productName: string;
   /** "28g"; null for a product without sizes. */
@@ -143,7 +143,7 @@ export async function lowStockItems(limit: number): Promise<LowStockItem[]> {
     .map(({ position: _, ...line }) => line);
 }
 
-export type LowStockRun =
+type LowStockRun =
   | { sent: true; recipients: number; items: number; day: string }
   | {
       sent: false;

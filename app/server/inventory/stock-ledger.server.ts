@@ -6,7 +6,7 @@ import { type AdjustMode, type StockReason } from "~/lib/stock";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { refreshListedPrice } from "./listed-price.server";
 import { db, type Executor, type Transaction } from "../db.server";
-import { encodeCursor, type KeysetCursor } from "../keyset.server";
+import { keysetCondition, keysetPage, type KeysetCursor } from "../keyset.server";
 import { adminUsers, orders, productVariations, products, stockMovements } from "../db-tables";
 import { clearListingCache } from "../storefront/listing-counts.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
@@ -136,7 +136,7 @@ export async function stockChanged(reason: string) {
 }
 
 /** A staff member's change to one product's or size's stock, as Adjust stock records it. */
-export interface StaffStockChange extends Omit<StockChange, "adminId" | "orderId"> {
+interface StaffStockChange extends Omit<StockChange, "adminId" | "orderId"> {
   actor: AuditActor;
 }
 
@@ -226,7 +226,7 @@ export interface MovementRow {
   staff: string | null;
 }
 
-export const movementColumns = {
+const movementColumns = {
   id: stockMovements.id,
   createdAt: stockMovements.createdAt,
   productId: stockMovements.productId,
@@ -242,24 +242,6 @@ export const movementColumns = {
   orderNumber: orders.orderNumber,
   staff: adminUsers.displayName,
 };
-
-/**
- * Rows newer-first after `cursor` (keyset: a deep page costs what the first does). A row
- * comparison, which PostgreSQL reads as the bounds of an index scan on (…, created_at, id); the
- * same condition written with OR is only a filter, and a deep page would scan every newer row.
- */
-export function afterCursor(cursor: KeysetCursor | undefined) {
-  return cursor
-    ? sql`(${stockMovements.createdAt}, ${stockMovements.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
-}
-
-/** Rows before `cursor` in newest-first order (the newer page), read oldest first. */
-export function beforeCursor(cursor: KeysetCursor | undefined) {
-  return cursor
-    ? sql`(${stockMovements.createdAt}, ${stockMovements.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
-}
 
 /** Movements joined to what they name (product, size, order, staff). */
 export function movementsQuery() {
@@ -283,24 +265,23 @@ export async function productMovements(
 ): Promise<{ rows: MovementRow[]; next: string | null }> {
   if (!isUuid(productId)) return { rows: [], next: null };
   const rows = await movementsQuery()
-    .where(and(eq(stockMovements.productId, productId), afterCursor(cursor)))
+    .where(
+      and(
+        eq(stockMovements.productId, productId),
+        cursor && keysetCondition(stockMovements, cursor, false),
+      ),
+    )
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(pageSize + 1);
-  return pageOf(rows, pageSize);
-}
-
-/** The page's rows and, when there are more, the cursor of the next page. */
-export function pageOf(rows: MovementRow[], pageSize: number) {
-  const more = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  return { rows: page, next: more ? encodeCursor(page[page.length - 1]!) : null };
+  const page = keysetPage(rows, pageSize, { after: cursor });
+  return { rows: page.rows, next: page.older ?? null };
 }
 
 /**
  * A product or size whose stock is not what the ledger says: for a size or a product without sizes
  * the sum of its movements, for a product with sizes the sum of theirs.
  */
-export interface StockDiscrepancy {
+interface StockDiscrepancy {
   productId: string;
   productName: string;
   variationId: string | null;

@@ -21,23 +21,17 @@ import { config } from "../config.server";
 import { db } from "../db.server";
 import { csvDateTime } from "../http/csv-download.server";
 import { adminUsers, products, stockMovements } from "../db-tables";
-import { decodeCursor, keysetPage, type KeysetCursor } from "../keyset.server";
+import { decodeCursor, keysetCondition, keysetPage, type KeysetCursor } from "../keyset.server";
 import { escapeLike } from "../sql-like.server";
-import {
-  afterCursor,
-  beforeCursor,
-  MOVEMENTS_PAGE_SIZE,
-  movementsQuery,
-  type MovementRow,
-} from "./stock-ledger.server";
+import { MOVEMENTS_PAGE_SIZE, movementsQuery, type MovementRow } from "./stock-ledger.server";
 
 /** A product search that matches more products than this is a condition, not a list of ids. */
 const PRODUCT_IDS_MAX = 100;
 
-export type MovementFilter = Pick<StockMovementListQuery, "q" | "reason" | "staff" | "from" | "to">;
+type MovementFilter = Pick<StockMovementListQuery, "q" | "reason" | "staff" | "from" | "to">;
 
 /** Where a page starts: after the last row of the page before, or before the first of the next. */
-export interface PageEdge {
+interface PageEdge {
   after?: KeysetCursor;
   before?: KeysetCursor;
 }
@@ -94,13 +88,13 @@ export async function movementFilter(
       all.push(gte(stockMovements.createdAt, start));
     if (end && !(edge.after && edge.after.createdAt < end))
       all.push(lt(stockMovements.createdAt, end));
-    if (edge.after) all.push(afterCursor(edge.after)!);
-    if (edge.before) all.push(beforeCursor(edge.before)!);
+    if (edge.after) all.push(keysetCondition(stockMovements, edge.after, false));
+    if (edge.before) all.push(keysetCondition(stockMovements, edge.before, true));
     return all.length > 0 ? and(...all) : undefined;
   };
 }
 
-export interface StockMovementPage {
+interface StockMovementPage {
   rows: MovementRow[];
   /** The cursor of the newer page (`before`), when there is one. */
   newer?: string;
@@ -143,7 +137,7 @@ export async function listMovementStaff(): Promise<{ id: string; name: string }[
 
 const BATCH = 1000;
 
-export const MOVEMENTS_EXPORT_HEADER = [
+const MOVEMENTS_EXPORT_HEADER = [
   "Date",
   "Product",
   "SKU",

@@ -85,6 +85,23 @@ interface Column {
   align: "left" | "right";
 }
 
+/** A table's header row on its grey band; returns the first row's y. */
+function drawTableHeader(
+  pdf: Pdf,
+  columns: (Column & { header: string })[],
+  y: number,
+  width: number,
+): number {
+  pdf.rect(MARGIN, y, width, 20).fill("#f5f5f4");
+  pdf.font("Helvetica-Bold").fontSize(9).fillColor(MUTED);
+  for (const c of columns)
+    pdf.text(c.header, c.x + (c.align === "left" ? 6 : -6), y + 6, {
+      width: c.width,
+      align: c.align,
+    });
+  return y + 26;
+}
+
 /** One table row (its cells in their columns) and the rule under it; returns the next row's y. */
 function drawRow(
   pdf: Pdf,
@@ -215,14 +232,7 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
     { header: "Line total", x: right - 90, width: 90, align: "right" as const },
   ];
   const header = () => {
-    pdf.rect(MARGIN, y, width, 20).fill("#f5f5f4");
-    pdf.font("Helvetica-Bold").fontSize(9).fillColor(MUTED);
-    for (const c of columns)
-      pdf.text(c.header, c.x + (c.align === "left" ? 6 : -6), y + 6, {
-        width: c.width,
-        align: c.align,
-      });
-    y += 26;
+    y = drawTableHeader(pdf, columns, y, width);
   };
   header();
   pdf.font("Helvetica").fontSize(10).fillColor(INK);
@@ -311,14 +321,7 @@ function drawCreditNote(pdf: Pdf, note: CreditNoteDocument, issuer: InvoiceIssue
     { header: "Qty", x: right - 160, width: 60, align: "right" as const },
     { header: "Amount", x: right - 100, width: 100, align: "right" as const },
   ];
-  pdf.rect(MARGIN, y, width, 20).fill("#f5f5f4");
-  pdf.font("Helvetica-Bold").fontSize(9).fillColor(MUTED);
-  for (const c of columns)
-    pdf.text(c.header, c.x + (c.align === "left" ? 6 : -6), y + 6, {
-      width: c.width,
-      align: c.align,
-    });
-  y += 26;
+  y = drawTableHeader(pdf, columns, y, width);
   const rows: [string, string, string][] = note.lines.map((l) => [
     l.restocked ? `${l.description} (returned to stock)` : l.description,
     String(l.quantity),

@@ -32,7 +32,7 @@ export const EMPTY_AUDIENCE =
 const MAX_SCHEDULE_DAYS = 730;
 
 type Failure = { ok: false; status: 400 | 404 | 409; errors: FormErrors };
-export type SaveCampaignResult =
+type SaveCampaignResult =
   { ok: true; id: string; status: CampaignStatus; queued?: number; scheduledAt?: Date } | Failure;
 
 const fail = (status: Failure["status"], errors: FormErrors): Failure => ({
@@ -42,7 +42,7 @@ const fail = (status: Failure["status"], errors: FormErrors): Failure => ({
 });
 
 /** The send time typed in the store's time zone, or the message saying what is wrong with it. */
-export function scheduleTime(
+function scheduleTime(
   sendAt: string,
   timeZone: string,
   now = new Date(),
@@ -61,7 +61,7 @@ export function scheduleTime(
  * scheduled one, due): status to sent, links rewritten for tracking, one outbox row per
  * recipient. Undefined when someone else got there first.
  */
-export async function sendCampaignInTransaction(
+async function sendCampaignInTransaction(
   tx: Transaction,
   id: string,
   from: "draft" | "scheduled",

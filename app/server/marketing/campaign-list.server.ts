@@ -13,7 +13,7 @@ import { emailCampaigns, emailOutbox } from "../db-tables";
 import { countAudience } from "./mailing.server";
 
 /** What a sent campaign's outbox rows say: every figure is counted from them, never stored. */
-export interface CampaignFigures {
+interface CampaignFigures {
   queued: number;
   sent: number;
   failed: number;
@@ -43,7 +43,7 @@ export interface Campaign extends CampaignRow {
   links: string[];
 }
 
-export const NO_FIGURES: CampaignFigures = {
+const NO_FIGURES: CampaignFigures = {
   queued: 0,
   sent: 0,
   failed: 0,
@@ -172,7 +172,7 @@ export async function getCampaign(id: string): Promise<Campaign | undefined> {
   return toRow(row, row.status === "sent" ? await figuresOf([row.id]) : new Map());
 }
 
-export interface CampaignStats {
+interface CampaignStats {
   totalSubscribers: number;
   campaignsSent: number;
   /** The mean of the sent campaigns' open and click rates (those with a delivered message). */

@@ -6,7 +6,7 @@ import { consentRecords, orders } from "../db-tables";
 
 const BATCH = 1000;
 
-export const CONSENT_EXPORT_HEADER = [
+const CONSENT_EXPORT_HEADER = [
   "Email",
   "Type",
   "Source",

@@ -21,7 +21,7 @@ import { consentRecords } from "../db-tables";
 export const CONSENT_IN_FORCE_SQL = sql`s.unsubscribed_at is null
   and (s.consent_expires_at is null or s.consent_expires_at > now())`;
 
-export interface ConsentGiven {
+interface ConsentGiven {
   type: "express" | "implied";
   source: ConsentGivenAt;
   now: Date;

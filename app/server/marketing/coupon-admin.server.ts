@@ -11,7 +11,7 @@ import { announcements, coupons, orders } from "../db-tables";
 import { invalidatesPages } from "../storefront/page-invalidation.server";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 
-export type CouponSaveResult =
+type CouponSaveResult =
   | { ok: true; id: string; code: string }
   | { ok: false; status: 400 | 404 | 409; errors: FormErrors };
 
@@ -177,7 +177,7 @@ export function updateCoupon(
   ).then(invalidatesPages("coupon saved"));
 }
 
-export type CouponActionResult =
+type CouponActionResult =
   { ok: true; code: string } | { ok: false; status: 404 | 409; message: string };
 
 /** Switches a coupon on or off (allowed for used coupons too); checkout follows at once. */

@@ -7,7 +7,7 @@ import { escapeLike } from "../sql-like.server";
 import { db, type Executor } from "../db.server";
 import { coupons, orders } from "../db-tables";
 
-export interface CouponStats {
+interface CouponStats {
   total: number;
   active: number;
   scheduled: number;
@@ -150,7 +150,7 @@ export async function listAdminCoupons(
   return { rows: rows.map((r) => toRow(r, now)), total, page, pageCount: pages, pageSize };
 }
 
-export interface AdminCoupon extends AdminCouponRow {
+interface AdminCoupon extends AdminCouponRow {
   revision: number;
   createdAt: Date;
   updatedAt: Date;

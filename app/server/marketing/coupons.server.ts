@@ -4,9 +4,9 @@ import type { CouponType } from "~/lib/pricing";
 import { db, type Executor } from "../db.server";
 import { couponRedemptions, coupons } from "../db-tables";
 
-export type CouponRow = typeof coupons.$inferSelect;
+type CouponRow = typeof coupons.$inferSelect;
 
-export type CouponCheck =
+type CouponCheck =
   | { ok: true; coupon: CouponRow & { type: CouponType }; message: string }
   | { ok: false; message: string };
 
@@ -67,7 +67,7 @@ export function findCouponsByCodes(codes: readonly string[]) {
     );
 }
 
-export function findCouponByCode(executor: Executor, code: string, options: { lock?: boolean }) {
+function findCouponByCode(executor: Executor, code: string, options: { lock?: boolean }) {
   const query = executor
     .select()
     .from(coupons)
@@ -77,7 +77,7 @@ export function findCouponByCode(executor: Executor, code: string, options: { lo
 }
 
 /** Orders this email already placed with the coupon (case-insensitive). */
-export async function countRedemptions(
+async function countRedemptions(
   executor: Executor,
   couponId: string,
   email: string,

@@ -11,7 +11,7 @@ import { sanitizeMailingHtml } from "./mailing-html.server";
 export const TEMPLATE_NOT_FOUND =
   "This template does not exist (it may have been deleted). Choose another one from the Templates tab.";
 
-export type EmailTemplate = typeof emailTemplates.$inferSelect;
+type EmailTemplate = typeof emailTemplates.$inferSelect;
 
 /** Every template, newest first (a shop keeps a handful; the tab shows them all). */
 export async function listEmailTemplates(): Promise<EmailTemplate[]> {

@@ -32,7 +32,7 @@ export type Audience =
   | { kind: "ordered-within"; days: number } // …and who has an order placed in the last N days
   | { kind: "never-ordered" }; // …and who has never placed an order
 
-export type MailingKind = "newsletter" | "campaign";
+type MailingKind = "newsletter" | "campaign";
 
 /** Longest segment window, in days (ten years). */
 export const MAX_AUDIENCE_DAYS = 3650;

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { NEWSLETTER_MESSAGES } from "~/schemas/newsletters";
 import { db } from "../db.server";
+import { outboxEntryColumns } from "../email/outbox.server";
 import { NOT_CONFIGURED, wakeWorker } from "../email/worker.server";
 import { emailOutbox, newsletterSubscribers } from "../db-tables";
 import { CONSENT_IN_FORCE_SQL, recordWithdrawal } from "./consent.server";
@@ -10,10 +11,10 @@ import { mailingAddressRefusal } from "../settings/store-settings.server";
 
 /** The Newsletters screen: its figures, its email log, sending and removing subscribers. */
 
-export const NEWSLETTER_KINDS = ["newsletter", "newsletter_test"] as const;
-export const EMAIL_LOG_LIMIT = 100;
+const NEWSLETTER_KINDS = ["newsletter", "newsletter_test"] as const;
+const EMAIL_LOG_LIMIT = 100;
 
-export interface NewsletterStats {
+interface NewsletterStats {
   subscribers: number;
   /** Subscribers who are also active customers. */
   activeCustomers: number;
@@ -72,23 +73,14 @@ export interface EmailLogEntry {
 /** The newest newsletter emails (tests included), one entry per recipient. */
 export async function listNewsletterLog(limit = EMAIL_LOG_LIMIT): Promise<EmailLogEntry[]> {
   return db()
-    .select({
-      id: emailOutbox.id,
-      kind: emailOutbox.kind,
-      toAddress: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      status: emailOutbox.status,
-      lastError: emailOutbox.lastError,
-      createdAt: emailOutbox.createdAt,
-      sentAt: emailOutbox.sentAt,
-    })
+    .select(outboxEntryColumns)
     .from(emailOutbox)
     .where(inArray(emailOutbox.kind, [...NEWSLETTER_KINDS]))
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(limit);
 }
 
-export interface MailingProgress {
+interface MailingProgress {
   mailingId: string;
   subject: string;
   queuedAt: Date;
@@ -130,8 +122,7 @@ export async function getLatestNewsletterProgress(): Promise<MailingProgress | n
   };
 }
 
-export type SendResult =
-  { ok: true; queued: number; mailingId: string } | { ok: false; message: string };
+type SendResult = { ok: true; queued: number; mailingId: string } | { ok: false; message: string };
 
 /** Queues the newsletter for every subscriber in one transaction and starts sending at once. */
 export async function sendNewsletter(input: {

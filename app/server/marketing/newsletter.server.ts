@@ -18,9 +18,9 @@ const EmailSchema = z
   .pipe(z.email({ error: "Please enter a valid email address." }));
 
 const SourceSchema = z.enum(["footer", "checkout", "admin", "import", "account"]);
-export type SubscriberSource = z.infer<typeof SourceSchema>;
+type SubscriberSource = z.infer<typeof SourceSchema>;
 
-export type SubscribeResult = { ok: true; message: string } | { ok: false; message: string };
+type SubscribeResult = { ok: true; message: string } | { ok: false; message: string };
 
 /**
  * Records consent to the newsletter (Canada's anti-spam law): the address, when and where consent
@@ -73,7 +73,7 @@ export async function subscribeAll(
   }
 }
 
-export interface NewsletterStatus {
+interface NewsletterStatus {
   subscribed: boolean;
   /** Implied consent (from a purchase) lapses at this time; null for express consent. */
   expiresAt: Date | null;
@@ -82,7 +82,7 @@ export interface NewsletterStatus {
   source: string | null;
 }
 
-export interface ConsentRecord {
+interface ConsentRecord {
   consentedAt: Date;
   source: string;
   unsubscribedAt: Date | null;

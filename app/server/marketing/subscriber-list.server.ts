@@ -5,7 +5,7 @@ import { escapeLike } from "../sql-like.server";
 import { db } from "../db.server";
 import { newsletterSubscribers } from "../db-tables";
 
-export interface SubscriberRow {
+interface SubscriberRow {
   id: string;
   email: string;
   source: string;

@@ -12,7 +12,7 @@ import { TEST_UNSUBSCRIBE_TOKEN } from "./mailing.server";
  * unsubscribed_at, so the withdrawal of consent is on record.
  */
 
-export type UnsubscribeLink =
+type UnsubscribeLink =
   | { kind: "subscribed"; email: string }
   | { kind: "unsubscribed"; email: string }
   /** The link of a test message sent to an address that is not subscribed: nothing to do. */

@@ -1,12 +1,12 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { unitDriedMg } from "~/lib/cannabis-limit";
 import { parseCartItemId } from "~/lib/cart";
 import { isUuid } from "~/lib/ids";
 import { sizeLabel } from "~/lib/product";
 import type { CartLineInput } from "~/schemas/checkout";
-import { variationColumns } from "../catalog/products.server";
+import { liveSizesOf } from "../catalog/products.server";
 import { db, type Executor } from "../db.server";
-import { productVariations, products } from "../db-tables";
+import { products } from "../db-tables";
 
 export interface PricedLine {
   /** The cart item id this line answers. */
@@ -70,15 +70,7 @@ export async function resolveCartLines(
             })
             .from(products)
             .where(and(inArray(products.id, productIds), eq(products.status, "active"))),
-          executor
-            .select(variationColumns)
-            .from(productVariations)
-            .where(
-              and(
-                inArray(productVariations.productId, productIds),
-                isNull(productVariations.archivedAt),
-              ),
-            ),
+          liveSizesOf(executor, productIds),
         ]);
 
   return merged.map((line): ResolvedLine => {

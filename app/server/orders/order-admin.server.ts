@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from "drizzle-or
 import { zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { config } from "../config.server";
+import { orderLineColumns, orderSummaryColumns } from "./order-lines.server";
 import { getOrderTaxLines } from "../taxes/taxes.server";
 import { db } from "../db.server";
 import {
@@ -27,14 +28,7 @@ export async function getAdminOrder(orderNumberText: string) {
   if (!order) return null;
   const [items, history, shipment, emails, taxLines] = await Promise.all([
     db()
-      .select({
-        id: orderItems.id,
-        productId: orderItems.productId,
-        productName: orderItems.productName,
-        sizeLabel: orderItems.sizeLabel,
-        quantity: orderItems.quantity,
-        priceCents: orderItems.priceAtPurchaseCents,
-      })
+      .select(orderLineColumns)
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.productName)),
@@ -106,12 +100,7 @@ export async function listOrdersForPrint(from: string, to: string) {
   const [start, end] = dayRange(from, to);
   const rows = await db()
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      customerName: orders.shippingName,
-      email: orders.email,
-      status: orders.status,
-      createdAt: orders.createdAt,
+      ...orderSummaryColumns,
       subtotalCents: orders.subtotalCents,
       discountCents: orders.discountCents,
       shippingCents: orders.shippingCostCents,

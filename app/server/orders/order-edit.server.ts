@@ -16,7 +16,7 @@ import {
 import type { CouponTerms, ShippingRates } from "~/lib/pricing";
 import { sizeLabel } from "~/lib/product";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
-import { variationColumns } from "../catalog/products.server";
+import { liveSizesOf } from "../catalog/products.server";
 import { refreshListedPrice } from "../inventory/listed-price.server";
 import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
@@ -37,6 +37,7 @@ import {
 } from "../db-tables";
 import { storeSettings } from "../settings/store-settings.server";
 import { resolveCartLines } from "./cart-lines.server";
+import { orderLineColumns, orderLineValues } from "./order-lines.server";
 import {
   getOrderTaxLines,
   readProvinceTaxSetup,
@@ -77,7 +78,7 @@ export interface OrderEditRequest {
   now?: Date;
 }
 
-export type OrderEditResult = Result<{
+type OrderEditResult = Result<{
   orderNumber: string;
   /** False when the form changed nothing: nothing was written, no email sent. */
   changed: boolean;
@@ -184,15 +185,7 @@ async function readEditBasis(
 ): Promise<OrderEditBasis> {
   // One after another: a transaction runs one query at a time.
   const items = await tx
-    .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      variationId: orderItems.variationId,
-      productName: orderItems.productName,
-      sizeLabel: orderItems.sizeLabel,
-      quantity: orderItems.quantity,
-      priceCents: orderItems.priceAtPurchaseCents,
-    })
+    .select(orderLineColumns)
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
@@ -211,18 +204,7 @@ async function readEditBasis(
           })
           .from(products)
           .where(inArray(products.id, productIds));
-  const sizeRows =
-    productIds.length === 0
-      ? []
-      : await tx
-          .select(variationColumns)
-          .from(productVariations)
-          .where(
-            and(
-              inArray(productVariations.productId, productIds),
-              isNull(productVariations.archivedAt),
-            ),
-          );
+  const sizeRows = productIds.length === 0 ? [] : await liveSizesOf(tx, productIds);
   const added =
     input.add.length === 0
       ? []
@@ -237,13 +219,7 @@ async function readEditBasis(
   return {
     order: {
       orderNumber: order.orderNumber,
-      address: {
-        name: order.shippingName,
-        street: order.shippingStreet,
-        city: order.shippingCity,
-        province: order.shippingProvince,
-        postalCode: order.shippingPostalCode,
-      },
+      address: shippingAddress(order),
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       shippingCents: order.shippingCostCents,
@@ -305,17 +281,7 @@ async function writeEdit(
   for (const line of plan.changedQuantities)
     await tx.update(orderItems).set({ quantity: line.quantity }).where(eq(orderItems.id, line.id));
   if (plan.additions.length > 0)
-    await tx.insert(orderItems).values(
-      plan.additions.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        variationId: line.variationId,
-        productName: line.productName,
-        sizeLabel: line.sizeLabel,
-        quantity: line.quantity,
-        priceAtPurchaseCents: line.priceCents,
-      })),
-    );
+    await tx.insert(orderItems).values(orderLineValues(order.id, plan.additions));
 
   const { totals, after } = plan;
   const taxesBefore = await getOrderTaxLines(order.id, tx);
@@ -450,22 +416,32 @@ export async function getOrderForEdit(orderNumberText: string) {
   if (!order) return null;
   const [items, taxLines, sizes] = await Promise.all([
     db()
-      .select({
-        id: orderItems.id,
-        productId: orderItems.productId,
-        variationId: orderItems.variationId,
-        productName: orderItems.productName,
-        sizeLabel: orderItems.sizeLabel,
-        quantity: orderItems.quantity,
-        priceCents: orderItems.priceAtPurchaseCents,
-      })
+      .select(orderLineColumns)
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id)),
     getOrderTaxLines(order.id),
     order.status === "pending" ? sizesToAdd() : Promise.resolve([]),
   ]);
-  return { order, items, taxLines, sizes, refusal: editRefusal(order.orderNumber, order.status) };
+  return {
+    order,
+    address: shippingAddress(order),
+    items,
+    taxLines,
+    sizes,
+    refusal: editRefusal(order.orderNumber, order.status),
+  };
+}
+
+/** Where an order ships, as the edit compares it. */
+function shippingAddress(order: OrderRow): EditAddress {
+  return {
+    name: order.shippingName,
+    street: order.shippingStreet,
+    city: order.shippingCity,
+    province: order.shippingProvince,
+    postalCode: order.shippingPostalCode,
+  };
 }
 
 export interface SizeOption {

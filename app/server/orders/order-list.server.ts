@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
-import { isUuid } from "~/lib/ids";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
 import type { OrderListQuery } from "~/schemas/orders";
+import { cursorTime, keysetListPage, keysetQuery, type KeysetListPage } from "../keyset.server";
+import { orderSummaryColumns } from "./order-lines.server";
 import { escapeLike } from "../sql-like.server";
 import { config } from "../config.server";
 import { db } from "../db.server";
@@ -25,28 +26,7 @@ export interface AdminOrderRow {
   shippingAddress: string;
 }
 
-export interface OrderListPage {
-  rows: AdminOrderRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  /** Keyset cursors of the neighbouring pages (newest first), when they exist. */
-  next?: string;
-  previous?: string;
-}
-
-/** A keyset cursor: the created_at and id of the row a page starts after (or before). */
-export function encodeOrderCursor(row: { cursorTime: string; id: string }): string {
-  return Buffer.from(`${row.cursorTime}|${row.id}`).toString("base64url");
-}
-
-export function decodeOrderCursor(cursor: string): { createdAt: string; id: string } | null {
-  const text = Buffer.from(cursor, "base64url").toString("utf8");
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(.*)$/.exec(text);
-  if (!match || Number.isNaN(Date.parse(match[1]!)) || !isUuid(match[2]!)) return null;
-  return { createdAt: match[1]!, id: match[2]! };
-}
+type OrderListPage = KeysetListPage<AdminOrderRow>;
 
 /** [start, end) of the Orders date filter in the store's time zone; the week starts on Sunday. */
 export function dateRange(filter: string, now: Date, timeZone: string): [Date, Date] | null {
@@ -95,29 +75,15 @@ export async function listAdminOrders(
   if (range) filters.push(gte(orders.createdAt, range[0]), lt(orders.createdAt, range[1]));
   const where = filters.length ? and(...filters) : undefined;
 
-  const cursor = query.after ?? query.before;
-  const position = cursor ? decodeOrderCursor(cursor) : null;
-  const backwards = Boolean(query.before && position);
-  const keyset = position
-    ? backwards
-      ? sql`(${orders.createdAt}, ${orders.id}) > (${position.createdAt}::timestamptz, ${position.id}::uuid)`
-      : sql`(${orders.createdAt}, ${orders.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`
-    : undefined;
-
+  const keyset = keysetQuery(orders, query);
   const pageSize = ADMIN_PAGE_SIZE;
   const rows = await db()
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      customerName: orders.shippingName,
-      email: orders.email,
+      ...orderSummaryColumns,
       totalCents: orders.totalAmountCents,
       refundedCents: orders.refundedCents,
       paid: sql<boolean>`(${orders.status} in ('paid', 'processing', 'shipped', 'delivered', 'completed') or ${orders.paidAt} is not null)`,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      // Microsecond precision, so the cursor is exact however the row's time was written.
-      cursorTime: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      cursorTime: cursorTime(orders),
       // Qualified by hand: inside a subquery Drizzle would print the bare column names.
       itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
       street: orders.shippingStreet,
@@ -126,35 +92,25 @@ export async function listAdminOrders(
       postalCode: orders.shippingPostalCode,
     })
     .from(orders)
-    .where(and(where, keyset))
-    .orderBy(
-      backwards ? orders.createdAt : desc(orders.createdAt),
-      backwards ? orders.id : desc(orders.id),
-    )
+    .where(and(where, keyset.where))
+    .orderBy(...keyset.orderBy)
     .limit(pageSize + 1);
   const [{ total } = { total: 0 }] = await db()
     .select({ total: count() })
     .from(orders)
     .where(where);
 
-  const more = rows.length > pageSize;
-  const pageRows = rows.slice(0, pageSize);
-  if (backwards) pageRows.reverse();
-  const page = position ? Math.max(1, query.page) : 1;
-  const first = pageRows[0];
-  const last = pageRows.at(-1);
-  const hasOlder = backwards ? Boolean(position) : more;
-  const hasNewer = backwards ? more : Boolean(position);
+  const page = keysetListPage(rows, keyset, pageSize);
   return {
-    rows: pageRows.map(({ street, city, province, postalCode, cursorTime: _, ...row }) => ({
+    rows: page.rows.map(({ street, city, province, postalCode, ...row }) => ({
       ...row,
       shippingAddress: `${street}, ${city}, ${province} ${postalCode}`,
     })),
     total,
-    page,
+    page: keyset.position ? Math.max(1, query.page) : 1,
     pageCount: pageCount(total, pageSize),
     pageSize,
-    next: hasOlder && last ? encodeOrderCursor(last) : undefined,
-    previous: hasNewer && first ? encodeOrderCursor(first) : undefined,
+    next: page.next,
+    previous: page.previous,
   };
 }

@@ -60,7 +60,7 @@ export type StatusChange =
   | { to: "processing" | "delivered" | "completed"; note?: string };
 
 /** The step taken, or why not (`errors` names the field at fault, for the step's dialog). */
-export type StatusChangeResult = Result<{
+type StatusChangeResult = Result<{
   orderNumber: string;
   from: OrderStatus;
   to: OrderStatus;

@@ -133,7 +133,7 @@ export const LOOKUP_NOT_FOUND =
 export const LOOKUP_THROTTLED =
   "Too many attempts. Please wait a few minutes and try again, or contact us for help.";
 
-export type LookupResult = Result<{ order: OrderView }>;
+type LookupResult = Result<{ order: OrderView }>;
 
 /**
  * Order look-up by number and email. A wrong number and a wrong email get the same answer, and

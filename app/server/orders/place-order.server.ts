@@ -23,6 +23,7 @@ import {
   products,
 } from "../db-tables";
 import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
+import { orderLineValues } from "./order-lines.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import {
   ageConfirmationMissing,
@@ -36,13 +37,13 @@ import { recordPurchaseConsent } from "../marketing/consent.server";
 import { CHECKOUT_CLOSED, type StoreSettings } from "~/lib/store-settings";
 import { queueNewOrderAlerts } from "./staff-alerts.server";
 
-export interface PlacedOrder {
+interface PlacedOrder {
   id: string;
   orderNumber: string;
   accessToken: string;
 }
 
-export type PlaceOrderResult =
+type PlaceOrderResult =
   | { ok: true; order: PlacedOrder; replayed: boolean; soldOut?: boolean }
   | { ok: false; field: RefusedField; message: string };
 
@@ -182,15 +183,7 @@ async function placeInTransaction(
     .returning({ id: orders.id, orderNumber: orders.orderNumber, accessToken: orders.accessToken });
   if (!order) throw new Error("order insert returned no row");
 
-  const items = lines.map((line) => ({
-    orderId: order.id,
-    productId: line.productId,
-    variationId: line.variationId,
-    productName: line.productName,
-    sizeLabel: line.sizeLabel,
-    quantity: line.quantity,
-    priceAtPurchaseCents: line.priceCents,
-  }));
+  const items = orderLineValues(order.id, lines);
   await tx.insert(orderItems).values(items);
   await saveOrderTaxLines(tx, order.id, taxLines);
 

@@ -1,14 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import type { OrderLine } from "~/lib/order-edit";
 import type { RefundRequest, RefundSplit, RefundableOrder, RefundedSoFar } from "~/lib/refund-math";
-import {
-  itemLabel,
-  planRefund,
-  refundWords,
-  wasPaid,
-  type RefundableLine,
-} from "~/lib/refund-plan";
+import { itemLabel, planRefund, refundWords, wasPaid } from "~/lib/refund-plan";
 import type { RefundMethod } from "~/lib/refunds";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { refreshListedPrice } from "../inventory/listed-price.server";
@@ -28,6 +23,7 @@ import {
   refundTaxLines,
   refunds,
 } from "../db-tables";
+import { orderLineColumns } from "./order-lines.server";
 import { changeOrderStatusIn } from "./order-status.server";
 
 /**
@@ -76,7 +72,7 @@ export async function listOrderRefunds(
 }
 
 /** The refunds of several orders, by order id (the invoices' batch reads them in one go). */
-export async function listRefundsOfOrders(
+async function listRefundsOfOrders(
   orderIds: string[],
   executor: Executor = db(),
 ): Promise<Map<string, OrderRefund[]>> {
@@ -139,9 +135,9 @@ export async function listRefundsOfOrders(
 }
 
 /** Everything a refund of an order is computed from, read in the caller's executor. */
-export interface RefundBasis {
+interface RefundBasis {
   order: typeof orders.$inferSelect;
-  items: RefundableLine[];
+  items: OrderLine[];
   /** The pure arithmetic's view of the order and of its earlier refunds. */
   refundable: RefundableOrder;
   refunded: RefundedSoFar;
@@ -162,15 +158,7 @@ export async function readRefundBasis(
   if (!order) return null;
   // One after another: a transaction runs one query at a time.
   const items = await executor
-    .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      variationId: orderItems.variationId,
-      productName: orderItems.productName,
-      sizeLabel: orderItems.sizeLabel,
-      quantity: orderItems.quantity,
-      priceCents: orderItems.priceAtPurchaseCents,
-    })
+    .select(orderLineColumns)
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
@@ -262,7 +250,7 @@ export async function plainCancelRefusal(orderId: string): Promise<string | null
   return `Order ${order.orderNumber} was paid: cancelling it refunds what remains (${formatMoney(order.totalAmountCents - order.refundedCents)}). Use Cancel order on the order's page (owners and managers), which cancels and refunds in one step.`;
 }
 
-export interface RefundInput {
+interface RefundInput {
   orderId: string;
   /** The order's version the form was opened at: a change since refuses it (409). */
   version: number;

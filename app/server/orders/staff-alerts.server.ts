@@ -157,7 +157,7 @@ export async function dailySummary(
   };
 }
 
-export type DailySummaryRun =
+type DailySummaryRun =
   /** `day`: the day reported on (yesterday); daily_jobs holds the day it was sent. */
   | { sent: true; recipients: number; day: string }
   | {

@@ -8,7 +8,7 @@ import { changeOrderStatus, queueOrderEmail } from "./order-status.server";
 import { unpaidCancelAt, unpaidCancelCutoff } from "~/lib/payment-deadline";
 
 /** Who the order history names for what the store does by itself. */
-export const SYSTEM_ACTOR = "system";
+const SYSTEM_ACTOR = "system";
 const BATCH = 50;
 
 // The cancellation rule (placed + the delay; the shopper is told its day): app/lib/payment-deadline.

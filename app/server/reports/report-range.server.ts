@@ -75,7 +75,7 @@ export function bucketIndexSql(column: string, range: ReportRange): SQL {
 }
 
 /** The same buckets computed for a calendar day, to list every bar (empty ones included). */
-export function bucketKey(isoDate: string, granularity: Granularity): string {
+function bucketKey(isoDate: string, granularity: Granularity): string {
   if (granularity === "day") return isoDate;
   if (granularity === "month") return `${isoDate.slice(0, 8)}01`;
   const date = new Date(`${isoDate}T00:00:00Z`);

@@ -130,7 +130,7 @@ export async function getTotals(range: ReportRange) {
 
 export type ReportTotals = Awaited<ReturnType<typeof getTotals>>;
 
-export interface SeriesPoint {
+interface SeriesPoint {
   bucket: string;
   /** Net sales of the bar: goods sold in it less the goods refunded in it (may be below zero). */
   netSalesCents: number;
@@ -178,7 +178,7 @@ export async function getSeries(range: ReportRange): Promise<SeriesPoint[]> {
   });
 }
 
-export interface TopProduct {
+interface TopProduct {
   productId: string;
   name: string;
   units: number;
@@ -250,7 +250,7 @@ export async function getCustomerMetrics(range: ReportRange) {
   };
 }
 
-export type ActivityKind = "order" | "status" | "edit" | "refund" | "signup" | "newsletter";
+type ActivityKind = "order" | "status" | "edit" | "refund" | "signup" | "newsletter";
 export interface Activity {
   kind: ActivityKind;
   at: string;

@@ -45,7 +45,7 @@ import {
 } from "./sample-catalog.server";
 import { generateOrders } from "./sample-orders.server";
 
-export interface SampleCounts {
+interface SampleCounts {
   products: number;
   customers: number;
   orders: number;

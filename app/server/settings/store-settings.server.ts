@@ -68,7 +68,7 @@ function sectionSchemas(seed: StoreSettings) {
 }
 
 /** What a first start stores: the environment's values, nothing invented. */
-export function seedSettings(): StoreSettings {
+function seedSettings(): StoreSettings {
   const c = config();
   return {
     store: {
@@ -161,7 +161,7 @@ export function storeSettingsNow(): StoreSettings {
  * Makes the next `storeSettings()` read the table again (a save, sample data, tests); until then
  * `storeSettingsNow()` keeps answering with the last value read.
  */
-export function dropStoreSettingsCache(): void {
+function dropStoreSettingsCache(): void {
   if (cached) cached = { ...cached, loadedAt: 0 };
 }
 

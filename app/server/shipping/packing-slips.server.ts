@@ -7,7 +7,7 @@ import { orderItems, orders, shipments } from "../db-tables";
 /** At most this many slips in one print run (a day's packing, with room to spare). */
 export const MAX_PACKING_SLIPS = 500;
 
-export interface PackingSlipItem {
+interface PackingSlipItem {
   /** Product and size the pick list totals by (names alone can repeat). */
   key: string;
   productName: string;
@@ -15,7 +15,7 @@ export interface PackingSlipItem {
   quantity: number;
 }
 
-export interface PackingSlip {
+interface PackingSlip {
   orderNumber: string;
   orderDate: Date;
   shipmentStatus: string;
@@ -29,11 +29,11 @@ export interface PackingSlip {
 }
 
 /** The pick list: how many of each product and size to take off the shelf for all the slips. */
-export interface PickLine extends PackingSlipItem {
+interface PickLine extends PackingSlipItem {
   orders: number;
 }
 
-export type PackingSlipsResult = Result<{
+type PackingSlipsResult = Result<{
   slips: PackingSlip[];
   pickList: PickLine[];
   truncated: boolean;

@@ -17,7 +17,7 @@ import { logger } from "../logger.server";
 import { changeOrderStatus } from "../orders/order-status.server";
 import { orders, shipments } from "../db-tables";
 
-export interface ShippingStats {
+interface ShippingStats {
   preparing: number;
   /** Shipped and in_transit together. */
   inTransit: number;
@@ -143,10 +143,10 @@ export async function getShipment(id: string): Promise<ShipmentRow | undefined> 
 }
 
 /** The form field that confirms a tracking number already on another order. */
-export const CONFIRM_TRACKING = "confirmTracking";
+const CONFIRM_TRACKING = "confirmTracking";
 
 /** A tracking number already on another order's shipment: the message, and what confirms it. */
-export interface TrackingWarning {
+interface TrackingWarning {
   message: string;
   name: typeof CONFIRM_TRACKING;
   /** The tracking number as stored: posted back under CONFIRM_TRACKING, it saves. */
@@ -184,7 +184,7 @@ export async function usedTrackingWarning(
 }
 
 /** The step taken, or why not (`errors.trackingNumber` for a malformed tracking number). */
-export type ShipmentChangeResult =
+type ShipmentChangeResult =
   | Result<{ orderNumber: string; from: ShipmentStatus; to: ShipmentStatus }>
   | (Failure & { warning: TrackingWarning });
 

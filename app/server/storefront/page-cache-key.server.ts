@@ -19,7 +19,7 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
  * and the admin's sessions, the admin's flash, a cookie this list does not know yet) bypasses the
  * cache: a cookie added later must be listed here before pages with it are shared.
  */
-export const PAGE_KEY_COOKIES = [AGE_COOKIE, ANNOUNCEMENT_DISMISSED_COOKIE] as const;
+const PAGE_KEY_COOKIES = [AGE_COOKIE, ANNOUNCEMENT_DISMISSED_COOKIE] as const;
 
 /** Query parameters the listing pages read; any other parameter bypasses the cache. */
 const LISTING_PARAMS = ["sort", "max", "view", "after", "before", "page"];
@@ -44,7 +44,7 @@ function cacheableParams(pathname: string): string[] | undefined {
   return undefined;
 }
 
-export type CacheDecision =
+type CacheDecision =
   | { cacheable: true; key: string }
   | {
       cacheable: false;

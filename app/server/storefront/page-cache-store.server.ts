@@ -15,7 +15,7 @@ export interface CachedPage {
   expiresAt: number;
 }
 
-export interface PageLookup {
+interface PageLookup {
   /** The generation current now: a page rendered after this lookup is stored under it. */
   generation: number;
   page?: CachedPage;
@@ -79,7 +79,7 @@ export class PageLru {
 }
 
 /** PGlite: one process owns the data, so the pages and the generation live in its memory. */
-export function createMemoryStore(): PageCacheStore {
+function createMemoryStore(): PageCacheStore {
   const lru = new PageLru();
   let generation = 0;
   return {

@@ -121,7 +121,7 @@ const provinceRecord = (province: ProvinceCode) => ({
 });
 
 /** Done, or why not, with the form field the message belongs to. */
-export type RateResult = { ok: true } | (Failure & { field: string });
+type RateResult = { ok: true } | (Failure & { field: string });
 
 /**
  * Schedules a rate: from its day on it replaces the province's rate of that kind (orders already

@@ -37,7 +37,7 @@ export async function listProvinceRules(executor: Executor = db()): Promise<Prov
   });
 }
 
-export async function getProvinceRule(
+async function getProvinceRule(
   province: ProvinceCode,
   executor: Executor = db(),
 ): Promise<ProvinceRule> {
@@ -102,13 +102,13 @@ export async function storeDefaultRatesIfMissing(tx: Transaction, province: Prov
       .onConflictDoNothing();
 }
 
-export interface ProvinceQuote {
+interface ProvinceQuote {
   rule: ProvinceRule;
   lines: TaxLine[];
 }
 
 /** What taxing an order shipped to a province needs: its rule and its rates. */
-export interface ProvinceTaxSetup {
+interface ProvinceTaxSetup {
   province: ProvinceCode;
   rule: ProvinceRule;
   rates: StoredTaxRate[];

@@ -1,9 +1,8 @@
 import { href } from "react-router";
 import type { Route } from "./+types/new";
-import { buttonClass } from "~/components/admin/button";
 import { CouponForm } from "~/components/admin/coupon-form";
 import { SaveButton } from "~/components/admin/save-button";
-import { Modal, useCloseToList } from "~/components/admin/modal";
+import { CloseButton, Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { dayOf } from "~/lib/coupons";
 import { couponForm } from "~/schemas/coupons";
@@ -43,9 +42,7 @@ export default function NewCoupon({ loaderData, actionData }: Route.ComponentPro
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           <SaveButton form="coupon-form">Create Coupon</SaveButton>
         </>
       }

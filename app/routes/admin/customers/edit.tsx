@@ -1,12 +1,11 @@
 import { Form, href, useNavigate } from "react-router";
+import { ProvinceOptions } from "~/components/form/options";
 import type { Route } from "./+types/edit";
-import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
-import { Modal } from "~/components/admin/modal";
+import { CloseButton, Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { PROVINCES } from "~/lib/address";
 import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
 import { customerForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
@@ -70,9 +69,7 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           <SaveButton form={formId}>Save customer</SaveButton>
         </>
       }
@@ -108,11 +105,7 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
                   className={inputClass}
                 >
                   <option value="">Not given</option>
-                  {PROVINCES.map((p) => (
-                    <option key={p.code} value={p.code}>
-                      {p.name}
-                    </option>
-                  ))}
+                  <ProvinceOptions />
                 </select>
               )}
             </Field>

@@ -3,7 +3,7 @@ import { Form, href, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/email";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
-import { Modal } from "~/components/admin/modal";
+import { CloseButton, Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
@@ -73,9 +73,7 @@ export default function EmailCustomer({ loaderData, actionData }: Route.Componen
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           <button type="submit" form={formId} disabled={sending} className={buttonClass()}>
             {sending ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden />

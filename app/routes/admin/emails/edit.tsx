@@ -2,10 +2,9 @@ import { countText } from "~/lib/text";
 import { href, useLocation, useNavigate } from "react-router";
 import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/edit";
-import { buttonClass } from "~/components/admin/button";
 import { ComposeCampaign } from "~/components/admin/campaign-form";
 import { CampaignDetails } from "~/components/admin/campaign-details";
-import { Modal } from "~/components/admin/modal";
+import { CloseButton, Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import type { CampaignAudience } from "~/lib/campaigns";
 import { dateTexts, formatDateTime, zonedParts } from "~/lib/dates";
@@ -136,11 +135,7 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
         description="Only drafts can be edited."
         size="xl"
         onClose={close}
-        footer={
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Close
-          </button>
-        }
+        footer={<CloseButton onClick={close}>Close</CloseButton>}
       >
         <CampaignDetails campaign={campaign} dates={dates} />
       </Modal>

@@ -3,7 +3,7 @@ import { href, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceDocumentView } from "~/components/admin/invoice-document";
-import { Modal, useCloseToList } from "~/components/admin/modal";
+import { CloseButton, Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { invoicePaths } from "~/lib/invoices";
 import { invoiceNotFoundMessage, parseOrderNumberParam } from "~/schemas/invoices";
@@ -37,9 +37,7 @@ export default function InvoicePreview({ loaderData }: Route.ComponentProps) {
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Close
-          </button>
+          <CloseButton onClick={close}>Close</CloseButton>
           <Link
             to={href("/budzadmin/dashboard/orders/:orderNumber", {
               orderNumber: invoice.orderNumber,

@@ -6,16 +6,9 @@ import { invoiceNotFoundMessage, noInvoicesOn, parseInvoicePdfName } from "~/sch
 import { renderInvoicesPdf } from "~/server/invoices/invoice-pdf.server";
 import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
+import { downloadNotFound, pdfResponse } from "~/server/http/pdf-download.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
-
-/** A 404 with its reason as plain text (the link opens as a download, so no page is shown). */
-function notFound(message: string) {
-  return new Response(message, {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
-}
 
 /**
  * PDF downloads: …/pdf/BBS-00000012.pdf (one invoice) and …/pdf/invoices-2026-11-21.pdf (the
@@ -23,13 +16,14 @@ function notFound(message: string) {
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const file = parseInvoicePdfName(params.fileName);
-  if (!file) throw notFound("Unknown file: use BBS-00000012.pdf or invoices-YYYY-MM-DD.pdf");
+  if (!file)
+    throw downloadNotFound("Unknown file: use BBS-00000012.pdf or invoices-YYYY-MM-DD.pdf");
   const documents =
     file.kind === "invoice"
       ? [await getInvoice(file.orderNumber)].filter((d) => d !== null)
       : await getDailyInvoices(file.date);
   if (documents.length === 0)
-    throw notFound(
+    throw downloadNotFound(
       file.kind === "invoice" ? invoiceNotFoundMessage(file.orderNumber) : noInvoicesOn(file.date),
     );
   const title =
@@ -47,12 +41,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const pdf = await renderInvoicesPdf(documents, invoiceIssuer(), title);
   const fileName =
     file.kind === "invoice" ? `${file.orderNumber}.pdf` : `invoices-${file.date}.pdf`;
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename=${fileName}`,
-      "Content-Length": String(pdf.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(pdf, fileName);
 }

@@ -1,12 +1,13 @@
 import { countText } from "~/lib/text";
-import { ArrowLeft, Download, Printer } from "lucide-react";
+import { ArrowLeft, Download } from "lucide-react";
 import { auditActor } from "~/server/auth/actor.server";
 import { recordExport } from "~/server/audit/audit-log.server";
 import { href } from "react-router";
 import type { Route } from "./+types/print";
 import { buttonClass } from "~/components/admin/button";
 import { InvoiceDocumentView } from "~/components/admin/invoice-document";
-import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { PrintPage } from "~/components/admin/print-page";
+import { PlainAdminErrorBoundary } from "~/components/admin/route-error";
 import { formatDayKey, invoicePaths } from "~/lib/invoices";
 import {
   invoiceNotFoundMessage,
@@ -74,68 +75,48 @@ export default function PrintInvoices({ loaderData }: Route.ComponentProps) {
   const empty = "empty" in loaderData ? loaderData.empty : undefined;
   const message = "message" in loaderData ? loaderData.message : undefined;
   return (
-    <div className="min-h-screen bg-stone-100 print:bg-white">
-      <style>{"@page { size: letter; margin: 14mm; }"}</style>
-      <header className="sticky top-0 z-10 border-b border-stone-200 bg-white/95 backdrop-blur print:hidden">
-        <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="min-w-0">
-            <h1 className="text-lg font-semibold text-stone-900">{title}</h1>
-            <p className="text-sm text-stone-500">{subtitle}</p>
-          </div>
-          <div className="flex shrink-0 gap-2">
-            <a href={href("/budzadmin/dashboard/invoices")} className={buttonClass("ghost", "sm")}>
-              <ArrowLeft className="h-4 w-4" aria-hidden />
-              Invoices
+    <PrintPage
+      title={title}
+      subtitle={subtitle}
+      printDisabled={invoices.length === 0}
+      actions={
+        <>
+          <a href={href("/budzadmin/dashboard/invoices")} className={buttonClass("ghost", "sm")}>
+            <ArrowLeft className="h-4 w-4" aria-hidden />
+            Invoices
+          </a>
+          {pdfHref ? (
+            <a href={pdfHref} download className={buttonClass("secondary", "sm")}>
+              <Download className="h-4 w-4" aria-hidden />
+              PDF
             </a>
-            {pdfHref ? (
-              <a href={pdfHref} download className={buttonClass("secondary", "sm")}>
-                <Download className="h-4 w-4" aria-hidden />
-                PDF
-              </a>
-            ) : null}
-            <button
-              type="button"
-              className={buttonClass("primary", "sm")}
-              disabled={invoices.length === 0}
-              onClick={() => window.print()}
-            >
-              <Printer className="h-4 w-4" aria-hidden />
-              Print
-            </button>
-          </div>
+          ) : null}
+        </>
+      }
+    >
+      {message ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 print:hidden"
+        >
+          {message}
+        </p>
+      ) : null}
+      {invoices.length === 0 ? (
+        <p className="rounded-xl border border-stone-200 bg-white px-6 py-16 text-center text-stone-500">
+          {empty}
+        </p>
+      ) : null}
+      {invoices.map((invoice) => (
+        <div
+          key={invoice.orderNumber}
+          className="mb-6 rounded-xl border border-stone-200 bg-white p-5 shadow-sm break-after-page last:mb-0 last:break-after-auto sm:p-10 print:mb-0 print:rounded-none print:border-0 print:p-0 print:shadow-none"
+        >
+          <InvoiceDocumentView invoice={invoice} issuer={issuer} />
         </div>
-      </header>
-      <main className="mx-auto max-w-3xl px-3 py-6 sm:px-4 print:max-w-none print:p-0">
-        {message ? (
-          <p
-            role="alert"
-            className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 print:hidden"
-          >
-            {message}
-          </p>
-        ) : null}
-        {invoices.length === 0 ? (
-          <p className="rounded-xl border border-stone-200 bg-white px-6 py-16 text-center text-stone-500">
-            {empty}
-          </p>
-        ) : null}
-        {invoices.map((invoice) => (
-          <div
-            key={invoice.orderNumber}
-            className="mb-6 rounded-xl border border-stone-200 bg-white p-5 shadow-sm break-after-page last:mb-0 last:break-after-auto sm:p-10 print:mb-0 print:rounded-none print:border-0 print:p-0 print:shadow-none"
-          >
-            <InvoiceDocumentView invoice={invoice} issuer={issuer} />
-          </div>
-        ))}
-      </main>
-    </div>
+      ))}
+    </PrintPage>
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <main className="min-h-screen bg-stone-100/70">
-      <AdminErrorBoundary />
-    </main>
-  );
-}
+export const ErrorBoundary = PlainAdminErrorBoundary;

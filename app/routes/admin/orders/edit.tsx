@@ -1,4 +1,5 @@
 import { Plus } from "lucide-react";
+import { ProvinceOptions } from "~/components/form/options";
 import { useEffect, useRef, useState } from "react";
 import { Form, href, Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/edit";
@@ -17,7 +18,6 @@ import {
   useFieldError,
   useForm,
 } from "~/components/form/form";
-import { PROVINCES } from "~/lib/address";
 import { lazyModule } from "~/lib/lazy-module";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
@@ -60,13 +60,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       discountCents: order.discountCents,
       shippingCents: order.shippingCostCents,
       totalCents: order.totalAmountCents,
-      address: {
-        name: order.shippingName,
-        street: order.shippingStreet,
-        city: order.shippingCity,
-        province: order.shippingProvince,
-        postalCode: order.shippingPostalCode,
-      },
+      address: found.address,
     },
     items: found.items,
     taxLines: found.taxLines,
@@ -143,6 +137,41 @@ function useEditPreview(formId: string) {
   return { schedule, preview, checking: fetcher.state !== "idle" };
 }
 
+type AddressField = "name" | "street" | "city" | "province" | "postalCode";
+
+/** A required line of the address, as the order holds it until it is changed. */
+function AddressInput({
+  name,
+  label,
+  maxLength,
+  placeholder,
+  value,
+  className,
+}: {
+  name: AddressField;
+  label: string;
+  maxLength: number;
+  placeholder?: string;
+  value: (name: AddressField) => string;
+  className?: string;
+}) {
+  return (
+    <Field name={name} label={label} required className={className}>
+      {(p) => (
+        <input
+          {...p}
+          required
+          maxLength={maxLength}
+          autoComplete="off"
+          placeholder={placeholder}
+          defaultValue={value(name)}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
 export default function EditOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, items, taxLines, sizes, refusal } = loaderData;
   const form = useForm({
@@ -200,66 +229,35 @@ export default function EditOrder({ loaderData, actionData }: Route.ComponentPro
                 <AddSizes sizes={sizes} values={form.values} />
                 <Panel title="Ship to" id="edit-address">
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <Field name="name" label="Full name" required className="sm:col-span-2">
-                      {(p) => (
-                        <input
-                          {...p}
-                          required
-                          maxLength={120}
-                          autoComplete="off"
-                          defaultValue={value("name")}
-                          className={inputClass}
-                        />
-                      )}
-                    </Field>
-                    <Field name="street" label="Street address" required className="sm:col-span-2">
-                      {(p) => (
-                        <input
-                          {...p}
-                          required
-                          maxLength={200}
-                          autoComplete="off"
-                          defaultValue={value("street")}
-                          className={inputClass}
-                        />
-                      )}
-                    </Field>
-                    <Field name="city" label="City" required>
-                      {(p) => (
-                        <input
-                          {...p}
-                          required
-                          maxLength={100}
-                          autoComplete="off"
-                          defaultValue={value("city")}
-                          className={inputClass}
-                        />
-                      )}
-                    </Field>
+                    <AddressInput
+                      name="name"
+                      label="Full name"
+                      maxLength={120}
+                      value={value}
+                      className="sm:col-span-2"
+                    />
+                    <AddressInput
+                      name="street"
+                      label="Street address"
+                      maxLength={200}
+                      value={value}
+                      className="sm:col-span-2"
+                    />
+                    <AddressInput name="city" label="City" maxLength={100} value={value} />
                     <Field name="province" label="Province or territory" required>
                       {(p) => (
                         <select {...p} defaultValue={value("province")} className={selectClass}>
-                          {PROVINCES.map((province) => (
-                            <option key={province.code} value={province.code}>
-                              {province.name}
-                            </option>
-                          ))}
+                          <ProvinceOptions />
                         </select>
                       )}
                     </Field>
-                    <Field name="postalCode" label="Postal code" required>
-                      {(p) => (
-                        <input
-                          {...p}
-                          required
-                          maxLength={10}
-                          autoComplete="off"
-                          placeholder="A1A 1A1"
-                          defaultValue={value("postalCode")}
-                          className={inputClass}
-                        />
-                      )}
-                    </Field>
+                    <AddressInput
+                      name="postalCode"
+                      label="Postal code"
+                      maxLength={10}
+                      placeholder="A1A 1A1"
+                      value={value}
+                    />
                   </div>
                 </Panel>
               </div>

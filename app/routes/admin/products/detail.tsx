@@ -3,7 +3,7 @@ import { href, Link, useLocation } from "react-router";
 import type { Route } from "./+types/detail";
 import { Badge, StockCell, unitsText } from "~/components/admin/badges";
 import { buttonClass } from "~/components/admin/button";
-import { Modal, useCloseToList } from "~/components/admin/modal";
+import { CloseButton, Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StockHistory } from "~/components/admin/stock-history";
 import { AdjustStockButton } from "~/components/admin/stock-adjust-dialog";
@@ -75,9 +75,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Close
-          </button>
+          <CloseButton onClick={close}>Close</CloseButton>
           <Link
             to={`${href("/budzadmin/dashboard/products/:productId/edit", { productId: product.id })}${search}`}
             className={buttonClass("primary")}

@@ -1,8 +1,7 @@
 import { href } from "react-router";
 import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/edit";
-import { buttonClass } from "~/components/admin/button";
-import { Modal, useCloseToList } from "~/components/admin/modal";
+import { CloseButton, Modal, useCloseToList } from "~/components/admin/modal";
 import { ProductForm } from "~/components/admin/product-form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
@@ -64,9 +63,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           <SaveButton form={formId}>{product ? "Update Product" : "Add Product"}</SaveButton>
         </>
       }

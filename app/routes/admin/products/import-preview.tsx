@@ -1,18 +1,21 @@
 import { countText } from "~/lib/text";
-import { Loader2 } from "lucide-react";
 import { auditActor } from "~/server/auth/actor.server";
-import { Form, href, Link, useNavigation } from "react-router";
-import { ImportErrors, ImportedNotice } from "~/components/admin/csv-upload-dialog";
+import { href, Link } from "react-router";
+import {
+  ConfirmImport,
+  PreviewRows,
+  PreviewState,
+  RowErrors,
+  UploadAgainLink,
+} from "~/components/admin/csv-upload-dialog";
 import type { Route } from "./+types/import-preview";
 import { Badge } from "~/components/admin/badges";
-import { buttonClass } from "~/components/admin/button";
 import { Figure } from "~/components/admin/customer-panels";
-import { ListCard, Pagination } from "~/components/admin/list-page";
 import { DetailPage } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StatGrid } from "~/components/admin/stat-card";
-import { FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { dateTexts, formatDateTime } from "~/lib/dates";
+import { useForm } from "~/components/form/form";
+import { formatDateTime } from "~/lib/dates";
 import {
   FIX_PRODUCT_ERRORS_FIRST,
   NOTHING_TO_IMPORT,
@@ -23,29 +26,23 @@ import {
   type ProductImportAction,
   type ProductPreviewRow,
 } from "~/lib/product-import";
-import { IMPORT_PREVIEW_NOT_FOUND, importPreviewQuery } from "~/schemas/admin-list";
 import { redirectWithToast } from "~/server/admin/flash.server";
+import { loadImportPreview } from "~/server/admin/import-preview.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 import {
   getProductImportPreview,
   runProductImport,
 } from "~/server/catalog/product-csv-import.server";
-import { config } from "~/server/config.server";
 import { formReply } from "~/server/http/form.server";
-import { invariantResponse } from "~/server/http/responses.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("products.transfer")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Import preview · Products · Admin" }];
 
-const PreviewQuery = importPreviewQuery(PRODUCT_PREVIEW_FILTERS);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const query = PreviewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const preview = await getProductImportPreview(params.importId, query);
-  invariantResponse(preview, IMPORT_PREVIEW_NOT_FOUND, { status: 404 });
-  const dates = dateTexts([preview.createdAt, preview.importedAt], config().STORE_TIMEZONE);
-  return { preview, show: query.show, dates };
+  return loadImportPreview(request, PRODUCT_PREVIEW_FILTERS, (query) =>
+    getProductImportPreview(params.importId, query),
+  );
 }
 
 /** Confirms the import: every product in one transaction, or nothing. */
@@ -79,41 +76,9 @@ const ACTION_TONES: Record<ProductImportAction, "green" | "amber" | "stone"> = {
   unchanged: "stone",
 };
 
-/** "Import 12 products", all in one transaction. */
-function ConfirmImport({ count, form }: { count: number; form: ReturnType<typeof useForm> }) {
-  const navigation = useNavigation();
-  const importing = navigation.state !== "idle" && navigation.formMethod === "POST";
-  return (
-    <Form
-      method="post"
-      {...form.props}
-      className="mb-6 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-    >
-      <FormProvider form={form}>
-        <FormSummary />
-        <button type="submit" disabled={importing} className={buttonClass()}>
-          {importing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-          {importing ? "Importing..." : `Import ${countText(count, "product")}`}
-        </button>
-        <p className="mt-2 text-xs text-stone-500">
-          All products are imported together, or none if anything fails. Unchanged products are left
-          as they are.
-        </p>
-      </FormProvider>
-    </Form>
-  );
-}
-
 /** What happens to a row's product: its errors, or the action and what changes. */
 function RowResult({ row }: { row: ProductPreviewRow }) {
-  if (row.errors.length > 0)
-    return (
-      <ul className="space-y-0.5 text-red-700">
-        {row.errors.map((e) => (
-          <li key={e}>{e}</li>
-        ))}
-      </ul>
-    );
+  if (row.errors.length > 0) return <RowErrors errors={row.errors} />;
   if (!row.action)
     return <span className="text-stone-500">Not checked (other rows have errors)</span>;
   const badge = <Badge tone={ACTION_TONES[row.action]}>{PRODUCT_ACTION_LABELS[row.action]}</Badge>;
@@ -145,14 +110,7 @@ export default function ProductImportPreview({ loaderData, actionData }: Route.C
   // Nothing to choose: only the server can refuse (no rules, and no zod, in the page).
   const form = useForm({ lastResult: actionData });
   const productsList = href("/budzadmin/dashboard/products");
-  const uploadAgain = (
-    <Link
-      to={href("/budzadmin/dashboard/products/import")}
-      className={`${buttonClass("secondary")} mt-3`}
-    >
-      Upload a corrected file
-    </Link>
-  );
+  const uploadHref = href("/budzadmin/dashboard/products/import");
   const toWrite = p.createCount + p.updateCount;
   const reason = PRODUCT_IMPORT_REASON_TEXT[p.stockReason];
   return (
@@ -187,98 +145,63 @@ export default function ProductImportPreview({ loaderData, actionData }: Route.C
         <span className="font-medium text-stone-900">Stock: {reason.label}.</span> {reason.hint}{" "}
         Each change is recorded as a stock movement.
       </p>
-      {p.status === "imported" ? (
-        <ImportedNotice
-          when={p.importedAt ? formatDateTime(p.importedAt, dates) : ""}
-          listHref={productsList}
-          listText="See the products"
-        />
-      ) : p.errorCount > 0 ? (
-        <ImportErrors title={FIX_PRODUCT_ERRORS_FIRST} errors={p.errors}>
-          {uploadAgain}
-        </ImportErrors>
-      ) : toWrite === 0 ? (
-        <section className="mb-6 rounded-xl border border-stone-200 bg-white p-4 text-sm text-stone-700 shadow-sm">
-          <p>{NOTHING_TO_IMPORT}</p>
-          {uploadAgain}
-        </section>
-      ) : (
-        <ConfirmImport count={toWrite} form={form} />
-      )}
-      <ListCard>
-        <nav
-          aria-label="Rows to show"
-          className="flex flex-wrap gap-2 border-b border-stone-200 p-4"
-        >
-          {PRODUCT_PREVIEW_FILTERS.map((filter) => (
-            <Link
-              key={filter}
-              to={filter === "all" ? "?" : `?show=${filter}`}
-              aria-current={filter === current ? "page" : undefined}
-              className={buttonClass(filter === current ? "primary" : "secondary", "sm")}
-            >
-              {SHOW_LABELS[filter]} ({p.counts[filter].toLocaleString("en-CA")})
-            </Link>
-          ))}
-        </nav>
-        {p.rows.length === 0 ? (
-          <p className="px-4 py-16 text-center text-stone-500">No rows here.</p>
+      <PreviewState
+        preview={p}
+        importedWhen={p.importedAt ? formatDateTime(p.importedAt, dates) : ""}
+        errorsTitle={FIX_PRODUCT_ERRORS_FIRST}
+        listHref={productsList}
+        listText="See the products"
+        uploadHref={uploadHref}
+      >
+        {toWrite === 0 ? (
+          <section className="mb-6 rounded-xl border border-stone-200 bg-white p-4 text-sm text-stone-700 shadow-sm">
+            <p>{NOTHING_TO_IMPORT}</p>
+            <UploadAgainLink to={uploadHref} />
+          </section>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm md:min-w-[52rem]">
-              <caption className="sr-only">Rows of {p.fileName}</caption>
-              <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
-                <tr>
-                  {COLUMNS.map(([h, hide]) => (
-                    <th key={h} scope="col" className={`px-4 py-3 whitespace-nowrap ${hide}`}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {p.rows.map((r) => (
-                  <tr
-                    key={r.row}
-                    className={r.errors.length ? "bg-red-50/60 align-top" : "align-top"}
-                  >
-                    <td className="px-4 py-2 tabular-nums">{r.row}</td>
-                    <td className="px-4 py-2">
-                      <span className="block text-xs break-all text-stone-500">{r.sku}</span>
-                      {r.name}
-                      {/* Phones: the size, price and stock under the name. */}
-                      <span className="block text-xs text-stone-600 md:hidden">
-                        {[r.size, r.price, r.stock ? `stock ${r.stock}` : ""]
-                          .filter(Boolean)
-                          .join(" · ")}
-                      </span>
-                    </td>
-                    <td className="hidden px-4 py-2 whitespace-nowrap md:table-cell">
-                      {r.size || "—"}
-                    </td>
-                    <td className="hidden px-4 py-2 whitespace-nowrap tabular-nums md:table-cell">
-                      {r.price}
-                    </td>
-                    <td className="hidden px-4 py-2 tabular-nums md:table-cell">
-                      {r.stock || "—"}
-                    </td>
-                    <td className="max-w-md px-4 py-2">
-                      <RowResult row={r} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConfirmImport
+            form={form}
+            label={`Import ${countText(toWrite, "product")}`}
+            note="All products are imported together, or none if anything fails. Unchanged products are left as they are."
+          />
         )}
-        <Pagination
-          page={p.page}
-          pageCount={p.pageCount}
-          total={p.shownCount}
-          pageSize={PRODUCT_PREVIEW_PAGE_SIZE}
-          noun="row"
-        />
-      </ListCard>
+      </PreviewState>
+      <PreviewRows
+        fileName={p.fileName}
+        filters={PRODUCT_PREVIEW_FILTERS}
+        labels={SHOW_LABELS}
+        counts={p.counts}
+        current={current}
+        columns={COLUMNS}
+        tableClassName="w-full text-left text-sm md:min-w-[52rem]"
+        rows={p.rows}
+        rowClassName="align-top"
+        cells={(r) => (
+          <>
+            <td className="px-4 py-2 tabular-nums">{r.row}</td>
+            <td className="px-4 py-2">
+              <span className="block text-xs break-all text-stone-500">{r.sku}</span>
+              {r.name}
+              {/* Phones: the size, price and stock under the name. */}
+              <span className="block text-xs text-stone-600 md:hidden">
+                {[r.size, r.price, r.stock ? `stock ${r.stock}` : ""].filter(Boolean).join(" · ")}
+              </span>
+            </td>
+            <td className="hidden px-4 py-2 whitespace-nowrap md:table-cell">{r.size || "—"}</td>
+            <td className="hidden px-4 py-2 whitespace-nowrap tabular-nums md:table-cell">
+              {r.price}
+            </td>
+            <td className="hidden px-4 py-2 tabular-nums md:table-cell">{r.stock || "—"}</td>
+            <td className="max-w-md px-4 py-2">
+              <RowResult row={r} />
+            </td>
+          </>
+        )}
+        page={p.page}
+        pageCount={p.pageCount}
+        total={p.shownCount}
+        pageSize={PRODUCT_PREVIEW_PAGE_SIZE}
+      />
     </DetailPage>
   );
 }

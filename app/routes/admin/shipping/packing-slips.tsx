@@ -5,7 +5,7 @@ import { recordExport } from "~/server/audit/audit-log.server";
 import { href } from "react-router";
 import type { Route } from "./+types/packing-slips";
 import { buttonClass } from "~/components/admin/button";
-import { AdminErrorBoundary } from "~/components/admin/route-error";
+import { PlainAdminErrorBoundary } from "~/components/admin/route-error";
 import { formatInstant } from "~/components/admin/shipment-status";
 import { withDateTexts } from "~/lib/dates";
 import { PackingSlipQuery } from "~/schemas/shipping";
@@ -225,10 +225,4 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <main className="min-h-screen bg-stone-100/70">
-      <AdminErrorBoundary />
-    </main>
-  );
-}
+export const ErrorBoundary = PlainAdminErrorBoundary;

@@ -3,12 +3,13 @@ import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/ship";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
-import { Modal, useCloseToList } from "~/components/admin/modal";
+import { CloseButton, Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ShipmentStatusBadge } from "~/components/admin/shipment-status";
-import { Alert, Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { TrackingNumberField } from "~/components/admin/tracking-number-field";
+import { Alert, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { ConfirmWarning } from "~/components/admin/confirm-warning";
-import { statusName, TRACKING_NUMBER_HELP } from "~/lib/order-status";
+import { statusName } from "~/lib/order-status";
 import { lazyModule } from "~/lib/lazy-module";
 import { shipForm } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
@@ -74,9 +75,7 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           {canShip ? (
             <button type="submit" form={formId} disabled={saving} className={buttonClass()}>
               {saving ? (
@@ -106,24 +105,14 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
               Carrier: <span className="font-medium text-stone-900">{shipment.carrier}</span>. The
               estimated delivery is set 3 days ahead and the shopper is emailed the tracking link.
             </p>
-            <Field
-              name="trackingNumber"
-              label="Canada Post tracking number"
-              required
-              hint={TRACKING_NUMBER_HELP}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  required
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={64}
-                  placeholder="1234 5678 9012 3456"
-                  className={`${inputClass} font-mono`}
-                />
-              )}
-            </Field>
+            <TrackingNumberField
+              input={{
+                maxLength: 64,
+                spellCheck: false,
+                placeholder: "1234 5678 9012 3456",
+                className: `${inputClass} font-mono`,
+              }}
+            />
             <ConfirmWarning warning={actionData?.warning} label="Save anyway" />
           </FormProvider>
         </Form>

@@ -1,9 +1,8 @@
 import { Form, href } from "react-router";
 import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/invite";
-import { buttonClass } from "~/components/admin/button";
 import { inputClass, selectClass } from "~/components/admin/field";
-import { Modal, useCloseToList } from "~/components/admin/modal";
+import { CloseButton, Modal, useCloseToList } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
@@ -59,9 +58,7 @@ export default function InviteStaff({ loaderData, actionData }: Route.ComponentP
       size="md"
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           <SaveButton form="invite-form">Send invitation</SaveButton>
         </>
       }

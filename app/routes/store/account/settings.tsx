@@ -1,7 +1,7 @@
 import { Mail, Trash2 } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { Field, FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
+import { FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
 import {
   cardClass,
   dangerButton,
@@ -11,6 +11,7 @@ import {
   secondaryButton,
 } from "~/components/store/account-ui";
 import { checkboxErrorClass, inputClass } from "~/components/store/field-styles";
+import { PasswordField } from "~/components/store/contact-fields";
 import { consentWording } from "~/lib/consent";
 import { formatDate } from "~/lib/dates";
 import { deleteAccountForm } from "~/schemas/account";
@@ -157,16 +158,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <FormProvider form={deleteForm} variant="store">
             <FormSummary />
             {hasPassword ? (
-              <Field id="password" name="password" label="Your password">
-                {(p) => (
-                  <input
-                    {...p}
-                    type="password"
-                    autoComplete="current-password"
-                    className={`${inputClass} sm:max-w-sm`}
-                  />
-                )}
-              </Field>
+              <PasswordField label="Your password" className={`${inputClass} sm:max-w-sm`} />
             ) : null}
             <ConfirmDeletion />
             <button

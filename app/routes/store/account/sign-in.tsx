@@ -1,7 +1,7 @@
 import { Mail } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/sign-in";
-import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { FormProvider, FormSummary, useForm } from "~/components/form/form";
 import {
   AuthCard,
   NoticeFromUrl,
@@ -10,8 +10,7 @@ import {
   SuccessMessage,
   textLink,
 } from "~/components/store/account-ui";
-import { inputClass } from "~/components/store/field-styles";
-import { EmailField } from "~/components/store/contact-fields";
+import { EmailField, PasswordField } from "~/components/store/contact-fields";
 import { LINK_SENT } from "~/lib/account";
 import { echoValues, type FormReply } from "~/lib/form";
 import { emailOnlyForm, signInForm } from "~/schemas/account";
@@ -109,16 +108,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           <EmailField defaultValue={passwordForm.values?.email ?? ""} />
-          <Field id="password" name="password" label="Password">
-            {(p) => (
-              <input
-                {...p}
-                type="password"
-                autoComplete="current-password"
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <PasswordField />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <button type="submit" disabled={!!busy} className={primaryButton}>
               {busy === "password" ? "Signing in…" : "Sign in"}

@@ -1,8 +1,8 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/verify";
 import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/store/account-ui";
-import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { inputClass } from "~/components/store/field-styles";
+import { FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { PasswordField } from "~/components/store/contact-fields";
 import { verifyEmailForm } from "~/schemas/account";
 import { verifyEmail } from "~/server/accounts/accounts.server";
 import { linkPageHeaders, loadLinkPage } from "~/server/accounts/link-page.server";
@@ -66,16 +66,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
               yours.
             </p>
             <input type="hidden" name="token" value={loaderData.token} />
-            <Field id="password" name="password" label="Password">
-              {(p) => (
-                <input
-                  {...p}
-                  type="password"
-                  autoComplete="current-password"
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <PasswordField />
             <button type="submit" disabled={busy} className={primaryButton}>
               {busy ? "Confirming…" : "Confirm my email"}
             </button>

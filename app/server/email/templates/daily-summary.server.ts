@@ -21,7 +21,7 @@ import {
 import { adminOrderUrl } from "./new-order-alert.server";
 
 /** One order in a list of the daily summary. */
-export interface SummaryOrder {
+interface SummaryOrder {
   orderNumber: string;
   customerName: string;
   totalCents: number;

@@ -183,7 +183,7 @@ export function emailNotice(notice: {
 }
 
 /** A column of `emailTable`: its heading, alignment and whether its cells may wrap. */
-export interface EmailColumn {
+interface EmailColumn {
   label: string;
   align?: "left" | "right";
   /** Cells wrap in the first column only, unless this says otherwise. */
@@ -191,7 +191,7 @@ export interface EmailColumn {
 }
 
 /** A cell of `emailTable`: its content, or its content with styles added to the column's. */
-export type EmailCell =
+type EmailCell =
   SafeHtml | string | number | { content: SafeHtml | string | number; style: string };
 
 const CELL = `font-family:${FONT};font-size:14px;line-height:1.5`;
@@ -240,7 +240,7 @@ export function emailCellNote(text: string): SafeHtml {
   return html`<br /><span style="color:${emailColors.muted};font-size:12px">${text}</span>`;
 }
 
-export interface EmailLayoutInput {
+interface EmailLayoutInput {
   /** The document title; clients show it rarely, but it names the message in previews. */
   title: string;
   /** The preview line inbox lists show next to the subject (hidden in the message). */
@@ -254,7 +254,7 @@ export interface EmailLayoutInput {
 }
 
 /** The store's contact details the owner has set, in footer order (email, phone, address). */
-export function contactParts(store: StoreIdentity): { text: string; href?: string }[] {
+function contactParts(store: StoreIdentity): { text: string; href?: string }[] {
   return [
     store.email ? { text: store.email, href: `mailto:${store.email}` } : null,
     store.phone ? { text: store.phone, href: `tel:${phoneE164(store.phone)}` } : null,

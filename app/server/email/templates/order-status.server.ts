@@ -16,7 +16,7 @@ export const ORDER_EMAIL_KINDS = [
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
-export interface OrderStatusEmailInput {
+interface OrderStatusEmailInput {
   kind: OrderEmailKind;
   orderNumber: string;
   shippingName: string;

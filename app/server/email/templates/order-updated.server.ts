@@ -19,7 +19,7 @@ import {
 } from "./order-confirmation.server";
 
 /** A pending order after staff changed it: its new lines and totals, and what to send now. */
-export interface OrderUpdatedInput extends OrderLines {
+interface OrderUpdatedInput extends OrderLines {
   orderNumber: string;
   shippingName: string;
   accessToken: string;

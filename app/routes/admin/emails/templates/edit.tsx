@@ -1,10 +1,9 @@
 import { Form, href, useNavigate } from "react-router";
 import { auditActor } from "~/server/auth/actor.server";
 import type { Route } from "./+types/edit";
-import { buttonClass } from "~/components/admin/button";
 import { EmailHtmlField } from "~/components/admin/campaign-form";
 import { inputClass } from "~/components/admin/field";
-import { Modal } from "~/components/admin/modal";
+import { CloseButton, Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
@@ -68,9 +67,7 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
       onClose={close}
       footer={
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={close}>
-            Cancel
-          </button>
+          <CloseButton onClick={close}>Cancel</CloseButton>
           <SaveButton form="template-form">Save Template</SaveButton>
         </>
       }
