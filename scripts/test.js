@@ -1,7 +1,9 @@
-// `npm test`: lint, typecheck and unit tests (side by side), integration (PGlite, then PostgreSQL
-// when TEST_DATABASE_URL is set), build, process tests against the build (PGlite and PostgreSQL
-// side by side: they mostly wait on the servers they start), and end-to-end tests in Chromium.
-// Stops at the first failing stage and ends with a summary of every step and its time.
+// `npm test`: every suite, in stages of steps run side by side (a 2-core machine stays busy when
+// one step waits): lint, typecheck, unit tests and the build; the integration tests on PGlite
+// beside the memory test (a minute of waiting on one server); the integration files PostgreSQL
+// can answer differently (when TEST_DATABASE_URL is set) beside the process tests of the build;
+// then the end-to-end tests in Chromium. Stops after the first failing stage and ends with a
+// summary of every step and its time.
 import { spawn } from "node:child_process";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -10,6 +12,7 @@ delete withoutPg.TEST_DATABASE_URL;
 
 const vitest = (project) => ["vitest", "run", "--project", project];
 const memoryTest = "tests/process/memory.test.ts";
+const processTests = [...vitest("process"), "--exclude", memoryTest];
 
 // Each stage is a list of steps run at the same time; a stage starts when the previous one passed.
 const stages = [
@@ -17,24 +20,16 @@ const stages = [
     ["lint", "npm", ["run", "lint"]],
     ["typecheck", "npm", ["run", "typecheck"]],
     ["unit", "npx", vitest("unit")],
+    ["build", "npm", ["run", "build"]],
   ],
-  [["integration (PGlite)", "npx", vitest("integration"), withoutPg]],
-  ...(pgUrl ? [[["integration (PostgreSQL)", "npx", vitest("integration"), process.env]]] : []),
-  [["build", "npm", ["run", "build"]]],
   [
-    ["process", "npx", [...vitest("process"), "--exclude", memoryTest], withoutPg],
-    ...(pgUrl
-      ? [
-          [
-            "process (PostgreSQL)",
-            "npx",
-            [...vitest("process"), "--exclude", memoryTest],
-            process.env,
-          ],
-        ]
-      : []),
-    // A minute of waiting on one server's memory, beside the others.
+    ["integration (PGlite)", "npx", vitest("integration"), withoutPg],
     ["memory", "npx", [...vitest("process"), memoryTest], withoutPg],
+  ],
+  [
+    ...(pgUrl ? [["integration (PostgreSQL)", "npx", vitest("postgres"), process.env]] : []),
+    ["process", "npx", processTests, withoutPg],
+    ...(pgUrl ? [["process (PostgreSQL)", "npx", processTests, process.env]] : []),
   ],
   [["end-to-end", "npx", ["playwright", "test"], withoutPg]],
 ];

@@ -181,3 +181,8 @@ export function config(): Config {
   current ??= parseConfig(process.env);
   return current;
 }
+
+/** The next config() reads the environment again (each integration test file has its DATA_DIR). */
+export function forgetConfig() {
+  current = undefined;
+}

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { testActor } from "../../../tests/setup/audit";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { SAMPLE_DATA_REFUSED } from "~/lib/database-tools";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SAMPLE_DATA_REFUSED, type Generator } from "~/lib/database-tools";
 import { resetDatabase, testDriver } from "../../../tests/setup/database";
+import { config, type Config } from "../config.server";
 import { db } from "../db.server";
 import { products } from "../db-tables";
 import { generateSampleDataset } from "../seed/sample-data.server";
@@ -16,15 +17,14 @@ import {
 } from "./database-tools.server";
 import { getOverview } from "./overview.server";
 
-const overrides = vi.hoisted(() => ({ value: {} as Record<string, unknown> }));
 // The backup taken before sample data replaces a store's data is tested in backups.test.ts.
-vi.mock("../backup/automatic.server", () => ({
-  backupBeforeSampleData: () => Promise.resolve({ ok: true }),
-}));
-vi.mock("../config.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../config.server")>();
-  return { ...real, config: () => ({ ...real.config(), ...overrides.value }) };
-});
+const noBackup = () => Promise.resolve({ ok: true as const });
+/** The generators with the test's configuration (the real one with `changes`) and no backup. */
+const generate = (generator: Generator, changes: Partial<Config> = {}) =>
+  runGenerator(generator, testActor(), {
+    settings: { ...config(), ...changes },
+    backupFirst: noBackup,
+  });
 
 async function scalar(query: ReturnType<typeof sql>): Promise<number> {
   const result = (await db().execute(query)) as unknown as { rows: { n: string | number }[] };
@@ -100,16 +100,16 @@ describe("database tools", () => {
   });
 
   it("generates each kind after clearing what it replaces", async () => {
-    expect(await runGenerator("orders", testActor())).toEqual([
+    expect(await generate("orders")).toEqual([
       { level: "info", message: "Cleared all orders, invoices and shipments" },
       { level: "success", message: "Generated 40 orders" },
     ]);
     expect((await getLiveCounts()).orders).toBe(40);
-    await runGenerator("customers", testActor());
+    await generate("customers");
     expect(await getLiveCounts()).toMatchObject({ customers: 25, orders: 0 });
-    await runGenerator("products", testActor());
+    await generate("products");
     expect(await getLiveCounts()).toMatchObject({ products: 70, customers: 25, orders: 0 });
-    const all = await runGenerator("all", testActor());
+    const all = await generate("all");
     expect(all[1]!.message).toBe(
       "Sample dataset generated: 70 products, 25 customers, 5 coupons and 40 orders",
     );
@@ -118,45 +118,39 @@ describe("database tools", () => {
   it("needs customers before orders (its message), and changes nothing on failure", async () => {
     await db().execute(sql`delete from order_emails_sent`);
     await db().execute(sql`truncate orders, customers cascade`);
-    expect(await runGenerator("orders", testActor())).toEqual([
+    expect(await generate("orders")).toEqual([
       { level: "error", message: "No customers found. Generate customers first." },
     ]);
     expect((await getLiveCounts()).orders).toBe(0);
   });
 
   it("is refused in production unless ALLOW_SAMPLE_DATA is set", async () => {
-    overrides.value = { NODE_ENV: "production", ALLOW_SAMPLE_DATA: false };
-    try {
-      expect(await runGenerator("all", testActor())).toEqual([
-        { level: "error", message: SAMPLE_DATA_REFUSED },
-      ]);
-      overrides.value = { NODE_ENV: "production", ALLOW_SAMPLE_DATA: true };
-      expect((await runGenerator("customers", testActor()))[1]!.level).toBe("success");
-    } finally {
-      overrides.value = {};
-    }
+    expect(await generate("all", { NODE_ENV: "production", ALLOW_SAMPLE_DATA: false })).toEqual([
+      { level: "error", message: SAMPLE_DATA_REFUSED },
+    ]);
+    const allowed = await generate("customers", {
+      NODE_ENV: "production",
+      ALLOW_SAMPLE_DATA: true,
+    });
+    expect(allowed[1]!.level).toBe("success");
   });
 
   it("shows the environment with secrets masked", async () => {
-    overrides.value = {
+    await db().execute(
+      sql`insert into store_settings (key, value) values ('smtp_password', '"hunter2"'), ('shipping', '{"flat": 2000, "api_key": "k-123"}')`,
+    );
+    const env = await getEnvironment({
+      ...config(),
       SMTP_URL: "smtp://mailer:hunter2@mail.example.com:587",
       SESSION_SECRET: "x".repeat(40),
-    };
-    try {
-      await db().execute(
-        sql`insert into store_settings (key, value) values ('smtp_password', '"hunter2"'), ('shipping', '{"flat": 2000, "api_key": "k-123"}')`,
-      );
-      const env = await getEnvironment();
-      const text = JSON.stringify(env);
-      expect(text).not.toContain("hunter2");
-      expect(text).not.toContain("k-123");
-      expect(text).not.toContain("x".repeat(40));
-      expect(env.rows.find((r) => r.label === "Mail transport")!.value).toBe(
-        "SMTP smtp://mailer:****@mail.example.com:587",
-      );
-      expect(env.settings.find((s) => s.key === "shipping")!.value).toContain('"flat":2000');
-    } finally {
-      overrides.value = {};
-    }
+    });
+    const text = JSON.stringify(env);
+    expect(text).not.toContain("hunter2");
+    expect(text).not.toContain("k-123");
+    expect(text).not.toContain("x".repeat(40));
+    expect(env.rows.find((r) => r.label === "Mail transport")!.value).toBe(
+      "SMTP smtp://mailer:****@mail.example.com:587",
+    );
+    expect(env.settings.find((s) => s.key === "shipping")!.value).toContain('"flat":2000');
   });
 });

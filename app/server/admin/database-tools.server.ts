@@ -139,8 +139,7 @@ export async function insertTestProduct(actor: AuditActor): Promise<LogLine[]> {
   }
 }
 
-export function sampleDataAllowed(): boolean {
-  const { NODE_ENV, ALLOW_SAMPLE_DATA } = config();
+export function sampleDataAllowed({ NODE_ENV, ALLOW_SAMPLE_DATA } = config()): boolean {
   return NODE_ENV !== "production" || ALLOW_SAMPLE_DATA;
 }
 
@@ -153,13 +152,18 @@ const FAILURE: Record<Generator, string> = {
 
 /**
  * Clears what the generator replaces and generates it again, in one transaction (a failure
- * leaves the data as it was). Refused in production unless ALLOW_SAMPLE_DATA is set.
+ * leaves the data as it was). Refused in production unless ALLOW_SAMPLE_DATA is set. The
+ * configuration and the backup taken first can be given (the tests' own).
  */
-export async function runGenerator(generator: Generator, actor: AuditActor): Promise<LogLine[]> {
-  if (!sampleDataAllowed()) return [{ level: "error", message: SAMPLE_DATA_REFUSED }];
+export async function runGenerator(
+  generator: Generator,
+  actor: AuditActor,
+  { settings = config(), backupFirst = backupBeforeSampleData } = {},
+): Promise<LogLine[]> {
+  if (!sampleDataAllowed(settings)) return [{ level: "error", message: SAMPLE_DATA_REFUSED }];
   const counts = DEFAULT_SAMPLE_COUNTS;
   // A store with data is backed up first; without that backup nothing is replaced.
-  const backedUp = await backupBeforeSampleData();
+  const backedUp = await backupFirst();
   if (!backedUp.ok) return [{ level: "error", message: backedUp.message }];
   const first: LogLine[] = backedUp.backup
     ? [{ level: "info", message: `Backed up first: ${backedUp.backup}` }]
@@ -214,8 +218,7 @@ function maskUrl(value: string): string {
 }
 
 /** What the store runs on, for the environment panel; secrets are never shown. */
-export async function getEnvironment() {
-  const c = config();
+export async function getEnvironment(c = config()) {
   const handle = databaseHandle();
   const settings = await db()
     .select({ key: storeSettings.key, value: storeSettings.value })

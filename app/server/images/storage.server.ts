@@ -30,9 +30,11 @@ export function localStorage(directory: string): FileStorage {
   };
 }
 
-let storage: FileStorage | undefined;
+let storage: { directory: string; files: FileStorage } | undefined;
 
+/** The image files under DATA_DIR/images (made again if the data directory changes). */
 export function imageStorage(): FileStorage {
-  storage ??= localStorage(path.join(config().dataDir, "images"));
-  return storage;
+  const directory = path.join(config().dataDir, "images");
+  if (storage?.directory !== directory) storage = { directory, files: localStorage(directory) };
+  return storage.files;
 }
