@@ -51,8 +51,12 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     // A failed test keeps its trace (actions, network, console); without DOM snapshots and the
-    // screencast, which every test would pay for while only a failure keeps them.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
+    // screencast, which every test would pay for while only a failure keeps them. E2E_TRACE=off
+    // (CI, where nobody opens them) records none.
+    trace:
+      process.env.E2E_TRACE === "off"
+        ? "off"
+        : { mode: "retain-on-failure", screenshots: false, snapshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

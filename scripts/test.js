@@ -1,9 +1,9 @@
 // `npm test`: every suite, in stages of steps run side by side (a 2-core machine stays busy when
-// one step waits): lint, typecheck, unit tests and the build; the integration tests on PGlite
-// beside the memory test (a minute of waiting on one server); the integration files PostgreSQL
-// can answer differently (when TEST_DATABASE_URL is set) beside the process tests of the build;
-// then the end-to-end tests in Chromium. Stops after the first failing stage and ends with a
-// summary of every step and its time.
+// one step waits): lint, typecheck, unit tests and the build; the integration tests on PGlite,
+// the files PostgreSQL can answer differently (when TEST_DATABASE_URL is set) and the memory test
+// (a minute of waiting on one server); then the end-to-end tests in Chromium beside the process
+// tests of the build, which mostly wait on the servers they start. Stops after the first failing
+// stage and ends with a summary of every step and its time.
 import { spawn } from "node:child_process";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -24,22 +24,25 @@ const stages = [
   ],
   [
     ["integration (PGlite)", "npx", vitest("integration"), withoutPg],
+    ...(pgUrl ? [["integration (PostgreSQL)", "npx", vitest("postgres"), process.env]] : []),
     ["memory", "npx", [...vitest("process"), memoryTest], withoutPg],
   ],
   [
-    ...(pgUrl ? [["integration (PostgreSQL)", "npx", vitest("postgres"), process.env]] : []),
+    ["end-to-end", "npx", ["playwright", "test"], withoutPg],
     ["process", "npx", processTests, withoutPg],
     ...(pgUrl ? [["process (PostgreSQL)", "npx", processTests, process.env]] : []),
   ],
-  [["end-to-end", "npx", ["playwright", "test"], withoutPg]],
 ];
 
-/** Runs a step; beside others its output is held back and printed whole when it ends. */
-function run([name, command, args, env], alone) {
+/**
+ * Runs a step. The first of a stage prints as it goes (a stuck run shows where); the others' output
+ * is held back and printed whole when each ends.
+ */
+function run([name, command, args, env], live) {
   const started = Date.now();
-  if (alone) console.log(`\n━━━ ${name} ━━━`);
+  if (live) console.log(`\n━━━ ${name} ━━━`);
   const child = spawn(command, args, {
-    stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+    stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
     env: env ?? process.env,
   });
   const output = [];
@@ -47,7 +50,7 @@ function run([name, command, args, env], alone) {
   child.stderr?.on("data", (chunk) => output.push(chunk));
   return new Promise((resolve) => {
     child.on("close", (status) => {
-      if (!alone) {
+      if (!live) {
         console.log(`\n━━━ ${name} ━━━`);
         process.stdout.write(Buffer.concat(output));
       }
@@ -58,7 +61,7 @@ function run([name, command, args, env], alone) {
 
 const results = [];
 for (const stage of stages) {
-  results.push(...(await Promise.all(stage.map((step) => run(step, stage.length === 1)))));
+  results.push(...(await Promise.all(stage.map((step, i) => run(step, i === 0)))));
   if (!results.every((r) => r.ok)) break;
 }
 

@@ -1,14 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGLITE_TEMPLATE_ENV, writePgliteTemplate } from "../fixtures/database";
+import { AXE_CLAIMS_ENV } from "./axe";
 
 /**
  * Migrates an empty PGlite database once per run: every spec's own store starts as a copy of it
- * (tests/fixtures/database.ts). The workers find it through the environment.
+ * (tests/fixtures/database.ts). Makes the run's directory of screens already scanned for
+ * accessibility (./axe.ts). The workers find both through the environment.
  */
 export default async function globalSetup() {
   const file = path.resolve(`.tmp/pglite-template-e2e-${process.pid}.tar.gz`);
   await writePgliteTemplate(file);
   process.env[PGLITE_TEMPLATE_ENV] = file;
-  return () => fs.rmSync(file, { force: true });
+  const claims = path.resolve(`.tmp/axe-screens-${process.pid}`);
+  fs.mkdirSync(claims, { recursive: true });
+  process.env[AXE_CLAIMS_ENV] = claims;
+  return () => {
+    fs.rmSync(file, { force: true });
+    fs.rmSync(claims, { recursive: true, force: true });
+  };
 }
