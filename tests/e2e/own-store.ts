@@ -48,7 +48,8 @@ export async function startOwnStore<T = undefined>(options: {
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SEED_SAMPLE_DATA: "0",
-    LOG_LEVEL: "info",
+    // No line per request: the specs read pages, not logs.
+    LOG_LEVEL: "warn",
     ...options.env,
   };
   let server: RunningServer = await startServer(env);

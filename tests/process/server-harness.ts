@@ -63,17 +63,23 @@ export function startServer(
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
+    let ready = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      // Once it listens, the output is only kept: matching the whole of it again at every chunk
+      // (a request log line each) would cost more with each request.
+      if (ready) return;
       // The box a start ends with (welcomeBox), whatever LOG_LEVEL says. It shows PUBLIC_URL when
       // one is set: the server itself is then reached on the port of its "store ready" log line.
       const shown = /Store {2}(\S+)\/\s[\s\S]*└/.exec(output)?.[1];
       if (!shown) return;
       const port = /"port":(\d+),"msg":"store ready/.exec(output)?.[1];
-      if (shown.startsWith("http://localhost:"))
-        resolve({ child, url: shown, output: () => output, exited });
-      else if (port)
-        resolve({ child, url: `http://localhost:${port}`, output: () => output, exited });
+      const url = shown.startsWith("http://localhost:")
+        ? shown
+        : port && `http://localhost:${port}`;
+      if (!url) return;
+      ready = true;
+      resolve({ child, url, output: () => output, exited });
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
