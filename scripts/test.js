@@ -13,6 +13,14 @@ delete withoutPg.TEST_DATABASE_URL;
 const vitest = (project) => ["vitest", "run", "--project", project];
 const memoryTest = "tests/process/memory.test.ts";
 const processTests = [...vitest("process"), "--exclude", memoryTest];
+// The PostgreSQL pass of the process tests leaves out those that never open a database.
+const postgresProcessTests = [
+  ...processTests,
+  ...["tests/process/shutdown.test.ts", "tests/process/client-bundles.test.ts"].flatMap((file) => [
+    "--exclude",
+    file,
+  ]),
+];
 
 // Each stage is a list of steps run at the same time; a stage starts when the previous one passed.
 const stages = [
@@ -30,7 +38,7 @@ const stages = [
   [
     ["end-to-end", "npx", ["playwright", "test"], withoutPg],
     ["process", "npx", processTests, withoutPg],
-    ...(pgUrl ? [["process (PostgreSQL)", "npx", processTests, process.env]] : []),
+    ...(pgUrl ? [["process (PostgreSQL)", "npx", postgresProcessTests, process.env]] : []),
   ],
 ];
 

@@ -1,6 +1,7 @@
 import { desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/ids";
+import { pageCount } from "~/schemas/admin-list";
 
 // Keyset paging: a list read newest first a page at a time from a cursor, the (created_at, id) of
 // the row next to the page, so a deep page costs what the first does. The condition and the cut of
@@ -142,18 +143,25 @@ export interface KeysetListPage<Row> {
   previous?: string;
 }
 
-/** A list's page from its keysetQuery's rows, newest first, with its neighbours' cursors. */
+/**
+ * A list's page from its keysetQuery's rows, newest first, with its neighbours' cursors, the
+ * count of every matching row and the page number asked for (1 without a cursor).
+ */
 export function keysetListPage<Row extends { cursorTime: string; id: string }>(
   rows: Row[],
   { position, backwards }: { position: KeysetPosition | null; backwards: boolean },
-  pageSize: number,
-) {
+  { pageSize, total, page: asked }: { pageSize: number; total: number; page: number },
+): KeysetListPage<Omit<Row, "cursorTime">> {
   const { page, newest, oldest } = pageWindow(rows, pageSize, {
     backwards,
     paged: Boolean(position),
   });
   return {
     rows: page.map(({ cursorTime: _, ...row }) => row),
+    total,
+    page: position ? Math.max(1, asked) : 1,
+    pageCount: pageCount(total, pageSize),
+    pageSize,
     next: oldest && encodeListCursor(oldest),
     previous: newest && encodeListCursor(newest),
   };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { parseCustomerNumber } from "~/lib/customers";
-import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
+import { ADMIN_PAGE_SIZE } from "~/schemas/admin-list";
 import type { CustomerListQuery } from "~/schemas/customers";
 import { netRevenueSql, netSalesSql } from "../admin/overview.server";
 import { cursorTime, keysetListPage, keysetQuery, type KeysetListPage } from "../keyset.server";
@@ -143,16 +143,11 @@ export async function listCustomers(query: CustomerListQuery): Promise<CustomerL
     .from(customers)
     .where(where);
 
-  const page = keysetListPage(rows, keyset, pageSize);
+  const page = keysetListPage(rows, keyset, { pageSize, total, page: query.page });
   const totals = await getCustomerTotals(page.rows.map((r) => r.id));
   return {
+    ...page,
     rows: page.rows.map((row) => ({ ...row, ...(totals.get(row.id) ?? NO_TOTALS) })),
-    total,
-    page: keyset.position ? Math.max(1, query.page) : 1,
-    pageCount: pageCount(total, pageSize),
-    pageSize,
-    next: page.next,
-    previous: page.previous,
   };
 }
 

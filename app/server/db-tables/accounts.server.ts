@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamps } from "./columns.server";
+import { createdAt, id, timestamps, ownedBy, sessionActivity } from "./columns.server";
 
 /**
  * Shopper accounts ("My Account"), kept apart from the customers table (the staff's record of
@@ -35,14 +35,8 @@ export const shopperSessions = pgTable(
   "shopper_sessions",
   {
     id: text("id").primaryKey(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => shopperAccounts.id, { onDelete: "cascade" }),
-    ...createdAt,
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
+    accountId: ownedBy("account_id", () => shopperAccounts.id),
+    ...sessionActivity,
   },
   (t) => [
     index("shopper_sessions_account_idx").on(t.accountId),
@@ -79,9 +73,7 @@ export const shopperAddresses = pgTable(
   "shopper_addresses",
   {
     ...id,
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => shopperAccounts.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => shopperAccounts.id),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     street: text("street").notNull(),

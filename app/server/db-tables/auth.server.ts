@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns.server";
+import { createdAt, id, updatedAt, ownedBy, sessionActivity } from "./columns.server";
 
 export const adminUsers = pgTable(
   "admin_users",
@@ -53,9 +53,7 @@ export const adminInvites = pgTable(
   "admin_invites",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => adminUsers.id),
     invitedBy: uuid("invited_by").references(() => adminUsers.id, { onDelete: "set null" }),
     ...createdAt,
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -69,9 +67,7 @@ export const adminRecoveryCodes = pgTable(
   "admin_recovery_codes",
   {
     ...id,
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => adminUsers.id),
     codeHash: text("code_hash").notNull(),
     ...createdAt,
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -87,9 +83,7 @@ export const adminTwoFactorChallenges = pgTable(
   "admin_two_factor_challenges",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => adminUsers.id),
     ...createdAt,
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
@@ -101,14 +95,8 @@ export const adminSessions = pgTable(
   "admin_sessions",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
-    ...createdAt,
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
+    userId: ownedBy("user_id", () => adminUsers.id),
+    ...sessionActivity,
   },
   (t) => [
     index("admin_sessions_user_idx").on(t.userId),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamps } from "./columns.server";
+import { createdAt, id, timestamps, ownedBy } from "./columns.server";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -121,9 +121,7 @@ export const productVariations = pgTable(
   "product_variations",
   {
     ...id,
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: ownedBy("product_id", () => products.id),
     size: text("size").notNull(),
     sizeUnit: text("size_unit").notNull().default("g"),
     priceCents: integer("price_cents").notNull().default(0),

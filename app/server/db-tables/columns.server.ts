@@ -1,4 +1,4 @@
-import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // Columns most tables share, spread into each table where the column goes (`...id`,
 // `...timestamps`): drizzle builds every table its own column from the same definition.
@@ -17,3 +17,17 @@ export const updatedAt = {
 };
 
 export const timestamps = { ...createdAt, ...updatedAt };
+
+/** A row's owner: a required reference, deleted with the row it points to. */
+export function ownedBy(column: string, owner: () => AnyPgColumn) {
+  return uuid(column).notNull().references(owner, { onDelete: "cascade" });
+}
+
+/** A sign-in session's life: made, last seen, expiry, and where it was opened from. */
+export const sessionActivity = {
+  ...createdAt,
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  ipAddress: text("ip_address"),
+  userAgent: text("user_agent"),
+};

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns.server";
+import { createdAt, id, updatedAt, ownedBy } from "./columns.server";
 
 export const pages = pgTable(
   "pages",
@@ -36,9 +36,7 @@ export const pageRevisions = pgTable(
   "page_revisions",
   {
     ...id,
-    pageId: uuid("page_id")
-      .notNull()
-      .references(() => pages.id, { onDelete: "cascade" }),
+    pageId: ownedBy("page_id", () => pages.id),
     content: text("content").notNull(),
     version: integer("version").notNull(),
     createdBy: text("created_by").notNull(),

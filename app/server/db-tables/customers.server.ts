@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { emailOutbox } from "./marketing.server";
-import { createdAt, id, timestamps } from "./columns.server";
+import { createdAt, id, timestamps, ownedBy } from "./columns.server";
 
 export const customers = pgTable(
   "customers",
@@ -54,9 +54,7 @@ export const customerEmails = pgTable(
   "customer_emails",
   {
     ...id,
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownedBy("customer_id", () => customers.id),
     outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     sentTo: text("sent_to").notNull(),
     subject: text("subject").notNull(),

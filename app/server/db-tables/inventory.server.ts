@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { adminUsers } from "./auth.server";
 import { productVariations, products } from "./catalog.server";
-import { id } from "./columns.server";
+import { id, ownedBy } from "./columns.server";
 import { orders } from "./orders.server";
 
 /**
@@ -14,9 +14,7 @@ export const stockMovements = pgTable(
   "stock_movements",
   {
     ...id,
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: ownedBy("product_id", () => products.id),
     /**
      * The size whose stock moved; null for a product sold without sizes. A size with movements is
      * archived, never deleted (no action: only deleting its product removes both).

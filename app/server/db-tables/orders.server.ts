@@ -18,7 +18,7 @@ import { coupons, emailOutbox } from "./marketing.server";
 
 import { INVOICE_STATUSES, ORDER_STATUSES, SHIPMENT_STATUSES } from "../../lib/order-status";
 import { saleCondition } from "../../lib/report-period";
-import { createdAt, id, timestamps } from "./columns.server";
+import { createdAt, id, timestamps, ownedBy } from "./columns.server";
 
 /** SQL `in (...)` list of fixed values, for check constraints. */
 export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
@@ -106,9 +106,7 @@ export const orderItems = pgTable(
   "order_items",
   {
     ...id,
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "restrict" }),
@@ -132,9 +130,7 @@ export const orderStatusHistory = pgTable(
   "order_status_history",
   {
     ...id,
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     changedBy: text("changed_by").notNull(),
@@ -151,9 +147,7 @@ export const shipments = pgTable(
   "shipments",
   {
     ...id,
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     carrier: text("carrier").notNull().default("Canada Post"),
     trackingNumber: text("tracking_number"),
     status: text("status").notNull().default("preparing"),
@@ -177,9 +171,7 @@ export const invoices = pgTable(
   "invoices",
   {
     ...id,
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     totalAmountCents: integer("total_amount_cents").notNull(),
     status: text("status").notNull().default("pending"),
     invoiceDate: timestamp("invoice_date", { withTimezone: true }).notNull().defaultNow(),
@@ -196,12 +188,8 @@ export const couponRedemptions = pgTable(
   "coupon_redemptions",
   {
     ...id,
-    couponId: uuid("coupon_id")
-      .notNull()
-      .references(() => coupons.id, { onDelete: "cascade" }),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    couponId: ownedBy("coupon_id", () => coupons.id),
+    orderId: ownedBy("order_id", () => orders.id),
     email: text("email").notNull(),
     ...createdAt,
   },
@@ -215,9 +203,7 @@ export const orderEmailsSent = pgTable(
   "order_emails_sent",
   {
     ...id,
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
     sentTo: text("sent_to").notNull(),

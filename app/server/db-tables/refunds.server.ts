@@ -11,7 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { REFUND_METHODS } from "../../lib/refunds";
 import { adminUsers } from "./auth.server";
-import { createdAt, id } from "./columns.server";
+import { createdAt, id, ownedBy } from "./columns.server";
 import { inList, orderItems, orders } from "./orders.server";
 import { orderTaxLines } from "./taxes.server";
 
@@ -26,9 +26,7 @@ export const refunds = pgTable(
   "refunds",
   {
     ...id,
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     /** 1, 2, … within the order. */
     position: integer("position").notNull(),
     creditNoteNumber: text("credit_note_number").notNull(),
@@ -61,12 +59,8 @@ export const refundLines = pgTable(
   "refund_lines",
   {
     ...id,
-    refundId: uuid("refund_id")
-      .notNull()
-      .references(() => refunds.id, { onDelete: "cascade" }),
-    orderItemId: uuid("order_item_id")
-      .notNull()
-      .references(() => orderItems.id, { onDelete: "cascade" }),
+    refundId: ownedBy("refund_id", () => refunds.id),
+    orderItemId: ownedBy("order_item_id", () => orderItems.id),
     quantity: integer("quantity").notNull(),
     amountCents: integer("amount_cents").notNull(),
     restocked: boolean("restocked").notNull(),
@@ -83,12 +77,8 @@ export const refundTaxLines = pgTable(
   "refund_tax_lines",
   {
     ...id,
-    refundId: uuid("refund_id")
-      .notNull()
-      .references(() => refunds.id, { onDelete: "cascade" }),
-    orderTaxLineId: uuid("order_tax_line_id")
-      .notNull()
-      .references(() => orderTaxLines.id, { onDelete: "cascade" }),
+    refundId: ownedBy("refund_id", () => refunds.id),
+    orderTaxLineId: ownedBy("order_tax_line_id", () => orderTaxLines.id),
     label: text("label").notNull(),
     amountCents: integer("amount_cents").notNull(),
   },

@@ -8,11 +8,10 @@ import {
   pgTable,
   text,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { TAX_KINDS } from "../../lib/taxes";
 import { inList, orders } from "./orders.server";
-import { createdAt, id, updatedAt } from "./columns.server";
+import { createdAt, id, updatedAt, ownedBy } from "./columns.server";
 
 /**
  * The owner's rules per province or territory: whether the store ships there and the minimum age
@@ -60,9 +59,7 @@ export const orderTaxLines = pgTable(
   "order_tax_lines",
   {
     ...id,
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     position: integer("position").notNull(),
     kind: text("kind").notNull(),
     label: text("label").notNull(),

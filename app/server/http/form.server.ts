@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { checkForm, echoValues, type FormErrors, type FormReply, type FormRules } from "~/lib/form";
+import { isUuid } from "~/lib/ids";
 import { stripControlCharacters } from "~/schemas/text";
 import { errorResponse } from "./responses.server";
 
@@ -17,6 +18,7 @@ type FormType = (typeof FORM_TYPES)[number];
 export const WRONG_CONTENT_TYPE =
   "This form must be sent as application/x-www-form-urlencoded or multipart/form-data.";
 export const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
+export const INVALID_ACTION = "This action is not valid. Reload the page and try again.";
 
 interface FormProblem {
   status: 400 | 415;
@@ -125,4 +127,11 @@ export function dispatchIntent<R>(
     typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) throw errorResponse(UNKNOWN_INTENT, 400);
   return handler(form);
+}
+
+/** The record a row's button posts (its `id` field); a 400 when it is missing or not an id. */
+export function postedId(form: FormData): string {
+  const id = form.get("id");
+  if (typeof id !== "string" || !isUuid(id)) throw errorResponse(INVALID_ACTION, 400);
+  return id;
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
-import { ADMIN_PAGE_SIZE, pageCount } from "~/schemas/admin-list";
+import { ADMIN_PAGE_SIZE } from "~/schemas/admin-list";
 import type { OrderListQuery } from "~/schemas/orders";
 import { cursorTime, keysetListPage, keysetQuery, type KeysetListPage } from "../keyset.server";
 import { orderSummaryColumns } from "./order-lines.server";
@@ -100,17 +100,12 @@ export async function listAdminOrders(
     .from(orders)
     .where(where);
 
-  const page = keysetListPage(rows, keyset, pageSize);
+  const page = keysetListPage(rows, keyset, { pageSize, total, page: query.page });
   return {
+    ...page,
     rows: page.rows.map(({ street, city, province, postalCode, ...row }) => ({
       ...row,
       shippingAddress: `${street}, ${city}, ${province} ${postalCode}`,
     })),
-    total,
-    page: keyset.position ? Math.max(1, query.page) : 1,
-    pageCount: pageCount(total, pageSize),
-    pageSize,
-    next: page.next,
-    previous: page.previous,
   };
 }

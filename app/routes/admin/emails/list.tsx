@@ -25,9 +25,7 @@ import { parseListQuery } from "~/schemas/admin-list";
 import { CampaignListQuerySchema } from "~/schemas/campaigns";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
-import { dispatchIntent, readForm } from "~/server/http/form.server";
-import { invariantResponse } from "~/server/http/responses.server";
-import { isUuid } from "~/lib/ids";
+import { dispatchIntent, postedId, readForm } from "~/server/http/form.server";
 import {
   cancelCampaignSchedule,
   deleteCampaignDraft,
@@ -52,11 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** A row's Cancel schedule and Delete buttons post here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const id = form.get("id");
-  invariantResponse(
-    typeof id === "string" && isUuid(id),
-    "This action is not valid. Reload the page and try again.",
-  );
+  const id = postedId(form);
   const back = `${href("/budzadmin/dashboard/emails")}${new URL(request.url).search}`;
   const result = await dispatchIntent(form, {
     "cancel-schedule": async () => {

@@ -38,7 +38,13 @@ import { flashHeader } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
 import { emailSender, senderText } from "~/server/email/sender.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
-import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
+import {
+  dispatchIntent,
+  formReply,
+  INVALID_ACTION,
+  parseForm,
+  readForm,
+} from "~/server/http/form.server";
 import {
   getLatestNewsletterProgress,
   getLatestNewsletterTest,
@@ -116,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(context);
   // An unknown button is answered (not thrown) like the form's other refusals.
   if (!NEWSLETTER_INTENTS.some((intent) => intent === form.get("intent")))
-    return formReply({ form: "This action is not valid. Reload the page and try again." });
+    return formReply({ form: INVALID_ACTION });
   return dispatchIntent(form, {
     send: async () => {
       assertPermission(context, "marketing.send");

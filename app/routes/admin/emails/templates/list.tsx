@@ -7,11 +7,9 @@ import { EmailsHeader } from "~/components/admin/email-parts";
 import { DeleteButton } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { formatDate, withDateTexts } from "~/lib/dates";
-import { isUuid } from "~/lib/ids";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
-import { dispatchIntent, readForm } from "~/server/http/form.server";
-import { invariantResponse } from "~/server/http/responses.server";
+import { dispatchIntent, postedId, readForm } from "~/server/http/form.server";
 import { getCampaignStats } from "~/server/marketing/campaign-list.server";
 import {
   deleteEmailTemplate,
@@ -32,11 +30,7 @@ export async function loader() {
 /** A template's Delete button posts here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const id = form.get("id");
-  invariantResponse(
-    typeof id === "string" && isUuid(id),
-    "This action is not valid. Reload the page and try again.",
-  );
+  const id = postedId(form);
   const back = href("/budzadmin/dashboard/emails/templates");
   return dispatchIntent(form, {
     delete: async () => {
