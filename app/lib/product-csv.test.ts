@@ -191,16 +191,7 @@ describe("product CSV: columns", () => {
       message:
         "Missing required columns: Category, Description, Selling Price, Cost Price, Stock Alert Level",
     });
-    const required = [
-      "SKU",
-      "Name",
-      "Category",
-      "Description",
-      "Selling Price",
-      "Cost Price",
-      "Stock Alert Level",
-      "Image URL",
-    ];
+    const required = FEW_COLUMNS;
     expect(findProductColumns([...required, "Size"])).toEqual({
       ok: false,
       message: "Missing required columns: Size Unit, Size Price (needed with Size)",

@@ -3,7 +3,7 @@ import { href, Link } from "react-router";
 import { CONSENT_SOURCE_NAMES, CUSTOMER_STATUS_NAMES, emailKindName } from "~/lib/customers";
 import type { CustomerView } from "~/server/customers/customer-admin.server";
 import { Badge } from "./badges";
-import { EmailStatusBadge, Section } from "./order-panels";
+import { EmailDelivery, EmailStatusBadge, Section } from "./order-panels";
 
 export function CustomerStatusBadge({ status }: { status: string }) {
   const active = status === "active";
@@ -106,12 +106,11 @@ export function CustomerEmailHistory({
                     ) : null}
                   </p>
                   <p className="font-medium break-words text-stone-900">{e.subject}</p>
-                  <p className="text-xs break-all text-stone-500">
-                    To {e.sentTo}
-                    {e.sentBy ? ` · by ${e.sentBy}` : ""} · queued {when(e.queuedAt)}
-                    {e.sentAt ? ` · sent ${when(e.sentAt)}` : ""}
-                  </p>
-                  {e.lastError ? <p className="text-xs text-stone-500">{e.lastError}</p> : null}
+                  <EmailDelivery
+                    to={`To ${e.sentTo}${e.sentBy ? ` · by ${e.sentBy}` : ""}`}
+                    email={e}
+                    when={when}
+                  />
                 </div>
                 <EmailStatusBadge status={e.status} />
               </li>

@@ -14,6 +14,27 @@ const EMAIL_TONES: Record<string, Tone> = {
   bounced: "red",
 };
 /** An outbox message's status (sent, pending, failed…); a removed message reads "Removed". */
+/** Under an email's title: to whom, when it was queued and sent, and why it failed if it did. */
+export function EmailDelivery({
+  to,
+  email,
+  when,
+}: {
+  to: string;
+  email: { queuedAt: Date | string; sentAt: Date | string | null; lastError: string | null };
+  when: (date: Date | string) => string;
+}) {
+  return (
+    <>
+      <p className="text-xs break-all text-stone-500">
+        {to} · queued {when(email.queuedAt)}
+        {email.sentAt ? ` · sent ${when(email.sentAt)}` : ""}
+      </p>
+      {email.lastError ? <p className="text-xs text-stone-500">{email.lastError}</p> : null}
+    </>
+  );
+}
+
 export function EmailStatusBadge({ status }: { status: string | null }) {
   return (
     <Badge tone={EMAIL_TONES[status ?? ""] ?? "stone"}>{statusName(status ?? "removed")}</Badge>
@@ -51,11 +72,7 @@ export function OrderEmails({
             <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <div className="min-w-0">
                 <p className="font-medium text-stone-900">{EMAIL_NAMES[e.kind] ?? e.kind}</p>
-                <p className="text-xs break-all text-stone-500">
-                  {e.sentTo} · queued {when(e.queuedAt)}
-                  {e.sentAt ? ` · sent ${when(e.sentAt)}` : ""}
-                </p>
-                {e.lastError ? <p className="text-xs text-stone-500">{e.lastError}</p> : null}
+                <EmailDelivery to={e.sentTo} email={e} when={when} />
               </div>
               <EmailStatusBadge status={e.status} />
             </li>

@@ -62,21 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ recoveryCodes: result.recoveryCodes });
 }
 
-function Done({
-  codes,
-  storeName,
-  username,
-}: {
-  codes: string[];
-  storeName: string;
-  username: string;
-}) {
+function Done(recovery: Parameters<typeof RecoveryCodes>[0]) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-stone-700">
         From now on you sign in with your password and a code from your app.
       </p>
-      <RecoveryCodes codes={codes} storeName={storeName} username={username} />
+      <RecoveryCodes {...recovery} />
       <Link to={href("/budzadmin/dashboard")} className={buttonClass("primary", "md", "w-full")}>
         I saved them: continue
       </Link>

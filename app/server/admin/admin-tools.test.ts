@@ -7,21 +7,14 @@ import { config, type Config } from "../config.server";
 import { db } from "../db.server";
 import { products } from "../db-tables";
 import { generateSampleDataset } from "../seed/sample-data.server";
-import {
-  getConnectionStatus,
-  getEnvironment,
-  getLiveCounts,
-  insertTestProduct,
-  runConnectionTests,
-  runGenerator,
-} from "./database-tools.server";
+import * as tools from "./database-tools.server";
 import { getOverview } from "./overview.server";
 
 // The backup taken before sample data replaces a store's data is tested in backups.test.ts.
 const noBackup = () => Promise.resolve({ ok: true as const });
 /** The generators with the test's configuration (the real one with `changes`) and no backup. */
 const generate = (generator: Generator, changes: Partial<Config> = {}) =>
-  runGenerator(generator, testActor(), {
+  tools.runGenerator(generator, testActor(), {
     settings: { ...config(), ...changes },
     backupFirst: noBackup,
   });
@@ -76,8 +69,11 @@ describe("overview", () => {
 describe("database tools", () => {
   it("reports the real driver and reads each main table", async () => {
     const label = testDriver() === "pglite" ? "PGlite" : "PostgreSQL";
-    expect(await getConnectionStatus()).toEqual({ ok: true, message: `Connected to ${label}` });
-    const log = await runConnectionTests();
+    expect(await tools.getConnectionStatus()).toEqual({
+      ok: true,
+      message: `Connected to ${label}`,
+    });
+    const log = await tools.runConnectionTests();
     expect(log[0]!.message).toBe(`Connected to ${label}`);
     for (const table of ["Products", "Customers", "Orders", "Coupons", "Shipments"]) {
       expect(
@@ -86,11 +82,11 @@ describe("database tools", () => {
         ),
       ).toBe(true);
     }
-    expect(await getLiveCounts()).toEqual({ products: 21, customers: 8, orders: 30 });
+    expect(await tools.getLiveCounts()).toEqual({ products: 21, customers: 8, orders: 30 });
   });
 
   it("inserts a test product without SKU, archived, and reads it back", async () => {
-    const log = await insertTestProduct(testActor());
+    const log = await tools.insertTestProduct(testActor());
     expect(log[0]).toMatchObject({ level: "success" });
     const [row] = await db()
       .select()
@@ -104,11 +100,11 @@ describe("database tools", () => {
       { level: "info", message: "Cleared all orders, invoices and shipments" },
       { level: "success", message: "Generated 40 orders" },
     ]);
-    expect((await getLiveCounts()).orders).toBe(40);
+    expect((await tools.getLiveCounts()).orders).toBe(40);
     await generate("customers");
-    expect(await getLiveCounts()).toMatchObject({ customers: 25, orders: 0 });
+    expect(await tools.getLiveCounts()).toMatchObject({ customers: 25, orders: 0 });
     await generate("products");
-    expect(await getLiveCounts()).toMatchObject({ products: 70, customers: 25, orders: 0 });
+    expect(await tools.getLiveCounts()).toMatchObject({ products: 70, customers: 25, orders: 0 });
     const all = await generate("all");
     expect(all[1]!.message).toBe(
       "Sample dataset generated: 70 products, 25 customers, 5 coupons and 40 orders",
@@ -121,7 +117,7 @@ describe("database tools", () => {
     expect(await generate("orders")).toEqual([
       { level: "error", message: "No customers found. Generate customers first." },
     ]);
-    expect((await getLiveCounts()).orders).toBe(0);
+    expect((await tools.getLiveCounts()).orders).toBe(0);
   });
 
   it("is refused in production unless ALLOW_SAMPLE_DATA is set", async () => {
@@ -139,7 +135,7 @@ describe("database tools", () => {
     await db().execute(
       sql`insert into store_settings (key, value) values ('smtp_password', '"hunter2"'), ('shipping', '{"flat": 2000, "api_key": "k-123"}')`,
     );
-    const env = await getEnvironment({
+    const env = await tools.getEnvironment({
       ...config(),
       SMTP_URL: "smtp://mailer:hunter2@mail.example.com:587",
       SESSION_SECRET: "x".repeat(40),

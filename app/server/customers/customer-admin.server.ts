@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import {
   CUSTOMER_EMAILS_SHOWN,
+  CUSTOMER_NOT_FOUND,
   CUSTOMER_ORDERS_SHOWN,
   customerDisplayId,
   parseCustomerNumber,
@@ -10,6 +11,7 @@ import type { FormErrors } from "~/lib/form";
 import type { CustomerEmail, CustomerForm } from "~/schemas/customers";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db } from "../db.server";
+import { invariantResponse } from "../http/responses.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderCustomerMessage } from "../email/templates/customer-message.server";
 import { isUniqueViolation } from "../db-errors.server";
@@ -23,6 +25,13 @@ export async function findCustomer(idText: string) {
   if (number === undefined) return undefined;
   const [row] = await db().select().from(customers).where(eq(customers.customerNumber, number));
   return row;
+}
+
+/** The customer a screen's URL names (its number), or that screen's 404. */
+export async function requireCustomer(idText: string) {
+  const customer = await findCustomer(idText);
+  invariantResponse(customer, CUSTOMER_NOT_FOUND, { status: 404 });
+  return customer;
 }
 
 /**

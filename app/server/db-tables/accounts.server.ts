@@ -1,14 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import * as pg from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, ownedBy, sessionActivity } from "./columns.server";
 
 /**
@@ -16,31 +7,31 @@ import { createdAt, id, timestamps, ownedBy, sessionActivity } from "./columns.s
  * everyone who ordered): an account is a sign-in for one email address. Orders belong to an
  * account through that address once it is verified.
  */
-export const shopperAccounts = pgTable(
+export const shopperAccounts = pg.pgTable(
   "shopper_accounts",
   {
     ...id,
-    email: text("email").notNull(),
+    email: pg.text("email").notNull(),
     /** argon2id; null for an account that only ever signed in by emailed links. */
-    passwordHash: text("password_hash"),
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    passwordHash: pg.text("password_hash"),
+    emailVerifiedAt: pg.timestamp("email_verified_at", { withTimezone: true }),
+    lastSignInAt: pg.timestamp("last_sign_in_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex("shopper_accounts_email_key").on(sql`lower(${t.email})`)],
+  (t) => [pg.uniqueIndex("shopper_accounts_email_key").on(sql`lower(${t.email})`)],
 );
 
 /** id is the SHA-256 of the cookie token (as for admin sessions). */
-export const shopperSessions = pgTable(
+export const shopperSessions = pg.pgTable(
   "shopper_sessions",
   {
-    id: text("id").primaryKey(),
+    id: pg.text("id").primaryKey(),
     accountId: ownedBy("account_id", () => shopperAccounts.id),
     ...sessionActivity,
   },
   (t) => [
-    index("shopper_sessions_account_idx").on(t.accountId),
-    index("shopper_sessions_expires_idx").on(t.expiresAt),
+    pg.index("shopper_sessions_account_idx").on(t.accountId),
+    pg.index("shopper_sessions_expires_idx").on(t.expiresAt),
   ],
 );
 
@@ -51,41 +42,42 @@ export const SHOPPER_TOKEN_PURPOSES = ["verify", "sign_in", "reset"] as const;
  * (used_at) and only before expires_at. account_id is null for a sign-in link sent to an address
  * with no account yet (following it creates the account).
  */
-export const shopperTokens = pgTable(
+export const shopperTokens = pg.pgTable(
   "shopper_tokens",
   {
-    id: text("id").primaryKey(),
-    purpose: text("purpose").notNull(),
-    accountId: uuid("account_id").references(() => shopperAccounts.id, { onDelete: "cascade" }),
-    email: text("email").notNull(),
+    id: pg.text("id").primaryKey(),
+    purpose: pg.text("purpose").notNull(),
+    accountId: pg.uuid("account_id").references(() => shopperAccounts.id, { onDelete: "cascade" }),
+    email: pg.text("email").notNull(),
     ...createdAt,
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: pg.timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: pg.timestamp("used_at", { withTimezone: true }),
   },
   (t) => [
-    index("shopper_tokens_email_idx").on(sql`lower(${t.email})`, t.createdAt),
-    index("shopper_tokens_account_idx").on(t.accountId),
-    check("shopper_tokens_purpose_check", sql`${t.purpose} in ('verify','sign_in','reset')`),
+    pg.index("shopper_tokens_email_idx").on(sql`lower(${t.email})`, t.createdAt),
+    pg.index("shopper_tokens_account_idx").on(t.accountId),
+    pg.check("shopper_tokens_purpose_check", sql`${t.purpose} in ('verify','sign_in','reset')`),
   ],
 );
 
-export const shopperAddresses = pgTable(
+export const shopperAddresses = pg.pgTable(
   "shopper_addresses",
   {
     ...id,
     accountId: ownedBy("account_id", () => shopperAccounts.id),
-    name: text("name").notNull(),
-    phone: text("phone").notNull(),
-    street: text("street").notNull(),
-    city: text("city").notNull(),
-    province: text("province").notNull(),
-    postalCode: text("postal_code").notNull(),
-    isDefault: boolean("is_default").notNull().default(false),
+    name: pg.text("name").notNull(),
+    phone: pg.text("phone").notNull(),
+    street: pg.text("street").notNull(),
+    city: pg.text("city").notNull(),
+    province: pg.text("province").notNull(),
+    postalCode: pg.text("postal_code").notNull(),
+    isDefault: pg.boolean("is_default").notNull().default(false),
     ...timestamps,
   },
   (t) => [
-    index("shopper_addresses_account_idx").on(t.accountId, t.createdAt),
-    uniqueIndex("shopper_addresses_default_key")
+    pg.index("shopper_addresses_account_idx").on(t.accountId, t.createdAt),
+    pg
+      .uniqueIndex("shopper_addresses_default_key")
       .on(t.accountId)
       .where(sql`${t.isDefault}`),
   ],

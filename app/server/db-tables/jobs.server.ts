@@ -1,13 +1,4 @@
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import * as pg from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns.server";
 
 /**
@@ -15,15 +6,15 @@ import { createdAt, id } from "./columns.server";
  * its day by inserting (name, day) in the same transaction as its work, so with several instances
  * only one of them does it (the others' inserts conflict and do nothing).
  */
-export const dailyJobs = pgTable(
+export const dailyJobs = pg.pgTable(
   "daily_jobs",
   {
-    name: text("name").notNull(),
+    name: pg.text("name").notNull(),
     /** The calendar day in STORE_TIMEZONE. */
-    day: date("day").notNull(),
+    day: pg.date("day").notNull(),
     ...createdAt,
   },
-  (t) => [primaryKey({ columns: [t.name, t.day] })],
+  (t) => [pg.primaryKey({ columns: [t.name, t.day] })],
 );
 
 /**
@@ -32,19 +23,19 @@ export const dailyJobs = pgTable(
  * The files themselves (BACKUP_DIR) are the list of backups; a run is recorded after its dump,
  * so no backup holds its own row.
  */
-export const backupRuns = pgTable(
+export const backupRuns = pg.pgTable(
   "backup_runs",
   {
     ...id,
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: pg.timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: pg.timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
     /** manual, daily, command, before-migration, before-sample-data. */
-    reason: text("reason").notNull(),
+    reason: pg.text("reason").notNull(),
     /** Written and verified. */
-    ok: boolean("ok").notNull(),
-    fileName: text("file_name"),
-    sizeBytes: bigint("size_bytes", { mode: "number" }),
-    error: text("error"),
+    ok: pg.boolean("ok").notNull(),
+    fileName: pg.text("file_name"),
+    sizeBytes: pg.bigint("size_bytes", { mode: "number" }),
+    error: pg.text("error"),
   },
-  (t) => [index("backup_runs_finished_at_idx").on(t.finishedAt)],
+  (t) => [pg.index("backup_runs_finished_at_idx").on(t.finishedAt)],
 );

@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import * as pg from "drizzle-orm/pg-core";
 import { productVariations, products } from "./catalog.server";
 import { customers } from "./customers.server";
 import { coupons, emailOutbox } from "./marketing.server";
@@ -23,191 +11,196 @@ import { createdAt, id, timestamps, ownedBy } from "./columns.server";
 /** SQL `in (...)` list of fixed values, for check constraints. */
 export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(","));
 
-export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
+export const orderNumberSeq = pg.pgSequence("order_number_seq", { startWith: 1 });
 
-export const orders = pgTable(
+export const orders = pg.pgTable(
   "orders",
   {
     ...id,
-    orderNumber: text("order_number")
+    orderNumber: pg
+      .text("order_number")
       .notNull()
       .default(sql`'BBS-' || lpad(nextval('order_number_seq')::text, 8, '0')`),
-    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
-    email: text("email").notNull(),
-    phone: text("phone"),
-    shippingName: text("shipping_name").notNull(),
-    shippingStreet: text("shipping_street").notNull(),
-    shippingCity: text("shipping_city").notNull(),
-    shippingProvince: text("shipping_province").notNull(),
-    shippingPostalCode: text("shipping_postal_code").notNull(),
-    status: text("status").notNull().default("pending"),
-    subtotalCents: integer("subtotal_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
-    shippingCostCents: integer("shipping_cost_cents").notNull().default(0),
+    customerId: pg.uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    email: pg.text("email").notNull(),
+    phone: pg.text("phone"),
+    shippingName: pg.text("shipping_name").notNull(),
+    shippingStreet: pg.text("shipping_street").notNull(),
+    shippingCity: pg.text("shipping_city").notNull(),
+    shippingProvince: pg.text("shipping_province").notNull(),
+    shippingPostalCode: pg.text("shipping_postal_code").notNull(),
+    status: pg.text("status").notNull().default("pending"),
+    subtotalCents: pg.integer("subtotal_cents").notNull(),
+    discountCents: pg.integer("discount_cents").notNull().default(0),
+    shippingCostCents: pg.integer("shipping_cost_cents").notNull().default(0),
     /** The sum of the order's tax lines (order_tax_lines); 0 for orders placed before taxes. */
-    taxCents: integer("tax_cents").notNull().default(0),
-    totalAmountCents: integer("total_amount_cents").notNull(),
-    couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
-    couponCode: text("coupon_code"),
-    idempotencyKey: text("idempotency_key"),
+    taxCents: pg.integer("tax_cents").notNull().default(0),
+    totalAmountCents: pg.integer("total_amount_cents").notNull(),
+    couponId: pg.uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: pg.text("coupon_code"),
+    idempotencyKey: pg.text("idempotency_key"),
     /** Interac e-Transfer reference and the amount that arrived, recorded when marked paid. */
-    paymentReference: text("payment_reference"),
-    paymentReceivedCents: integer("payment_received_cents"),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paymentReference: pg.text("payment_reference"),
+    paymentReceivedCents: pg.integer("payment_received_cents"),
+    paidAt: pg.timestamp("paid_at", { withTimezone: true }),
     /** The sum of the order's refunds; a guarded update keeps it within the total. */
-    refundedCents: integer("refunded_cents").notNull().default(0),
+    refundedCents: pg.integer("refunded_cents").notNull().default(0),
     /** Moved by every staff change to the order (status, edit, refund): forms carry it to refuse a stale one. */
-    version: integer("version").notNull().default(1),
-    cancelReason: text("cancel_reason"),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    version: pg.integer("version").notNull().default(1),
+    cancelReason: pg.text("cancel_reason"),
+    cancelledAt: pg.timestamp("cancelled_at", { withTimezone: true }),
     /** When the unpaid-order reminder was queued (once per order). */
-    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
-    accessToken: text("access_token").notNull(),
+    reminderSentAt: pg.timestamp("reminder_sent_at", { withTimezone: true }),
+    accessToken: pg.text("access_token").notNull(),
     /** Made by the sample-data generator (removable with the sample data; not a real order). */
-    sample: boolean("sample").notNull().default(false),
+    sample: pg.boolean("sample").notNull().default(false),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("orders_order_number_key").on(t.orderNumber),
-    uniqueIndex("orders_idempotency_key").on(t.idempotencyKey),
-    uniqueIndex("orders_access_token_key").on(t.accessToken),
-    index("orders_created_idx").on(t.createdAt, t.id),
-    index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
+    pg.uniqueIndex("orders_order_number_key").on(t.orderNumber),
+    pg.uniqueIndex("orders_idempotency_key").on(t.idempotencyKey),
+    pg.uniqueIndex("orders_access_token_key").on(t.accessToken),
+    pg.index("orders_created_idx").on(t.createdAt, t.id),
+    pg.index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     // Reports & Analytics: sales (saleCondition: paid and later, or cancelled with a refund) by
     // date, their totals and tax read from the index alone, and each buyer's earlier sales.
-    index("orders_sales_created_idx")
+    pg
+      .index("orders_sales_created_idx")
       .on(t.createdAt, t.totalAmountCents, t.taxCents, t.customerId)
       .where(sql.raw(saleCondition())),
-    index("orders_sales_customer_idx")
+    pg
+      .index("orders_sales_customer_idx")
       .on(t.customerId, t.createdAt)
       .where(sql.raw(saleCondition())),
-    index("orders_customer_idx").on(t.customerId),
+    pg.index("orders_customer_idx").on(t.customerId),
     // A coupon's page lists the orders that used it, newest first.
-    index("orders_coupon_idx").on(t.couponId, t.createdAt, t.id),
-    index("orders_email_idx").on(sql`lower(${t.email})`),
+    pg.index("orders_coupon_idx").on(t.couponId, t.createdAt, t.id),
+    pg.index("orders_email_idx").on(sql`lower(${t.email})`),
     // A shopper's order history (My Account): their orders by email, newest first.
-    index("orders_email_created_idx").on(sql`lower(${t.email})`, t.createdAt, t.id),
+    pg.index("orders_email_created_idx").on(sql`lower(${t.email})`, t.createdAt, t.id),
     // Prefix search (LIKE 'abc%') by email and by name on the admin Orders screen.
-    index("orders_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
-    index("orders_name_prefix_idx").on(sql`lower(${t.shippingName}) text_pattern_ops`),
-    check("orders_status_check", sql`${t.status} in (${inList(ORDER_STATUSES)})`),
-    check(
+    pg.index("orders_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    pg.index("orders_name_prefix_idx").on(sql`lower(${t.shippingName}) text_pattern_ops`),
+    pg.check("orders_status_check", sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+    pg.check(
       "orders_money_check",
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.totalAmountCents} >= 0`,
     ),
-    check(
+    pg.check(
       "orders_refunded_check",
       sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalAmountCents}`,
     ),
   ],
 );
 
-export const orderItems = pgTable(
+export const orderItems = pg.pgTable(
   "order_items",
   {
     ...id,
     orderId: ownedBy("order_id", () => orders.id),
-    productId: uuid("product_id")
+    productId: pg
+      .uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "restrict" }),
-    variationId: uuid("variation_id").references(() => productVariations.id, {
+    variationId: pg.uuid("variation_id").references(() => productVariations.id, {
       onDelete: "set null",
     }),
-    productName: text("product_name").notNull(),
-    sizeLabel: text("size_label"),
-    quantity: integer("quantity").notNull(),
-    priceAtPurchaseCents: integer("price_at_purchase_cents").notNull(),
+    productName: pg.text("product_name").notNull(),
+    sizeLabel: pg.text("size_label"),
+    quantity: pg.integer("quantity").notNull(),
+    priceAtPurchaseCents: pg.integer("price_at_purchase_cents").notNull(),
   },
   (t) => [
-    index("order_items_order_idx").on(t.orderId),
-    index("order_items_product_idx").on(t.productId),
-    check("order_items_quantity_check", sql`${t.quantity} > 0`),
-    check("order_items_price_check", sql`${t.priceAtPurchaseCents} >= 0`),
+    pg.index("order_items_order_idx").on(t.orderId),
+    pg.index("order_items_product_idx").on(t.productId),
+    pg.check("order_items_quantity_check", sql`${t.quantity} > 0`),
+    pg.check("order_items_price_check", sql`${t.priceAtPurchaseCents} >= 0`),
   ],
 );
 
-export const orderStatusHistory = pgTable(
+export const orderStatusHistory = pg.pgTable(
   "order_status_history",
   {
     ...id,
     orderId: ownedBy("order_id", () => orders.id),
-    fromStatus: text("from_status"),
-    toStatus: text("to_status").notNull(),
-    changedBy: text("changed_by").notNull(),
-    note: text("note"),
+    fromStatus: pg.text("from_status"),
+    toStatus: pg.text("to_status").notNull(),
+    changedBy: pg.text("changed_by").notNull(),
+    note: pg.text("note"),
     ...createdAt,
   },
   (t) => [
-    index("order_status_history_order_idx").on(t.orderId, t.createdAt),
-    index("order_status_history_created_idx").on(t.createdAt),
+    pg.index("order_status_history_order_idx").on(t.orderId, t.createdAt),
+    pg.index("order_status_history_created_idx").on(t.createdAt),
   ],
 );
 
-export const shipments = pgTable(
+export const shipments = pg.pgTable(
   "shipments",
   {
     ...id,
     orderId: ownedBy("order_id", () => orders.id),
-    carrier: text("carrier").notNull().default("Canada Post"),
-    trackingNumber: text("tracking_number"),
-    status: text("status").notNull().default("preparing"),
-    estimatedDelivery: date("estimated_delivery"),
-    shippedDate: timestamp("shipped_date", { withTimezone: true }),
-    deliveredDate: timestamp("delivered_date", { withTimezone: true }),
+    carrier: pg.text("carrier").notNull().default("Canada Post"),
+    trackingNumber: pg.text("tracking_number"),
+    status: pg.text("status").notNull().default("preparing"),
+    estimatedDelivery: pg.date("estimated_delivery"),
+    shippedDate: pg.timestamp("shipped_date", { withTimezone: true }),
+    deliveredDate: pg.timestamp("delivered_date", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("shipments_order_key").on(t.orderId),
-    index("shipments_status_idx").on(t.status, t.createdAt, t.id),
+    pg.uniqueIndex("shipments_order_key").on(t.orderId),
+    pg.index("shipments_status_idx").on(t.status, t.createdAt, t.id),
     // Shipping a parcel warns when its tracking number is already on another order's shipment.
-    index("shipments_tracking_number_idx")
+    pg
+      .index("shipments_tracking_number_idx")
       .on(t.trackingNumber)
       .where(sql`${t.trackingNumber} is not null`),
-    check("shipments_status_check", sql`${t.status} in (${inList(SHIPMENT_STATUSES)})`),
+    pg.check("shipments_status_check", sql`${t.status} in (${inList(SHIPMENT_STATUSES)})`),
   ],
 );
 
-export const invoices = pgTable(
+export const invoices = pg.pgTable(
   "invoices",
   {
     ...id,
     orderId: ownedBy("order_id", () => orders.id),
-    totalAmountCents: integer("total_amount_cents").notNull(),
-    status: text("status").notNull().default("pending"),
-    invoiceDate: timestamp("invoice_date", { withTimezone: true }).notNull().defaultNow(),
+    totalAmountCents: pg.integer("total_amount_cents").notNull(),
+    status: pg.text("status").notNull().default("pending"),
+    invoiceDate: pg.timestamp("invoice_date", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("invoices_order_key").on(t.orderId),
-    index("invoices_date_idx").on(t.invoiceDate, t.id),
-    check("invoices_status_check", sql`${t.status} in (${inList(INVOICE_STATUSES)})`),
-    check("invoices_total_check", sql`${t.totalAmountCents} >= 0`),
+    pg.uniqueIndex("invoices_order_key").on(t.orderId),
+    pg.index("invoices_date_idx").on(t.invoiceDate, t.id),
+    pg.check("invoices_status_check", sql`${t.status} in (${inList(INVOICE_STATUSES)})`),
+    pg.check("invoices_total_check", sql`${t.totalAmountCents} >= 0`),
   ],
 );
 
-export const couponRedemptions = pgTable(
+export const couponRedemptions = pg.pgTable(
   "coupon_redemptions",
   {
     ...id,
     couponId: ownedBy("coupon_id", () => coupons.id),
     orderId: ownedBy("order_id", () => orders.id),
-    email: text("email").notNull(),
+    email: pg.text("email").notNull(),
     ...createdAt,
   },
   (t) => [
-    uniqueIndex("coupon_redemptions_order_key").on(t.orderId, t.couponId),
-    index("coupon_redemptions_email_idx").on(t.couponId, sql`lower(${t.email})`),
+    pg.uniqueIndex("coupon_redemptions_order_key").on(t.orderId, t.couponId),
+    pg.index("coupon_redemptions_email_idx").on(t.couponId, sql`lower(${t.email})`),
   ],
 );
 
-export const orderEmailsSent = pgTable(
+export const orderEmailsSent = pg.pgTable(
   "order_emails_sent",
   {
     ...id,
     orderId: ownedBy("order_id", () => orders.id),
-    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
-    kind: text("kind").notNull(),
-    sentTo: text("sent_to").notNull(),
+    outboxId: pg.uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    kind: pg.text("kind").notNull(),
+    sentTo: pg.text("sent_to").notNull(),
     ...createdAt,
   },
-  (t) => [index("order_emails_sent_order_idx").on(t.orderId)],
+  (t) => [pg.index("order_emails_sent_order_idx").on(t.orderId)],
 );

@@ -6,29 +6,22 @@ import { CloseButton, Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
+import { customerDisplayId } from "~/lib/customers";
 import { customerForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { auditActor } from "~/server/auth/actor.server";
-import { findCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
+import { requireCustomer, updateCustomer } from "~/server/customers/customer-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
-import { invariantResponse } from "~/server/http/responses.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers")];
 
-async function customerOf(customerId: string) {
-  const customer = await findCustomer(customerId);
-  invariantResponse(customer, CUSTOMER_NOT_FOUND, { status: 404 });
-  return customer;
-}
-
 export async function loader({ params }: Route.LoaderArgs) {
-  return { customer: await customerOf(params.customerId) };
+  return { customer: await requireCustomer(params.customerId) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const customer = await customerOf(params.customerId);
+  const customer = await requireCustomer(params.customerId);
   const submission = await parseForm(request, customerForm);
   if (!submission.ok) return submission.reply;
   const saved = await updateCustomer(customer.id, submission.data, auditActor(context));

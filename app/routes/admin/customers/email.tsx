@@ -6,14 +6,13 @@ import { inputClass } from "~/components/admin/field";
 import { CloseButton, Modal } from "~/components/admin/modal";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { CUSTOMER_NOT_FOUND, customerDisplayId } from "~/lib/customers";
+import { customerDisplayId } from "~/lib/customers";
 import { customerEmailForm } from "~/schemas/customers";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
 import { auditActor } from "~/server/auth/actor.server";
-import { findCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
+import { requireCustomer, sendCustomerEmail } from "~/server/customers/customer-admin.server";
 import { formReply, parseForm } from "~/server/http/form.server";
-import { invariantResponse } from "~/server/http/responses.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("customers")];
 
@@ -21,20 +20,14 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("custom
  * Email one customer: a dialog with its own URL over the customer page, so the list's Email
  * button opens it directly (and the page behind shows the message once queued).
  */
-async function customerOf(customerId: string) {
-  const customer = await findCustomer(customerId);
-  invariantResponse(customer, CUSTOMER_NOT_FOUND, { status: 404 });
-  return customer;
-}
-
 export async function loader({ params }: Route.LoaderArgs) {
-  const c = await customerOf(params.customerId);
+  const c = await requireCustomer(params.customerId);
   return { customer: { name: c.name, email: c.email, customerNumber: c.customerNumber } };
 }
 
 /** Queues the message in the outbox with a history record; the customer page lists it. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const customer = await customerOf(params.customerId);
+  const customer = await requireCustomer(params.customerId);
   const submission = await parseForm(request, customerEmailForm);
   if (!submission.ok) return submission.reply;
   const sent = await sendCustomerEmail({

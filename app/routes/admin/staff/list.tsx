@@ -165,6 +165,27 @@ function RowActions({ member, me }: { member: StaffMember; me: string }) {
   );
 }
 
+/** A row's small button, named for the member it acts on ("Deactivate Sam Staff"). */
+function MemberButton({
+  type,
+  action,
+  member,
+}: {
+  type: "submit" | "button";
+  action: string;
+  member: StaffMember;
+}) {
+  return (
+    <button
+      type={type}
+      className={buttonClass("secondary", "sm")}
+      aria-label={`${action} ${member.displayName}`}
+    >
+      {action}
+    </button>
+  );
+}
+
 function StatusAction({ member }: { member: StaffMember }) {
   const submit = useSubmit();
   if (member.status === "deactivated")
@@ -172,26 +193,12 @@ function StatusAction({ member }: { member: StaffMember }) {
       <Form method="post" action={LIST} preventScrollReset>
         <input type="hidden" name="intent" value="reactivate" />
         <input type="hidden" name="id" value={member.id} />
-        <button
-          type="submit"
-          className={buttonClass("secondary", "sm")}
-          aria-label={`Reactivate ${member.displayName}`}
-        >
-          Reactivate
-        </button>
+        <MemberButton type="submit" action="Reactivate" member={member} />
       </Form>
     );
   return (
     <ConfirmDialog
-      trigger={
-        <button
-          type="button"
-          className={buttonClass("secondary", "sm")}
-          aria-label={`Deactivate ${member.displayName}`}
-        >
-          Deactivate
-        </button>
-      }
+      trigger={<MemberButton type="button" action="Deactivate" member={member} />}
       title={`Deactivate ${member.displayName}?`}
       message="They are signed out at once, everywhere, and can no longer sign in. You can reactivate them later."
       confirmLabel="Deactivate"

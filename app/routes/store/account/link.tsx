@@ -4,10 +4,8 @@ import type { Route } from "./+types/link";
 import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/store/account-ui";
 import { signInLinkForm } from "~/schemas/account";
 import { signInWithLink } from "~/server/accounts/accounts.server";
-import { linkPageHeaders, loadLinkPage } from "~/server/accounts/link-page.server";
-import { assertSameOrigin } from "~/server/auth/origin.server";
-import { formReply, parseForm } from "~/server/http/form.server";
-import { requestClient } from "~/server/http/request-context.server";
+import { linkPageHeaders, loadLinkPage, submitLinkPage } from "~/server/accounts/link-page.server";
+import { formReply } from "~/server/http/form.server";
 
 export const meta = () => [
   { title: "Sign in with your link" },
@@ -20,16 +18,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadLinkPage(request, "sign_in");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const submission = await parseForm(request, signInLinkForm);
-  if (!submission.ok) return submission.reply;
-  const result = await signInWithLink({
-    token: submission.data.token,
-    ...requestClient(request, context),
+export function action(args: Route.ActionArgs) {
+  return submitLinkPage(args, signInLinkForm, signInWithLink, (result) => {
+    if (!result.ok) return formReply({ form: result.message }, { status: result.status });
+    throw redirect("/account?notice=signed-in", { headers: { "Set-Cookie": result.setCookie } });
   });
-  if (!result.ok) return formReply({ form: result.message }, { status: result.status });
-  throw redirect("/account?notice=signed-in", { headers: { "Set-Cookie": result.setCookie } });
 }
 
 export default function SignInLink({ loaderData, actionData }: Route.ComponentProps) {

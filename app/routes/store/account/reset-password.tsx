@@ -6,10 +6,8 @@ import { inputClass } from "~/components/store/field-styles";
 import { MIN_PASSWORD_LENGTH } from "~/lib/account";
 import { resetPasswordForm } from "~/schemas/account";
 import { resetPassword } from "~/server/accounts/accounts.server";
-import { linkPageHeaders, loadLinkPage } from "~/server/accounts/link-page.server";
-import { assertSameOrigin } from "~/server/auth/origin.server";
-import { formReply, parseForm } from "~/server/http/form.server";
-import { requestClient } from "~/server/http/request-context.server";
+import { linkPageHeaders, loadLinkPage, submitLinkPage } from "~/server/accounts/link-page.server";
+import { formReply } from "~/server/http/form.server";
 
 export const meta = () => [
   { title: "Choose a new password" },
@@ -22,17 +20,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadLinkPage(request, "reset");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const submission = await parseForm(request, resetPasswordForm);
-  if (!submission.ok) return submission.reply;
-  const result = await resetPassword({
-    ...submission.data,
-    ...requestClient(request, context),
-  });
-  if (!result.ok) return formReply({ form: result.message }, { status: result.status });
-  throw redirect("/account?notice=password-reset", {
-    headers: { "Set-Cookie": result.setCookie },
+export function action(args: Route.ActionArgs) {
+  return submitLinkPage(args, resetPasswordForm, resetPassword, (result) => {
+    if (!result.ok) return formReply({ form: result.message }, { status: result.status });
+    throw redirect("/account?notice=password-reset", {
+      headers: { "Set-Cookie": result.setCookie },
+    });
   });
 }
 

@@ -5,10 +5,8 @@ import { FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { PasswordField } from "~/components/store/contact-fields";
 import { verifyEmailForm } from "~/schemas/account";
 import { verifyEmail } from "~/server/accounts/accounts.server";
-import { linkPageHeaders, loadLinkPage } from "~/server/accounts/link-page.server";
-import { assertSameOrigin } from "~/server/auth/origin.server";
-import { formReply, parseForm } from "~/server/http/form.server";
-import { requestClient } from "~/server/http/request-context.server";
+import { linkPageHeaders, loadLinkPage, submitLinkPage } from "~/server/accounts/link-page.server";
+import { formReply } from "~/server/http/form.server";
 
 export const meta = () => [{ title: "Confirm your email" }, { name: "robots", content: "noindex" }];
 
@@ -18,23 +16,18 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadLinkPage(request, "verify");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const submission = await parseForm(request, verifyEmailForm);
-  if (!submission.ok) return submission.reply;
-  const result = await verifyEmail({
-    ...submission.data,
-    ...requestClient(request, context),
+export function action(args: Route.ActionArgs) {
+  return submitLinkPage(args, verifyEmailForm, verifyEmail, (result) => {
+    if (result.ok)
+      throw redirect("/account?notice=verified", { headers: { "Set-Cookie": result.setCookie } });
+    // A wrong password keeps the link usable; a used or expired link is the page's message.
+    return formReply(
+      result.status === 401 ? { password: result.message } : { form: result.message },
+      {
+        status: result.status,
+      },
+    );
   });
-  if (result.ok)
-    throw redirect("/account?notice=verified", { headers: { "Set-Cookie": result.setCookie } });
-  // A wrong password keeps the link usable; a used or expired link is the page's message.
-  return formReply(
-    result.status === 401 ? { password: result.message } : { form: result.message },
-    {
-      status: result.status,
-    },
-  );
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
