@@ -165,27 +165,6 @@ function RowActions({ member, me }: { member: StaffMember; me: string }) {
   );
 }
 
-/** A row's small button, named for the member it acts on ("Deactivate Sam Staff"). */
-function MemberButton({
-  type,
-  action,
-  member,
-}: {
-  type: "submit" | "button";
-  action: string;
-  member: StaffMember;
-}) {
-  return (
-    <button
-      type={type}
-      className={buttonClass("secondary", "sm")}
-      aria-label={`${action} ${member.displayName}`}
-    >
-      {action}
-    </button>
-  );
-}
-
 function StatusAction({ member }: { member: StaffMember }) {
   const submit = useSubmit();
   if (member.status === "deactivated")
@@ -193,12 +172,26 @@ function StatusAction({ member }: { member: StaffMember }) {
       <Form method="post" action={LIST} preventScrollReset>
         <input type="hidden" name="intent" value="reactivate" />
         <input type="hidden" name="id" value={member.id} />
-        <MemberButton type="submit" action="Reactivate" member={member} />
+        <button
+          type="submit"
+          className={buttonClass("secondary", "sm")}
+          aria-label={`Reactivate ${member.displayName}`}
+        >
+          Reactivate
+        </button>
       </Form>
     );
   return (
     <ConfirmDialog
-      trigger={<MemberButton type="button" action="Deactivate" member={member} />}
+      trigger={
+        <button
+          type="button"
+          className={buttonClass("secondary", "sm")}
+          aria-label={`Deactivate ${member.displayName}`}
+        >
+          Deactivate
+        </button>
+      }
       title={`Deactivate ${member.displayName}?`}
       message="They are signed out at once, everywhere, and can no longer sign in. You can reactivate them later."
       confirmLabel="Deactivate"
