@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { test as accountTest, signInByLink } from "./account/account-store";
-import { signIn } from "./admin/admin-fixtures";
-import { expect, test as base } from "./fixtures";
-import { OWN_STORE_TIMEOUT, startOwnStore } from "./own-store";
+import { expect, signIn, test as base } from "./admin/admin-fixtures";
+import { ownStoreFixtures, startOwnStore, type OwnStore, type OwnStoresWorker } from "./own-store";
 
 /**
  * Issue 24: every admin screen and account page opens in Chromium without a console error, React's
@@ -40,21 +39,8 @@ async function firstLink(page: Page, prefix: string): Promise<string> {
 }
 
 /** A store filled with the sample data (products, customers, coupons, orders with invoices). */
-const adminTest = base.extend<object, { store: { url: string } }>({
-  store: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const store = await startOwnStore({
-        name: "console",
-        seed: () => undefined,
-        env: { SEED_SAMPLE_DATA: "1" },
-      });
-      await provide({ url: store.url });
-      await store.stop();
-    },
-    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
-  ],
-  baseURL: async ({ store }, provide) => provide(store.url),
+const adminTest = base.extend<{ store: OwnStore<void> }, OwnStoresWorker>({
+  ...ownStoreFixtures(() => startOwnStore({ name: "console", env: { SEED_SAMPLE_DATA: "1" } })),
 });
 
 adminTest("every admin screen opens without a console error", async ({ page }) => {

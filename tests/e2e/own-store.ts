@@ -1,19 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type {
-  PlaywrightWorkerArgs,
-  PlaywrightWorkerOptions,
-  TestFixture,
-  WorkerFixture,
-} from "@playwright/test";
+import type { PlaywrightWorkerArgs, TestFixture, WorkerFixture } from "@playwright/test";
 import type { Database } from "~/server/db.server";
 import { E2E_ADMIN } from "../../playwright.config";
 import { withStoreDatabase } from "../fixtures/database";
 import { startServer, type RunningServer } from "../process/server-harness";
 
 /**
- * How long a worker-scoped own-store fixture may take to seed and start: on a loaded 2-core machine
+ * How long an own store may take to seed and start: on a loaded 2-core machine
  * (seeding, a server boot) it has taken over a minute.
  */
 export const OWN_STORE_TIMEOUT = 150_000;
@@ -76,27 +71,64 @@ export async function startOwnStore<T = undefined>(options: {
   };
 }
 
-type WorkerArgs = PlaywrightWorkerArgs & PlaywrightWorkerOptions;
+interface Stoppable {
+  readonly url: string;
+  stop(): Promise<void>;
+}
 
 /**
- * The fixtures of a spec with a store of its own, to spread into `test.extend`: `store`, started
- * once per worker by `start` and stopped after its last test, and `baseURL` pointing at it.
+ * The worker's own store: one runs at a time, kept while the tests that follow ask for the same
+ * one (the specs of one store, in a row), and stopped when a test asks for another or the worker
+ * ends. Specs with different stores so share a worker (its browser, its loaded modules) instead of
+ * each starting one.
  */
-export function ownStoreFixtures<S extends { url: string; stop(): Promise<void> }>(
-  start: () => Promise<S>,
-) {
-  const store: [WorkerFixture<S, WorkerArgs>, { scope: "worker"; timeout: number }] = [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const started = await start();
-      await provide(started);
-      await started.stop();
-    },
-    { scope: "worker", timeout: OWN_STORE_TIMEOUT },
+class OwnStores {
+  private current?: { start: () => Promise<Stoppable>; store: Promise<Stoppable> };
+
+  async use<S extends Stoppable>(start: () => Promise<S>): Promise<S> {
+    if (this.current?.start !== start) {
+      await this.stop();
+      this.current = { start, store: start() };
+    }
+    return this.current.store as Promise<S>;
+  }
+
+  async stop() {
+    const previous = this.current;
+    this.current = undefined;
+    await (await previous?.store.catch(() => undefined))?.stop();
+  }
+}
+
+/** The worker fixture behind `store` (one function, so every spec's worker is alike). */
+const ownStores: [WorkerFixture<OwnStores, PlaywrightWorkerArgs>, { scope: "worker" }] = [
+  // eslint-disable-next-line no-empty-pattern
+  async ({}, provide) => {
+    const stores = new OwnStores();
+    await provide(stores);
+    await stores.stop();
+  },
+  { scope: "worker" },
+];
+
+/** The worker-scoped fixtures `ownStoreFixtures` adds: the second type argument of `extend`. */
+export interface OwnStoresWorker {
+  ownStores: OwnStores;
+}
+
+/**
+ * The fixtures of a spec with a store of its own, to spread into `test.extend`: `store`, started by
+ * `start` when a test first needs it (and kept for the tests after it, see OwnStores), and
+ * `baseURL` pointing at it.
+ */
+export function ownStoreFixtures<S extends Stoppable>(start: () => Promise<S>) {
+  const store: [TestFixture<S, OwnStoresWorker>, { timeout: number }] = [
+    async ({ ownStores }, provide) => provide(await ownStores.use(start)),
+    { timeout: OWN_STORE_TIMEOUT },
   ];
-  const baseURL: TestFixture<string | undefined, { store: { url: string } }> = async (
+  const baseURL: TestFixture<string | undefined, { store: Stoppable }> = async (
     { store },
     provide,
   ) => provide(store.url);
-  return { store, baseURL };
+  return { ownStores, store, baseURL };
 }

@@ -4,8 +4,8 @@ import type { Page } from "@playwright/test";
 import type { Database } from "~/server/db.server";
 import { productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
-import { test as base, expect } from "../fixtures";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { test as base, expect } from "../admin/admin-fixtures";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 
 /**
  * The account specs run against their own store (one product to order) whose emails stay in the
@@ -59,7 +59,10 @@ async function startAccountStore() {
   return { url: store.url, dataDir: store.dataDir, cartItem: store.seeded, stop: store.stop };
 }
 
-export const test = base.extend<object, { store: AccountStore & { stop(): Promise<void> } }>({
+export const test = base.extend<
+  { store: AccountStore & { stop(): Promise<void> } },
+  OwnStoresWorker
+>({
   ...ownStoreFixtures(startAccountStore),
 });
 

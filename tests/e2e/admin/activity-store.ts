@@ -2,7 +2,7 @@ import { createAdminUser } from "~/server/auth/admin-users.server";
 import { recordMovements } from "~/server/inventory/stock-ledger.server";
 import { products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -45,8 +45,8 @@ async function startActivityStore() {
 
 /** The admin `test` (adminPage signed in) against the Activity spec's own store. */
 export const test = adminTest.extend<
-  object,
-  { store: Awaited<ReturnType<typeof startActivityStore>> }
+  { store: Awaited<ReturnType<typeof startActivityStore>> },
+  OwnStoresWorker
 >({ ...ownStoreFixtures(startActivityStore) });
 
 export { expect };

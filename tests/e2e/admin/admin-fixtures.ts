@@ -24,7 +24,8 @@ export interface AdminSessions {
 }
 
 /**
- * `adminPage`: a page signed in as the e2e owner, on the Overview. The worker signs in through the
+ * `adminPage`: a page signed in as the e2e owner, not yet on any page (`openFromSidebar` starts from
+ * the Overview, `openScreen` goes straight to a screen). The worker signs in through the
  * form once per server (`adminSessions`) and gives each test's context that session's cookies, so
  * a test starts signed in without typing the password again (the session's idle timeout is 2 h).
  * A test that signs out must sign in with `signIn` itself, or it would end the shared session.
@@ -59,8 +60,6 @@ export const test = base.extend<{ adminPage: Page }, { adminSessions: AdminSessi
   ],
   adminPage: async ({ page, baseURL, adminSessions }, provide) => {
     await page.context().addCookies(await adminSessions.cookiesFor(baseURL!));
-    await page.goto("/budzadmin/dashboard");
-    await expect(page.getByText(`Welcome back, ${E2E_ADMIN.username}`)).toBeVisible();
     await provide(page);
   },
 });

@@ -8,8 +8,12 @@ export function sidebar(page: Page) {
   return page.getByRole("navigation", { name: "Admin sections", exact: true });
 }
 
-/** Opens a screen from the sidebar (desktop width) and waits for its title (the h1). */
+/**
+ * Opens a screen from the sidebar (desktop width), from the Overview when the page is still blank,
+ * and waits for its title (the h1).
+ */
 export async function openFromSidebar(page: Page, link: string, title: string) {
+  if (page.url() === "about:blank") await page.goto("/budzadmin/dashboard");
   await sidebar(page).getByRole("link", { name: link, exact: true }).click();
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 }

@@ -5,7 +5,7 @@ import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";
 import { insertTestRefund } from "../../fixtures/refunds";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 import { screenshots } from "./admin-screen";
 
@@ -50,7 +50,10 @@ function seed(dataDir: string) {
   });
 }
 
-export const test = adminTest.extend<object, { store: { url: string; stop(): Promise<void> } }>({
+export const test = adminTest.extend<
+  { store: { url: string; stop(): Promise<void> } },
+  OwnStoresWorker
+>({
   ...ownStoreFixtures(() => startOwnStore({ name: "content", seed })),
 });
 

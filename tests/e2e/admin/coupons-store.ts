@@ -4,7 +4,7 @@ import { config } from "~/server/config.server";
 import { coupons, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { placeTestOrder } from "../../fixtures/orders";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -76,8 +76,8 @@ async function startCouponsStore() {
 
 /** The admin `test` (adminPage signed in) against the Coupons spec's own store. */
 export const test = adminTest.extend<
-  object,
-  { store: Awaited<ReturnType<typeof startCouponsStore>> }
+  { store: Awaited<ReturnType<typeof startCouponsStore>> },
+  OwnStoresWorker
 >({ ...ownStoreFixtures(startCouponsStore) });
 
 export { expect };

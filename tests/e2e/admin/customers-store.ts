@@ -5,7 +5,7 @@ import { customers, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";
 import { insertTestRefund } from "../../fixtures/refunds";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -46,7 +46,10 @@ function seed(dataDir: string) {
   });
 }
 
-export const test = adminTest.extend<object, { store: { url: string; stop(): Promise<void> } }>({
+export const test = adminTest.extend<
+  { store: { url: string; stop(): Promise<void> } },
+  OwnStoresWorker
+>({
   ...ownStoreFixtures(() => startOwnStore({ name: "customers", seed })),
 });
 

@@ -1,4 +1,4 @@
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test } from "./admin-fixtures";
 import { expectAccessible } from "../axe";
 import { confirmDialog, openFromSidebar, openScreen, screenshots } from "./admin-screen";
@@ -80,7 +80,10 @@ test("Backups: Back up now lists a verified backup to download, at desktop and p
 const GENERATION = { timeout: 60_000 };
 
 /** A store of its own with the sample data and ALLOW_SAMPLE_DATA=1: the generators replace it. */
-const sampleDataTest = test.extend<object, { store: { url: string; stop(): Promise<void> } }>({
+const sampleDataTest = test.extend<
+  { store: { url: string; stop(): Promise<void> } },
+  OwnStoresWorker
+>({
   ...ownStoreFixtures(() =>
     startOwnStore({ name: "database", env: { ALLOW_SAMPLE_DATA: "1", SEED_SAMPLE_DATA: "1" } }),
   ),

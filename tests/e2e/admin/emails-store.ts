@@ -2,7 +2,7 @@ import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { fillSampleIdentity } from "~/server/settings/store-settings.server";
 import { startSmtpServer, type TestSmtpServer } from "../../integration/email-smtp-server";
 import { withStoreDatabase } from "../../fixtures/database";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 export const SUBSCRIBERS = ["ada@example.com", "bo@example.com", "cy@example.com"];
@@ -32,8 +32,8 @@ async function startEmailsStore() {
 
 /** The admin `test` (adminPage signed in) against the Emails spec's own store and SMTP sink. */
 export const test = adminTest.extend<
-  object,
-  { store: { url: string; smtp: TestSmtpServer; stop(): Promise<void> } }
+  { store: { url: string; smtp: TestSmtpServer; stop(): Promise<void> } },
+  OwnStoresWorker
 >({ ...ownStoreFixtures(startEmailsStore) });
 
 export { expect };

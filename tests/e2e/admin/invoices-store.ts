@@ -1,7 +1,7 @@
 import type { Database } from "~/server/db.server";
 import { invoices, orderItems, orders, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -168,7 +168,10 @@ async function seed(db: Database) {
 }
 
 /** `adminPage`: signed in on the invoice store. */
-export const test = adminTest.extend<object, { store: { url: string; stop(): Promise<void> } }>({
+export const test = adminTest.extend<
+  { store: { url: string; stop(): Promise<void> } },
+  OwnStoresWorker
+>({
   ...ownStoreFixtures(() =>
     startOwnStore({
       name: "invoices",

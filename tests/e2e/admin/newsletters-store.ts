@@ -6,7 +6,7 @@ import {
 import { coupons, customers } from "~/server/db-tables";
 import { startSmtpServer, type TestSmtpServer } from "../../integration/email-smtp-server";
 import { withStoreDatabase } from "../../fixtures/database";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -51,7 +51,7 @@ async function startNewslettersStore(): Promise<NewslettersStore> {
   };
 }
 
-export const test = adminTest.extend<object, { store: NewslettersStore }>({
+export const test = adminTest.extend<{ store: NewslettersStore }, OwnStoresWorker>({
   ...ownStoreFixtures(startNewslettersStore),
 });
 

@@ -4,7 +4,7 @@ import { recordMovements } from "~/server/inventory/stock-ledger.server";
 import { orders, productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { placeTestOrder } from "../../fixtures/orders";
-import { ownStoreFixtures, startOwnStore, type OwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore, type OwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -65,8 +65,10 @@ function seed(dataDir: string) {
 }
 
 /** The admin `test` (adminPage signed in as the owner) against the order-edit spec's own store. */
-export const test = adminTest.extend<object, { store: OwnStore<{ orderNumber: string }> }>({
-  ...ownStoreFixtures(() => startOwnStore({ name: "order-edit", seed })),
-});
+export const test = adminTest.extend<{ store: OwnStore<{ orderNumber: string }> }, OwnStoresWorker>(
+  {
+    ...ownStoreFixtures(() => startOwnStore({ name: "order-edit", seed })),
+  },
+);
 
 export { expect };

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { holdScripts } from "../fixtures";
 import { expect, test } from "./admin-fixtures";
+import { openScreen } from "./admin-screen";
 
 /** A stat card's figure, read from its accessible name ("Orders: 40"). */
 async function figure(page: Page, label: string): Promise<string> {
@@ -12,7 +13,7 @@ async function figure(page: Page, label: string): Promise<string> {
 test("Overview figures equal the database's counts and link to their screens", async ({
   adminPage: page,
 }) => {
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await openScreen(page, "/budzadmin/dashboard", "Overview");
   expect(await figure(page, "Total Revenue")).toMatch(/^\$[\d,]+\.\d\d$/);
   const customers = await figure(page, "Customers");
   const orders = await figure(page, "Orders");

@@ -1,7 +1,7 @@
 import { refreshListedPrice } from "~/server/inventory/listed-price.server";
 import { productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /** Products low on stock that fill more than one page of the list (a page holds 20). */
@@ -62,8 +62,8 @@ async function startProductBulkStore() {
 
 /** The admin `test` (adminPage signed in) against the bulk-action spec's own store. */
 export const test = adminTest.extend<
-  object,
-  { store: Awaited<ReturnType<typeof startProductBulkStore>> }
+  { store: Awaited<ReturnType<typeof startProductBulkStore>> },
+  OwnStoresWorker
 >({ ...ownStoreFixtures(startProductBulkStore) });
 
 export { expect };

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -21,8 +21,8 @@ function startProductImportStore() {
 
 /** The admin `test` (adminPage signed in) against the product import spec's own store. */
 export const test = adminTest.extend<
-  object,
-  { store: Awaited<ReturnType<typeof startProductImportStore>> }
+  { store: Awaited<ReturnType<typeof startProductImportStore>> },
+  OwnStoresWorker
 >({ ...ownStoreFixtures(startProductImportStore) });
 
 export { expect };

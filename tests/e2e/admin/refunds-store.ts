@@ -4,7 +4,7 @@ import { recordMovements } from "~/server/inventory/stock-ledger.server";
 import { orders, productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -85,8 +85,8 @@ function seed(dataDir: string) {
 }
 
 export const test = adminTest.extend<
-  object,
-  { store: { url: string; seeded: RefundsSeed; stop(): Promise<void> } }
+  { store: { url: string; seeded: RefundsSeed; stop(): Promise<void> } },
+  OwnStoresWorker
 >({
   ...ownStoreFixtures(() => startOwnStore({ name: "refunds", seed })),
 });

@@ -1,4 +1,4 @@
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -12,8 +12,8 @@ async function startSettingsStore() {
 
 /** The admin `test` (adminPage signed in) against the Settings spec's own store. */
 export const test = adminTest.extend<
-  object,
-  { store: Awaited<ReturnType<typeof startSettingsStore>> }
+  { store: Awaited<ReturnType<typeof startSettingsStore>> },
+  OwnStoresWorker
 >({ ...ownStoreFixtures(startSettingsStore) });
 
 export { expect };

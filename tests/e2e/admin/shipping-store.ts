@@ -5,7 +5,7 @@ import { productVariations, products, shipments } from "~/server/db-tables";
 import { changeShipmentStatus } from "~/server/shipping/shipments.server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { moveOrder, placeTestOrder } from "../../fixtures/orders";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -111,7 +111,10 @@ function seed(dataDir: string) {
 }
 
 /** The admin `test` (adminPage signed in) against the Shipping spec's own store. */
-export const test = adminTest.extend<object, { store: { url: string; stop(): Promise<void> } }>({
+export const test = adminTest.extend<
+  { store: { url: string; stop(): Promise<void> } },
+  OwnStoresWorker
+>({
   ...ownStoreFixtures(() => startOwnStore({ name: "shipping", seed })),
 });
 

@@ -1,5 +1,5 @@
 import { E2E_ADMIN, expect, signIn, test } from "./admin-fixtures";
-import { sidebar } from "./admin-screen";
+import { openScreen, sidebar } from "./admin-screen";
 
 test("a signed-out visitor is sent to the sign-in page, and data URLs answer 401", async ({
   page,
@@ -92,6 +92,7 @@ test("the sidebar remembers being collapsed, and logout ends the session", async
 
 test("on a phone the menu opens as a drawer", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  await openScreen(page, "/budzadmin/dashboard", "Overview");
   await page.getByRole("button", { name: "Open menu" }).click();
   const drawer = page.getByRole("dialog");
   await drawer.getByRole("link", { name: "Image Library" }).click();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -13,8 +13,8 @@ async function startStaffStore() {
 }
 
 export const test = adminTest.extend<
-  object,
-  { store: Awaited<ReturnType<typeof startStaffStore>> }
+  { store: Awaited<ReturnType<typeof startStaffStore>> },
+  OwnStoresWorker
 >({ ...ownStoreFixtures(startStaffStore) });
 
 export { expect };

@@ -5,7 +5,7 @@ import { adjustStock, recordMovements } from "~/server/inventory/stock-ledger.se
 import { productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { placeTestOrder } from "../../fixtures/orders";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
 
 /**
@@ -88,8 +88,8 @@ async function startStockStore() {
 
 /** The admin `test` (adminPage signed in) against the Stock movements spec's own store. */
 export const test = adminTest.extend<
-  object,
-  { store: Awaited<ReturnType<typeof startStockStore>> }
+  { store: Awaited<ReturnType<typeof startStockStore>> },
+  OwnStoresWorker
 >({ ...ownStoreFixtures(startStockStore) });
 
 export { expect };

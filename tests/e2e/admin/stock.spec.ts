@@ -82,6 +82,7 @@ test("the Overview names each low size, and staff edit a product without ever ty
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   // The owner's Overview: what is at or under its alert level (10), by name and size.
+  await openScreen(page, "/budzadmin/dashboard", "Overview");
   const low = page.getByRole("region", { name: "Low stock" });
   await expect(low.getByRole("link", { name: "Blue Dream — 7g: 10 left" })).toBeVisible();
   await expect(low.getByRole("link", { name: "Sour Gummies: 10 left" })).toBeVisible();

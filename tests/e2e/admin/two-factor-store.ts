@@ -1,8 +1,8 @@
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { withStoreDatabase } from "../../fixtures/database";
 import { E2E_ADMIN } from "../../../playwright.config";
-import { expect, test as base } from "../fixtures";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { expect, test as base } from "./admin-fixtures";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 
 /**
  * The two-factor spec's own store: the e2e owner and Tina, a manager who turns two-factor on and
@@ -27,8 +27,9 @@ async function startTwoFactorStore() {
   return { url: store.url, stop: store.stop };
 }
 
-export const test = base.extend<object, { store: Awaited<ReturnType<typeof startTwoFactorStore>> }>(
-  { ...ownStoreFixtures(startTwoFactorStore) },
-);
+export const test = base.extend<
+  { store: Awaited<ReturnType<typeof startTwoFactorStore>> },
+  OwnStoresWorker
+>({ ...ownStoreFixtures(startTwoFactorStore) });
 
 export { expect };

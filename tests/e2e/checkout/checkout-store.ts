@@ -2,7 +2,7 @@ import type { Database } from "~/server/db.server";
 import { coupons, productVariations, products } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { expect, test as base } from "../admin/admin-fixtures";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 
 /**
  * The checkout specs run against their own store with known products and a coupon in every state
@@ -101,8 +101,8 @@ async function startCheckoutStore() {
  * the specs that work the orders in the admin).
  */
 export const test = base.extend<
-  { ids: CheckoutStore["ids"] },
-  { store: CheckoutStore & { stop(): Promise<void> } }
+  { ids: CheckoutStore["ids"]; store: CheckoutStore & { stop(): Promise<void> } },
+  OwnStoresWorker
 >({
   ...ownStoreFixtures(startCheckoutStore),
   ids: async ({ store }, provide) => provide(store.ids),

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test as base } from "../admin/admin-fixtures";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 
 /**
  * A store of its own with the products seed-catalog.ts makes (sample data is random, so specs that
@@ -24,7 +24,10 @@ function startCatalogStore() {
 }
 
 /** `test` whose pages talk to the catalog store (age gate passed, as everywhere; `adminPage`). */
-export const test = base.extend<object, { store: CatalogStore & { stop(): Promise<void> } }>({
+export const test = base.extend<
+  { store: CatalogStore & { stop(): Promise<void> } },
+  OwnStoresWorker
+>({
   ...ownStoreFixtures(startCatalogStore),
 });
 

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { expect, test as base } from "../fixtures";
-import { ownStoreFixtures, startOwnStore } from "../own-store";
+import { expect, test as base } from "../admin/admin-fixtures";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore } from "../own-store";
 import type { LongNameSeed } from "./long-name-seed";
 
 /**
@@ -37,7 +37,10 @@ async function startLongNameStore() {
   return { url: store.url, ...store.seeded, stop: store.stop };
 }
 
-export const test = base.extend<object, { store: LongNameStore & { stop(): Promise<void> } }>({
+export const test = base.extend<
+  { store: LongNameStore & { stop(): Promise<void> } },
+  OwnStoresWorker
+>({
   ...ownStoreFixtures(startLongNameStore),
 });
 

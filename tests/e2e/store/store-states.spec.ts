@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { withStoreDatabase } from "../../fixtures/database";
-import { expect, test as base } from "../fixtures";
-import { ownStoreFixtures, startOwnStore, type OwnStore } from "../own-store";
+import { expect, test as base } from "../admin/admin-fixtures";
+import { ownStoreFixtures, type OwnStoresWorker, startOwnStore, type OwnStore } from "../own-store";
 
 // Storefront states the shared server cannot show: an empty catalogue and a broken database. The
 // store's database is locked by its server, so a change restarts it (stop, change the data, start
@@ -10,7 +10,7 @@ import { ownStoreFixtures, startOwnStore, type OwnStore } from "../own-store";
 // state. The announcement's rules (active flag, dates, code, colour names) are proven in
 // tests/unit/storefront-rules.test.ts and tests/integration/storefront-content.test.ts, and the
 // admin-to-store path in admin/pages.spec.ts.
-const test = base.extend<object, { store: OwnStore<void> }>({
+const test = base.extend<{ store: OwnStore<void> }, OwnStoresWorker>({
   ...ownStoreFixtures(() =>
     startOwnStore({
       name: "states",
