@@ -1,5 +1,5 @@
 // `npm test`: every suite, in stages of steps run side by side (a 2-core machine stays busy when
-// one step waits): ESLint and Prettier, typecheck, unit tests and the build; the integration tests on PGlite,
+// one step waits): lint, typecheck, unit tests and the build; the integration tests on PGlite,
 // the files PostgreSQL can answer differently (when TEST_DATABASE_URL is set) and the memory test
 // (a minute of waiting on one server); then the end-to-end tests in Chromium beside the process
 // tests of the build, which mostly wait on the servers they start. Stops after the first failing
@@ -25,8 +25,7 @@ const postgresProcessTests = [
 // Each stage is a list of steps run at the same time; a stage starts when the previous one passed.
 const stages = [
   [
-    ["eslint", "npx", ["eslint", "."]],
-    ["prettier", "npx", ["prettier", "--check", "."]],
+    ["lint", "npm", ["run", "lint"]],
     ["typecheck", "npm", ["run", "typecheck"]],
     ["unit", "npx", vitest("unit")],
     ["build", "npm", ["run", "build"]],
@@ -39,7 +38,9 @@ const stages = [
   [
     // Two browser workers rather than Playwright's three: beside the process tests, a third made
     // both slower (measured on 2 cores: 576 s against 483 s for the end-to-end tests).
-    ["end-to-end", "npx", ["playwright", "test"], { E2E_WORKERS: "2", ...withoutPg }],
+    // With TEST_DATABASE_URL, the specs' own stores run on PostgreSQL databases of their own (the
+    // shared store stays on the embedded database).
+    ["end-to-end", "npx", ["playwright", "test"], { E2E_WORKERS: "2", ...process.env }],
     ["process", "npx", processTests, withoutPg],
     ...(pgUrl ? [["process (PostgreSQL)", "npx", postgresProcessTests, process.env]] : []),
   ],

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { PlaywrightWorkerArgs, TestFixture, WorkerFixture } from "@playwright/test";
 import type { Database } from "~/server/db.server";
 import { E2E_ADMIN } from "../../playwright.config";
-import { withStoreDatabase } from "../fixtures/database";
+import { createStoreDatabase, dropStoreDatabase, withStoreDatabase } from "../fixtures/database";
 import { startServer, type RunningServer } from "../process/server-harness";
 
 /**
@@ -35,11 +35,15 @@ export async function startOwnStore<T = undefined>(options: {
   name: string;
   seed?: (dataDir: string) => Promise<T> | T;
   env?: Record<string, string | undefined>;
+  /** Stays on the embedded database even when the run has PostgreSQL (a backup's pg_dump). */
+  embedded?: boolean;
 }): Promise<OwnStore<T>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `budz-${options.name}-e2e-`));
+  const databaseUrl = options.embedded ? undefined : await createStoreDatabase(dataDir);
   const seeded = (await options.seed?.(dataDir)) as T;
   const env: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SEED_SAMPLE_DATA: "0",
@@ -66,6 +70,7 @@ export async function startOwnStore<T = undefined>(options: {
     },
     async stop() {
       await stopServer();
+      await dropStoreDatabase(dataDir);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -85,7 +85,12 @@ const sampleDataTest = test.extend<
   OwnStoresWorker
 >({
   ...ownStoreFixtures(() =>
-    startOwnStore({ name: "database", env: { ALLOW_SAMPLE_DATA: "1", SEED_SAMPLE_DATA: "1" } }),
+    startOwnStore({
+      name: "database",
+      env: { ALLOW_SAMPLE_DATA: "1", SEED_SAMPLE_DATA: "1" },
+      // A generator backs the data up first: the embedded database is dumped without pg_dump.
+      embedded: true,
+    }),
   ),
 });
 

@@ -14,6 +14,9 @@ const test = base.extend<{ store: OwnStore<void> }, OwnStoresWorker>({
   ...ownStoreFixtures(() =>
     startOwnStore({
       name: "states",
+      // On PostgreSQL the page cache lives in the database and outlives a restart: the pages
+      // cached before the database broke would still be served.
+      embedded: true,
       // No products: the default pages and announcement only.
       seed: (dataDir) => withStoreDatabase(dataDir, () => insertDefaultContent()),
     }),
