@@ -20,9 +20,12 @@ export default async function globalSetup() {
   await writePgliteTemplate(file);
   process.env[PGLITE_TEMPLATE_ENV] = file;
   const postgresTemplate = process.env.TEST_DATABASE_URL
-    ? await createPostgresTemplate()
+    ? `budz_e2e_template_${process.pid}`
     : undefined;
-  if (postgresTemplate) process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
+  if (postgresTemplate) {
+    await createPostgresTemplate(postgresTemplate);
+    process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
+  }
   const claims = path.resolve(`.tmp/axe-screens-${process.pid}`);
   fs.mkdirSync(claims, { recursive: true });
   process.env[AXE_CLAIMS_ENV] = claims;

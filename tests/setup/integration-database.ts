@@ -9,7 +9,7 @@ import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "~/se
 import { resetLowStockLog } from "~/server/inventory/low-stock.server";
 import { forgetStoreSettings } from "~/server/settings/store-settings.server";
 import { clearListingCache } from "~/server/storefront/listing-counts.server";
-import { withDatabase } from "./integration-global";
+import { withDatabase } from "../fixtures/database";
 
 // Each test file gets its own database cloned from the migrated template, and its own DATA_DIR.
 // The files of a worker share their modules (isolate: false), so what a module keeps from the
