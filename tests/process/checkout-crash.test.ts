@@ -13,6 +13,7 @@ import {
   productVariations,
   products,
 } from "~/server/db-tables";
+import { migratedDataDir } from "../fixtures/database";
 import { checkoutForm, submit } from "./checkout-client";
 import { freshDatabaseUrl, freshDataDir, startServer } from "./server-harness";
 
@@ -70,8 +71,8 @@ async function seed(handle: DatabaseHandle) {
 
 describe("checkout survives kill -9", () => {
   it("keeps every acknowledged order whole and the stock consistent", async () => {
-    const dataDir = freshDataDir();
     const url = await freshDatabaseUrl();
+    const dataDir = url ? freshDataDir() : await migratedDataDir();
     cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const setup = await openStore(dataDir, url);
     const ids = await seed(setup);

@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { asc, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "~/server/db-tables";
-import { withStoreDatabase } from "../fixtures/database";
+import { migratedDataDir, withStoreDatabase } from "../fixtures/database";
 import {
   freshDatabaseUrl,
   freshDataDir,
@@ -124,7 +124,7 @@ describe("the production server", () => {
     "behind a TLS proxy without TRUST_PROXY: says what to set at start and to a refused form post (issue 37)",
     async () => {
       const server = await start({
-        DATA_DIR: freshDataDir(),
+        DATA_DIR: await migratedDataDir(),
         SEED_SAMPLE_DATA: "0",
         PUBLIC_URL: "https://shop.greenleaf.ca",
       });
@@ -177,7 +177,7 @@ describe("the production server", () => {
   );
 
   it.skipIf(usingPostgres)("refuses a second server on the same DATA_DIR", async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     const first = await start({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
     const { code, output } = await runServerToExit({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
     expect(code).toBe(1);
@@ -190,11 +190,7 @@ describe("the production server", () => {
   it.skipIf(usingPostgres)(
     "loses no committed write when the process is killed with SIGKILL",
     async () => {
-      const dataDir = freshDataDir();
-      const setup = await start({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
-      setup.child.kill("SIGTERM");
-      await setup.exited;
-
+      const dataDir = await migratedDataDir();
       const writer = spawn(
         process.execPath,
         ["--import", "tsx", path.resolve("tests/process/fixtures/commit-writer.ts")],

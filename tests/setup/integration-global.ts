@@ -1,14 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { createPostgresTemplate, writePgliteTemplate } from "../fixtures/database";
+import { createPostgresTemplate, migratedPgliteTemplate } from "../fixtures/database";
 
-const TEMPLATE_DUMP = path.resolve(`.tmp/pglite-template-${process.pid}.tar.gz`);
 const TEMPLATE_DB = `budz_test_template_${process.pid}`;
 
 /**
- * Migrates the schema once: into a PGlite dump that every test file starts from, and, when
- * TEST_DATABASE_URL is set, into a PostgreSQL template database that every test file copies.
+ * Migrates the schema once: into the PGlite template whose dump every test file starts from (kept
+ * between runs), or, when TEST_DATABASE_URL is set, into a PostgreSQL template database that every
+ * test file copies.
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
@@ -16,9 +14,7 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplate", TEMPLATE_DB);
     return;
   }
-  await writePgliteTemplate(TEMPLATE_DUMP);
-  project.provide("pgliteTemplate", TEMPLATE_DUMP);
-  return () => fs.rmSync(TEMPLATE_DUMP, { force: true });
+  project.provide("pgliteTemplate", (await migratedPgliteTemplate()).dump);
 }
 
 declare module "vitest" {
