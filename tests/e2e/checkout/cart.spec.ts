@@ -155,6 +155,9 @@ test("shipping is $20 with a nudge below $200 after discount, and free from $200
   await expect(drawer.getByText("Add $8.75 more for free shipping!")).toBeVisible();
   await expect(drawer.getByTestId("total")).toHaveText("$211.25");
   await drawer.getByRole("button", { name: "Remove", exact: true }).click();
+  // The code is gone (the field editable again) before another is typed.
+  await expect(drawer.getByTestId("discount")).toHaveText("$0.00");
+  await expect(drawer.getByLabel("Promo code")).not.toHaveAttribute("readonly");
 
   // $20 off $225 leaves $205: still free.
   await drawer.getByLabel("Promo code").fill("FREESHIP200");
