@@ -38,8 +38,8 @@ const stages = [
   [
     // Two browser workers rather than Playwright's three: beside the process tests, a third made
     // both slower (measured on 2 cores: 576 s against 483 s for the end-to-end tests).
-    // With TEST_DATABASE_URL, the specs' own stores run on PostgreSQL databases of their own (the
-    // shared store stays on the embedded database).
+    // With TEST_DATABASE_URL, the stores run on PostgreSQL databases of their own (a few that
+    // must stay embedded say so).
     ["end-to-end", "npx", ["playwright", "test"], { E2E_WORKERS: "2", ...process.env }],
     ["process", "npx", processTests, withoutPg],
     ...(pgUrl ? [["process (PostgreSQL)", "npx", postgresProcessTests, process.env]] : []),
