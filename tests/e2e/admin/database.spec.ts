@@ -7,7 +7,9 @@ test("connection status, connection tests and a test product on the real driver"
   adminPage: page,
 }) => {
   await openFromSidebar(page, "Database", "Database Management");
-  await expect(page.getByText("Connected to PGlite")).toBeVisible();
+  // The shared server runs on PostgreSQL when the run has one (tests/e2e/start-server.js).
+  const driver = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
+  await expect(page.getByText(`Connected to ${driver}`)).toBeVisible();
 
   await page.getByRole("button", { name: "Run Connection Tests" }).click();
   const log = page.getByTestId("results-log");
