@@ -2,14 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { forgetConfig } from "~/server/config.server";
 import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "~/server/db.server";
 import { resetLowStockLog } from "~/server/inventory/low-stock.server";
 import { forgetStoreSettings } from "~/server/settings/store-settings.server";
 import { clearListingCache } from "~/server/storefront/listing-counts.server";
-import { withDatabase } from "../fixtures/database";
+import { dropPostgresDatabase, onCluster, withDatabase } from "../fixtures/database";
 
 // Each test file gets its own database and its own DATA_DIR. On PostgreSQL a database is copied
 // from the migrated template; on PGlite a worker keeps one database open and puts it back to the
@@ -30,17 +29,9 @@ beforeAll(async () => {
   const postgresTemplate = inject("postgresTemplate");
   if (url && postgresTemplate) {
     const name = `budz_test_${crypto.randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${postgresTemplate}`);
-    await admin.end();
+    await onCluster(`create database ${name} template ${postgresTemplate}`);
     handle = openPostgres(withDatabase(url, name), 20);
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    dropDatabase = () => dropPostgresDatabase(name);
   } else {
     handle = await workerPglite();
   }
