@@ -7,13 +7,7 @@ import { asc, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "~/server/db-tables";
 import { migratedDataDir, withStoreDatabase } from "../fixtures/database";
-import {
-  freshDatabaseUrl,
-  freshDataDir,
-  runServerToExit,
-  startServer,
-  type RunningServer,
-} from "./server-harness";
+import { freshDataDir, runServerToExit, startServer, type RunningServer } from "./server-harness";
 
 const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -76,12 +70,13 @@ async function productLinks(url: string) {
   return html.match(/href="\/products\/[^"]+"/g) ?? [];
 }
 
-describe("the production server", () => {
+// On PostgreSQL, the first start, the seeding done once and the restart are start-together.test.ts's:
+// the rest of this file is about the process, the same whatever the database.
+describe.skipIf(usingPostgres)("the production server", () => {
   it("starts on an empty database, seeds it and serves the home page, then stops cleanly", async () => {
     const dataDir = freshDataDir();
-    const databaseUrl = await freshDatabaseUrl();
     const started = Date.now();
-    const server = await start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    const server = await start({ DATA_DIR: dataDir });
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(server.output()).toMatch(/First admin created[\s\S]*password: \S{12,}/);
 
@@ -104,79 +99,69 @@ describe("the production server", () => {
     expect(server.output()).toContain("stopped cleanly");
 
     // Restart: the same data, no second seeding, no second first-admin.
-    const again = await start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    const again = await start({ DATA_DIR: dataDir });
     expect(again.output()).not.toContain("First admin created");
     expect(again.output()).not.toContain("sample data generated");
     expect(await productLinks(again.url)).toEqual(featured);
     again.child.kill("SIGKILL");
     await again.exited;
     // After kill -9 it comes back with its data.
-    const third = await start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    const third = await start({ DATA_DIR: dataDir });
     expect((await fetch(`${third.url}/healthz`)).status).toBe(200);
     expect(await productLinks(third.url)).toEqual(featured);
     third.child.kill("SIGTERM");
     expect(await third.exited).toBe(0);
   });
 
-  // The proxy's headers and the configuration's checks are the same whatever the database: the
-  // PostgreSQL pass leaves these two out.
-  it.skipIf(usingPostgres)(
-    "behind a TLS proxy without TRUST_PROXY: says what to set at start and to a refused form post (issue 37)",
-    async () => {
-      const server = await start({
-        DATA_DIR: await migratedDataDir(),
-        SEED_SAMPLE_DATA: "0",
-        PUBLIC_URL: "https://shop.greenleaf.ca",
+  it("behind a TLS proxy without TRUST_PROXY: says what to set at start and to a refused form post (issue 37)", async () => {
+    const server = await start({
+      DATA_DIR: await migratedDataDir(),
+      SEED_SAMPLE_DATA: "0",
+      PUBLIC_URL: "https://shop.greenleaf.ca",
+    });
+    // A sign-in posted through the proxy (https page, plain http to the server).
+    const post = () =>
+      fetch(`${server.url}/budzadmin`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Origin: "https://shop.greenleaf.ca",
+          "X-Forwarded-Proto": "https",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: "username=owner&password=wrong-password",
       });
-      // A sign-in posted through the proxy (https page, plain http to the server).
-      const post = () =>
-        fetch(`${server.url}/budzadmin`, {
-          method: "POST",
-          redirect: "manual",
-          headers: {
-            Origin: "https://shop.greenleaf.ca",
-            "X-Forwarded-Proto": "https",
-            "Content-Type": "application/x-www-form-urlencoded",
-          },
-          body: "username=owner&password=wrong-password",
-        });
-      const refused = await post();
-      expect(refused.status).toBe(400);
-      expect(await refused.text()).toMatch(/TRUST_PROXY is not set[\s\S]*Set TRUST_PROXY=1/);
-      expect((await post()).status).toBe(400);
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
-      // Logged once, however many posts are refused.
-      expect(server.output().match(/"msg":"This form was refused/g)).toHaveLength(1);
+    const refused = await post();
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/TRUST_PROXY is not set[\s\S]*Set TRUST_PROXY=1/);
+    expect((await post()).status).toBe(400);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    // Logged once, however many posts are refused.
+    expect(server.output().match(/"msg":"This form was refused/g)).toHaveLength(1);
 
-      const output = server.output();
-      // One address in the log line and the box.
-      expect(output).toContain('"msg":"store ready on https://shop.greenleaf.ca"');
-      expect(output).toContain("│  Store  https://shop.greenleaf.ca/ ");
-      const warning =
-        "PUBLIC_URL is https://shop.greenleaf.ca but TRUST_PROXY is not set: behind a TLS proxy every admin form will be refused. Set TRUST_PROXY=1";
-      expect(output).toContain(`"msg":"${warning}`);
-      expect(output).toContain(
-        "│  ! PUBLIC_URL is https://shop.greenleaf.ca but TRUST_PROXY is not",
-      );
-      // Nobody set the sender: orders@ the PUBLIC_URL's domain is a guess, said in the box too.
-      expect(output).toContain("│  ! No sender address is set: emails are sent from");
-      expect(output).toMatch(/│ {9}backups in \S+\/backups /);
-    },
-  );
+    const output = server.output();
+    // One address in the log line and the box.
+    expect(output).toContain('"msg":"store ready on https://shop.greenleaf.ca"');
+    expect(output).toContain("│  Store  https://shop.greenleaf.ca/ ");
+    const warning =
+      "PUBLIC_URL is https://shop.greenleaf.ca but TRUST_PROXY is not set: behind a TLS proxy every admin form will be refused. Set TRUST_PROXY=1";
+    expect(output).toContain(`"msg":"${warning}`);
+    expect(output).toContain("│  ! PUBLIC_URL is https://shop.greenleaf.ca but TRUST_PROXY is not");
+    // Nobody set the sender: orders@ the PUBLIC_URL's domain is a guess, said in the box too.
+    expect(output).toContain("│  ! No sender address is set: emails are sent from");
+    expect(output).toMatch(/│ {9}backups in \S+\/backups /);
+  });
 
-  it.skipIf(usingPostgres)(
-    "fails fast on a bad configuration value with one clear line",
-    async () => {
-      const { code, output } = await runServerToExit({ PORT: "abc", DATA_DIR: freshDataDir() });
-      expect(code).toBe(1);
-      expect(output.trim()).toBe(
-        'Invalid configuration: PORT="abc" must be a port number between 1 and 65535',
-      );
-    },
-  );
+  it("fails fast on a bad configuration value with one clear line", async () => {
+    const { code, output } = await runServerToExit({ PORT: "abc", DATA_DIR: freshDataDir() });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      'Invalid configuration: PORT="abc" must be a port number between 1 and 65535',
+    );
+  });
 
-  it.skipIf(usingPostgres)("refuses a second server on the same DATA_DIR", async () => {
+  it("refuses a second server on the same DATA_DIR", async () => {
     const dataDir = await migratedDataDir();
     const first = await start({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
     const { code, output } = await runServerToExit({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
@@ -187,45 +172,42 @@ describe("the production server", () => {
     expect(await first.exited).toBe(0);
   });
 
-  it.skipIf(usingPostgres)(
-    "loses no committed write when the process is killed with SIGKILL",
-    async () => {
-      const dataDir = await migratedDataDir();
-      const writer = spawn(
-        process.execPath,
-        ["--import", "tsx", path.resolve("tests/process/fixtures/commit-writer.ts")],
-        {
-          env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" },
-          stdio: ["ignore", "pipe", "inherit"],
-        },
-      );
-      const acknowledged: string[] = [];
-      await new Promise<void>((resolve) => {
-        writer.stdout!.on("data", (chunk: Buffer) => {
-          for (const line of chunk.toString().split("\n")) {
-            if (line.startsWith("committed ")) acknowledged.push(line.slice(10));
-          }
-          if (acknowledged.length >= 40) resolve();
-        });
+  it("loses no committed write when the process is killed with SIGKILL", async () => {
+    const dataDir = await migratedDataDir();
+    const writer = spawn(
+      process.execPath,
+      ["--import", "tsx", path.resolve("tests/process/fixtures/commit-writer.ts")],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    const acknowledged: string[] = [];
+    await new Promise<void>((resolve) => {
+      writer.stdout!.on("data", (chunk: Buffer) => {
+        for (const line of chunk.toString().split("\n")) {
+          if (line.startsWith("committed ")) acknowledged.push(line.slice(10));
+        }
+        if (acknowledged.length >= 40) resolve();
       });
-      writer.kill("SIGKILL");
-      await new Promise((resolve) => writer.on("exit", resolve));
+    });
+    writer.kill("SIGKILL");
+    await new Promise((resolve) => writer.on("exit", resolve));
 
-      // The server takes over the stale lock and recovers the database.
-      const server = await start({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
+    // The server takes over the stale lock and recovers the database.
+    const server = await start({ DATA_DIR: dataDir, SEED_SAMPLE_DATA: "0" });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
 
-      const rows = await withStoreDatabase(dataDir, (db) =>
-        db
-          .select({ email: newsletterSubscribers.email })
-          .from(newsletterSubscribers)
-          .where(like(newsletterSubscribers.email, "durable-%"))
-          .orderBy(asc(newsletterSubscribers.createdAt)),
-      );
-      const stored = new Set(rows.map((r) => r.email));
-      expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
-    },
-  );
+    const rows = await withStoreDatabase(dataDir, (db) =>
+      db
+        .select({ email: newsletterSubscribers.email })
+        .from(newsletterSubscribers)
+        .where(like(newsletterSubscribers.email, "durable-%"))
+        .orderBy(asc(newsletterSubscribers.createdAt)),
+    );
+    const stored = new Set(rows.map((r) => r.email));
+    expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+  });
 });

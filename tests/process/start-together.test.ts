@@ -37,5 +37,14 @@ describe.skipIf(!usingPostgres)("instances starting together", () => {
 
     for (const server of servers) server.child.kill("SIGTERM");
     expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0, 0]);
+
+    // A restart finds its data: no second seeding, no second first admin.
+    const again = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    running.push(again);
+    expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
+    expect(again.output()).not.toContain("First admin created");
+    expect(again.output()).not.toContain("sample data generated");
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
   });
 });
