@@ -112,6 +112,7 @@ export default [
         // Owner-only settings: the store's own (identity, payments, shipping, notifications),
         // then province rules and sales tax rates.
         route("settings", "routes/admin/settings/store.tsx"),
+        route("settings/delivery", "routes/admin/settings/delivery.tsx"),
         route("settings/provinces", "routes/admin/settings/provinces/list.tsx"),
         route("settings/provinces/:province", "routes/admin/settings/provinces/detail.tsx"),
         // Staff accounts and roles (owners), and every admin's own profile.

@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import type { CreditNoteRef } from "./credit-notes";
 import { zonedParts, zonedTime } from "./dates";
+import { feeLabel } from "./fulfilment";
 import { formatMoney } from "./money";
 
 /** An invoice as printed, shown in the preview and written to the PDF (one per order). */
@@ -18,6 +19,8 @@ export interface InvoiceDocument {
   discountCents: number;
   couponCode: string | null;
   shippingCostCents: number;
+  /** The fulfilment method, which names the fee's line (docs/product/fulfilment.md). */
+  fulfilmentMethod?: string;
   /** Sales tax lines (GST 5%, PST 7% …); empty for orders placed before taxes. */
   taxLines: { label: string; amountCents: number }[];
   totalCents: number;
@@ -92,7 +95,12 @@ export function settledNote(invoice: Pick<InvoiceDocument, "status">): string {
 export function invoiceTotals(
   invoice: Pick<
     InvoiceDocument,
-    "subtotalCents" | "discountCents" | "couponCode" | "shippingCostCents" | "totalCents"
+    | "subtotalCents"
+    | "discountCents"
+    | "couponCode"
+    | "shippingCostCents"
+    | "fulfilmentMethod"
+    | "totalCents"
   > & { taxLines?: InvoiceDocument["taxLines"] },
 ): { label: string; value: string; total?: boolean }[] {
   const lines: { label: string; value: string; total?: boolean }[] = [
@@ -105,7 +113,7 @@ export function invoiceTotals(
     });
   }
   lines.push({
-    label: "Shipping (Canada Post)",
+    label: feeLabel(invoice.fulfilmentMethod ?? "parcel"),
     value: invoice.shippingCostCents === 0 ? "FREE" : formatMoney(invoice.shippingCostCents),
   });
   for (const tax of invoice.taxLines ?? [])

@@ -31,6 +31,8 @@ function basis(overrides: Partial<OrderEditBasis> = {}): OrderEditBasis {
       shippingCents: 2000,
       taxCents: 1620,
       totalCents: 15120,
+      method: "parcel",
+      inDeliveryZone: true,
     },
     items: [
       {
@@ -331,12 +333,36 @@ describe("planning an edit of a pending order (no database)", () => {
         ),
       ).errors,
     ).toEqual({ province: "The store doesn't ship to Quebec (Provinces & Taxes)." });
+    // No method may reach a Quebec address (docs/product/fulfilment.md).
     expect(
       refusal(planOrderEdit(basis({ rules: { before: rule("BC"), after: rule("QC") } }), toQuebec))
         .message,
     ).toBe(
-      "Shipping to Quebec needs the shopper to confirm they are 21 or older, which they did not do for this order. Ask them to place a new order instead.",
+      "Canada Post parcel is not allowed in Quebec. Ask the shopper to place a new order instead.",
     );
+    const toOntario = change({ address: { ...ADDRESS, province: "ON", postalCode: "M5V 2T6" } });
+    expect(
+      refusal(planOrderEdit(basis({ rules: { before: rule("BC"), after: rule("ON") } }), toOntario))
+        .message,
+    ).toBe(
+      "Canada Post parcel is not allowed in Ontario. Ask the shopper to place a new order instead.",
+    );
+    const olderAlberta = { ...rule("AB"), minimumAge: 21 };
+    const toAlberta = change({ address: { ...ADDRESS, province: "AB", postalCode: "T2P 1J9" } });
+    expect(
+      refusal(
+        planOrderEdit(basis({ rules: { before: rule("BC"), after: olderAlberta } }), toAlberta),
+      ).message,
+    ).toBe(
+      "Shipping to Alberta needs the shopper to confirm they are 21 or older, which they did not do for this order. Ask them to place a new order instead.",
+    );
+    const outsideZones = basis({
+      order: { ...basis().order, method: "delivery", inDeliveryZone: false },
+    });
+    expect(refusal(planOrderEdit(outsideZones, change({}))).errors).toEqual({
+      postalCode:
+        "This address is outside every delivery zone (Settings, Delivery zones & windows): a local delivery cannot go there.",
+    });
   });
 
   it("leaves out items given back to a size removed since: they stay out", () => {

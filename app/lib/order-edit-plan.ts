@@ -1,4 +1,5 @@
 import { provinceName } from "./address";
+import { METHOD_NAMES, provinceMethods, type FulfilmentMethod } from "./fulfilment";
 import {
   formatGrams,
   summarizeCannabis,
@@ -86,6 +87,10 @@ export interface OrderEditBasis {
     shippingCents: number;
     taxCents: number;
     totalCents: number;
+    /** How it reaches the shopper: the new province must allow it. */
+    method: FulfilmentMethod;
+    /** For a delivery: whether the (new) postal code is in a delivery zone. */
+    inDeliveryZone: boolean;
   };
   /** The order's lines, in the order the edit page lists them. */
   items: OrderLine[];
@@ -198,7 +203,13 @@ function plan(basis: OrderEditBasis, change: OrderEditChange): OrderEditPlan {
 
   // Taxes for where it now ships, on the day it was placed.
   const address = change.address;
-  if (address.province !== order.address.province) checkProvince(basis.rules, address.province);
+  if (address.province !== order.address.province) checkProvince(basis, address.province);
+  if (!order.inDeliveryZone)
+    refuse(
+      422,
+      "This address is outside every delivery zone (Settings, Delivery zones & windows): a local delivery cannot go there.",
+      "postalCode",
+    );
   const taxLines = computeTaxLines({
     rates: basis.taxRates,
     province: address.province,
@@ -405,12 +416,21 @@ function checkCannabisLimit(lines: PlannedLine[]) {
     );
 }
 
-/** A new province must be served, and ask no older age than the shopper confirmed. */
-function checkProvince(rules: OrderEditBasis["rules"], province: string) {
+/**
+ * A new province must be served, allow the order's way of reaching the shopper, and ask no older age
+ * than the shopper confirmed.
+ */
+function checkProvince({ rules, order }: OrderEditBasis, province: string) {
   if (provinceRefusal(rules.after))
     refuse(
       422,
       `The store doesn't ship to ${provinceName(province)} (Provinces & Taxes).`,
+      "province",
+    );
+  if (!provinceMethods(rules.after.province, rules.after.methods).includes(order.method))
+    refuse(
+      422,
+      `${METHOD_NAMES[order.method]} is not allowed in ${provinceName(province)}. Ask the shopper to place a new order instead.`,
       "province",
     );
   if (ageToConfirm(rules.after) > ageToConfirm(rules.before))

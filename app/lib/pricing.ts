@@ -6,7 +6,8 @@ import { formatMoney } from "./money";
  */
 export interface ShippingRates {
   flatFeeCents: number;
-  freeThresholdCents: number;
+  /** Null: the fee is never waived (a delivery zone's fee). */
+  freeThresholdCents: number | null;
 }
 
 export type CouponType = "percentage" | "fixed";
@@ -47,7 +48,8 @@ export function discountCents(coupon: CouponTerms | null | undefined, subtotal: 
  * so a $0 cart still pays the fee (docs/product/cart-and-checkout.md#shipping).
  */
 export function shippingCents(subtotal: number, discount: number, rates: ShippingRates): number {
-  return subtotal - discount >= rates.freeThresholdCents ? 0 : rates.flatFeeCents;
+  const free = rates.freeThresholdCents !== null && subtotal - discount >= rates.freeThresholdCents;
+  return free ? 0 : rates.flatFeeCents;
 }
 
 /** total = subtotal - discount + shipping (docs/product/cart-and-checkout.md#totals). */
@@ -65,7 +67,9 @@ export function computeTotals(
     shippingCents: shipping,
     totalCents: subtotal - discount + shipping,
     freeShippingRemainingCents:
-      shipping > 0 ? Math.max(0, rates.freeThresholdCents - (subtotal - discount)) : 0,
+      shipping > 0 && rates.freeThresholdCents !== null
+        ? Math.max(0, rates.freeThresholdCents - (subtotal - discount))
+        : 0,
   };
 }
 

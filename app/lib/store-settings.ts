@@ -35,6 +35,30 @@ export interface ShippingSettings {
   freeThresholdCents: number;
 }
 
+/**
+ * The ways the store gets orders to shoppers (docs/product/fulfilment.md); each province offers
+ * those its law allows. Parcels cost what Shipping says; delivery what its zone says; pickup nothing.
+ */
+export interface FulfilmentSettings {
+  parcel: boolean;
+  delivery: boolean;
+  pickup: boolean;
+  /** Where and when orders are picked up; required to offer pickup. */
+  pickupAddress: string | null;
+  pickupHours: string | null;
+  /** Days an order ready for pickup is held before it is cancelled and its stock put back. */
+  pickupHoldDays: number;
+}
+
+export const DEFAULT_FULFILMENT: FulfilmentSettings = {
+  parcel: true,
+  delivery: false,
+  pickup: false,
+  pickupAddress: null,
+  pickupHours: null,
+  pickupHoldDays: 7,
+};
+
 interface NotificationSettings {
   newOrderEmails: string[];
   dailySummaryEmails: string[];
@@ -58,6 +82,7 @@ export interface StoreSettings {
   store: StoreIdentity;
   payments: PaymentSettings;
   shipping: ShippingSettings;
+  fulfilment: FulfilmentSettings;
   notifications: NotificationSettings;
   security: SecuritySettings;
   email: EmailSettings;
@@ -81,6 +106,7 @@ export const SETTINGS_SECTIONS = [
   "store",
   "payments",
   "shipping",
+  "fulfilment",
   "notifications",
   "security",
   "email",

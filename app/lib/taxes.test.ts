@@ -207,7 +207,7 @@ describe("province rules", () => {
   });
 
   it("refuses a province the store does not serve", () => {
-    expect(provinceRefusal({ province: "NU", ships: false, minimumAge: 19 })).toBe(
+    expect(provinceRefusal({ province: "NU", ships: false, minimumAge: 19, methods: null })).toBe(
       "Sorry, we don't ship to Nunavut. Please choose another province or territory.",
     );
     expect(provinceRefusal(rule("NU"))).toBeNull();

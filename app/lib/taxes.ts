@@ -1,4 +1,5 @@
 import { PROVINCES, provinceName, type ProvinceCode } from "./address";
+import type { FulfilmentMethod } from "./fulfilment";
 import type { Totals } from "./pricing";
 
 /**
@@ -44,6 +45,8 @@ export interface ProvinceRule {
   province: ProvinceCode;
   ships: boolean;
   minimumAge: number;
+  /** The methods the owner offers there, within the law's (null: all the law allows). */
+  methods: FulfilmentMethod[] | null;
 }
 
 /**
@@ -61,6 +64,7 @@ export const DEFAULT_PROVINCE_RULES: ProvinceRule[] = PROVINCES.map((p) => ({
   province: p.code,
   ships: true,
   minimumAge: LEGAL_AGES[p.code] ?? STORE_MINIMUM_AGE,
+  methods: null,
 }));
 
 const GST = (province: ProvinceCode): TaxRate => ({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formRules } from "~/lib/form";
 import { stripControlCharacters } from "./text";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/lib/fulfilment";
 import {
   normalizePhone,
   normalizePostalCode,
@@ -124,6 +125,12 @@ export const CheckoutSchema = z
       .max(50)
       .optional()
       .transform((v) => v || undefined),
+    /** How the order reaches the shopper; the server checks the province and address allow it. */
+    fulfilmentMethod: z
+      .enum(FULFILMENT_METHODS, { error: "Please choose how to receive your order" })
+      .default("parcel"),
+    /** A delivery's window, "window id@YYYY-MM-DD". */
+    deliveryWindow: z.string().max(100).optional(),
     idempotencyKey: z
       .string({ error: "Please reload the page and try again" })
       .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "Please reload the page and try again" }),
@@ -131,7 +138,10 @@ export const CheckoutSchema = z
   })
   .superRefine(checkPostalCodeProvince);
 
-export type CheckoutInput = z.infer<typeof CheckoutSchema>;
+/** A checkout as placeOrder takes it: without a method, a Canada Post parcel is asked for. */
+export type CheckoutInput = Omit<z.infer<typeof CheckoutSchema>, "fulfilmentMethod"> & {
+  fulfilmentMethod?: FulfilmentMethod;
+};
 
 const AGE_VALUE = /^\d{2}$/;
 
@@ -161,6 +171,8 @@ export function checkoutFormValues(form: FormData) {
     confirmedAge: age && AGE_VALUE.test(age) ? Number(age) : undefined,
     newsletter: form.get("newsletter") === "on",
     couponCode: get("couponCode"),
+    fulfilmentMethod: get("fulfilmentMethod"),
+    deliveryWindow: get("deliveryWindow") || undefined,
     idempotencyKey: get("idempotencyKey"),
     items,
   };

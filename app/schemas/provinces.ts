@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/lib/fulfilment";
 import { PROVINCE_CODES } from "~/lib/address";
 import { formRules } from "~/lib/form";
 import { MAX_PROVINCE_AGE, MIN_PROVINCE_AGE, parseRate, TAX_KINDS } from "~/lib/taxes";
@@ -14,6 +15,11 @@ const checkbox = z
 const ProvinceRuleFormSchema = z.object({
   intent: z.literal("rule"),
   ships: checkbox,
+  /** A box per method (`method-parcel` …); the server keeps the ticked ones the law allows. */
+  ...(Object.fromEntries(FULFILMENT_METHODS.map((m) => [`method-${m}`, checkbox])) as Record<
+    `method-${FulfilmentMethod}`,
+    typeof checkbox
+  >),
   minimumAge: z
     .string({ error: "Minimum age is required" })
     .trim()

@@ -10,12 +10,13 @@ import {
   REMINDER_HOURS,
   splitEmailList,
 } from "~/lib/store-settings";
+import { HOLD_DAYS } from "~/lib/fulfilment";
 import { STORED_IMAGE_URL } from "./product";
 
 const EMAIL = z.email();
 
 /** Optional text: blank becomes null. */
-const optionalText = (label: string, max: number) =>
+export const optionalText = (label: string, max: number) =>
   z
     .string()
     .optional()
@@ -33,7 +34,7 @@ const optionalEmail = (label: string) =>
     })
     .transform((v) => v || null);
 
-const wholeNumber = (label: string, unit: string, range: { min: number; max: number }) => {
+export const wholeNumber = (label: string, unit: string, range: { min: number; max: number }) => {
   const error = `${label} must be a whole number of ${unit} from ${range.min} to ${range.max}`;
   return z
     .string({ error: `${label} is required` })
@@ -44,7 +45,7 @@ const wholeNumber = (label: string, unit: string, range: { min: number; max: num
     .pipe(z.number().min(range.min, { error }).max(range.max, { error }));
 };
 
-const amount = (label: string) =>
+export const amount = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -166,6 +167,31 @@ export const ShippingFormSchema = z.object({
   freeThresholdCents: amount("Free shipping from"),
 });
 
+// A checkbox: sent as "on" when ticked, absent when not.
+const checkbox = z
+  .enum(["on"], { error: "Tick the box or leave it empty" })
+  .optional()
+  .transform((value) => value === "on");
+
+const FulfilmentFormSchema = z
+  .object({
+    intent: z.literal("fulfilment"),
+    parcel: checkbox,
+    delivery: checkbox,
+    pickup: checkbox,
+    pickupAddress: optionalText("Pickup address", 300),
+    pickupHours: optionalText("Pickup hours", 200),
+    pickupHoldDays: wholeNumber("Days an order is held", "days", HOLD_DAYS),
+  })
+  .superRefine((value, ctx) => {
+    if (value.pickup && !value.pickupAddress)
+      ctx.addIssue({
+        code: "custom",
+        path: ["pickupAddress"],
+        message: "Pickup address is required to offer pickup",
+      });
+  });
+
 const NotificationsFormSchema = z.object({
   intent: z.literal("notifications"),
   newOrderEmails: emailList("New orders"),
@@ -175,11 +201,7 @@ const NotificationsFormSchema = z.object({
 
 const SecurityFormSchema = z.object({
   intent: z.literal("security"),
-  // A checkbox: sent as "on" when ticked, absent when not.
-  requireTwoFactor: z
-    .enum(["on"], { error: "Tick the box or leave it empty" })
-    .optional()
-    .transform((value) => value === "on"),
+  requireTwoFactor: checkbox,
 });
 
 const EmailFormSchema = z.object({
@@ -197,6 +219,7 @@ export const storeForm = formRules(StoreFormSchema);
 export const paymentsForm = formRules(PaymentsFormSchema);
 export const shippingForm = formRules(ShippingFormSchema);
 export const notificationsForm = formRules(NotificationsFormSchema);
+export const fulfilmentForm = formRules(FulfilmentFormSchema);
 export const removeSampleDataForm = formRules(RemoveSampleDataSchema);
 export const securityForm = formRules(SecurityFormSchema);
 export const emailForm = formRules(EmailFormSchema);

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { deliveryWindows, deliveryZones } from "~/server/db-tables";
 import { backupRunning } from "~/server/backup/backup.server";
 import path from "node:path";
 import { generateTOTP } from "@epic-web/totp";
@@ -402,6 +403,10 @@ const SCENARIOS: Scenario[] = [
         { etransferEmail: "pay@walk.test", unpaidReminderHours: "24", unpaidCancelDays: "3" },
       ],
       ["shipping", { flatFeeCents: "20", freeThresholdCents: "200" }],
+      [
+        "fulfilment",
+        { parcel: "on", pickup: "on", pickupAddress: "1 Main St", pickupHoldDays: "7" },
+      ],
       ["notifications", { newOrderEmails: "orders@walk.test", lowStockEmails: "" }],
       ["security", {}],
       ["email", { fromAddress: "orders@walk.ca" }],
@@ -426,6 +431,66 @@ const SCENARIOS: Scenario[] = [
         intent: "remove-sample-data",
         confirm: "REMOVE",
       }),
+  },
+
+  // ── delivery zones and windows ──
+  {
+    kind: "action",
+    route: "routes/admin/settings/delivery.tsx",
+    intent: "save-zone",
+    area: "settings",
+    action: "create",
+    run: () =>
+      post("routes/admin/settings/delivery.tsx", `${A}/settings/delivery`, {
+        intent: "save-zone",
+        name: "Walk Zone",
+        prefixes: "V6B, V5",
+        feeCents: "8",
+        minimumOrderCents: "0",
+      }),
+  },
+  {
+    kind: "action",
+    route: "routes/admin/settings/delivery.tsx",
+    intent: "delete-zone",
+    area: "settings",
+    action: "delete",
+    run: async () => {
+      const [zone] = await db().select({ id: deliveryZones.id }).from(deliveryZones);
+      return post("routes/admin/settings/delivery.tsx", `${A}/settings/delivery`, {
+        intent: "delete-zone",
+        id: zone!.id,
+      });
+    },
+  },
+  {
+    kind: "action",
+    route: "routes/admin/settings/delivery.tsx",
+    intent: "save-window",
+    area: "settings",
+    action: "create",
+    run: () =>
+      post("routes/admin/settings/delivery.tsx", `${A}/settings/delivery`, {
+        intent: "save-window",
+        weekday: "2",
+        starts: "16:00",
+        ends: "18:00",
+        capacity: "5",
+      }),
+  },
+  {
+    kind: "action",
+    route: "routes/admin/settings/delivery.tsx",
+    intent: "delete-window",
+    area: "settings",
+    action: "delete",
+    run: async () => {
+      const [window] = await db().select({ id: deliveryWindows.id }).from(deliveryWindows);
+      return post("routes/admin/settings/delivery.tsx", `${A}/settings/delivery`, {
+        intent: "delete-window",
+        id: window!.id,
+      });
+    },
   },
 
   // ── provinces and taxes ──

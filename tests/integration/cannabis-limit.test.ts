@@ -89,7 +89,7 @@ describe("the 30 g limit when an order is placed", () => {
   it("refuses an order over 30 g inside the transaction: nothing is written", async () => {
     const blue = await flower();
     const result = await placeOrder(checkoutInput([{ id: blue.id(1), quantity: 5 }]));
-    expect(result).toEqual({ ok: false, field: "items", message: OVER_35 });
+    expect(result).toEqual({ ok: false, field: "items", message: OVER_35, status: 422 });
     const [{ n }] = (await db().select({ n: count() }).from(orders)) as [{ n: number }];
     expect(n).toBe(0);
     expect(await productStock(blue.product.id)).toBe(100);

@@ -160,6 +160,7 @@ describe("placeOrder", () => {
       ok: false,
       field: "items",
       message: "Sorry, only 2 of Hash Brick (7g) left in stock. Please lower the quantity.",
+      status: 422,
     });
     expect(await db().select().from(orders)).toHaveLength(0);
     expect(await productStock(other.product.id)).toBe(5);
@@ -192,6 +193,7 @@ describe("placeOrder", () => {
       ok: false,
       field: "couponCode",
       message: "You have already used this coupon",
+      status: 422,
     });
     const tooSmall = await placeOrder(
       checkoutInput([{ id: (await createProduct({ priceCents: 1000 })).id(), quantity: 1 }], {

@@ -173,6 +173,7 @@ describe("a line priced at $0.00 is never sold", () => {
       field: "items",
       message:
         "Sorry, Mispriced Gummies has no price yet and can't be ordered. Please remove it from your cart.",
+      status: 422,
     });
     const sized = await createProduct({
       name: "Kush",

@@ -374,36 +374,50 @@ describe("editing a pending order", () => {
     const result = await edit(placed.orderNumber, {
       address: {
         name: "Jane Doe",
-        street: "1 Front St W",
-        city: "Toronto",
-        province: "ON",
-        postalCode: "M5J 2N8",
+        street: "1 Water St",
+        city: "St. John's",
+        province: "NL",
+        postalCode: "A1C 5M1",
       },
     });
     expect(result).toMatchObject({ ok: true, changed: true });
     if (result.ok)
       expect(result.summary).toBe(
-        "Ship to Jane Doe, 1 Front St W, Toronto, ON M5J 2N8 (British Columbia → Ontario); taxes $9.60 → $10.40; total $89.60 → $90.40",
+        "Ship to Jane Doe, 1 Water St, St. John's, NL A1C 5M1 (British Columbia → Newfoundland and Labrador); taxes $9.60 → $12.00; total $89.60 → $92.00",
       );
     const after = await orderRow(placed.orderNumber);
     expect(after).toMatchObject({
-      shippingStreet: "1 Front St W",
-      shippingCity: "Toronto",
-      shippingProvince: "ON",
-      shippingPostalCode: "M5J 2N8",
+      shippingStreet: "1 Water St",
+      shippingCity: "St. John's",
+      shippingProvince: "NL",
+      shippingPostalCode: "A1C 5M1",
       subtotalCents: 6000,
-      taxCents: 1040,
-      totalAmountCents: 9040,
+      taxCents: 1200,
+      totalAmountCents: 9200,
     });
     const taxes = await db()
       .select()
       .from(orderTaxLines)
       .where(eq(orderTaxLines.orderId, placed.id));
-    expect(taxes.map((t) => t.label)).toEqual(["HST 13%"]);
+    expect(taxes.map((t) => t.label)).toEqual(["HST 15%"]);
     // No stock moved for an address.
     expect(
       await db().select().from(stockMovements).where(eq(stockMovements.reason, "order_edited")),
     ).toEqual([]);
+
+    // A province whose law allows no parcel (docs/product/fulfilment.md).
+    expect(
+      await edit(placed.orderNumber, {
+        address: { ...ADDRESS, city: "Toronto", province: "ON", postalCode: "M5J 2N8" },
+      }),
+    ).toMatchObject({
+      ok: false,
+      status: 422,
+      errors: {
+        province:
+          "Canada Post parcel is not allowed in Ontario. Ask the shopper to place a new order instead.",
+      },
+    });
 
     // A province the store does not serve.
     const { provinceRules } = await import("~/server/db-tables");

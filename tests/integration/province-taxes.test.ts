@@ -27,6 +27,7 @@ import { checkoutInput, createProduct, productStock } from "./checkout-factories
 beforeEach(resetDatabase);
 
 const QC = { province: "QC" as const, city: "Montréal", postalCode: "H3B 1A1" };
+const SK = { province: "SK" as const, city: "Saskatoon", postalCode: "S7K 1J5" };
 const NOW = new Date("2026-11-23T20:00:00Z");
 
 describe("province rules at checkout (the server refuses)", () => {
@@ -49,25 +50,29 @@ describe("province rules at checkout (the server refuses)", () => {
       ok: false,
       field: "province",
       message: "Sorry, we don't ship to Nunavut. Please choose another province or territory.",
+      status: 422,
     });
     expect(await db().select().from(orders)).toHaveLength(0);
     expect(await productStock(product.product.id)).toBe(3);
   });
 
-  it("asks Quebec's 21: the store's 19 is refused, 21 is accepted; Alberta takes 19", async () => {
+  it("asks Quebec's 21 before anything else there (no order reaches Quebec); Alberta takes 19", async () => {
     const product = await createProduct({ priceCents: 5000, stock: 5 });
     const items = [{ id: product.id(), quantity: 1 }];
     expect(await placeOrder(checkoutInput(items, { ...QC }))).toEqual({
       ok: false,
       field: "ageConfirmed",
       message: "Please confirm you are 21 or older, the legal age in Quebec",
+      status: 422,
     });
     expect(await placeOrder(checkoutInput(items, { ...QC, confirmedAge: 19 }))).toMatchObject({
       ok: false,
       field: "ageConfirmed",
     });
+    // Of age, but no private retailer may sell in Quebec (docs/product/fulfilment.md).
     expect(await placeOrder(checkoutInput(items, { ...QC, confirmedAge: 21 }))).toMatchObject({
-      ok: true,
+      ok: false,
+      field: "fulfilmentMethod",
     });
     const alberta = { province: "AB" as const, city: "Calgary", postalCode: "T2P 1J9" };
     expect(await placeOrder(checkoutInput(items, alberta))).toMatchObject({ ok: true });
@@ -130,43 +135,46 @@ describe("province rules at checkout (the server refuses)", () => {
     expect(quebec.data.errors.ageConfirmed).toBe(
       "Please confirm you are 21 or older, the legal age in Quebec",
     );
-    const placed = (await post({ ...QC, ageConfirmed: "21" })) as unknown as Response;
+    const ofAge = await post({ ...QC, ageConfirmed: "21" });
+    expect(ofAge.init.status).toBe(422);
+    expect(ofAge.data.errors.fulfilmentMethod).toMatch(/^Sorry, we have no way to get an order/);
+    const alberta = { province: "AB", city: "Calgary", postalCode: "T2P 1J9", ageConfirmed: "19" };
+    const placed = (await post(alberta)) as unknown as Response;
     expect(placed.status).toBe(302);
   });
 });
 
 describe("sales taxes stored on the order", () => {
-  it("stores GST and QST lines, includes them in the total, the invoice, the email and the views", async () => {
+  it("stores GST and PST lines, includes them in the total, the invoice, the email and the views", async () => {
     const product = await createProduct({ priceCents: 4990, stock: 5 });
-    const result = await placeOrder(
-      checkoutInput([{ id: product.id(), quantity: 1 }], { ...QC, confirmedAge: 21 }),
-      { now: NOW },
-    );
+    const result = await placeOrder(checkoutInput([{ id: product.id(), quantity: 1 }], SK), {
+      now: NOW,
+    });
     if (!result.ok) throw new Error(result.message);
-    // $49.90 + $20 shipping = $69.90: GST 5% = 3.495 → 3.50; QST 9.975% = 6.9725 → 6.97.
+    // $49.90 + $20 shipping = $69.90: GST 5% = 3.495 → 3.50; PST 6% = 4.194 → 4.19.
     const lines = await db()
       .select()
       .from(orderTaxLines)
       .where(eq(orderTaxLines.orderId, result.order.id));
     expect(lines.map((l) => [l.position, l.label, l.taxableCents, l.amountCents])).toEqual([
       [0, "GST 5%", 6990, 350],
-      [1, "QST 9.975%", 6990, 697],
+      [1, "PST 6%", 6990, 419],
     ]);
     const [order] = await db().select().from(orders).where(eq(orders.id, result.order.id));
-    expect(order).toMatchObject({ taxCents: 1047, totalAmountCents: 8037 });
+    expect(order).toMatchObject({ taxCents: 769, totalAmountCents: 7759 });
     expect(await getInvoice(order!.orderNumber)).toMatchObject({
-      totalCents: 8037,
+      totalCents: 7759,
       taxLines: [
         { label: "GST 5%", amountCents: 350 },
-        { label: "QST 9.975%", amountCents: 697 },
+        { label: "PST 6%", amountCents: 419 },
       ],
     });
     const view = await getOrderByAccessToken(order!.accessToken);
-    expect(view?.taxLines.map((l) => l.amountCents)).toEqual([350, 697]);
+    expect(view?.taxLines.map((l) => l.amountCents)).toEqual([350, 419]);
     const [sent] = await db().select().from(orderEmailsSent);
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, sent!.outboxId!));
-    expect(mail!.text).toContain("QST 9.975%: $6.97");
-    expect(mail!.text).toContain("Amount:   $80.37");
+    expect(mail!.text).toContain("PST 6%: $4.19");
+    expect(mail!.text).toContain("Amount:   $77.59");
   });
 
   it("quotes the same taxes before the order, and none until a province is known", async () => {
@@ -176,7 +184,12 @@ describe("sales taxes stored on the order", () => {
     expect(without.province).toBeNull();
     expect(without.totals.totalCents).toBe(6990);
     const quoted = await quoteCart({ lines, province: "QC", now: NOW });
-    expect(quoted.province?.rule).toEqual({ province: "QC", ships: true, minimumAge: 21 });
+    expect(quoted.province?.rule).toEqual({
+      province: "QC",
+      ships: true,
+      minimumAge: 21,
+      methods: null,
+    });
     expect(quoted.province?.taxes.map((t) => t.amountCents)).toEqual([350, 697]);
     expect(quoted.totals.totalCents).toBe(8037);
   });
@@ -184,29 +197,32 @@ describe("sales taxes stored on the order", () => {
   it("uses the rate in force on the order's day: a scheduled rate from its date on", async () => {
     const product = await createProduct({ priceCents: 10000, stock: 5 });
     const added = await addTaxRate({
-      province: "ON",
+      province: "NL",
       kind: "HST",
-      ratePer100k: 12000,
+      ratePer100k: 14000,
       appliesToShipping: true,
       effectiveFrom: "2027-01-01",
       actor: testActor(null, "owner"),
       now: NOW,
     });
     expect(added).toEqual({ ok: true });
-    const ontario = { province: "ON" as const, city: "Toronto", postalCode: "M5V 2T6" };
+    const newfoundland = { province: "NL" as const, city: "St. John's", postalCode: "A1C 5M1" };
     const before = await quoteCart({
       lines: [{ id: product.id(), quantity: 1 }],
-      province: "ON",
+      province: "NL",
       now: new Date("2027-01-01T06:59:00Z"), // Dec 31 in Vancouver (UTC−7 from Nov 2026)
     });
-    expect(before.province?.taxes.map((t) => t.label)).toEqual(["HST 13%"]);
-    const result = await placeOrder(checkoutInput([{ id: product.id(), quantity: 1 }], ontario), {
-      now: new Date("2027-01-01T07:00:00Z"),
-    });
+    expect(before.province?.taxes.map((t) => t.label)).toEqual(["HST 15%"]);
+    const result = await placeOrder(
+      checkoutInput([{ id: product.id(), quantity: 1 }], newfoundland),
+      {
+        now: new Date("2027-01-01T07:00:00Z"),
+      },
+    );
     if (!result.ok) throw new Error(result.message);
     const [line] = await db().select().from(orderTaxLines);
-    // $100 + $20 shipping at 12 %.
-    expect(line).toMatchObject({ label: "HST 12%", taxableCents: 12000, amountCents: 1440 });
+    // $100 + $20 shipping at 14 %.
+    expect(line).toMatchObject({ label: "HST 14%", taxableCents: 12000, amountCents: 1680 });
   });
 
   it("keeps orders placed before taxes as they were (no lines, tax 0)", async () => {
@@ -225,10 +241,10 @@ describe("sales taxes stored on the order", () => {
   it("reports tax collected by province over sales only", async () => {
     const product = await createProduct({ priceCents: 10000, stock: 10 });
     const items = [{ id: product.id(), quantity: 1 }];
-    const quebec = await placeOrder(checkoutInput(items, { ...QC, confirmedAge: 21 }));
+    const saskatchewan = await placeOrder(checkoutInput(items, SK));
     const bc = await placeOrder(checkoutInput(items));
     await placeOrder(checkoutInput(items)); // stays pending: not a sale
-    for (const placed of [quebec, bc]) {
+    for (const placed of [saskatchewan, bc]) {
       if (!placed.ok) throw new Error(placed.message);
       const [row] = await db().select().from(orders).where(eq(orders.id, placed.order.id));
       const paid = await changeOrderStatus({
@@ -240,7 +256,7 @@ describe("sales taxes stored on the order", () => {
       expect(paid).toMatchObject({ ok: true });
     }
     const rows = await getTaxReport(reportRange(30, "America/Vancouver"));
-    // $100 + $20: BC GST $6.00 + PST $8.40; QC GST $6.00 + QST $11.97.
+    // $100 + $20: BC GST $6.00 + PST $8.40; SK GST $6.00 + PST $7.20.
     const row = (province: string, kind: string, cents: number) => ({
       province,
       kind,
@@ -252,8 +268,8 @@ describe("sales taxes stored on the order", () => {
     expect(rows).toEqual([
       row("BC", "GST", 600),
       row("BC", "PST", 840),
-      row("QC", "GST", 600),
-      row("QC", "QST", 1197),
+      row("SK", "GST", 600),
+      row("SK", "PST", 720),
     ]);
   });
 });

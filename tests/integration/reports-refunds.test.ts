@@ -11,6 +11,10 @@ import {
   sendDailySummaryEmail,
 } from "~/server/orders/staff-alerts.server";
 import { placeOrder } from "~/server/orders/place-order.server";
+import { DEFAULT_FULFILMENT } from "~/lib/store-settings";
+import { bookableWindows } from "~/server/fulfilment/choices.server";
+import { addDeliveryWindow, saveDeliveryZone } from "~/server/fulfilment/delivery-setup.server";
+import { testActor } from "../setup/audit";
 import { exportSalesReport } from "~/server/reports/report-export.server";
 import { getSalesReport, type Metric } from "~/server/reports/sales-report.server";
 import { customers, emailOutbox, orderItems, orders } from "~/server/db-tables";
@@ -43,10 +47,28 @@ const APRIL: PeriodChoice = { kind: "month", month: "2026-04" };
 const ids: Record<string, string> = {};
 const numbers: Record<string, string> = {};
 
+/** Ontario takes no parcels: its order is a local delivery, at the $20 a parcel costs. */
+async function openTorontoDelivery() {
+  await saveSettingsSection("fulfilment", { ...DEFAULT_FULFILMENT, delivery: true });
+  const actor = testActor();
+  await saveDeliveryZone(
+    { name: "Toronto", prefixes: ["M"], feeCents: 2000, minimumOrderCents: 0 },
+    actor,
+  );
+  for (let weekday = 1; weekday <= 7; weekday++)
+    await addDeliveryWindow({ weekday, starts: "16:00", ends: "18:00", capacity: 10 }, actor);
+}
+
 async function place(key: string, iso: string, productId: string, province: "BC" | "ON") {
   const address =
     province === "ON"
-      ? { province, city: "Toronto", postalCode: "M5V 2T6" }
+      ? {
+          province,
+          city: "Toronto",
+          postalCode: "M5V 2T6",
+          fulfilmentMethod: "delivery" as const,
+          deliveryWindow: (await bookableWindows(new Date(iso)))[0]!.key,
+        }
       : { province, city: "Vancouver", postalCode: "V6B 1A1" };
   const placed = await placeOrder(
     checkoutInput([{ id: productId, quantity: 1 }], {
@@ -73,6 +95,7 @@ const report = (period: PeriodChoice) => getSalesReport({ period, timeZone: TZ, 
 
 beforeAll(async () => {
   await resetDatabase();
+  await openTorontoDelivery();
   const flower = await createProduct({ name: "Pink Kush", priceCents: 10000, stock: 20 });
   const gummies = await createProduct({ name: "Sour Gummies", priceCents: 10000, stock: 20 });
   await place("A", "2026-03-10T15:00:00Z", flower.id(), "BC");

@@ -1,4 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
+import type { ProvinceCode } from "~/lib/address";
+import { PROVINCE_LAW } from "~/lib/fulfilment";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { zonedParts } from "~/lib/dates";
@@ -72,7 +74,7 @@ describe("sample data", () => {
     expect(flower!.imageUrl).toMatch(/^\/images\/.+\.jpg$/);
   });
 
-  it("makes orders of 1-3 lines with quantities 1-2, shipping 20 or 0, invoices and shipments", async () => {
+  it("makes orders of 1-3 lines with quantities 1-2, a way their province allows, invoices and shipments", async () => {
     const all = await db().select().from(orders);
     expect(all).toHaveLength(30);
     for (const order of all) {
@@ -82,7 +84,13 @@ describe("sample data", () => {
       for (const line of lines) expect([1, 2]).toContain(line.quantity);
       const subtotal = lines.reduce((s, l) => s + l.priceAtPurchaseCents * l.quantity, 0);
       expect(order.subtotalCents).toBe(subtotal);
-      expect(order.shippingCostCents).toBe(subtotal >= 20_000 ? 0 : 2000);
+      // Parcels where the province allows them (with Proof of Age), else pickup, which is free.
+      const province = order.shippingProvince as ProvinceCode;
+      expect(PROVINCE_LAW[province].methods).toContain(order.fulfilmentMethod);
+      if (order.fulfilmentMethod === "parcel") {
+        expect(order.shippingCostCents).toBe(subtotal >= 20_000 ? 0 : 2000);
+        expect(order.proofOfAge).toBe(province === "AB" ? "PA18" : "PA19");
+      } else expect([order.shippingCostCents, order.pickupCode?.length]).toEqual([0, 6]);
       expect(order.totalAmountCents).toBe(subtotal + order.shippingCostCents);
       const [invoice] = await db().select().from(invoices).where(eq(invoices.orderId, order.id));
       const expected =

@@ -55,7 +55,7 @@ describe("the new-order email to staff", () => {
         { id: flower.id(0), quantity: 2 },
         { id: gummies.id(), quantity: 1 },
       ],
-      { couponCode: "SAVE10", province: "ON", postalCode: "M5V 2T6", name: "Jane Doe" },
+      { couponCode: "SAVE10", province: "NL", postalCode: "A1C 5M1", name: "Jane Doe" },
     );
   }
 
@@ -76,23 +76,24 @@ describe("the new-order email to staff", () => {
     expect(alert_tx).toEqual([order_tx, order_tx]);
 
     const [row] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
-    // 2 × $45 + $12.50 = $102.50; 10% off = $10.25; + $20 shipping; HST 13% of $112.25 = $14.59.
-    expect(row!.totalAmountCents).toBe(12684);
+    // 2 × $45 + $12.50 = $102.50; 10% off = $10.25; + $20 shipping; HST 15% of $112.25 = $16.84.
+    expect(row!.totalAmountCents).toBe(12909);
     const email = sent[0]!;
-    expect(email.subject).toBe(`New order ${orderNumber}: $126.84`);
+    expect(email.subject).toBe(`New order ${orderNumber}: $129.09`);
     for (const line of [
       `Order: ${orderNumber}`,
       "Placed: Jun 10, 2026, 9:00 a.m.",
       "Customer: Jane Doe <jane@example.com>",
-      "Ships to: Ontario",
+      "Ships to: Newfoundland and Labrador",
+      "How: Canada Post parcel, Proof of Age PA19",
       "Payment: Awaiting Interac e-Transfer",
       "  2 × Blue Dream (3.5g): $90.00",
       "  1 × Sour Gummies: $12.50",
       "  Subtotal: $102.50",
       "  Discount (SAVE10): -$10.25",
       "  Shipping (Canada Post): $20.00",
-      "  HST 13%: $14.59",
-      "  Total: $126.84",
+      "  HST 15%: $16.84",
+      "  Total: $129.09",
       `Open the order: http://localhost:3000/budzadmin/dashboard/orders/${orderNumber}`,
     ])
       expect(email.text).toContain(line);

@@ -97,6 +97,7 @@ describe("the settings accessor", () => {
     expect(settings.shipping).toEqual({ flatFeeCents: 2000, freeThresholdCents: 20000 });
     expect((await storedRows()).map((r) => r.key)).toEqual([
       "email",
+      "fulfilment",
       "notifications",
       "payments",
       "security",
@@ -301,6 +302,7 @@ describe("removing the sample data", () => {
       ok: false,
       field: "items",
       message: CHECKOUT_CLOSED,
+      status: 409,
     });
   });
 

@@ -1,3 +1,4 @@
+import { feeLabel } from "~/lib/fulfilment";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { statusName } from "~/lib/order-status";
 import type { AdminOrder } from "~/server/orders/order-admin.server";
@@ -91,12 +92,15 @@ export function OrderTotals({
   shippingCents,
   taxLines,
   totalCents,
+  method = "parcel",
   className = "text-sm",
 }: {
   subtotalCents: number;
   discountCents: number;
   couponCode: string | null;
   shippingCents: number;
+  /** The order's fulfilment method: names the fee's line. */
+  method?: string;
   taxLines: { kind: string; label: string; amountCents: number }[];
   totalCents: number;
   className?: string;
@@ -109,7 +113,7 @@ export function OrderTotals({
           −{formatMoney(discountCents)}
         </Line>
       ) : null}
-      <Line label="Shipping (Canada Post)">
+      <Line label={feeLabel(method)}>
         {shippingCents === 0 ? "FREE" : formatMoney(shippingCents)}
       </Line>
       {taxLines.map((line) => (

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 
@@ -73,10 +74,17 @@ export function DetailPage({
 }
 
 /** A titled card of a detail screen, and a label/value line inside one. */
+/** A titled card; a region named by its title for assistive technology. */
 export function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-      <h2 className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">{title}</h2>
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id={id} className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">
+        {title}
+      </h2>
       {children}
     </section>
   );

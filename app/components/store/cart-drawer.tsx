@@ -33,7 +33,7 @@ export function CartDrawer() {
   const cart = useCart();
   const appliedCode = useAppliedCoupon();
   const province = useShippingProvince();
-  const { quote, failed } = useCartQuote(cart, appliedCode, open, province);
+  const { quote, failed } = useCartQuote(cart, appliedCode, open, { province });
   const count = cartCount(cart);
 
   return (

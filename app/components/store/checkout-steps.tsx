@@ -1,7 +1,7 @@
-import { CheckCircle2, Lock, Truck } from "lucide-react";
+import { CheckCircle2, Lock, Package, Store, Truck } from "lucide-react";
 import { Field, useFieldError } from "~/components/form/form";
+import { NO_FULFILMENT_METHOD, type FulfilmentMethod } from "~/lib/fulfilment";
 import { formatMoney } from "~/lib/money";
-import type { ShippingRates } from "~/lib/pricing";
 import { ageConfirmationLabel, ageToConfirm, type ProvinceRule } from "~/lib/taxes";
 import type { SavedAddress } from "~/server/accounts/addresses.server";
 import { AddressFields } from "./address-fields";
@@ -10,6 +10,7 @@ import { checkboxErrorClass, inputClass } from "./field-styles";
 import { NewsletterConsentBox } from "./newsletter-consent-box";
 import { SavedAddressPicker } from "./saved-address-picker";
 import { EmailField, PhoneField } from "./contact-fields";
+import type { CartQuote } from "./use-cart-quote";
 
 type Values = Partial<Record<string, string>>;
 
@@ -51,40 +52,107 @@ export function AddressStep({
   );
 }
 
-/** Steps 3 and 4: Canada Post (its cost once the server has priced the cart) and e-Transfer. */
+/**
+ * Step 3: how the order reaches the shopper, once the address is known: the methods the server
+ * offers there (the province's law, the owner's settings, the delivery zones), each with its fee,
+ * and for local delivery a window with places left. Step 4: e-Transfer.
+ */
 export function ShippingAndPaymentSteps({
-  shippingCents,
-  rates,
+  fulfilment,
+  method,
+  onMethod,
+  addressKnown,
   instructions,
 }: {
-  shippingCents: number | null;
-  /** The store's fee and free-shipping threshold (Settings → Shipping), from the loader. */
-  rates: ShippingRates;
+  /** The server's choices for the address, or null until it has answered. */
+  fulfilment: CartQuote["fulfilment"];
+  /** The method chosen (the shopper's, else the first the server offers). */
+  method: FulfilmentMethod | null;
+  onMethod: (method: FulfilmentMethod) => void;
+  /** Whether the province and a postal code of it have been entered. */
+  addressKnown: boolean;
   /** The owner's words about paying (Settings → Payments), when set. */
   instructions: string | null;
 }) {
+  const methodError = useFieldError("fulfilmentMethod");
+  const windowError = useFieldError("deliveryWindow");
   return (
     <>
       <CheckoutStep title="Shipping" step={3}>
-        <div className="flex items-start gap-3 rounded-xl border-2 border-brand-600 bg-brand-50 p-4">
-          <Truck className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
-          <div className="flex-1">
-            <p className="font-semibold text-stone-900">Canada Post</p>
-            <p className="text-sm text-stone-600">
-              {rates.flatFeeCents === 0
-                ? "Free shipping."
-                : `${formatMoney(rates.flatFeeCents)}, free on orders of ${formatMoney(rates.freeThresholdCents)} or more after discount.`}{" "}
-              Tracking number by email when it ships.
-            </p>
-          </div>
-          <p className="font-semibold text-stone-900">
-            {shippingCents === null
-              ? ""
-              : shippingCents === 0
-                ? "FREE"
-                : formatMoney(shippingCents)}
+        {!addressKnown ? (
+          <p className="text-sm text-stone-600">
+            Enter your province and postal code to see how you can receive your order.
           </p>
-        </div>
+        ) : !fulfilment ? (
+          <p className="text-sm text-stone-600" role="status">
+            Finding the ways to receive your order…
+          </p>
+        ) : fulfilment.options.length === 0 ? (
+          <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+            {NO_FULFILMENT_METHOD}
+          </p>
+        ) : (
+          <fieldset
+            className="space-y-3"
+            aria-describedby={methodError ? "fulfilmentMethod-error" : undefined}
+          >
+            <legend className="sr-only">How to receive your order</legend>
+            {fulfilment.options.map((option) => {
+              const Icon = METHOD_ICONS[option.method];
+              const chosen = option.method === method;
+              return (
+                <label
+                  key={option.method}
+                  className={`flex items-start gap-3 rounded-xl border-2 p-4 ${
+                    chosen ? "border-brand-600 bg-brand-50" : "border-stone-200 bg-white"
+                  } ${option.unavailable ? "opacity-70" : "cursor-pointer"}`}
+                >
+                  <input
+                    type="radio"
+                    name="fulfilmentMethod"
+                    value={option.method}
+                    checked={chosen}
+                    disabled={option.unavailable !== null}
+                    onChange={() => onMethod(option.method)}
+                    className="mt-1 h-4 w-4 accent-brand-700"
+                  />
+                  <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold text-stone-900">{option.name}</span>
+                    <span className="block text-sm text-stone-600">
+                      {option.unavailable ?? option.detail}
+                    </span>
+                  </span>
+                  <span className="font-semibold text-stone-900">{option.feeText}</span>
+                </label>
+              );
+            })}
+            {methodError ? (
+              <p id="fulfilmentMethod-error" className={checkboxErrorClass}>
+                {methodError}
+              </p>
+            ) : null}
+            {method === "delivery" ? (
+              <Field id="deliveryWindow" name="deliveryWindow" label="Delivery window">
+                {(p) => (
+                  <select {...p} defaultValue="" className={inputClass}>
+                    <option value="" disabled>
+                      Choose a window
+                    </option>
+                    {fulfilment.windows.map((window) => (
+                      <option key={window.key} value={window.key}>
+                        {window.label} ({window.placesLeft}{" "}
+                        {window.placesLeft === 1 ? "place" : "places"} left)
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            ) : windowError ? (
+              <p className={checkboxErrorClass}>{windowError}</p>
+            ) : null}
+          </fieldset>
+        )}
       </CheckoutStep>
 
       <CheckoutStep title="Payment" step={4}>
@@ -103,6 +171,12 @@ export function ShippingAndPaymentSteps({
     </>
   );
 }
+
+const METHOD_ICONS: Record<FulfilmentMethod, typeof Truck> = {
+  parcel: Package,
+  delivery: Truck,
+  pickup: Store,
+};
 
 /** The newsletter box, the age to confirm (the shipping province's) and Place order. */
 export function PlaceOrder({

@@ -98,7 +98,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
             />
           ) : null}
           <Row
-            label="Shipping (Canada Post)"
+            label={order.fulfilment.feeLabel}
             value={order.shippingCostCents === 0 ? "FREE" : formatMoney(order.shippingCostCents)}
           />
           {order.taxLines.map((line) => (
@@ -125,8 +125,15 @@ export function OrderDetails({ order }: { order: OrderView }) {
         className="rounded-2xl border border-stone-200 bg-white p-5 text-sm shadow-sm sm:p-6"
       >
         <h2 id="ship-to-title" className="text-lg font-semibold text-stone-900">
-          Shipping to
+          {order.fulfilment.method === "pickup" ? "Pickup" : "Shipping to"}
         </h2>
+        <p className="mt-2 font-medium text-stone-900">{order.fulfilment.line}</p>
+        {order.fulfilment.method === "pickup" ? (
+          <p className="mt-1 text-stone-600">
+            Bring photo ID and say your pickup code at the counter. We email you when your order is
+            ready.
+          </p>
+        ) : null}
         <address className="mt-2 leading-6 text-stone-700 not-italic">
           {order.shipping.name}
           <br />

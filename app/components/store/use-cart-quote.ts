@@ -5,11 +5,28 @@ import type { CartQuote } from "~/server/orders/cart-quote.server";
 
 export type { CartQuote };
 
-/** Builds the quote URL for a cart (and a promo code to check, and the province to tax for). */
-export function quoteUrl(cart: CartItem[], code?: string | null, province?: string | null): string {
+/** Where the order goes and how, as far as the checkout knows yet. */
+export interface QuoteDestination {
+  province?: string | null;
+  postalCode?: string | null;
+  method?: string | null;
+}
+
+/**
+ * Builds the quote URL for a cart (and a promo code to check, the province to tax for, the postal
+ * code and method that choose the delivery fee).
+ */
+export function quoteUrl(
+  cart: CartItem[],
+  code?: string | null,
+  destination: QuoteDestination = {},
+): string {
   const params = new URLSearchParams({ items: JSON.stringify(cartLines(cart)) });
   if (code !== undefined && code !== null) params.set("code", code);
-  if (province) params.set("province", province);
+  for (const key of ["province", "postalCode", "method"] as const) {
+    const value = destination[key];
+    if (value) params.set(key, value);
+  }
   return `/cart/quote?${params}`;
 }
 
@@ -41,7 +58,7 @@ export function quoteTotals(quote: CartQuote, appliedCode: string | null): Total
 
 /**
  * The cart priced by the server, refreshed whenever items, quantities, the promo code or the
- * shipping province (its taxes) change.
+ * destination (the province's taxes, the method's fee) change.
  * The server's names and prices are copied back into the stored cart, so a stale or edited price in
  * local storage never survives a refresh.
  */
@@ -49,11 +66,11 @@ export function useCartQuote(
   cart: CartItem[],
   code: string | null,
   enabled = true,
-  province: string | null = null,
+  destination: QuoteDestination = {},
 ) {
   const [quote, setQuote] = useState<CartQuote | null>(null);
   const [failed, setFailed] = useState(false);
-  const key = enabled && cart.length > 0 ? quoteUrl(cart, code, province) : null;
+  const key = enabled && cart.length > 0 ? quoteUrl(cart, code, destination) : null;
 
   useEffect(() => {
     if (!key) return;

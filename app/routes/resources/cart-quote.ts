@@ -3,7 +3,8 @@ import type { Route } from "./+types/cart-quote";
 import { CartLinesSchema } from "~/schemas/checkout";
 import { plainText } from "~/schemas/text";
 import { quoteCart } from "~/server/orders/cart-quote.server";
-import { PROVINCE_CODES } from "~/lib/address";
+import { normalizePostalCode, PROVINCE_CODES } from "~/lib/address";
+import { FULFILMENT_METHODS } from "~/lib/fulfilment";
 import { defaultShippingProvince } from "~/server/accounts/addresses.server";
 
 const QuoteQuery = z.object({
@@ -21,11 +22,18 @@ const QuoteQuery = z.object({
     .pipe(CartLinesSchema),
   code: plainText(100).optional(),
   province: z.enum(PROVINCE_CODES).optional(),
+  postalCode: z
+    .string()
+    .max(10)
+    .optional()
+    .transform((v) => (v ? (normalizePostalCode(v) ?? undefined) : undefined)),
+  method: z.enum(FULFILMENT_METHODS).optional().catch(undefined),
 });
 
 /**
- * GET /cart/quote?items=[{id,quantity}]&code=X&province=BC: the cart priced by the server (current prices, stock,
- * promo code check and totals). Read-only, so a GET; the drawer and checkout refresh from it.
+ * GET /cart/quote?items=[{id,quantity}]&code=X&province=BC&postalCode=V6B1A1&method=parcel: the
+ * cart priced by the server (current prices, stock, promo code check, the ways to receive it there
+ * and totals). Read-only, so a GET; the drawer and checkout refresh from it.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -33,6 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     items: params.get("items") ?? "",
     code: params.get("code") ?? undefined,
     province: params.get("province") || undefined,
+    postalCode: params.get("postalCode") || undefined,
+    method: params.get("method") || undefined,
   });
   if (!parsed.success) {
     return Response.json(
@@ -46,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     lines: parsed.data.items,
     couponCode: parsed.data.code,
     province,
+    postalCode: parsed.data.postalCode,
+    method: parsed.data.method,
   });
   return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
 }

@@ -18,6 +18,8 @@ import { setShippingProvince } from "~/components/store/use-shipping-province";
 import { cartLines, setAppliedCoupon, useAppliedCoupon, useCart } from "~/lib/cart";
 import type { FormReply } from "~/lib/form";
 import { lazyModule } from "~/lib/lazy-module";
+import { normalizePostalCode, postalCodeMatchesProvince } from "~/lib/address";
+import { isFulfilmentMethod, type FulfilmentMethod } from "~/lib/fulfilment";
 import { provinceRefusal } from "~/lib/taxes";
 import { useHydrated } from "~/lib/use-hydrated";
 import { checkoutForm } from "~/schemas/checkout";
@@ -49,7 +51,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       storeName: settings.store.name,
       // No e-Transfer address yet: nowhere to pay, so no order can be placed (placeOrder refuses).
       closed: !settings.payments.etransferEmail,
-      shippingRates: settings.shipping,
       paymentInstructions: settings.payments.etransferInstructions,
       account: shopper
         ? { email: shopper.email, addresses: await listAddresses(shopper.id) }
@@ -69,10 +70,21 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     return formReply(
       { [result.field]: result.message },
-      { status: result.field === "items" ? 409 : 400, form: submission.form },
+      { status: refusalStatus(result), form: submission.form },
     );
   }
   return redirect(`/orders/${result.order.accessToken}?placed=1`);
+}
+
+/**
+ * A cart the server refused is a conflict (409); a method or window the address does not allow is
+ * the shopper's to change (422, 409 for a window that filled); the rest are the form's (400).
+ */
+function refusalStatus(result: { field: string; status: 409 | 422 }) {
+  if (result.field === "items") return 409;
+  if (result.field === "fulfilmentMethod" || result.field === "deliveryWindow")
+    return result.status;
+  return 400;
 }
 
 /** The refusals the summary shows (the cart's, the promo code's), apart from the form's fields. */
@@ -102,11 +114,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }
   const appliedCode = couponRefusal?.code === storedCode ? null : storedCode;
   const values = form.values ?? checkoutPrefill(loaderData.account);
-  // The chosen province sets the age asked and the taxes.
+  // The chosen province sets the age asked and the taxes; with the postal code, the ways to
+  // receive the order and their fees.
   const [province, setProvince] = useState(values.province ?? "");
+  const [postalCode, setPostalCode] = useState(normalizePostalCode(values.postalCode ?? ""));
+  const [chosenMethod, setChosenMethod] = useState<FulfilmentMethod | null>(
+    isFulfilmentMethod(values.fulfilmentMethod) ? values.fulfilmentMethod : null,
+  );
   const rule = loaderData.provinceRules.find((r) => r.province === province) ?? null;
   const refusal = (rule && provinceRefusal(rule)) ?? undefined;
-  const { quote, failed } = useCartQuote(cart, appliedCode, true, province || null);
+  const addressKnown =
+    !!province && !!postalCode && postalCodeMatchesProvince(postalCode, province);
+  const { quote, failed } = useCartQuote(cart, appliedCode, true, {
+    province: province || null,
+    postalCode: addressKnown ? postalCode : null,
+    method: chosenMethod,
+  });
+  // The quote answers for the destination it was asked about; an older one's choices are not shown.
+  const fulfilment =
+    addressKnown && quote?.province?.rule.province === province ? quote.fulfilment : null;
   const totals = quote ? quoteTotals(quote, appliedCode) : null;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
@@ -129,12 +155,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     field?.focus({ preventScroll: true });
   }, [couponRefusal]);
 
-  /** The province select (or a saved address that filled it in) sets the taxes and the age. */
-  function followProvince(target: HTMLFormElement) {
+  /**
+   * The province select and the postal code (or a saved address that filled them in) set the
+   * taxes, the age and the ways to receive the order.
+   */
+  function followAddress(target: HTMLFormElement) {
     const chosen = target.elements.namedItem("province");
     if (chosen instanceof HTMLSelectElement && chosen.value !== province) {
       setProvince(chosen.value);
       setShippingProvince(chosen.value);
+    }
+    const typed = target.elements.namedItem("postalCode");
+    if (typed instanceof HTMLInputElement) {
+      const code = normalizePostalCode(typed.value);
+      if (code !== postalCode) setPostalCode(code);
     }
   }
 
@@ -165,11 +199,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             } else form.props.onSubmit(event);
           }}
           onChange={(event) => {
-            followProvince(event.currentTarget);
+            followAddress(event.currentTarget);
             form.props.onChange(event);
           }}
           onBlur={(event) => {
-            followProvince(event.currentTarget);
+            followAddress(event.currentTarget);
             // Passing over the age box unticked is not an error yet (the submit says so).
             const box = event.target as unknown as HTMLInputElement;
             if (box.type === "checkbox" && !box.checked && !form.errors[box.name]) return;
@@ -188,8 +222,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               provinceError={refusal}
             />
             <ShippingAndPaymentSteps
-              shippingCents={totals ? totals.shippingCents : null}
-              rates={loaderData.shippingRates}
+              fulfilment={fulfilment}
+              method={fulfilment?.method ?? null}
+              onMethod={setChosenMethod}
+              addressKnown={addressKnown}
               instructions={loaderData.paymentInstructions}
             />
             <PlaceOrder

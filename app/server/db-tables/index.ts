@@ -12,3 +12,4 @@ export * from "./jobs.server";
 export * from "./product-imports.server";
 export * from "./audit.server";
 export * from "./refunds.server";
+export * from "./fulfilment.server";

@@ -3,9 +3,11 @@ import * as pg from "drizzle-orm/pg-core";
 import { productVariations, products } from "./catalog.server";
 import { customers } from "./customers.server";
 import { coupons, emailOutbox } from "./marketing.server";
+import { deliveryWindows } from "./fulfilment.server";
 
 import { INVOICE_STATUSES, ORDER_STATUSES, SHIPMENT_STATUSES } from "../../lib/order-status";
 import { saleCondition } from "../../lib/report-period";
+import { FULFILMENT_METHODS } from "../../lib/fulfilment";
 import { createdAt, id, timestamps, ownedBy } from "./columns.server";
 
 /** SQL `in (...)` list of fixed values, for check constraints. */
@@ -52,6 +54,19 @@ export const orders = pg.pgTable(
     /** When the unpaid-order reminder was queued (once per order). */
     reminderSentAt: pg.timestamp("reminder_sent_at", { withTimezone: true }),
     accessToken: pg.text("access_token").notNull(),
+    /** How the order reaches the shopper (docs/product/fulfilment.md). */
+    fulfilmentMethod: pg.text("fulfilment_method").notNull().default("parcel"),
+    /** A delivery's booked window: the day and the window's times as booked. */
+    deliveryWindowId: pg
+      .uuid("delivery_window_id")
+      .references(() => deliveryWindows.id, { onDelete: "set null" }),
+    deliveryDate: pg.date("delivery_date", { mode: "string" }),
+    deliveryStarts: pg.text("delivery_starts"),
+    deliveryEnds: pg.text("delivery_ends"),
+    /** A pickup's code, said at the counter. */
+    pickupCode: pg.text("pickup_code"),
+    /** A parcel's Canada Post Proof of Age option, from the province's legal age. */
+    proofOfAge: pg.text("proof_of_age"),
     /** Made by the sample-data generator (removable with the sample data; not a real order). */
     sample: pg.boolean("sample").notNull().default(false),
     ...timestamps,
@@ -82,6 +97,13 @@ export const orders = pg.pgTable(
     pg.index("orders_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     pg.index("orders_name_prefix_idx").on(sql`lower(${t.shippingName}) text_pattern_ops`),
     pg.check("orders_status_check", sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+    pg.check(
+      "orders_fulfilment_method_check",
+      sql`${t.fulfilmentMethod} in (${inList(FULFILMENT_METHODS)})`,
+    ),
+    // The delivery run of a day; a pickup found by its code.
+    pg.index("orders_delivery_idx").on(t.deliveryDate, t.deliveryStarts, t.shippingPostalCode),
+    pg.uniqueIndex("orders_pickup_code_key").on(t.pickupCode),
     pg.check(
       "orders_money_check",
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.totalAmountCents} >= 0`,

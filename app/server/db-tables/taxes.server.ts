@@ -14,6 +14,8 @@ export const provinceRules = pg.pgTable(
     province: pg.text("province").primaryKey(),
     ships: pg.boolean("ships").notNull().default(true),
     minimumAge: pg.integer("minimum_age").notNull().default(19),
+    /** The methods the owner offers there, within what the law allows; null: all it allows. */
+    methods: pg.text("methods").array(),
     ...updatedAt,
     updatedBy: pg.text("updated_by"),
   },

@@ -178,6 +178,7 @@ async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument
     discountCents: order.discountCents,
     couponCode: order.couponCode,
     shippingCostCents: order.shippingCostCents,
+    fulfilmentMethod: order.fulfilmentMethod,
     taxLines: taxesByOrder.get(order.id) ?? [],
     totalCents: invoice.totalAmountCents,
     creditNotes: creditNotesByOrder.get(order.id) ?? [],

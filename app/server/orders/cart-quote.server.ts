@@ -1,12 +1,18 @@
-import { computeTotals, type Totals } from "~/lib/pricing";
+import { computeTotals, type CouponTerms, type Totals } from "~/lib/pricing";
 import { storeSettings } from "../settings/store-settings.server";
 import type { CartLineInput } from "~/schemas/checkout";
 import { checkCoupon } from "../marketing/coupons.server";
 import type { CannabisSummary } from "~/lib/cannabis-limit";
 import { lineProblem, resolveCartLines, type ResolvedLine } from "./cart-lines.server";
-import type { ProvinceCode } from "~/lib/address";
+import { postalCodeMatchesProvince, type ProvinceCode } from "~/lib/address";
+import type { FulfilmentMethod } from "~/lib/fulfilment";
+import {
+  fulfilmentChoices,
+  methodRates,
+  type FulfilmentChoices,
+} from "../fulfilment/choices.server";
 import type { ProvinceRule, TaxLine } from "~/lib/taxes";
-import { addProvinceTaxes } from "../taxes/taxes.server";
+import { applyProvinceTaxes, readProvinceTaxSetup } from "../taxes/taxes.server";
 import { quoteCannabis } from "./cannabis-limit.server";
 
 export interface CartQuote {
@@ -21,6 +27,11 @@ export interface CartQuote {
   province: { rule: ProvinceRule; taxes: TaxLine[]; taxCents: number } | null;
   /** The 30 g limit: the cart's dried-cannabis equivalent, and why it cannot be ordered, if so. */
   cannabis: CannabisSummary;
+  /**
+   * Once the province and postal code are known: the ways to receive the order there, and the one
+   * the totals are priced with (the one asked for, else the first that can be chosen).
+   */
+  fulfilment: (FulfilmentChoices & { method: FulfilmentMethod | null }) | null;
 }
 
 /**
@@ -33,33 +44,52 @@ export async function quoteCart(options: {
   couponCode?: string;
   email?: string;
   province?: ProvinceCode;
+  /** A normalised postal code of the province, and the method the shopper chose. */
+  postalCode?: string;
+  method?: FulfilmentMethod;
   now?: Date;
 }): Promise<CartQuote> {
+  const now = options.now ?? new Date();
   const resolved = await resolveCartLines(options.lines);
   const priced = resolved.filter((l) => l.status !== "unavailable");
-  const { shipping } = await storeSettings();
+  const settings = await storeSettings();
+  const { shipping } = settings;
   let totals = computeTotals(priced, null, shipping);
+  let couponTerms: CouponTerms | null = null;
   let coupon: CartQuote["coupon"] = null;
   if (options.couponCode !== undefined) {
     const check = await checkCoupon({
       code: options.couponCode,
       subtotalCents: totals.subtotalCents,
       email: options.email,
-      now: options.now,
+      now,
     });
     coupon = { code: options.couponCode.trim(), applied: check.ok, message: check.message };
     if (check.ok) {
       coupon.code = check.coupon.code;
-      totals = computeTotals(priced, check.coupon, shipping);
+      couponTerms = check.coupon;
+      totals = computeTotals(priced, couponTerms, shipping);
     }
   }
   let province: CartQuote["province"] = null;
+  let fulfilment: CartQuote["fulfilment"] = null;
   if (options.province) {
-    const taxed = await addProvinceTaxes({
-      totals,
-      province: options.province,
-      now: options.now ?? new Date(),
-    });
+    const setup = await readProvinceTaxSetup(options.province);
+    const postalCode = options.postalCode;
+    if (postalCode && postalCodeMatchesProvince(postalCode, options.province)) {
+      const choices = await fulfilmentChoices({
+        rule: setup.rule,
+        postalCode,
+        goodsCents: totals.subtotalCents - totals.discountCents,
+        settings,
+        now,
+      });
+      const choosable = choices.options.filter((o) => !o.unavailable);
+      const chosen = choosable.find((o) => o.method === options.method) ?? choosable[0] ?? null;
+      fulfilment = { ...choices, method: chosen?.method ?? null };
+      if (chosen) totals = computeTotals(priced, couponTerms, methodRates(chosen, settings));
+    }
+    const taxed = applyProvinceTaxes(setup, totals, now);
     totals = taxed.totals;
     province = { rule: taxed.rule, taxes: taxed.lines, taxCents: taxed.totals.taxCents };
   }
@@ -69,5 +99,6 @@ export async function quoteCart(options: {
     coupon,
     province,
     cannabis: quoteCannabis(resolved),
+    fulfilment,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ProvinceCode } from "~/lib/address";
 import { cartItemId } from "~/lib/cart";
+import { isFulfilmentMethod, zoneFor } from "~/lib/fulfilment";
 import { fail, Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { editRefusal, type EditAddress } from "~/lib/order-edit";
@@ -36,6 +37,7 @@ import {
   products,
 } from "../db-tables";
 import { storeSettings } from "../settings/store-settings.server";
+import { listDeliveryZones } from "../fulfilment/delivery-setup.server";
 import { resolveCartLines } from "./cart-lines.server";
 import { orderLineColumns, orderLineValues } from "./order-lines.server";
 import {
@@ -214,6 +216,11 @@ async function readEditBasis(
         );
   const setup = await readProvinceTaxSetup(input.address.province, tx);
   const shippedTo = order.shippingProvince as ProvinceCode;
+  const method = isFulfilmentMethod(order.fulfilmentMethod) ? order.fulfilmentMethod : "parcel";
+  // A delivery's address must stay in a delivery zone; its fee stays the one charged.
+  const inDeliveryZone =
+    method !== "delivery" ||
+    zoneFor(input.address.postalCode, await listDeliveryZones(tx)) !== null;
   const before =
     shippedTo === input.address.province ? setup : await readProvinceTaxSetup(shippedTo, tx);
   return {
@@ -225,13 +232,18 @@ async function readEditBasis(
       shippingCents: order.shippingCostCents,
       taxCents: order.taxCents,
       totalCents: order.totalAmountCents,
+      method,
+      inDeliveryZone,
     },
     items,
     products: productRows,
     sizes: sizeRows,
     added,
     coupon: await couponTerms(tx, order),
-    rates,
+    rates:
+      method === "parcel"
+        ? rates
+        : { flatFeeCents: order.shippingCostCents, freeThresholdCents: null },
     rules: { before: before.rule, after: setup.rule },
     taxRates: setup.rates,
     taxDay: taxDay(order.createdAt),

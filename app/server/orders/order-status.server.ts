@@ -25,6 +25,7 @@ import {
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
 import { releaseCouponUse } from "../marketing/coupons.server";
+import { releaseWindow } from "../fulfilment/choices.server";
 import {
   invoices,
   orderEmailsSent,
@@ -177,6 +178,9 @@ async function applyChange(
       note = change.refund ? `${reason}. ${change.refund.note}` : reason;
       await restoreStock(tx, order.id, now);
       await releaseCouponUse(tx, order.id);
+      // Its delivery window's place goes back to other shoppers.
+      if (order.deliveryWindowId && order.deliveryDate)
+        await releaseWindow(tx, order.deliveryWindowId, order.deliveryDate);
       // A parcel that was only being packed is no longer going anywhere.
       await tx
         .delete(shipments)

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { canadaPostTrackingUrl, normalizeOrderNumber, SHIPPED_STATUSES } from "~/lib/order-status";
 import { formatLongDate } from "~/lib/dates";
+import { feeLabel, fulfilmentLine } from "~/lib/fulfilment";
 import { fail, type Result } from "~/lib/errors";
 import { config } from "../config.server";
 import { db } from "../db.server";
@@ -24,6 +25,8 @@ export interface OrderView {
   subtotalCents: number;
   discountCents: number;
   shippingCostCents: number;
+  /** How it reaches the shopper: the fee's label and the method in one line (docs/product/fulfilment.md). */
+  fulfilment: { method: string; feeLabel: string; line: string; pickupCode: string | null };
   /** Sales tax lines as charged (none for orders placed before taxes). */
   taxLines: TaxLine[];
   totalAmountCents: number;
@@ -89,6 +92,12 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     subtotalCents: o.subtotalCents,
     discountCents: o.discountCents,
     shippingCostCents: o.shippingCostCents,
+    fulfilment: {
+      method: o.fulfilmentMethod,
+      feeLabel: feeLabel(o.fulfilmentMethod),
+      line: fulfilmentLine(o),
+      pickupCode: o.pickupCode,
+    },
     taxLines,
     totalAmountCents: o.totalAmountCents,
     refundedCents: o.refundedCents,

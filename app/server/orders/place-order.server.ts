@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { Refusal } from "~/lib/errors";
-import { computeTotals } from "~/lib/pricing";
+import { computeTotals, type CouponTerms, type Totals } from "~/lib/pricing";
 import { storeSettings } from "../settings/store-settings.server";
 import type { CheckoutInput } from "~/schemas/checkout";
 import { isUniqueViolation } from "../db-errors.server";
@@ -36,6 +36,14 @@ import { cannabisRefusal } from "./cannabis-limit.server";
 import { recordPurchaseConsent } from "../marketing/consent.server";
 import { CHECKOUT_CLOSED, type StoreSettings } from "~/lib/store-settings";
 import { queueNewOrderAlerts } from "./staff-alerts.server";
+import {
+  bookWindow,
+  fulfilmentChoices,
+  methodRates,
+  newPickupCode,
+} from "../fulfilment/choices.server";
+import { METHOD_NAMES, NO_FULFILMENT_METHOD, parseWindowKey, proofOfAge } from "~/lib/fulfilment";
+import type { ProvinceRule } from "~/lib/taxes";
 
 interface PlacedOrder {
   id: string;
@@ -45,9 +53,10 @@ interface PlacedOrder {
 
 type PlaceOrderResult =
   | { ok: true; order: PlacedOrder; replayed: boolean; soldOut?: boolean }
-  | { ok: false; field: RefusedField; message: string };
+  | { ok: false; field: RefusedField; message: string; status: 409 | 422 };
 
-type RefusedField = "items" | "couponCode" | "province" | "ageConfirmed";
+type RefusedField =
+  "items" | "couponCode" | "province" | "ageConfirmed" | "fulfilmentMethod" | "deliveryWindow";
 
 /** Rolls the order's transaction back with a message for the shopper, on the field at fault. */
 function refuse(field: RefusedField, message: string, status: 409 | 422 = 422): never {
@@ -70,7 +79,7 @@ export async function placeOrder(
     // with, and who gets the new-order email.
     const settings = await storeSettings();
     if (!settings.payments.etransferEmail)
-      return { ok: false, field: "items", message: CHECKOUT_CLOSED };
+      return { ok: false, field: "items", message: CHECKOUT_CLOSED, status: 409 };
     const result = await db().transaction((tx) =>
       placeInTransaction(tx, input, options.now ?? new Date(), settings),
     );
@@ -81,8 +90,15 @@ export async function placeOrder(
     if (result.ok && result.soldOut) await invalidatePageCache("sold out");
     return result;
   } catch (error) {
-    if (error instanceof Refusal)
-      return { ok: false, field: error.field as RefusedField, message: error.message };
+    if (error instanceof Refusal) {
+      const { status } = error.failure;
+      return {
+        ok: false,
+        field: error.field as RefusedField,
+        message: error.message,
+        status: status === 409 ? 409 : 422,
+      };
+    }
     // Two first submissions of one key raced past the lock (cannot happen with it, kept as a net).
     if (isUniqueViolation(error, "orders_idempotency_key")) {
       const existing = await findByIdempotencyKey(input.idempotencyKey);
@@ -105,7 +121,7 @@ async function placeInTransaction(
   tx: Transaction,
   input: CheckoutInput,
   now: Date,
-  settings: Pick<StoreSettings, "shipping" | "notifications">,
+  settings: Pick<StoreSettings, "shipping" | "fulfilment" | "notifications">,
 ): Promise<PlaceOrderResult> {
   const { shipping } = settings;
   // Retries of one submission queue behind each other here, then find the order the first one made.
@@ -134,6 +150,7 @@ async function placeInTransaction(
 
   let totals = computeTotals(lines, null, shipping);
   let coupon: { id: string; code: string } | null = null;
+  let couponTerms: CouponTerms | null = null;
   if (input.couponCode) {
     // Locks the coupon row until commit, so its last use cannot be taken twice.
     const check = await checkCoupon({
@@ -146,8 +163,13 @@ async function placeInTransaction(
     });
     if (!check.ok) refuse("couponCode", check.message);
     coupon = { id: check.coupon.id, code: check.coupon.code };
-    totals = computeTotals(lines, check.coupon, shipping);
+    couponTerms = check.coupon;
+    totals = computeTotals(lines, couponTerms, shipping);
   }
+  // How it reaches the shopper: a method the province and the address allow, its fee, its window.
+  const fulfilment = await chooseFulfilment(tx, input, rule, totals, settings, now);
+  totals = computeTotals(lines, couponTerms, fulfilment.rates);
+
   // Sales taxes: stored as lines on the order, included in its total.
   const taxed = applyProvinceTaxes(taxSetup, totals, now);
   const taxLines = taxed.lines;
@@ -175,6 +197,7 @@ async function placeInTransaction(
       totalAmountCents: totals.totalCents,
       couponId: coupon?.id,
       couponCode: coupon?.code,
+      ...fulfilment.columns,
       idempotencyKey: input.idempotencyKey,
       accessToken: crypto.randomBytes(24).toString("base64url"),
       createdAt: now,
@@ -217,6 +240,7 @@ async function placeInTransaction(
 
   const orderLines = {
     items,
+    fulfilment: fulfilment.columns,
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
     shippingCostCents: totals.shippingCents,
@@ -250,6 +274,78 @@ async function placeInTransaction(
   const { soldOut } = await takeStock(tx, lines, order.id);
   logger.info({ orderNumber: order.orderNumber, total: totals.totalCents }, "order placed");
   return { ok: true, order, replayed: false, soldOut };
+}
+
+/**
+ * The method, fee and order columns of the shopper's choice, or a refusal: a method the province,
+ * the owner's settings or the address do not allow (422), a delivery window gone or filled (409,
+ * naming the next free ones). A window's place is taken here, by a guarded write.
+ */
+async function chooseFulfilment(
+  tx: Transaction,
+  input: CheckoutInput,
+  rule: ProvinceRule,
+  totals: Totals,
+  settings: Pick<StoreSettings, "shipping" | "fulfilment">,
+  now: Date,
+) {
+  const choices = await fulfilmentChoices({
+    rule,
+    postalCode: input.postalCode,
+    goodsCents: totals.subtotalCents - totals.discountCents,
+    settings,
+    now,
+    executor: tx,
+  });
+  const method = input.fulfilmentMethod ?? "parcel";
+  const option = choices.options.find((o) => o.method === method);
+  if (!option) {
+    const offered = choices.options.map((o) => o.name);
+    refuse(
+      "fulfilmentMethod",
+      offered.length === 0
+        ? NO_FULFILMENT_METHOD
+        : `${METHOD_NAMES[method]} is not available for this address. Please choose ${offered.join(" or ")}.`,
+    );
+  }
+  if (option.unavailable) refuse("fulfilmentMethod", option.unavailable);
+  const columns = {
+    fulfilmentMethod: method,
+    proofOfAge: method === "parcel" ? proofOfAge(rule.minimumAge) : null,
+    pickupCode: method === "pickup" ? await newPickupCode(tx) : null,
+    deliveryWindowId: null as string | null,
+    deliveryDate: null as string | null,
+    deliveryStarts: null as string | null,
+    deliveryEnds: null as string | null,
+  };
+  if (method === "delivery") {
+    const key = parseWindowKey(input.deliveryWindow ?? "");
+    const window = key && choices.windows.find((w) => w.key === input.deliveryWindow);
+    const nextFree = (except?: string) =>
+      choices.windows
+        .filter((w) => w.key !== except)
+        .slice(0, 3)
+        .map((w) => w.label)
+        .join("; ");
+    if (!input.deliveryWindow) refuse("deliveryWindow", "Please choose a delivery window");
+    if (!window || !(await bookWindow(tx, window))) {
+      const free = nextFree(input.deliveryWindow);
+      refuse(
+        "deliveryWindow",
+        free
+          ? `That delivery window is full or no longer open. The next free ones: ${free}.`
+          : "That delivery window is full or no longer open, and no other window has places left.",
+        409,
+      );
+    }
+    Object.assign(columns, {
+      deliveryWindowId: window.windowId,
+      deliveryDate: window.date,
+      deliveryStarts: window.starts,
+      deliveryEnds: window.ends,
+    });
+  }
+  return { option, columns, rates: methodRates(option, settings) };
 }
 
 /**

@@ -170,8 +170,8 @@ export const PLACES = [
   { city: "Edmonton", province: "AB", prefix: "T5J" },
   { city: "Toronto", province: "ON", prefix: "M5V" },
   { city: "Ottawa", province: "ON", prefix: "K1P" },
-  { city: "Montréal", province: "QC", prefix: "H3B" },
-  { city: "Halifax", province: "NS", prefix: "B3H" },
+  { city: "Kelowna", province: "BC", prefix: "V1Y" },
+  { city: "Regina", province: "SK", prefix: "S4P" },
   { city: "Winnipeg", province: "MB", prefix: "R3C" },
   { city: "Saskatoon", province: "SK", prefix: "S7K" },
 ];

@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import { asc, eq, isNull } from "drizzle-orm";
+import type { ProvinceCode } from "~/lib/address";
+import { PICKUP_CODE_LENGTH, pickupCodeFrom, proofOfAge, PROVINCE_LAW } from "~/lib/fulfilment";
 import { sizeLabel } from "~/lib/product";
+import { DEFAULT_PROVINCE_RULES } from "~/lib/taxes";
 import { db, type Executor } from "../db.server";
 import {
   customers,
@@ -14,6 +17,9 @@ import {
 } from "../db-tables";
 import { DAY, SAMPLE_SEED } from "./sample-catalog.server";
 import { createRandom, type Random } from "./random.server";
+
+const legalAge = (province: ProvinceCode) =>
+  DEFAULT_PROVINCE_RULES.find((rule) => rule.province === province)?.minimumAge ?? 19;
 
 /** A generator that cannot run (nothing to build on): its message is shown to the admin. */
 export class SampleDataError extends Error {}
@@ -68,7 +74,10 @@ export async function generateOrders(options: {
       }),
     );
     const subtotal = items.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
-    const shipping = subtotal >= 20_000 ? 0 : 2000;
+    const province = (buyer.province ?? "BC") as ProvinceCode;
+    // Each order received a way its province allows (docs/product/fulfilment.md): a parcel, else pickup.
+    const parcel = PROVINCE_LAW[province]?.methods.includes("parcel") ?? true;
+    const shipping = !parcel || subtotal >= 20_000 ? 0 : 2000;
     const roll = random.next();
     const status =
       age < 2 * DAY
@@ -86,12 +95,15 @@ export async function generateOrders(options: {
         shippingName: buyer.name,
         shippingStreet: buyer.address ?? "Address not provided",
         shippingCity: buyer.city ?? "Vancouver",
-        shippingProvince: buyer.province ?? "BC",
+        shippingProvince: province,
         shippingPostalCode: buyer.postcode ?? "V6B 1A1",
         status,
         subtotalCents: subtotal,
         shippingCostCents: shipping,
         totalAmountCents: subtotal + shipping,
+        fulfilmentMethod: parcel ? "parcel" : "pickup",
+        proofOfAge: parcel ? proofOfAge(legalAge(province)) : null,
+        pickupCode: parcel ? null : pickupCodeFrom(crypto.randomBytes(PICKUP_CODE_LENGTH)),
         accessToken: crypto.randomBytes(18).toString("base64url"),
         sample: true,
         createdAt,

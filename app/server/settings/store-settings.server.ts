@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   CANCEL_DAYS,
+  DEFAULT_FULFILMENT,
   DEFAULT_SHIPPING,
   MAX_SETTING_CENTS,
   REMINDER_HOURS,
@@ -10,6 +11,7 @@ import {
   type SettingsSection,
   type StoreSettings,
 } from "~/lib/store-settings";
+import { HOLD_DAYS } from "~/lib/fulfilment";
 import { config } from "../config.server";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db, type Executor } from "../db.server";
@@ -57,6 +59,14 @@ function sectionSchemas(seed: StoreSettings) {
       flatFeeCents: cents(DEFAULT_SHIPPING.flatFeeCents),
       freeThresholdCents: cents(DEFAULT_SHIPPING.freeThresholdCents),
     }),
+    fulfilment: z.object({
+      parcel: z.boolean().catch(DEFAULT_FULFILMENT.parcel),
+      delivery: z.boolean().catch(DEFAULT_FULFILMENT.delivery),
+      pickup: z.boolean().catch(DEFAULT_FULFILMENT.pickup),
+      pickupAddress: nullableText,
+      pickupHours: nullableText,
+      pickupHoldDays: wholeIn(HOLD_DAYS, DEFAULT_FULFILMENT.pickupHoldDays),
+    }),
     notifications: z.object({
       newOrderEmails: emails,
       dailySummaryEmails: emails,
@@ -87,6 +97,7 @@ function seedSettings(): StoreSettings {
       unpaidCancelDays: c.UNPAID_CANCEL_DAYS,
     },
     shipping: { ...DEFAULT_SHIPPING },
+    fulfilment: { ...DEFAULT_FULFILMENT },
     notifications: {
       newOrderEmails: [...c.STAFF_EMAILS],
       dailySummaryEmails: [...c.STAFF_EMAILS],

@@ -2,6 +2,7 @@ import type { Failure } from "~/lib/errors";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { and, eq, gt } from "drizzle-orm";
 import { provinceName, type ProvinceCode } from "~/lib/address";
+import { provinceMethods, type FulfilmentMethod } from "~/lib/fulfilment";
 import {
   DEFAULT_PROVINCE_RULES,
   ratesInForce,
@@ -77,23 +78,31 @@ export async function getProvinceSettings(
   };
 }
 
-/** Saves whether the store ships to a province and the age its shoppers confirm. */
+/**
+ * Saves whether the store ships to a province, the methods it offers there (kept within what the
+ * province's law allows: docs/product/fulfilment.md) and the age its shoppers confirm.
+ */
 export async function updateProvinceRule(options: {
   province: ProvinceCode;
   ships: boolean;
   minimumAge: number;
+  /** Absent: the methods stay as they are. */
+  methods?: FulfilmentMethod[];
   actor: AuditActor;
   now?: Date;
 }) {
   const now = options.now ?? new Date();
-  const rule = { ships: options.ships, minimumAge: options.minimumAge };
-  const values = { ...rule, updatedAt: now, updatedBy: options.actor.name };
   await db().transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(provinceRules)
       .where(eq(provinceRules.province, options.province))
       .for("update");
+    const methods = options.methods
+      ? provinceMethods(options.province, options.methods)
+      : (before?.methods ?? null);
+    const rule = { ships: options.ships, minimumAge: options.minimumAge, methods };
+    const values = { ...rule, updatedAt: now, updatedBy: options.actor.name };
     await tx
       .insert(provinceRules)
       .values({ province: options.province, ...values })
@@ -101,7 +110,7 @@ export async function updateProvinceRule(options: {
     const changes = changedFields(
       before ?? DEFAULT_PROVINCE_RULES.find((r) => r.province === options.province),
       rule,
-      ["ships", "minimumAge"],
+      ["ships", "minimumAge", "methods"],
     );
     if (Object.keys(changes).length > 0)
       await recordAudit(tx, {

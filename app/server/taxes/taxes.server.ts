@@ -1,6 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import { PROVINCE_CODES, type ProvinceCode } from "~/lib/address";
 import { dayOf } from "~/lib/coupons";
+import { isFulfilmentMethod } from "~/lib/fulfilment";
 import {
   computeTaxLines,
   DEFAULT_PROVINCE_RULES,
@@ -28,12 +29,16 @@ export async function listProvinceRules(executor: Executor = db()): Promise<Prov
       province: provinceRules.province,
       ships: provinceRules.ships,
       minimumAge: provinceRules.minimumAge,
+      methods: provinceRules.methods,
     })
     .from(provinceRules);
   const stored = new Map(rows.map((r) => [r.province, r]));
   return DEFAULT_PROVINCE_RULES.map((d) => {
     const row = stored.get(d.province);
-    return row ? { province: d.province, ships: row.ships, minimumAge: row.minimumAge } : d;
+    if (!row) return d;
+    const { ships, minimumAge } = row;
+    const methods = row.methods?.filter(isFulfilmentMethod) ?? null;
+    return { province: d.province, ships, minimumAge, methods };
   });
 }
 
@@ -189,13 +194,3 @@ export async function getOrderTaxLines(orderId: string, executor: Executor = db(
   return (await listOrderTaxLines([orderId], executor)).get(orderId) ?? [];
 }
 
-/** Reads the province's rule and rates, then applies them (the cart quote). */
-export async function addProvinceTaxes(options: {
-  totals: Totals;
-  province: ProvinceCode;
-  now: Date;
-  executor?: Executor;
-}): Promise<ProvinceQuote & { totals: Totals & { taxCents: number } }> {
-  const setup = await readProvinceTaxSetup(options.province, options.executor);
-  return applyProvinceTaxes(setup, options.totals, options.now);
-}

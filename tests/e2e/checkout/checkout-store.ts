@@ -18,7 +18,7 @@ export interface CheckoutStore {
 const year = new Date().getFullYear();
 const range = { startDate: new Date(`${year - 1}-01-01`), endDate: new Date(`${year + 1}-12-31`) };
 
-async function seed(db: Database): Promise<CheckoutStore["ids"]> {
+export async function seedCheckoutProducts(db: Database): Promise<CheckoutStore["ids"]> {
   const [lights, gummies, rosin, unpriced] = await db
     .insert(products)
     .values([
@@ -91,7 +91,7 @@ async function seed(db: Database): Promise<CheckoutStore["ids"]> {
 async function startCheckoutStore() {
   const store = await startOwnStore({
     name: "checkout",
-    seed: (dataDir) => withStoreDatabase(dataDir, seed),
+    seed: (dataDir) => withStoreDatabase(dataDir, seedCheckoutProducts),
   });
   return { url: store.url, ids: store.seeded, stop: store.stop };
 }

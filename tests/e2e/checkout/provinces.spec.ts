@@ -57,7 +57,7 @@ test("the owner stops shipping to Nunavut and schedules a rate on the Provinces 
   ).toContainText("Not served");
 });
 
-test("checkout refuses Nunavut, asks Quebec's 21 and shows GST and QST through to the confirmation", async ({
+test("checkout refuses Nunavut, asks Quebec's 21 with GST and QST but offers no way to receive it there, then places a BC order", async ({
   page,
   ids,
 }) => {
@@ -112,14 +112,30 @@ test("checkout refuses Nunavut, asks Quebec's 21 and shows GST and QST through t
   await expect(drawer.getByTestId("total")).toHaveText("$51.74");
   await page.keyboard.press("Escape");
 
-  await age.check();
-  await page.getByRole("button", { name: "Place order · $51.74" }).click();
+  // No private retailer may sell in Quebec: no way to receive the order is offered.
+  await expect(
+    main(page).getByText(
+      "Sorry, we have no way to get an order to this address. Please check the postal code, or choose another address.",
+    ),
+  ).toBeVisible();
+
+  // British Columbia: GST and PST, the store's 19, a Canada Post parcel, through to the confirmation.
+  await main(page).getByLabel("City").fill("Vancouver");
+  await main(page).getByLabel("Province or territory").selectOption("BC");
+  await main(page).getByLabel("Postal code").fill("V6B 1A1");
+  // $25.00 + $20.00 shipping: GST 5% $2.25, PST 7% $3.15.
+  await expect(summary.getByTestId("tax-line")).toHaveText(["GST 5%$2.25", "PST 7%$3.15"]);
+  await expect(main(page).getByRole("radio", { name: /Canada Post parcel/ })).toBeChecked();
+  await main(page)
+    .getByLabel(/I confirm I am 19 years of age or older/)
+    .check();
+  await page.getByRole("button", { name: "Place order · $50.40" }).click();
   await expect(
     page.getByRole("heading", { name: "Thank you! Your order is placed." }),
   ).toBeVisible();
-  await expect(page.getByText("QST 9.975%")).toBeVisible();
-  await expect(page.getByText("$4.49")).toBeVisible();
+  await expect(page.getByText("PST 7%")).toBeVisible();
+  await expect(page.getByText("$3.15")).toBeVisible();
   const pay = page.getByRole("region", { name: "Pay by Interac e-Transfer" });
-  await expect(pay.getByText("$51.74")).toBeVisible();
+  await expect(pay.getByText("$50.40")).toBeVisible();
   await expectAccessible(page);
 });

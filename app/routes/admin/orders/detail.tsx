@@ -18,6 +18,7 @@ import {
 } from "~/components/admin/refund-dialog";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
+import { fulfilmentLine } from "~/lib/fulfilment";
 import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
 import type { FormRules } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
@@ -266,6 +267,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               discountCents={order.discountCents}
               couponCode={order.couponCode}
               shippingCents={order.shippingCostCents}
+              method={order.fulfilmentMethod}
               taxLines={taxLines}
               totalCents={order.totalAmountCents}
             />
@@ -292,6 +294,8 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             <p className="font-medium text-stone-900">{order.shippingName}</p>
             <p className="text-sm break-all text-stone-600">{order.email}</p>
             {order.phone ? <p className="text-sm text-stone-600">{order.phone}</p> : null}
+            <h3 className="mt-4 text-xs font-semibold text-stone-500 uppercase">Fulfilment</h3>
+            <p className="text-sm font-medium text-stone-900">{fulfilmentLine(order)}</p>
             <h3 className="mt-4 text-xs font-semibold text-stone-500 uppercase">Ship to</h3>
             <address className="text-sm text-stone-700 not-italic">
               {order.shippingName}

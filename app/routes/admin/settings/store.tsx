@@ -6,6 +6,7 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StorageWarnings } from "~/components/admin/storage-warnings";
 import {
   EmailSection,
+  FulfilmentSection,
   NotificationsSection,
   PaymentsSection,
   SampleDataSection,
@@ -18,6 +19,7 @@ import type { StoreSettings } from "~/lib/store-settings";
 import type { SettingsSection } from "~/lib/store-settings";
 import {
   emailForm,
+  fulfilmentForm,
   notificationsForm,
   paymentsForm,
   removeSampleDataForm,
@@ -53,6 +55,7 @@ const SECTION_FORMS: Record<SettingsSection, FormRules> = {
   store: storeForm,
   payments: paymentsForm,
   shipping: shippingForm,
+  fulfilment: fulfilmentForm,
   notifications: notificationsForm,
   security: securityForm,
   email: emailForm,
@@ -62,12 +65,16 @@ const SAVED: Record<SettingsSection, string> = {
   store: "Store details saved.",
   payments: "Payment settings saved.",
   shipping: "Shipping settings saved.",
+  fulfilment: "Fulfilment settings saved.",
   notifications: "Notification recipients saved.",
   security: "Security settings saved.",
   email: "Email settings saved.",
 };
 
-/** Each section is its own form (intent store, payments, shipping, notifications, security, email). */
+/**
+ * Each section is its own form (intent store, payments, shipping, fulfilment, notifications,
+ * security, email).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
   const form = await readForm(request);
@@ -88,6 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     store: saveSection("store"),
     payments: saveSection("payments"),
     shipping: saveSection("shipping"),
+    fulfilment: saveSection("fulfilment"),
     notifications: saveSection("notifications"),
     security: saveSection("security"),
     email: saveSection("email"),
@@ -122,6 +130,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <div className="space-y-6">
           <PaymentsSection {...props} />
           <ShippingSection {...props} />
+          <FulfilmentSection {...props} />
           <NotificationsSection {...props} />
           <SecuritySection {...props} />
         </div>

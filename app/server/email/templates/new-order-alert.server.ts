@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import { provinceName } from "~/lib/address";
 import { formatDateTime } from "~/lib/dates";
+import { fulfilmentLine } from "~/lib/fulfilment";
 import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
 import {
@@ -43,6 +44,7 @@ export function renderNewOrderAlertEmail(order: NewOrderAlertInput) {
   const placed = formatDateTime(order.placedAt, config().STORE_TIMEZONE);
   const name = oneLine(order.customerName);
   const province = provinceName(order.province);
+  const how = order.fulfilment ? fulfilmentLine(order.fulfilment) : null;
   const orderUrl = adminOrderUrl(order.orderNumber);
   const subject = `New order ${order.orderNumber}: ${total}`;
 
@@ -52,6 +54,7 @@ export function renderNewOrderAlertEmail(order: NewOrderAlertInput) {
     ["Placed", placed],
     ["Customer", html`${name}, ${emailLink(`mailto:${order.customerEmail}`, order.customerEmail)}`],
     ["Ships to", province],
+    ...(how ? [["How", how] as [string, unknown]] : []),
     ["Payment", PAYMENT_STATUS],
   ];
   const content = html`${emailHeading(`New order ${order.orderNumber}`)}
@@ -66,6 +69,7 @@ export function renderNewOrderAlertEmail(order: NewOrderAlertInput) {
     `Placed: ${placed}`,
     `Customer: ${name} <${order.customerEmail}>`,
     `Ships to: ${province}`,
+    ...(how ? [`How: ${how}`] : []),
     `Payment: ${PAYMENT_STATUS}`,
     "",
     ...items.text,

@@ -1,3 +1,4 @@
+import { feeLabel, fulfilmentLine, type OrderFulfilment } from "~/lib/fulfilment";
 import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
@@ -37,6 +38,8 @@ export interface OrderConfirmationInput {
   accessToken: string;
   /** When it was placed: the e-Transfer's deadline is counted from it (none given: not said). */
   placedAt?: Date;
+  /** How it reaches the shopper (none given: a Canada Post parcel, as before methods existed). */
+  fulfilment?: OrderFulfilment;
 }
 
 /** An order's items and totals, as its emails list them. */
@@ -48,6 +51,7 @@ export type OrderLines = Pick<
   | "shippingCostCents"
   | "taxLines"
   | "totalAmountCents"
+  | "fulfilment"
 > & {
   /** Named beside the discount when given ("Discount (SAVE15)"). */
   couponCode?: string | null;
@@ -212,7 +216,7 @@ function orderItemsTable(order: OrderLines): SafeHtml {
       </tr>
       ${total("Subtotal", formatMoney(order.subtotalCents))}
       ${order.discountCents > 0 ? total(discountLabel(order), `-${formatMoney(order.discountCents)}`) : ""}
-      ${total("Shipping (Canada Post)", shippingLabel(order.shippingCostCents))}
+      ${total(orderFeeLabel(order), shippingLabel(order.shippingCostCents))}
       ${(order.taxLines ?? []).map((line) => total(line.label, formatMoney(line.amountCents)))}
       ${total("Total", formatMoney(order.totalAmountCents), true)}`,
   );
@@ -231,10 +235,23 @@ function orderItemsText(order: OrderLines): string[] {
     ...(order.discountCents > 0
       ? [`  ${discountLabel(order)}: -${formatMoney(order.discountCents)}`]
       : []),
-    `  Shipping (Canada Post): ${shippingLabel(order.shippingCostCents)}`,
+    `  ${orderFeeLabel(order)}: ${shippingLabel(order.shippingCostCents)}`,
     ...(order.taxLines ?? []).map((line) => `  ${line.label}: ${formatMoney(line.amountCents)}`),
     `  Total: ${formatMoney(order.totalAmountCents)}`,
   ];
+}
+
+const orderFeeLabel = (order: OrderLines) =>
+  feeLabel(order.fulfilment?.fulfilmentMethod ?? "parcel");
+
+/** What happens once the payment arrives, by the way the order reaches the shopper. */
+function afterPayment(order: OrderConfirmationInput): string {
+  const method = order.fulfilment?.fulfilmentMethod ?? "parcel";
+  if (method === "delivery")
+    return "Once your payment arrives, our staff deliver your order in the window you chose. The adult who receives it shows photo ID.";
+  if (method === "pickup")
+    return "Once your payment arrives, we email you when your order is ready. Bring photo ID and your pickup code.";
+  return "Once your payment arrives, we prepare your order and ship it with Canada Post.";
 }
 
 /** An order's items and totals under a heading, in HTML and as the plain-text version's lines. */
@@ -257,12 +274,13 @@ function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: s
     ...(etransferInstructions ? [etransferInstructions] : []),
     "",
     ...orderItemsSection("Your order", order).text,
+    ...(order.fulfilment ? [fulfilmentLine(order.fulfilment)] : []),
     "",
     `View your order: ${orderUrl}`,
     "",
     "WHAT HAPPENS NEXT",
     "1. Send the e-Transfer with your order number as the message.",
-    "2. Once your payment arrives, we prepare your order and ship it with Canada Post.",
+    `2. ${afterPayment(order)}`,
     `3. Follow your order any time at ${lookupUrl} with your order number and this email address.`,
   ];
   return lines.join("\n");
@@ -287,11 +305,12 @@ export function renderOrderConfirmationEmail(order: OrderConfirmationInput) {
       ? emailParagraph(settings.payments.etransferInstructions)
       : ""
   }
-  ${orderItemsSection("Your order", order).html} ${emailButton(orderUrl, "View your order")}
-  ${emailSubheading("What happens next")}
+  ${orderItemsSection("Your order", order).html}
+  ${order.fulfilment ? emailParagraph(html`<strong>${fulfilmentLine(order.fulfilment)}</strong>`) : ""}
+  ${emailButton(orderUrl, "View your order")} ${emailSubheading("What happens next")}
   ${emailParagraph(
     html`1. Send the e-Transfer with your order number as the message.<br />
-      2. Once your payment arrives, we prepare your order and ship it with Canada Post.<br />
+      2. ${afterPayment(order)}<br />
       3. Follow your order any time on our ${emailLink(lookupUrl, "order look-up page")} with your
       order number and this email address.`,
   )}`;

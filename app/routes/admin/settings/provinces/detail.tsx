@@ -10,6 +10,13 @@ import { SaveButton } from "~/components/admin/save-button";
 import { Alert, Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { provinceName } from "~/lib/address";
 import {
+  FULFILMENT_METHODS,
+  METHOD_NAMES,
+  PROVINCE_LAW,
+  provinceMethods,
+  type FulfilmentMethod,
+} from "~/lib/fulfilment";
+import {
   formatEffectiveDate,
   formatRate,
   MAX_PROVINCE_AGE,
@@ -65,12 +72,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     rule: async () => {
       const submission = await parseForm(form, provinceRuleForm);
       if (!submission.ok) return submission.reply;
-      await updateProvinceRule({
-        province,
-        ships: submission.data.ships,
-        minimumAge: submission.data.minimumAge,
-        actor,
-      });
+      const { ships, minimumAge } = submission.data;
+      const methods = FULFILMENT_METHODS.filter((m) => submission.data[`method-${m}`]);
+      await updateProvinceRule({ province, ships, minimumAge, methods, actor });
       return redirectWithToast(here, `${name} saved.`);
     },
     "add-rate": async () => {
@@ -115,6 +119,8 @@ const STATE_BADGES: Record<RateState, React.ReactNode> = {
 export default function ProvinceSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { rule, rates, today } = loaderData;
   const name = provinceName(rule.province);
+  const lawMethods: readonly FulfilmentMethod[] = PROVINCE_LAW[rule.province].methods;
+  const offered = provinceMethods(rule.province, rule.methods);
   // Server-side rules only (no zod in this page): useForm shows and focuses what was refused.
   const ruleForm = useForm({ lastResult: replyOf(actionData, "rule") });
   const rateForm = useForm({ lastResult: replyOf(actionData, "add-rate") });
@@ -127,7 +133,7 @@ export default function ProvinceSettingsPage({ loaderData, actionData }: Route.C
     >
       <Alert message={removeRefused?.form ?? removeRefused?.rateId} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
-        <Section title="Shipping and age">
+        <Section title="Shipping, methods and age">
           <Form method="post" id="rule-form" className="space-y-4" {...ruleForm.props}>
             <FormProvider form={ruleForm}>
               <FormSummary />
@@ -146,6 +152,31 @@ export default function ProvinceSettingsPage({ loaderData, actionData }: Route.C
                   </span>
                 </span>
               </label>
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium text-stone-900">
+                  Ways to receive an order
+                </legend>
+                {FULFILMENT_METHODS.map((method) =>
+                  lawMethods.includes(method) ? (
+                    <label key={method} className="flex items-center gap-3 text-sm text-stone-800">
+                      <input
+                        type="checkbox"
+                        name={`method-${method}`}
+                        defaultChecked={offered.includes(method)}
+                        className="h-4 w-4 rounded border-stone-300 accent-brand-700"
+                      />
+                      {METHOD_NAMES[method]}
+                    </label>
+                  ) : (
+                    <p key={method} className="text-sm text-stone-500">
+                      {METHOD_NAMES[method]}: not allowed by {name}&apos;s law
+                    </p>
+                  ),
+                )}
+                <p className="text-sm text-stone-600">
+                  Each is offered when it is also on in Settings (Fulfilment).
+                </p>
+              </fieldset>
               <Field
                 name="minimumAge"
                 label="Minimum age"

@@ -4,6 +4,7 @@ import { Badge } from "~/components/admin/badges";
 import { ListPage, type Column } from "~/components/admin/list-page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
+import { METHOD_NAMES, provinceMethods } from "~/lib/fulfilment";
 import { formatEffectiveDate, formatRate } from "~/lib/taxes";
 import { listProvinceSettings, type ProvinceSummary } from "~/server/taxes/provinces.server";
 import { requirePermission } from "~/server/auth/admin-guard.server";
@@ -37,6 +38,18 @@ export default function ProvinceSettings({ loaderData }: Route.ComponentProps) {
       header: "Shipping",
       cell: (p) =>
         p.ships ? <Badge tone="green">Ships</Badge> : <Badge tone="red">Not served</Badge>,
+    },
+    {
+      key: "methods",
+      header: "Ways to receive",
+      cell: (p) => {
+        const methods = p.ships ? provinceMethods(p.province, p.methods) : [];
+        return methods.length === 0 ? (
+          <span className="text-stone-500">None</span>
+        ) : (
+          methods.map((m) => METHOD_NAMES[m]).join(", ")
+        );
+      },
     },
     {
       key: "age",

@@ -1,0 +1,295 @@
+import { PROVINCES, type ProvinceCode } from "./address";
+import { MONTHS, zonedParts, zonedTime } from "./dates";
+import { formatMoney } from "./money";
+
+/**
+ * How an order reaches the shopper, and what each province's law allows
+ * (docs/product/fulfilment.md). Pure: the checkout, the settings screens and the server use the
+ * same rules, and the server is the authority.
+ */
+export const FULFILMENT_METHODS = ["parcel", "delivery", "pickup"] as const;
+export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number];
+
+export function isFulfilmentMethod(value: unknown): value is FulfilmentMethod {
+  return FULFILMENT_METHODS.includes(value as FulfilmentMethod);
+}
+
+export const METHOD_NAMES: Record<FulfilmentMethod, string> = {
+  parcel: "Canada Post parcel",
+  delivery: "Local delivery",
+  pickup: "Pickup at the store",
+};
+
+/** Checkout's message for an address no method reaches. */
+export const NO_FULFILMENT_METHOD =
+  "Sorry, we have no way to get an order to this address. Please check the postal code, or choose another address.";
+
+export interface ProvinceLaw {
+  /** The ways a licensed private retailer may get an order to a shopper there. */
+  methods: readonly FulfilmentMethod[];
+  /** Years the store keeps its delivery and pickup records for orders there. */
+  recordYears: number;
+}
+
+/** Where a province names no period, records are kept as long as the longest one (Alberta's). */
+export const LONGEST_RECORD_YEARS = 6;
+
+const EVERY_METHOD = FULFILMENT_METHODS;
+const NONE: readonly FulfilmentMethod[] = [];
+
+/** The published rules as defaults; each one's source is in docs/product/fulfilment.md. */
+export const PROVINCE_LAW: Record<ProvinceCode, ProvinceLaw> = {
+  AB: { methods: EVERY_METHOD, recordYears: 6 },
+  BC: { methods: EVERY_METHOD, recordYears: LONGEST_RECORD_YEARS },
+  MB: { methods: EVERY_METHOD, recordYears: LONGEST_RECORD_YEARS },
+  NB: { methods: NONE, recordYears: LONGEST_RECORD_YEARS },
+  NL: { methods: EVERY_METHOD, recordYears: LONGEST_RECORD_YEARS },
+  NS: { methods: NONE, recordYears: LONGEST_RECORD_YEARS },
+  NT: { methods: NONE, recordYears: LONGEST_RECORD_YEARS },
+  NU: { methods: NONE, recordYears: LONGEST_RECORD_YEARS },
+  ON: { methods: ["delivery", "pickup"], recordYears: 3 },
+  PE: { methods: NONE, recordYears: LONGEST_RECORD_YEARS },
+  QC: { methods: NONE, recordYears: LONGEST_RECORD_YEARS },
+  SK: { methods: EVERY_METHOD, recordYears: LONGEST_RECORD_YEARS },
+  YT: { methods: ["delivery", "pickup"], recordYears: LONGEST_RECORD_YEARS },
+};
+
+/**
+ * The methods a province offers: what its law allows, narrowed by the owner's choice (null: all the
+ * law allows). The owner can never add a method the law does not allow.
+ */
+export function provinceMethods(
+  province: ProvinceCode,
+  ownerChoice: readonly FulfilmentMethod[] | null,
+): FulfilmentMethod[] {
+  const allowed = PROVINCE_LAW[province].methods;
+  return allowed.filter((method) => ownerChoice === null || ownerChoice.includes(method));
+}
+
+/** Canada Post's Proof of Age option for a parcel: PA18 where the legal age is 18, else PA19. */
+export type ProofOfAge = "PA18" | "PA19";
+export function proofOfAge(legalAge: number): ProofOfAge {
+  return legalAge <= 18 ? "PA18" : "PA19";
+}
+
+/** Canada Post's smallest recreational cannabis parcel: a lighter one is packed up to it. */
+export const MINIMUM_PARCEL_GRAMS = 50;
+
+// ── delivery zones ──
+
+/** A prefix of a postal code's first three characters (its FSA): "M", "M5" or "M5V". */
+const FSA_PREFIX = /^[ABCEGHJ-NPRSTVXY](\d[ABCEGHJ-NPRSTV-Z]?)?$/;
+
+/** "m5v, M6 ,k1p" → ["M5V", "M6", "K1P"]; the malformed ones apart, to be named in a message. */
+export function parseFsaPrefixes(text: string): { prefixes: string[]; malformed: string[] } {
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((part) => part.trim().toUpperCase())
+    .filter(Boolean);
+  const prefixes = [...new Set(parts.filter((part) => FSA_PREFIX.test(part)))];
+  return { prefixes, malformed: parts.filter((part) => !FSA_PREFIX.test(part)) };
+}
+
+/** The province whose postal codes a prefix belongs to, or null (X is two territories' letter). */
+export function prefixProvinces(prefix: string): ProvinceCode[] {
+  return PROVINCES.filter((p) => p.postalPrefixes.includes(prefix.charAt(0))).map((p) => p.code);
+}
+
+export interface DeliveryZone {
+  id: string;
+  name: string;
+  prefixes: string[];
+  feeCents: number;
+  minimumOrderCents: number;
+}
+
+/**
+ * The zone a (normalised) postal code is in: the one with the longest matching prefix, the lower
+ * fee on a tie; null outside every zone.
+ */
+export function zoneFor<Z extends DeliveryZone>(postalCode: string, zones: readonly Z[]): Z | null {
+  let best: { zone: Z; length: number } | null = null;
+  for (const zone of zones) {
+    for (const prefix of zone.prefixes) {
+      if (!postalCode.startsWith(prefix)) continue;
+      const better =
+        !best ||
+        prefix.length > best.length ||
+        (prefix.length === best.length && zone.feeCents < best.zone.feeCents);
+      if (better) best = { zone, length: prefix.length };
+    }
+  }
+  return best?.zone ?? null;
+}
+
+// ── delivery windows ──
+
+/** A weekly delivery window: ISO weekday (1 Monday … 7 Sunday), wall-clock times, places. */
+export interface DeliveryWindow {
+  id: string;
+  weekday: number;
+  /** "16:00" */
+  starts: string;
+  /** "18:00" */
+  ends: string;
+  capacity: number;
+}
+
+export const WEEKDAY_NAMES = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+
+/** Checkout offers windows from this far ahead (orders are packed and paid first) … */
+export const DELIVERY_LEAD_MINUTES = 120;
+/** … up to this many days ahead. */
+export const DELIVERY_DAYS_AHEAD = 7;
+export const MAX_WINDOW_CAPACITY = 500;
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Minutes after midnight of "HH:MM", or null. */
+export function minutesOfDay(time: string): number | null {
+  const match = TIME.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** "16:00" → "4 p.m.", "9:30" → "9:30 a.m.". */
+export function formatClock(time: string): string {
+  const minutes = minutesOfDay(time) ?? 0;
+  const hour = Math.floor(minutes / 60);
+  const minute = minutes % 60;
+  const suffix = hour < 12 ? "a.m." : "p.m.";
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return minute === 0
+    ? `${twelve} ${suffix}`
+    : `${twelve}:${String(minute).padStart(2, "0")} ${suffix}`;
+}
+
+/** One dated window a shopper can book: "window id@YYYY-MM-DD" is its key in forms. */
+export interface DatedWindow {
+  key: string;
+  windowId: string;
+  /** YYYY-MM-DD in the store's time zone. */
+  date: string;
+  starts: string;
+  ends: string;
+  capacity: number;
+}
+
+export function windowKey(windowId: string, date: string): string {
+  return `${windowId}@${date}`;
+}
+
+export function parseWindowKey(key: string): { windowId: string; date: string } | null {
+  const match = /^([A-Za-z0-9_-]{1,80})@(\d{4}-\d{2}-\d{2})$/.exec(key);
+  return match ? { windowId: match[1]!, date: match[2]! } : null;
+}
+
+/**
+ * The dated windows a shopper may book from `now`: each weekly window on the coming days (the store's
+ * time zone) that starts at least DELIVERY_LEAD_MINUTES from now, soonest first. Server only (zone
+ * arithmetic).
+ */
+export function upcomingWindows(
+  windows: readonly DeliveryWindow[],
+  now: Date,
+  timeZone: string,
+): DatedWindow[] {
+  const today = zonedParts(now, timeZone);
+  const dated: (DatedWindow & { at: number })[] = [];
+  for (let offset = 0; offset <= DELIVERY_DAYS_AHEAD; offset++) {
+    const calendar = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    const weekday = ((calendar.getUTCDay() + 6) % 7) + 1;
+    const date = calendar.toISOString().slice(0, 10);
+    for (const window of windows) {
+      if (window.weekday !== weekday) continue;
+      const minutes = minutesOfDay(window.starts) ?? 0;
+      const at = zonedTime(
+        timeZone,
+        calendar.getUTCFullYear(),
+        calendar.getUTCMonth() + 1,
+        calendar.getUTCDate(),
+        Math.floor(minutes / 60),
+        minutes % 60,
+      ).getTime();
+      if (at - now.getTime() < DELIVERY_LEAD_MINUTES * 60_000) continue;
+      const { id, starts, ends, capacity } = window;
+      dated.push({ key: windowKey(id, date), windowId: id, date, starts, ends, capacity, at });
+    }
+  }
+  return dated.sort((a, b) => a.at - b.at).map(({ at: _at, ...window }) => window);
+}
+
+/** "Tuesday, Dec 1, 4 p.m. to 6 p.m." from a calendar day and the window's times. */
+export function windowLabel(window: Pick<DatedWindow, "date" | "starts" | "ends">): string {
+  const [year, month, day] = window.date.split("-").map(Number) as [number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  const weekday = WEEKDAY_NAMES[(calendar.getUTCDay() + 6) % 7]!;
+  return `${weekday}, ${MONTHS[month - 1]} ${day}, ${formatClock(window.starts)} to ${formatClock(window.ends)}`;
+}
+
+/** A fee line for a method: "Free" or "$8.00". */
+export function feeText(cents: number): string {
+  return cents === 0 ? "Free" : formatMoney(cents);
+}
+
+// ── pickup ──
+
+/** Six characters without the look-alikes (0/O, 1/I/L): read aloud at the counter. */
+export const PICKUP_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const PICKUP_CODE_LENGTH = 6;
+export const HOLD_DAYS = { min: 1, max: 30 } as const;
+
+/** A pickup code from random bytes (one character per byte). */
+export function pickupCodeFrom(bytes: Uint8Array): string {
+  return [...bytes.slice(0, PICKUP_CODE_LENGTH)]
+    .map((b) => PICKUP_CODE_ALPHABET[b % PICKUP_CODE_ALPHABET.length])
+    .join("");
+}
+
+export function normalizePickupCode(value: string): string | null {
+  const code = value.toUpperCase().replace(/[\s-]/g, "");
+  if (code.length !== PICKUP_CODE_LENGTH) return null;
+  return [...code].every((c) => PICKUP_CODE_ALPHABET.includes(c)) ? code : null;
+}
+
+// ── on an order ──
+
+/** What an order records of how it reaches the shopper. */
+export interface OrderFulfilment {
+  fulfilmentMethod: string;
+  deliveryDate: string | null;
+  deliveryStarts: string | null;
+  deliveryEnds: string | null;
+  pickupCode: string | null;
+  proofOfAge: string | null;
+}
+
+/** The totals' line for the method's fee. */
+export function feeLabel(method: string): string {
+  if (method === "delivery") return "Local delivery";
+  if (method === "pickup") return "Pickup";
+  return "Shipping (Canada Post)";
+}
+
+/**
+ * How the order reaches the shopper, in one line: "Canada Post parcel, Proof of Age PA19",
+ * "Local delivery, Tuesday, Dec 1, 4 p.m. to 6 p.m.", "Pickup at the store, code AB3K7M".
+ */
+export function fulfilmentLine(order: OrderFulfilment): string {
+  const method = isFulfilmentMethod(order.fulfilmentMethod) ? order.fulfilmentMethod : "parcel";
+  const { deliveryDate, deliveryStarts, deliveryEnds } = order;
+  if (method === "delivery" && deliveryDate && deliveryStarts && deliveryEnds)
+    return `${METHOD_NAMES.delivery}, ${windowLabel({ date: deliveryDate, starts: deliveryStarts, ends: deliveryEnds })}`;
+  if (method === "pickup" && order.pickupCode)
+    return `${METHOD_NAMES.pickup}, code ${order.pickupCode}`;
+  if (method === "parcel" && order.proofOfAge)
+    return `${METHOD_NAMES.parcel}, Proof of Age ${order.proofOfAge}`;
+  return METHOD_NAMES[method];
+}

@@ -1,0 +1,205 @@
+import crypto from "node:crypto";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import {
+  feeText,
+  METHOD_NAMES,
+  PICKUP_CODE_LENGTH,
+  pickupCodeFrom,
+  proofOfAge,
+  provinceMethods,
+  upcomingWindows,
+  windowLabel,
+  zoneFor,
+  type DatedWindow,
+  type FulfilmentMethod,
+} from "~/lib/fulfilment";
+import { formatMoneyInText } from "~/lib/money";
+import { shippingCents, type ShippingRates } from "~/lib/pricing";
+import type { StoreSettings } from "~/lib/store-settings";
+import type { ProvinceRule } from "~/lib/taxes";
+import { config } from "../config.server";
+import { db, type Executor, type Transaction } from "../db.server";
+import { deliveryBookings, deliveryWindows, orders } from "../db-tables";
+import { listDeliveryZones } from "./delivery-setup.server";
+
+/** One way to receive the order, as checkout shows it. */
+export interface FulfilmentOption {
+  method: FulfilmentMethod;
+  name: string;
+  /** What it costs for this cart ("Free", "$8.00"); parcels follow Settings → Shipping. */
+  feeCents: number;
+  feeText: string;
+  detail: string;
+  /** Why it cannot be chosen for this cart (a zone's minimum order), or null. */
+  unavailable: string | null;
+}
+
+export interface BookableWindow extends DatedWindow {
+  label: string;
+  placesLeft: number;
+}
+
+/** What checkout offers for an address: the methods, and for delivery its zone and windows. */
+export interface FulfilmentChoices {
+  options: FulfilmentOption[];
+  zone: { id: string; name: string } | null;
+  windows: BookableWindow[];
+}
+
+type Settings = Pick<StoreSettings, "fulfilment" | "shipping">;
+
+/** The coming dated windows with the places each has left, soonest first; full ones left out. */
+export async function bookableWindows(
+  now: Date,
+  executor: Executor = db(),
+): Promise<BookableWindow[]> {
+  const weekly = await executor
+    .select({
+      id: deliveryWindows.id,
+      weekday: deliveryWindows.weekday,
+      starts: deliveryWindows.starts,
+      ends: deliveryWindows.ends,
+      capacity: deliveryWindows.capacity,
+    })
+    .from(deliveryWindows);
+  const dated = upcomingWindows(weekly, now, config().STORE_TIMEZONE);
+  if (dated.length === 0) return [];
+  const booked = await executor
+    .select({
+      windowId: deliveryBookings.windowId,
+      date: deliveryBookings.date,
+      booked: deliveryBookings.booked,
+    })
+    .from(deliveryBookings)
+    .where(
+      and(
+        inArray(
+          deliveryBookings.windowId,
+          weekly.map((w) => w.id),
+        ),
+        gte(deliveryBookings.date, dated[0]!.date),
+      ),
+    );
+  const taken = new Map(booked.map((b) => [`${b.windowId}@${b.date}`, b.booked]));
+  return dated
+    .map((window) => ({
+      ...window,
+      label: windowLabel(window),
+      placesLeft: window.capacity - (taken.get(window.key) ?? 0),
+    }))
+    .filter((window) => window.placesLeft > 0);
+}
+
+/**
+ * The methods the store offers at an address: the province's law, narrowed by the owner's choice
+ * for it, by the methods turned on in Settings → Fulfilment and, for delivery, by the zones and the
+ * windows with places left. `goodsCents` is the cart after discount (zone minimums, free parcels).
+ */
+export async function fulfilmentChoices(options: {
+  rule: ProvinceRule;
+  postalCode: string;
+  goodsCents: number;
+  settings: Settings;
+  now: Date;
+  executor?: Executor;
+}): Promise<FulfilmentChoices> {
+  const { rule, settings, goodsCents } = options;
+  const executor = options.executor ?? db();
+  const allowed = rule.ships ? provinceMethods(rule.province, rule.methods) : [];
+  const result: FulfilmentChoices = { options: [], zone: null, windows: [] };
+  for (const method of allowed) {
+    if (method === "parcel" && settings.fulfilment.parcel) {
+      const feeCents = shippingCents(goodsCents, 0, settings.shipping);
+      const code = proofOfAge(rule.minimumAge);
+      result.options.push({
+        method,
+        name: METHOD_NAMES.parcel,
+        feeCents,
+        feeText: feeText(feeCents),
+        detail: `Tracked, with Proof of Age (${code}): the adult who signs for it shows ID.`,
+        unavailable: null,
+      });
+    }
+    if (method === "pickup" && settings.fulfilment.pickup && settings.fulfilment.pickupAddress) {
+      const { pickupAddress, pickupHours, pickupHoldDays } = settings.fulfilment;
+      const where = [pickupAddress.replace(/\n/g, ", "), pickupHours].filter(Boolean).join(". ");
+      result.options.push({
+        method,
+        name: METHOD_NAMES.pickup,
+        feeCents: 0,
+        feeText: feeText(0),
+        detail: `${where}. Bring photo ID; we hold your order ${pickupHoldDays} days once it is ready.`,
+        unavailable: null,
+      });
+    }
+    if (method === "delivery" && settings.fulfilment.delivery) {
+      const zone = zoneFor(options.postalCode, await listDeliveryZones(executor));
+      if (!zone) continue;
+      const windows = await bookableWindows(options.now, executor);
+      if (windows.length === 0) continue;
+      result.zone = { id: zone.id, name: zone.name };
+      result.windows = windows;
+      result.options.push({
+        method,
+        name: METHOD_NAMES.delivery,
+        feeCents: zone.feeCents,
+        feeText: feeText(zone.feeCents),
+        detail: `By our staff in ${zone.name}, in the window you choose. The adult who receives it shows photo ID.`,
+        unavailable:
+          goodsCents < zone.minimumOrderCents
+            ? `Local delivery to ${zone.name} needs an order of at least ${formatMoneyInText(zone.minimumOrderCents)}.`
+            : null,
+      });
+    }
+  }
+  return result;
+}
+
+/** What an order placed with a method is charged for it, as `computeTotals` takes it. */
+export function methodRates(option: FulfilmentOption, settings: Settings): ShippingRates {
+  return option.method === "parcel"
+    ? settings.shipping
+    : { flatFeeCents: option.feeCents, freeThresholdCents: null };
+}
+
+/**
+ * Takes a place in a dated window for an order, by a guarded write: the count never passes the
+ * window's capacity, whatever runs at the same time. False when it is full.
+ */
+export async function bookWindow(tx: Transaction, window: DatedWindow): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    insert into delivery_bookings (window_id, date, booked)
+    select id, ${window.date}, 1 from delivery_windows where id = ${window.windowId}
+    on conflict (window_id, date) do update set booked = delivery_bookings.booked + 1
+      where delivery_bookings.booked <
+        (select capacity from delivery_windows where id = excluded.window_id)
+    returning booked`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/** Gives a window's place back (the order cancelled or moved). */
+export async function releaseWindow(tx: Transaction, windowId: string, date: string) {
+  await tx
+    .update(deliveryBookings)
+    .set({ booked: sql`${deliveryBookings.booked} - 1` })
+    .where(
+      and(
+        eq(deliveryBookings.windowId, windowId),
+        eq(deliveryBookings.date, date),
+        gte(deliveryBookings.booked, 1),
+      ),
+    );
+}
+
+/** A pickup code no other order has. */
+export async function newPickupCode(tx: Transaction): Promise<string> {
+  for (;;) {
+    const code = pickupCodeFrom(crypto.randomBytes(PICKUP_CODE_LENGTH));
+    const [taken] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.pickupCode, code))
+      .limit(1);
+    if (!taken) return code;
+  }
+}
