@@ -11,6 +11,7 @@ import {
   provinceMethods,
   upcomingWindows,
   windowLabel,
+  windowShortLabel,
   zoneFor,
 } from "./fulfilment";
 
@@ -101,5 +102,16 @@ describe("pickup codes", () => {
     expect(normalizePickupCode("ab3 k7m")).toBe("AB3K7M");
     expect(normalizePickupCode("AB0K7M")).toBeNull();
     expect(normalizePickupCode("AB3K7")).toBeNull();
+  });
+});
+
+describe("a window's short label", () => {
+  it("joins times of the same half-day", () => {
+    expect(windowShortLabel({ date: "2026-11-30", starts: "16:00", ends: "18:00" })).toBe(
+      "Mon, Nov 30, 4–6 p.m.",
+    );
+    expect(windowShortLabel({ date: "2026-12-06", starts: "11:30", ends: "13:00" })).toBe(
+      "Sun, Dec 6, 11:30 a.m.–1 p.m.",
+    );
   });
 });

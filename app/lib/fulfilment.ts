@@ -171,6 +171,11 @@ export function formatClock(time: string): string {
     : `${twelve}:${String(minute).padStart(2, "0")} ${suffix}`;
 }
 
+/** "Monday 4 p.m. to 6 p.m.": a weekly window as staff read it. */
+export function windowName(window: Pick<DeliveryWindow, "weekday" | "starts" | "ends">): string {
+  return `${WEEKDAY_NAMES[window.weekday - 1]} ${formatClock(window.starts)} to ${formatClock(window.ends)}`;
+}
+
 /** One dated window a shopper can book: "window id@YYYY-MM-DD" is its key in forms. */
 export interface DatedWindow {
   key: string;
@@ -232,6 +237,16 @@ export function windowLabel(window: Pick<DatedWindow, "date" | "starts" | "ends"
   const calendar = new Date(Date.UTC(year, month - 1, day));
   const weekday = WEEKDAY_NAMES[(calendar.getUTCDay() + 6) % 7]!;
   return `${weekday}, ${MONTHS[month - 1]} ${day}, ${formatClock(window.starts)} to ${formatClock(window.ends)}`;
+}
+
+/** "Mon, Nov 30, 4–6 p.m.": a dated window where room is short (a select on a phone). */
+export function windowShortLabel(window: Pick<DatedWindow, "date" | "starts" | "ends">): string {
+  const [year, month, day] = window.date.split("-").map(Number) as [number, number, number];
+  const weekday = WEEKDAY_NAMES[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7]!;
+  const [start, end] = [formatClock(window.starts), formatClock(window.ends)];
+  const sameHalf = start.slice(-4) === end.slice(-4);
+  const times = sameHalf ? `${start.slice(0, -5)}–${end}` : `${start}–${end}`;
+  return `${weekday.slice(0, 3)}, ${MONTHS[month - 1]} ${day}, ${times}`;
 }
 
 /** A fee line for a method: "Free" or "$8.00". */

@@ -46,7 +46,7 @@ export interface FulfilmentSettings {
   /** Where and when orders are picked up; required to offer pickup. */
   pickupAddress: string | null;
   pickupHours: string | null;
-  /** Days an order ready for pickup is held before it is cancelled and its stock put back. */
+  /** Days an order ready for pickup is held for the shopper (said at checkout). */
   pickupHoldDays: number;
 }
 

@@ -366,7 +366,7 @@ export function FulfilmentSection({ actionData, loaderData }: SectionProps) {
                 name="pickupHoldDays"
                 label="Days an order is held"
                 inputMode="numeric"
-                hint={`${HOLD_DAYS.min} to ${HOLD_DAYS.max}; then it is cancelled and restocked`}
+                hint={`${HOLD_DAYS.min} to ${HOLD_DAYS.max}, once it is ready; said at checkout`}
                 value={String(fulfilment.pickupHoldDays)}
               />
             </div>

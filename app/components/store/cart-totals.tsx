@@ -1,3 +1,4 @@
+import type { FulfilmentMethod } from "~/lib/fulfilment";
 import { formatMoney } from "~/lib/money";
 import { freeShippingNudge, type Totals } from "~/lib/pricing";
 import type { TaxLine } from "~/lib/taxes";
@@ -11,10 +12,13 @@ export function CartTotals({
   totals,
   couponCode,
   taxes,
+  method = null,
 }: {
   totals: Totals;
   couponCode?: string | null;
   taxes: TaxLine[] | null;
+  /** The way to receive the order the totals are priced with, once known: names the fee. */
+  method?: FulfilmentMethod | null;
 }) {
   const nudge = freeShippingNudge(totals);
   return (
@@ -41,7 +45,9 @@ export function CartTotals({
           </dd>
         </div>
         <div className="flex justify-between">
-          <dt className="text-stone-600">Shipping</dt>
+          <dt className="text-stone-600">
+            {method === "delivery" ? "Local delivery" : method === "pickup" ? "Pickup" : "Shipping"}
+          </dt>
           <dd className="font-medium text-stone-900" data-testid="shipping">
             {totals.shippingCents === 0 ? "FREE" : formatMoney(totals.shippingCents)}
           </dd>

@@ -1,6 +1,6 @@
 import { CheckCircle2, Lock, Package, Store, Truck } from "lucide-react";
 import { Field, useFieldError } from "~/components/form/form";
-import { NO_FULFILMENT_METHOD, type FulfilmentMethod } from "~/lib/fulfilment";
+import { NO_FULFILMENT_METHOD, windowShortLabel, type FulfilmentMethod } from "~/lib/fulfilment";
 import { formatMoney } from "~/lib/money";
 import { ageConfirmationLabel, ageToConfirm, type ProvinceRule } from "~/lib/taxes";
 import type { SavedAddress } from "~/server/accounts/addresses.server";
@@ -141,8 +141,7 @@ export function ShippingAndPaymentSteps({
                     </option>
                     {fulfilment.windows.map((window) => (
                       <option key={window.key} value={window.key}>
-                        {window.label} ({window.placesLeft}{" "}
-                        {window.placesLeft === 1 ? "place" : "places"} left)
+                        {windowShortLabel(window)} ({window.placesLeft} left)
                       </option>
                     ))}
                   </select>

@@ -121,6 +121,7 @@ export function CheckoutSummary({
               totals={totals}
               couponCode={appliedCode && quote.coupon?.applied ? quote.coupon.code : null}
               taxes={taxes}
+              method={quote.fulfilment?.method}
             />
           ) : failed ? (
             <p role="alert" className="text-sm text-red-700">

@@ -133,6 +133,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // The quote answers for the destination it was asked about; an older one's choices are not shown.
   const fulfilment =
     addressKnown && quote?.province?.rule.province === province ? quote.fulfilment : null;
+  // The shopper's choice shows at once (the quote priced with it follows), if it can be chosen.
+  const method = fulfilment?.options.some((o) => o.method === chosenMethod && !o.unavailable)
+    ? chosenMethod
+    : (fulfilment?.method ?? null);
   const totals = quote ? quoteTotals(quote, appliedCode) : null;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
@@ -223,7 +227,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             />
             <ShippingAndPaymentSteps
               fulfilment={fulfilment}
-              method={fulfilment?.method ?? null}
+              method={method}
               onMethod={setChosenMethod}
               addressKnown={addressKnown}
               instructions={loaderData.paymentInstructions}

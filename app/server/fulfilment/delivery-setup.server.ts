@@ -1,10 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import {
-  formatClock,
-  WEEKDAY_NAMES,
-  type DeliveryWindow,
-  type DeliveryZone,
-} from "~/lib/fulfilment";
+import { windowName, type DeliveryWindow, type DeliveryZone } from "~/lib/fulfilment";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db, type Executor } from "../db.server";
 import { deliveryWindows, deliveryZones } from "../db-tables";
@@ -101,10 +96,6 @@ export async function deleteDeliveryZone(id: string, actor: AuditActor): Promise
       });
     return Boolean(gone);
   });
-}
-
-export function windowName(window: Pick<DeliveryWindow, "weekday" | "starts" | "ends">): string {
-  return `${WEEKDAY_NAMES[window.weekday - 1]} ${formatClock(window.starts)} to ${formatClock(window.ends)}`;
 }
 
 /** Adds a weekly window. Orders already booked keep their day and times. */

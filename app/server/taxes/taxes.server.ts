@@ -193,4 +193,3 @@ export async function listOrderTaxLines(
 export async function getOrderTaxLines(orderId: string, executor: Executor = db()) {
   return (await listOrderTaxLines([orderId], executor)).get(orderId) ?? [];
 }
-

@@ -7,7 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { SaveButton } from "~/components/admin/save-button";
 import { Alert, Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { replyOf } from "~/lib/form";
-import { formatClock, MAX_WINDOW_CAPACITY, WEEKDAY_NAMES } from "~/lib/fulfilment";
+import { formatClock, MAX_WINDOW_CAPACITY, WEEKDAY_NAMES, windowName } from "~/lib/fulfilment";
 import { formatMoney } from "~/lib/money";
 import { deleteDeliveryItemForm, deliveryWindowForm, deliveryZoneForm } from "~/schemas/fulfilment";
 import { redirectWithToast } from "~/server/admin/flash.server";
@@ -20,7 +20,6 @@ import {
   listDeliveryWindows,
   listDeliveryZones,
   saveDeliveryZone,
-  windowName,
 } from "~/server/fulfilment/delivery-setup.server";
 import { dispatchIntent, formReply, parseForm, readForm } from "~/server/http/form.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
@@ -106,7 +105,7 @@ export default function DeliverySettings({ loaderData, actionData }: Route.Compo
           Local delivery is off: turn it on in Settings (Fulfilment) to offer it at checkout.
         </p>
       )}
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+      <div className="grid max-w-4xl grid-cols-1 gap-6">
         <Section title="Zones">
           {zones.length === 0 ? (
             <p className="text-sm text-stone-600">No zone yet: add the first below.</p>
@@ -166,7 +165,8 @@ export default function DeliverySettings({ loaderData, actionData }: Route.Compo
           <Form
             method="post"
             id="zone-form"
-            key={editing?.id ?? "new"}
+            // Started again from what is stored after each save (a new zone's form empties).
+            key={`${editing?.id ?? "new"}:${JSON.stringify(zones)}`}
             className="mt-6 space-y-4 border-t border-stone-200 pt-4"
             {...zoneForm.props}
           >
@@ -271,6 +271,7 @@ export default function DeliverySettings({ loaderData, actionData }: Route.Compo
           <Form
             method="post"
             id="window-form"
+            key={windows.length}
             className="mt-6 space-y-4 border-t border-stone-200 pt-4"
             {...windowForm.props}
           >
