@@ -19,8 +19,8 @@ import type { StoreSettings } from "~/lib/store-settings";
 import type { ProvinceRule } from "~/lib/taxes";
 import { config } from "../config.server";
 import { db, type Executor, type Transaction } from "../db.server";
-import { deliveryBookings, deliveryWindows, orders } from "../db-tables";
-import { listDeliveryZones } from "./delivery-setup.server";
+import { deliveryBookings, orders } from "../db-tables";
+import { listDeliveryWindows, listDeliveryZones } from "./delivery-setup.server";
 
 /** One way to receive the order, as checkout shows it. */
 export interface FulfilmentOption {
@@ -53,15 +53,7 @@ export async function bookableWindows(
   now: Date,
   executor: Executor = db(),
 ): Promise<BookableWindow[]> {
-  const weekly = await executor
-    .select({
-      id: deliveryWindows.id,
-      weekday: deliveryWindows.weekday,
-      starts: deliveryWindows.starts,
-      ends: deliveryWindows.ends,
-      capacity: deliveryWindows.capacity,
-    })
-    .from(deliveryWindows);
+  const weekly = await listDeliveryWindows(executor);
   const dated = upcomingWindows(weekly, now, config().STORE_TIMEZONE);
   if (dated.length === 0) return [];
   const booked = await executor

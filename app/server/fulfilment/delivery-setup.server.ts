@@ -19,8 +19,8 @@ export async function listDeliveryZones(executor: Executor = db()): Promise<Deli
     .orderBy(asc(deliveryZones.name));
 }
 
-export async function listDeliveryWindows(): Promise<DeliveryWindow[]> {
-  return db()
+export async function listDeliveryWindows(executor: Executor = db()): Promise<DeliveryWindow[]> {
+  return executor
     .select({
       id: deliveryWindows.id,
       weekday: deliveryWindows.weekday,
