@@ -358,11 +358,11 @@ describe("the CSV export", () => {
       "Total GST,GST,,12.00,2.50,9.50",
       "Total,,,28.80,6.00,22.80",
       `${numbers.A}-R1,${numbers.A},2026-03-10 11:00,2026-03-31 23:30,50.00,0.00,6.00,56.00,Interac e-Transfer,,Owner`,
-      "Order,Placed,Status,Counts as sale,Customer,Email,Items,Subtotal ($),Discount ($),Shipping ($),Tax ($),Total ($),Refunded to date ($),Net ($)",
-      `${numbers.A},2026-03-10 11:00,shipped,yes,Buyer A,a@example.com,1,100.00,0.00,20.00,14.40,134.40,56.00,78.40`,
+      "Order,Placed,Status,Counts as sale,Fulfilment,Customer,Email,Items,Subtotal ($),Discount ($),Shipping ($),Tax ($),Total ($),Refunded to date ($),Net ($)",
+      `${numbers.A},2026-03-10 11:00,shipped,yes,Canada Post parcel,Buyer A,a@example.com,1,100.00,0.00,20.00,14.40,134.40,56.00,78.40`,
       // Refunded in April: a sale of March, its refund in April's file.
-      `${numbers.B},2026-03-15 11:00,cancelled,yes,Buyer B,b@example.com,1,100.00,0.00,20.00,14.40,134.40,134.40,0.00`,
-      `${numbers.C},2026-03-20 11:00,cancelled,no,Buyer C,c@example.com,1,100.00,0.00,20.00,14.40,134.40,0.00,134.40`,
+      `${numbers.B},2026-03-15 11:00,cancelled,yes,Canada Post parcel,Buyer B,b@example.com,1,100.00,0.00,20.00,14.40,134.40,134.40,0.00`,
+      `${numbers.C},2026-03-20 11:00,cancelled,no,Canada Post parcel,Buyer C,c@example.com,1,100.00,0.00,20.00,14.40,134.40,0.00,134.40`,
     ])
       expect(lines).toContain(line);
     const april = await exportSalesReport({
@@ -377,6 +377,8 @@ describe("the CSV export", () => {
       `${numbers.E}-R1,${numbers.E},2026-04-02 11:00,2026-04-10 11:00,0.00,20.00,2.60,22.60,Other,'=cash,Owner`,
     );
     expect(aprilText).toContain(`${numbers.B}-R1,${numbers.B},2026-03-15 11:00,`);
+    // Ontario's order went by local delivery (no parcels there).
+    expect(aprilText).toContain(`${numbers.E},2026-04-02 11:00,processing,yes,Local delivery,`);
   });
 
   it("the routes: the screen and the export follow the chosen period; bad ranges are 400s", async () => {

@@ -250,6 +250,8 @@ describe("packing slips", () => {
       province: "BC",
       postalCode: "V6B 1A1",
       shipmentStatus: "preparing",
+      // The option to buy with the label (docs/product/fulfilment.md#parcels).
+      fulfilment: "Canada Post parcel, Proof of Age PA19",
       items: [
         { productName: "Blue Dream", size: "3.5g", quantity: 2, key: expect.any(String) },
         { productName: "Blue Dream", size: "7g", quantity: 1, key: expect.any(String) },

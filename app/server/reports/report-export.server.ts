@@ -1,3 +1,4 @@
+import { isFulfilmentMethod, METHOD_NAMES } from "~/lib/fulfilment";
 import { sql, type SQL } from "drizzle-orm";
 import { provinceName } from "~/lib/address";
 import { csvRow } from "~/lib/csv";
@@ -22,6 +23,7 @@ interface ExportOrder {
   id: string;
   order_number: string;
   status: string;
+  method: string;
   name: string;
   email: string;
   items: number;
@@ -202,6 +204,7 @@ export async function exportSalesReport(options: {
         "Placed",
         "Status",
         "Counts as sale",
+        "Fulfilment",
         "Customer",
         "Email",
         "Items",
@@ -218,7 +221,7 @@ export async function exportSalesReport(options: {
     for await (const batch of keysetBatches<ExportOrder>(
       (after) => sql`
         select o.id, o.order_number,
-          o.status, o.shipping_name as name, o.email,
+          o.status, o.fulfilment_method as method, o.shipping_name as name, o.email,
           coalesce((select sum(quantity) from order_items i where i.order_id = o.id), 0)::int as items,
           o.subtotal_cents as subtotal, o.discount_cents as discount,
           o.shipping_cost_cents as shipping, o.tax_cents as tax, o.total_amount_cents as total,
@@ -236,6 +239,7 @@ export async function exportSalesReport(options: {
             localTime(o.created_at, range.timeZone),
             o.status,
             o.sale ? "yes" : "no",
+            isFulfilmentMethod(o.method) ? METHOD_NAMES[o.method] : o.method,
             o.name,
             o.email,
             o.items,

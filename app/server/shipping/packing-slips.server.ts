@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { fail, type Result } from "~/lib/errors";
+import { fulfilmentLine } from "~/lib/fulfilment";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { db } from "../db.server";
 import { orderItems, orders, shipments } from "../db-tables";
@@ -25,6 +26,8 @@ interface PackingSlip {
   province: string;
   postalCode: string;
   phone: string | null;
+  /** How it goes: "Canada Post parcel, Proof of Age PA19" (the option to buy with the label). */
+  fulfilment: string;
   items: PackingSlipItem[];
 }
 
@@ -68,6 +71,12 @@ export async function listPackingSlips(
       province: orders.shippingProvince,
       postalCode: orders.shippingPostalCode,
       phone: orders.phone,
+      fulfilmentMethod: orders.fulfilmentMethod,
+      deliveryDate: orders.deliveryDate,
+      deliveryStarts: orders.deliveryStarts,
+      deliveryEnds: orders.deliveryEnds,
+      pickupCode: orders.pickupCode,
+      proofOfAge: orders.proofOfAge,
     })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
@@ -104,10 +113,29 @@ export async function listPackingSlips(
     list.push({ key: `${productId}/${variationId ?? item.size ?? ""}`, ...item });
     byOrder.set(orderId, list);
   }
-  const slips = rows.map(({ orderId, ...slip }) => ({
-    ...slip,
-    items: byOrder.get(orderId) ?? [],
-  }));
+  const slips = rows.map(
+    ({
+      orderId,
+      fulfilmentMethod,
+      deliveryDate,
+      deliveryStarts,
+      deliveryEnds,
+      pickupCode,
+      proofOfAge,
+      ...slip
+    }) => ({
+      ...slip,
+      fulfilment: fulfilmentLine({
+        fulfilmentMethod,
+        deliveryDate,
+        deliveryStarts,
+        deliveryEnds,
+        pickupCode,
+        proofOfAge,
+      }),
+      items: byOrder.get(orderId) ?? [],
+    }),
+  );
   return { ok: true, slips, pickList: pickList(slips), truncated };
 }
 

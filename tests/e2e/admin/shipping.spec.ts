@@ -90,6 +90,8 @@ test("desktop: computed cards, filter and search in the URL, packing slips one p
   await expect(slips.getByText("Avery Preparing")).toBeVisible();
   await expect(slips.getByText("Blake Preparing")).toBeVisible();
   await expect(slips.getByText("Casey Shipped")).toHaveCount(0);
+  // Each slip says which Canada Post option to buy with the label.
+  await expect(slips.getByTestId("fulfilment").first()).toHaveText(/^Canada Post parcel/);
   // Avery 2 × 3.5g and 1 × 7g, Blake 1 × 3.5g and 2 gummies.
   const pick = slips.getByRole("region", { name: "Pick list" });
   const line = (text: string) => pick.getByRole("row").filter({ hasText: text });

@@ -170,6 +170,9 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <div className="mt-5">
+            <p className="mb-3 text-sm font-semibold" data-testid="fulfilment">
+              {slip.fulfilment}
+            </p>
             <h3 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
               Ship to
             </h3>
