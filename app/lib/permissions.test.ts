@@ -27,7 +27,7 @@ describe("the permission table", () => {
   });
 
   it("gives staff the day-to-day work only: no exports, mailings, coupons, taxes, settings or staff", () => {
-    expect(held("staff")).toEqual(["admin", "customers", "orders", "products"]);
+    expect(held("staff")).toEqual(["admin", "customers", "delivery", "orders", "products"]);
     for (const p of [
       "customers.transfer",
       "products.transfer",

@@ -32,6 +32,11 @@ export const PERMISSIONS = {
     label: "work on customers",
     screens: "Customers, Newsletters (subscribers)",
   },
+  delivery: {
+    roles: ALL,
+    label: "deliver orders",
+    screens: "Delivery run",
+  },
   "orders.edit": {
     roles: MANAGERS,
     label: "edit unpaid orders",

@@ -7,6 +7,7 @@ import { db } from "~/server/db.server";
 import { deliveryBookings, orders } from "~/server/db-tables";
 import { bookableWindows } from "~/server/fulfilment/choices.server";
 import { addDeliveryWindow, saveDeliveryZone } from "~/server/fulfilment/delivery-setup.server";
+import { bookedDeliveryDays, deliveryRun } from "~/server/fulfilment/delivery-run.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
@@ -18,7 +19,7 @@ import { checkoutInput, createProduct } from "./checkout-factories";
 // Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where the window bookings really race.
 beforeEach(resetDatabase);
 
-// Tuesday Dec 1 2026, 10:00 in Vancouver (the store's time zone in tests).
+// Tuesday Dec 1 2026, 11:00 in Vancouver (the store's time zone in tests; UTC−7 from Nov 2026).
 const NOW = new Date("2026-12-01T18:00:00Z");
 const EVERY_LETTER = PROVINCES.map((p) => p.postalPrefixes)
   .join("")
@@ -219,6 +220,55 @@ describe("fulfilment at checkout", () => {
       message:
         "Sorry, we have no way to get an order to this address. Please check the postal code, or choose another address.",
     });
+  });
+
+  it("lists a day's deliveries for the driver by window, then postal code and street", async () => {
+    await openEverything();
+    await addDeliveryWindow(
+      { weekday: 2, starts: "13:00", ends: "15:00", capacity: 5 },
+      testActor(),
+    );
+    const p = await createProduct({ name: "Pink Kush", priceCents: 1000, stock: 20 });
+    const windows = await bookableWindows(NOW);
+    const noon = windows.find((w) => w.date === "2026-12-01" && w.starts === "13:00")!;
+    const late = windows.find((w) => w.date === "2026-12-01" && w.starts === "16:00")!;
+    const deliver = async (
+      name: string,
+      postalCode: string,
+      street: string,
+      window: typeof noon,
+    ) => {
+      const result = await placeOrder(
+        checkoutInput([{ id: p.id(), quantity: 2 }], {
+          name,
+          street,
+          postalCode,
+          fulfilmentMethod: "delivery",
+          deliveryWindow: window.key,
+        }),
+        { now: NOW },
+      );
+      if (!result.ok) throw new Error(result.message);
+      return result.order;
+    };
+    await deliver("Late Lee", "V6B 1A1", "9 Beatty St", late);
+    await deliver("Second Sam", "V6B 2B2", "1 Abbott St", noon);
+    const first = await deliver("First Fay", "V5K 0A1", "5 Hastings St", noon);
+    const cancelled = await deliver("Gone Gus", "V5K 0A1", "1 Main St", noon);
+    await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, cancelled.id));
+
+    const run = await deliveryRun("2026-12-01");
+    expect(run.map((w) => [w.starts, w.stops.map((s) => s.name)])).toEqual([
+      ["13:00", ["First Fay", "Second Sam"]],
+      ["16:00", ["Late Lee"]],
+    ]);
+    expect(run[0]!.stops[0]).toMatchObject({
+      orderNumber: first.orderNumber,
+      street: "5 Hastings St",
+      items: [{ name: "Pink Kush", size: null, quantity: 2 }],
+    });
+    expect(await bookedDeliveryDays("2026-12-01")).toEqual([{ date: "2026-12-01", deliveries: 3 }]);
+    expect(await deliveryRun("2026-12-02")).toEqual([]);
   });
 
   it(`never overbooks a window under concurrent checkouts (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, async () => {

@@ -307,7 +307,7 @@ describe("CSV export", () => {
     expect(o5).toContain(",'=cmd|' /C calc'!A0,");
     expect(o5).toContain(",no,");
     expect(orderLines[0]).toMatch(
-      /^BBS-\d{8},2026-03-14 00:00,paid,yes,Ann,ann@example.com,3,100.00,0.00,0.00,0.00,100.00,0.00,100.00$/,
+      /^BBS-\d{8},2026-03-14 00:00,paid,yes,Canada Post parcel,Ann,ann@example.com,3,100.00,0.00,0.00,0.00,100.00,0.00,100.00$/,
     );
   });
 });

@@ -131,6 +131,29 @@ test.describe("on a phone", () => {
   });
 });
 
+test.describe("the driver on a phone", () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test("the delivery run lists the booked Toronto order, unpaid so not to deliver", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/budzadmin/dashboard/shipping");
+    await page.getByRole("link", { name: "Delivery run" }).click();
+    await expect(page.getByRole("heading", { name: "Delivery run", level: 1 })).toBeVisible();
+    await page
+      .getByRole("navigation", { name: "Days with deliveries" })
+      .getByRole("link")
+      .first()
+      .click();
+    const stop = page.getByRole("listitem").filter({ hasText: "Alex Morgan-Fitzgerald" });
+    await expect(stop).toContainText("100 King Street West, Suite 5700, Toronto ON M5V 2T6");
+    await expect(stop).toContainText("1 × Northern Lights (3.5g)");
+    await expect(stop).toContainText("Not paid yet: do not deliver.");
+    await expect(page.getByRole("heading", { name: "4 p.m. to 6 p.m." })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
 test.describe("on a desktop", () => {
   test.use({ viewport: VIEWPORTS.desktop });
 

@@ -1,5 +1,5 @@
 import { formatCount } from "~/lib/text";
-import { Clock, Package, PackageCheck, Printer, Truck } from "lucide-react";
+import { Clock, MapPinned, Package, PackageCheck, Printer, Truck } from "lucide-react";
 import { href, Link, Outlet, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
@@ -150,16 +150,22 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
       title="Shipping Management"
       description="Parcels from packing to the shopper's door, with Canada Post tracking."
       actions={
-        <a
-          href={href("/budzadmin/print/packing-slips")}
-          target="_blank"
-          rel="noreferrer"
-          className={buttonClass("secondary")}
-        >
-          <Printer className="h-4 w-4" aria-hidden />
-          Print packing slips
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
+        <>
+          <a href={href("/budzadmin/print/delivery-run")} className={buttonClass("secondary")}>
+            <MapPinned className="h-4 w-4" aria-hidden />
+            Delivery run
+          </a>
+          <a
+            href={href("/budzadmin/print/packing-slips")}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass("secondary")}
+          >
+            <Printer className="h-4 w-4" aria-hidden />
+            Print packing slips
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </>
       }
       summary={
         <>

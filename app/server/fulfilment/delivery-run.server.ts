@@ -1,0 +1,104 @@
+import { and, asc, count, eq, gte, inArray, ne } from "drizzle-orm";
+import { db } from "../db.server";
+import { orderItems, orders } from "../db-tables";
+
+export interface RunStop {
+  orderNumber: string;
+  status: string;
+  name: string;
+  phone: string | null;
+  street: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  items: { name: string; size: string | null; quantity: number }[];
+}
+
+export interface RunWindow {
+  starts: string;
+  ends: string;
+  stops: RunStop[];
+}
+
+/**
+ * A day's local deliveries for the driver (docs/product/fulfilment.md#the-delivery-run): each
+ * window's orders in route order (postal code, then street), cancelled ones left out. Two
+ * statements: the orders (on orders_delivery_idx), then all their items.
+ */
+export async function deliveryRun(date: string): Promise<RunWindow[]> {
+  const rows = await db()
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      name: orders.shippingName,
+      phone: orders.phone,
+      street: orders.shippingStreet,
+      city: orders.shippingCity,
+      province: orders.shippingProvince,
+      postalCode: orders.shippingPostalCode,
+      starts: orders.deliveryStarts,
+      ends: orders.deliveryEnds,
+    })
+    .from(orders)
+    .where(and(eq(orders.deliveryDate, date), eq(orders.fulfilmentMethod, "delivery")))
+    .orderBy(
+      asc(orders.deliveryStarts),
+      asc(orders.shippingPostalCode),
+      asc(orders.shippingStreet),
+    );
+  const live = rows.filter((row) => row.status !== "cancelled");
+  const items =
+    live.length === 0
+      ? []
+      : await db()
+          .select({
+            orderId: orderItems.orderId,
+            name: orderItems.productName,
+            size: orderItems.sizeLabel,
+            quantity: orderItems.quantity,
+          })
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              live.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  const itemsOf = new Map<string, RunStop["items"]>();
+  for (const { orderId, ...item } of items)
+    itemsOf.set(orderId, [...(itemsOf.get(orderId) ?? []), item]);
+  const windows: RunWindow[] = [];
+  for (const { id, starts, ends, ...stop } of live) {
+    const key = { starts: starts ?? "", ends: ends ?? "" };
+    let window = windows.at(-1);
+    if (!window || window.starts !== key.starts || window.ends !== key.ends) {
+      window = { ...key, stops: [] };
+      windows.push(window);
+    }
+    window.stops.push({ ...stop, items: itemsOf.get(id) ?? [] });
+  }
+  return windows;
+}
+
+/** The days from `from` on with deliveries booked (not cancelled), soonest first, with how many. */
+export async function bookedDeliveryDays(
+  from: string,
+  limit = 14,
+): Promise<{ date: string; deliveries: number }[]> {
+  const rows = await db()
+    .select({ date: orders.deliveryDate, deliveries: count() })
+    .from(orders)
+    .where(
+      and(
+        gte(orders.deliveryDate, from),
+        eq(orders.fulfilmentMethod, "delivery"),
+        ne(orders.status, "cancelled"),
+      ),
+    )
+    .groupBy(orders.deliveryDate)
+    .orderBy(asc(orders.deliveryDate))
+    .limit(limit);
+  return rows.map((row) => ({ date: row.date!, deliveries: row.deliveries }));
+}
