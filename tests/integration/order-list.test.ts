@@ -69,6 +69,9 @@ describe("search and status", () => {
     expect(await numbers({ q: "100%_" })).toEqual([]);
     expect(await numbers({ status: "paid" })).toEqual([b]);
     expect(await numbers({ status: "nonsense" })).toEqual([b, a]);
+    // A pickup code said at the counter, in any case and spacing (docs/product/fulfilment.md#pickup).
+    await db().update(orders).set({ pickupCode: "K7M3QZ" }).where(eq(orders.orderNumber, a));
+    expect(await numbers({ q: "k7m 3qz" })).toEqual([a]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
+import { normalizePickupCode } from "~/lib/fulfilment";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { ADMIN_PAGE_SIZE } from "~/schemas/admin-list";
 import type { OrderListQuery } from "~/schemas/orders";
@@ -42,13 +43,20 @@ export function dateRange(filter: string, now: Date, timeZone: string): [Date, D
 
 /**
  * Search, each branch served by an index: an order number (whole, or some of its digits), or the
- * start of an email address or of the customer's name.
+ * start of an email address or of the customer's name; a pickup code (six characters, said at the
+ * counter) finds its order too.
  */
 function searchCondition(q: string): SQL | undefined {
   const term = q.trim().toLowerCase();
   if (!term) return undefined;
   const number = normalizeOrderNumber(term);
   if (number) return eq(orders.orderNumber, number);
+  const pickupCode = normalizePickupCode(term);
+  const found = textSearch(term);
+  return pickupCode ? or(found, eq(orders.pickupCode, pickupCode)) : found;
+}
+
+function textSearch(term: string): SQL | undefined {
   const digits = /^(?:bbs-?)?(\d{1,8})$/.exec(term);
   if (digits) return sql`${orders.orderNumber} like ${`%${digits[1]}%`}`;
   const prefix = `${escapeLike(term)}%`;
