@@ -39,10 +39,9 @@ export interface BookableWindow extends DatedWindow {
   placesLeft: number;
 }
 
-/** What checkout offers for an address: the methods, and for delivery its zone and windows. */
+/** What checkout offers for an address: the methods, and for delivery the windows to book. */
 export interface FulfilmentChoices {
   options: FulfilmentOption[];
-  zone: { id: string; name: string } | null;
   windows: BookableWindow[];
 }
 
@@ -98,7 +97,7 @@ export async function fulfilmentChoices(options: {
   const { rule, settings, goodsCents } = options;
   const executor = options.executor ?? db();
   const allowed = rule.ships ? provinceMethods(rule.province, rule.methods) : [];
-  const result: FulfilmentChoices = { options: [], zone: null, windows: [] };
+  const result: FulfilmentChoices = { options: [], windows: [] };
   for (const method of allowed) {
     if (method === "parcel" && settings.fulfilment.parcel) {
       const feeCents = shippingCents(goodsCents, 0, settings.shipping);
@@ -129,7 +128,6 @@ export async function fulfilmentChoices(options: {
       if (!zone) continue;
       const windows = await bookableWindows(options.now, executor);
       if (windows.length === 0) continue;
-      result.zone = { id: zone.id, name: zone.name };
       result.windows = windows;
       result.options.push({
         method,
