@@ -127,7 +127,7 @@ export default [
       ]),
       // Printable pages: outside the dashboard shell.
       route("print/packing-slips", "routes/admin/shipping/packing-slips.tsx"),
-      route("print/delivery-run", "routes/admin/fulfilment/delivery-run.tsx"),
+      route("print/delivery-run", "routes/admin/shipping/delivery-run.tsx"),
     ]),
   ]),
 

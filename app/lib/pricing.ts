@@ -43,6 +43,11 @@ export function discountCents(coupon: CouponTerms | null | undefined, subtotal: 
   return Math.max(0, Math.min(amount, subtotal));
 }
 
+/** A fee never waived by the free-shipping threshold (a delivery zone's, or one already charged). */
+export function fixedFee(cents: number): ShippingRates {
+  return { flatFeeCents: cents, freeThresholdCents: null };
+}
+
 /**
  * The flat fee ($20 by default) unless subtotal - discount reaches the threshold ($200 by default),
  * so a $0 cart still pays the fee (docs/product/cart-and-checkout.md#shipping).

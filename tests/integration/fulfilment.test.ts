@@ -7,7 +7,7 @@ import { db } from "~/server/db.server";
 import { deliveryBookings, orders } from "~/server/db-tables";
 import { bookableWindows } from "~/server/fulfilment/choices.server";
 import { addDeliveryWindow, saveDeliveryZone } from "~/server/fulfilment/delivery-setup.server";
-import { bookedDeliveryDays, deliveryRun } from "~/server/fulfilment/delivery-run.server";
+import { bookedDeliveryDays, deliveryRun } from "~/server/shipping/delivery-run.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";

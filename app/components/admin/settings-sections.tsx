@@ -1,6 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { Form, href } from "react-router";
+import { Form } from "react-router";
 import {
   Alert,
   Field,
@@ -10,7 +10,6 @@ import {
   type FormState,
 } from "~/components/form/form";
 import { replyOf, type FormReply } from "~/lib/form";
-import { HOLD_DAYS, METHOD_NAMES } from "~/lib/fulfilment";
 import {
   CANCEL_DAYS,
   REMINDER_HOURS,
@@ -30,7 +29,7 @@ import { SaveButton } from "./save-button";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-function TextField({
+export function TextField({
   form,
   name,
   label,
@@ -71,7 +70,7 @@ function TextField({
  * One section's form: its own messages only, and, after a save reloads the page with the stored
  * (normalised) values, fields that start again from them.
  */
-function SettingsForm({
+export function SettingsForm({
   intent,
   title,
   stored,
@@ -291,92 +290,6 @@ export function ShippingSection({ actionData, loaderData }: SectionProps) {
   );
 }
 
-export function FulfilmentSection({ actionData, loaderData }: SectionProps) {
-  const { fulfilment } = loaderData.settings;
-  return (
-    <SettingsForm
-      intent="fulfilment"
-      title="Fulfilment"
-      stored={fulfilment}
-      actionData={actionData}
-      saveLabel="Save fulfilment"
-    >
-      {(form) => {
-        const ticked = (name: "parcel" | "delivery" | "pickup") =>
-          form.values ? form.values[name] === "on" : fulfilment[name];
-        const method = (name: "parcel" | "delivery" | "pickup", label: string, hint: string) => (
-          <label className="flex items-start gap-3 rounded-lg border border-stone-200 p-3">
-            <input
-              type="checkbox"
-              name={name}
-              defaultChecked={ticked(name)}
-              className="mt-0.5 h-4 w-4 rounded border-stone-300 accent-brand-700"
-            />
-            <span className="text-sm">
-              <span className="font-medium text-stone-900">{label}</span>
-              <span className="block text-stone-600">{hint}</span>
-            </span>
-          </label>
-        );
-        return (
-          <>
-            <p className="text-sm text-stone-600">
-              How orders reach shoppers. Each province offers only the methods its law allows
-              (Provinces &amp; Taxes).
-            </p>
-            {method(
-              "parcel",
-              METHOD_NAMES.parcel,
-              "At the Shipping fee above, with Canada Post's Proof of Age option",
-            )}
-            {method(
-              "delivery",
-              METHOD_NAMES.delivery,
-              "By your staff, to the delivery zones in the windows you set, with an ID check at the door",
-            )}
-            <p className="-mt-2 text-sm">
-              <a
-                href={href("/budzadmin/dashboard/settings/delivery")}
-                className="font-medium text-brand-800 underline"
-              >
-                Delivery zones &amp; windows
-              </a>
-            </p>
-            {method("pickup", METHOD_NAMES.pickup, "At the address below, with an ID check")}
-            <Field name="pickupAddress" label="Pickup address">
-              {(props) => (
-                <textarea
-                  {...props}
-                  rows={2}
-                  defaultValue={form.values?.pickupAddress ?? fulfilment.pickupAddress ?? ""}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TextField
-                form={form}
-                name="pickupHours"
-                label="Pickup hours"
-                hint="Shown at checkout, like Mon-Sat 10AM-8PM"
-                value={fulfilment.pickupHours ?? ""}
-              />
-              <TextField
-                form={form}
-                name="pickupHoldDays"
-                label="Days an order is held"
-                inputMode="numeric"
-                hint={`${HOLD_DAYS.min} to ${HOLD_DAYS.max}, once it is ready; said at checkout`}
-                value={String(fulfilment.pickupHoldDays)}
-              />
-            </div>
-          </>
-        );
-      }}
-    </SettingsForm>
-  );
-}
-
 export function NotificationsSection({ actionData, loaderData }: SectionProps) {
   const { notifications } = loaderData.settings;
   return (
@@ -538,7 +451,7 @@ export function SampleDataSection({ actionData, loaderData }: SectionProps) {
   );
 }
 
-interface SectionProps {
+export interface SectionProps {
   loaderData: { settings: StoreSettings; realOrders: number; sender: SenderSummary };
   actionData: FormReply | undefined;
 }

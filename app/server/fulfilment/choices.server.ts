@@ -14,7 +14,7 @@ import {
   type FulfilmentMethod,
 } from "~/lib/fulfilment";
 import { formatMoneyInText } from "~/lib/money";
-import { shippingCents, type ShippingRates } from "~/lib/pricing";
+import { fixedFee, shippingCents, type ShippingRates } from "~/lib/pricing";
 import type { StoreSettings } from "~/lib/store-settings";
 import type { ProvinceRule } from "~/lib/taxes";
 import { config } from "../config.server";
@@ -147,9 +147,7 @@ export async function fulfilmentChoices(options: {
 
 /** What an order placed with a method is charged for it, as `computeTotals` takes it. */
 export function methodRates(option: FulfilmentOption, settings: Settings): ShippingRates {
-  return option.method === "parcel"
-    ? settings.shipping
-    : { flatFeeCents: option.feeCents, freeThresholdCents: null };
+  return option.method === "parcel" ? settings.shipping : fixedFee(option.feeCents);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type OrderEditPlan,
   type PlannedMove,
 } from "~/lib/order-edit-plan";
-import type { CouponTerms, ShippingRates } from "~/lib/pricing";
+import { fixedFee, type CouponTerms, type ShippingRates } from "~/lib/pricing";
 import { sizeLabel } from "~/lib/product";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { liveSizesOf } from "../catalog/products.server";
@@ -240,10 +240,8 @@ async function readEditBasis(
     sizes: sizeRows,
     added,
     coupon: await couponTerms(tx, order),
-    rates:
-      method === "parcel"
-        ? rates
-        : { flatFeeCents: order.shippingCostCents, freeThresholdCents: null },
+    // A delivery or pickup order keeps the fee it was charged.
+    rates: method === "parcel" ? rates : fixedFee(order.shippingCostCents),
     rules: { before: before.rule, after: setup.rule },
     taxRates: setup.rates,
     taxDay: taxDay(order.createdAt),

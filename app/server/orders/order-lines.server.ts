@@ -1,5 +1,49 @@
+import { asc, inArray } from "drizzle-orm";
 import type { OrderLine } from "~/lib/order-edit";
+import { db } from "../db.server";
 import { orderItems, orders } from "../db-tables";
+
+/** What an order records of how it reaches the shopper, for `fulfilmentLine`. */
+export const orderFulfilmentColumns = {
+  fulfilmentMethod: orders.fulfilmentMethod,
+  deliveryDate: orders.deliveryDate,
+  deliveryStarts: orders.deliveryStarts,
+  deliveryEnds: orders.deliveryEnds,
+  pickupCode: orders.pickupCode,
+  proofOfAge: orders.proofOfAge,
+};
+
+export interface PrintedItem {
+  productId: string | null;
+  variationId: string | null;
+  name: string;
+  size: string | null;
+  quantity: number;
+}
+
+/**
+ * The items of several orders in one statement, by order, each order's by product name and size:
+ * what packing slips and the delivery run print.
+ */
+export async function itemsByOrder(orderIds: string[]): Promise<Map<string, PrintedItem[]>> {
+  const byOrder = new Map<string, PrintedItem[]>();
+  if (orderIds.length === 0) return byOrder;
+  const items = await db()
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      variationId: orderItems.variationId,
+      name: orderItems.productName,
+      size: orderItems.sizeLabel,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
+  for (const { orderId, ...item } of items)
+    byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), item]);
+  return byOrder;
+}
 
 /** An order as the admin's lists name it: its number, who it is for, its status and date. */
 export const orderSummaryColumns = {

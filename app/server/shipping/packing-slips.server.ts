@@ -1,9 +1,10 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { fail, type Result } from "~/lib/errors";
 import { fulfilmentLine } from "~/lib/fulfilment";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { db } from "../db.server";
-import { orderItems, orders, shipments } from "../db-tables";
+import { itemsByOrder, orderFulfilmentColumns } from "../orders/order-lines.server";
+import { orders, shipments } from "../db-tables";
 
 /** At most this many slips in one print run (a day's packing, with room to spare). */
 export const MAX_PACKING_SLIPS = 500;
@@ -71,12 +72,7 @@ export async function listPackingSlips(
       province: orders.shippingProvince,
       postalCode: orders.shippingPostalCode,
       phone: orders.phone,
-      fulfilmentMethod: orders.fulfilmentMethod,
-      deliveryDate: orders.deliveryDate,
-      deliveryStarts: orders.deliveryStarts,
-      deliveryEnds: orders.deliveryEnds,
-      pickupCode: orders.pickupCode,
-      proofOfAge: orders.proofOfAge,
+      fulfilment: orderFulfilmentColumns,
     })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
@@ -87,55 +83,16 @@ export async function listPackingSlips(
   const truncated = found.length > MAX_PACKING_SLIPS;
   const rows = found.slice(0, MAX_PACKING_SLIPS);
 
-  const items =
-    rows.length === 0
-      ? []
-      : await db()
-          .select({
-            orderId: orderItems.orderId,
-            productId: orderItems.productId,
-            variationId: orderItems.variationId,
-            productName: orderItems.productName,
-            size: orderItems.sizeLabel,
-            quantity: orderItems.quantity,
-          })
-          .from(orderItems)
-          .where(
-            inArray(
-              orderItems.orderId,
-              rows.map((r) => r.orderId),
-            ),
-          )
-          .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
-  const byOrder = new Map<string, PackingSlipItem[]>();
-  for (const { orderId, productId, variationId, ...item } of items) {
-    const list = byOrder.get(orderId) ?? [];
-    list.push({ key: `${productId}/${variationId ?? item.size ?? ""}`, ...item });
-    byOrder.set(orderId, list);
-  }
-  const slips = rows.map(
-    ({
-      orderId,
-      fulfilmentMethod,
-      deliveryDate,
-      deliveryStarts,
-      deliveryEnds,
-      pickupCode,
-      proofOfAge,
-      ...slip
-    }) => ({
-      ...slip,
-      fulfilment: fulfilmentLine({
-        fulfilmentMethod,
-        deliveryDate,
-        deliveryStarts,
-        deliveryEnds,
-        pickupCode,
-        proofOfAge,
-      }),
-      items: byOrder.get(orderId) ?? [],
-    }),
-  );
+  const items = await itemsByOrder(rows.map((r) => r.orderId));
+  const slips = rows.map(({ orderId, fulfilment, ...slip }) => ({
+    ...slip,
+    fulfilment: fulfilmentLine(fulfilment),
+    items: (items.get(orderId) ?? []).map(({ productId, variationId, name, ...item }) => ({
+      key: `${productId}/${variationId ?? item.size ?? ""}`,
+      productName: name,
+      ...item,
+    })),
+  }));
   return { ok: true, slips, pickList: pickList(slips), truncated };
 }
 

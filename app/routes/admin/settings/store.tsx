@@ -4,9 +4,9 @@ import type { Route } from "./+types/store";
 import { DetailPage } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StorageWarnings } from "~/components/admin/storage-warnings";
+import { FulfilmentSection } from "~/components/admin/fulfilment-section";
 import {
   EmailSection,
-  FulfilmentSection,
   NotificationsSection,
   PaymentsSection,
   SampleDataSection,

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, gte, ne } from "drizzle-orm";
 import { db } from "../db.server";
-import { orderItems, orders } from "../db-tables";
+import { orders } from "../db-tables";
+import { itemsByOrder, type PrintedItem } from "../orders/order-lines.server";
 
 export interface RunStop {
   orderNumber: string;
@@ -11,7 +12,7 @@ export interface RunStop {
   city: string;
   province: string;
   postalCode: string;
-  items: { name: string; size: string | null; quantity: number }[];
+  items: PrintedItem[];
 }
 
 export interface RunWindow {
@@ -23,7 +24,7 @@ export interface RunWindow {
 /**
  * A day's local deliveries for the driver (docs/product/fulfilment.md#the-delivery-run): each
  * window's orders in route order (postal code, then street), cancelled ones left out. Two
- * statements: the orders (on orders_delivery_idx), then all their items.
+ * statements: the orders (on orders_delivery_idx), then all their items (itemsByOrder).
  */
 export async function deliveryRun(date: string): Promise<RunWindow[]> {
   const rows = await db()
@@ -41,43 +42,28 @@ export async function deliveryRun(date: string): Promise<RunWindow[]> {
       ends: orders.deliveryEnds,
     })
     .from(orders)
-    .where(and(eq(orders.deliveryDate, date), eq(orders.fulfilmentMethod, "delivery")))
+    .where(
+      and(
+        eq(orders.deliveryDate, date),
+        eq(orders.fulfilmentMethod, "delivery"),
+        ne(orders.status, "cancelled"),
+      ),
+    )
     .orderBy(
       asc(orders.deliveryStarts),
       asc(orders.shippingPostalCode),
       asc(orders.shippingStreet),
     );
-  const live = rows.filter((row) => row.status !== "cancelled");
-  const items =
-    live.length === 0
-      ? []
-      : await db()
-          .select({
-            orderId: orderItems.orderId,
-            name: orderItems.productName,
-            size: orderItems.sizeLabel,
-            quantity: orderItems.quantity,
-          })
-          .from(orderItems)
-          .where(
-            inArray(
-              orderItems.orderId,
-              live.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  const itemsOf = new Map<string, RunStop["items"]>();
-  for (const { orderId, ...item } of items)
-    itemsOf.set(orderId, [...(itemsOf.get(orderId) ?? []), item]);
+  const items = await itemsByOrder(rows.map((row) => row.id));
   const windows: RunWindow[] = [];
-  for (const { id, starts, ends, ...stop } of live) {
+  for (const { id, starts, ends, ...stop } of rows) {
     const key = { starts: starts ?? "", ends: ends ?? "" };
     let window = windows.at(-1);
     if (!window || window.starts !== key.starts || window.ends !== key.ends) {
       window = { ...key, stops: [] };
       windows.push(window);
     }
-    window.stops.push({ ...stop, items: itemsOf.get(id) ?? [] });
+    window.stops.push({ ...stop, items: items.get(id) ?? [] });
   }
   return windows;
 }
