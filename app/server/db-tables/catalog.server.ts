@@ -38,6 +38,8 @@ export const products = pg.pgTable(
     cannabisKind: pg.text("cannabis_kind"),
     /** Net amount of one unit of a product sold without sizes, in mg (or thousandths of a seed). */
     netAmountMilli: pg.integer("net_amount_milli"),
+    /** One unit as it goes in a parcel (package and all), in grams; null: not weighed yet. */
+    packedGrams: pg.integer("packed_grams"),
     /** Made by the sample-data generator (removed with the sample data; the owner's own are kept). */
     sample: pg.boolean("sample").notNull().default(false),
     ...timestamps,
@@ -61,6 +63,7 @@ export const products = pg.pgTable(
       "products_net_amount_check",
       sql`${t.netAmountMilli} is null or ${t.netAmountMilli} >= 0`,
     ),
+    pg.check("products_packed_grams_check", sql`${t.packedGrams} is null or ${t.packedGrams} > 0`),
     pg.check(
       "products_strain_check",
       sql`${t.strain} is null or ${t.strain} in ('Hybrid','Indica','Sativa')`,
@@ -112,6 +115,8 @@ export const productVariations = pg.pgTable(
     position: pg.integer("position").notNull().default(0),
     /** Net amount of one unit of this size (mg, or thousandths of a seed); null: what the size states. */
     netAmountMilli: pg.integer("net_amount_milli"),
+    /** One unit as it goes in a parcel (package and all), in grams; null: not weighed yet. */
+    packedGrams: pg.integer("packed_grams"),
     /**
      * When the size was removed from the product: an archived size is kept (its stock movements and
      * order lines name it) at stock 0, but no longer listed, sold or counted. Live sizes: null.
@@ -129,6 +134,10 @@ export const productVariations = pg.pgTable(
     pg.check(
       "product_variations_net_amount_check",
       sql`${t.netAmountMilli} is null or ${t.netAmountMilli} >= 0`,
+    ),
+    pg.check(
+      "product_variations_packed_grams_check",
+      sql`${t.packedGrams} is null or ${t.packedGrams} > 0`,
     ),
   ],
 );

@@ -13,3 +13,4 @@ export * from "./product-imports.server";
 export * from "./audit.server";
 export * from "./refunds.server";
 export * from "./fulfilment.server";
+export * from "./handovers.server";

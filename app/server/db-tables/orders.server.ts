@@ -67,6 +67,8 @@ export const orders = pg.pgTable(
     pickupCode: pg.text("pickup_code"),
     /** A parcel's Canada Post Proof of Age option, from the province's legal age. */
     proofOfAge: pg.text("proof_of_age"),
+    /** When a pickup order was made ready at the counter (its hold days count from here). */
+    readyAt: pg.timestamp("ready_at", { withTimezone: true }),
     /** Made by the sample-data generator (removable with the sample data; not a real order). */
     sample: pg.boolean("sample").notNull().default(false),
     ...timestamps,
@@ -168,6 +170,10 @@ export const shipments = pg.pgTable(
     estimatedDelivery: pg.date("estimated_delivery"),
     shippedDate: pg.timestamp("shipped_date", { withTimezone: true }),
     deliveredDate: pg.timestamp("delivered_date", { withTimezone: true }),
+    /** The Proof of Age option to buy with the label (PA18 or PA19, from the destination). */
+    proofOfAge: pg.text("proof_of_age"),
+    /** The parcel's weight: the sizes' packed weights, raised to Canada Post's minimum. */
+    weightGrams: pg.integer("weight_grams"),
     ...timestamps,
   },
   (t) => [
