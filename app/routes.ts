@@ -83,6 +83,12 @@ export default [
         route("shipping", "routes/admin/shipping/list.tsx", [
           route(":shipmentId/ship", "routes/admin/shipping/ship.tsx"),
         ]),
+        // Handing a delivery or pickup over (the ID check), found by its pickup code or number.
+        route("handover", "routes/admin/shipping/handover-lookup.tsx"),
+        route("handover/:orderNumber", "routes/admin/shipping/handover.tsx"),
+        // Who handed what over, when and where: kept for the province's years, exported.
+        route("deliveries", "routes/admin/shipping/delivery-records.tsx"),
+        route("deliveries/export.csv", "routes/admin/shipping/delivery-records-export.ts"),
         route("emails", "routes/admin/emails/list.tsx", [
           route("new", "routes/admin/emails/edit.tsx", { id: "admin-campaign-new" }),
           route(":campaignId", "routes/admin/emails/edit.tsx", { id: "admin-campaign-edit" }),

@@ -137,6 +137,10 @@ export const FIELDS: Record<string, { label?: string; format?: Format }> = {
     label: "Net amount per unit",
     format: (v, { zone }) => (typeof v === "number" ? String(v / 1000) : plain(v, zone)),
   },
+  packedGrams: {
+    label: "Packed weight",
+    format: (v, { zone }) => (typeof v === "number" ? `${v} g` : plain(v, zone)),
+  },
   matched: { label: "Products chosen" },
   changed: { label: "Products changed" },
   ids: {

@@ -19,6 +19,10 @@ export type ProvinceCode = (typeof PROVINCES)[number]["code"];
 
 export const PROVINCE_CODES = PROVINCES.map((p) => p.code) as [ProvinceCode, ...ProvinceCode[]];
 
+export function isProvinceCode(value: string): value is ProvinceCode {
+  return (PROVINCE_CODES as readonly string[]).includes(value);
+}
+
 export function provinceName(code: string): string {
   return PROVINCES.find((p) => p.code === code)?.name ?? code;
 }

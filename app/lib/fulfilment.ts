@@ -1,5 +1,6 @@
 import { PROVINCES, type ProvinceCode } from "./address";
-import { MONTHS, zonedParts, zonedTime } from "./dates";
+import { MONTHS, dayOfInstant, zonedParts, zonedTime } from "./dates";
+import { addDays } from "./report-period";
 import { formatMoney } from "./money";
 
 /**
@@ -266,6 +267,14 @@ export function pickupCodeFrom(bytes: Uint8Array): string {
   return [...bytes.slice(0, PICKUP_CODE_LENGTH)]
     .map((b) => PICKUP_CODE_ALPHABET[b % PICKUP_CODE_ALPHABET.length])
     .join("");
+}
+
+/**
+ * The last day an order made ready for pickup at `readyAt` is held: `holdDays` whole days after
+ * that day in the store's time zone. The day after it, the order is cancelled and refunded.
+ */
+export function pickupLastDay(readyAt: Date, holdDays: number, timeZone: string): string {
+  return addDays(dayOfInstant(readyAt, timeZone), holdDays);
 }
 
 export function normalizePickupCode(value: string): string | null {

@@ -4,7 +4,12 @@
  */
 
 /** The photo ID a driver or the counter may accept, by what the record stores of it. */
-export const ID_KINDS = ["drivers_licence", "provincial_id", "passport", "other_government"] as const;
+export const ID_KINDS = [
+  "drivers_licence",
+  "provincial_id",
+  "passport",
+  "other_government",
+] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
 export const ID_KIND_NAMES: Record<IdKind, string> = {
@@ -25,8 +30,12 @@ export const REFUSAL_REASON_NAMES: Record<RefusalReason, string> = {
   nobody_home: "Nobody there",
 };
 
-export const HANDOVER_RESULTS = ["delivered", "refused"] as const;
-export type HandoverResult = (typeof HANDOVER_RESULTS)[number];
+export type HandoverResult = "delivered" | "refused";
+
+export const HANDOVER_RESULT_NAMES: Record<HandoverResult, string> = {
+  delivered: "Handed over",
+  refused: "Refused",
+};
 
 export function isIdKind(value: unknown): value is IdKind {
   return ID_KINDS.includes(value as IdKind);

@@ -25,8 +25,31 @@ const ORDER_STATUS_LABELS: Record<string, { label: string; description: string }
   },
 };
 
-export function orderStatusLabel(status: string) {
-  return ORDER_STATUS_LABELS[status] ?? { label: status, description: "" };
+/** A delivery's or a pickup's own words, where they differ from a parcel's. */
+const HANDED_OVER_LABELS: Record<string, Record<string, { label: string; description: string }>> = {
+  delivery: {
+    processing: {
+      label: "Being prepared",
+      description:
+        "Your order is being packed for delivery by our staff. Have photo ID ready at the door.",
+    },
+    delivered: { label: "Delivered", description: "Our driver handed your order over." },
+  },
+  pickup: {
+    processing: {
+      label: "Ready for pickup",
+      description:
+        "Your order is ready at the store. Bring photo ID and your pickup code to collect it.",
+    },
+    delivered: { label: "Picked up", description: "You collected your order at the store." },
+  },
+};
+
+export function orderStatusLabel(status: string, method = "parcel") {
+  return (
+    HANDED_OVER_LABELS[method]?.[status] ??
+    ORDER_STATUS_LABELS[status] ?? { label: status, description: "" }
+  );
 }
 
 /** Statuses after the parcel left: the tracking link is shown from here on. */
@@ -72,12 +95,24 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/**
+ * A local delivery or a pickup is never shipped: it is handed over ("delivered"), from paid or
+ * processing, only by recording the handover with its ID check (docs/product/fulfilment.md).
+ */
+export const HANDED_OVER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  ...ORDER_TRANSITIONS,
+  paid: ["processing", "delivered", "cancelled"],
+  processing: ["delivered", "cancelled"],
+};
+
 function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-export function nextOrderStatuses(from: string): readonly OrderStatus[] {
-  return isOrderStatus(from) ? ORDER_TRANSITIONS[from] : [];
+/** The steps an order may take from `from`; `method` is its fulfilment method. */
+export function nextOrderStatuses(from: string, method = "parcel"): readonly OrderStatus[] {
+  if (!isOrderStatus(from)) return [];
+  return method === "parcel" ? ORDER_TRANSITIONS[from] : HANDED_OVER_TRANSITIONS[from];
 }
 
 export function statusName(status: string): string {
@@ -86,11 +121,12 @@ export function statusName(status: string): string {
 }
 
 /** Why an order cannot move from `from` to `to`, or null when it can (never to where it is). */
-export function transitionRefusal(from: string, to: string): string | null {
+export function transitionRefusal(from: string, to: string, method = "parcel"): string | null {
   if (from === to)
     return `This order is already ${statusName(from)}: it cannot be marked ${statusName(to)} again.`;
-  if (nextOrderStatuses(from).includes(to as OrderStatus)) return null;
-  const allowed = nextOrderStatuses(from).map(statusName);
+  const next = nextOrderStatuses(from, method);
+  if (next.includes(to as OrderStatus)) return null;
+  const allowed = next.map(statusName);
   const options = allowed.length
     ? `From ${statusName(from)} it can only become ${allowed.join(" or ")}.`
     : `${statusName(from)} is final.`;

@@ -38,6 +38,7 @@ describe("the permission table", () => {
       "staff",
       "database",
       "refunds",
+      "delivery.records",
       "products.bulk",
       "stock.adjust",
       "orders.edit",

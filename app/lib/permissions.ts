@@ -34,8 +34,13 @@ export const PERMISSIONS = {
   },
   delivery: {
     roles: ALL,
-    label: "deliver orders",
-    screens: "Delivery run",
+    label: "deliver orders and hand them over",
+    screens: "Delivery run, Hand over (the ID check at the door or the counter)",
+  },
+  "delivery.records": {
+    roles: MANAGERS,
+    label: "see and export delivery records",
+    screens: "Delivery records",
   },
   "orders.edit": {
     roles: MANAGERS,

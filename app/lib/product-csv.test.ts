@@ -89,6 +89,7 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
   rating: null,
   cannabisKind: null,
   netAmountMilli: null,
+  packedGrams: null,
   imageUrl: IMAGE,
   thumbnailUrls: [],
   stock: 12,
@@ -99,6 +100,7 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
       sizeUnit: "g",
       priceCents: 1000,
       netAmountMilli: null,
+      packedGrams: null,
       stock: 5,
     },
     {
@@ -107,6 +109,7 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
       sizeUnit: "g",
       priceCents: 3000,
       netAmountMilli: null,
+      packedGrams: null,
       stock: 7,
     },
   ],
@@ -138,6 +141,20 @@ describe("product CSV: the export's cells", () => {
     expect(row![PRODUCT_CSV_HEADER.indexOf("Net Amount")]).toBe("3.5");
     expect(row![PRODUCT_CSV_HEADER.indexOf("Size")]).toBe("");
     expect(row![PRODUCT_CSV_HEADER.indexOf("Stock")]).toBe("12");
+  });
+
+  it("writes each size's packed weight, or the product's own without sizes", () => {
+    const sized = productCsvRows(
+      onFile({
+        packedGrams: 99,
+        variations: [{ ...onFile().variations[0]!, packedGrams: 8 }, onFile().variations[1]!],
+      }),
+    );
+    const cell = (row: string[], header: string) => row[PRODUCT_CSV_HEADER.indexOf(header)];
+    expect(sized.map((row) => cell(row, "Size Packed Grams"))).toEqual(["8", ""]);
+    expect(sized.map((row) => cell(row, "Packed Grams"))).toEqual(["", ""]);
+    const [own] = productCsvRows(onFile({ variations: [], packedGrams: 45 }));
+    expect([cell(own!, "Packed Grams"), cell(own!, "Size Packed Grams")]).toEqual(["45", ""]);
   });
 
   it("reads back a cell the export neutralised against formulas", () => {
@@ -233,7 +250,7 @@ describe("product CSV: reading a file", () => {
     const good = file([product()]);
     const { rows } = parsed(`${good}\r\nONE,two\r\n"BROKEN,x`);
     expect(rows[1]!.errors).toEqual([
-      "Row 3: 2 cells where the header has 21 (a value with a comma needs quotes)",
+      "Row 3: 2 cells where the header has 23 (a value with a comma needs quotes)",
     ]);
     expect(rows[2]!.errors).toEqual(["Row 4: Unclosed quote - check the quotes on this row"]);
   });
@@ -390,12 +407,41 @@ describe("product CSV: checking a product", () => {
     ]);
   });
 
+  it("reads packed weights, and refuses one that is not whole grams from 1 to 5000", () => {
+    const { products, errors } = check(
+      file([
+        product({ Size: "1", "Size Unit": "g", "Size Price": "10", "Size Packed Grams": "8" }),
+        product({ Size: "3.5", "Size Unit": "g", "Size Price": "30" }),
+        product({ SKU: "P-1", "Packed Grams": "45" }),
+        product({ SKU: "P-2", "Packed Grams": "2.5" }),
+        product({
+          SKU: "P-3",
+          Size: "1",
+          "Size Unit": "g",
+          "Size Price": "10",
+          "Size Packed Grams": "5001",
+        }),
+        product({ SKU: "P-4", "Size Packed Grams": "8" }),
+      ]),
+    );
+    expect(products[0]!.input).toMatchObject({
+      packedGrams: null,
+      variations: [{ packedGrams: 8 }, { packedGrams: null }],
+    });
+    expect(products[1]!.input).toMatchObject({ packedGrams: 45, variations: [] });
+    expect(errors).toEqual([
+      "Row 5: Packed Grams must be a whole number of grams from 1 to 5000",
+      "Row 6: Size Packed Grams must be a whole number of grams from 1 to 5000",
+      "Row 7: Size Packed Grams is filled in but Size is empty",
+    ]);
+  });
+
   it("keeps what the product on file has for a column the file leaves out", () => {
     const header = [...FEW_COLUMNS, "Size", "Size Unit", "Size Price"];
     const existing = onFile({
       thc: "22%",
       rating: 4,
-      variations: [{ ...onFile().variations[0]!, netAmountMilli: 900 }],
+      variations: [{ ...onFile().variations[0]!, netAmountMilli: 900, packedGrams: 8 }],
     });
     const { products, errors } = check(
       file([product({ Size: "1", "Size Unit": "g", "Size Price": "10" })], header),
@@ -405,7 +451,7 @@ describe("product CSV: checking a product", () => {
     expect(products[0]!.input).toMatchObject({
       thc: "22%",
       rating: 4,
-      variations: [{ netAmount: 900 }],
+      variations: [{ netAmount: 900, packedGrams: 8 }],
     });
     expect(products[0]!.stock).toEqual([null]);
   });
@@ -440,6 +486,29 @@ describe("product CSV: what an import does", () => {
     });
     const received = check(file(sizes(["0", ""])), [onFile()]).products[0]!;
     expect(planProduct(received, "received").action).toBe("unchanged");
+  });
+
+  it("says what changes of packed weights", () => {
+    const existing = onFile({ variations: [{ ...onFile().variations[0]!, packedGrams: 8 }] });
+    const sized = check(
+      file([
+        product({
+          Size: "1",
+          "Size Unit": "g",
+          "Size Price": "10",
+          "Size Packed Grams": "9",
+          Stock: "5",
+        }),
+      ]),
+      [existing],
+    ).products[0]!;
+    expect(planProduct(sized, "count_correction").changes.get(2)).toEqual([
+      "Size Packed Grams 8 → 9",
+    ]);
+    const own = check(file([product({ "Packed Grams": "45", Stock: "12" })]), [
+      onFile({ variations: [], netAmountMilli: 1000 }),
+    ]).products[0]!;
+    expect(planProduct(own, "count_correction").changes.get(2)).toEqual(["Packed Grams — → 45"]);
   });
 
   it("says what changes: fields, sizes added and removed, stock counted or received", () => {

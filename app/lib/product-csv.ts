@@ -9,7 +9,13 @@ import { CATEGORIES, findCategory } from "./categories";
 import { decodeCsvBytes } from "./customer-csv";
 import { formatMoney } from "./money";
 import { DEFAULT_RATING, sizeLabel } from "./product";
-import { formatNetAmount, SIZE_UNITS, STRAINS, THUMBNAIL_SLOTS } from "./product-fields";
+import {
+  formatNetAmount,
+  formatPackedGrams,
+  SIZE_UNITS,
+  STRAINS,
+  THUMBNAIL_SLOTS,
+} from "./product-fields";
 import {
   MAX_PRODUCT_IMPORT_ROWS,
   PRODUCT_CSV_COLUMNS,
@@ -51,6 +57,7 @@ export interface CsvProduct {
   rating: number | null;
   cannabisKind: string | null;
   netAmountMilli: number | null;
+  packedGrams: number | null;
   imageUrl: string;
   thumbnailUrls: string[];
   /** The product's own stock (the sum of its sizes' when it has sizes). */
@@ -65,6 +72,7 @@ export interface CsvSize {
   sizeUnit: string;
   priceCents: number;
   netAmountMilli: number | null;
+  packedGrams: number | null;
   stock: number;
 }
 
@@ -99,6 +107,7 @@ function productCells(p: CsvProduct): Record<ProductKey, string> {
     cannabisKind: p.cannabisKind ?? "",
     // A product with sizes has a net amount per size.
     netAmount: p.variations.length > 0 ? "" : formatNetAmount(p.netAmountMilli),
+    packedGrams: p.variations.length > 0 ? "" : formatPackedGrams(p.packedGrams),
     image: p.imageUrl,
     thumbnails: p.thumbnailUrls.join(THUMBNAIL_SEPARATOR),
   };
@@ -107,12 +116,20 @@ function productCells(p: CsvProduct): Record<ProductKey, string> {
 /** A size's cells (or, for a product without sizes, only its stock). */
 function sizeCells(p: CsvProduct, size?: CsvSize): Record<(typeof SIZE_KEYS)[number], string> {
   if (!size)
-    return { size: "", sizeUnit: "", sizePrice: "", sizeNetAmount: "", stock: String(p.stock) };
+    return {
+      size: "",
+      sizeUnit: "",
+      sizePrice: "",
+      sizeNetAmount: "",
+      sizePackedGrams: "",
+      stock: String(p.stock),
+    };
   return {
     size: size.size,
     sizeUnit: size.sizeUnit,
     sizePrice: formatCents(size.priceCents),
     sizeNetAmount: formatNetAmount(size.netAmountMilli),
+    sizePackedGrams: formatPackedGrams(size.packedGrams),
     stock: String(size.stock),
   };
 }
@@ -188,7 +205,9 @@ export function findProductColumns(
         .map((k) => HEADER_OF[k])
         .join(", ")} (needed with Size)`,
     };
-  const orphans = (["sizeUnit", "sizePrice", "sizeNetAmount"] as const).filter(has);
+  const orphans = (["sizeUnit", "sizePrice", "sizeNetAmount", "sizePackedGrams"] as const).filter(
+    has,
+  );
   if (!has("size") && orphans.length > 0)
     return {
       ok: false,
@@ -297,6 +316,7 @@ function comparable(key: ProductKey, value: string): string {
     case "rating":
     case "stockAlertLevel":
     case "netAmount":
+    case "packedGrams":
       return value !== "" && Number.isFinite(Number(value)) ? String(Number(value)) : value;
     case "thumbnails":
       return splitUrls(value).join(THUMBNAIL_SEPARATOR);
@@ -317,6 +337,8 @@ const LABELS: Record<string, [from: string, to: string]> = {
   netAmount: ["Net amount", "Net Amount"],
   "variations.price": ["Price", "Size Price"],
   "variations.netAmount": ["Net amount", "Size Net Amount"],
+  packedGrams: ["Packed weight", "Packed Grams"],
+  "variations.packedGrams": ["Packed weight", "Size Packed Grams"],
 };
 
 function columnMessage(path: PropertyKey[], message: string): string {
@@ -398,6 +420,7 @@ export function checkProduct(
     status: words.status,
     cannabisKind: words.kind,
     netAmount: value.netAmount,
+    packedGrams: value.packedGrams,
     variations: sizes.variations,
   });
   if (!parsed.success) {
@@ -505,6 +528,7 @@ function readSizes(
       price: string;
       stock: string;
       netAmount: string;
+      packedGrams: string;
     }[],
     stock: [] as (number | null)[],
     sizeRows: [] as number[],
@@ -546,6 +570,9 @@ function readSizes(
         netAmount: has("sizeNetAmount")
           ? (row.cells.sizeNetAmount ?? "")
           : formatNetAmount(existingSizes.get(key)?.netAmountMilli ?? null),
+        packedGrams: has("sizePackedGrams")
+          ? (row.cells.sizePackedGrams ?? "")
+          : formatPackedGrams(existingSizes.get(key)?.packedGrams ?? null),
       });
     }
   } else {
@@ -556,7 +583,7 @@ function readSizes(
           `SKU ${sku} is also on row ${first.row}: a product without sizes takes one row (give each row a Size)`,
         );
     for (const row of rows)
-      for (const key of ["sizeUnit", "sizePrice", "sizeNetAmount"] as const)
+      for (const key of ["sizeUnit", "sizePrice", "sizeNetAmount", "sizePackedGrams"] as const)
         if (row.cells[key]) error(row, `${HEADER_OF[key]} is filled in but Size is empty`);
     if (!has("size") && existing && existing.variations.length > 0) flagged.add("netAmount");
     if (!has("size") && existing && existing.variations.length > 0)
@@ -641,6 +668,7 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
   const kindBefore = resolveKind(existing);
   const netBefore =
     existing.variations.length === 0 && kindBefore !== "none" ? existing.netAmountMilli : null;
+  const packedBefore = existing.variations.length === 0 ? existing.packedGrams : null;
   const fields: [label: string, before: string, after: string, show?: false][] = [
     ["Name", existing.name, input.name],
     ["Category", categoryName(existing.category), categoryName(input.category)],
@@ -655,6 +683,11 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
     ["Rating", String(existing.rating ?? DEFAULT_RATING), String(input.rating)],
     ["Cannabis Kind", kindBefore, input.cannabisKind],
     ["Net Amount", orDash(formatNetAmount(netBefore)), orDash(formatNetAmount(input.netAmount))],
+    [
+      "Packed Grams",
+      orDash(formatPackedGrams(packedBefore)),
+      orDash(formatPackedGrams(input.packedGrams)),
+    ],
     ["Image URL", existing.imageUrl, input.image, false],
     ["Thumbnail URLs", existing.thumbnailUrls.join("|"), input.thumbnails.join("|"), false],
   ];
@@ -687,6 +720,11 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
       note(
         row,
         `Size Net Amount ${orDash(formatNetAmount(match.netAmountMilli))} → ${orDash(formatNetAmount(v.netAmount))}`,
+      );
+    if (match.packedGrams !== v.packedGrams)
+      note(
+        row,
+        `Size Packed Grams ${orDash(formatPackedGrams(match.packedGrams))} → ${orDash(formatPackedGrams(v.packedGrams))}`,
       );
     const stock = stockAfter(match.stock, cell, reason);
     if (stock.text) note(row, stock.text);

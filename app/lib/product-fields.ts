@@ -12,12 +12,19 @@ export const MAX_VARIATIONS = 20;
 /** The confirmation before a product is deleted (the list's Delete). */
 export const DELETE_PRODUCT_CONFIRMATION =
   "Are you sure you want to delete this product? This action cannot be undone.";
+/** The heaviest packed weight (grams) one unit may be given; the lightest is 1. */
+export const MAX_PACKED_GRAMS = 5000;
 /** A new product's cost price starts at this share of its selling price. */
 export const DEFAULT_COST_RATIO = 0.6;
 
 /** "3.5" from 3500 (the form shows amounts as typed). */
 export function formatNetAmount(milli: number | null): string {
   return milli === null ? "" : String(milli / 1000);
+}
+
+/** "120" from 120 grams; "" when the packed weight is not known. */
+export function formatPackedGrams(grams: number | null): string {
+  return grams === null ? "" : String(grams);
 }
 
 /** Reads the product form's fields (variations come as parallel lists, one entry per row). */
@@ -34,6 +41,7 @@ export function productFormValues(form: FormData) {
   const prices = list("variationPrice");
   const stocks = list("variationStock");
   const amounts = list("variationNetAmount");
+  const packed = list("variationPackedGrams");
   return {
     name: text("name"),
     sku: text("sku"),
@@ -52,6 +60,7 @@ export function productFormValues(form: FormData) {
     status: text("status"),
     cannabisKind: text("cannabisKind"),
     netAmount: text("netAmount"),
+    packedGrams: text("packedGrams"),
     variations: sizes.map((size, i) => ({
       id: ids[i],
       size,
@@ -59,6 +68,7 @@ export function productFormValues(form: FormData) {
       price: prices[i],
       stock: stocks[i],
       netAmount: amounts[i],
+      packedGrams: packed[i],
     })),
   };
 }
@@ -83,5 +93,12 @@ export interface ProductFormProduct {
   status: string;
   cannabisKind: string | null;
   netAmountMilli: number | null;
-  variations: VariationSummary[];
+  /** One unit in a parcel, package and all (without sizes; each size has its own). */
+  packedGrams: number | null;
+  variations: AdminVariation[];
+}
+
+/** A size as the admin edits it: what shoppers see, and its packed weight. */
+export interface AdminVariation extends VariationSummary {
+  packedGrams: number | null;
 }

@@ -32,19 +32,28 @@ export const PRODUCT_CSV_COLUMNS = [
   { key: "rating", header: "Rating", required: false },
   { key: "cannabisKind", header: "Cannabis Kind", required: false },
   { key: "netAmount", header: "Net Amount", required: false },
+  { key: "packedGrams", header: "Packed Grams", required: false },
   { key: "image", header: "Image URL", required: true },
   { key: "thumbnails", header: "Thumbnail URLs", required: false },
   { key: "size", header: "Size", required: false },
   { key: "sizeUnit", header: "Size Unit", required: false },
   { key: "sizePrice", header: "Size Price", required: false },
   { key: "sizeNetAmount", header: "Size Net Amount", required: false },
+  { key: "sizePackedGrams", header: "Size Packed Grams", required: false },
   { key: "stock", header: "Stock", required: false },
 ] as const;
 
 export type ProductCsvKey = (typeof PRODUCT_CSV_COLUMNS)[number]["key"];
 
 /** The columns that describe one size (or, with no size, the product's own stock). */
-export const SIZE_KEYS = ["size", "sizeUnit", "sizePrice", "sizeNetAmount", "stock"] as const;
+export const SIZE_KEYS = [
+  "size",
+  "sizeUnit",
+  "sizePrice",
+  "sizeNetAmount",
+  "sizePackedGrams",
+  "stock",
+] as const;
 
 export const PRODUCT_CSV_HEADER: readonly string[] = PRODUCT_CSV_COLUMNS.map((c) => c.header);
 

@@ -84,6 +84,12 @@ export function addDays(day: string, n: number): string {
   return isoDay(p.year, p.month, p.day + n);
 }
 
+/** The calendar day `n` years after `day` (February 29 becomes March 1 in a common year). */
+export function addYears(day: string, n: number): string {
+  const p = dayParts(day);
+  return isoDay(p.year + n, p.month, p.day);
+}
+
 /** Days from `from` to `to`, both included (1 for the same day). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;

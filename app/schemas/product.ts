@@ -10,6 +10,7 @@ import { parseMoneyToCents } from "~/lib/money";
 import { DEFAULT_RATING } from "~/lib/product";
 import { formRules } from "~/lib/form";
 import {
+  MAX_PACKED_GRAMS,
   MAX_VARIATIONS,
   productFormValues,
   SIZE_UNITS,
@@ -104,6 +105,23 @@ const netAmount = z
   })
   .transform((v) => (v === null ? null : Math.round(Number(v) * 1000)));
 
+/**
+ * One unit as it goes in a Canada Post parcel, package and all, in whole grams (1 to 5000): what a
+ * parcel's weight adds up. Optional: empty → null (not weighed yet; the packing slip says so).
+ */
+const packedGrams = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || null)
+  .refine(
+    (v) => v === null || (/^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_PACKED_GRAMS),
+    {
+      error: `Packed weight must be a whole number of grams from 1 to ${MAX_PACKED_GRAMS}`,
+    },
+  )
+  .transform((v) => (v === null ? null : Number(v)));
+
 export const VariationSchema = z.object({
   id: z
     .uuid()
@@ -122,6 +140,7 @@ export const VariationSchema = z.object({
     .pipe(z.string().regex(/^\d{1,7}$/, { error: "Stock must be a whole number of 0 or more" }))
     .transform(Number),
   netAmount,
+  packedGrams,
 });
 
 export const ProductFormSchema = z
@@ -170,6 +189,7 @@ export const ProductFormSchema = z
       .enum(CANNABIS_KINDS, { error: "Choose what kind of cannabis this is" })
       .optional(),
     netAmount,
+    packedGrams,
     variations: z
       .array(VariationSchema)
       .max(MAX_VARIATIONS, { error: `A product can have at most ${MAX_VARIATIONS} variations` })
@@ -239,6 +259,8 @@ export const ProductFormSchema = z
       costPrice: value.costPrice ?? 0,
       cannabisKind,
       netAmount: value.variations.length === 0 && cannabisKind !== "none" ? value.netAmount : null,
+      // With sizes each size has its own packed weight.
+      packedGrams: value.variations.length === 0 ? value.packedGrams : null,
       stock,
     };
   });

@@ -26,6 +26,7 @@ import { sendDailyLowStockEmail } from "./inventory/low-stock.server";
 import { sendDueCampaigns } from "./marketing/campaign-admin.server";
 import { sendDailySummaryEmail } from "./orders/staff-alerts.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
+import { processPickupHolds } from "./shipping/pickup-holds.server";
 import { countRealOrders } from "./seed/remove-sample-data.server";
 import { fillSampleIdentity, storeSettings } from "./settings/store-settings.server";
 import { logger } from "./logger.server";
@@ -298,6 +299,8 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
     soleInstance: handle.driver === "pglite",
     jobs: [
       { name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() },
+      // Pickups held past their last day are cancelled and refunded; expired delivery records go.
+      { name: "pickup holds", everyMs: 600_000, run: () => processPickupHolds() },
       { name: "scheduled campaigns", everyMs: 30_000, run: () => sendDueCampaigns() },
       // Once a day from LOW_STOCK_EMAIL_HOUR, when something is low (daily_jobs claims the day).
       { name: "low-stock email", everyMs: 600_000, run: () => sendDailyLowStockEmail() },

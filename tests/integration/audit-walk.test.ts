@@ -248,7 +248,10 @@ let customerNumber: number;
 let templateId: string;
 let product: Awaited<ReturnType<typeof createProduct>>;
 /** Orders the order scenarios walk: through its statuses, cancelled, edited, refunded. */
-const order = {} as Record<"walked" | "cancelled" | "edited" | "refunded", string>;
+const order = {} as Record<
+  "walked" | "cancelled" | "edited" | "refunded" | "delivered" | "refused",
+  string
+>;
 const orderNumberOf = {} as Record<"walked" | "edited", string>;
 let creditNoteNumber: string;
 let sam: { id: string; cookie?: string; recoveryCodes?: string[]; challenge?: string };
@@ -1222,6 +1225,53 @@ const SCENARIOS: Scenario[] = [
     },
   },
 
+  // ── handing local deliveries and pickups over ──
+  {
+    kind: "action",
+    route: "routes/admin/shipping/handover.tsx",
+    intent: "hand-over",
+    area: "deliveries",
+    action: "handover",
+    seed: async () => {
+      for (const name of ["delivered", "refused"] as const) {
+        order[name] = await placeTestOrder({
+          name: `Walk ${name}`,
+          items: [{ id: product.id(), quantity: 1 }],
+        });
+        await db()
+          .update(orders)
+          .set({ fulfilmentMethod: "delivery", proofOfAge: null })
+          .where(eq(orders.id, order[name]));
+        await moveOrder(order[name], ["paid"]);
+      }
+    },
+    run: async () => {
+      const placed = await orderOf(order.delivered);
+      return post(
+        "routes/admin/shipping/handover.tsx",
+        `${A}/handover/${placed.orderNumber}`,
+        { intent: "hand-over", from: "paid", idKind: "passport", birthYear: "1980" },
+        { params: { orderNumber: placed.orderNumber } },
+      );
+    },
+  },
+  {
+    kind: "action",
+    route: "routes/admin/shipping/handover.tsx",
+    intent: "refuse",
+    area: "deliveries",
+    action: "handover",
+    run: async () => {
+      const placed = await orderOf(order.refused);
+      return post(
+        "routes/admin/shipping/handover.tsx",
+        `${A}/handover/${placed.orderNumber}`,
+        { intent: "refuse", from: "paid", reason: "nobody_home" },
+        { params: { orderNumber: placed.orderNumber } },
+      );
+    },
+  },
+
   // ── exports and printed batches (loaders): one "exports"/"export" entry each ──
   ...(
     [
@@ -1231,6 +1281,7 @@ const SCENARIOS: Scenario[] = [
       ["routes/admin/newsletters/consent-export.ts", `${A}/newsletters/consent-records.csv`],
       ["routes/admin/reports/export.ts", `${A}/reports/export?period=30`],
       ["routes/admin/activity/export.ts", `${A}/activity/export.csv`],
+      ["routes/admin/shipping/delivery-records-export.ts", `${A}/deliveries/export.csv`],
       ["routes/admin/shipping/packing-slips.tsx", "/budzadmin/print/packing-slips"],
     ] as const
   ).map(([route, url]): Scenario => ({

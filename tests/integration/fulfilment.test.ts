@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PROVINCES } from "~/lib/address";
 import { FULFILMENT_METHODS, PROVINCE_LAW, type FulfilmentMethod } from "~/lib/fulfilment";
-import { DEFAULT_FULFILMENT } from "~/lib/store-settings";
 import { db } from "~/server/db.server";
 import { deliveryBookings, orders } from "~/server/db-tables";
 import { bookableWindows } from "~/server/fulfilment/choices.server";
@@ -15,47 +14,10 @@ import { updateProvinceRule } from "~/server/taxes/provinces.server";
 import { resetDatabase } from "../setup/database";
 import { testActor } from "../setup/audit";
 import { checkoutInput, createProduct } from "./checkout-factories";
+import { NOW, firstWindow, openEverything, postalCodeOf } from "./fulfilment-factories";
 
 // Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where the window bookings really race.
 beforeEach(resetDatabase);
-
-// Tuesday Dec 1 2026, 11:00 in Vancouver (the store's time zone in tests; UTC−7 from Nov 2026).
-const NOW = new Date("2026-12-01T18:00:00Z");
-const EVERY_LETTER = PROVINCES.map((p) => p.postalPrefixes)
-  .join("")
-  .split("")
-  .join(",");
-
-/** A postal code of the province (its first letter, then a fixed rest). */
-const postalCodeOf = (province: (typeof PROVINCES)[number]) =>
-  `${province.postalPrefixes[0]}1A 1A1`;
-
-async function openEverything(options: { capacity?: number; feeCents?: number } = {}) {
-  await saveSettingsSection("fulfilment", {
-    ...DEFAULT_FULFILMENT,
-    parcel: true,
-    delivery: true,
-    pickup: true,
-    pickupAddress: "1 Store Street\nVancouver BC V6B 1A1",
-    pickupHours: "Mon-Sat 10AM-8PM",
-  });
-  await saveDeliveryZone(
-    {
-      name: "Everywhere",
-      prefixes: EVERY_LETTER.split(","),
-      feeCents: options.feeCents ?? 800,
-      minimumOrderCents: 0,
-    },
-    testActor(),
-  );
-  for (let weekday = 1; weekday <= 7; weekday++)
-    await addDeliveryWindow(
-      { weekday, starts: "16:00", ends: "18:00", capacity: options.capacity ?? 100 },
-      testActor(),
-    );
-}
-
-const firstWindow = async () => (await bookableWindows(NOW))[0]!;
 
 describe("fulfilment at checkout", () => {
   it("accepts a method only where the province's law allows it, whatever is posted", async () => {

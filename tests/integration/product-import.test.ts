@@ -242,6 +242,32 @@ describe("product CSV import: round trip, create and update", () => {
     expect(await stockDiscrepancies()).toEqual([]);
   });
 
+  it("writes packed weights: each size's, and a product's own without sizes", async () => {
+    const { sizedId, wholeId } = await seedProducts();
+    const rows = table(await exported()).map((r) =>
+      r.SKU === "PAP-1"
+        ? { ...r, "Packed Grams": "15" }
+        : { ...r, "Size Packed Grams": r.Size === "1" ? "9" : "" },
+    );
+    const p = await preview(file(rows));
+    expect(p.rows.flatMap((r) => r.changes ?? [])).toEqual([
+      "Size Packed Grams — → 9",
+      "Packed Grams — → 15",
+    ]);
+    await importFile(file(rows));
+    expect((await getAdminProduct(sizedId))!.variations.map((v) => v.packedGrams)).toEqual([
+      9,
+      null,
+    ]);
+    expect((await getAdminProduct(wholeId))!.packedGrams).toBe(15);
+    const back = table(await exported());
+    expect(back.map((r) => [r.SKU, r["Packed Grams"], r["Size Packed Grams"]])).toEqual([
+      ["BD-1", "", "9"],
+      ["BD-1", "", ""],
+      ["PAP-1", "15", ""],
+    ]);
+  });
+
   it("creates products whose SKU is new and updates those on file, matched in any case", async () => {
     const { wholeId } = await seedProducts();
     const text = file([
@@ -415,7 +441,7 @@ describe("product CSV import: refusals leave the catalogue as it was", () => {
     [
       "a row that does not line up with the header",
       `${file([row()])}\r\nBROKEN,row`,
-      "Row 3: 2 cells where the header has 21 (a value with a comma needs quotes)",
+      "Row 3: 2 cells where the header has 23 (a value with a comma needs quotes)",
     ],
     [
       "the same size twice",

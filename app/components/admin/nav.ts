@@ -2,6 +2,7 @@ import {
   ArrowDownUp,
   History,
   BarChart3,
+  ClipboardCheck,
   Database,
   FilePenLine,
   FileText,
@@ -60,6 +61,13 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     icon: Users,
   },
   { id: "shipping", label: "Shipping", href: href("/budzadmin/dashboard/shipping"), icon: Truck },
+  {
+    id: "deliveries",
+    label: "Delivery records",
+    href: href("/budzadmin/dashboard/deliveries"),
+    icon: ClipboardCheck,
+    permission: "delivery.records",
+  },
   {
     id: "emails",
     label: "Emails",

@@ -1,5 +1,5 @@
 import { Fragment, useState } from "react";
-import { href, useFetcher } from "react-router";
+import { href, Link, useFetcher, useNavigate } from "react-router";
 import { Field, FormProvider, FormSummary, useFieldError, useForm } from "~/components/form/form";
 import type { FormReply } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
@@ -15,6 +15,8 @@ interface StatusTarget {
   orderNumber: string;
   status: string;
   totalCents: number;
+  /** parcel (the default), delivery or pickup: a delivery or pickup is handed over, not shipped. */
+  method?: string;
 }
 
 /** The steps' rules, fetched when a dialog is first focused (zod stays off the first load). */
@@ -30,6 +32,21 @@ const STEP_LABELS: Record<OrderStatus, string> = {
   completed: "Complete",
   cancelled: "Cancel order",
 };
+
+/** A step's name for this order: a pickup's processing is making it ready at the counter. */
+function stepLabel(to: OrderStatus, method = "parcel"): string {
+  if (to === "processing" && method === "pickup") return "Ready for pickup";
+  return STEP_LABELS[to];
+}
+
+/** A delivery or pickup reaches "delivered" only through its handover page (with the ID check). */
+function handedOverStep(order: StatusTarget, to: OrderStatus): boolean {
+  return to === "delivered" && (order.method ?? "parcel") !== "parcel";
+}
+
+function handoverHref(orderNumber: string) {
+  return href("/budzadmin/dashboard/handover/:orderNumber", { orderNumber });
+}
 
 function AcceptDifferentAmount() {
   const error = useFieldError("acceptDifferentAmount");
@@ -73,7 +90,7 @@ function StatusDialog({
   const formId = `status-${order.orderNumber}-${to}`;
   return (
     <Modal
-      title={`${STEP_LABELS[to]}: ${order.orderNumber}`}
+      title={`${stepLabel(to, order.method)}: ${order.orderNumber}`}
       description={`${statusName(order.status)} → ${statusName(to)}`}
       size="md"
       onClose={onClose}
@@ -85,7 +102,7 @@ function StatusDialog({
           variant={to === "cancelled" ? "danger" : "primary"}
           closeLabel="Close"
         >
-          {busy ? "Saving…" : STEP_LABELS[to]}
+          {busy ? "Saving…" : stepLabel(to, order.method)}
         </DialogButtons>
       }
     >
@@ -182,7 +199,10 @@ export function OrderStatusSelect({
   returnTo: string;
 }) {
   const dialog = useStepDialog(order.status);
-  const steps = nextOrderStatuses(order.status).filter((to) => !(to === "cancelled" && order.paid));
+  const navigate = useNavigate();
+  const steps = nextOrderStatuses(order.status, order.method).filter(
+    (to) => !(to === "cancelled" && order.paid),
+  );
   if (steps.length === 0) return null;
   return (
     <>
@@ -191,14 +211,15 @@ export function OrderStatusSelect({
         value={dialog.to ?? ""}
         onChange={(e) => {
           const to = e.currentTarget.value as OrderStatus;
-          if (to) dialog.openStep(to);
+          if (to && handedOverStep(order, to)) void navigate(handoverHref(order.orderNumber));
+          else if (to) dialog.openStep(to);
         }}
         className="h-8 w-24 rounded-lg border border-stone-300 bg-white px-2 text-xs font-medium text-stone-700 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       >
         <option value="">Change…</option>
         {steps.map((to) => (
           <option key={to} value={to}>
-            {STEP_LABELS[to]}
+            {handedOverStep(order, to) ? "Hand over…" : stepLabel(to, order.method)}
           </option>
         ))}
       </select>
@@ -223,13 +244,17 @@ export function OrderStatusButtons({
   cancelButton?: React.ReactNode;
 }) {
   const dialog = useStepDialog(order.status);
-  const steps = nextOrderStatuses(order.status);
+  const steps = nextOrderStatuses(order.status, order.method);
   if (steps.length === 0) return null;
   return (
     <>
       {steps.map((to) =>
         to === "cancelled" && cancelButton !== undefined ? (
           <Fragment key={to}>{cancelButton}</Fragment>
+        ) : handedOverStep(order, to) ? (
+          <Link key={to} to={handoverHref(order.orderNumber)} className={buttonClass("primary")}>
+            Hand over
+          </Link>
         ) : (
           <button
             key={to}
@@ -241,7 +266,7 @@ export function OrderStatusButtons({
                 : buttonClass("primary")
             }
           >
-            {STEP_LABELS[to]}
+            {stepLabel(to, order.method)}
           </button>
         ),
       )}

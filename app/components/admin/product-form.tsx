@@ -7,6 +7,7 @@ import { lazyModule } from "~/lib/lazy-module";
 import { sizeLabel } from "~/lib/product";
 import type { ProductFormProduct } from "~/lib/product-fields";
 import { CannabisContentFields } from "./cannabis-content-fields";
+import { ParcelWeightFields } from "./parcel-weight-fields";
 import { ProductDetailsFields } from "./product-details-fields";
 import { ProductImagesFields } from "./product-images-fields";
 import { ProductPricingFields } from "./product-pricing-fields";
@@ -92,6 +93,10 @@ export function ProductForm({
           measure={measure}
           showNetAmount={variations.length === 0}
           netAmountMilli={product?.netAmountMilli ?? null}
+        />
+        <ParcelWeightFields
+          showPackedGrams={variations.length === 0}
+          packedGrams={product?.packedGrams ?? null}
         />
         <ProductImagesFields
           imageUrl={product?.imageUrl ?? ""}

@@ -1,8 +1,13 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useFieldError } from "~/components/form/form";
 import { sizeAmountMilli, type CannabisKind } from "~/lib/cannabis-limit";
-import type { VariationSummary } from "~/lib/product";
-import { formatNetAmount, MAX_VARIATIONS, SIZE_UNITS } from "~/lib/product-fields";
+import {
+  formatNetAmount,
+  formatPackedGrams,
+  MAX_VARIATIONS,
+  SIZE_UNITS,
+  type AdminVariation,
+} from "~/lib/product-fields";
 import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
 import { AdjustStockButton, type StockTarget } from "./stock-adjust-dialog";
@@ -16,12 +21,13 @@ export interface VariationRow {
   price: string;
   stock: string;
   netAmount: string;
+  packedGrams: string;
 }
 
 let rowCounter = 0;
 const newKey = () => `row-${++rowCounter}`;
 
-export function variationRows(variations: VariationSummary[]): VariationRow[] {
+export function variationRows(variations: AdminVariation[]): VariationRow[] {
   return variations.map((v) => ({
     key: newKey(),
     id: v.id,
@@ -30,11 +36,12 @@ export function variationRows(variations: VariationSummary[]): VariationRow[] {
     price: (v.priceCents / 100).toFixed(2),
     stock: String(v.stock),
     netAmount: formatNetAmount(v.netAmountMilli),
+    packedGrams: formatPackedGrams(v.packedGrams),
   }));
 }
 
-type TypedField = "size" | "price" | "stock" | "netAmount";
-const TYPED_FIELDS: TypedField[] = ["size", "price", "stock", "netAmount"];
+type TypedField = "size" | "price" | "stock" | "netAmount" | "packedGrams";
+const TYPED_FIELDS: TypedField[] = ["size", "price", "stock", "netAmount", "packedGrams"];
 type InputAttrs = Pick<
   React.InputHTMLAttributes<HTMLInputElement>,
   "name" | "inputMode" | "placeholder" | "maxLength"
@@ -68,6 +75,7 @@ function VariationRowFields({
     price: useFieldError(`variations.${index}.price`),
     stock: useFieldError(`variations.${index}.stock`),
     netAmount: useFieldError(`variations.${index}.netAmount`),
+    packedGrams: useFieldError(`variations.${index}.packedGrams`),
   };
   const errorId = (field: TypedField) => `variation-${n}-${field}-error`;
   const cell = (field: TypedField, label: string, attrs: InputAttrs) => (
@@ -86,7 +94,7 @@ function VariationRowFields({
     </label>
   );
   return (
-    <div className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_0.8fr_1fr_1.5fr_1fr_auto] sm:border-0 sm:p-0">
+    <div className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-2 sm:grid-cols-[1fr_0.8fr_1fr_1.5fr_1fr_1fr_auto] sm:border-0 sm:p-0">
       <input type="hidden" name="variationId" value={row.id} />
       {cell("size", "size", { name: "variationSize", placeholder: "3.5", maxLength: 20 })}
       <label className="contents">
@@ -136,6 +144,12 @@ function VariationRowFields({
             : formatNetAmount(sizeAmountMilli(kind, { size: row.size, sizeUnit: row.unit })) ||
               "Required",
       })}
+      {cell("packedGrams", "packed weight in grams", {
+        name: "variationPackedGrams",
+        inputMode: "numeric",
+        placeholder: "Not weighed",
+        maxLength: 4,
+      })}
       {saved && saved.stock > 0 && !mayAdjustStock ? (
         // Removing it would take its stock out: for owners and managers only.
         <span className="w-9" />
@@ -165,7 +179,7 @@ function VariationRowFields({
 }
 
 /**
- * The product form's Variations: size, unit, price, stock and net amount per row. A new row's
+ * The product form's Variations: size, unit, price, stock, net amount and packed weight per row. A new row's
  * stock is its opening stock (typed only by a role that may adjust stock); a saved size shows its
  * stock as it is now, with Adjust stock. A removed size is archived with its history.
  */
@@ -201,12 +215,13 @@ export function VariationsEditor({
         </p>
       ) : (
         <div className="space-y-2">
-          <div className="hidden grid-cols-[1fr_0.8fr_1fr_1.5fr_1fr_auto] gap-2 px-1 text-xs font-medium text-stone-500 sm:grid">
+          <div className="hidden grid-cols-[1fr_0.8fr_1fr_1.5fr_1fr_1fr_auto] gap-2 px-1 text-xs font-medium text-stone-500 sm:grid">
             <span>Size</span>
             <span>Unit</span>
             <span>Price ($)</span>
             <span>Stock</span>
             <span>Net amount ({measure})</span>
+            <span title="One unit as it goes in a parcel, package and all">Packed (g)</span>
             <span className="w-9" />
           </div>
           {variations.map((row, i) => (
@@ -245,6 +260,7 @@ export function VariationsEditor({
               price: "0.00",
               stock: "0",
               netAmount: "",
+              packedGrams: "",
             },
           ])
         }

@@ -11,12 +11,12 @@ const STATUS_STYLES: Record<string, string> = {
   cancelled: "bg-stone-200 text-stone-700",
 };
 
-export function OrderStatusBadge({ status }: { status: string }) {
+export function OrderStatusBadge({ status, method }: { status: string; method?: string }) {
   return (
     <span
       className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[status] ?? "bg-brand-100 text-brand-800"}`}
     >
-      {orderStatusLabel(status).label}
+      {orderStatusLabel(status, method).label}
     </span>
   );
 }

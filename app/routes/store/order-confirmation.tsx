@@ -63,7 +63,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           </strong>
         </p>
         <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} method={order.fulfilment.method} />
           <OrderRefundBadge order={order} />
         </div>
         <p className="mt-3 text-sm text-stone-600">
@@ -78,7 +78,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </div>
       ) : (
         <p className="mt-8 rounded-2xl bg-white p-5 text-center text-stone-700 shadow-sm">
-          {orderStatusLabel(order.status).description}
+          {orderStatusLabel(order.status, order.fulfilment.method).description}
         </p>
       )}
 

@@ -97,11 +97,13 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
               <p className="text-sm text-stone-600">Placed {order.placedOn}</p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge status={order.status} method={order.fulfilment.method} />
               <OrderRefundBadge order={order} />
             </div>
           </div>
-          <p className="text-stone-700">{orderStatusLabel(order.status).description}</p>
+          <p className="text-stone-700">
+            {orderStatusLabel(order.status, order.fulfilment.method).description}
+          </p>
           {order.status === "pending" && found ? (
             <EtransferInstructions order={order} etransferEmail={found.etransferEmail} />
           ) : null}

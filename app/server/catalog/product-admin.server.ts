@@ -50,6 +50,7 @@ export async function getAdminProduct(id: string) {
       status: products.status,
       cannabisKind: products.cannabisKind,
       netAmountMilli: products.netAmountMilli,
+      packedGrams: products.packedGrams,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
     })
@@ -139,20 +140,31 @@ function auditedProduct(p: ReturnType<typeof productValues> | typeof products.$i
     strain: p.strain,
     cannabisKind: p.cannabisKind,
     netAmountMilli: p.netAmountMilli,
+    packedGrams: p.packedGrams,
   };
 }
 
-/** A product's sizes as one text: "3.5g $30.00, 7g $55.00". */
-function sizesText(input: { variations: { size: string; unit: string; price: number }[] }) {
+/** A product's sizes as one text: "3.5g $30.00 (packed 12 g), 7g $55.00". */
+function sizesText(input: {
+  variations: { size: string; unit: string; price: number; packedGrams: number | null }[];
+}) {
   return input.variations
-    .map((v) => `${sizeLabel({ size: v.size, sizeUnit: v.unit })} ${formatMoney(v.price)}`)
+    .map(
+      (v) =>
+        `${sizeLabel({ size: v.size, sizeUnit: v.unit })} ${formatMoney(v.price)}${v.packedGrams === null ? "" : ` (packed ${v.packedGrams} g)`}`,
+    )
     .join(", ");
 }
 
 /** A product's sizes as the audit entry compares them. */
 function savedSizesText(sizes: SavedSize[]) {
   return sizesText({
-    variations: sizes.map((v) => ({ size: v.size, unit: v.sizeUnit, price: v.priceCents })),
+    variations: sizes.map((v) => ({
+      size: v.size,
+      unit: v.sizeUnit,
+      price: v.priceCents,
+      packedGrams: v.packedGrams,
+    })),
   });
 }
 

@@ -21,6 +21,7 @@ export function productColumns(input: ProductInput) {
     status: input.status,
     cannabisKind: input.cannabisKind,
     netAmountMilli: input.netAmount,
+    packedGrams: input.packedGrams,
   };
 }
 
@@ -31,6 +32,7 @@ export function sizeColumns(input: ProductInput) {
     sizeUnit: v.unit,
     priceCents: v.price,
     netAmountMilli: v.netAmount,
+    packedGrams: v.packedGrams,
     thc: input.thc,
     cbd: input.cbd,
     position,

@@ -23,6 +23,7 @@ export const csvProductColumns = {
   rating: products.rating,
   cannabisKind: products.cannabisKind,
   netAmountMilli: products.netAmountMilli,
+  packedGrams: products.packedGrams,
   imageUrl: products.imageUrl,
   thumbnailUrls: products.thumbnailUrls,
   stock: products.stock,
@@ -44,6 +45,7 @@ async function sizesOf(
         sizeUnit: productVariations.sizeUnit,
         priceCents: productVariations.priceCents,
         netAmountMilli: productVariations.netAmountMilli,
+        packedGrams: productVariations.packedGrams,
         stock: productVariations.stock,
       })
       .from(productVariations)

@@ -364,11 +364,12 @@ async function writeProducts(
         selling_price_cents = x."sellingPriceCents", cost_price_cents = x."costPriceCents",
         stock_alert_level = x."stockAlertLevel", rating = x."rating", thc = x."thc", cbd = x."cbd",
         strain = x."strain", status = x."status", cannabis_kind = x."cannabisKind",
-        net_amount_milli = x."netAmountMilli", updated_at = now()
+        net_amount_milli = x."netAmountMilli", packed_grams = x."packedGrams", updated_at = now()
       from jsonb_to_recordset(${json(values)}) as x(id uuid, "name" text, "category" text,
         "description" text, "imageUrl" text, "thumbnailUrls" jsonb, "sellingPriceCents" int,
         "costPriceCents" int, "stockAlertLevel" int, "rating" float8, "thc" text, "cbd" text,
-        "strain" text, "status" text, "cannabisKind" text, "netAmountMilli" int)
+        "strain" text, "status" text, "cannabisKind" text, "netAmountMilli" int,
+        "packedGrams" int)
       where p.id = x.id`);
   }
 
@@ -435,11 +436,11 @@ async function writeProducts(
   for (let i = 0; i < kept.length; i += BATCH)
     await tx.execute(sql`
       update product_variations v set size = x."size", size_unit = x."sizeUnit",
-        price_cents = x."priceCents", net_amount_milli = x."netAmountMilli", thc = x."thc",
-        cbd = x."cbd", position = x."position"
+        price_cents = x."priceCents", net_amount_milli = x."netAmountMilli",
+        packed_grams = x."packedGrams", thc = x."thc", cbd = x."cbd", position = x."position"
       from jsonb_to_recordset(${json(kept.slice(i, i + BATCH))}) as x(id uuid, "size" text,
-        "sizeUnit" text, "priceCents" int, "netAmountMilli" int, "thc" text, "cbd" text,
-        "position" int)
+        "sizeUnit" text, "priceCents" int, "netAmountMilli" int, "packedGrams" int, "thc" text,
+        "cbd" text, "position" int)
       where v.id = x.id`);
   const sizeIds = new Map<string, string>();
   for (let i = 0; i < fresh.length; i += BATCH) {

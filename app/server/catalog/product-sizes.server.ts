@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { fail, Refusal, type Failure } from "~/lib/errors";
 import type { FormErrors } from "~/lib/form";
 import { can, refusalMessage, type AdminRole } from "~/lib/permissions";
-import { sizeLabel, type VariationSummary } from "~/lib/product";
+import { sizeLabel } from "~/lib/product";
+import type { AdminVariation } from "~/lib/product-fields";
 import type { StockReason } from "~/lib/stock";
 import type { ProductInput } from "~/schemas/product";
 import type { AuditActor } from "../audit/audit-log.server";
@@ -22,7 +23,7 @@ import { sizeColumns } from "./product-columns.server";
  */
 
 /** A live size of a product, as the save compares the form with it. */
-export type SavedSize = VariationSummary;
+export type SavedSize = AdminVariation;
 
 /** A product's live sizes in their order. */
 export function liveSizes(executor: Executor, productId: string): Promise<SavedSize[]> {
@@ -34,6 +35,7 @@ export function liveSizes(executor: Executor, productId: string): Promise<SavedS
       priceCents: productVariations.priceCents,
       stock: productVariations.stock,
       netAmountMilli: productVariations.netAmountMilli,
+      packedGrams: productVariations.packedGrams,
     })
     .from(productVariations)
     .where(and(eq(productVariations.productId, productId), isNull(productVariations.archivedAt)))

@@ -1,7 +1,7 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { OrderLine } from "~/lib/order-edit";
-import { db } from "../db.server";
-import { orderItems, orders } from "../db-tables";
+import { db, type Executor } from "../db.server";
+import { orderItems, orders, productVariations, products } from "../db-tables";
 
 /** What an order records of how it reaches the shopper, for `fulfilmentLine`. */
 export const orderFulfilmentColumns = {
@@ -19,16 +19,22 @@ export interface PrintedItem {
   name: string;
   size: string | null;
   quantity: number;
+  /** One unit's packed weight (its size's, or the product's without sizes); null: not weighed. */
+  packedGrams: number | null;
 }
 
 /**
  * The items of several orders in one statement, by order, each order's by product name and size:
- * what packing slips and the delivery run print.
+ * what packing slips and the delivery run print, with each unit's packed weight for the parcel
+ * (app/lib/parcel.ts). A size deleted since leaves its line without a packed weight.
  */
-export async function itemsByOrder(orderIds: string[]): Promise<Map<string, PrintedItem[]>> {
+export async function itemsByOrder(
+  orderIds: string[],
+  executor: Executor = db(),
+): Promise<Map<string, PrintedItem[]>> {
   const byOrder = new Map<string, PrintedItem[]>();
   if (orderIds.length === 0) return byOrder;
-  const items = await db()
+  const items = await executor
     .select({
       orderId: orderItems.orderId,
       productId: orderItems.productId,
@@ -36,8 +42,13 @@ export async function itemsByOrder(orderIds: string[]): Promise<Map<string, Prin
       name: orderItems.productName,
       size: orderItems.sizeLabel,
       quantity: orderItems.quantity,
+      packedGrams: sql<number | null>`case
+        when ${orderItems.variationId} is not null then ${productVariations.packedGrams}
+        when ${orderItems.sizeLabel} is null then ${products.packedGrams} end`,
     })
     .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(productVariations, eq(productVariations.id, orderItems.variationId))
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.productName), asc(orderItems.sizeLabel), asc(orderItems.id));
   for (const { orderId, ...item } of items)

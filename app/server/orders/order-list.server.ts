@@ -22,6 +22,8 @@ export interface AdminOrderRow {
   /** Money was taken (a sale, or cancelled after payment): its cancel refunds it. */
   paid: boolean;
   status: string;
+  /** How it reaches the shopper: a delivery or pickup is handed over instead of shipped. */
+  method: string;
   createdAt: Date;
   itemCount: number;
   shippingAddress: string;
@@ -90,6 +92,7 @@ export async function listAdminOrders(
       ...orderSummaryColumns,
       totalCents: orders.totalAmountCents,
       refundedCents: orders.refundedCents,
+      method: orders.fulfilmentMethod,
       paid: sql<boolean>`(${orders.status} in ('paid', 'processing', 'shipped', 'delivered', 'completed') or ${orders.paidAt} is not null)`,
       cursorTime: cursorTime(orders),
       // Qualified by hand: inside a subquery Drizzle would print the bare column names.

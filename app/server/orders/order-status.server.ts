@@ -26,6 +26,7 @@ import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
 import { releaseCouponUse } from "../marketing/coupons.server";
 import { releaseWindow } from "../fulfilment/choices.server";
+import { recordParcel } from "./parcel.server";
 import {
   invoices,
   orderEmailsSent,
@@ -58,7 +59,13 @@ export type StatusChange =
       refund?: { note: string };
     }
   | { to: "shipped"; trackingNumber: string; note?: string }
-  | { to: "processing" | "delivered" | "completed"; note?: string };
+  | {
+      to: "delivered";
+      note?: string;
+      /** A delivery's or pickup's handover (app/server/shipping/handover.server.ts), its note. */
+      handover?: { note: string };
+    }
+  | { to: "processing" | "completed"; note?: string };
 
 /** The step taken, or why not (`errors` names the field at fault, for the step's dialog). */
 type StatusChangeResult = Result<{
@@ -93,7 +100,7 @@ export async function changeOrderStatus(options: {
   const now = options.now ?? new Date();
   try {
     const result = await db().transaction((tx) => applyChange(tx, options, now));
-    if (EMAIL_FOR[result.to]) wakeWorker();
+    wakeWorker();
     if (result.to === "cancelled") await invalidatePageCache("order cancelled: stock back");
     logger.info(
       { ...result, actor: typeof options.actor === "string" ? options.actor : options.actor.name },
@@ -143,8 +150,15 @@ async function applyChange(
       409,
       `Order ${order.orderNumber} changed while you were looking at it: it is now ${statusName(from)}. Nothing was changed; check it and try again.`,
     );
-  const refusal = transitionRefusal(from, change.to);
+  const method = order.fulfilmentMethod;
+  const refusal = transitionRefusal(from, change.to, method);
   if (refusal) throw new Refusal(400, refusal);
+  const handedOver = method !== "parcel";
+  if (change.to === "delivered" && handedOver && !change.handover)
+    throw new Refusal(
+      400,
+      `Order ${order.orderNumber} is a ${method === "pickup" ? "pickup" : "local delivery"}: record its handover, with the ID check, to mark it delivered.`,
+    );
 
   const orderUpdate: Partial<typeof orders.$inferInsert> = { status: change.to, updatedAt: now };
   let note: string | null = "note" in change ? clean(change.note) : null;
@@ -188,10 +202,16 @@ async function applyChange(
       break;
     }
     case "processing":
-      await tx
-        .insert(shipments)
-        .values({ orderId: order.id, status: "preparing", createdAt: now, updatedAt: now })
-        .onConflictDoNothing();
+      // A pickup waits at the counter from now (its hold days count from here); only a parcel
+      // has a shipment.
+      if (method === "pickup") orderUpdate.readyAt = now;
+      if (!handedOver) {
+        await tx
+          .insert(shipments)
+          .values({ orderId: order.id, status: "preparing", createdAt: now, updatedAt: now })
+          .onConflictDoNothing();
+        await recordParcel(tx, order.id);
+      }
       break;
     case "shipped": {
       const trackingNumber = normalizeTrackingNumber(change.trackingNumber);
@@ -209,10 +229,12 @@ async function applyChange(
         .insert(shipments)
         .values({ orderId: order.id, ...values, createdAt: now })
         .onConflictDoUpdate({ target: shipments.orderId, set: values });
+      await recordParcel(tx, order.id);
       note = [`Canada Post ${trackingNumber}`, note].filter(Boolean).join(". ");
       break;
     }
     case "delivered":
+      if (change.handover) note = [change.handover.note, note].filter(Boolean).join(". ");
       await tx
         .update(shipments)
         .set({ status: "delivered", deliveredDate: now, updatedAt: now })
@@ -243,7 +265,12 @@ async function applyChange(
     createdAt: now,
   });
 
-  const emailKind = change.to === "cancelled" && change.refund ? undefined : EMAIL_FOR[change.to];
+  const emailKind =
+    change.to === "cancelled" && change.refund
+      ? undefined
+      : change.to === "processing" && method === "pickup"
+        ? "ready_for_pickup"
+        : EMAIL_FOR[change.to];
   if (emailKind) {
     const [current] = await tx
       .select({
@@ -253,7 +280,7 @@ async function applyChange(
       .from(shipments)
       .where(eq(shipments.orderId, order.id));
     await queueOrderEmail(tx, {
-      order,
+      order: { ...order, ...orderUpdate },
       kind: emailKind,
       trackingNumber: shipment?.trackingNumber ?? current?.trackingNumber,
       estimatedDelivery: shipment?.estimatedDelivery ?? current?.estimatedDelivery,
@@ -293,6 +320,8 @@ export async function queueOrderEmail(
     estimatedDelivery: input.estimatedDelivery,
     reason: input.reason,
     placedAt: order.createdAt,
+    fulfilment: order,
+    readyAt: order.readyAt,
   });
   const queued = await enqueueEmail(tx, { kind: `order_${input.kind}`, to: order.email, ...email });
   await tx

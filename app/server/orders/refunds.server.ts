@@ -266,6 +266,8 @@ interface RefundInput {
    * person saw.
    */
   cancel?: { reason: string; from: string };
+  /** The restocked units' movement: "returned" when a refused delivery came back. */
+  restockReason?: "refund_restock" | "returned";
   now?: Date;
 }
 
@@ -312,6 +314,14 @@ export async function createRefund(input: RefundInput): Promise<RefundResult> {
     if (refused) return refused;
     throw error;
   }
+}
+
+/**
+ * The same refund inside the caller's transaction (a refused handover cancels and refunds with its
+ * record). A refusal is thrown; the caller wakes the email worker and refreshes stock once it commits.
+ */
+export function createRefundIn(tx: Transaction, input: RefundInput, now: Date) {
+  return applyRefund(tx, input, now);
 }
 
 async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
@@ -367,6 +377,7 @@ async function applyRefund(tx: Transaction, input: RefundInput, now: Date) {
     creditNoteNumber,
     orderId: order.id,
     adminId: input.actor.adminId,
+    reason: input.restockReason ?? "refund_restock",
   });
   await insertRefund(tx, {
     orderId: order.id,
@@ -543,7 +554,12 @@ async function restock(
   tx: Transaction,
   basis: RefundBasis,
   split: RefundSplit,
-  movement: { creditNoteNumber: string; orderId: string; adminId: string | null },
+  movement: {
+    creditNoteNumber: string;
+    orderId: string;
+    adminId: string | null;
+    reason: "refund_restock" | "returned";
+  },
 ) {
   const items = new Map(basis.items.map((i) => [i.id, i]));
   const wanted = split.lines
@@ -564,7 +580,7 @@ async function restock(
           productId: item.productId,
           variationId: item.variationId,
           change: { by: line.quantity },
-          reason: "refund_restock",
+          reason: movement.reason,
           note: `Credit note ${movement.creditNoteNumber}`,
           orderId: movement.orderId,
           adminId: movement.adminId,

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { fail, type Result } from "~/lib/errors";
 import { fulfilmentLine } from "~/lib/fulfilment";
 import { normalizeOrderNumber } from "~/lib/order-status";
+import { orderParcel, type Parcel } from "~/lib/parcel";
 import { db } from "../db.server";
 import { itemsByOrder, orderFulfilmentColumns } from "../orders/order-lines.server";
 import { orders, shipments } from "../db-tables";
@@ -29,6 +30,8 @@ interface PackingSlip {
   phone: string | null;
   /** How it goes: "Canada Post parcel, Proof of Age PA19" (the option to buy with the label). */
   fulfilment: string;
+  /** A Canada Post order's parcel: the Proof of Age code and weight to buy the label with. */
+  parcel: Parcel | null;
   items: PackingSlipItem[];
 }
 
@@ -46,7 +49,8 @@ type PackingSlipsResult = Result<{
 /**
  * Packing slips for the shipments being prepared (oldest order first, the order to pack them in),
  * or for one order's shipment whatever its status (a reprint). Two statements: the shipments with
- * their order's address, then every item of those orders.
+ * their order's address, then every item of those orders with its packed weight (the parcel's
+ * weight, computed from the sizes as they are now).
  */
 export async function listPackingSlips(
   options: { orderNumber?: string } = {},
@@ -84,15 +88,20 @@ export async function listPackingSlips(
   const rows = found.slice(0, MAX_PACKING_SLIPS);
 
   const items = await itemsByOrder(rows.map((r) => r.orderId));
-  const slips = rows.map(({ orderId, fulfilment, ...slip }) => ({
-    ...slip,
-    fulfilment: fulfilmentLine(fulfilment),
-    items: (items.get(orderId) ?? []).map(({ productId, variationId, name, ...item }) => ({
-      key: `${productId}/${variationId ?? item.size ?? ""}`,
-      productName: name,
-      ...item,
-    })),
-  }));
+  const slips = rows.map(({ orderId, fulfilment, ...slip }) => {
+    const lines = items.get(orderId) ?? [];
+    return {
+      ...slip,
+      fulfilment: fulfilmentLine(fulfilment),
+      parcel: orderParcel({ ...fulfilment, province: slip.province }, lines),
+      items: lines.map(({ productId, variationId, name, size, quantity }) => ({
+        key: `${productId}/${variationId ?? size ?? ""}`,
+        productName: name,
+        size,
+        quantity,
+      })),
+    };
+  });
   return { ok: true, slips, pickList: pickList(slips), truncated };
 }
 

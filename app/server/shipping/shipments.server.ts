@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm"
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { fail, type Failure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { recordedParcel, type Parcel } from "~/lib/parcel";
 import {
   nextShipmentStatuses,
   normalizeTrackingNumber,
@@ -15,6 +16,7 @@ import { zoneOffsetSql } from "../time-zones.server";
 import { db, type Executor } from "../db.server";
 import { logger } from "../logger.server";
 import { changeOrderStatus } from "../orders/order-status.server";
+import { parcelsOfOrders } from "../orders/parcel.server";
 import { orders, shipments } from "../db-tables";
 
 interface ShippingStats {
@@ -66,6 +68,11 @@ export interface ShipmentRow {
   estimatedDelivery: string | null;
   shippedDate: Date | null;
   deliveredDate: Date | null;
+  /**
+   * A Canada Post order's parcel, as staff buy its label: what its shipment recorded, else what its
+   * sizes' packed weights say now. Null for local delivery and pickup.
+   */
+  parcel: Parcel | null;
 }
 
 /** A shipment with the order fields its row shows. */
@@ -83,11 +90,53 @@ const SHIPMENT_ROW = {
   estimatedDelivery: shipments.estimatedDelivery,
   shippedDate: shipments.shippedDate,
   deliveredDate: shipments.deliveredDate,
+  // What its parcel needs (withParcels).
+  fulfilmentMethod: orders.fulfilmentMethod,
+  orderProofOfAge: orders.proofOfAge,
+  recordedProofOfAge: shipments.proofOfAge,
+  weightGrams: shipments.weightGrams,
 };
 
+type ShipmentRecord = Omit<ShipmentRow, "parcel"> & {
+  fulfilmentMethod: string;
+  orderProofOfAge: string | null;
+  recordedProofOfAge: string | null;
+  weightGrams: number | null;
+};
+
+/** Shipments with their parcels: one statement for all their orders' items (parcelsOfOrders). */
+async function withParcels(records: ShipmentRecord[]): Promise<ShipmentRow[]> {
+  const parcels = await parcelsOfOrders(
+    db(),
+    records.map((r) => ({
+      id: r.orderId,
+      fulfilmentMethod: r.fulfilmentMethod,
+      proofOfAge: r.orderProofOfAge,
+      province: r.province,
+    })),
+  );
+  return records.map(
+    ({
+      fulfilmentMethod: _method,
+      orderProofOfAge: _code,
+      recordedProofOfAge,
+      weightGrams,
+      ...row
+    }) => {
+      const parcel = parcels.get(row.orderId);
+      return {
+        ...row,
+        parcel: parcel
+          ? recordedParcel(parcel, { proofOfAge: recordedProofOfAge, weightGrams })
+          : null,
+      };
+    },
+  );
+}
+
 /**
- * A page of shipments with their order's number, customer and address (one joined query plus its
- * count), newest first. Search matches the order number, the customer's name or the tracking
+ * A page of shipments with their order's number, customer, address and parcel (one joined query,
+ * its count and the parcels' items), newest first. Search matches the order number, the customer's name or the tracking
  * number (spaces and dashes ignored, as Canada Post prints them).
  */
 export async function listShipments(options: {
@@ -128,11 +177,11 @@ export async function listShipments(options: {
     .orderBy(desc(shipments.createdAt), desc(shipments.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { rows, total, page, pageCount: pages, pageSize };
+  return { rows: await withParcels(rows), total, page, pageCount: pages, pageSize };
 }
 
-/** One shipment with its order, for the ship dialog; undefined when unknown (or not an id). */
-export async function getShipment(id: string): Promise<ShipmentRow | undefined> {
+/** One shipment with its order, without its parcel; undefined when unknown (or not an id). */
+async function findShipment(id: string): Promise<ShipmentRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db()
     .select(SHIPMENT_ROW)
@@ -140,6 +189,12 @@ export async function getShipment(id: string): Promise<ShipmentRow | undefined> 
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(eq(shipments.id, id));
   return row;
+}
+
+/** One shipment with its order and parcel, for the ship dialog; undefined when unknown. */
+export async function getShipment(id: string): Promise<ShipmentRow | undefined> {
+  const row = await findShipment(id);
+  return row ? (await withParcels([row]))[0] : undefined;
 }
 
 /** The form field that confirms a tracking number already on another order. */
@@ -208,7 +263,7 @@ export async function changeShipmentStatus(options: {
   actor: AuditActor;
   now?: Date;
 }): Promise<ShipmentChangeResult> {
-  const shipment = isUuid(options.shipmentId) ? await getShipment(options.shipmentId) : undefined;
+  const shipment = isUuid(options.shipmentId) ? await findShipment(options.shipmentId) : undefined;
   if (!shipment) return fail(404, "This shipment does not exist (it may be cancelled).");
   const from = shipment.status;
   if (from !== options.expectedStatus) return stale(shipment.orderNumber, from);
@@ -247,7 +302,7 @@ export async function changeShipmentStatus(options: {
       return rows;
     });
     if (moved.length === 0) {
-      const now = await getShipment(shipment.id);
+      const now = await findShipment(shipment.id);
       return stale(shipment.orderNumber, now?.status);
     }
     logger.info(

@@ -42,7 +42,7 @@ export async function listProvinceRules(executor: Executor = db()): Promise<Prov
   });
 }
 
-async function getProvinceRule(
+export async function getProvinceRule(
   province: ProvinceCode,
   executor: Executor = db(),
 ): Promise<ProvinceRule> {

@@ -51,6 +51,8 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await dialog.getByLabel("Variation 1 size").fill("3.5");
   await dialog.getByLabel("Variation 1 price").fill("40");
   await dialog.getByLabel("Variation 1 opening stock").fill("6");
+  // Its packed weight, for the parcel; the second size is left unweighed.
+  await dialog.getByLabel("Variation 1 packed weight in grams").fill("12");
   await dialog.getByRole("button", { name: "Add variation" }).click();
   await dialog.getByLabel("Variation 2 size").fill("1");
   await dialog.getByLabel("Variation 2 unit").selectOption("oz");
@@ -83,6 +85,13 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await expect(details.getByText("9 units (Low Stock)", { exact: true })).toBeVisible();
   await expect(details.getByRole("definition").filter({ hasText: /^10 units$/ })).toBeVisible();
   await expect(details.getByRole("cell", { name: "1oz", exact: true }).first()).toBeVisible();
+  const packed = (size: string) =>
+    details
+      .getByRole("group", { name: "Variations" })
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: size, exact: true }) });
+  await expect(packed("3.5g")).toContainText("12 g");
+  await expect(packed("1oz")).toContainText("Not weighed");
   await expect(details.locator("img")).toHaveCount(2);
   await details.getByRole("button", { name: "Close", exact: true }).click();
 
@@ -96,6 +105,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await row.getByRole("link", { name: `Edit ${name}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await expect(edit.getByLabel("SKU")).toHaveValue(`SKU-E2E-${stamp}`);
+  await expect(edit.getByLabel("Variation 1 packed weight in grams")).toHaveValue("12");
   await edit.getByLabel("Selling Price ($)").fill("42.50");
   await edit.getByLabel("Variation 1 price").fill("42.50");
   await edit.getByRole("button", { name: `Adjust stock of ${name}, 3.5g` }).click();

@@ -11,7 +11,9 @@ import { expect, test as adminTest } from "./admin-fixtures";
 /**
  * The Shipping spec's own store: six orders placed through checkout and moved with the real status
  * functions, so the cards have known figures: 2 preparing (Avery, Blake), 2 in transit (Casey
- * shipped, Dev in transit), 2 delivered (Erin on time, Dana late: On Time Rate 50 %).
+ * shipped, Dev in transit), 2 delivered (Erin on time, Dana late: On Time Rate 50 %). The sizes
+ * are packed at 30 g and 45 g; the gummies were never weighed (Avery's parcel is 105 g, Casey's
+ * 45 g is raised to 50 g, Blake's must be weighed).
  */
 type Stage = "preparing" | "shipped" | "in_transit" | "delivered";
 
@@ -46,6 +48,7 @@ function seed(dataDir: string) {
           size: "3.5",
           priceCents: 4500,
           netAmountMilli: 1000,
+          packedGrams: 30,
           stock: 50,
           position: 0,
         },
@@ -54,6 +57,7 @@ function seed(dataDir: string) {
           size: "7",
           priceCents: 8500,
           netAmountMilli: 1000,
+          packedGrams: 45,
           stock: 40,
           position: 1,
         },

@@ -44,6 +44,10 @@ test("desktop: computed cards, filter and search in the URL, packing slips one p
     "href",
     /canadapost-postescanada\.ca\/track-reperage\/en#\/search\?searchFor=RR123456789CA/,
   );
+  // Where staff buy the label: each parcel's Proof of Age option and weight.
+  await expect(casey).toContainText("PA19 · 50 g (minimum)");
+  await expect(row(page, "Avery Preparing")).toContainText("PA19 · 105 g");
+  await expect(row(page, "Blake Preparing")).toContainText("PA19 · weigh it");
   await expect(casey.getByRole("link", { name: /^BBS-\d{8}$/ })).toHaveAttribute(
     "href",
     /\/budzadmin\/dashboard\/orders\/BBS-\d{8}$/,
@@ -92,6 +96,18 @@ test("desktop: computed cards, filter and search in the URL, packing slips one p
   await expect(slips.getByText("Casey Shipped")).toHaveCount(0);
   // Each slip says which Canada Post option to buy with the label.
   await expect(slips.getByTestId("fulfilment").first()).toHaveText(/^Canada Post parcel/);
+  // … and the parcel's weight (Blake's gummies were never weighed).
+  const slip = (name: string) =>
+    slips
+      .getByRole("region", { name: "Packing slip" })
+      .filter({ hasText: name })
+      .getByTestId("parcel");
+  await expect(slip("Avery")).toHaveText(
+    "Canada Post: buy the label with Proof of Age PA19 · parcel 105 g",
+  );
+  await expect(slip("Blake")).toHaveText(
+    "Canada Post: buy the label with Proof of Age PA19 · parcel at least 50 gWeigh the parcel: no packed weight for Mango Gummies.",
+  );
   // Avery 2 × 3.5g and 1 × 7g, Blake 1 × 3.5g and 2 gummies.
   const pick = slips.getByRole("region", { name: "Pick list" });
   const line = (text: string) => pick.getByRole("row").filter({ hasText: text });
@@ -121,6 +137,9 @@ test("desktop: ship with a Canada Post tracking number, then mark delivered", as
     .click();
   const dialog = page.getByRole("dialog", { name: /^Ship order BBS-\d{8}$/ });
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    "Canada Post: buy the label with Proof of Age PA19 · parcel 105 g",
+  );
   const tracking = dialog.getByLabel("Canada Post tracking number");
   await tracking.fill("12345");
   await dialog.getByRole("button", { name: "Mark as shipped" }).click();

@@ -76,7 +76,7 @@ test("the owner turns on delivery and pickup, and sets a zone and a window", asy
 async function checkoutTo(
   page: Page,
   ids: CheckoutStore["ids"],
-  address: { city: string; province: string; postalCode: string },
+  address: { city: string; province: string; postalCode: string; name?: string },
 ) {
   await page.goto("/");
   await page.evaluate(
@@ -87,7 +87,9 @@ async function checkoutTo(
   await expect(page.getByRole("complementary").getByTestId("total")).toBeVisible();
   await main(page).getByLabel("Email").fill(`${address.city.toLowerCase()}@example.com`);
   await main(page).getByLabel("Phone").fill("416-555-0199");
-  await main(page).getByLabel("Full name").fill("Alex Morgan-Fitzgerald");
+  await main(page)
+    .getByLabel("Full name")
+    .fill(address.name ?? "Alex Morgan-Fitzgerald");
   await main(page).getByLabel("Street address").fill("100 King Street West, Suite 5700");
   await main(page).getByLabel("City").fill(address.city);
   await main(page).getByLabel("Province or territory").selectOption(address.province);
@@ -98,6 +100,29 @@ async function checkoutTo(
 }
 
 const methods = (page: Page) => main(page).getByRole("radio");
+
+/** Places a Toronto delivery in the first window; its order number. */
+async function placeTorontoDelivery(page: Page, ids: CheckoutStore["ids"], name: string) {
+  await checkoutTo(page, ids, { city: "Toronto", province: "ON", postalCode: "M5V 2T6", name });
+  await main(page).getByLabel("Delivery window").selectOption({ index: 1 });
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(
+    page.getByRole("heading", { name: "Thank you! Your order is placed." }),
+  ).toBeVisible();
+  return (await main(page)
+    .getByText(/BBS-\d{8}/)
+    .first()
+    .textContent())!.match(/BBS-\d{8}/)![0];
+}
+
+/** Staff record the e-Transfer on the order's page. */
+async function markPaid(page: Page, orderNumber: string) {
+  await page.goto(`/budzadmin/dashboard/orders/${orderNumber}`);
+  await page.getByRole("button", { name: "Mark paid" }).click();
+  await page.getByRole("dialog").getByLabel("e-Transfer reference").fill(`ET-${orderNumber}`);
+  await page.getByRole("dialog").getByRole("button", { name: "Mark paid" }).click();
+  await expect(page.getByText(`${orderNumber} is now Paid.`)).toBeVisible();
+}
 
 test.describe("on a phone", () => {
   test.use({ viewport: VIEWPORTS.phone });
@@ -152,6 +177,39 @@ test.describe("the driver on a phone", () => {
     await expect(page.getByRole("heading", { name: "4 p.m. to 6 p.m." })).toBeVisible();
     await expectAccessible(page);
   });
+
+  test("once paid, the driver checks ID at the door and records the delivery", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/budzadmin/dashboard/orders?q=Alex");
+    const orderNumber = (await page
+      .getByText(/BBS-\d{8}/)
+      .first()
+      .textContent())!.match(/BBS-\d{8}/)![0];
+    await markPaid(page, orderNumber);
+    await page.getByRole("link", { name: "Hand over" }).click();
+    await expect(
+      page.getByRole("heading", { name: `Hand over ${orderNumber}`, level: 1 }),
+    ).toBeVisible();
+    await expect(main(page).getByText("Collect: nothing (paid).")).toBeVisible();
+    await expectAccessible(page);
+
+    // Ontario's age is 19: a licence showing 2010 cannot take it.
+    const handedOver = page.getByRole("region", { name: "Handed over" });
+    await handedOver.getByLabel("ID checked").selectOption("Driver's licence");
+    await handedOver.getByLabel("Year of birth on the ID").fill("2010");
+    await handedOver.getByRole("button", { name: "Delivered" }).click();
+    await expect(handedOver.getByText(/Born in 2010, they are under 19/)).toBeVisible();
+    await expectAccessible(page);
+    await handedOver.getByLabel("Year of birth on the ID").fill("1988");
+    await handedOver.getByRole("button", { name: "Delivered" }).click();
+    await expect(page.getByText(`Order ${orderNumber} handed over.`)).toBeVisible();
+    const record = page.getByRole("region", { name: "Delivery record" });
+    await expect(record).toContainText("Handed over");
+    await expect(record).toContainText("Driver's licence, born 1988.");
+    await expect(page.getByRole("region", { name: "Handed over" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });
 
 test.describe("on a desktop", () => {
@@ -189,5 +247,51 @@ test.describe("on a desktop", () => {
       page.getByRole("heading", { name: "Thank you! Your order is placed." }),
     ).toBeVisible();
     await expect(page.getByText("Canada Post parcel, Proof of Age PA19")).toBeVisible();
+  });
+
+  test("a delivery refused at the door comes back refunded, and the records list both", async ({
+    page: shopper,
+    adminPage: page,
+    ids,
+  }) => {
+    const orderNumber = await placeTorontoDelivery(shopper, ids, "Robin Nobody-Home");
+    await markPaid(page, orderNumber);
+    await page.goto(`/budzadmin/print/delivery-run`);
+    await page
+      .getByRole("navigation", { name: "Days with deliveries" })
+      .getByRole("link")
+      .first()
+      .click();
+    await page.getByRole("link", { name: `Hand over ${orderNumber} to Robin Nobody-Home` }).click();
+    const refused = page.getByRole("region", { name: "Not handed over" });
+    await expect(refused).toContainText("a refund of $59.89 is recorded");
+    await refused.getByRole("button", { name: "Record as refused" }).click();
+    await expect(refused.getByText("Choose why the order was not handed over.")).toBeVisible();
+    await refused.getByLabel("Nobody there").check();
+    await refused.getByRole("button", { name: "Record as refused" }).click();
+    await expect(
+      page.getByText(`Order ${orderNumber} recorded as refused: its stock is back`),
+    ).toBeVisible();
+    await expect(page.getByRole("region", { name: "Delivery record" })).toContainText(
+      "Refused: Nobody there",
+    );
+    await expectAccessible(page);
+
+    await page.goto(`/budzadmin/dashboard/orders/${orderNumber}`);
+    await expect(page.getByText("Delivery refused: nobody there").first()).toBeVisible();
+
+    await page.goto("/budzadmin/dashboard");
+    await page.getByRole("link", { name: "Delivery records" }).click();
+    await expect(page.getByRole("heading", { name: "Delivery records", level: 1 })).toBeVisible();
+    const rows = page.getByRole("table").getByRole("row");
+    await expect(rows.filter({ hasText: orderNumber })).toContainText("Refused");
+    await expect(rows.filter({ hasText: "Alex Morgan-Fitzgerald" })).toContainText("Handed over");
+    await expectAccessible(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const csv = await (await download).createReadStream();
+    let text = "";
+    for await (const chunk of csv) text += chunk;
+    expect(text).toContain(`${orderNumber},Local delivery,Refused,Nobody there`);
   });
 });

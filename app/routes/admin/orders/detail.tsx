@@ -208,6 +208,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               orderNumber: order.orderNumber,
               status: order.status,
               totalCents: order.totalAmountCents,
+              method: order.fulfilmentMethod,
             }}
             returnTo={here}
             cancelButton={

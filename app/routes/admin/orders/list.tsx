@@ -78,6 +78,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
               orderNumber: o.orderNumber,
               status: o.status,
               totalCents: o.totalCents,
+              method: o.method,
               paid: o.paid && o.refundedCents < o.totalCents,
             }}
             returnTo={returnTo}

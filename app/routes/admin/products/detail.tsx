@@ -41,6 +41,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** The query parameter of the stock history's page (its cursor). */
 const HISTORY_PARAM = "history";
 
+/** A packed weight as the details show it: "12 g", or that nobody has weighed it. */
+const packedText = (grams: number | null) => (grams === null ? "Not weighed" : `${grams} g`);
+
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -144,6 +147,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             <Detail label="THC / CBD">
               {product.thc ?? "—"} / {product.cbd ?? "—"}
             </Detail>
+            {product.variations.length === 0 ? (
+              <Detail label="Packed weight">{packedText(product.packedGrams)}</Detail>
+            ) : null}
           </dl>
           {product.variations.length > 0 ? (
             <div>
@@ -162,6 +168,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                       <th className="px-3 py-2 font-medium">Size</th>
                       <th className="px-3 py-2 text-right font-medium">Price</th>
                       <th className="px-3 py-2 text-right font-medium">Stock</th>
+                      <th className="px-3 py-2 text-right font-medium">Packed</th>
                       <th className="px-3 py-2">
                         <span className="sr-only">Adjust stock</span>
                       </th>
@@ -176,6 +183,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                         </td>
                         <td className="px-3 py-2 text-right">
                           <StockCell stock={v.stock} alertLevel={product.stockAlertLevel} />
+                        </td>
+                        <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                          {packedText(v.packedGrams)}
                         </td>
                         <td className="px-3 py-1.5 text-right">
                           <AdjustStockButton target={stockTarget(v)} />

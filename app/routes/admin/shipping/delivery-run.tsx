@@ -157,6 +157,17 @@ export default function DeliveryRun({ loaderData }: Route.ComponentProps) {
                     ? "Not paid yet: do not deliver."
                     : `Collect: nothing (paid). ${statusName(stop.status)}. Check photo ID at the door.`}
                 </p>
+                {stop.status === "paid" || stop.status === "processing" ? (
+                  <a
+                    href={href("/budzadmin/dashboard/handover/:orderNumber", {
+                      orderNumber: stop.orderNumber,
+                    })}
+                    className={`${buttonClass("primary", "sm")} mt-3 print:hidden`}
+                    aria-label={`Hand over ${stop.orderNumber} to ${stop.name}`}
+                  >
+                    Hand over
+                  </a>
+                ) : null}
               </li>
             ))}
           </ol>

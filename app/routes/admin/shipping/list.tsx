@@ -1,9 +1,18 @@
 import { formatCount } from "~/lib/text";
-import { Clock, MapPinned, Package, PackageCheck, Printer, Truck } from "lucide-react";
+import {
+  ClipboardCheck,
+  Clock,
+  MapPinned,
+  Package,
+  PackageCheck,
+  Printer,
+  Truck,
+} from "lucide-react";
 import { href, Link, Outlet, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
 import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
+import { ParcelBrief } from "~/components/admin/parcel-label";
 import { Alert } from "~/components/form/form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import {
@@ -81,6 +90,11 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
               <TrackingLink trackingNumber={s.trackingNumber} />
             </p>
           ) : null}
+          {s.parcel ? (
+            <div className="lg:hidden">
+              <ParcelBrief parcel={s.parcel} />
+            </div>
+          ) : null}
           <p className="mt-1 sm:hidden">
             <ShipmentStatusBadge status={s.status} />
           </p>
@@ -110,6 +124,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
         <div className="whitespace-nowrap">
           <TrackingLink trackingNumber={s.trackingNumber} />
           <p className="text-xs text-stone-500">{s.carrier}</p>
+          {s.parcel ? <ParcelBrief parcel={s.parcel} /> : null}
         </div>
       ),
     },
@@ -155,6 +170,10 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
             <MapPinned className="h-4 w-4" aria-hidden />
             Delivery run
           </a>
+          <Link to={href("/budzadmin/dashboard/handover")} className={buttonClass("secondary")}>
+            <ClipboardCheck className="h-4 w-4" aria-hidden />
+            Hand over
+          </Link>
           <a
             href={href("/budzadmin/print/packing-slips")}
             target="_blank"

@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/admin/button";
 import { PlainAdminErrorBoundary } from "~/components/admin/route-error";
 import { formatInstant } from "~/components/admin/shipment-status";
 import { withDateTexts } from "~/lib/dates";
+import { parcelNotes, type Parcel } from "~/lib/parcel";
 import { PackingSlipQuery } from "~/schemas/shipping";
 import { config } from "~/server/config.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
@@ -66,6 +67,21 @@ function PickBox({ label }: { label: string }) {
       aria-label={label}
       className="h-4 w-4 rounded border-stone-400 accent-brand-700"
     />
+  );
+}
+
+/** A Canada Post parcel's label line, and what to do about its weight. */
+function SlipParcel({ parcel }: { parcel: Parcel }) {
+  const { label, notes } = parcelNotes(parcel);
+  return (
+    <div className="mb-3 text-sm" data-testid="parcel">
+      <p className="font-semibold">{label}</p>
+      {notes.map((note) => (
+        <p key={note} className="mt-1 border-l-4 border-amber-500 pl-2 font-medium">
+          {note}
+        </p>
+      ))}
+    </div>
   );
 }
 
@@ -173,6 +189,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             <p className="mb-3 text-sm font-semibold" data-testid="fulfilment">
               {slip.fulfilment}
             </p>
+            {slip.parcel ? <SlipParcel parcel={slip.parcel} /> : null}
             <h3 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
               Ship to
             </h3>
@@ -219,8 +236,9 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
           <p className="mt-6 text-xs text-stone-600">
-            {slip.items.reduce((sum, item) => sum + item.quantity, 0)} items · Canada Post · Thank
-            you for shopping with {storeName}.{questions ? ` Questions? ${questions}` : null}
+            {slip.items.reduce((sum, item) => sum + item.quantity, 0)} items
+            {slip.parcel ? " · Canada Post" : null} · Thank you for shopping with {storeName}.
+            {questions ? ` Questions? ${questions}` : null}
           </p>
         </section>
       ))}

@@ -4,6 +4,7 @@ import type { Route } from "./+types/ship";
 import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
 import { CloseButton, Modal, useCloseToList } from "~/components/admin/modal";
+import { ParcelLabel } from "~/components/admin/parcel-label";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { ShipmentStatusBadge } from "~/components/admin/shipment-status";
 import { TrackingNumberField } from "~/components/admin/tracking-number-field";
@@ -101,6 +102,7 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
           <FormProvider form={form}>
             <FormSummary />
             <input type="hidden" name="expectedStatus" value={shipment.status} />
+            {shipment.parcel ? <ParcelLabel parcel={shipment.parcel} /> : null}
             <p className="text-sm text-stone-600">
               Carrier: <span className="font-medium text-stone-900">{shipment.carrier}</span>. The
               estimated delivery is set 3 days ahead and the shopper is emailed the tracking link.

@@ -42,7 +42,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-stone-600">Placed {order.placedOn}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} method={order.fulfilment.method} />
           <OrderRefundBadge order={order} />
           {invoiceStatus ? (
             <a
@@ -56,7 +56,9 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
-      <p className="text-stone-700">{orderStatusLabel(order.status).description}</p>
+      <p className="text-stone-700">
+        {orderStatusLabel(order.status, order.fulfilment.method).description}
+      </p>
       {order.status === "pending" ? (
         <EtransferInstructions order={order} etransferEmail={etransferEmail} />
       ) : null}

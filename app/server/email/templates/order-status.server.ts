@@ -1,4 +1,6 @@
 import { formatLongCalendarDay } from "~/lib/dates";
+import { pickupLastDay, windowLabel, type OrderFulfilment } from "~/lib/fulfilment";
+import { config } from "~/server/config.server";
 import { formatMoney } from "~/lib/money";
 import { canadaPostTrackingUrl } from "~/lib/order-status";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
@@ -11,6 +13,7 @@ export const ORDER_EMAIL_KINDS = [
   "payment_received",
   "shipped",
   "delivered",
+  "ready_for_pickup",
   "cancelled",
   "unpaid_reminder",
 ] as const;
@@ -28,6 +31,10 @@ interface OrderStatusEmailInput {
   reason?: string | null;
   /** When the order was placed: the payment reminder repeats the e-Transfer's deadline. */
   placedAt?: Date;
+  /** How the order reaches the shopper (a parcel when absent). */
+  fulfilment?: OrderFulfilment;
+  /** When a pickup was made ready: the hold's last day is counted from it. */
+  readyAt?: Date | null;
 }
 
 interface Wording {
@@ -44,6 +51,8 @@ function wording(order: OrderStatusEmailInput): Wording {
   const UNPAID_CANCEL_DAYS = settings.payments.unpaidCancelDays;
   const n = order.orderNumber;
   const total = formatMoney(order.totalAmountCents);
+  const method = order.fulfilment?.fulfilmentMethod ?? "parcel";
+  const pickup = settings.fulfilment;
   switch (order.kind) {
     case "payment_received":
       return {
@@ -51,9 +60,26 @@ function wording(order: OrderStatusEmailInput): Wording {
         heading: "We received your payment",
         lines: [
           `Thank you! Your Interac e-Transfer of ${total} for order ${n} has arrived.`,
-          "We are preparing your order now and will email you the Canada Post tracking number as soon as it ships.",
+          method === "delivery"
+            ? `We are preparing your order for delivery ${deliveryWhen(order.fulfilment)}. Our driver checks photo ID at the door: have yours ready.`
+            : method === "pickup"
+              ? "We are preparing your order and will email you as soon as it is ready for pickup."
+              : "We are preparing your order now and will email you the Canada Post tracking number as soon as it ships.",
         ],
       };
+    case "ready_for_pickup": {
+      const ready = order.readyAt ?? new Date();
+      const lastDay = pickupLastDay(ready, pickup.pickupHoldDays, config().STORE_TIMEZONE);
+      return {
+        subject: `${STORE_NAME}: order ${n} is ready for pickup`,
+        heading: "Your order is ready for pickup",
+        lines: [
+          `Order ${n} is ready at ${pickup.pickupAddress?.replace(/\n/g, ", ") ?? STORE_NAME}.${pickup.pickupHours ? ` Hours: ${pickup.pickupHours}.` : ""}`,
+          `Your pickup code is ${order.fulfilment?.pickupCode ?? ""}. Bring it with government photo ID: we check it before we hand the order over.`,
+          `We hold your order until ${formatLongCalendarDay(lastDay)}. If it is not picked up by then, it is cancelled and refunded.`,
+        ],
+      };
+    }
     case "shipped": {
       const tracking = order.trackingNumber ?? "";
       return {
@@ -70,10 +96,14 @@ function wording(order: OrderStatusEmailInput): Wording {
     }
     case "delivered":
       return {
-        subject: `${STORE_NAME}: order ${n} was delivered`,
-        heading: "Your order was delivered",
+        subject: `${STORE_NAME}: order ${n} was ${method === "pickup" ? "picked up" : "delivered"}`,
+        heading: method === "pickup" ? "You picked up your order" : "Your order was delivered",
         lines: [
-          `Canada Post has delivered order ${n}. We hope you enjoy it!`,
+          method === "pickup"
+            ? `Thank you for picking up order ${n}. We hope you enjoy it!`
+            : method === "delivery"
+              ? `Our driver handed over order ${n}. We hope you enjoy it!`
+              : `Canada Post has delivered order ${n}. We hope you enjoy it!`,
           "If anything is wrong with your order, reply to this email and we will make it right.",
         ],
       };
@@ -99,6 +129,12 @@ function wording(order: OrderStatusEmailInput): Wording {
         ],
       };
   }
+}
+
+/** "on Tuesday, Dec 1, 4 p.m. to 6 p.m." (or "in your window" when it has none). */
+function deliveryWhen(fulfilment: OrderFulfilment | undefined): string {
+  const { deliveryDate: date, deliveryStarts: starts, deliveryEnds: ends } = fulfilment ?? {};
+  return date && starts && ends ? `on ${windowLabel({ date, starts, ends })}` : "in your window";
 }
 
 /** An order's status email (payment received, shipped, delivered, cancelled, payment reminder). */
