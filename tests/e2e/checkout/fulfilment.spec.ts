@@ -4,6 +4,7 @@ import { expectAccessible } from "../axe";
 import { VIEWPORTS } from "../fixtures";
 import { ownStoreFixtures, startOwnStore, type OwnStoresWorker } from "../own-store";
 import { expect, test as base } from "../admin/admin-fixtures";
+import { screenshots } from "../admin/admin-screen";
 import { cartItem, seedCheckoutProducts, type CheckoutStore } from "./checkout-store";
 
 // The owner sets up delivery and pickup; shoppers in Toronto, Calgary and Vancouver are offered
@@ -28,6 +29,7 @@ const test = base.extend<
 test.describe.configure({ mode: "serial" });
 
 const main = (page: Page) => page.getByRole("main");
+const shot = screenshots("FULFILMENT_SHOTS", { widths: [390, 1280] });
 
 test("the owner turns on delivery and pickup, and sets a zone and a window", async ({
   adminPage: page,
@@ -201,12 +203,14 @@ test.describe("the driver on a phone", () => {
     await handedOver.getByRole("button", { name: "Delivered" }).click();
     await expect(handedOver.getByText(/Born in 2010, they are under 19/)).toBeVisible();
     await expectAccessible(page);
+    await shot(page, "handover-refused-age");
     await handedOver.getByLabel("Year of birth on the ID").fill("1988");
     await handedOver.getByRole("button", { name: "Delivered" }).click();
     await expect(page.getByText(`Order ${orderNumber} handed over.`)).toBeVisible();
     const record = page.getByRole("region", { name: "Delivery record" });
     await expect(record).toContainText("Handed over");
     await expect(record).toContainText("Driver's licence, born 1988.");
+    await shot(page, "handover-done");
     await expect(page.getByRole("region", { name: "Handed over" })).toHaveCount(0);
     await expectAccessible(page);
   });
@@ -265,6 +269,7 @@ test.describe("on a desktop", () => {
     await page.getByRole("link", { name: `Hand over ${orderNumber} to Robin Nobody-Home` }).click();
     const refused = page.getByRole("region", { name: "Not handed over" });
     await expect(refused).toContainText("a refund of $59.89 is recorded");
+    await shot(page, "handover-form");
     await refused.getByRole("button", { name: "Record as refused" }).click();
     await expect(refused.getByText("Choose why the order was not handed over.")).toBeVisible();
     await refused.getByLabel("Nobody there").check();
@@ -280,6 +285,20 @@ test.describe("on a desktop", () => {
     await page.goto(`/budzadmin/dashboard/orders/${orderNumber}`);
     await expect(page.getByText("Delivery refused: nobody there").first()).toBeVisible();
 
+    // The counter finds an order by its pickup code or its number.
+    await page.goto("/budzadmin/dashboard/shipping");
+    await page.getByRole("link", { name: "Hand over", exact: true }).click();
+    await page.getByLabel("Pickup code or order number").fill("zz zz zz");
+    await page.getByRole("button", { name: "Find" }).click();
+    await expect(page.getByText('No order has the pickup code or number "zz zz zz"')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Pickup code or order number").fill(orderNumber.toLowerCase());
+    await page.getByRole("button", { name: "Find" }).click();
+    await expect(
+      page.getByRole("heading", { name: `Hand over ${orderNumber}`, level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByText("There is nothing left to hand over on this order.")).toBeVisible();
+
     await page.goto("/budzadmin/dashboard");
     await page.getByRole("link", { name: "Delivery records" }).click();
     await expect(page.getByRole("heading", { name: "Delivery records", level: 1 })).toBeVisible();
@@ -287,6 +306,7 @@ test.describe("on a desktop", () => {
     await expect(rows.filter({ hasText: orderNumber })).toContainText("Refused");
     await expect(rows.filter({ hasText: "Alex Morgan-Fitzgerald" })).toContainText("Handed over");
     await expectAccessible(page);
+    await shot(page, "delivery-records");
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();
     const csv = await (await download).createReadStream();

@@ -7,7 +7,7 @@ import { DataTable, ListCard, type Column } from "~/components/admin/list-page";
 import { NewerOlderPager } from "~/components/admin/log-list";
 import { PageHeader } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { formatDate, formatTime, withDateTexts } from "~/lib/dates";
+import { formatCalendarDay, formatDate, formatTime, withDateTexts } from "~/lib/dates";
 import { METHOD_NAMES, PROVINCE_LAW } from "~/lib/fulfilment";
 import { HANDOVER_RESULT_NAMES, ID_KIND_NAMES, REFUSAL_REASON_NAMES } from "~/lib/handover";
 import { requirePermission } from "~/server/auth/admin-guard.server";
@@ -68,7 +68,7 @@ export default function DeliveryRecords({ loaderData }: Route.ComponentProps) {
         <>
           <Link
             to={href("/budzadmin/dashboard/orders/:orderNumber", { orderNumber: r.orderNumber })}
-            className="font-mono text-brand-800 underline"
+            className="font-mono whitespace-nowrap text-brand-800 underline"
           >
             {r.orderNumber}
           </Link>
@@ -108,10 +108,11 @@ export default function DeliveryRecords({ loaderData }: Route.ComponentProps) {
     {
       key: "by",
       header: "By",
+      hideBelow: "md",
       cell: (r) => (
         <>
           <p className="text-stone-800">{r.staffName}</p>
-          <p className="text-xs text-stone-500">Kept until {r.keepUntil}</p>
+          <p className="text-xs text-stone-500">Kept until {formatCalendarDay(r.keepUntil)}</p>
         </>
       ),
     },
@@ -122,7 +123,11 @@ export default function DeliveryRecords({ loaderData }: Route.ComponentProps) {
         title="Delivery records"
         description={`Every local delivery and pickup handed over or refused: who, when (${timeZone} time), where, and the ID check. Kept for each province's years (${KEPT}), then deleted.`}
         actions={
-          <a href={exportHref} download className={buttonClass("secondary")}>
+          <a
+            href={exportHref}
+            download
+            className={buttonClass("secondary", "md", "whitespace-nowrap")}
+          >
             <Download className="h-4 w-4" aria-hidden />
             Export CSV
           </a>

@@ -5,7 +5,14 @@ import { buttonClass } from "~/components/admin/button";
 import { inputClass } from "~/components/admin/field";
 import { DetailPage, Section } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
-import { Alert, Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import {
+  Alert,
+  Field,
+  FormProvider,
+  FormSummary,
+  useFieldError,
+  useForm,
+} from "~/components/form/form";
 import { formatDateTime, withDateTexts } from "~/lib/dates";
 import { replyOf } from "~/lib/form";
 import { fulfilmentLine } from "~/lib/fulfilment";
@@ -180,19 +187,10 @@ export default function Handover({ loaderData, actionData }: Route.ComponentProp
                       />
                     )}
                   </Field>
-                  <Field
-                    name="birthdayPassed"
-                    label={`Their birthday this year has passed (only asked when they turn ${legalAge} this year)`}
-                  >
-                    {(props) => (
-                      <input
-                        {...props}
-                        type="checkbox"
-                        className="h-5 w-5 accent-brand-700"
-                        defaultChecked={handOver.values?.birthdayPassed === "on"}
-                      />
-                    )}
-                  </Field>
+                  <BirthdayPassed
+                    legalAge={legalAge}
+                    checked={handOver.values?.birthdayPassed === "on"}
+                  />
                   <button type="submit" className={buttonClass("primary")}>
                     {pickup ? "Picked up" : "Delivered"}
                   </button>
@@ -278,6 +276,33 @@ export default function Handover({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </div>
     </DetailPage>
+  );
+}
+
+/** The tick asked when the person turns the legal age this year, with its message beneath. */
+function BirthdayPassed({ legalAge, checked }: { legalAge: number; checked: boolean }) {
+  const error = useFieldError("birthdayPassed");
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm text-stone-700">
+        <input
+          type="checkbox"
+          name="birthdayPassed"
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "birthdayPassed-error" : undefined}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+        />
+        <span>
+          Their birthday this year has passed (asked only when they turn {legalAge} this year)
+        </span>
+      </label>
+      {error ? (
+        <p id="birthdayPassed-error" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
