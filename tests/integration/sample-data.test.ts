@@ -101,7 +101,11 @@ describe("sample data", () => {
             : "paid";
       expect(invoice!.status).toBe(expected);
       const shipment = await db().select().from(shipments).where(eq(shipments.orderId, order.id));
-      if (["shipped", "delivered", "completed"].includes(order.status)) {
+      if (order.fulfilmentMethod !== "parcel") {
+        // A pickup has no shipment and is never shipped.
+        expect(shipment).toEqual([]);
+        expect(order.status).not.toBe("shipped");
+      } else if (["shipped", "delivered", "completed"].includes(order.status)) {
         expect(shipment[0]!.carrier).toBe("Canada Post");
         expect(shipment[0]!.trackingNumber).toBeTruthy();
       }

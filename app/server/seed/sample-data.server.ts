@@ -151,6 +151,8 @@ export async function generateProducts(options: {
         stock: stocks[position]!,
         // Edible pieces weigh 4 g each (the 30 g limit); sizes in grams state their own amount.
         netAmountMilli: category === "edibles" ? Number(size.size) * 4000 : null,
+        // A jar or pouch of about 20 g around what it holds (the parcel's weight on packing slips).
+        packedGrams: 20 + Math.ceil(Number(size.size) * (size.unit === "pieces" ? 4 : 1)),
         thc,
         cbd,
         position,

@@ -79,12 +79,14 @@ export async function generateOrders(options: {
     const parcel = PROVINCE_LAW[province]?.methods.includes("parcel") ?? true;
     const shipping = !parcel || subtotal >= 20_000 ? 0 : 2000;
     const roll = random.next();
-    const status =
+    const reached =
       age < 2 * DAY
         ? random.pick(["pending", "paid"])
         : roll < 0.08
           ? "cancelled"
           : STATUS_PATH[Math.min(5, 1 + Math.floor(random.next() * 5 + age / (20 * DAY)))]!;
+    // A pickup is never shipped: it goes from ready (processing) to picked up (delivered).
+    const status = !parcel && reached === "shipped" ? "delivered" : reached;
     const createdAt = new Date(now - age);
     const [order] = await executor
       .insert(orders)
@@ -125,7 +127,9 @@ export async function generateOrders(options: {
     const path =
       status === "cancelled"
         ? ["pending", "cancelled"]
-        : STATUS_PATH.slice(0, STATUS_PATH.indexOf(status) + 1);
+        : STATUS_PATH.slice(0, STATUS_PATH.indexOf(status) + 1).filter(
+            (step) => parcel || step !== "shipped",
+          );
     await executor.insert(orderStatusHistory).values(
       path.map((to, i) => ({
         orderId,
@@ -141,7 +145,7 @@ export async function generateOrders(options: {
       status: INVOICE_STATUS(status),
       invoiceDate: createdAt,
     });
-    const shipmentStatus = SHIPMENT_STATUS[status];
+    const shipmentStatus = parcel ? SHIPMENT_STATUS[status] : undefined;
     if (shipmentStatus) {
       const shippedDate =
         shipmentStatus === "preparing" ? null : new Date(createdAt.getTime() + DAY);
