@@ -13,6 +13,19 @@ export const orderFulfilmentColumns = {
   proofOfAge: orders.proofOfAge,
 };
 
+/** An order as a driver or the counter needs it: who it is for and where it goes. */
+export const orderRecipientColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  status: orders.status,
+  name: orders.shippingName,
+  phone: orders.phone,
+  street: orders.shippingStreet,
+  city: orders.shippingCity,
+  province: orders.shippingProvince,
+  postalCode: orders.shippingPostalCode,
+};
+
 export interface PrintedItem {
   productId: string | null;
   variationId: string | null;

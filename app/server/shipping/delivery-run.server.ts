@@ -1,7 +1,11 @@
 import { and, asc, count, eq, gte, ne } from "drizzle-orm";
 import { db } from "../db.server";
 import { orders } from "../db-tables";
-import { itemsByOrder, type PrintedItem } from "../orders/order-lines.server";
+import {
+  itemsByOrder,
+  orderRecipientColumns,
+  type PrintedItem,
+} from "../orders/order-lines.server";
 
 export interface RunStop {
   orderNumber: string;
@@ -29,15 +33,7 @@ export interface RunWindow {
 export async function deliveryRun(date: string): Promise<RunWindow[]> {
   const rows = await db()
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      name: orders.shippingName,
-      phone: orders.phone,
-      street: orders.shippingStreet,
-      city: orders.shippingCity,
-      province: orders.shippingProvince,
-      postalCode: orders.shippingPostalCode,
+      ...orderRecipientColumns,
       starts: orders.deliveryStarts,
       ends: orders.deliveryEnds,
     })

@@ -13,7 +13,6 @@ import { isProvinceCode } from "~/lib/address";
 import { addYears } from "~/lib/report-period";
 import { dayOf } from "~/lib/coupons";
 import { normalizeOrderNumber, statusName } from "~/lib/order-status";
-import { wasPaid } from "~/lib/refund-plan";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { config } from "../config.server";
 import { db, type Transaction } from "../db.server";
@@ -21,7 +20,11 @@ import { handovers, orders } from "../db-tables";
 import { wakeWorker } from "../email/worker.server";
 import { stockChanged } from "../inventory/stock-ledger.server";
 import { logger } from "../logger.server";
-import { itemsByOrder, orderFulfilmentColumns } from "../orders/order-lines.server";
+import {
+  itemsByOrder,
+  orderRecipientColumns,
+  orderFulfilmentColumns,
+} from "../orders/order-lines.server";
 import { changeOrderStatusIn } from "../orders/order-status.server";
 import { createRefundIn } from "../orders/refunds.server";
 import { getProvinceRule } from "../taxes/taxes.server";
@@ -30,15 +33,7 @@ import { getProvinceRule } from "../taxes/taxes.server";
 export async function handoverView(orderNumber: string) {
   const [order] = await db()
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      name: orders.shippingName,
-      phone: orders.phone,
-      street: orders.shippingStreet,
-      city: orders.shippingCity,
-      province: orders.shippingProvince,
-      postalCode: orders.shippingPostalCode,
+      ...orderRecipientColumns,
       totalCents: orders.totalAmountCents,
       refundedCents: orders.refundedCents,
       paidAt: orders.paidAt,
@@ -183,34 +178,22 @@ async function applyHandover(
     const why = REFUSAL_REASON_NAMES[handover.reason];
     const reason = `${method === "pickup" ? "Pickup" : "Delivery"} refused: ${why.toLowerCase()}`;
     note = reason;
-    const cancel = { reason, from: order.status };
-    if (wasPaid(order))
-      await createRefundIn(
-        tx,
-        {
-          orderId: order.id,
-          version: order.version,
-          request: { kind: "items", lines: [], shippingCents: 0 },
-          method: "etransfer",
-          reference: null,
-          note: "Refund to send by e-Transfer: the order came back.",
-          actor,
-          cancel,
-          restockReason: "returned",
-        },
-        now,
-      );
-    else
-      await changeOrderStatusIn(
-        tx,
-        {
-          orderId: order.id,
-          expectedStatus: order.status,
-          change: { to: "cancelled", reason },
-          actor,
-        },
-        now,
-      );
+    // Handed over only once paid (HANDOVER_FROM): everything not yet refunded goes back.
+    await createRefundIn(
+      tx,
+      {
+        orderId: order.id,
+        version: order.version,
+        request: { kind: "items", lines: [], shippingCents: 0 },
+        method: "etransfer",
+        reference: null,
+        note: "Refund to send by e-Transfer: the order came back.",
+        actor,
+        cancel: { reason, from: order.status },
+        restockReason: "returned",
+      },
+      now,
+    );
   }
 
   const today = dayOf(now, zone);
