@@ -113,7 +113,9 @@ async function main() {
     process.exit(1);
   }
   const app = module.createApp({ mountStatic });
-  const server = app.listen(settings.PORT, settings.HOST, () => {
+  // Express 5 calls back with the error when the port is taken: the "error" handler says so.
+  const server = app.listen(settings.PORT, settings.HOST, (error) => {
+    if (error) return;
     const { port } = server.address();
     // One address for the log line and the box (PUBLIC_URL, else this machine's).
     const store = module.storeAddress(port);

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { asc, like } from "drizzle-orm";
@@ -170,6 +172,22 @@ describe.skipIf(usingPostgres)("the production server", () => {
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
+  });
+
+  it("says the port is taken, and exits, when another program listens on it", async () => {
+    const taken = net.createServer().listen(0, "127.0.0.1");
+    await once(taken, "listening");
+    const { port } = taken.address() as net.AddressInfo;
+    const { code, output } = await runServerToExit({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: await migratedDataDir(),
+      SEED_SAMPLE_DATA: "0",
+    });
+    taken.close();
+    expect(code).toBe(1);
+    expect(output).toContain(`Cannot listen on port ${port}: listen EADDRINUSE`);
+    expect(output).not.toContain("TypeError");
   });
 
   it("loses no committed write when the process is killed with SIGKILL", async () => {
