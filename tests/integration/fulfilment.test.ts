@@ -60,6 +60,18 @@ describe("fulfilment at checkout", () => {
     });
     expect(ontario.fulfilment!.options.map((o) => o.method)).toEqual(["delivery", "pickup"]);
     expect(ontario.fulfilment!.method).toBe("delivery");
+    expect(ontario.feeAtCheckout).toBe(false);
+    // Before the postal code (the cart drawer), Ontario is never priced with a parcel's fee.
+    const drawer = (province: "ON" | "BC") =>
+      quoteCart({ lines: [{ id: p.id(), quantity: 1 }], province, now: NOW });
+    expect(await drawer("ON")).toMatchObject({
+      feeAtCheckout: true,
+      totals: { shippingCents: 0 },
+    });
+    expect(await drawer("BC")).toMatchObject({
+      feeAtCheckout: false,
+      totals: { shippingCents: 2000 },
+    });
     const quebec = await quoteCart({
       lines: [{ id: p.id(), quantity: 1 }],
       province: "QC",

@@ -97,6 +97,7 @@ export function CartDrawer() {
                     totals={quote.totals}
                     couponCode={quote.coupon?.applied ? quote.coupon.code : null}
                     taxes={quote.province?.taxes ?? null}
+                    feeAtCheckout={quote.feeAtCheckout}
                   />
                 ) : (
                   <TotalsSkeleton />

@@ -13,12 +13,15 @@ export function CartTotals({
   couponCode,
   taxes,
   method = null,
+  feeAtCheckout = false,
 }: {
   totals: Totals;
   couponCode?: string | null;
   taxes: TaxLine[] | null;
   /** The way to receive the order the totals are priced with, once known: names the fee. */
   method?: FulfilmentMethod | null;
+  /** No parcels to the province: the fee is known once the address is (delivery or pickup). */
+  feeAtCheckout?: boolean;
 }) {
   const nudge = freeShippingNudge(totals);
   return (
@@ -46,10 +49,20 @@ export function CartTotals({
         </div>
         <div className="flex justify-between">
           <dt className="text-stone-600">
-            {method === "delivery" ? "Local delivery" : method === "pickup" ? "Pickup" : "Shipping"}
+            {feeAtCheckout
+              ? "Delivery or pickup"
+              : method === "delivery"
+                ? "Local delivery"
+                : method === "pickup"
+                  ? "Pickup"
+                  : "Shipping"}
           </dt>
           <dd className="font-medium text-stone-900" data-testid="shipping">
-            {totals.shippingCents === 0 ? "FREE" : formatMoney(totals.shippingCents)}
+            {feeAtCheckout
+              ? "Set by your address"
+              : totals.shippingCents === 0
+                ? "FREE"
+                : formatMoney(totals.shippingCents)}
           </dd>
         </div>
         {taxes ? (
@@ -68,7 +81,9 @@ export function CartTotals({
           </div>
         )}
         <div className="flex justify-between border-t border-stone-200 pt-2 text-base">
-          <dt className="font-semibold text-stone-900">Total</dt>
+          <dt className="font-semibold text-stone-900">
+            {feeAtCheckout ? "Total before delivery" : "Total"}
+          </dt>
           <dd className="font-bold text-stone-900" data-testid="total">
             {formatMoney(totals.totalCents)}
           </dd>

@@ -122,6 +122,7 @@ export function CheckoutSummary({
               couponCode={appliedCode && quote.coupon?.applied ? quote.coupon.code : null}
               taxes={taxes}
               method={quote.fulfilment?.method}
+              feeAtCheckout={quote.feeAtCheckout}
             />
           ) : failed ? (
             <p role="alert" className="text-sm text-red-700">

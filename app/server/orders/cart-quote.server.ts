@@ -1,11 +1,11 @@
-import { computeTotals, type CouponTerms, type Totals } from "~/lib/pricing";
+import { computeTotals, fixedFee, type CouponTerms, type Totals } from "~/lib/pricing";
 import { storeSettings } from "../settings/store-settings.server";
 import type { CartLineInput } from "~/schemas/checkout";
 import { checkCoupon } from "../marketing/coupons.server";
 import type { CannabisSummary } from "~/lib/cannabis-limit";
 import { lineProblem, resolveCartLines, type ResolvedLine } from "./cart-lines.server";
 import { postalCodeMatchesProvince, type ProvinceCode } from "~/lib/address";
-import type { FulfilmentMethod } from "~/lib/fulfilment";
+import { provinceMethods, type FulfilmentMethod } from "~/lib/fulfilment";
 import {
   fulfilmentChoices,
   methodRates,
@@ -32,6 +32,11 @@ export interface CartQuote {
    * the totals are priced with (the one asked for, else the first that can be chosen).
    */
   fulfilment: (FulfilmentChoices & { method: FulfilmentMethod | null }) | null;
+  /**
+   * The province is known but not the address, and it gets no parcels (Ontario): the fee waits for
+   * the postal code (a delivery zone's, or pickup's), so the totals carry none yet.
+   */
+  feeAtCheckout: boolean;
 }
 
 /**
@@ -73,6 +78,7 @@ export async function quoteCart(options: {
   }
   let province: CartQuote["province"] = null;
   let fulfilment: CartQuote["fulfilment"] = null;
+  let feeAtCheckout = false;
   if (options.province) {
     const setup = await readProvinceTaxSetup(options.province);
     const postalCode = options.postalCode;
@@ -88,6 +94,9 @@ export async function quoteCart(options: {
       const chosen = choosable.find((o) => o.method === options.method) ?? choosable[0] ?? null;
       fulfilment = { ...choices, method: chosen?.method ?? null };
       if (chosen) totals = computeTotals(priced, couponTerms, methodRates(chosen, settings));
+    } else if (!parcelsTo(setup.rule, settings)) {
+      feeAtCheckout = true;
+      totals = computeTotals(priced, couponTerms, fixedFee(0));
     }
     const taxed = applyProvinceTaxes(setup, totals, now);
     totals = taxed.totals;
@@ -100,5 +109,15 @@ export async function quoteCart(options: {
     province,
     cannabis: quoteCannabis(resolved),
     fulfilment,
+    feeAtCheckout,
   };
+}
+
+/** Whether the store sends parcels to a province (its law, the owner's choice, Settings). */
+function parcelsTo(rule: ProvinceRule, settings: { fulfilment: { parcel: boolean } }): boolean {
+  return (
+    settings.fulfilment.parcel &&
+    rule.ships &&
+    provinceMethods(rule.province, rule.methods).includes("parcel")
+  );
 }
