@@ -2,7 +2,6 @@ import {
   ArrowDownUp,
   History,
   BarChart3,
-  ClipboardCheck,
   Database,
   FilePenLine,
   FileText,
@@ -61,13 +60,6 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     icon: Users,
   },
   { id: "shipping", label: "Shipping", href: href("/budzadmin/dashboard/shipping"), icon: Truck },
-  {
-    id: "deliveries",
-    label: "Delivery records",
-    href: href("/budzadmin/dashboard/deliveries"),
-    icon: ClipboardCheck,
-    permission: "delivery.records",
-  },
   {
     id: "emails",
     label: "Emails",

@@ -287,6 +287,7 @@ test.describe("on a desktop", () => {
 
     // The counter finds an order by its pickup code or its number.
     await page.goto("/budzadmin/dashboard/shipping");
+    await shot(page, "shipping");
     await page.getByRole("link", { name: "Hand over", exact: true }).click();
     await page.getByLabel("Pickup code or order number").fill("zz zz zz");
     await page.getByRole("button", { name: "Find" }).click();
@@ -299,7 +300,7 @@ test.describe("on a desktop", () => {
     ).toBeVisible();
     await expect(page.getByText("There is nothing left to hand over on this order.")).toBeVisible();
 
-    await page.goto("/budzadmin/dashboard");
+    await page.goto("/budzadmin/dashboard/shipping");
     await page.getByRole("link", { name: "Delivery records" }).click();
     await expect(page.getByRole("heading", { name: "Delivery records", level: 1 })).toBeVisible();
     const rows = page.getByRole("table").getByRole("row");

@@ -1,6 +1,7 @@
 import { formatCount } from "~/lib/text";
 import {
   ClipboardCheck,
+  ClipboardList,
   Clock,
   MapPinned,
   Package,
@@ -11,6 +12,7 @@ import {
 import { href, Link, Outlet, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
+import { useCan } from "~/components/admin/use-can";
 import { ListPage, statusFilter, type Column } from "~/components/admin/list-page";
 import { ParcelBrief } from "~/components/admin/parcel-label";
 import { Alert } from "~/components/form/form";
@@ -69,6 +71,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => formMethod === "POST" || defaultShouldRevalidate;
 
 export default function ShippingList({ loaderData, actionData }: Route.ComponentProps) {
+  const can = useCan();
   const { query, stats, list, dates } = loaderData;
   const columns: Column<ShipmentRow>[] = [
     {
@@ -174,6 +177,12 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
             <ClipboardCheck className="h-4 w-4" aria-hidden />
             Hand over
           </Link>
+          {can("delivery.records") ? (
+            <Link to={href("/budzadmin/dashboard/deliveries")} className={buttonClass("secondary")}>
+              <ClipboardList className="h-4 w-4" aria-hidden />
+              Delivery records
+            </Link>
+          ) : null}
           <a
             href={href("/budzadmin/print/packing-slips")}
             target="_blank"
