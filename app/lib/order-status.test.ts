@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  orderStatusLabel,
   invoiceStatusFor,
   nextOrderStatuses,
   nextShipmentStatuses,
@@ -64,4 +65,17 @@ describe("Canada Post tracking numbers", () => {
       expect(normalizeTrackingNumber(input)).toBeNull();
     },
   );
+});
+
+describe("a delivery or pickup", () => {
+  it("is handed over, never shipped, and the shopper reads its own words", () => {
+    expect(nextOrderStatuses("paid", "pickup")).toEqual(["processing", "delivered", "cancelled"]);
+    expect(nextOrderStatuses("processing", "delivery")).toEqual(["delivered", "cancelled"]);
+    expect(transitionRefusal("processing", "shipped", "delivery")).toMatch(
+      /can only become Delivered or Cancelled/,
+    );
+    expect(orderStatusLabel("processing", "pickup").label).toBe("Ready for pickup");
+    expect(orderStatusLabel("delivered", "pickup").label).toBe("Picked up");
+    expect(orderStatusLabel("processing").label).toBe("Being prepared");
+  });
 });

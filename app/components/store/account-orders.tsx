@@ -73,7 +73,7 @@ export function AccountOrderList({ rows }: { rows: AccountOrderRow[] }) {
               </td>
               <td className="sm:px-5 sm:py-4">
                 <div className="flex flex-wrap gap-1.5">
-                  <OrderStatusBadge status={row.status} />
+                  <OrderStatusBadge status={row.status} method={row.method} />
                   <OrderRefundBadge order={row} />
                 </div>
               </td>

@@ -19,6 +19,8 @@ export interface AccountOrderRow {
   orderNumber: string;
   placedOn: string;
   status: string;
+  /** How it reaches the shopper: names the status ("Ready for pickup", "Picked up"). */
+  method: string;
   totalAmountCents: number;
   refundedCents: number;
   itemCount: number;
@@ -47,6 +49,7 @@ export async function listAccountOrders(options: { shopper: Shopper; page?: numb
       orderNumber: orders.orderNumber,
       createdAt: orders.createdAt,
       status: orders.status,
+      method: orders.fulfilmentMethod,
       totalAmountCents: orders.totalAmountCents,
       refundedCents: orders.refundedCents,
       // Written out: drizzle leaves columns unqualified in a one-table select.
