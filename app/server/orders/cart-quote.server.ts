@@ -94,7 +94,7 @@ export async function quoteCart(options: {
       const chosen = choosable.find((o) => o.method === options.method) ?? choosable[0] ?? null;
       fulfilment = { ...choices, method: chosen?.method ?? null };
       if (chosen) totals = computeTotals(priced, couponTerms, methodRates(chosen, settings));
-    } else if (!parcelsTo(setup.rule, settings)) {
+    } else if (feeWaitsForAddress(setup.rule, settings)) {
       feeAtCheckout = true;
       totals = computeTotals(priced, couponTerms, fixedFee(0));
     }
@@ -113,11 +113,18 @@ export async function quoteCart(options: {
   };
 }
 
-/** Whether the store sends parcels to a province (its law, the owner's choice, Settings). */
-function parcelsTo(rule: ProvinceRule, settings: { fulfilment: { parcel: boolean } }): boolean {
-  return (
-    settings.fulfilment.parcel &&
-    rule.ships &&
-    provinceMethods(rule.province, rule.methods).includes("parcel")
+/**
+ * Whether the fee waits for the address: the province gets no parcels (its law, the owner's choice
+ * or Settings) but local delivery or pickup may reach it. Where nothing reaches it (Quebec),
+ * checkout says so once the address is in.
+ */
+function feeWaitsForAddress(
+  rule: ProvinceRule,
+  settings: { fulfilment: { parcel: boolean; delivery: boolean; pickup: boolean } },
+): boolean {
+  if (!rule.ships) return false;
+  const offered = provinceMethods(rule.province, rule.methods).filter(
+    (method) => settings.fulfilment[method],
   );
+  return offered.length > 0 && !offered.includes("parcel");
 }
