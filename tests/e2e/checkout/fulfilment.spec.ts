@@ -202,6 +202,12 @@ test.describe("the driver on a phone", () => {
     await handedOver.getByLabel("Year of birth on the ID").fill("2010");
     await handedOver.getByRole("button", { name: "Delivered" }).click();
     await expect(handedOver.getByText(/Born in 2010, they are under 19/)).toBeVisible();
+    await expect(handedOver.getByLabel("Year of birth on the ID")).toBeFocused();
+    // Turning 19 this year: the birthday must have passed, and the tick says so.
+    await handedOver.getByLabel("Year of birth on the ID").fill("2007");
+    await handedOver.getByRole("button", { name: "Delivered" }).click();
+    await expect(handedOver.getByText(/they turn 19 this year/).first()).toBeVisible();
+    await expect(handedOver.getByLabel(/Their birthday this year has passed/)).toBeFocused();
     await expectAccessible(page);
     await shot(page, "handover-refused-age");
     await handedOver.getByLabel("Year of birth on the ID").fill("1988");
