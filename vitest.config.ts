@@ -24,6 +24,7 @@ export const POSTGRES_PASS = [
   "tests/integration/email-outbox.test.ts",
   "tests/integration/email-worker.test.ts",
   "tests/integration/fulfilment.test.ts",
+  "tests/integration/handover.test.ts",
   "tests/integration/low-stock-email.test.ts",
   "tests/integration/order-edit.test.ts",
   "tests/integration/order-status.test.ts",

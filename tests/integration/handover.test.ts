@@ -267,6 +267,76 @@ describe("pickup at the counter", () => {
   });
 });
 
+describe(`handovers at the same moment (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("records exactly one outcome when two drivers, or the counter and the hold job, act at once", async () => {
+    await openEverything();
+    const window = await firstWindow();
+    const { order, productId } = await paidOrder({
+      fulfilmentMethod: "delivery",
+      deliveryWindow: window.key,
+    });
+    const outcomes = await Promise.all([
+      recordHandover({
+        orderNumber: order.orderNumber,
+        expectedStatus: "paid",
+        handover: {
+          result: "delivered",
+          idKind: "passport",
+          birthYear: 1980,
+          birthdayPassed: false,
+        },
+        actor: driver,
+        now: NOW,
+      }),
+      recordHandover({
+        orderNumber: order.orderNumber,
+        expectedStatus: "paid",
+        handover: { result: "refused", reason: "no_id" },
+        actor: testActor(null, "Second Driver"),
+        now: NOW,
+      }),
+    ]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({ status: 409 });
+    expect(await db().select().from(handovers)).toHaveLength(1);
+    const after = await orderRow(order.id);
+    const [record] = await db().select().from(handovers);
+    // The stock matches the one outcome: sold when delivered, back when refused.
+    expect(await productStock(productId)).toBe(record!.result === "delivered" ? 8 : 10);
+    expect(after.status).toBe(record!.result === "delivered" ? "delivered" : "cancelled");
+
+    // A pickup past its hold, handed over at the counter while the job cancels it.
+    const pickup = await paidOrder({ fulfilmentMethod: "pickup" });
+    await changeOrderStatus({
+      orderId: pickup.order.id,
+      expectedStatus: "paid",
+      change: { to: "processing" },
+      actor: testActor(),
+      now: NOW,
+    });
+    const late = new Date("2026-12-10T18:00:00Z");
+    const [counter, job] = await Promise.all([
+      recordHandover({
+        orderNumber: pickup.order.orderNumber,
+        expectedStatus: "processing",
+        handover: {
+          result: "delivered",
+          idKind: "passport",
+          birthYear: 1980,
+          birthdayPassed: false,
+        },
+        actor: driver,
+        now: late,
+      }),
+      processPickupHolds(late),
+    ]);
+    const final = await orderRow(pickup.order.id);
+    expect(Number(counter.ok) + job.cancelled).toBe(1);
+    expect(final.status).toBe(counter.ok ? "delivered" : "cancelled");
+    expect(final.refundedCents).toBe(counter.ok ? 0 : final.totalAmountCents);
+  });
+});
+
 describe("delivery records", () => {
   it("lists and exports any date range, and deletes records past their keeping", async () => {
     const day = (d: string, n: number) => ({
