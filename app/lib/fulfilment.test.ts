@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import "~/server/time-zones.server";
 import { PROVINCE_CODES } from "./address";
 import {
+  noMethodInProvince,
   formatClock,
   normalizePickupCode,
   parseFsaPrefixes,
@@ -112,6 +113,15 @@ describe("a window's short label", () => {
     );
     expect(windowShortLabel({ date: "2026-12-06", starts: "11:30", ends: "13:00" })).toBe(
       "Sun, Dec 6, 11:30 a.m.–1 p.m.",
+    );
+  });
+});
+
+describe("a province nothing reaches", () => {
+  it("says whether its law or the store's choice is why", () => {
+    expect(noMethodInProvince("QC")).toMatch(/^Sorry, Quebec's law does not let a private store/);
+    expect(noMethodInProvince("BC")).toBe(
+      "Sorry, we have no way to get an order to British Columbia at the moment. Please choose another province or territory.",
     );
   });
 });

@@ -25,6 +25,17 @@ export const METHOD_NAMES: Record<FulfilmentMethod, string> = {
 export const NO_FULFILMENT_METHOD =
   "Sorry, we have no way to get an order to this address. Please check the postal code, or choose another address.";
 
+/**
+ * Checkout's message when nothing can reach the province at all, whatever the address: its law
+ * allows a private store none (Quebec), or the store offers none of what it allows.
+ */
+export function noMethodInProvince(province: ProvinceCode): string {
+  const name = PROVINCES.find((p) => p.code === province)!.name;
+  return PROVINCE_LAW[province].methods.length === 0
+    ? `Sorry, ${name}'s law does not let a private store deliver or send cannabis there, so we can't get an order to you. Please choose another province or territory.`
+    : `Sorry, we have no way to get an order to ${name} at the moment. Please choose another province or territory.`;
+}
+
 export interface ProvinceLaw {
   /** The ways a licensed private retailer may get an order to a shopper there. */
   methods: readonly FulfilmentMethod[];

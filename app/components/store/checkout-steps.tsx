@@ -89,7 +89,7 @@ export function ShippingAndPaymentSteps({
           </p>
         ) : fulfilment.options.length === 0 ? (
           <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-            {NO_FULFILMENT_METHOD}
+            {fulfilment.noneReason ?? NO_FULFILMENT_METHOD}
           </p>
         ) : (
           <fieldset

@@ -3,6 +3,8 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import {
   feeText,
   METHOD_NAMES,
+  NO_FULFILMENT_METHOD,
+  noMethodInProvince,
   PICKUP_CODE_LENGTH,
   pickupCodeFrom,
   proofOfAge,
@@ -43,6 +45,8 @@ export interface BookableWindow extends DatedWindow {
 export interface FulfilmentChoices {
   options: FulfilmentOption[];
   windows: BookableWindow[];
+  /** Why there is no option, when there is none: the province's reason, else the address's. */
+  noneReason: string | null;
 }
 
 type Settings = Pick<StoreSettings, "fulfilment" | "shipping">;
@@ -97,7 +101,8 @@ export async function fulfilmentChoices(options: {
   const { rule, settings, goodsCents } = options;
   const executor = options.executor ?? db();
   const allowed = rule.ships ? provinceMethods(rule.province, rule.methods) : [];
-  const result: FulfilmentChoices = { options: [], windows: [] };
+  const result: FulfilmentChoices = { options: [], windows: [], noneReason: null };
+  const offered = allowed.filter((method) => settings.fulfilment[method]);
   for (const method of allowed) {
     if (method === "parcel" && settings.fulfilment.parcel) {
       const feeCents = shippingCents(goodsCents, 0, settings.shipping);
@@ -142,6 +147,9 @@ export async function fulfilmentChoices(options: {
       });
     }
   }
+  if (result.options.length === 0)
+    result.noneReason =
+      offered.length === 0 ? noMethodInProvince(rule.province) : NO_FULFILMENT_METHOD;
   return result;
 }
 

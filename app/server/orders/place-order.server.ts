@@ -304,7 +304,7 @@ async function chooseFulfilment(
     refuse(
       "fulfilmentMethod",
       offered.length === 0
-        ? NO_FULFILMENT_METHOD
+        ? (choices.noneReason ?? NO_FULFILMENT_METHOD)
         : `${METHOD_NAMES[method]} is not available for this address. Please choose ${offered.join(" or ")}.`,
     );
   }

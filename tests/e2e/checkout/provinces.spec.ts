@@ -115,7 +115,7 @@ test("checkout refuses Nunavut, asks Quebec's 21 with GST and QST but offers no 
   // No private retailer may sell in Quebec: no way to receive the order is offered.
   await expect(
     main(page).getByText(
-      "Sorry, we have no way to get an order to this address. Please check the postal code, or choose another address.",
+      "Sorry, Quebec's law does not let a private store deliver or send cannabis there, so we can't get an order to you. Please choose another province or territory.",
     ),
   ).toBeVisible();
 
