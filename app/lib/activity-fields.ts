@@ -130,8 +130,23 @@ export const FIELDS: Record<string, { label?: string; format?: Format }> = {
       Array.isArray(v) && v.length > 0 ? countText(v.length, "image") : plain(v, zone),
   },
   stockAlertLevel: { label: "Low-stock alert at", format: unit("unit") },
-  thc: { label: "THC" },
-  cbd: { label: "CBD" },
+  // Potency in tenths of a mg (per gram or per unit, by the cannabis class).
+  thcTenths: {
+    label: "THC",
+    format: (v, { zone }) => (typeof v === "number" ? `${v / 10} mg` : plain(v, zone)),
+  },
+  totalThcTenths: {
+    label: "Total THC",
+    format: (v, { zone }) => (typeof v === "number" ? `${v / 10} mg` : plain(v, zone)),
+  },
+  cbdTenths: {
+    label: "CBD",
+    format: (v, { zone }) => (typeof v === "number" ? `${v / 10} mg` : plain(v, zone)),
+  },
+  totalCbdTenths: {
+    label: "Total CBD",
+    format: (v, { zone }) => (typeof v === "number" ? `${v / 10} mg` : plain(v, zone)),
+  },
   cannabisKind: { label: "Cannabis class", format: fromLabels(CANNABIS_KIND_LABELS) },
   netAmountMilli: {
     label: "Net amount per unit",

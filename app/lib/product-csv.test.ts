@@ -18,6 +18,7 @@ import {
   PRODUCT_TOO_MANY_ROWS,
   importedProductsMessage,
 } from "./product-import";
+import { NO_POTENCY } from "./potency";
 
 const IMAGE = "/images/abc-1.webp";
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -83,8 +84,7 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
   sellingPriceCents: 4000,
   costPriceCents: 2400,
   stockAlertLevel: 10,
-  thc: null,
-  cbd: null,
+  ...NO_POTENCY,
   strain: null,
   rating: null,
   cannabisKind: null,
@@ -101,6 +101,7 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
       priceCents: 1000,
       netAmountMilli: null,
       packedGrams: null,
+      ...NO_POTENCY,
       stock: 5,
     },
     {
@@ -110,6 +111,7 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
       priceCents: 3000,
       netAmountMilli: null,
       packedGrams: null,
+      ...NO_POTENCY,
       stock: 7,
     },
   ],
@@ -119,13 +121,23 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
 describe("product CSV: the export's cells", () => {
   it("writes one row per size with the product's fields on each, prices with two decimals", () => {
     const rows = productCsvRows(
-      onFile({ thumbnailUrls: ["/images/a.webp", "/images/b.webp"], rating: 4.5, thc: "20%" }),
+      onFile({
+        thumbnailUrls: ["/images/a.webp", "/images/b.webp"],
+        rating: 4.5,
+        variations: [
+          { ...onFile().variations[0]!, totalThcTenths: 2000, cbdTenths: 5 },
+          onFile().variations[1]!,
+        ],
+      }),
     );
     expect(rows).toHaveLength(2);
     const cell = (row: string[], header: string) => row[PRODUCT_CSV_HEADER.indexOf(header)];
     expect(cell(rows[0]!, "Selling Price")).toBe("40.00");
     expect(cell(rows[0]!, "Thumbnail URLs")).toBe("/images/a.webp|/images/b.webp");
-    expect(cell(rows[1]!, "THC")).toBe("20%");
+    expect(cell(rows[0]!, "Size Total THC mg")).toBe("200");
+    expect(cell(rows[0]!, "Size CBD mg")).toBe("0.5");
+    expect(cell(rows[0]!, "Total THC mg")).toBe("");
+    expect(cell(rows[1]!, "Size Total THC mg")).toBe("");
     expect(cell(rows[1]!, "Rating")).toBe("4.5");
     expect([
       cell(rows[1]!, "Size"),
@@ -250,7 +262,7 @@ describe("product CSV: reading a file", () => {
     const good = file([product()]);
     const { rows } = parsed(`${good}\r\nONE,two\r\n"BROKEN,x`);
     expect(rows[1]!.errors).toEqual([
-      "Row 3: 2 cells where the header has 23 (a value with a comma needs quotes)",
+      "Row 3: 2 cells where the header has 29 (a value with a comma needs quotes)",
     ]);
     expect(rows[2]!.errors).toEqual(["Row 4: Unclosed quote - check the quotes on this row"]);
   });
@@ -436,12 +448,83 @@ describe("product CSV: checking a product", () => {
     ]);
   });
 
+  it("reads potency in mg, and names a value that is not one per row", () => {
+    const { products, errors } = check(
+      file([
+        product({ "THC mg": "1.5", "Total THC mg": "220", "CBD mg": "0.5" }),
+        product({
+          SKU: "P-1",
+          Size: "3.5",
+          "Size Unit": "g",
+          "Size Price": "30",
+          "Size Total THC mg": "240",
+        }),
+        product({ SKU: "P-2", "Total THC mg": "22%" }),
+        product({
+          SKU: "P-3",
+          Size: "3.5",
+          "Size Unit": "g",
+          "Size Price": "30",
+          "Size CBD mg": "1001",
+        }),
+        product({ SKU: "P-4", "Size THC mg": "8" }),
+      ]),
+    );
+    expect(products[0]!.input).toMatchObject({
+      thcTenths: 15,
+      totalThcTenths: 2200,
+      cbdTenths: 5,
+      totalCbdTenths: null,
+    });
+    expect(products[1]!.input).toMatchObject({
+      totalThcTenths: null,
+      variations: [{ totalThcTenths: 2400, thcTenths: null }],
+    });
+    expect(errors).toEqual([
+      "Row 4: Total THC mg must be a number of mg/g from 0 to 1,000, like 220 or 0.5",
+      "Row 5: Size CBD mg must be a number of mg/g from 0 to 1,000, like 220 or 0.5",
+      "Row 6: Size THC mg is filled in but Size is empty",
+    ]);
+  });
+
+  it("reads an older file's THC and CBD text where it is a plain percent or mg/g", () => {
+    const header = [...FEW_COLUMNS, "Net Amount", "THC", "CBD", "Size", "Size Unit", "Size Price"];
+    const { products, errors } = check(
+      file(
+        [
+          product({ THC: "22%", CBD: "18-24%" }),
+          product({
+            SKU: "L-2",
+            THC: "THC: 72.5 %",
+            Size: "1",
+            "Size Unit": "g",
+            "Size Price": "9",
+          }),
+          product({
+            SKU: "L-2",
+            THC: "THC: 72.5 %",
+            Size: "2",
+            "Size Unit": "g",
+            "Size Price": "17",
+          }),
+        ],
+        header,
+      ),
+    );
+    expect(errors).toEqual([]);
+    expect(products[0]!.input).toMatchObject({ thcTenths: 2200, cbdTenths: null });
+    expect(products[1]!.input).toMatchObject({
+      variations: [{ thcTenths: 7250 }, { thcTenths: 7250 }],
+    });
+  });
+
   it("keeps what the product on file has for a column the file leaves out", () => {
     const header = [...FEW_COLUMNS, "Size", "Size Unit", "Size Price"];
     const existing = onFile({
-      thc: "22%",
       rating: 4,
-      variations: [{ ...onFile().variations[0]!, netAmountMilli: 900, packedGrams: 8 }],
+      variations: [
+        { ...onFile().variations[0]!, netAmountMilli: 900, packedGrams: 8, thcTenths: 2200 },
+      ],
     });
     const { products, errors } = check(
       file([product({ Size: "1", "Size Unit": "g", "Size Price": "10" })], header),
@@ -449,9 +532,8 @@ describe("product CSV: checking a product", () => {
     );
     expect(errors).toEqual([]);
     expect(products[0]!.input).toMatchObject({
-      thc: "22%",
       rating: 4,
-      variations: [{ netAmount: 900, packedGrams: 8 }],
+      variations: [{ netAmount: 900, packedGrams: 8, thcTenths: 2200 }],
     });
     expect(products[0]!.stock).toEqual([null]);
   });

@@ -8,6 +8,14 @@ import {
 import { CATEGORIES, findCategory } from "./categories";
 import { decodeCsvBytes } from "./customer-csv";
 import { formatMoney } from "./money";
+import {
+  formatPotency,
+  parseLegacyPotency,
+  POTENCY_COLUMN,
+  POTENCY_KEYS,
+  type PotencyKey,
+  type PotencyValues,
+} from "./potency";
 import { DEFAULT_RATING, sizeLabel } from "./product";
 import {
   formatNetAmount,
@@ -17,6 +25,7 @@ import {
   THUMBNAIL_SLOTS,
 } from "./product-fields";
 import {
+  LEGACY_PRODUCT_CSV_COLUMNS,
   MAX_PRODUCT_IMPORT_ROWS,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_EMPTY_FILE,
@@ -51,8 +60,10 @@ export interface CsvProduct {
   sellingPriceCents: number;
   costPriceCents: number;
   stockAlertLevel: number;
-  thc: string | null;
-  cbd: string | null;
+  thcTenths: number | null;
+  totalThcTenths: number | null;
+  cbdTenths: number | null;
+  totalCbdTenths: number | null;
   strain: string | null;
   rating: number | null;
   cannabisKind: string | null;
@@ -73,18 +84,40 @@ export interface CsvSize {
   priceCents: number;
   netAmountMilli: number | null;
   packedGrams: number | null;
+  thcTenths: number | null;
+  totalThcTenths: number | null;
+  cbdTenths: number | null;
+  totalCbdTenths: number | null;
   stock: number;
+}
+
+/** The potency columns of a product and of a size, by the form's field. */
+const POTENCY_CELLS = {
+  thc: "sizeThc",
+  totalThc: "sizeTotalThc",
+  cbd: "sizeCbd",
+  totalCbd: "sizeTotalCbd",
+} as const satisfies Record<PotencyKey, ProductCsvKey>;
+const SIZE_POTENCY_KEYS = Object.values(POTENCY_CELLS);
+
+/** The cells of the four values ("" for those not given, and all of them for none). */
+function potencyCells(values: PotencyValues | null) {
+  return Object.fromEntries(
+    POTENCY_KEYS.map((key) => [key, values ? formatPotency(values[POTENCY_COLUMN[key]]) : ""]),
+  ) as Record<PotencyKey, string>;
 }
 
 const PRODUCT_KEYS = PRODUCT_CSV_COLUMNS.map((c) => c.key).filter(
   (key) => !(SIZE_KEYS as readonly string[]).includes(key),
-) as Exclude<ProductCsvKey, (typeof SIZE_KEYS)[number]>[];
+) as Exclude<
+  ProductCsvKey,
+  (typeof SIZE_KEYS)[number] | (typeof LEGACY_PRODUCT_CSV_COLUMNS)[number]["key"]
+>[];
 type ProductKey = (typeof PRODUCT_KEYS)[number];
 
-const HEADER_OF = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c.key, c.header])) as Record<
-  ProductCsvKey,
-  string
->;
+const HEADER_OF = Object.fromEntries(
+  [...PRODUCT_CSV_COLUMNS, ...LEGACY_PRODUCT_CSV_COLUMNS].map((c) => [c.key, c.header]),
+) as Record<ProductCsvKey, string>;
 
 /** "40.00" from 4000. */
 const formatCents = (cents: number) => (cents / 100).toFixed(2);
@@ -100,8 +133,8 @@ function productCells(p: CsvProduct): Record<ProductKey, string> {
     price: formatCents(p.sellingPriceCents),
     costPrice: formatCents(p.costPriceCents),
     stockAlertLevel: String(p.stockAlertLevel),
-    thc: p.thc ?? "",
-    cbd: p.cbd ?? "",
+    // A product with sizes has its potency per size.
+    ...potencyCells(p.variations.length > 0 ? null : p),
     strain: p.strain ?? "",
     rating: p.rating === null ? "" : String(p.rating),
     cannabisKind: p.cannabisKind ?? "",
@@ -122,14 +155,23 @@ function sizeCells(p: CsvProduct, size?: CsvSize): Record<(typeof SIZE_KEYS)[num
       sizePrice: "",
       sizeNetAmount: "",
       sizePackedGrams: "",
+      sizeThc: "",
+      sizeTotalThc: "",
+      sizeCbd: "",
+      sizeTotalCbd: "",
       stock: String(p.stock),
     };
+  const potency = potencyCells(size);
   return {
     size: size.size,
     sizeUnit: size.sizeUnit,
     sizePrice: formatCents(size.priceCents),
     sizeNetAmount: formatNetAmount(size.netAmountMilli),
     sizePackedGrams: formatPackedGrams(size.packedGrams),
+    sizeThc: potency.thc,
+    sizeTotalThc: potency.totalThc,
+    sizeCbd: potency.cbd,
+    sizeTotalCbd: potency.totalCbd,
     stock: String(size.stock),
   };
 }
@@ -139,7 +181,7 @@ export function productCsvRows(p: CsvProduct): string[][] {
   const own = productCells(p);
   const sizes = p.variations.length > 0 ? p.variations : [undefined];
   return sizes.map((size) => {
-    const cells: Record<ProductCsvKey, string> = { ...own, ...sizeCells(p, size) };
+    const cells = { ...own, ...sizeCells(p, size) };
     return PRODUCT_CSV_COLUMNS.map((c) => cells[c.key]);
   });
 }
@@ -164,7 +206,12 @@ export function readCell(value: string): string {
 }
 
 const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, " ");
-const KEY_OF_HEADER = new Map(PRODUCT_CSV_COLUMNS.map((c) => [normaliseHeader(c.header), c.key]));
+const KEY_OF_HEADER = new Map<string, ProductCsvKey>(
+  [...PRODUCT_CSV_COLUMNS, ...LEGACY_PRODUCT_CSV_COLUMNS].map((c) => [
+    normaliseHeader(c.header),
+    c.key,
+  ]),
+);
 
 /**
  * The columns of a header row, or why the file cannot be read: a column the format does not have,
@@ -205,9 +252,9 @@ export function findProductColumns(
         .map((k) => HEADER_OF[k])
         .join(", ")} (needed with Size)`,
     };
-  const orphans = (["sizeUnit", "sizePrice", "sizeNetAmount", "sizePackedGrams"] as const).filter(
-    has,
-  );
+  const orphans = (
+    ["sizeUnit", "sizePrice", "sizeNetAmount", "sizePackedGrams", ...SIZE_POTENCY_KEYS] as const
+  ).filter(has);
   if (!has("size") && orphans.length > 0)
     return {
       ok: false,
@@ -317,6 +364,10 @@ function comparable(key: ProductKey, value: string): string {
     case "stockAlertLevel":
     case "netAmount":
     case "packedGrams":
+    case "thc":
+    case "totalThc":
+    case "cbd":
+    case "totalCbd":
       return value !== "" && Number.isFinite(Number(value)) ? String(Number(value)) : value;
     case "thumbnails":
       return splitUrls(value).join(THUMBNAIL_SEPARATOR);
@@ -339,6 +390,14 @@ const LABELS: Record<string, [from: string, to: string]> = {
   "variations.netAmount": ["Net amount", "Size Net Amount"],
   packedGrams: ["Packed weight", "Packed Grams"],
   "variations.packedGrams": ["Packed weight", "Size Packed Grams"],
+  thc: ["THC", "THC mg"],
+  totalThc: ["Total THC", "Total THC mg"],
+  cbd: ["CBD", "CBD mg"],
+  totalCbd: ["Total CBD", "Total CBD mg"],
+  "variations.thc": ["THC", "Size THC mg"],
+  "variations.totalThc": ["Total THC", "Size Total THC mg"],
+  "variations.cbd": ["CBD", "Size CBD mg"],
+  "variations.totalCbd": ["Total CBD", "Size Total CBD mg"],
 };
 
 function columnMessage(path: PropertyKey[], message: string): string {
@@ -395,10 +454,14 @@ export function checkProduct(
     return result;
   }
   const value = agreedCells(rows, columns, existing, error);
+  const legacy = legacyPotency(rows, columns);
+  // An older file's THC and CBD text stands in for the mg columns it does not have.
+  if (legacy.thc !== undefined && !columns.includes("thc")) value.thc = legacy.thc;
+  if (legacy.cbd !== undefined && !columns.includes("cbd")) value.cbd = legacy.cbd;
   // Fields already refused here in the file's words are not refused again by the form's rules.
   const flagged = new Set<string>();
   const words = formWords(value, first, error, flagged);
-  const sizes = readSizes(rows, columns, existing, error, flagged);
+  const sizes = readSizes(rows, columns, existing, error, flagged, legacy);
   result.stock = sizes.stock;
   result.sizeRows = sizes.sizeRows;
 
@@ -409,7 +472,9 @@ export function checkProduct(
     costPrice: value.costPrice,
     category: words.category ?? value.category,
     thc: value.thc,
+    totalThc: value.totalThc,
     cbd: value.cbd,
+    totalCbd: value.totalCbd,
     strain: words.strain ?? value.strain,
     currentStock: sizes.sized ? "0" : stockOf(first).text,
     stockAlertLevel: value.stockAlertLevel,
@@ -435,6 +500,22 @@ export function checkProduct(
   }
   if (parsed.success && rows.every((r) => r.errors.length === 0)) result.input = parsed.data;
   return result;
+}
+
+/**
+ * The THC and CBD of an older file (free text, the same on each row of a product): in mg/g where
+ * the text reads as a plain percent or mg/g, else "" (not guessed); undefined without the column.
+ */
+function legacyPotency(
+  rows: CsvRow[],
+  columns: readonly ProductCsvKey[],
+): { thc?: string; cbd?: string } {
+  const read = (key: "legacyThc" | "legacyCbd") => {
+    if (!columns.includes(key)) return undefined;
+    const text = rows.map((r) => r.cells[key] ?? "").find(Boolean) ?? "";
+    return formatPotency(parseLegacyPotency(text));
+  };
+  return { thc: read("legacyThc"), cbd: read("legacyCbd") };
 }
 
 /** The product's own cells: one value among the rows that fill it in (else the file's, or ""). */
@@ -505,6 +586,26 @@ function stockOf(row: CsvRow) {
   return { text: text || "0", value: /^\d{1,7}$/.test(text) ? Number(text) : null };
 }
 
+/**
+ * A size's potency cells: its Size … mg columns; a column the file leaves out keeps the size's on
+ * file, or an older file's THC and CBD text (which, before sizes had their own, every size shared).
+ */
+function sizePotency(
+  row: CsvRow,
+  has: (key: ProductCsvKey) => boolean,
+  onFile: CsvSize | undefined,
+  legacy: { thc?: string; cbd?: string },
+): Record<PotencyKey, string> {
+  const kept = potencyCells(onFile ?? null);
+  const cells = {} as Record<PotencyKey, string>;
+  for (const key of POTENCY_KEYS) {
+    const column = POTENCY_CELLS[key];
+    const fromLegacy = key === "thc" ? legacy.thc : key === "cbd" ? legacy.cbd : undefined;
+    cells[key] = has(column) ? (row.cells[column] ?? "") : (fromLegacy ?? kept[key]);
+  }
+  return cells;
+}
+
 /** Sizes: one row each, or the product's one row; each size's (or its own) Stock cell. */
 function readSizes(
   rows: CsvRow[],
@@ -512,6 +613,7 @@ function readSizes(
   existing: CsvProduct | undefined,
   error: RowError,
   flagged: Set<string>,
+  legacy: { thc?: string; cbd?: string },
 ) {
   const first = rows[0]!;
   const sku = first.cells.sku ?? "";
@@ -522,14 +624,14 @@ function readSizes(
   const existingSizes = new Map(existing?.variations.map((v) => [sizeKey(v.size, v.sizeUnit), v]));
   const read = {
     sized,
-    variations: [] as {
+    variations: [] as ({
       size: string;
       unit: string;
       price: string;
       stock: string;
       netAmount: string;
       packedGrams: string;
-    }[],
+    } & Record<PotencyKey, string>)[],
     stock: [] as (number | null)[],
     sizeRows: [] as number[],
   };
@@ -573,6 +675,7 @@ function readSizes(
         packedGrams: has("sizePackedGrams")
           ? (row.cells.sizePackedGrams ?? "")
           : formatPackedGrams(existingSizes.get(key)?.packedGrams ?? null),
+        ...sizePotency(row, has, existingSizes.get(key), legacy),
       });
     }
   } else {
@@ -583,7 +686,13 @@ function readSizes(
           `SKU ${sku} is also on row ${first.row}: a product without sizes takes one row (give each row a Size)`,
         );
     for (const row of rows)
-      for (const key of ["sizeUnit", "sizePrice", "sizeNetAmount", "sizePackedGrams"] as const)
+      for (const key of [
+        "sizeUnit",
+        "sizePrice",
+        "sizeNetAmount",
+        "sizePackedGrams",
+        ...SIZE_POTENCY_KEYS,
+      ] as const)
         if (row.cells[key]) error(row, `${HEADER_OF[key]} is filled in but Size is empty`);
     if (!has("size") && existing && existing.variations.length > 0) flagged.add("netAmount");
     if (!has("size") && existing && existing.variations.length > 0)
@@ -617,6 +726,13 @@ export interface ProductPlan {
   sizes: PlannedSize[];
   removedSizeIds: string[];
 }
+
+const PRODUCT_POTENCY_HEADERS: Record<PotencyKey, string> = {
+  thc: "THC mg",
+  totalThc: "Total THC mg",
+  cbd: "CBD mg",
+  totalCbd: "Total CBD mg",
+};
 
 const orDash = (v: string | null) => (v === null || v === "" ? "—" : v);
 
@@ -677,8 +793,13 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
     ["Selling Price", money(existing.sellingPriceCents), money(input.price)],
     ["Cost Price", money(existing.costPriceCents), money(input.costPrice)],
     ["Stock Alert Level", String(existing.stockAlertLevel), String(input.stockAlertLevel)],
-    ["THC", orDash(existing.thc), orDash(input.thc)],
-    ["CBD", orDash(existing.cbd), orDash(input.cbd)],
+    ...POTENCY_KEYS.map((key): [string, string, string] => [
+      PRODUCT_POTENCY_HEADERS[key],
+      orDash(
+        formatPotency(existing.variations.length === 0 ? existing[POTENCY_COLUMN[key]] : null),
+      ),
+      orDash(formatPotency(input[POTENCY_COLUMN[key]])),
+    ]),
     ["Strain", orDash(existing.strain), orDash(input.strain)],
     ["Rating", String(existing.rating ?? DEFAULT_RATING), String(input.rating)],
     ["Cannabis Kind", kindBefore, input.cannabisKind],
@@ -726,6 +847,14 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
         row,
         `Size Packed Grams ${orDash(formatPackedGrams(match.packedGrams))} → ${orDash(formatPackedGrams(v.packedGrams))}`,
       );
+    for (const key of POTENCY_KEYS) {
+      const column = POTENCY_COLUMN[key];
+      if (match[column] !== v[column])
+        note(
+          row,
+          `${HEADER_OF[POTENCY_CELLS[key]]} ${orDash(formatPotency(match[column]))} → ${orDash(formatPotency(v[column]))}`,
+        );
+    }
     const stock = stockAfter(match.stock, cell, reason);
     if (stock.text) note(row, stock.text);
     sizes.push({ existingId: match.id, stock: cell });

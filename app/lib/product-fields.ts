@@ -42,6 +42,12 @@ export function productFormValues(form: FormData) {
   const stocks = list("variationStock");
   const amounts = list("variationNetAmount");
   const packed = list("variationPackedGrams");
+  const potency = {
+    thc: list("variationThc"),
+    totalThc: list("variationTotalThc"),
+    cbd: list("variationCbd"),
+    totalCbd: list("variationTotalCbd"),
+  };
   return {
     name: text("name"),
     sku: text("sku"),
@@ -49,7 +55,9 @@ export function productFormValues(form: FormData) {
     costPrice: text("costPrice"),
     category: text("category"),
     thc: text("thc"),
+    totalThc: text("totalThc"),
     cbd: text("cbd"),
+    totalCbd: text("totalCbd"),
     strain: text("strain"),
     currentStock: text("currentStock"),
     stockAlertLevel: text("stockAlertLevel"),
@@ -69,6 +77,10 @@ export function productFormValues(form: FormData) {
       stock: stocks[i],
       netAmount: amounts[i],
       packedGrams: packed[i],
+      thc: potency.thc[i],
+      totalThc: potency.totalThc[i],
+      cbd: potency.cbd[i],
+      totalCbd: potency.totalCbd[i],
     })),
   };
 }
@@ -81,8 +93,11 @@ export interface ProductFormProduct {
   sellingPriceCents: number;
   costPriceCents: number;
   category: string;
-  thc: string | null;
-  cbd: string | null;
+  /** Potency without sizes, in tenths of a mg (with sizes, each size has its own). */
+  thcTenths: number | null;
+  totalThcTenths: number | null;
+  cbdTenths: number | null;
+  totalCbdTenths: number | null;
   strain: string | null;
   stock: number;
   stockAlertLevel: number;

@@ -26,8 +26,10 @@ export const PRODUCT_CSV_COLUMNS = [
   { key: "price", header: "Selling Price", required: true },
   { key: "costPrice", header: "Cost Price", required: true },
   { key: "stockAlertLevel", header: "Stock Alert Level", required: true },
-  { key: "thc", header: "THC", required: false },
-  { key: "cbd", header: "CBD", required: false },
+  { key: "thc", header: "THC mg", required: false },
+  { key: "totalThc", header: "Total THC mg", required: false },
+  { key: "cbd", header: "CBD mg", required: false },
+  { key: "totalCbd", header: "Total CBD mg", required: false },
   { key: "strain", header: "Strain", required: false },
   { key: "rating", header: "Rating", required: false },
   { key: "cannabisKind", header: "Cannabis Kind", required: false },
@@ -40,10 +42,24 @@ export const PRODUCT_CSV_COLUMNS = [
   { key: "sizePrice", header: "Size Price", required: false },
   { key: "sizeNetAmount", header: "Size Net Amount", required: false },
   { key: "sizePackedGrams", header: "Size Packed Grams", required: false },
+  { key: "sizeThc", header: "Size THC mg", required: false },
+  { key: "sizeTotalThc", header: "Size Total THC mg", required: false },
+  { key: "sizeCbd", header: "Size CBD mg", required: false },
+  { key: "sizeTotalCbd", header: "Size Total CBD mg", required: false },
   { key: "stock", header: "Stock", required: false },
 ] as const;
 
-export type ProductCsvKey = (typeof PRODUCT_CSV_COLUMNS)[number]["key"];
+/**
+ * Columns of files exported before potency was structured: the free-text THC and CBD. They still
+ * import, read by parseLegacyPotency (app/lib/potency.ts) where the new columns are absent.
+ */
+export const LEGACY_PRODUCT_CSV_COLUMNS = [
+  { key: "legacyThc", header: "THC" },
+  { key: "legacyCbd", header: "CBD" },
+] as const;
+
+export type ProductCsvKey =
+  (typeof PRODUCT_CSV_COLUMNS)[number]["key"] | (typeof LEGACY_PRODUCT_CSV_COLUMNS)[number]["key"];
 
 /** The columns that describe one size (or, with no size, the product's own stock). */
 export const SIZE_KEYS = [
@@ -52,6 +68,10 @@ export const SIZE_KEYS = [
   "sizePrice",
   "sizeNetAmount",
   "sizePackedGrams",
+  "sizeThc",
+  "sizeTotalThc",
+  "sizeCbd",
+  "sizeTotalCbd",
   "stock",
 ] as const;
 

@@ -1,3 +1,5 @@
+import type { PotencyValues } from "./potency";
+
 /** What a product card and product page show; built by the catalogue service. */
 export interface ProductSummary {
   id: string;
@@ -9,8 +11,11 @@ export interface ProductSummary {
   stock: number;
   stockAlertLevel: number;
   rating: number;
-  thc: string | null;
-  cbd: string | null;
+  /** Potency of a product sold without sizes (app/lib/potency.ts); with sizes, each size's. */
+  thcTenths: number | null;
+  totalThcTenths: number | null;
+  cbdTenths: number | null;
+  totalCbdTenths: number | null;
   strain: string | null;
   /** The 30 g limit's inputs (app/lib/cannabis-limit.ts unitDriedMg). */
   cannabisKind: string | null;
@@ -25,6 +30,11 @@ export interface VariationSummary {
   priceCents: number;
   stock: number;
   netAmountMilli: number | null;
+  /** This size's potency (app/lib/potency.ts). */
+  thcTenths: number | null;
+  totalThcTenths: number | null;
+  cbdTenths: number | null;
+  totalCbdTenths: number | null;
 }
 
 /** The product page adds the description, gallery and SKU. */
@@ -56,6 +66,20 @@ export function defaultVariationId(product: {
   variations: { id: string; stock: number }[];
 }): string | undefined {
   return (product.variations.find((v) => v.stock > 0) ?? product.variations[0])?.id;
+}
+
+/**
+ * Whose potency is shown, as the price: the chosen size's, else the default size's; without sizes,
+ * the product's own (app/lib/potency.ts).
+ */
+export function shownPotency(
+  product: ProductSummary,
+  variationId?: string,
+): { values: PotencyValues; size: VariationSummary | null } {
+  const chosen =
+    product.variations.find((v) => v.id === variationId) ??
+    product.variations.find((v) => v.id === defaultVariationId(product));
+  return chosen ? { values: chosen, size: chosen } : { values: product, size: null };
 }
 
 /** Price follows the chosen size; without a choice, the default size's; without sizes, the product's. */

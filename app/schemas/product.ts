@@ -7,6 +7,16 @@ import {
 } from "~/lib/cannabis-limit";
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
+import {
+  NO_POTENCY,
+  parsePotency,
+  POTENCY_COLUMN,
+  POTENCY_KEYS,
+  POTENCY_NAMES,
+  potencyBasis,
+  potencyMessage,
+  type PotencyValues,
+} from "~/lib/potency";
 import { DEFAULT_RATING } from "~/lib/product";
 import { formRules } from "~/lib/form";
 import {
@@ -29,14 +39,6 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .optional()
-    .transform((v) => v || null);
 
 /**
  * An amount in dollars typed in the form ("24", "$1,234.50"), to cents rounded to two decimals
@@ -122,6 +124,54 @@ const packedGrams = z
   )
   .transform((v) => (v === null ? null : Number(v)));
 
+/**
+ * Potency as typed: THC, total THC, CBD, total CBD. Read against the cannabis kind once it is known
+ * (per gram or per unit, app/lib/potency.ts), so the message can name the unit.
+ */
+const potencyText = z.string().trim().optional();
+const potencyFields = {
+  thc: potencyText,
+  totalThc: potencyText,
+  cbd: potencyText,
+  totalCbd: potencyText,
+};
+
+type PotencyText = Partial<Record<(typeof POTENCY_KEYS)[number], string>>;
+
+/**
+ * The four values in tenths of a mg; a kind without potency (seeds, not cannabis) keeps none.
+ * A value that is not a number of mg from 0 to 1,000 is refused on its own path.
+ */
+function readPotency(
+  typed: PotencyText,
+  kind: (typeof CANNABIS_KINDS)[number],
+  path: (string | number)[],
+  ctx: z.RefinementCtx,
+): PotencyValues | undefined {
+  const basis = potencyBasis(kind);
+  if (!basis) return NO_POTENCY;
+  const values = { ...NO_POTENCY };
+  let refused = false;
+  for (const key of POTENCY_KEYS) {
+    const tenths = parsePotency(typed[key]);
+    if (tenths === undefined) {
+      refused = true;
+      ctx.addIssue({
+        code: "custom",
+        path: [...path, key],
+        message: potencyMessage(POTENCY_NAMES[key], basis),
+      });
+    } else values[POTENCY_COLUMN[key]] = tenths;
+  }
+  return refused ? undefined : values;
+}
+
+/** The typed potency fields left out of a parsed product or size (their values replace them). */
+function withoutPotencyText<T extends PotencyText>(value: T) {
+  const { thc: _thc, totalThc: _totalThc, cbd: _cbd, totalCbd: _totalCbd, ...rest } = value;
+  return rest;
+}
+
 export const VariationSchema = z.object({
   id: z
     .uuid()
@@ -141,6 +191,7 @@ export const VariationSchema = z.object({
     .transform(Number),
   netAmount,
   packedGrams,
+  ...potencyFields,
 });
 
 export const ProductFormSchema = z
@@ -153,8 +204,7 @@ export const ProductFormSchema = z
     price: sellingPrice("Selling Price"),
     costPrice: amount("Cost Price"),
     category: z.enum(CATEGORY_SLUGS, { error: "Category is required" }),
-    thc: optionalText("THC", 40),
-    cbd: optionalText("CBD", 40),
+    ...potencyFields,
     strain: z
       .enum(["", ...STRAINS], { error: "Strain must be Hybrid, Indica or Sativa" })
       .optional()
@@ -249,10 +299,22 @@ export const ProductFormSchema = z
         });
       }
     }
+    // Potency: each size's with sizes, else the product's.
+    const sizePotency = value.variations.map((v, i) =>
+      readPotency(v, cannabisKind, ["variations", i], ctx),
+    );
+    const ownPotency =
+      value.variations.length === 0 ? readPotency(value, cannabisKind, [], ctx) : NO_POTENCY;
+    if (!ownPotency || sizePotency.some((p) => !p)) missing = true;
     if (missing) return z.NEVER;
-    const { currentStock: _currentStock, ...rest } = value;
+    const { currentStock: _currentStock, ...rest } = withoutPotencyText(value);
     return {
       ...rest,
+      ...ownPotency!,
+      variations: value.variations.map((v, i) => ({
+        ...withoutPotencyText(v),
+        ...sizePotency[i]!,
+      })),
       // Left empty with sizes: the first size's price (what a card shows before one is picked),
       // and no cost price known.
       price: value.price ?? value.variations[0]!.price,

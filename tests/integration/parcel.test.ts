@@ -1,18 +1,15 @@
-import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as productEdit from "~/routes/admin/products/edit";
-import { createAdminUser } from "~/server/auth/admin-users.server";
-import { createAdminSession } from "~/server/auth/session.server";
 import { getAdminProduct } from "~/server/catalog/product-admin.server";
 import { db } from "~/server/db.server";
 import { orders, productVariations, products, shipments } from "~/server/db-tables";
-import { storeImage } from "~/server/images/image-store.server";
 import { parcelOfOrder, recordParcel } from "~/server/orders/parcel.server";
 import { listPackingSlips } from "~/server/shipping/packing-slips.server";
 import { getShipment, listShipments } from "~/server/shipping/shipments.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
+import { productFormOwner } from "./product-form";
 import { createProduct } from "./checkout-factories";
 import { shipmentAt } from "./shipping-factories";
 
@@ -21,34 +18,14 @@ import { shipmentAt } from "./shipping-factories";
 beforeEach(resetDatabase);
 
 describe("a product's packed weight in the product form", () => {
-  const ORIGIN = "http://store.test";
   const LIST = "/budzadmin/dashboard/products";
-  let cookie: string;
   let image: string;
+  let post: Awaited<ReturnType<typeof productFormOwner>>["post"];
 
   beforeEach(async () => {
-    const admin = await createAdminUser({
-      username: "parcel-owner",
-      password: "owner-pass-1",
-      role: "owner",
-    });
-    cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#2a7" } })
-      .png()
-      .toBuffer();
-    image = (await storeImage({ body: png, name: "green.png" })).imageUrl;
+    ({ image, post } = await productFormOwner("parcel-owner"));
   });
 
-  const post = (url: string, fields: Record<string, string | string[]>) => {
-    const body = new FormData();
-    for (const [key, value] of Object.entries(fields))
-      for (const one of [value].flat()) body.append(key, one);
-    return new Request(`${ORIGIN}${url}`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: ORIGIN },
-      body,
-    });
-  };
   const fields = (overrides: Record<string, string | string[]> = {}) => ({
     name: "Rolling Papers",
     sku: "PAPERS-1",

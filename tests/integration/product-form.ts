@@ -1,3 +1,7 @@
+import sharp from "sharp";
+import { createAdminUser } from "~/server/auth/admin-users.server";
+import { createAdminSession } from "~/server/auth/session.server";
+import { storeImage } from "~/server/images/image-store.server";
 import { ProductFormSchema } from "~/schemas/product";
 
 /** The admin product form as the action parses it: "Blue Dream", $40, no sizes, with `overrides`. */
@@ -19,4 +23,29 @@ export function productFormInput(image: string, overrides: Record<string, unknow
   });
   if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
   return parsed.data;
+}
+
+/**
+ * An owner signed in to post the admin's product form, and an uploaded image for it: `post` builds
+ * the form request (repeated fields as arrays). Call in a beforeEach, after the database is reset.
+ */
+export async function productFormOwner(username: string) {
+  const origin = "http://store.test";
+  const admin = await createAdminUser({ username, password: "owner-pass-1", role: "owner" });
+  const cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#2a7" } })
+    .png()
+    .toBuffer();
+  const image = (await storeImage({ body: png, name: "green.png" })).imageUrl;
+  const post = (url: string, fields: Record<string, string | string[]>) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields))
+      for (const one of [value].flat()) body.append(key, one);
+    return new Request(`${origin}${url}`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: origin },
+      body,
+    });
+  };
+  return { image, post };
 }

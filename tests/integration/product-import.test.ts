@@ -268,6 +268,74 @@ describe("product CSV import: round trip, create and update", () => {
     ]);
   });
 
+  it("writes potency in mg: each size's, and a product's own without sizes; reads it back", async () => {
+    const { sizedId } = await seedProducts();
+    // A grow kit without sizes, dried cannabis, to hold the product's own values.
+    const rows = [
+      ...table(await exported()).map((r) =>
+        r.SKU === "BD-1"
+          ? { ...r, "Size Total THC mg": r.Size === "1" ? "220" : "", "Size CBD mg": "0.5" }
+          : r,
+      ),
+      row({ SKU: "KIT-1", "THC mg": "1.5", "Total THC mg": "180", "Total CBD mg": "8" }),
+    ];
+    const p = await preview(file(rows));
+    expect(p.rows.flatMap((r) => r.changes ?? [])).toEqual([
+      "Size Total THC mg — → 220",
+      "Size CBD mg — → 0.5",
+      "Size CBD mg — → 0.5",
+    ]);
+    await importFile(file(rows));
+    expect(
+      (await getAdminProduct(sizedId))!.variations.map((v) => [v.totalThcTenths, v.cbdTenths]),
+    ).toEqual([
+      [2200, 5],
+      [null, 5],
+    ]);
+    const back = table(await exported());
+    expect(
+      back.map((r) => [
+        r.SKU,
+        r["THC mg"],
+        r["Total THC mg"],
+        r["Size Total THC mg"],
+        r["Size CBD mg"],
+      ]),
+    ).toEqual([
+      ["BD-1", "", "", "220", "0.5"],
+      ["BD-1", "", "", "", "0.5"],
+      ["KIT-1", "1.5", "180", "", ""],
+      ["PAP-1", "", "", "", ""],
+    ]);
+    // Its own export reads back as unchanged.
+    expect((await preview(file(back))).rows.every((r) => r.action === "unchanged")).toBe(true);
+  });
+
+  it("imports an older file's THC and CBD text where it parses, and names a bad mg value", async () => {
+    const header = [...PRODUCT_CSV_HEADER.filter((h) => !/ mg$/.test(h)), "THC", "CBD"];
+    await importFile(
+      file(
+        [
+          row({ SKU: "OLD-1", THC: "22%", CBD: "0.5%" }),
+          row({ SKU: "OLD-2", Name: "Range", THC: "18-24%", CBD: "220 mg/g" }),
+        ],
+        header,
+      ),
+    );
+    const found = await db()
+      .select({ sku: products.sku, thc: products.thcTenths, cbd: products.cbdTenths })
+      .from(products)
+      .orderBy(asc(products.sku));
+    expect(found).toEqual([
+      { sku: "OLD-1", thc: 2200, cbd: 50 },
+      { sku: "OLD-2", thc: null, cbd: 2200 },
+    ]);
+    const bad = await preview(file([row({ SKU: "NEW-9", "CBD mg": "lots" })]));
+    expect(bad.errors).toEqual([
+      "Row 2: CBD mg must be a number of mg/g from 0 to 1,000, like 220 or 0.5",
+    ]);
+  });
+
   it("creates products whose SKU is new and updates those on file, matched in any case", async () => {
     const { wholeId } = await seedProducts();
     const text = file([
@@ -441,7 +509,7 @@ describe("product CSV import: refusals leave the catalogue as it was", () => {
     [
       "a row that does not line up with the header",
       `${file([row()])}\r\nBROKEN,row`,
-      "Row 3: 2 cells where the header has 23 (a value with a comma needs quotes)",
+      "Row 3: 2 cells where the header has 29 (a value with a comma needs quotes)",
     ],
     [
       "the same size twice",

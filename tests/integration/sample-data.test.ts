@@ -46,6 +46,33 @@ describe("sample data", () => {
     expect(shown).toEqual([...shown].sort((a, b) => a - b));
   });
 
+  it("gives each size a potency that fits its category (flower and concentrates per gram, edibles per piece)", async () => {
+    const rows = await db()
+      .select({
+        category: products.category,
+        size: productVariations.size,
+        thc: productVariations.thcTenths,
+        totalThc: productVariations.totalThcTenths,
+        cbd: productVariations.cbdTenths,
+      })
+      .from(productVariations)
+      .innerJoin(products, eq(products.id, productVariations.productId));
+    for (const r of rows) {
+      const where = `${r.category} ${r.size}`;
+      if (r.category === "flowers" || r.category === "bulk-buy") {
+        expect(r.totalThc, where).toBeGreaterThanOrEqual(1400);
+        expect(r.totalThc, where).toBeLessThanOrEqual(2600);
+      } else if (["concentrates", "vapes", "hash"].includes(r.category)) {
+        expect(r.totalThc, where).toBeGreaterThanOrEqual(6000);
+        expect(r.totalThc, where).toBeLessThanOrEqual(9000);
+      } else if (r.category === "edibles") {
+        // At most 10 mg of THC in a package.
+        expect(r.thc! * Number(r.size), where).toBeLessThanOrEqual(100);
+        expect(r.thc, where).toBeGreaterThan(0);
+      } else expect([r.thc, r.totalThc, r.cbd], where).toEqual([null, null, null]);
+    }
+  });
+
   it("fills every category with several products", async () => {
     const rows = await db()
       .select({ category: products.category, n: count() })

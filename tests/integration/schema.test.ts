@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db, migrationJournal } from "~/server/db.server";
 import { coupons, customers, orders, products, productVariations } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 
@@ -148,5 +151,48 @@ describe("schema constraints", () => {
         .values({ ...base, accessToken: "t3", status: "lost" }),
       "orders_status_check",
     );
+  });
+});
+
+describe("migration 0037_potency", () => {
+  /** Runs one migration's statements as drizzle's migrator splits them. */
+  async function apply(client: PGlite, tag: string) {
+    const text = fs.readFileSync(path.resolve("drizzle", `${tag}.sql`), "utf8");
+    for (const statement of text.split("--> statement-breakpoint"))
+      if (statement.trim()) await client.exec(statement);
+  }
+
+  it("carries a plain percent or mg/g over into tenths of mg/g and leaves anything else empty", async () => {
+    const tags = migrationJournal().map((m) => m.tag);
+    const at = tags.indexOf("0037_potency");
+    expect(at).toBeGreaterThan(0);
+    const client = await PGlite.create();
+    try {
+      for (const tag of tags.slice(0, at)) await apply(client, tag);
+      await client.exec(`
+        insert into products (slug, name, category, selling_price_cents, thc, cbd) values
+          ('a', 'A', 'flowers', 100, '22%', '0.5%'),
+          ('b', 'B', 'flowers', 100, '18-24%', 'high'),
+          ('c', 'C', 'concentrates', 100, 'THC: 72.5 %', '220 mg/g');
+        insert into product_variations (product_id, size, thc, cbd)
+          select id, '3.5', thc, cbd from products where slug = 'a';`);
+      await apply(client, "0037_potency");
+      const { rows } = await client.query<Record<string, number | null>>(
+        "select slug, thc_tenths, cbd_tenths, total_thc_tenths from products order by slug",
+      );
+      expect(rows).toEqual([
+        { slug: "a", thc_tenths: 2200, cbd_tenths: 50, total_thc_tenths: null },
+        { slug: "b", thc_tenths: null, cbd_tenths: null, total_thc_tenths: null },
+        { slug: "c", thc_tenths: 7250, cbd_tenths: 2200, total_thc_tenths: null },
+      ]);
+      const sizes = await client.query("select thc_tenths, cbd_tenths from product_variations");
+      expect(sizes.rows).toEqual([{ thc_tenths: 2200, cbd_tenths: 50 }]);
+      const columns = await client.query(
+        "select column_name from information_schema.columns where table_name in ('products', 'product_variations') and column_name in ('thc', 'cbd')",
+      );
+      expect(columns.rows).toEqual([]);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_POTENCY } from "~/lib/potency";
 import { adminStockText } from "~/components/admin/badges";
 import {
   defaultVariationId,
@@ -21,12 +22,20 @@ const product = (variations: { id: string; priceCents: number; stock: number }[]
     stock: variations.reduce((sum, v) => sum + v.stock, 0) || 5,
     stockAlertLevel: 10,
     rating: 5,
-    thc: null,
-    cbd: null,
+    thcTenths: null,
+    totalThcTenths: null,
+    cbdTenths: null,
+    totalCbdTenths: null,
     strain: null,
     cannabisKind: null,
     netAmountMilli: null,
-    variations: variations.map((v) => ({ ...v, size: "1", sizeUnit: "g", netAmountMilli: null })),
+    variations: variations.map((v) => ({
+      ...v,
+      size: "1",
+      sizeUnit: "g",
+      netAmountMilli: null,
+      ...NO_POTENCY,
+    })),
   }) satisfies ProductSummary;
 
 describe("the size shown first and the listed price", () => {

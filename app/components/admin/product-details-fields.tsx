@@ -67,28 +67,6 @@ export function ProductDetailsFields({
           />
         )}
       </Field>
-      <Field name="thc" label="THC" hint="Text such as 18-24%">
-        {(p) => (
-          <input
-            {...p}
-            defaultValue={product?.thc ?? ""}
-            maxLength={40}
-            placeholder="18-24%"
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field name="cbd" label="CBD">
-        {(p) => (
-          <input
-            {...p}
-            defaultValue={product?.cbd ?? ""}
-            maxLength={40}
-            placeholder="0-1%"
-            className={inputClass}
-          />
-        )}
-      </Field>
       {product ? (
         <Field name="status" label="Status" hint="Archived products are hidden from the store">
           {(p) => (

@@ -8,6 +8,7 @@ import { sizeLabel } from "~/lib/product";
 import type { ProductFormProduct } from "~/lib/product-fields";
 import { CannabisContentFields } from "./cannabis-content-fields";
 import { ParcelWeightFields } from "./parcel-weight-fields";
+import { PotencyFields } from "./potency-fields";
 import { ProductDetailsFields } from "./product-details-fields";
 import { ProductImagesFields } from "./product-images-fields";
 import { ProductPricingFields } from "./product-pricing-fields";
@@ -94,6 +95,7 @@ export function ProductForm({
           showNetAmount={variations.length === 0}
           netAmountMilli={product?.netAmountMilli ?? null}
         />
+        <PotencyFields kind={kind} showValues={variations.length === 0} values={product ?? null} />
         <ParcelWeightFields
           showPackedGrams={variations.length === 0}
           packedGrams={product?.packedGrams ?? null}

@@ -2,6 +2,14 @@ import { Plus, Trash2 } from "lucide-react";
 import { useFieldError } from "~/components/form/form";
 import { sizeAmountMilli, type CannabisKind } from "~/lib/cannabis-limit";
 import {
+  formatPotency,
+  POTENCY_KEYS,
+  POTENCY_NAMES,
+  potencyBasis,
+  potencyUnit,
+  type PotencyKey,
+} from "~/lib/potency";
+import {
   formatNetAmount,
   formatPackedGrams,
   MAX_VARIATIONS,
@@ -22,7 +30,19 @@ export interface VariationRow {
   stock: string;
   netAmount: string;
   packedGrams: string;
+  thc: string;
+  totalThc: string;
+  cbd: string;
+  totalCbd: string;
 }
+
+/** The form's list of each potency value, one entry per row (app/lib/product-fields.ts). */
+const POTENCY_LIST: Record<PotencyKey, string> = {
+  thc: "variationThc",
+  totalThc: "variationTotalThc",
+  cbd: "variationCbd",
+  totalCbd: "variationTotalCbd",
+};
 
 let rowCounter = 0;
 const newKey = () => `row-${++rowCounter}`;
@@ -37,11 +57,22 @@ export function variationRows(variations: AdminVariation[]): VariationRow[] {
     stock: String(v.stock),
     netAmount: formatNetAmount(v.netAmountMilli),
     packedGrams: formatPackedGrams(v.packedGrams),
+    thc: formatPotency(v.thcTenths),
+    totalThc: formatPotency(v.totalThcTenths),
+    cbd: formatPotency(v.cbdTenths),
+    totalCbd: formatPotency(v.totalCbdTenths),
   }));
 }
 
-type TypedField = "size" | "price" | "stock" | "netAmount" | "packedGrams";
-const TYPED_FIELDS: TypedField[] = ["size", "price", "stock", "netAmount", "packedGrams"];
+type TypedField = "size" | "price" | "stock" | "netAmount" | "packedGrams" | PotencyKey;
+const TYPED_FIELDS: TypedField[] = [
+  "size",
+  "price",
+  "stock",
+  "netAmount",
+  "packedGrams",
+  ...POTENCY_KEYS,
+];
 type InputAttrs = Pick<
   React.InputHTMLAttributes<HTMLInputElement>,
   "name" | "inputMode" | "placeholder" | "maxLength"
@@ -76,7 +107,12 @@ function VariationRowFields({
     stock: useFieldError(`variations.${index}.stock`),
     netAmount: useFieldError(`variations.${index}.netAmount`),
     packedGrams: useFieldError(`variations.${index}.packedGrams`),
+    thc: useFieldError(`variations.${index}.thc`),
+    totalThc: useFieldError(`variations.${index}.totalThc`),
+    cbd: useFieldError(`variations.${index}.cbd`),
+    totalCbd: useFieldError(`variations.${index}.totalCbd`),
   };
+  const basis = potencyBasis(kind);
   const errorId = (field: TypedField) => `variation-${n}-${field}-error`;
   const cell = (field: TypedField, label: string, attrs: InputAttrs) => (
     <label className="contents">
@@ -163,6 +199,24 @@ function VariationRowFields({
           <Trash2 className="h-4 w-4" aria-hidden />
         </button>
       )}
+      {basis ? (
+        // Potency as the size's package states it, on a line of its own under the row.
+        <div className="col-span-full grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {POTENCY_KEYS.map((key) => (
+            <div key={key} className="flex flex-col gap-0.5">
+              <span aria-hidden className="text-xs text-stone-500">
+                {POTENCY_NAMES[key]} ({potencyUnit(basis)})
+              </span>
+              {cell(key, `${POTENCY_NAMES[key]} (${potencyUnit(basis)})`, {
+                name: POTENCY_LIST[key],
+                inputMode: "decimal",
+                placeholder: "Not given",
+                maxLength: 6,
+              })}
+            </div>
+          ))}
+        </div>
+      ) : null}
       {TYPED_FIELDS.map((field) =>
         messages[field] ? (
           <p
@@ -261,6 +315,10 @@ export function VariationsEditor({
               stock: "0",
               netAmount: "",
               packedGrams: "",
+              thc: "",
+              totalThc: "",
+              cbd: "",
+              totalCbd: "",
             },
           ])
         }

@@ -2,7 +2,14 @@ import { useId, useState } from "react";
 import { PageLink } from "~/components/ui/page-link";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
-import { defaultVariationId, variationPrice, type ProductSummary } from "~/lib/product";
+import { resolveKind } from "~/lib/cannabis-limit";
+import { potencyLabel } from "~/lib/potency";
+import {
+  defaultVariationId,
+  shownPotency,
+  variationPrice,
+  type ProductSummary,
+} from "~/lib/product";
 import { availableStock, stockBadge } from "~/lib/stock";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { AddToCartButton } from "./add-to-cart";
@@ -10,8 +17,13 @@ import { Rating } from "./rating";
 import { SizePicker } from "./size-picker";
 import { StockBadge } from "./stock-badge";
 
-export function productFacts(product: Pick<ProductSummary, "strain" | "thc" | "cbd">): string {
-  return [product.strain, product.thc && `THC ${product.thc}`, product.cbd && `CBD ${product.cbd}`]
+/**
+ * The strain and the potency as the package reads (app/lib/potency.ts), of the chosen size like
+ * the price (the default size's until one is picked; the product's own without sizes).
+ */
+export function productFacts(product: ProductSummary, variationId?: string): string {
+  const { values, size } = shownPotency(product, variationId);
+  return [product.strain, potencyLabel(resolveKind(product), values, size)]
     .filter(Boolean)
     .join(" · ");
 }
@@ -65,7 +77,7 @@ export function ProductCard({
             {product.name}
           </PageLink>
         </h3>
-        <p className="text-xs text-stone-600">{productFacts(product)}</p>
+        <p className="text-xs text-stone-600">{productFacts(product, variationId)}</p>
         <Rating value={product.rating} />
         {product.variations.length > 1 ? (
           <SizePicker

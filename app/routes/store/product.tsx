@@ -13,7 +13,9 @@ import { useNonce } from "~/lib/nonce";
 import { ErrorPage } from "~/components/ui/error-page";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
-import { defaultVariationId, galleryImages, variationPrice } from "~/lib/product";
+import { resolveKind } from "~/lib/cannabis-limit";
+import { potencyProperties } from "~/lib/potency";
+import { defaultVariationId, galleryImages, shownPotency, variationPrice } from "~/lib/product";
 import { excerpt } from "~/lib/text";
 import { absoluteUrl, scriptJson, seoMeta, storeFromMatches } from "~/lib/seo";
 import { availableStock, stockBadge } from "~/lib/stock";
@@ -32,6 +34,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const prices = product.variations.length
     ? product.variations.map((v) => v.priceCents)
     : [product.priceCents];
+  // The potency shown before a size is picked (the default size's, or the product's own).
+  const potency = potencyProperties(resolveKind(product), shownPotency(product).values);
   // schema.org Product, rendered with the CSP nonce.
   const structuredData = {
     "@context": "https://schema.org",
@@ -42,6 +46,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     category: findCategory(product.category)?.name,
     image: galleryImages(product).map((src) => absoluteUrl(base, src)),
     url,
+    additionalProperty: potency.length > 0 ? potency : undefined,
     offers: {
       "@type": "AggregateOffer",
       priceCurrency: "CAD",
@@ -127,7 +132,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Rating value={product.rating} size="md" />
             <StockBadge badge={stockBadge(available, product.stockAlertLevel)} />
           </div>
-          <p className="mt-2 text-sm text-stone-600">{productFacts(product)}</p>
+          <p className="mt-2 text-sm text-stone-600">{productFacts(product, variationId)}</p>
           <p role="status" aria-label="Price" className="mt-6 text-3xl font-bold text-brand-900">
             {formatMoney(variationPrice(product, variationId))}
           </p>

@@ -1,3 +1,4 @@
+import { potencyOf, potencyValuesText, type PotencyValues } from "~/lib/potency";
 import { and, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { fail, refusalFailure, type Failure, type Result } from "~/lib/errors";
 import type { AdminRole } from "~/lib/permissions";
@@ -43,8 +44,10 @@ export async function getAdminProduct(id: string) {
       ownStock: products.stock,
       stockAlertLevel: products.stockAlertLevel,
       rating: products.rating,
-      thc: products.thc,
-      cbd: products.cbd,
+      thcTenths: products.thcTenths,
+      totalThcTenths: products.totalThcTenths,
+      cbdTenths: products.cbdTenths,
+      totalCbdTenths: products.totalCbdTenths,
       strain: products.strain,
       sku: products.sku,
       status: products.status,
@@ -135,8 +138,10 @@ function auditedProduct(p: ReturnType<typeof productValues> | typeof products.$i
     thumbnails: p.thumbnailUrls,
     stockAlertLevel: p.stockAlertLevel,
     rating: p.rating,
-    thc: p.thc,
-    cbd: p.cbd,
+    thcTenths: p.thcTenths,
+    totalThcTenths: p.totalThcTenths,
+    cbdTenths: p.cbdTenths,
+    totalCbdTenths: p.totalCbdTenths,
     strain: p.strain,
     cannabisKind: p.cannabisKind,
     netAmountMilli: p.netAmountMilli,
@@ -144,15 +149,20 @@ function auditedProduct(p: ReturnType<typeof productValues> | typeof products.$i
   };
 }
 
-/** A product's sizes as one text: "3.5g $30.00 (packed 12 g), 7g $55.00". */
+/** A product's sizes as one text: "3.5g $30.00 (packed 12 g) (THC 220 · CBD 0.5), 7g $55.00". */
 function sizesText(input: {
-  variations: { size: string; unit: string; price: number; packedGrams: number | null }[];
+  variations: ({
+    size: string;
+    unit: string;
+    price: number;
+    packedGrams: number | null;
+  } & PotencyValues)[];
 }) {
   return input.variations
-    .map(
-      (v) =>
-        `${sizeLabel({ size: v.size, sizeUnit: v.unit })} ${formatMoney(v.price)}${v.packedGrams === null ? "" : ` (packed ${v.packedGrams} g)`}`,
-    )
+    .map((v) => {
+      const potency = potencyValuesText(v);
+      return `${sizeLabel({ size: v.size, sizeUnit: v.unit })} ${formatMoney(v.price)}${v.packedGrams === null ? "" : ` (packed ${v.packedGrams} g)`}${potency ? ` (${potency})` : ""}`;
+    })
     .join(", ");
 }
 
@@ -164,6 +174,7 @@ function savedSizesText(sizes: SavedSize[]) {
       unit: v.sizeUnit,
       price: v.priceCents,
       packedGrams: v.packedGrams,
+      ...potencyOf(v),
     })),
   });
 }

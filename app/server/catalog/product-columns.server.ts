@@ -1,3 +1,4 @@
+import { potencyOf } from "~/lib/potency";
 import type { ProductInput } from "~/schemas/product";
 
 // What a product's form (or a row of a product import) writes to its columns. Stock is not among
@@ -15,8 +16,7 @@ export function productColumns(input: ProductInput) {
     costPriceCents: input.costPrice,
     stockAlertLevel: input.stockAlertLevel,
     rating: input.rating,
-    thc: input.thc,
-    cbd: input.cbd,
+    ...potencyOf(input),
     strain: input.strain,
     status: input.status,
     cannabisKind: input.cannabisKind,
@@ -33,8 +33,7 @@ export function sizeColumns(input: ProductInput) {
     priceCents: v.price,
     netAmountMilli: v.netAmount,
     packedGrams: v.packedGrams,
-    thc: input.thc,
-    cbd: input.cbd,
+    ...potencyOf(v),
     position,
   }));
 }

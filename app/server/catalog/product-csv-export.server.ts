@@ -17,8 +17,10 @@ export const csvProductColumns = {
   sellingPriceCents: products.sellingPriceCents,
   costPriceCents: products.costPriceCents,
   stockAlertLevel: products.stockAlertLevel,
-  thc: products.thc,
-  cbd: products.cbd,
+  thcTenths: products.thcTenths,
+  totalThcTenths: products.totalThcTenths,
+  cbdTenths: products.cbdTenths,
+  totalCbdTenths: products.totalCbdTenths,
   strain: products.strain,
   rating: products.rating,
   cannabisKind: products.cannabisKind,
@@ -46,6 +48,10 @@ async function sizesOf(
         priceCents: productVariations.priceCents,
         netAmountMilli: productVariations.netAmountMilli,
         packedGrams: productVariations.packedGrams,
+        thcTenths: productVariations.thcTenths,
+        totalThcTenths: productVariations.totalThcTenths,
+        cbdTenths: productVariations.cbdTenths,
+        totalCbdTenths: productVariations.totalCbdTenths,
         stock: productVariations.stock,
       })
       .from(productVariations)

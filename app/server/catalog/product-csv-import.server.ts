@@ -362,12 +362,15 @@ async function writeProducts(
       update products p set name = x."name", category = x."category", description = x."description",
         image_url = x."imageUrl", thumbnail_urls = array(select jsonb_array_elements_text(x."thumbnailUrls")),
         selling_price_cents = x."sellingPriceCents", cost_price_cents = x."costPriceCents",
-        stock_alert_level = x."stockAlertLevel", rating = x."rating", thc = x."thc", cbd = x."cbd",
+        stock_alert_level = x."stockAlertLevel", rating = x."rating", thc_tenths = x."thcTenths",
+        total_thc_tenths = x."totalThcTenths", cbd_tenths = x."cbdTenths",
+        total_cbd_tenths = x."totalCbdTenths",
         strain = x."strain", status = x."status", cannabis_kind = x."cannabisKind",
         net_amount_milli = x."netAmountMilli", packed_grams = x."packedGrams", updated_at = now()
       from jsonb_to_recordset(${json(values)}) as x(id uuid, "name" text, "category" text,
         "description" text, "imageUrl" text, "thumbnailUrls" jsonb, "sellingPriceCents" int,
-        "costPriceCents" int, "stockAlertLevel" int, "rating" float8, "thc" text, "cbd" text,
+        "costPriceCents" int, "stockAlertLevel" int, "rating" float8, "thcTenths" int,
+        "totalThcTenths" int, "cbdTenths" int, "totalCbdTenths" int,
         "strain" text, "status" text, "cannabisKind" text, "netAmountMilli" int,
         "packedGrams" int)
       where p.id = x.id`);
@@ -437,10 +440,13 @@ async function writeProducts(
     await tx.execute(sql`
       update product_variations v set size = x."size", size_unit = x."sizeUnit",
         price_cents = x."priceCents", net_amount_milli = x."netAmountMilli",
-        packed_grams = x."packedGrams", thc = x."thc", cbd = x."cbd", position = x."position"
+        packed_grams = x."packedGrams", thc_tenths = x."thcTenths",
+        total_thc_tenths = x."totalThcTenths", cbd_tenths = x."cbdTenths",
+        total_cbd_tenths = x."totalCbdTenths", position = x."position"
       from jsonb_to_recordset(${json(kept.slice(i, i + BATCH))}) as x(id uuid, "size" text,
-        "sizeUnit" text, "priceCents" int, "netAmountMilli" int, "packedGrams" int, "thc" text,
-        "cbd" text, "position" int)
+        "sizeUnit" text, "priceCents" int, "netAmountMilli" int, "packedGrams" int,
+        "thcTenths" int, "totalThcTenths" int, "cbdTenths" int, "totalCbdTenths" int,
+        "position" int)
       where v.id = x.id`);
   const sizeIds = new Map<string, string>();
   for (let i = 0; i < fresh.length; i += BATCH) {

@@ -36,6 +36,10 @@ export function liveSizes(executor: Executor, productId: string): Promise<SavedS
       stock: productVariations.stock,
       netAmountMilli: productVariations.netAmountMilli,
       packedGrams: productVariations.packedGrams,
+      thcTenths: productVariations.thcTenths,
+      totalThcTenths: productVariations.totalThcTenths,
+      cbdTenths: productVariations.cbdTenths,
+      totalCbdTenths: productVariations.totalCbdTenths,
     })
     .from(productVariations)
     .where(and(eq(productVariations.productId, productId), isNull(productVariations.archivedAt)))

@@ -13,6 +13,10 @@ export const variationColumns = {
   priceCents: productVariations.priceCents,
   stock: productVariations.stock,
   netAmountMilli: productVariations.netAmountMilli,
+  thcTenths: productVariations.thcTenths,
+  totalThcTenths: productVariations.totalThcTenths,
+  cbdTenths: productVariations.cbdTenths,
+  totalCbdTenths: productVariations.totalCbdTenths,
 };
 
 /** The live (not archived) sizes of these products, as shoppers see them. */
@@ -48,8 +52,10 @@ export const productCard = sql<ProductSummary>`${jsonObject({
   stock: products.stock,
   stockAlertLevel: products.stockAlertLevel,
   rating: sql`coalesce(${products.rating}, ${sql.raw(String(DEFAULT_RATING))})`,
-  thc: products.thc,
-  cbd: products.cbd,
+  thcTenths: products.thcTenths,
+  totalThcTenths: products.totalThcTenths,
+  cbdTenths: products.cbdTenths,
+  totalCbdTenths: products.totalCbdTenths,
   strain: products.strain,
   cannabisKind: products.cannabisKind,
   netAmountMilli: products.netAmountMilli,

@@ -29,8 +29,16 @@ export const products = pg.pgTable(
     stock: pg.integer("stock").notNull().default(0),
     stockAlertLevel: pg.integer("stock_alert_level").notNull().default(10),
     rating: pg.doublePrecision("rating"),
-    thc: pg.text("thc"),
-    cbd: pg.text("cbd"),
+    /**
+     * Potency (app/lib/potency.ts): THC, total THC, CBD, total CBD in tenths of a mg, per gram or
+     * per unit by the cannabis kind; null: not given. Integer tenths rather than numeric(6,1): one
+     * decimal stays exact, drizzle reads them as numbers (numeric comes back as text) and the
+     * amounts stay integers like net_amount_milli.
+     */
+    thcTenths: pg.integer("thc_tenths"),
+    totalThcTenths: pg.integer("total_thc_tenths"),
+    cbdTenths: pg.integer("cbd_tenths"),
+    totalCbdTenths: pg.integer("total_cbd_tenths"),
     strain: pg.text("strain"),
     sku: pg.text("sku"),
     status: pg.text("status").notNull().default("active"),
@@ -64,6 +72,22 @@ export const products = pg.pgTable(
       sql`${t.netAmountMilli} is null or ${t.netAmountMilli} >= 0`,
     ),
     pg.check("products_packed_grams_check", sql`${t.packedGrams} is null or ${t.packedGrams} > 0`),
+    pg.check(
+      "products_thc_tenths_check",
+      sql`${t.thcTenths} is null or ${t.thcTenths} between 0 and 10000`,
+    ),
+    pg.check(
+      "products_total_thc_tenths_check",
+      sql`${t.totalThcTenths} is null or ${t.totalThcTenths} between 0 and 10000`,
+    ),
+    pg.check(
+      "products_cbd_tenths_check",
+      sql`${t.cbdTenths} is null or ${t.cbdTenths} between 0 and 10000`,
+    ),
+    pg.check(
+      "products_total_cbd_tenths_check",
+      sql`${t.totalCbdTenths} is null or ${t.totalCbdTenths} between 0 and 10000`,
+    ),
     pg.check(
       "products_strain_check",
       sql`${t.strain} is null or ${t.strain} in ('Hybrid','Indica','Sativa')`,
@@ -110,8 +134,11 @@ export const productVariations = pg.pgTable(
     sizeUnit: pg.text("size_unit").notNull().default("g"),
     priceCents: pg.integer("price_cents").notNull().default(0),
     stock: pg.integer("stock").notNull().default(0),
-    thc: pg.text("thc"),
-    cbd: pg.text("cbd"),
+    /** This size's potency, in tenths of a mg as on products (app/lib/potency.ts). */
+    thcTenths: pg.integer("thc_tenths"),
+    totalThcTenths: pg.integer("total_thc_tenths"),
+    cbdTenths: pg.integer("cbd_tenths"),
+    totalCbdTenths: pg.integer("total_cbd_tenths"),
     position: pg.integer("position").notNull().default(0),
     /** Net amount of one unit of this size (mg, or thousandths of a seed); null: what the size states. */
     netAmountMilli: pg.integer("net_amount_milli"),
@@ -138,6 +165,22 @@ export const productVariations = pg.pgTable(
     pg.check(
       "product_variations_packed_grams_check",
       sql`${t.packedGrams} is null or ${t.packedGrams} > 0`,
+    ),
+    pg.check(
+      "product_variations_thc_tenths_check",
+      sql`${t.thcTenths} is null or ${t.thcTenths} between 0 and 10000`,
+    ),
+    pg.check(
+      "product_variations_total_thc_tenths_check",
+      sql`${t.totalThcTenths} is null or ${t.totalThcTenths} between 0 and 10000`,
+    ),
+    pg.check(
+      "product_variations_cbd_tenths_check",
+      sql`${t.cbdTenths} is null or ${t.cbdTenths} between 0 and 10000`,
+    ),
+    pg.check(
+      "product_variations_total_cbd_tenths_check",
+      sql`${t.totalCbdTenths} is null or ${t.totalCbdTenths} between 0 and 10000`,
     ),
   ],
 );

@@ -4,6 +4,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
+import { NO_POTENCY } from "~/lib/potency";
 import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
 import { recordMovements } from "../inventory/stock-ledger.server";
@@ -131,10 +132,31 @@ export async function generateProducts(options: {
     const [low, high] = PRICE_RANGE[category];
     const price = dollars(low + random.next() * (high - low));
     const strain = random.pick(STRAINS);
-    const thcLow =
-      category === "edibles" || category === "mushrooms" ? random.int(0, 5) : random.int(14, 26);
-    const thc = `${thcLow}-${thcLow + random.int(2, 6)}%`;
-    const cbd = `${random.int(0, 2)}-${random.int(2, 4)}%`;
+    // Potency in tenths of a mg, as a package states it (app/lib/potency.ts): flower 140-260 mg/g
+    // total THC with a little THC and CBD; concentrates 600-900 mg/g; edibles per piece, the
+    // package at most 10 mg THC; mushrooms are not cannabis.
+    const kind = CATEGORY_CANNABIS_KIND[category];
+    const potency =
+      kind === "dried"
+        ? {
+            thcTenths: random.int(5, 20),
+            totalThcTenths: random.int(1400, 2600),
+            cbdTenths: random.int(0, 9),
+            totalCbdTenths: random.int(5, 100),
+          }
+        : kind === "concentrate"
+          ? {
+              thcTenths: null,
+              totalThcTenths: random.int(6000, 9000),
+              cbdTenths: null,
+              totalCbdTenths: random.int(0, 50),
+            }
+          : NO_POTENCY;
+    const ediblePiece = (pieces: number) => ({
+      ...NO_POTENCY,
+      thcTenths: Math.floor(100 / pieces),
+      cbdTenths: random.int(0, 20),
+    });
     const urls = images.get(category) ?? [];
     const imageUrl = urls[i % Math.max(urls.length, 1)] ?? "";
     const sizes = SIZES[category];
@@ -153,8 +175,7 @@ export async function generateProducts(options: {
         netAmountMilli: category === "edibles" ? Number(size.size) * 4000 : null,
         // A jar or pouch of about 20 g around what it holds (the parcel's weight on packing slips).
         packedGrams: 20 + Math.ceil(Number(size.size) * (size.unit === "pieces" ? 4 : 1)),
-        thc,
-        cbd,
+        ...(kind === "edible" ? ediblePiece(Number(size.size)) : potency),
         position,
       }),
     );
@@ -173,8 +194,6 @@ export async function generateProducts(options: {
       stock: stocks.reduce((a, b) => a + b, 0),
       stockAlertLevel: 10,
       rating: random.chance(0.15) ? null : Math.round((3.6 + random.next() * 1.4) * 10) / 10,
-      thc,
-      cbd,
       strain,
       sku: `SKU-${category.slice(0, 3).toUpperCase()}-${String(i + 1).padStart(5, "0")}`,
       createdAt: new Date(now - (options.count - i) * 3_600_000),

@@ -28,7 +28,8 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   // Cost price follows at 60 % until edited.
   await expect(dialog.getByLabel("Cost Price ($)")).toHaveValue("24.00");
   await dialog.getByLabel("Strain").selectOption("Indica");
-  await dialog.getByLabel("THC").fill("18-24%");
+  // Potency in mg/g (a flower is dried cannabis); a range is refused with its message.
+  await dialog.getByLabel("THC (mg/g)", { exact: true }).fill("18-24%");
   await dialog.getByLabel("Description").fill("A calm indica grown for the end-to-end test.");
   await dialog.getByTestId("image-file").setInputFiles({
     name: "e2e-kush.png",
@@ -53,6 +54,9 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await dialog.getByLabel("Variation 1 opening stock").fill("6");
   // Its packed weight, for the parcel; the second size is left unweighed.
   await dialog.getByLabel("Variation 1 packed weight in grams").fill("12");
+  // With sizes, each size has its potency.
+  await expect(dialog.getByLabel("THC (mg/g)", { exact: true })).toHaveCount(0);
+  await dialog.getByLabel("Variation 1 Total THC (mg/g)").fill("18-24%");
   await dialog.getByRole("button", { name: "Add variation" }).click();
   await dialog.getByLabel("Variation 2 size").fill("1");
   await dialog.getByLabel("Variation 2 unit").selectOption("oz");
@@ -64,10 +68,18 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   await dialog.getByRole("button", { name: "Add Product" }).click();
   await expect(dialog.getByText("Cost Price cannot be negative")).toBeVisible();
   await expect(dialog.getByLabel("Cost Price ($)")).toHaveAttribute("aria-invalid", "true");
-  await expect(dialog.getByRole("img", { name: "Main Product Image preview" })).toBeVisible();
-  // With sizes (each has its own price) the product's prices may be left empty.
   await dialog.getByLabel("Cost Price ($)").fill("");
   await dialog.getByLabel("Selling Price ($)").fill("");
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expect(
+    dialog.getByText(
+      "Variation 1: Total THC must be a number of mg/g from 0 to 1,000, like 220 or 0.5",
+    ),
+  ).toBeVisible();
+  await dialog.getByLabel("Variation 1 Total THC (mg/g)").fill("220");
+  await dialog.getByLabel("Variation 1 CBD (mg/g)", { exact: true }).fill("0.5");
+  await expect(dialog.getByRole("img", { name: "Main Product Image preview" })).toBeVisible();
+  // With sizes (each has its own price) the product's prices may be left empty.
   await dialog.getByRole("button", { name: "Add Product" }).click();
 
   await expect(toast(page, "Product added successfully!")).toBeVisible();
@@ -91,6 +103,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
       .getByRole("row")
       .filter({ has: page.getByRole("cell", { name: size, exact: true }) });
   await expect(packed("3.5g")).toContainText("12 g");
+  await expect(packed("3.5g")).toContainText("THC 220 mg/g · CBD <1 mg/g");
   await expect(packed("1oz")).toContainText("Not weighed");
   await expect(details.locator("img")).toHaveCount(2);
   await details.getByRole("button", { name: "Close", exact: true }).click();
@@ -99,6 +112,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   const store = await page.context().newPage();
   await store.goto(`/products/${slug}`);
   await expect(store.getByRole("heading", { name })).toBeVisible();
+  await expect(store.getByText("Indica · THC 220 mg/g · CBD <1 mg/g")).toBeVisible();
 
   // Edit: the price and the first variation's price (the store shows that one); its stock is
   // counted with Adjust stock, which keeps what was typed in the form.
@@ -106,6 +120,7 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await expect(edit.getByLabel("SKU")).toHaveValue(`SKU-E2E-${stamp}`);
   await expect(edit.getByLabel("Variation 1 packed weight in grams")).toHaveValue("12");
+  await expect(edit.getByLabel("Variation 1 Total THC (mg/g)")).toHaveValue("220");
   await edit.getByLabel("Selling Price ($)").fill("42.50");
   await edit.getByLabel("Variation 1 price").fill("42.50");
   await edit.getByRole("button", { name: `Adjust stock of ${name}, 3.5g` }).click();

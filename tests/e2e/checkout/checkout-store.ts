@@ -30,7 +30,7 @@ export async function seedCheckoutProducts(db: Database): Promise<CheckoutStore[
         sellingPriceCents: 4500,
         stock: 90,
         strain: "Indica",
-        thc: "18-22%",
+        totalThcTenths: 2000,
       },
       {
         slug: "mango-gummies",

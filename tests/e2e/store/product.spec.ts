@@ -40,9 +40,12 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       await expect(price).toHaveText("$18.00");
       await expect(main.getByText("5 available")).toBeVisible();
       await expect(addToCart).toBeEnabled();
+      // Potency follows the chosen size, as the package reads.
+      await expect(main.getByText("Indica · THC 220 mg/g", { exact: true })).toBeVisible();
 
       await sizes.getByText("7g", { exact: true }).click();
       await expect(price).toHaveText("$34.00");
+      await expect(main.getByText("Indica · THC 240 mg/g", { exact: true })).toBeVisible();
       await expect(main.getByText("8 available")).toBeVisible();
 
       await sizes.getByText("1g", { exact: true }).click();
@@ -121,6 +124,10 @@ test("product page carries Product structured data with the CSP nonce", async ({
     availability: "https://schema.org/InStock",
   });
   expect(data.image).toHaveLength(3);
+  // The potency shown first (the 3.5g's), as schema.org PropertyValues.
+  expect(data.additionalProperty).toEqual([
+    { "@type": "PropertyValue", name: "Total THC", value: 220, unitText: "mg/g" },
+  ]);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     "href",
     /\/products\/gallery-kush$/,

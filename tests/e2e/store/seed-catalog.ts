@@ -40,7 +40,6 @@ async function seedCatalog(db: Database) {
         netAmountMilli: 1000,
         stock: 13,
         strain: "Indica",
-        thc: "20-24%",
         sku: "E2E-GK",
         createdAt: new Date(Date.now() - hour),
       },
@@ -73,6 +72,7 @@ async function seedCatalog(db: Database) {
       priceCents: 1800,
       netAmountMilli: 1000,
       stock: 5,
+      totalThcTenths: 2200,
       position: 1,
     },
     {
@@ -81,6 +81,7 @@ async function seedCatalog(db: Database) {
       priceCents: 3400,
       netAmountMilli: 1000,
       stock: 8,
+      totalThcTenths: 2400,
       position: 2,
     },
   ]);

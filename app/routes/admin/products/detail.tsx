@@ -11,6 +11,8 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { withDateTexts } from "~/lib/dates";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
+import { resolveKind } from "~/lib/cannabis-limit";
+import { potencyBasis, potencyLabel } from "~/lib/potency";
 import { DEFAULT_RATING, sizeLabel } from "~/lib/product";
 import { getAdminProduct, PRODUCT_NOT_FOUND } from "~/server/catalog/product-admin.server";
 import { config } from "~/server/config.server";
@@ -56,6 +58,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, history, activity, paged, dates } = loaderData;
   const { search } = useLocation();
+  const kind = resolveKind(product);
   const historyHref = (cursor: string | null) => {
     const params = new URLSearchParams(search);
     if (cursor) params.set(HISTORY_PARAM, cursor);
@@ -144,9 +147,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </span>
             </Detail>
             <Detail label="Stock Alert Level">{unitsText(product.stockAlertLevel)}</Detail>
-            <Detail label="THC / CBD">
-              {product.thc ?? "—"} / {product.cbd ?? "—"}
-            </Detail>
+            {product.variations.length === 0 && potencyBasis(kind) ? (
+              <Detail label="Potency">{potencyLabel(kind, product) || "Not given"}</Detail>
+            ) : null}
             {product.variations.length === 0 ? (
               <Detail label="Packed weight">{packedText(product.packedGrams)}</Detail>
             ) : null}
@@ -169,6 +172,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                       <th className="px-3 py-2 text-right font-medium">Price</th>
                       <th className="px-3 py-2 text-right font-medium">Stock</th>
                       <th className="px-3 py-2 text-right font-medium">Packed</th>
+                      {potencyBasis(kind) ? (
+                        <th className="px-3 py-2 font-medium">Potency</th>
+                      ) : null}
                       <th className="px-3 py-2">
                         <span className="sr-only">Adjust stock</span>
                       </th>
@@ -187,6 +193,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                         <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                           {packedText(v.packedGrams)}
                         </td>
+                        {potencyBasis(kind) ? (
+                          <td className="px-3 py-2">{potencyLabel(kind, v, v) || "Not given"}</td>
+                        ) : null}
                         <td className="px-3 py-1.5 text-right">
                           <AdjustStockButton target={stockTarget(v)} />
                         </td>
