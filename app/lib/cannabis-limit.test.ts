@@ -134,6 +134,8 @@ describe("the product form's cannabis fields", () => {
     category: "edibles",
     currentStock: "5",
     stockAlertLevel: "10",
+    thc: "10",
+    cbd: "0",
     description: "Ten gummies.",
     image: "/images/abc.webp",
     thumbnails: [],
@@ -156,7 +158,9 @@ describe("the product form's cannabis fields", () => {
       ["netAmount", "Net amount is required: enter how many grams one unit holds"],
     ]);
     expect(
-      issues({ variations: [{ size: "10", unit: "pieces", price: "20", stock: "1" }] }),
+      issues({
+        variations: [{ size: "10", unit: "pieces", price: "20", stock: "1", thc: "1", cbd: "0" }],
+      }),
     ).toEqual([
       [
         "variations.0.netAmount",
@@ -174,7 +178,7 @@ describe("the product form's cannabis fields", () => {
     expect(
       issues({
         category: "flowers",
-        variations: [{ size: "3.5", unit: "g", price: "20", stock: "1" }],
+        variations: [{ size: "3.5", unit: "g", price: "20", stock: "1", thc: "220", cbd: "1" }],
       }),
     ).toBeUndefined();
     expect(issues({ netAmount: "abc" })?.[0]?.[1]).toBe(

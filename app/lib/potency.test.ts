@@ -6,6 +6,7 @@ import {
   potencyBasis,
   potencyLabel,
   potencyMessage,
+  missingPotency,
 } from "./potency";
 
 const values = (
@@ -102,5 +103,47 @@ describe("parseLegacyPotency", () => {
   it("does not guess ranges, words or impossible values", () => {
     for (const text of ["18-24%", "high", "", "22", "150%", "<1%", "22% THC", null])
       expect(parseLegacyPotency(text), String(text)).toBeNull();
+  });
+});
+
+describe("missingPotency", () => {
+  it("asks a product without sizes for THC or total THC, and CBD or total CBD", () => {
+    expect(missingPotency("dried", values(2200, 5), [])).toEqual([]);
+    expect(missingPotency("dried", values(null, null, 2400, 0), [])).toEqual([]);
+    expect(missingPotency("dried", NO_POTENCY, [])).toEqual([
+      {
+        size: null,
+        field: "thc",
+        message:
+          "Enter THC or Total THC (mg/g) to make this product active, or save it as a draft.",
+      },
+      {
+        size: null,
+        field: "cbd",
+        message:
+          "Enter CBD or Total CBD (mg/g) to make this product active, or save it as a draft.",
+      },
+    ]);
+    expect(missingPotency("edible", values(100, null), [])).toEqual([
+      {
+        size: null,
+        field: "cbd",
+        message:
+          "Enter CBD or Total CBD (mg per unit) to make this product active, or save it as a draft.",
+      },
+    ]);
+  });
+
+  it("asks every size instead when there are sizes (the product's own values are not read)", () => {
+    const found = missingPotency("concentrate", values(2200, 5), [
+      values(null, 5, 800),
+      values(700, null),
+    ]);
+    expect(found.map(({ size, field }) => [size, field])).toEqual([[1, "cbd"]]);
+  });
+
+  it("asks nothing of seeds and what is not cannabis", () => {
+    expect(missingPotency("seeds", NO_POTENCY, [])).toEqual([]);
+    expect(missingPotency("none", NO_POTENCY, [NO_POTENCY])).toEqual([]);
   });
 });

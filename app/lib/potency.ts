@@ -202,3 +202,49 @@ export function potencyProperties(kind: CannabisKind, values: PotencyValues) {
     unitText: basis === "gram" ? "mg/g" : "mg per unit",
   }));
 }
+
+/** The two values an active product needs (docs/product/catalogue-and-stock.md#potency). */
+export const REQUIRED_POTENCY = ["thc", "cbd"] as const;
+export type RequiredPotency = (typeof REQUIRED_POTENCY)[number];
+
+/** What is missing, and where: `size` is the index of a live size, null for the product itself. */
+export interface MissingPotency {
+  size: number | null;
+  field: RequiredPotency;
+  message: string;
+}
+
+/** "Enter THC or Total THC (mg/g) to make this product active, or save it as a draft." */
+export function missingPotencyMessage(field: RequiredPotency, basis: PotencyBasis): string {
+  const name = field === "thc" ? "THC or Total THC" : "CBD or Total CBD";
+  return `Enter ${name} (${potencyUnit(basis)}) to make this product active, or save it as a draft.`;
+}
+
+/** Whether these values have THC (or total THC) and CBD (or total CBD). */
+function lacking(values: PotencyValues): RequiredPotency[] {
+  return REQUIRED_POTENCY.filter((field) =>
+    field === "thc"
+      ? values.thcTenths === null && values.totalThcTenths === null
+      : values.cbdTenths === null && values.totalCbdTenths === null,
+  );
+}
+
+/**
+ * What keeps a product from being active: a kind with potency needs THC or total THC, and CBD or
+ * total CBD, on the product when it has no sizes, else on every live size (the product's own
+ * values are not read then). Empty: nothing missing, or a kind without potency (seeds, not
+ * cannabis). Drafts and archived products may miss them.
+ */
+export function missingPotency(
+  kind: CannabisKind,
+  product: PotencyValues,
+  sizes: readonly PotencyValues[],
+): MissingPotency[] {
+  const basis = potencyBasis(kind);
+  if (!basis) return [];
+  const each =
+    sizes.length > 0 ? sizes.map((values, i) => [i, values] as const) : [[null, product] as const];
+  return each.flatMap(([size, values]) =>
+    lacking(values).map((field) => ({ size, field, message: missingPotencyMessage(field, basis) })),
+  );
+}

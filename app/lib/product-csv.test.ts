@@ -30,7 +30,14 @@ function file(rows: Record<string, string>[], header: readonly string[] = PRODUC
     .join("\r\n");
 }
 
+/** THC and CBD, which an active product needs: on its sizes when it has some, else its own. */
+const potencyCells = (overrides: Record<string, string>): Record<string, string> =>
+  overrides.Size
+    ? { "Size THC mg": "220", "Size CBD mg": "1" }
+    : { "THC mg": "220", "CBD mg": "1" };
+
 const product = (overrides: Record<string, string> = {}) => ({
+  ...potencyCells(overrides),
   SKU: "BD-1",
   Name: "Blue Dream",
   Category: "flowers",
@@ -74,6 +81,9 @@ function check(text: string, existing: CsvProduct[] = []) {
   return { products, errors: rows.flatMap((r) => r.errors) };
 }
 
+/** THC 220 and CBD 1 mg/g, as the product on file has them. */
+const GIVEN = { ...NO_POTENCY, thcTenths: 2200, cbdTenths: 10 };
+
 const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
   id: "00000000-0000-4000-8000-000000000001",
   sku: "BD-1",
@@ -84,7 +94,7 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
   sellingPriceCents: 4000,
   costPriceCents: 2400,
   stockAlertLevel: 10,
-  ...NO_POTENCY,
+  ...GIVEN,
   strain: null,
   rating: null,
   cannabisKind: null,
@@ -101,7 +111,7 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
       priceCents: 1000,
       netAmountMilli: null,
       packedGrams: null,
-      ...NO_POTENCY,
+      ...GIVEN,
       stock: 5,
     },
     {
@@ -111,7 +121,7 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
       priceCents: 3000,
       netAmountMilli: null,
       packedGrams: null,
-      ...NO_POTENCY,
+      ...GIVEN,
       stock: 7,
     },
   ],
@@ -389,7 +399,7 @@ describe("product CSV: checking a product", () => {
     );
     expect(errors).toEqual([
       'Row 2: Unknown category "Candy": use one of flowers, concentrates, edibles, vapes, hash, mushrooms, bulk-buy',
-      'Row 2: Status must be active or archived, not "gone"',
+      'Row 2: Status must be active, draft or archived, not "gone"',
       "Row 2: Cannabis Kind must be one of dried, fresh, edible, liquid, concentrate, seeds, none",
       "Row 3: Size Unit must be g, oz, ml, pieces or pack",
     ]);
@@ -457,6 +467,7 @@ describe("product CSV: checking a product", () => {
           Size: "3.5",
           "Size Unit": "g",
           "Size Price": "30",
+          "Size THC mg": "",
           "Size Total THC mg": "240",
         }),
         product({ SKU: "P-2", "Total THC mg": "22%" }),
@@ -487,15 +498,51 @@ describe("product CSV: checking a product", () => {
     ]);
   });
 
+  it("asks an active product (or one without a status) for THC and CBD; a draft may leave them out", () => {
+    const { products, errors } = check(
+      file([
+        product({ "THC mg": "", "CBD mg": "" }),
+        product({ SKU: "P-1", Status: "Active", "THC mg": "", "Total THC mg": "220" }),
+        product({ SKU: "P-2", Status: "draft", "THC mg": "", "CBD mg": "" }),
+        product({ SKU: "P-3", Size: "1", "Size Unit": "g", "Size Price": "9" }),
+        product({ SKU: "P-3", Size: "2", "Size Unit": "g", "Size Price": "17", "Size CBD mg": "" }),
+        product({ SKU: "P-4", Category: "mushrooms", "THC mg": "", "CBD mg": "" }),
+      ]),
+    );
+    expect(errors).toEqual([
+      "Row 2: Enter THC mg or Total THC mg (mg/g) to import this product as active, or set its Status to draft.",
+      "Row 2: Enter CBD mg or Total CBD mg (mg/g) to import this product as active, or set its Status to draft.",
+      "Row 6: Enter Size CBD mg or Size Total CBD mg (mg/g) to import this product as active, or set its Status to draft.",
+    ]);
+    expect(products.map((p) => p.input?.status ?? null)).toEqual([
+      null,
+      "active",
+      "draft",
+      null,
+      "active",
+    ]);
+  });
+
   it("reads an older file's THC and CBD text where it is a plain percent or mg/g", () => {
-    const header = [...FEW_COLUMNS, "Net Amount", "THC", "CBD", "Size", "Size Unit", "Size Price"];
+    const header = [
+      ...FEW_COLUMNS,
+      "Status",
+      "Net Amount",
+      "THC",
+      "CBD",
+      "Size",
+      "Size Unit",
+      "Size Price",
+    ];
     const { products, errors } = check(
       file(
         [
-          product({ THC: "22%", CBD: "18-24%" }),
+          // A CBD not read leaves the product without one: a draft until it is entered.
+          product({ THC: "22%", CBD: "18-24%", Status: "draft" }),
           product({
             SKU: "L-2",
             THC: "THC: 72.5 %",
+            CBD: "1%",
             Size: "1",
             "Size Unit": "g",
             "Size Price": "9",
@@ -503,6 +550,7 @@ describe("product CSV: checking a product", () => {
           product({
             SKU: "L-2",
             THC: "THC: 72.5 %",
+            CBD: "1%",
             Size: "2",
             "Size Unit": "g",
             "Size Price": "17",
@@ -643,6 +691,8 @@ describe("product CSV: what an import does", () => {
     const back = check(file([product({ "Net Amount": "1", Stock: "6" })], header), [onFile()])
       .products[0]!;
     expect(planProduct(back, "count_correction").changes.get(2)).toEqual([
+      "THC mg — → 220",
+      "CBD mg — → 1",
       "Net Amount — → 1",
       "Sizes 1g, 3.5g removed",
       "Stock 0 → 6",

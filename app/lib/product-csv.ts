@@ -21,6 +21,7 @@ import {
   formatNetAmount,
   formatPackedGrams,
   SIZE_UNITS,
+  PRODUCT_STATUSES,
   STRAINS,
   THUMBNAIL_SLOTS,
 } from "./product-fields";
@@ -409,6 +410,14 @@ function columnMessage(path: PropertyKey[], message: string): string {
       : message.replace("Main Product Image", "Image URL");
   }
   if (field === "variations") return message;
+  // Potency an active product needs: in the file's columns, and its way to a draft.
+  const missing = /^Enter (THC|CBD) or Total (?:THC|CBD) (\(.*\)) to make this product active/.exec(
+    message,
+  );
+  if (missing) {
+    const size = path[0] === "variations" ? "Size " : "";
+    return `Enter ${size}${missing[1]} mg or ${size}Total ${missing[1]} mg ${missing[2]} to import this product as active, or set its Status to draft.`;
+  }
   const label = LABELS[field];
   return label && message.startsWith(label[0])
     ? label[1] + message.slice(label[0].length)
@@ -564,9 +573,9 @@ function formWords(
       `Unknown category ${quote(value.category)}: use one of ${CATEGORIES.map((c) => c.slug).join(", ")}`,
     );
   const status = value.status.toLowerCase() || "active";
-  if (status !== "active" && status !== "archived") flagged.add("status");
-  if (status !== "active" && status !== "archived")
-    error(first, `Status must be active or archived, not ${quote(value.status)}`);
+  const known = (PRODUCT_STATUSES as readonly string[]).includes(status);
+  if (!known) flagged.add("status");
+  if (!known) error(first, `Status must be active, draft or archived, not ${quote(value.status)}`);
   const kind = value.cannabisKind ? cannabisKindOf(value.cannabisKind) : undefined;
   if (value.cannabisKind && !kind)
     error(first, `Cannabis Kind must be one of ${CANNABIS_KINDS.join(", ")}`);
@@ -694,7 +703,9 @@ function readSizes(
         ...SIZE_POTENCY_KEYS,
       ] as const)
         if (row.cells[key]) error(row, `${HEADER_OF[key]} is filled in but Size is empty`);
-    if (!has("size") && existing && existing.variations.length > 0) flagged.add("netAmount");
+    // Its potency is its sizes' too: not asked of the product itself.
+    if (!has("size") && existing && existing.variations.length > 0)
+      for (const key of ["netAmount", ...POTENCY_KEYS]) flagged.add(key);
     if (!has("size") && existing && existing.variations.length > 0)
       error(
         first,
@@ -705,7 +716,9 @@ function readSizes(
   }
   // With sizes, the product's own stock and net amount are not asked for (even when a size row
   // was refused above).
-  if (sized) flagged.add("currentStock").add("netAmount");
+  // With sizes, the product's own stock, net amount and potency are not asked for (even when a size
+  // row was refused above).
+  if (sized) for (const key of ["currentStock", "netAmount", ...POTENCY_KEYS]) flagged.add(key);
   return read;
 }
 

@@ -7,6 +7,14 @@ import type { VariationSummary } from "./product";
 
 export const SIZE_UNITS = ["g", "oz", "ml", "pieces", "pack"] as const;
 export const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
+/** A product's status: active (shown and sold), draft (kept in the admin), archived (withdrawn). */
+export const PRODUCT_STATUSES = ["active", "draft", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_STATUS_NAMES: Record<ProductStatus, string> = {
+  active: "Active",
+  draft: "Draft",
+  archived: "Archived",
+};
 export const THUMBNAIL_SLOTS = 4;
 export const MAX_VARIATIONS = 20;
 /** The confirmation before a product is deleted (the list's Delete). */

@@ -17,6 +17,15 @@ export const STOCK_FILTER_LABELS: Record<StockFilter, string> = {
   out: "Out of stock",
 };
 
+/** "missing": cannabis products without THC or CBD (or their totals) on the product or a size. */
+export const POTENCY_FILTERS = ["all", "missing"] as const;
+export type PotencyFilter = (typeof POTENCY_FILTERS)[number];
+
+export const POTENCY_FILTER_LABELS: Record<PotencyFilter, string> = {
+  all: "Any potency",
+  missing: "Potency missing",
+};
+
 export const PRODUCT_SORTS = ["newest", "stock-asc", "stock-desc"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 

@@ -91,6 +91,8 @@ describe("product form fields", () => {
       form.append("variationUnit", unit!);
       form.append("variationPrice", price!);
       form.append("variationStock", stock!);
+      form.append("variationThc", "220");
+      form.append("variationCbd", "1");
     }
     // With sizes the cost price may be left empty (each size has its own price).
     expect(ProductFormSchema.parse(productFormValues(form)).costPrice).toBe(0);

@@ -7,16 +7,19 @@ import {
   MAX_BULK_IDS,
   MAX_PRICE_PERCENT,
   MIN_PRICE_PERCENT,
+  POTENCY_FILTERS,
   PRODUCT_SORTS,
   STOCK_FILTERS,
 } from "~/lib/product-list";
+import { PRODUCT_STATUSES } from "~/lib/product-fields";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 
-/** The admin Products list's URL: search, page, category, status, stock and sort. */
+/** The admin Products list's URL: search, page, category, status, stock, potency and sort. */
 export const ProductListQuerySchema = ListQuerySchema.extend({
   category: filterEnum(["all", ...CATEGORY_SLUGS]),
-  status: filterEnum(["active", "archived", "all"]),
+  status: filterEnum([...PRODUCT_STATUSES, "all"]),
   stock: filterEnum(STOCK_FILTERS),
+  potency: filterEnum(POTENCY_FILTERS),
   sort: filterEnum(PRODUCT_SORTS),
 });
 

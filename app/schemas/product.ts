@@ -8,6 +8,7 @@ import {
 import { CATEGORY_SLUGS } from "~/lib/categories";
 import { parseMoneyToCents } from "~/lib/money";
 import {
+  missingPotency,
   NO_POTENCY,
   parsePotency,
   POTENCY_COLUMN,
@@ -22,6 +23,7 @@ import { formRules } from "~/lib/form";
 import {
   MAX_PACKED_GRAMS,
   MAX_VARIATIONS,
+  PRODUCT_STATUSES,
   productFormValues,
   SIZE_UNITS,
   STRAINS,
@@ -233,7 +235,7 @@ export const ProductFormSchema = z
           .min(0, { error: "Rating must be between 0 and 5" })
           .max(5, { error: "Rating must be between 0 and 5" }),
       ),
-    status: z.enum(["active", "archived"]).catch("active").default("active"),
+    status: z.enum(PRODUCT_STATUSES).catch("active").default("active"),
     /** The 30 g limit: the kind of cannabis (the category's default when not sent). */
     cannabisKind: z
       .enum(CANNABIS_KINDS, { error: "Choose what kind of cannabis this is" })
@@ -306,6 +308,17 @@ export const ProductFormSchema = z
     const ownPotency =
       value.variations.length === 0 ? readPotency(value, cannabisKind, [], ctx) : NO_POTENCY;
     if (!ownPotency || sizePotency.some((p) => !p)) missing = true;
+    // Active needs THC and CBD (or their totals) on the product or every size; a draft may wait.
+    else if (value.status === "active") {
+      for (const gap of missingPotency(cannabisKind, ownPotency, sizePotency as PotencyValues[])) {
+        missing = true;
+        ctx.addIssue({
+          code: "custom",
+          path: gap.size === null ? [gap.field] : ["variations", gap.size, gap.field],
+          message: gap.message,
+        });
+      }
+    }
     if (missing) return z.NEVER;
     const { currentStock: _currentStock, ...rest } = withoutPotencyText(value);
     return {

@@ -593,6 +593,8 @@ const SCENARIOS: Scenario[] = [
         currentStock: "12",
         stockAlertLevel: "5",
         netAmount: "1",
+        thc: "220",
+        cbd: "1",
         description: "A product the walk made.",
         image: imageUrl,
       });
@@ -621,6 +623,8 @@ const SCENARIOS: Scenario[] = [
           currentStock: "12",
           stockAlertLevel: "5",
           netAmount: "1",
+          thc: "220",
+          cbd: "1",
           description: "A product the walk made.",
           image: imageUrl,
         },
@@ -692,6 +696,8 @@ const SCENARIOS: Scenario[] = [
         "Stock Alert Level": "5",
         "Image URL": imageUrl,
         "Net Amount": "1",
+        "THC mg": "220",
+        "CBD mg": "1",
         Stock: "4",
       };
       const text = [PRODUCT_CSV_HEADER, PRODUCT_CSV_HEADER.map((h) => row[h] ?? "")]

@@ -51,6 +51,8 @@ describe("a product's packed weight in the product form", () => {
     variationStock: ["5", "5"],
     variationNetAmount: ["", ""],
     variationPackedGrams: packed,
+    variationThc: ["220", "220"],
+    variationCbd: ["1", "1"],
   });
   type Reply = { data?: { errors?: Record<string, string> }; init?: { status?: number } };
   const MESSAGE = "Packed weight must be a whole number of grams from 1 to 5000";

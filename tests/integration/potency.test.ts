@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as productEdit from "~/routes/admin/products/edit";
 import { getAdminProduct } from "~/server/catalog/product-admin.server";
 import { getProductPage } from "~/server/catalog/products.server";
+import { listAdminProducts } from "~/server/catalog/product-admin-list.server";
+import { addProduct } from "./product-factories";
 import { db } from "~/server/db.server";
 import { productVariations, products } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
@@ -51,7 +53,7 @@ describe("potency in the product form", () => {
     variationPackedGrams: ["", ""],
     variationThc: ["", ""],
     variationTotalThc: thc,
-    variationCbd: ["0.5", ""],
+    variationCbd: ["0.5", "0"],
     variationTotalCbd: ["", ""],
   });
   type Reply = { data?: { errors?: Record<string, string> }; init?: { status?: number } };
@@ -110,24 +112,132 @@ describe("potency in the product form", () => {
       shown.variations.map((v) => [v.size, v.thcTenths, v.totalThcTenths, v.cbdTenths]),
     ).toEqual([
       ["3.5", null, 2200, 5],
-      ["7", null, 2405, null],
+      ["7", null, 2405, 0],
     ]);
     const page = await getProductPage(gummies!.slug);
     expect(page?.product).toMatchObject({ thcTenths: 100, cbdTenths: 0 });
 
-    // Cleared on an edit: empty means not given.
+    // Cleared on an edit: empty means not given (a draft may miss what an active product needs).
     const edit = (await callRoute(
       productEdit,
       "action",
       post(
         `${LIST}/${dream!.id}/edit`,
-        fields({ ...sized(["", "240.5"]), variationId: shown.variations.map((v) => v.id) }),
+        fields({
+          ...sized(["", "240.5"]),
+          variationId: shown.variations.map((v) => v.id),
+          status: "draft",
+        }),
       ),
       { productId: dream!.id },
     )) as Response;
     expect(edit.status).toBe(302);
     const after = (await getAdminProduct(dream!.id))!;
     expect(after.variations.map((v) => v.totalThcTenths)).toEqual([null, 2405]);
+  });
+
+  it("is required to be active: THC or total THC and CBD or total CBD, else 400 naming the fields", async () => {
+    const reply = (await callRoute(
+      productEdit,
+      "action",
+      post(`${LIST}/new`, fields({ cbd: "2" })),
+    )) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data?.errors).toEqual({
+      thc: "Enter THC or Total THC (mg per unit) to make this product active, or save it as a draft.",
+    });
+    const sizes = (await callRoute(
+      productEdit,
+      "action",
+      post(`${LIST}/new`, fields({ ...sized(["", "240"]), variationCbd: ["", "1"] })),
+    )) as Reply;
+    expect(sizes.init?.status).toBe(400);
+    expect(sizes.data?.errors).toEqual({
+      "variations.0.thc":
+        "Enter THC or Total THC (mg/g) to make this product active, or save it as a draft.",
+      "variations.0.cbd":
+        "Enter CBD or Total CBD (mg/g) to make this product active, or save it as a draft.",
+    });
+    expect(await db().select().from(products)).toEqual([]);
+
+    // A draft is saved without them, and is not on the store.
+    const draft = (await callRoute(
+      productEdit,
+      "action",
+      post(`${LIST}/new`, fields({ status: "draft" })),
+    )) as Response;
+    expect(draft.status).toBe(302);
+    const [saved] = await db().select().from(products);
+    expect(saved).toMatchObject({ status: "draft", thcTenths: null, cbdTenths: null });
+    expect(await getProductPage(saved!.slug)).toBeUndefined();
+
+    // Made active once they are given (a total stands for the value).
+    const active = (await callRoute(
+      productEdit,
+      "action",
+      post(
+        `${LIST}/${saved!.id}/edit`,
+        fields({ status: "active", totalThc: "10", totalCbd: "0" }),
+      ),
+      { productId: saved!.id },
+    )) as Response;
+    expect(active.status).toBe(302);
+    expect((await getProductPage(saved!.slug))?.product.name).toBe("Mango Gummies");
+  });
+
+  it("lists cannabis products missing it on the Products screen's Potency missing filter", async () => {
+    const whole = await addProduct({ name: "Whole missing", potency: false });
+    await addProduct({ name: "Whole given" });
+    await addProduct({ name: "Draft missing", status: "draft", potency: false });
+    await addProduct({ name: "Mushrooms", category: "mushrooms", potency: false });
+    const sized = await addProduct({
+      name: "One size missing",
+      sizes: [
+        { size: "1", priceCents: 1000, stock: 3 },
+        { size: "3.5", priceCents: 3000, stock: 3 },
+      ],
+    });
+    await db()
+      .update(productVariations)
+      .set({ cbdTenths: null })
+      .where(eq(productVariations.size, "3.5"));
+    // An archived size and the product's own values are not read when it has live sizes.
+    const removed = await addProduct({
+      name: "Archived size missing",
+      potency: false,
+      sizes: [{ size: "7", priceCents: 5000, stock: 3 }],
+    });
+    await db()
+      .update(productVariations)
+      .set({ thcTenths: 2200, cbdTenths: 10 })
+      .where(eq(productVariations.productId, removed.id));
+    await db().insert(productVariations).values({
+      productId: removed.id,
+      size: "14",
+      sizeUnit: "g",
+      priceCents: 9000,
+      stock: 0,
+      position: 1,
+      archivedAt: new Date(),
+    });
+    await db()
+      .update(products)
+      .set({ cannabisKind: "seeds" })
+      .where(eq(products.name, "Mushrooms"));
+    const names = async (query: Parameters<typeof listAdminProducts>[0]) =>
+      (await listAdminProducts(query)).rows.map((row) => row.name).sort();
+    expect(await names({ status: "active", potency: "missing" })).toEqual([
+      "One size missing",
+      "Whole missing",
+    ]);
+    expect(await names({ status: "all", potency: "missing" })).toEqual([
+      "Draft missing",
+      "One size missing",
+      "Whole missing",
+    ]);
+    expect((await listAdminProducts({ status: "active" })).total).toBe(5);
+    expect(whole.status).toBe("active");
+    expect(sized.status).toBe("active");
   });
 
   it("keeps none for seeds and what is not cannabis", async () => {

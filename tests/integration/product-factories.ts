@@ -13,7 +13,9 @@ export async function addProduct(
   options: {
     name?: string;
     category?: string;
-    status?: "active" | "archived";
+    status?: "active" | "draft" | "archived";
+    /** THC and CBD (220 and 1 mg/g) on the product and each size, unless false. */
+    potency?: boolean;
     priceCents?: number;
     stock?: number;
     stockAlertLevel?: number;
@@ -30,6 +32,7 @@ export async function addProduct(
 ) {
   n++;
   const sizes = options.sizes ?? [];
+  const potency = options.potency === false ? {} : { thcTenths: 2200, cbdTenths: 10 };
   const [product] = await db()
     .insert(products)
     .values({
@@ -43,6 +46,7 @@ export async function addProduct(
         ? sizes.reduce((sum, s) => sum + (s.archived ? 0 : s.stock), 0)
         : (options.stock ?? 50),
       stockAlertLevel: options.stockAlertLevel ?? 10,
+      ...potency,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .returning();
@@ -58,6 +62,7 @@ export async function addProduct(
           stock: s.stock,
           position,
           archivedAt: s.archived ? new Date() : null,
+          ...potency,
         })),
       );
   }

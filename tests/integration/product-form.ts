@@ -4,9 +4,19 @@ import { createAdminSession } from "~/server/auth/session.server";
 import { storeImage } from "~/server/images/image-store.server";
 import { ProductFormSchema } from "~/schemas/product";
 
-/** The admin product form as the action parses it: "Blue Dream", $40, no sizes, with `overrides`. */
+/** THC and CBD, which an active cannabis product needs (on the product, or on each size). */
+const POTENCY = { thc: "220", cbd: "1" };
+
+/**
+ * The admin product form as the action parses it: "Blue Dream", $40, no sizes, THC 220 and CBD 1
+ * mg/g (on each size too), with `overrides`.
+ */
 export function productFormInput(image: string, overrides: Record<string, unknown> = {}) {
+  const variations = Array.isArray(overrides.variations)
+    ? (overrides.variations as Record<string, unknown>[]).map((size) => ({ ...POTENCY, ...size }))
+    : [];
   const parsed = ProductFormSchema.safeParse({
+    ...POTENCY,
     name: "Blue Dream",
     sku: "SKU-BD-1",
     price: "40",
@@ -18,8 +28,8 @@ export function productFormInput(image: string, overrides: Record<string, unknow
     description: "A sativa-leaning hybrid.",
     image,
     thumbnails: [],
-    variations: [],
     ...overrides,
+    variations,
   });
   if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
   return parsed.data;

@@ -86,7 +86,14 @@ function file(rows: Record<string, string>[], header: readonly string[] = PRODUC
     .join("\r\n");
 }
 
+/** THC and CBD, which an active product needs: on its sizes when it has some, else its own. */
+const potencyCells = (overrides: Record<string, string>): Record<string, string> =>
+  overrides.Size
+    ? { "Size THC mg": "220", "Size CBD mg": "1" }
+    : { "THC mg": "220", "CBD mg": "1" };
+
 const row = (overrides: Record<string, string> = {}) => ({
+  ...potencyCells(overrides),
   SKU: "NEW-1",
   Name: "Northern Lights",
   Category: "flowers",
@@ -282,8 +289,8 @@ describe("product CSV import: round trip, create and update", () => {
     const p = await preview(file(rows));
     expect(p.rows.flatMap((r) => r.changes ?? [])).toEqual([
       "Size Total THC mg — → 220",
-      "Size CBD mg — → 0.5",
-      "Size CBD mg — → 0.5",
+      "Size CBD mg 1 → 0.5",
+      "Size CBD mg 1 → 0.5",
     ]);
     await importFile(file(rows));
     expect(
@@ -313,15 +320,20 @@ describe("product CSV import: round trip, create and update", () => {
 
   it("imports an older file's THC and CBD text where it parses, and names a bad mg value", async () => {
     const header = [...PRODUCT_CSV_HEADER.filter((h) => !/ mg$/.test(h)), "THC", "CBD"];
-    await importFile(
-      file(
-        [
-          row({ SKU: "OLD-1", THC: "22%", CBD: "0.5%" }),
-          row({ SKU: "OLD-2", Name: "Range", THC: "18-24%", CBD: "220 mg/g" }),
-        ],
-        header,
-      ),
-    );
+    const rows = (status: string) => [
+      row({ SKU: "OLD-1", THC: "22%", CBD: "0.5%" }),
+      row({ SKU: "OLD-2", Name: "Range", THC: "18-24%", CBD: "220 mg/g", Status: status }),
+    ];
+    // A THC not read leaves an active product without one: refused on its row, as a draft it imports.
+    const refused = await preview(file(rows(""), header));
+    expect(refused.errors).toEqual([
+      "Row 3: Enter THC mg or Total THC mg (mg/g) to import this product as active, or set its Status to draft.",
+    ]);
+    expect(refused.rows.map((r) => [r.row, r.errors.length])).toEqual([
+      [2, 0],
+      [3, 1],
+    ]);
+    await importFile(file(rows("draft"), header));
     const found = await db()
       .select({ sku: products.sku, thc: products.thcTenths, cbd: products.cbdTenths })
       .from(products)

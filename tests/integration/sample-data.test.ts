@@ -19,6 +19,7 @@ import {
 import { defaultVariationId, listedPriceCents } from "~/lib/product";
 import { listCatalogPage } from "~/server/catalog/listing.server";
 import { listFeaturedProducts } from "~/server/catalog/products.server";
+import { listAdminProducts } from "~/server/catalog/product-admin-list.server";
 import { generateSampleDataset } from "~/server/seed/sample-data.server";
 
 describe("sample data", () => {
@@ -71,6 +72,11 @@ describe("sample data", () => {
         expect(r.thc, where).toBeGreaterThan(0);
       } else expect([r.thc, r.totalThc, r.cbd], where).toEqual([null, null, null]);
     }
+  });
+
+  it("leaves no cannabis product missing the potency an active product needs", async () => {
+    expect((await listAdminProducts({ status: "all", potency: "missing" })).total).toBe(0);
+    expect((await listAdminProducts({ status: "all" })).total).toBeGreaterThan(0);
   });
 
   it("fills every category with several products", async () => {

@@ -4,6 +4,7 @@ import { PRICE_SLIDER_MAX, type SortKey } from "~/lib/catalog-query";
 import { decodeCursor, InvalidCursorError, listCatalogPage } from "~/server/catalog/listing.server";
 import { getProductPage, listFeaturedProducts } from "~/server/catalog/products.server";
 import { searchProducts } from "~/server/catalog/search.server";
+import { sitemapFile } from "~/server/catalog/sitemap.server";
 import { db } from "~/server/db.server";
 import { clearListingCache } from "~/server/storefront/listing-counts.server";
 import { products, productVariations } from "~/server/db-tables";
@@ -16,7 +17,7 @@ type Seed = {
   rating?: number | null;
   strain?: "Hybrid" | "Indica" | "Sativa";
   description?: string;
-  status?: "active" | "archived";
+  status?: "active" | "draft" | "archived";
   stock?: number;
   hoursAgo?: number;
 };
@@ -210,6 +211,27 @@ describe("featured products and product page", () => {
     expect(page?.product.variations).toHaveLength(1);
     expect(page?.related.map((p) => p.name)).toEqual(["Sibling"]);
     expect(await getProductPage("no-such-product")).toBeUndefined();
+  });
+});
+
+describe("drafts", () => {
+  it("are never listed, featured, shown, searchable or in the sitemap", async () => {
+    await seed([
+      { name: "Shown Kush", price: 1000, hoursAgo: 2 },
+      { name: "Draft Kush", price: 1000, hoursAgo: 1, status: "draft" },
+    ]);
+    const draft = (await db().select().from(products).where(eq(products.status, "draft")))[0]!;
+    expect(
+      (await listCatalogPage({ category: "flowers", sort: "name" })).products.map((p) => p.name),
+    ).toEqual(["Shown Kush"]);
+    expect((await listFeaturedProducts(8)).map((p) => p.name)).toEqual(["Shown Kush"]);
+    expect(await getProductPage(draft.slug)).toBeUndefined();
+    expect((await searchProducts({ q: "kush" })).products.map((p) => p.name)).toEqual([
+      "Shown Kush",
+    ]);
+    const sitemap = (await sitemapFile("http://store.test", "products-1.xml"))!;
+    expect(sitemap).toContain("/products/shown-kush");
+    expect(sitemap).not.toContain(draft.slug);
   });
 });
 

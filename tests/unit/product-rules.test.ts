@@ -96,6 +96,8 @@ describe("selling prices are positive amounts", () => {
     currentStock: "12",
     stockAlertLevel: "10",
     netAmount: "1",
+    thc: "220",
+    cbd: "1",
     description: "A hybrid.",
     image: "/images/abc.webp",
     thumbnails: [],
@@ -145,8 +147,8 @@ describe("selling prices are positive amounts", () => {
       costPrice: "",
       currentStock: undefined,
       variations: [
-        { size: "3.5", unit: "g", price: "30", stock: "2" },
-        { size: "7", unit: "g", price: "55", stock: "1" },
+        { size: "3.5", unit: "g", price: "30", stock: "2", thc: "220", cbd: "1" },
+        { size: "7", unit: "g", price: "55", stock: "1", thc: "220", cbd: "1" },
       ],
     };
     // Each size has its own price: the product's selling price is the first size's, no cost.

@@ -180,7 +180,8 @@ const DIALOGS: Record<
     title: "Unarchive products",
     verb: "Unarchive",
     tone: "primary",
-    explain: "Unarchived products are shown in the store again.",
+    explain:
+      "Unarchived products (and drafts) become active and are shown in the store; each cannabis product needs its THC and CBD first.",
   },
   category: {
     title: "Change category",

@@ -1,6 +1,11 @@
 import { Field } from "~/components/form/form";
 import { CategoryOptions } from "~/components/form/options";
-import { STRAINS, type ProductFormProduct } from "~/lib/product-fields";
+import {
+  PRODUCT_STATUS_NAMES,
+  PRODUCT_STATUSES,
+  STRAINS,
+  type ProductFormProduct,
+} from "~/lib/product-fields";
 import { inputClass, selectClass } from "./field";
 
 /** The product form's Details: what the product is and how the store describes it. */
@@ -67,16 +72,21 @@ export function ProductDetailsFields({
           />
         )}
       </Field>
-      {product ? (
-        <Field name="status" label="Status" hint="Archived products are hidden from the store">
-          {(p) => (
-            <select {...p} defaultValue={product.status} className={selectClass}>
-              <option value="active">Active</option>
-              <option value="archived">Archived</option>
-            </select>
-          )}
-        </Field>
-      ) : null}
+      <Field
+        name="status"
+        label="Status"
+        hint="Drafts and archived products are hidden from the store; active needs potency"
+      >
+        {(p) => (
+          <select {...p} defaultValue={product?.status ?? "active"} className={selectClass}>
+            {PRODUCT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PRODUCT_STATUS_NAMES[status]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Field name="description" label="Description" required className="sm:col-span-2">
         {(p) => (
           <textarea

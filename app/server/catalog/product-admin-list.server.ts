@@ -1,5 +1,8 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { ProductSort, StockFilter } from "~/lib/product-list";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { CANNABIS_KINDS, CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
+import { potencyBasis } from "~/lib/potency";
+import type { ProductStatus } from "~/lib/product-fields";
+import type { PotencyFilter, ProductSort, StockFilter } from "~/lib/product-list";
 import { sizeLabel } from "~/lib/product";
 import { excerpt } from "~/lib/text";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
@@ -40,8 +43,9 @@ const DESCRIPTION_EXCERPT = 160;
 export interface AdminProductFilter {
   q?: string;
   category?: string;
-  status?: "active" | "archived" | "all";
+  status?: ProductStatus | "all";
   stock?: StockFilter;
+  potency?: PotencyFilter;
 }
 
 const hasSizes = sql`exists (select 1 from product_variations v where v.product_id = ${products.id} and v.archived_at is null)`;
@@ -59,6 +63,37 @@ const STOCK_CONDITIONS: Record<Exclude<StockFilter, "all">, SQL> = {
   out: anySizeStock((stock) => sql`${stock} = 0`),
 };
 
+/** A product whose kind (its own, else its category's default) has potency: not seeds, not "none". */
+const hasPotencyBasis = or(
+  inArray(
+    products.cannabisKind,
+    CANNABIS_KINDS.filter((kind) => potencyBasis(kind) !== null),
+  ),
+  and(
+    isNull(products.cannabisKind),
+    inArray(
+      products.category,
+      Object.entries(CATEGORY_CANNABIS_KIND)
+        .filter(([, kind]) => potencyBasis(kind) !== null)
+        .map(([category]) => category),
+    ),
+  ),
+)!;
+
+/** Values without THC (nor total THC) or without CBD (nor total CBD), on the alias `on`. */
+function lacksPotency(on: SQL): SQL {
+  return sql`((${on}.thc_tenths is null and ${on}.total_thc_tenths is null) or (${on}.cbd_tenths is null and ${on}.total_cbd_tenths is null))`;
+}
+
+/**
+ * A cannabis product that could not be made active as it is (app/lib/potency.ts missingPotency):
+ * THC or CBD missing on the product without sizes, or on any live size.
+ */
+export const potencyMissing: SQL = and(
+  hasPotencyBasis,
+  sql`(exists (select 1 from product_variations v where v.product_id = ${products.id} and v.archived_at is null and ${lacksPotency(sql`v`)}) or (${lacksPotency(sql`products`)} and not ${hasSizes}))`,
+)!;
+
 /** The filter as a condition on `products` (undefined: every product). */
 export function adminProductWhere(filter: AdminProductFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -71,6 +106,7 @@ export function adminProductWhere(filter: AdminProductFilter): SQL | undefined {
   }
   if (filter.status && filter.status !== "all") conditions.push(eq(products.status, filter.status));
   if (filter.stock && filter.stock !== "all") conditions.push(STOCK_CONDITIONS[filter.stock]);
+  if (filter.potency === "missing") conditions.push(potencyMissing);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

@@ -380,6 +380,8 @@ describe("the product routes as the server calls them", () => {
     currentStock: "0",
     stockAlertLevel: "10",
     netAmount: "1",
+    thc: "220",
+    cbd: "1",
     description: "Posted through the route.",
     image: imageUrl,
   });
@@ -433,6 +435,8 @@ describe("the product routes as the server calls them", () => {
       variationPrice: rows.map((r) => r.price),
       variationStock: rows.map((r) => r.stock),
       variationNetAmount: rows.map(() => ""),
+      variationThc: rows.map(() => "220"),
+      variationCbd: rows.map(() => "1"),
     });
     const base = { ...fields(), sku: "ROUTE-STOCK", name: "Renamed Kush" };
     const refusal =

@@ -18,7 +18,11 @@ import { productVariations, products } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import { refreshListedPrice } from "../inventory/listed-price.server";
 import { clearListingCache } from "../storefront/listing-counts.server";
-import { adminProductWhere, type AdminProductFilter } from "./product-admin-list.server";
+import {
+  adminProductWhere,
+  potencyMissing,
+  type AdminProductFilter,
+} from "./product-admin-list.server";
 
 /** The products a bulk action changes: those ticked on the page, or all matching the filter. */
 type BulkSelection = { ids: readonly string[] } | { filter: AdminProductFilter };
@@ -96,6 +100,29 @@ async function priceProblem(tx: Transaction, scope: SQL | undefined, percent: nu
       : `No prices were changed: ${what} would cost ${formatMoney(cents)}, above the ${formatMoney(MAX_BULK_PRICE_CENTS)} limit.`;
   // Said above the form (not under the field): the percentage is fine, a product is not.
   return fail(422, message);
+}
+
+/** How many products a refusal names before "and N more". */
+const NAMED_PRODUCTS = 5;
+
+/**
+ * The products the change would make active while their potency is missing (THC or CBD, on the
+ * product or a size), as a refusal that says how many and names the first few.
+ */
+async function potencyProblem(tx: Transaction, scope: SQL | undefined) {
+  const found = await tx
+    .select({ name: products.name })
+    .from(products)
+    .where(and(scope, ne(products.status, "active"), potencyMissing))
+    .orderBy(asc(products.name), asc(products.id));
+  if (found.length === 0) return undefined;
+  const names = found.slice(0, NAMED_PRODUCTS).map((row) => row.name);
+  const more = found.length - names.length;
+  const which = `${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-CA")} more` : ""}`;
+  return fail(
+    422,
+    `No products were made active: ${countText(found.length, "product")} ${found.length === 1 ? "has" : "have"} no THC or no CBD (${which}). Enter THC and CBD (or their totals) on the product or each of its sizes first.`,
+  );
 }
 
 /** Reprices the products and their sizes; how many products had a price change. */
@@ -196,6 +223,10 @@ export async function bulkUpdateProducts(
       return done(changed);
     }
     const status = change.action === "archive" ? "archived" : "active";
+    if (change.action === "unarchive") {
+      const refused = await potencyProblem(tx, scope);
+      if (refused) return refused;
+    }
     const [set, unchanged] =
       change.action === "category"
         ? [{ category: change.category }, ne(products.category, change.category)]

@@ -185,6 +185,41 @@ describe("bulk actions on products", () => {
       ).toMatchObject({ ok: false, status: 400, errors: { percent: BULK_MESSAGES.percent } });
   });
 
+  it("makes no product active while one it would activate is missing its potency", async () => {
+    const ready = await addProduct({ name: "Ready", status: "draft" });
+    const bare = await addProduct({ name: "Bare", status: "draft", potency: false });
+    const stale = await addProduct({ name: "Stale", status: "archived", potency: false });
+    // Already active while missing it (before the rule): left as it is, not counted.
+    const live = await addProduct({ name: "Live", potency: false });
+    const seeds = await addProduct({ name: "Seeds", status: "draft", potency: false });
+    await db().update(products).set({ cannabisKind: "seeds" }).where(eq(products.id, seeds.id));
+    const ids = [ready.id, bare.id, stale.id, live.id, seeds.id];
+    expect(await bulkUpdateProducts({ ids }, { action: "unarchive" }, testActor())).toEqual({
+      ok: false,
+      status: 422,
+      message:
+        "No products were made active: 2 products have no THC or no CBD (Bare, Stale). Enter THC and CBD (or their totals) on the product or each of its sizes first.",
+    });
+    expect((await statuses(ids)).map((r) => [r.name, r.status])).toEqual([
+      ["Bare", "draft"],
+      ["Live", "active"],
+      ["Ready", "draft"],
+      ["Seeds", "draft"],
+      ["Stale", "archived"],
+    ]);
+    expect(
+      await bulkUpdateProducts(
+        { ids: [ready.id, live.id, seeds.id] },
+        { action: "unarchive" },
+        testActor(),
+      ),
+    ).toEqual({ ok: true, matched: 3, changed: 2 });
+    // Archiving asks nothing of potency.
+    expect(
+      await bulkUpdateProducts({ ids: [bare.id, live.id] }, { action: "archive" }, testActor()),
+    ).toEqual({ ok: true, matched: 2, changed: 2 });
+  });
+
   it("refuses an empty selection and one whose products are all gone", async () => {
     await addProduct({ name: "A" });
     expect(await bulkUpdateProducts({ ids: [] }, { action: "archive" }, testActor())).toEqual({

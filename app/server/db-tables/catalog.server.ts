@@ -62,7 +62,7 @@ export const products = pg.pgTable(
       "products_category_check",
       sql`${t.category} in ('flowers','concentrates','edibles','vapes','hash','mushrooms','bulk-buy')`,
     ),
-    pg.check("products_status_check", sql`${t.status} in ('active','archived')`),
+    pg.check("products_status_check", sql`${t.status} in ('active','draft','archived')`),
     pg.check(
       "products_cannabis_kind_check",
       sql`${t.cannabisKind} is null or ${t.cannabisKind} in ('dried','fresh','edible','liquid','concentrate','seeds','none')`,

@@ -63,9 +63,13 @@ for (const run of runs) {
       "Size Unit": "g",
       "Size Price": price,
       "Size Net Amount": "",
+      // An active product needs THC and CBD on each size.
+      "Size Total THC mg": "220",
+      "Size CBD mg": "1",
       Stock: stock,
     });
-    const counted = { ...papers, Stock: run.papers };
+    // The seeded papers (dried by their category's default) have none yet: given here.
+    const counted = { ...papers, Stock: run.papers, "THC mg": "0", "CBD mg": "0" };
     // One error: a size priced at 0 (the file's row numbers count the header as row 1).
     const wrong = [counted, newProduct("3.5", "28.00", "6"), newProduct("7", "0", "4")];
 

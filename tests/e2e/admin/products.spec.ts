@@ -78,6 +78,16 @@ test("a product's life: add with variations and an uploaded image, shown in the 
   ).toBeVisible();
   await dialog.getByLabel("Variation 1 Total THC (mg/g)").fill("220");
   await dialog.getByLabel("Variation 1 CBD (mg/g)", { exact: true }).fill("0.5");
+  // Active needs THC and CBD on every size (or the product is saved as a draft).
+  await expect(dialog.getByLabel("Status")).toHaveValue("active");
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expect(
+    dialog.getByText(
+      "Variation 2: Enter THC or Total THC (mg/g) to make this product active, or save it as a draft.",
+    ),
+  ).toBeVisible();
+  await dialog.getByLabel("Variation 2 Total THC (mg/g)").fill("200");
+  await dialog.getByLabel("Variation 2 CBD (mg/g)", { exact: true }).fill("1");
   await expect(dialog.getByRole("img", { name: "Main Product Image preview" })).toBeVisible();
   // With sizes (each has its own price) the product's prices may be left empty.
   await dialog.getByRole("button", { name: "Add Product" }).click();

@@ -13,6 +13,8 @@ import { E2E_ADMIN, expect, test as adminTest } from "./admin-fixtures";
  * received; Robin's order sells two 3.5g (Sold, by the store); Sam Staff writes off two gummies as
  * Damaged with a note. Five movements in all.
  */
+const potency = { totalThcTenths: 2200, cbdTenths: 10 };
+
 function seed(dataDir: string) {
   return withStoreDatabase(dataDir, async (db) => {
     const [dream, gummies] = await db
@@ -41,8 +43,9 @@ function seed(dataDir: string) {
     const [small, large] = await db
       .insert(productVariations)
       .values([
-        { productId: dream!.id, size: "3.5", priceCents: 3000, stock: 20, position: 0 },
-        { productId: dream!.id, size: "7", priceCents: 5500, stock: 10, position: 1 },
+        // With THC and CBD, which an active product needs on each size to be saved.
+        { ...potency, productId: dream!.id, size: "3.5", priceCents: 3000, stock: 20, position: 0 },
+        { ...potency, productId: dream!.id, size: "7", priceCents: 5500, stock: 10, position: 1 },
       ])
       .returning({ id: productVariations.id });
     const opening = {

@@ -111,6 +111,8 @@ test("the Overview names each low size, and staff edit a product without ever ty
   await expect(edit.getByLabel("Variation 3 opening stock")).toHaveCount(0);
   await edit.getByLabel("Variation 3 size").fill("14");
   await edit.getByLabel("Variation 3 price").fill("99");
+  await edit.getByLabel("Variation 3 THC (mg/g)", { exact: true }).fill("210");
+  await edit.getByLabel("Variation 3 CBD (mg/g)", { exact: true }).fill("1");
   await edit.getByLabel("Variation 1 price").fill("31");
   // (The seeded product has neither a description nor an image yet.)
   await edit.getByLabel("Description").fill("A sativa-leaning hybrid.");

@@ -30,6 +30,9 @@ test("an admin price edit is visible at once on a cached product and category pa
   await row.getByRole("link", { name: "Edit Hemp Papers" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await edit.getByLabel("Selling Price ($)").fill("5.25");
+  // Saved as active, it needs THC and CBD (the seeded papers have none).
+  await edit.getByLabel("THC (mg/g)", { exact: true }).fill("0");
+  await edit.getByLabel("CBD (mg/g)", { exact: true }).fill("0");
   await edit.getByRole("button", { name: "Update Product" }).click();
   await expect(toast(page, "Product updated successfully!")).toBeVisible();
 

@@ -122,10 +122,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 space-y-5">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-xl font-semibold text-stone-900">{product.name}</h3>
-            {product.status === "archived" ? (
-              <Badge>Archived</Badge>
-            ) : (
+            {product.status === "active" ? (
               <Badge tone="green">Active</Badge>
+            ) : (
+              <Badge>{product.status === "draft" ? "Draft" : "Archived"}</Badge>
             )}
           </div>
           <p className="text-sm leading-6 text-stone-700">{product.description}</p>

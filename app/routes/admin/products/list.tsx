@@ -19,10 +19,16 @@ import type { z } from "zod";
 import { CATEGORIES, findCategory } from "~/lib/categories";
 import { isUuid } from "~/lib/ids";
 import type { FormRules } from "~/lib/form";
-import { DELETE_PRODUCT_CONFIRMATION } from "~/lib/product-fields";
+import {
+  DELETE_PRODUCT_CONFIRMATION,
+  PRODUCT_STATUS_NAMES,
+  PRODUCT_STATUSES,
+} from "~/lib/product-fields";
 import {
   bulkDoneMessage,
   formatPriceRange,
+  POTENCY_FILTER_LABELS,
+  POTENCY_FILTERS,
   PRODUCT_SORT_LABELS,
   PRODUCT_SORTS,
   STOCK_FILTER_LABELS,
@@ -181,7 +187,9 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               <Link to={`${detailPath(p.id)}${search}`} className="hover:text-brand-700">
                 {p.name}
               </Link>
-              {p.status === "archived" ? <Badge>Archived</Badge> : null}
+              {p.status === "archived" || p.status === "draft" ? (
+                <Badge>{PRODUCT_STATUS_NAMES[p.status]}</Badge>
+              ) : null}
             </p>
             <p className="hidden max-w-md text-xs text-stone-500 sm:line-clamp-1">
               {p.description}
@@ -310,10 +318,18 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             label: "Status",
             value: query.status,
             options: [
-              { value: "active", label: "Active" },
-              { value: "archived", label: "Archived" },
+              ...PRODUCT_STATUSES.map((value) => ({ value, label: PRODUCT_STATUS_NAMES[value] })),
               { value: "all", label: "All statuses" },
             ],
+          },
+          {
+            name: "potency",
+            label: "Potency",
+            value: query.potency,
+            options: POTENCY_FILTERS.map((value) => ({
+              value,
+              label: POTENCY_FILTER_LABELS[value],
+            })),
           },
           {
             name: "stock",
