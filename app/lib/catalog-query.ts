@@ -17,7 +17,34 @@ export const SKELETON_CARDS = 8;
 
 type ViewMode = "grid" | "list";
 
-export interface CatalogQuery {
+/** Strain types a listing filters by (products.strain holds the capitalised names). */
+export const STRAIN_OPTIONS = [
+  { value: "indica", label: "Indica", stored: "Indica" },
+  { value: "sativa", label: "Sativa", stored: "Sativa" },
+  { value: "hybrid", label: "Hybrid", stored: "Hybrid" },
+] as const;
+export type StrainFilter = (typeof STRAIN_OPTIONS)[number]["value"];
+
+/** Potency bounds, in mg (per gram or per unit, each product in its own unit); the same cap as the form. */
+export const POTENCY_FILTER_MAX = 1000;
+
+/** Strain and potency filters; undefined: no bound. THC and CBD in mg with one decimal at most. */
+export interface CatalogFilters {
+  strain?: StrainFilter;
+  thcMin?: number;
+  thcMax?: number;
+  cbdMin?: number;
+  cbdMax?: number;
+}
+
+const POTENCY_PARAMS = [
+  ["thcMin", "minimum THC"],
+  ["thcMax", "maximum THC"],
+  ["cbdMin", "minimum CBD"],
+  ["cbdMax", "maximum CBD"],
+] as const;
+
+export interface CatalogQuery extends CatalogFilters {
   sort: SortKey;
   /** Upper price bound in dollars; PRICE_SLIDER_MAX means no bound. */
   maxPrice: number;
@@ -32,6 +59,53 @@ export interface CatalogQuery {
 type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const CURSOR = /^[A-Za-z0-9_-]{1,400}$/;
+
+function parseFilters(params: URLSearchParams): ParseResult<CatalogFilters> {
+  const filters: CatalogFilters = {};
+  const strains = params.getAll("strain").filter((v) => v !== "");
+  if (strains.length > 1) return { ok: false, message: "Choose one strain type at most." };
+  const strain = strains[0];
+  if (strain !== undefined) {
+    if (!STRAIN_OPTIONS.some((o) => o.value === strain)) {
+      return { ok: false, message: 'The strain type must be "indica", "sativa" or "hybrid".' };
+    }
+    filters.strain = strain as StrainFilter;
+  }
+  for (const [name, label] of POTENCY_PARAMS) {
+    const raw = params.get(name)?.trim();
+    if (raw === undefined || raw === "") continue;
+    const value = Number(raw);
+    if (!/^\d+(\.\d)?$/.test(raw) || value > POTENCY_FILTER_MAX) {
+      return {
+        ok: false,
+        message: `The ${label} must be a number from 0 to ${POTENCY_FILTER_MAX}, with one decimal at most.`,
+      };
+    }
+    filters[name] = value;
+  }
+  for (const [min, max, label] of [
+    ["thcMin", "thcMax", "THC"],
+    ["cbdMin", "cbdMax", "CBD"],
+  ] as const) {
+    const low = filters[min];
+    const high = filters[max];
+    if (low !== undefined && high !== undefined && low > high) {
+      return { ok: false, message: `The minimum ${label} is above the maximum ${label}.` };
+    }
+  }
+  return { ok: true, value: filters };
+}
+
+/** True when any strain or potency filter is set. */
+export function hasFilters(query: CatalogFilters): boolean {
+  return query.strain !== undefined || POTENCY_PARAMS.some(([name]) => query[name] !== undefined);
+}
+
+/** Only the strain and potency filters of a query (for links that keep them). */
+export function filtersOf(query: CatalogFilters): CatalogFilters {
+  const { strain, thcMin, thcMax, cbdMin, cbdMax } = query;
+  return { strain, thcMin, thcMax, cbdMin, cbdMax };
+}
 
 function parsePage(raw: string | null): number | undefined {
   if (raw === null) return 1;
@@ -63,9 +137,19 @@ export function parseCatalogQuery(params: URLSearchParams): ParseResult<CatalogQ
   }
   const page = parsePage(params.get("page"));
   if (page === undefined) return { ok: false, message: "The page number is not valid." };
+  const filters = parseFilters(params);
+  if (!filters.ok) return filters;
   return {
     ok: true,
-    value: { sort: sort as SortKey, maxPrice: Math.round(maxPrice), view, after, before, page },
+    value: {
+      sort: sort as SortKey,
+      maxPrice: Math.round(maxPrice),
+      view,
+      after,
+      before,
+      page,
+      ...filters.value,
+    },
   };
 }
 
@@ -76,6 +160,11 @@ export function catalogSearch(query: Partial<CatalogQuery> & { q?: string }): st
   if (query.sort && query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
   if (query.maxPrice !== undefined && query.maxPrice < PRICE_SLIDER_MAX) {
     params.set("max", String(query.maxPrice));
+  }
+  if (query.strain) params.set("strain", query.strain);
+  for (const [name] of POTENCY_PARAMS) {
+    const value = query[name];
+    if (value !== undefined) params.set(name, String(value));
   }
   if (query.view === "list") params.set("view", "list");
   if (query.after) params.set("after", query.after);

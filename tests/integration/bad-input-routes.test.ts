@@ -186,6 +186,28 @@ describe("crafted listing cursors and cart items", () => {
     }
   });
 
+  it("/category/* and /products answer 400 to a bad strain or potency filter", async () => {
+    for (const query of [
+      "?strain=kush",
+      "?strain=indica&strain=sativa",
+      "?thcMin=abc",
+      "?thcMax=-1",
+      "?cbdMin=1e3",
+      "?cbdMax=1001",
+      "?thcMin=1.25",
+      "?thcMin=300&thcMax=100",
+      "?cbdMin=%00",
+    ]) {
+      expect(
+        await statusOf(() => categoryLoader(get(`/category/flowers${query}`, { slug: "flowers" }))),
+      ).toBe(400);
+      expect(await statusOf(() => categoryLoader(get(`/products${query}`)))).toBe(400);
+    }
+    expect(
+      await statusOf(() => categoryLoader(get("/products?strain=indica&thcMin=100&cbdMax=5.5"))),
+    ).toBe(200);
+  });
+
   it("a cursor with NUL in a name is used without it", async () => {
     const cursor = b64(["a\u0000b", id]);
     expect(await statusOf(() => categoryLoader(get(`/products?after=${cursor}`)))).toBe(200);

@@ -197,3 +197,81 @@ describe("a line priced at $0.00 is never sold", () => {
     ).toBe(10);
   });
 });
+
+describe("the potency the storefront filters by follows the listed size", () => {
+  async function filterValues(id: string) {
+    const [row] = await db()
+      .select({ thc: products.filterThcTenths, cbd: products.filterCbdTenths })
+      .from(products)
+      .where(eq(products.id, id));
+    return row;
+  }
+
+  it("takes total THC (else THC) and total CBD (else CBD) of the listed size, else of the product", async () => {
+    const sized = await createProduct({
+      variations: [
+        { size: "1", priceCents: 600, stock: 1 },
+        { size: "3.5", priceCents: 1800, stock: 5 },
+      ],
+    });
+    await db()
+      .update(productVariations)
+      .set({ thcTenths: 2000, totalThcTenths: 2200, cbdTenths: 10 })
+      .where(eq(productVariations.id, sized.variations[0]!.id));
+    await db()
+      .update(productVariations)
+      .set({ thcTenths: 1500, cbdTenths: 30, totalCbdTenths: 40 })
+      .where(eq(productVariations.id, sized.variations[1]!.id));
+    const plain = await createProduct({ priceCents: 1000 });
+    await db()
+      .update(products)
+      .set({ thcTenths: 100, cbdTenths: 50, totalCbdTenths: 55 })
+      .where(eq(products.id, plain.product.id));
+    await refreshListedPrice(db());
+    expect(await filterValues(sized.product.id)).toEqual({ thc: 2200, cbd: 10 });
+    expect(await filterValues(plain.product.id)).toEqual({ thc: 100, cbd: 55 });
+
+    // A size's potency changes (the admin save refreshes in its transaction).
+    await db()
+      .update(productVariations)
+      .set({ totalThcTenths: 2500 })
+      .where(eq(productVariations.id, sized.variations[0]!.id));
+    await refreshListedPrice(db(), [sized.product.id]);
+    expect(await filterValues(sized.product.id)).toEqual({ thc: 2500, cbd: 10 });
+
+    // The sizes reordered (as a price change does with the sizes editor): the new first size.
+    await db()
+      .update(productVariations)
+      .set({ position: 5 })
+      .where(eq(productVariations.id, sized.variations[0]!.id));
+    await refreshListedPrice(db(), [sized.product.id]);
+    expect(await filterValues(sized.product.id)).toEqual({ thc: 1500, cbd: 40 });
+  });
+
+  it("checkout selling the last of the listed size moves the filter to the next size in stock", async () => {
+    const p = await createProduct({
+      name: "Last potent gram",
+      variations: [
+        { size: "1", priceCents: 600, stock: 1 },
+        { size: "3.5", priceCents: 1800, stock: 5 },
+      ],
+    });
+    await db()
+      .update(productVariations)
+      .set({ thcTenths: 2400, cbdTenths: 5 })
+      .where(eq(productVariations.id, p.variations[0]!.id));
+    await db()
+      .update(productVariations)
+      .set({ thcTenths: 1800, cbdTenths: 20 })
+      .where(eq(productVariations.id, p.variations[1]!.id));
+    await refreshListedPrice(db(), [p.product.id]);
+    const strong = { category: "flowers" as const, sort: "name" as const, thcMin: 200 };
+    expect((await listCatalogPage(strong)).total).toBe(1);
+    const result = await placeOrder(checkoutInput([{ id: p.id(0), quantity: 1 }]));
+    expect(result.ok).toBe(true);
+    expect(await filterValues(p.product.id)).toEqual({ thc: 1800, cbd: 20 });
+    clearListingCache();
+    expect((await listCatalogPage(strong)).total).toBe(0);
+    expect((await listCatalogPage({ ...strong, thcMin: 150, thcMax: 180 })).total).toBe(1);
+  });
+});

@@ -6,6 +6,7 @@ import { getProductPage, listFeaturedProducts } from "~/server/catalog/products.
 import { searchProducts } from "~/server/catalog/search.server";
 import { sitemapFile } from "~/server/catalog/sitemap.server";
 import { db } from "~/server/db.server";
+import { refreshListedPrice } from "~/server/inventory/listed-price.server";
 import { clearListingCache } from "~/server/storefront/listing-counts.server";
 import { products, productVariations } from "~/server/db-tables";
 import { pgliteQueries, resetDatabase, testDriver } from "../setup/database";
@@ -20,6 +21,10 @@ type Seed = {
   status?: "active" | "draft" | "archived";
   stock?: number;
   hoursAgo?: number;
+  /** Potency in tenths of a mg (per gram here: flowers). */
+  thc?: number;
+  totalThc?: number;
+  cbd?: number;
 };
 
 let counter = 0;
@@ -39,6 +44,9 @@ async function seed(rows: Seed[]) {
         status: r.status ?? "active",
         stock: r.stock ?? 20,
         createdAt: new Date(now - (r.hoursAgo ?? counter) * 3_600_000),
+        thcTenths: r.thc ?? null,
+        totalThcTenths: r.totalThc ?? null,
+        cbdTenths: r.cbd ?? null,
       })),
     )
     .returning({ id: products.id, name: products.name });
@@ -180,6 +188,110 @@ describe("category listing (keyset pagination)", () => {
     const text = plan.rows.map((r) => Object.values(r)[0]).join("\n");
     expect(text).toMatch(/Index (Only )?Scan using products_(category|status)_listed_price_idx/);
     expect(text).not.toMatch(/Sort|Seq Scan/);
+  });
+});
+
+describe("strain and potency filters", () => {
+  async function seedPotent() {
+    await seed([
+      { name: "Indica strong", strain: "Indica", price: 1000, thc: 2400, cbd: 5 },
+      { name: "Indica mild", strain: "Indica", price: 1100, thc: 1200, cbd: 80 },
+      { name: "Indica total", strain: "Indica", price: 1200, thc: 100, totalThc: 2000, cbd: 0 },
+      { name: "Indica unknown", strain: "Indica", price: 1300 },
+      { name: "Sativa strong", strain: "Sativa", price: 1400, thc: 2600, cbd: 10 },
+      { name: "Hybrid mid", strain: "Hybrid", price: 1500, thc: 1800, cbd: 20 },
+      { name: "Indica archived", strain: "Indica", price: 900, thc: 2400, status: "archived" },
+      { name: "Indica edible", strain: "Indica", price: 800, thc: 100, category: "edibles" },
+    ]);
+    await refreshListedPrice(db());
+  }
+
+  it("filters by strain and by THC and CBD ranges in mg (total THC counts before THC)", async () => {
+    await seedPotent();
+    const names = async (options: Parameters<typeof listCatalogPage>[0]) => {
+      const page = await listCatalogPage(options);
+      return { names: page.products.map((p) => p.name), total: page.total };
+    };
+    expect(await names({ category: "flowers", sort: "name", strain: "indica" })).toEqual({
+      names: ["Indica mild", "Indica strong", "Indica total", "Indica unknown"],
+      total: 4,
+    });
+    // 200 mg/g and up: 240 (THC), 200 (total THC 200 though THC is 10), 260 (Sativa).
+    expect(await names({ category: "flowers", sort: "price-asc", thcMin: 200 })).toEqual({
+      names: ["Indica strong", "Indica total", "Sativa strong"],
+      total: 3,
+    });
+    expect(
+      await names({
+        category: "flowers",
+        sort: "name",
+        strain: "indica",
+        thcMin: 100,
+        thcMax: 200,
+      }),
+    ).toEqual({ names: ["Indica mild", "Indica total"], total: 2 });
+    expect(await names({ category: "flowers", sort: "name", cbdMin: 1, cbdMax: 2 })).toEqual({
+      names: ["Sativa strong", "Hybrid mid"].sort(),
+      total: 2,
+    });
+    // Each product compares in its own unit: the edible's 10 mg per unit on all products.
+    expect(await names({ sort: "name", strain: "indica", thcMax: 10 })).toEqual({
+      names: ["Indica edible"],
+      total: 1,
+    });
+  });
+
+  it("keeps the filters on the next and previous pages (keyset)", async () => {
+    await seed(
+      Array.from({ length: 9 }, (_, i) => ({
+        name: `Potent ${i}`,
+        strain: i % 3 === 0 ? ("Sativa" as const) : ("Indica" as const),
+        price: 1000 + (i % 3) * 100,
+        thc: 1500 + i * 100,
+      })),
+    );
+    await refreshListedPrice(db());
+    const options = {
+      category: "flowers" as const,
+      sort: "price-asc" as const,
+      strain: "indica" as const,
+      thcMin: 170,
+      pageSize: 2,
+    };
+    // Indica (i not a multiple of 3) with THC ≥ 170 mg/g (i ≥ 2): 2, 4, 5, 7, 8.
+    const result = await walk(options);
+    expect(result.total).toBe(5);
+    expect([...result.forward].sort()).toEqual(
+      ["Potent 2", "Potent 4", "Potent 5", "Potent 7", "Potent 8"].sort(),
+    );
+    expect(result.backward).toEqual(result.forward);
+  });
+
+  it("serves the filtered listing and its count from an index", async () => {
+    const explain = async (query: ReturnType<typeof sql>) => {
+      const plan = (await db().execute(sql`explain ${query}`)) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return plan.rows.map((r) => Object.values(r)[0]).join("\n");
+    };
+    const count = await explain(
+      sql`select count(*) from products where category = 'flowers' and status = 'active' and strain = 'Indica' and filter_thc_tenths >= 1500 and filter_thc_tenths <= 2500 and filter_cbd_tenths <= 20`,
+    );
+    // The THC range is an index condition (not a filter over every row of the category).
+    expect(count).toMatch(/Index (Only )?Scan using products_(category|status)_potency_idx/);
+    expect(count).toMatch(/Index Cond: .*filter_thc_tenths >= 1500/);
+    expect(count).not.toMatch(/Seq Scan/);
+    const allProducts = await explain(
+      sql`select count(*) from products where status = 'active' and filter_thc_tenths >= 1500`,
+    );
+    expect(allProducts).toMatch(/Index (Only )?Scan using products_status_potency_idx/);
+    expect(allProducts).toMatch(/Index Cond: .*filter_thc_tenths >= 1500/);
+    const page = await explain(
+      sql`select id from products where category = 'flowers' and status = 'active' and strain = 'Indica' and filter_thc_tenths >= 1500 and (name, id) > ('M', '00000000-0000-0000-0000-000000000000'::uuid) order by name, id limit 25`,
+    );
+    // The page walks a sort-order (keyset) index, stopping after a page of matches: no sort.
+    expect(page).toMatch(/Index (Only )?Scan using products_(category|status)_(name|potency)_idx/);
+    expect(page).not.toMatch(/Seq Scan|Sort/);
   });
 });
 

@@ -77,6 +77,35 @@ describe("catalogue query in the URL", () => {
     expect(parse("after=a&before=b").ok).toBe(false);
     expect(parse("after=%3Cscript%3E").ok).toBe(false);
   });
+  it("reads the strain and potency filters; refuses bad ones with a message", () => {
+    const parsed = parse("strain=sativa&thcMin=150&thcMax=250.5&cbdMax=10");
+    expect(parsed.ok && parsed.value).toMatchObject({
+      strain: "sativa",
+      thcMin: 150,
+      thcMax: 250.5,
+      cbdMax: 10,
+    });
+    expect(parsed.ok && parsed.value.cbdMin).toBeUndefined();
+    expect(parse("strain=&thcMin=").ok).toBe(true);
+    expect(parse("strain=kush")).toEqual({
+      ok: false,
+      message: 'The strain type must be "indica", "sativa" or "hybrid".',
+    });
+    expect(parse("strain=indica&strain=hybrid").ok).toBe(false);
+    expect(parse("thcMin=-1").ok).toBe(false);
+    expect(parse("thcMax=1000.1").ok).toBe(false);
+    expect(parse("cbdMin=1.25").ok).toBe(false);
+    expect(parse("cbdMin=Infinity").ok).toBe(false);
+    expect(parse("thcMin=20&thcMax=10")).toEqual({
+      ok: false,
+      message: "The minimum THC is above the maximum THC.",
+    });
+  });
+  it("keeps the filters in the URL", () => {
+    expect(
+      catalogSearch({ sort: "rating", strain: "indica", thcMin: 100, cbdMax: 2.5, after: "x" }),
+    ).toBe("?sort=rating&strain=indica&thcMin=100&cbdMax=2.5&after=x");
+  });
   it("builds short URLs that leave defaults out", () => {
     expect(catalogSearch({ sort: "name", maxPrice: 1000, view: "grid", page: 1 })).toBe("");
     expect(

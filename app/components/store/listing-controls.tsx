@@ -4,11 +4,29 @@ import { Form, Link, useSubmit } from "react-router";
 import { formatMoney } from "~/lib/money";
 import {
   catalogSearch,
+  filtersOf,
+  hasFilters,
+  POTENCY_FILTER_MAX,
   PRICE_SLIDER_MAX,
   PRICE_SLIDER_STEP,
   SORT_OPTIONS,
+  STRAIN_OPTIONS,
+  type CatalogFilters,
   type CatalogQuery,
 } from "~/lib/catalog-query";
+
+/** Hidden inputs carrying the strain and potency filters through another GET form. */
+function FilterInputs({ filters }: { filters: CatalogFilters }) {
+  return (
+    <>
+      {Object.entries(filtersOf(filters)).map(([name, value]) =>
+        value === undefined ? null : (
+          <input key={name} type="hidden" name={name} value={String(value)} />
+        ),
+      )}
+    </>
+  );
+}
 
 /**
  * Sort, price bound and view as a plain GET form: it works without JavaScript (Apply button) and,
@@ -50,6 +68,7 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
         className="flex flex-1 flex-col gap-4 sm:flex-row sm:items-center sm:gap-6"
       >
         {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
+        <FilterInputs filters={query} />
         <div className="flex items-center gap-2">
           <label htmlFor="sort" className="text-sm font-medium whitespace-nowrap text-stone-700">
             Sort by
@@ -158,7 +177,12 @@ export function ListingPagination({
   pageCount: number;
 }) {
   if (!next && !previous) return null;
-  const base = { sort: query.sort, maxPrice: query.maxPrice, view: query.view };
+  const base = {
+    sort: query.sort,
+    maxPrice: query.maxPrice,
+    view: query.view,
+    ...filtersOf(query),
+  };
   const linkClass =
     "inline-flex items-center rounded-full border border-stone-300 bg-white px-5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100";
   return (
@@ -193,5 +217,97 @@ export function ListingPagination({
         <span />
       )}
     </nav>
+  );
+}
+
+const inputClass =
+  "w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 focus:border-brand-600 focus:outline-none";
+
+/**
+ * Strain and THC / CBD ranges as a plain GET form (works without JavaScript): Apply starts again
+ * from the first page, keeping the sort, price bound and view; Clear filters drops only these.
+ * `unit` names what the numbers are in (mg/g, mg per unit, or both on the all-products page).
+ */
+export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: string }) {
+  const range = (name: "thc" | "cbd", label: string) => (
+    <fieldset className="min-w-0">
+      <legend className="text-sm font-medium text-stone-700">
+        {label} ({unit})
+      </legend>
+      <div className="mt-1 flex items-center gap-2">
+        {(["Min", "Max"] as const).map((end) => {
+          const key = `${name}${end}` as const;
+          const id = `filter-${name}-${end.toLowerCase()}`;
+          return (
+            <div key={end} className="flex-1">
+              <label htmlFor={id} className="sr-only">
+                {end === "Min" ? "Minimum" : "Maximum"} {label} in {unit}
+              </label>
+              <input
+                id={id}
+                name={key}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={POTENCY_FILTER_MAX}
+                step={0.1}
+                placeholder={end === "Min" ? "Min" : "Max"}
+                defaultValue={query[key] ?? ""}
+                key={String(query[key] ?? "")}
+                className={inputClass}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+  const keep = { sort: query.sort, maxPrice: query.maxPrice, view: query.view };
+  return (
+    <Form
+      method="get"
+      aria-label="Filter products"
+      className="mt-4 grid gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+    >
+      {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      {query.maxPrice < PRICE_SLIDER_MAX ? (
+        <input type="hidden" name="max" value={query.maxPrice} />
+      ) : null}
+      {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
+      <div>
+        <label htmlFor="filter-strain" className="text-sm font-medium text-stone-700">
+          Strain type
+        </label>
+        <select
+          id="filter-strain"
+          name="strain"
+          defaultValue={query.strain ?? ""}
+          key={query.strain ?? ""}
+          className={`mt-1 ${inputClass}`}
+        >
+          <option value="">Any strain</option>
+          {STRAIN_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {range("thc", "THC")}
+      {range("cbd", "CBD")}
+      <div className="flex items-center gap-4">
+        <button
+          type="submit"
+          className="rounded-full bg-brand-800 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+        >
+          Apply filters
+        </button>
+        {hasFilters(query) ? (
+          <Link to={catalogSearch(keep)} className="text-sm text-brand-800 underline">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
   );
 }

@@ -1,12 +1,24 @@
 import { isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
-import { ListingControls, ListingPagination } from "~/components/store/listing-controls";
+import {
+  ListingControls,
+  ListingFilters,
+  ListingPagination,
+} from "~/components/store/listing-controls";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
 import { PageLink } from "~/components/ui/page-link";
 import { ErrorPage } from "~/components/ui/error-page";
 import { findCategory } from "~/lib/categories";
 import { describeError } from "~/lib/errors";
-import { catalogSearch, PAGE_SIZE, parseCatalogQuery, SKELETON_CARDS } from "~/lib/catalog-query";
+import {
+  catalogSearch,
+  filtersOf,
+  PAGE_SIZE,
+  parseCatalogQuery,
+  SKELETON_CARDS,
+} from "~/lib/catalog-query";
+import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
+import { potencyBasis, potencyUnit } from "~/lib/potency";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { InvalidCursorError, listCatalogPage } from "~/server/catalog/listing.server";
 import { errorResponse, invariantResponse } from "~/server/http/responses.server";
@@ -30,6 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       category: category?.slug,
       sort: query.sort,
       maxPrice: query.maxPrice,
+      ...filtersOf(query),
       after: query.after,
       before: query.before,
     });
@@ -48,6 +61,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
+/**
+ * The unit the potency filter's numbers are in: the category's (mg/g, or mg per unit for edibles
+ * and drinks); on all products each product compares in its own unit, so both are named.
+ */
+function potencyFilterUnit(slug: string | undefined): string {
+  const kind = slug === undefined ? undefined : CATEGORY_CANNABIS_KIND[slug];
+  const basis = kind ? potencyBasis(kind) : null;
+  return basis ? potencyUnit(basis) : "mg/g or mg per unit";
+}
+
 export function meta({ data, matches, location }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
   if (!data) return seoMeta({ title: `Products | ${store.storeName}` });
@@ -65,7 +88,7 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, query, products, total, next, previous, pageCount } = loaderData;
+  const { category, heading, query, products, total, next, previous, pageCount } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   // A new sort, price or page of this same listing: show the skeleton while it loads.
@@ -87,6 +110,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-lg text-stone-600">{heading.blurb}</p>
       </header>
       <ListingControls query={query} total={total} />
+      <ListingFilters query={query} unit={potencyFilterUnit(category?.slug)} />
       <div className="mt-8">
         <h2 className="sr-only">Products</h2>
         {loading ? (
@@ -107,7 +131,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       {query.page > 1 && !loading ? (
         <p className="mt-4 text-center text-sm">
           <Link
-            to={catalogSearch({ sort: query.sort, maxPrice: query.maxPrice, view: query.view })}
+            to={catalogSearch({
+              sort: query.sort,
+              maxPrice: query.maxPrice,
+              view: query.view,
+              ...filtersOf(query),
+            })}
             className="text-brand-800 underline"
           >
             Back to the first page

@@ -1,7 +1,13 @@
-import { and, asc, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { CategorySlug } from "~/lib/categories";
-import { PAGE_SIZE, PRICE_SLIDER_MAX, type SortKey } from "~/lib/catalog-query";
+import {
+  type CatalogFilters,
+  PAGE_SIZE,
+  PRICE_SLIDER_MAX,
+  type SortKey,
+  STRAIN_OPTIONS,
+} from "~/lib/catalog-query";
 import type { ProductSummary } from "~/lib/product";
 import { plainText } from "~/schemas/text";
 import { db } from "../db.server";
@@ -74,16 +80,43 @@ function countProducts(where: SQL | undefined, cacheKey: string): Promise<number
   });
 }
 
+/** mg (one decimal) → the tenths the filter columns hold. */
+const tenths = (mg: number) => Math.round(mg * 10);
+
+/**
+ * The strain and potency conditions. THC and CBD compare with filter_thc_tenths and
+ * filter_cbd_tenths (kept by refreshListedPrice), each product in its own unit; a product whose
+ * value is not given drops out once that range has a bound.
+ */
+function filterConditions(filters: CatalogFilters): SQL | undefined {
+  const strain = STRAIN_OPTIONS.find((o) => o.value === filters.strain);
+  const bound = (
+    column: typeof products.filterThcTenths | typeof products.filterCbdTenths,
+    min?: number,
+    max?: number,
+  ) => [
+    min === undefined ? undefined : gte(column, tenths(min)),
+    max === undefined ? undefined : lte(column, tenths(max)),
+  ];
+  return and(
+    strain ? eq(products.strain, strain.stored) : undefined,
+    ...bound(products.filterThcTenths, filters.thcMin, filters.thcMax),
+    ...bound(products.filterCbdTenths, filters.cbdMin, filters.cbdMax),
+  );
+}
+
 /** A page of active products, of one category or all, sorted and filtered on the server. */
-export async function listCatalogPage(options: {
-  category?: CategorySlug;
-  sort: SortKey;
-  /** Upper bound in dollars; PRICE_SLIDER_MAX (the slider's end) means no bound. */
-  maxPrice?: number;
-  after?: string;
-  before?: string;
-  pageSize?: number;
-}): Promise<ListingPage> {
+export async function listCatalogPage(
+  options: CatalogFilters & {
+    category?: CategorySlug;
+    sort: SortKey;
+    /** Upper bound in dollars; PRICE_SLIDER_MAX (the slider's end) means no bound. */
+    maxPrice?: number;
+    after?: string;
+    before?: string;
+    pageSize?: number;
+  },
+): Promise<ListingPage> {
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const sort = SORTS[options.sort];
   const maxPrice = options.maxPrice ?? PRICE_SLIDER_MAX;
@@ -91,7 +124,15 @@ export async function listCatalogPage(options: {
     options.category ? eq(products.category, options.category) : undefined,
     eq(products.status, "active"),
     maxPrice < PRICE_SLIDER_MAX ? lte(listedPrice, maxPrice * 100) : undefined,
+    filterConditions(options),
   );
+  const filterKey = [
+    options.strain ?? "",
+    options.thcMin ?? "",
+    options.thcMax ?? "",
+    options.cbdMin ?? "",
+    options.cbdMax ?? "",
+  ].join(",");
 
   const cursorText = options.after ?? options.before;
   const backwards = Boolean(options.before);
@@ -114,7 +155,7 @@ export async function listCatalogPage(options: {
       .where(and(filters, seek))
       .orderBy(...order)
       .limit(pageSize + 1),
-    countProducts(filters, `${options.category ?? "*"}|${maxPrice}`),
+    countProducts(filters, `${options.category ?? "*"}|${maxPrice}|${filterKey}`),
   ]);
 
   const more = rows.length > pageSize;

@@ -40,6 +40,13 @@ export const products = pg.pgTable(
     cbdTenths: pg.integer("cbd_tenths"),
     totalCbdTenths: pg.integer("total_cbd_tenths"),
     strain: pg.text("strain"),
+    /**
+     * The THC and CBD the storefront filters by, kept by refreshListedPrice beside the listed
+     * price: total THC (else THC) of the listed size, or of the product when it has no live sizes;
+     * likewise for CBD. Tenths of a mg in the product's own unit (per gram or per unit by kind).
+     */
+    filterThcTenths: pg.integer("filter_thc_tenths"),
+    filterCbdTenths: pg.integer("filter_cbd_tenths"),
     sku: pg.text("sku"),
     status: pg.text("status").notNull().default("active"),
     /** The 30 g limit (app/lib/cannabis-limit.ts): null means the category's default kind. */
@@ -122,6 +129,11 @@ export const products = pg.pgTable(
     // The admin list sorted by stock (products.stock is the sum of the sizes' stock).
     pg.index("products_status_stock_idx").on(t.status, t.stock, t.id),
     pg.index("products_search_idx").using("gin", t.searchVector),
+    // Storefront potency filters (THC and CBD ranges), of one category or of all products.
+    pg
+      .index("products_category_potency_idx")
+      .on(t.category, t.status, t.filterThcTenths, t.filterCbdTenths),
+    pg.index("products_status_potency_idx").on(t.status, t.filterThcTenths, t.filterCbdTenths),
   ],
 );
 

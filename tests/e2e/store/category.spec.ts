@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "../axe";
 import { expect, test, VIEWPORTS } from "../fixtures";
 
 /**
@@ -253,7 +254,7 @@ test("sorting and filtering work without JavaScript", async ({ browser, baseURL 
   const page = await context.newPage();
   await page.goto("/category/hash");
   await page.getByLabel("Sort by").selectOption("price-desc");
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page).toHaveURL(/sort=price-desc/);
   const amounts = await cardPrices(page);
   expect(amounts.length).toBe(10);
@@ -261,6 +262,37 @@ test("sorting and filtering work without JavaScript", async ({ browser, baseURL 
   await page.getByRole("link", { name: "List view" }).click();
   await expect(page).toHaveURL(/view=list/);
   await context.close();
+});
+
+test.describe("strain and potency filters on a phone", () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test("apply a strain and a THC range, keep the sort, then clear them", async ({ page }) => {
+    await page.goto("/category/flowers?sort=price-asc");
+    await settled(page);
+    const filters = page.getByRole("form", { name: "Filter products" });
+    await expect(filters.getByText("THC (mg/g)")).toBeVisible();
+    await filters.getByLabel("Strain type").selectOption("indica");
+    await filters.getByLabel("Minimum THC in mg/g").fill("150");
+    await filters.getByLabel("Maximum THC in mg/g").fill("300");
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/sort=price-asc&strain=indica&thcMin=150&thcMax=300/);
+    await expect(page.getByTestId("product-count")).toHaveText(/^\d+ products?$/);
+    await expect(filters.getByLabel("Strain type")).toHaveValue("indica");
+    await expect(filters.getByLabel("Minimum THC in mg/g")).toHaveValue("150");
+    await expectAccessible(page);
+
+    await filters.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/category\/flowers\?sort=price-asc$/);
+    await expect(filters.getByLabel("Strain type")).toHaveValue("");
+  });
+
+  test("a range out of bounds gets a clear error", async ({ page }) => {
+    await page.goto("/category/edibles?thcMin=30&thcMax=10");
+    await expect(page.getByRole("alert")).toContainText(
+      "Error loading products: The minimum THC is above the maximum THC.",
+    );
+  });
 });
 
 for (const [width, viewport] of Object.entries(VIEWPORTS)) {
