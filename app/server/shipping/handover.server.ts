@@ -154,6 +154,7 @@ async function applyHandover(
   const province = isProvinceCode(order.shippingProvince) ? order.shippingProvince : null;
   const verb = method === "pickup" ? "Picked up" : "Delivered";
   let note: string;
+  let refunded = 0;
   if (handover.result === "delivered") {
     const rule = province ? await getProvinceRule(province, tx) : null;
     const check = ageCheck({
@@ -179,7 +180,7 @@ async function applyHandover(
     const reason = `${method === "pickup" ? "Pickup" : "Delivery"} refused: ${why.toLowerCase()}`;
     note = reason;
     // Handed over only once paid (HANDOVER_FROM): everything not yet refunded goes back.
-    await createRefundIn(
+    ({ amountCents: refunded } = await createRefundIn(
       tx,
       {
         orderId: order.id,
@@ -193,7 +194,7 @@ async function applyHandover(
         restockReason: "returned",
       },
       now,
-    );
+    ));
   }
 
   const today = dayOf(now, zone);
@@ -229,13 +230,5 @@ async function applyHandover(
       ...(record.idKind ? { idKind: record.idKind, birthYear: record.birthYear } : {}),
     },
   });
-  const [after] = await tx
-    .select({ refundedCents: orders.refundedCents })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  return {
-    orderNumber: n,
-    result: handover.result,
-    refunded: (after?.refundedCents ?? 0) - order.refundedCents,
-  };
+  return { orderNumber: n, result: handover.result, refunded };
 }
