@@ -55,8 +55,12 @@ await db().execute(sql`
   select p.id, s::text, 'g', 1000 * s, 10, s - 1
   from products p, generate_series(1, ${sizesEach}) s`);
 await db().execute(sql`
-  insert into stock_movements (product_id, variation_id, quantity, stock_after, reason, note)
-  select product_id, id, stock, stock, 'received', 'Opening stock' from product_variations`);
+  insert into stock_lots (product_id, variation_id, lot_number, on_hand)
+  select product_id, id, 'unrecorded', stock from product_variations`);
+await db().execute(sql`
+  insert into stock_movements (product_id, variation_id, lot_id, quantity, stock_after, reason, note)
+  select v.product_id, v.id, l.id, v.stock, v.stock, 'received', 'Opening stock'
+  from product_variations v join stock_lots l on l.variation_id = v.id`);
 await db().execute(sql`vacuum analyze`);
 
 // The file: every seeded product with new prices and counts, then as many new products.

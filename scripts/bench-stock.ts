@@ -42,6 +42,9 @@ await db().execute(sql`
   insert into product_variations (product_id, size, size_unit, price_cents, stock, position)
   select p.id, s.size, 'g', 2500, 50, s.position
   from products p cross join (values ('3.5', 0), ('7', 1)) as s(size, position)`);
+await db().execute(sql`
+  insert into stock_lots (product_id, variation_id, lot_number, on_hand)
+  select product_id, id, 'unrecorded', stock from product_variations`);
 // Reasons as a shop sees them: mostly sales; staff make the adjustments, the store the rest.
 await db().execute(sql`
   with sizes as (
@@ -57,8 +60,8 @@ await db().execute(sql`
       when g % 100 < 98 then 'returned' else 'refund_restock' end as reason
     from generate_series(1, ${total}) g
   )
-  insert into stock_movements (product_id, variation_id, quantity, stock_after, reason, admin_id, created_at)
-  select s.product_id, s.id,
+  insert into stock_movements (product_id, variation_id, lot_id, quantity, stock_after, reason, admin_id, created_at)
+  select s.product_id, s.id, (select l.id from stock_lots l where l.variation_id = s.id),
     case when m.reason in ('sold', 'damaged', 'lost') then -(1 + m.g % 3) else 1 + m.g % 5 end,
     m.g % 500, m.reason,
     case when m.reason in ('sold', 'cancelled') then null else staff.ids[1 + m.g % 3] end,

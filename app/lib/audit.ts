@@ -5,6 +5,7 @@
 export const AUDIT_AREAS = [
   "products",
   "stock",
+  "lots",
   "orders",
   "deliveries",
   "refunds",
@@ -27,6 +28,7 @@ export type AuditArea = (typeof AUDIT_AREAS)[number];
 export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
   products: "Products",
   stock: "Stock",
+  lots: "Lots & recalls",
   orders: "Orders",
   deliveries: "Deliveries",
   refunds: "Refunds",
@@ -54,6 +56,7 @@ export const AUDIT_ACTIONS = [
   "export",
   "status",
   "handover",
+  "recall",
   "send",
   "generate",
   "remove",
@@ -78,6 +81,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   export: "Exported",
   status: "Status changed",
   handover: "Handover recorded",
+  recall: "Recalled",
   send: "Sent",
   generate: "Generated",
   remove: "Removed",

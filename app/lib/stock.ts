@@ -55,6 +55,7 @@ export const STOCK_REASONS = [
   "refund_restock",
   "order_edited",
   "sample_data",
+  "recalled",
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
@@ -69,6 +70,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   refund_restock: "Refunded and restocked",
   order_edited: "Order edited",
   sample_data: "Sample data",
+  recalled: "Recalled (quarantined)",
 };
 
 /** The reasons staff choose when they adjust stock by hand (the others are the store's own). */

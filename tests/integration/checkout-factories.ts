@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { cartItemId } from "~/lib/cart";
+import { UNRECORDED_LOT } from "~/lib/lots";
 import type { CheckoutInput } from "~/schemas/checkout";
 import { db } from "~/server/db.server";
 import { recordMovements, type NewMovement } from "~/server/inventory/stock-ledger.server";
-import { coupons, productVariations, products } from "~/server/db-tables";
+import { coupons, productVariations, products, stockLots } from "~/server/db-tables";
 
 let n = 0;
 
@@ -79,6 +80,44 @@ export async function createProduct(
 
 function opening(productId: string, variationId: string | null, stock: number): NewMovement {
   return { productId, variationId, quantity: stock, stockAfter: stock, reason: "received" };
+}
+
+/**
+ * The size's (or sizeless product's) "unrecorded" lot, made when missing: for tests that write
+ * history rows straight into the ledger (every movement names a lot).
+ */
+export async function unrecordedLotId(productId: string, variationId: string | null) {
+  await db()
+    .insert(stockLots)
+    .values({ productId, variationId, lotNumber: UNRECORDED_LOT })
+    .onConflictDoNothing();
+  const [lot] = await db()
+    .select({ id: stockLots.id })
+    .from(stockLots)
+    .where(
+      and(
+        eq(stockLots.productId, productId),
+        variationId ? eq(stockLots.variationId, variationId) : isNull(stockLots.variationId),
+        eq(stockLots.lotNumber, UNRECORDED_LOT),
+      ),
+    );
+  return lot!.id;
+}
+
+/** History rows for the ledger, each given its size's "unrecorded" lot. */
+export async function withUnrecordedLots<
+  T extends { productId: string; variationId?: string | null },
+>(rows: T[]): Promise<(T & { lotId: string })[]> {
+  const lots = new Map<string, string>();
+  for (const row of rows) {
+    const key = `${row.productId}/${row.variationId ?? ""}`;
+    if (!lots.has(key))
+      lots.set(key, await unrecordedLotId(row.productId, row.variationId ?? null));
+  }
+  return rows.map((row) => ({
+    ...row,
+    lotId: lots.get(`${row.productId}/${row.variationId ?? ""}`)!,
+  }));
 }
 
 export async function productStock(productId: string) {

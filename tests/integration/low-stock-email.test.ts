@@ -10,7 +10,7 @@ import {
 import { logger } from "~/server/logger.server";
 import { dailyJobs, emailOutbox, products, stockMovements } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
-import { createProduct } from "./checkout-factories";
+import { createProduct, unrecordedLotId } from "./checkout-factories";
 
 // 9:00 a.m. in Vancouver (UTC−7 in June): after the default hour, 8:00.
 const NOW = new Date("2026-06-10T16:00:00Z");
@@ -34,12 +34,15 @@ async function moved(
     daysAgo: number,
   ][],
 ) {
+  const variationId = size === null ? null : product.variations[size]!.id;
+  const lotId = await unrecordedLotId(product.product.id, variationId);
   await db()
     .insert(stockMovements)
     .values(
       moves.map(([reason, quantity, daysAgo]) => ({
         productId: product.product.id,
-        variationId: size === null ? null : product.variations[size]!.id,
+        variationId,
+        lotId,
         quantity,
         stockAfter: 1,
         reason,

@@ -30,6 +30,7 @@ import {
   products,
   refundLines,
   refunds,
+  stockLots,
   stockMovements,
 } from "~/server/db-tables";
 import { testActor } from "../setup/audit";
@@ -694,6 +695,7 @@ describe("refunds through the order page", () => {
     await db()
       .delete(stockMovements)
       .where(eq(stockMovements.variationId, flower.variations[0]!.id));
+    await db().delete(stockLots).where(eq(stockLots.variationId, flower.variations[0]!.id));
     await db().delete(productVariations).where(eq(productVariations.id, flower.variations[0]!.id));
     await db().update(products).set({ stock: 0 }).where(eq(products.id, flower.product.id));
     const answer = await post(order.orderNumber, {

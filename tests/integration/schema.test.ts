@@ -154,7 +154,7 @@ describe("schema constraints", () => {
   });
 });
 
-describe("migration 0037_potency", () => {
+describe("data migrations", () => {
   /** Runs one migration's statements as drizzle's migrator splits them. */
   async function apply(client: PGlite, tag: string) {
     const text = fs.readFileSync(path.resolve("drizzle", `${tag}.sql`), "utf8");
@@ -191,6 +191,40 @@ describe("migration 0037_potency", () => {
         "select column_name from information_schema.columns where table_name in ('products', 'product_variations') and column_name in ('thc', 'cbd')",
       );
       expect(columns.rows).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("0040 opens one unrecorded lot per size holding its stock, and every movement names it", async () => {
+    const tags = migrationJournal().map((m) => m.tag);
+    const at = tags.indexOf("0040_stock-lots");
+    const client = await PGlite.create();
+    try {
+      for (const tag of tags.slice(0, at)) await apply(client, tag);
+      await client.exec(`
+        insert into products (slug, name, category, selling_price_cents, stock) values
+          ('sized', 'Sized', 'flowers', 100, 7), ('plain', 'Plain', 'edibles', 100, 4),
+          ('empty', 'Empty', 'edibles', 100, 0);
+        insert into product_variations (product_id, size, stock)
+          select id, '3.5', 7 from products where slug = 'sized';
+        insert into stock_movements (product_id, variation_id, quantity, stock_after, reason)
+          select product_id, id, 9, 9, 'received' from product_variations;
+        insert into stock_movements (product_id, variation_id, quantity, stock_after, reason)
+          select product_id, id, -2, 7, 'sold' from product_variations;
+        insert into stock_movements (product_id, quantity, stock_after, reason)
+          select id, 4, 4, 'received' from products where slug = 'plain';`);
+      await apply(client, "0040_stock-lots");
+      const lots = await client.query(
+        `select p.slug, l.variation_id is not null as sized, l.lot_number, l.on_hand,
+           (select count(*)::int from stock_movements m where m.lot_id = l.id) as movements
+         from stock_lots l join products p on p.id = l.product_id order by p.slug`,
+      );
+      expect(lots.rows).toEqual([
+        { slug: "empty", sized: false, lot_number: "unrecorded", on_hand: 0, movements: 0 },
+        { slug: "plain", sized: false, lot_number: "unrecorded", on_hand: 4, movements: 1 },
+        { slug: "sized", sized: true, lot_number: "unrecorded", on_hand: 7, movements: 2 },
+      ]);
     } finally {
       await client.close();
     }

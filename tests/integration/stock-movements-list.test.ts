@@ -15,7 +15,7 @@ import { placeOrder } from "~/server/orders/place-order.server";
 import { products, stockMovements } from "~/server/db-tables";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
-import { checkoutInput, createProduct } from "./checkout-factories";
+import { checkoutInput, createProduct, withUnrecordedLots } from "./checkout-factories";
 
 /**
  * The store-wide Stock movements screen and its CSV: every filter, keyset pages both ways, dates
@@ -81,31 +81,33 @@ beforeAll(async () => {
   });
   await db()
     .insert(stockMovements)
-    .values([
-      // 23:59 on June 9 and 00:00 on June 10 in Vancouver (UTC−7).
-      move(gummies, null, "2026-06-10T06:59:00Z", {
-        reason: "received",
-        adminId: owner.id,
-        quantity: 12,
-      }),
-      move(gummies, null, "2026-06-10T07:00:00Z", {
-        reason: "damaged",
-        adminId: staff.id,
-        quantity: -2,
-        note: "=cmd|' /C calc'!A0",
-      }),
-      move(blueDream, 1, "2026-06-11T06:59:59Z", {
-        reason: "lost",
-        adminId: staff.id,
-        quantity: -1,
-        note: "@SUM(1+1), shelf 3",
-      }),
-      move(blueDream, 0, "2026-06-11T07:00:00Z", {
-        reason: "received",
-        adminId: owner.id,
-        quantity: 5,
-      }),
-    ]);
+    .values(
+      await withUnrecordedLots([
+        // 23:59 on June 9 and 00:00 on June 10 in Vancouver (UTC−7).
+        move(gummies, null, "2026-06-10T06:59:00Z", {
+          reason: "received",
+          adminId: owner.id,
+          quantity: 12,
+        }),
+        move(gummies, null, "2026-06-10T07:00:00Z", {
+          reason: "damaged",
+          adminId: staff.id,
+          quantity: -2,
+          note: "=cmd|' /C calc'!A0",
+        }),
+        move(blueDream, 1, "2026-06-11T06:59:59Z", {
+          reason: "lost",
+          adminId: staff.id,
+          quantity: -1,
+          note: "@SUM(1+1), shelf 3",
+        }),
+        move(blueDream, 0, "2026-06-11T07:00:00Z", {
+          reason: "received",
+          adminId: owner.id,
+          quantity: 5,
+        }),
+      ]),
+    );
 });
 
 const names = (rows: MovementRow[]) =>
@@ -222,22 +224,24 @@ describe("keyset pages", () => {
     const base = Date.parse("2026-06-20T12:00:00Z");
     await db()
       .insert(stockMovements)
-      .values([
-        ...Array.from({ length: 30 }, (_, i) => ({
-          productId: gummies.product.id,
-          quantity: 1,
-          stockAfter: 100 + i,
-          reason: "returned" as const,
-          createdAt: new Date(base + i * 1000),
-        })),
-        ...Array.from({ length: 15 }, (_, i) => ({
-          productId: gummies.product.id,
-          quantity: -1,
-          stockAfter: 200 + i,
-          reason: "returned" as const,
-          createdAt: new Date(base - 1000),
-        })),
-      ]);
+      .values(
+        await withUnrecordedLots([
+          ...Array.from({ length: 30 }, (_, i) => ({
+            productId: gummies.product.id,
+            quantity: 1,
+            stockAfter: 100 + i,
+            reason: "returned" as const,
+            createdAt: new Date(base + i * 1000),
+          })),
+          ...Array.from({ length: 15 }, (_, i) => ({
+            productId: gummies.product.id,
+            quantity: -1,
+            stockAfter: 200 + i,
+            reason: "returned" as const,
+            createdAt: new Date(base - 1000),
+          })),
+        ]),
+      );
     const all = (await listStockMovements(query({ reason: "returned" }), 1000)).rows;
     expect(all).toHaveLength(45);
 
@@ -330,14 +334,16 @@ describe("the Stock movements routes", () => {
     await db()
       .insert(stockMovements)
       .values(
-        Array.from({ length: 2100 }, (_, i) => ({
-          productId: gummies.product.id,
-          quantity: 1,
-          stockAfter: i + 1,
-          reason: "returned" as const,
-          // Several share each millisecond: the batches must not skip or repeat any.
-          createdAt: new Date(Date.parse("2026-07-01T00:00:00Z") + Math.floor(i / 7)),
-        })),
+        await withUnrecordedLots(
+          Array.from({ length: 2100 }, (_, i) => ({
+            productId: gummies.product.id,
+            quantity: 1,
+            stockAfter: i + 1,
+            reason: "returned" as const,
+            // Several share each millisecond: the batches must not skip or repeat any.
+            createdAt: new Date(Date.parse("2026-07-01T00:00:00Z") + Math.floor(i / 7)),
+          })),
+        ),
       );
     let out = "";
     for await (const chunk of exportStockMovementsCsv(query({ reason: "returned" }))) out += chunk;

@@ -64,7 +64,7 @@ describe.skipIf(usingPostgres)("the README's tools", () => {
     const clean = await npmRun("stock:check");
     expect(clean.code).toBe(0);
     expect(clean.stdout.trim()).toBe(
-      "Stock ledger OK: every stock figure equals the sum of its movements.",
+      "Stock ledger OK: every stock figure equals the sum of its movements and of its lots.",
     );
     await withStoreDatabase(dataDir, (db) =>
       db.execute(sql`update product_variations set stock = stock + 5
@@ -72,11 +72,24 @@ describe.skipIf(usingPostgres)("the README's tools", () => {
     );
     const broken = await npmRun("stock:check");
     expect(broken.code).toBe(1);
-    expect(broken.stdout).toMatch(/: stock \d+, ledger says \d+ {2}\[/);
-    expect(broken.stdout).toContain("2 differences found.");
+    expect(broken.stdout).toMatch(/: stock \d+, the ledger says \d+ {2}\[/);
+    expect(broken.stdout).toMatch(/: stock \d+, its lots say \d+ {2}\[/);
+    expect(broken.stdout).toContain("3 differences found.");
     await withStoreDatabase(dataDir, (db) =>
       db.execute(sql`update product_variations set stock = stock - 5
         where id = (select id from product_variations order by id limit 1)`),
+    );
+    // A lot's figure changed behind the ledger: the lot, and its size against its lots.
+    await withStoreDatabase(dataDir, (db) =>
+      db.execute(sql`update stock_lots set on_hand = on_hand + 1
+        where id = (select id from stock_lots order by id limit 1)`),
+    );
+    const lot = await npmRun("stock:check");
+    expect(lot.stdout).toMatch(/, lot \S+: lot on hand \d+, the ledger says \d+/);
+    expect(lot.stdout).toContain("2 differences found.");
+    await withStoreDatabase(dataDir, (db) =>
+      db.execute(sql`update stock_lots set on_hand = on_hand - 1
+        where id = (select id from stock_lots order by id limit 1)`),
     );
   });
 

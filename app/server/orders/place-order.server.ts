@@ -94,7 +94,7 @@ export async function placeOrder(
       const { status } = error.failure;
       return {
         ok: false,
-        field: error.field as RefusedField,
+        field: (error.field ?? "items") as RefusedField,
         message: error.message,
         status: status === 409 ? 409 : 422,
       };

@@ -5,6 +5,7 @@ import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
 import { NO_POTENCY } from "~/lib/potency";
+import { addYears } from "~/lib/report-period";
 import { slugify } from "~/lib/slug";
 import { config } from "../config.server";
 import { recordMovements } from "../inventory/stock-ledger.server";
@@ -25,6 +26,7 @@ import {
   productVariations,
   products,
   shipments,
+  stockLots,
   stockMovements,
 } from "../db-tables";
 import { defaultPages } from "./page-content.server";
@@ -80,6 +82,7 @@ export async function clearStoreData(executor: Executor = db()) {
   await clearOrderData(executor);
   // The ledger names sizes (which are never deleted under it): it goes first.
   await executor.delete(stockMovements);
+  await executor.delete(stockLots);
   await executor.delete(productVariations);
   await executor.delete(products);
   await executor.delete(customers);
@@ -205,20 +208,40 @@ export async function generateProducts(options: {
     (batch) => executor.insert(productVariations).values(batch),
     1000,
   );
-  // The ledger opens every size's stock with a "sample data" movement.
+  // The ledger opens every size's stock with a "sample data" movement into a lot of its own,
+  // packaged one to four months ago and good for a year.
   await recordMovements(
     executor,
-    variationRows.map((v) => ({
-      productId: v.productId,
-      variationId: v.id!,
-      quantity: v.stock ?? 0,
-      stockAfter: v.stock ?? 0,
-      reason: "sample_data" as const,
-    })),
+    variationRows.map((v, i) => {
+      const packagedOn = new Date(now - (30 + (i % 90)) * 86_400_000).toISOString().slice(0, 10);
+      return {
+        productId: v.productId,
+        variationId: v.id!,
+        quantity: v.stock ?? 0,
+        stockAfter: v.stock ?? 0,
+        reason: "sample_data" as const,
+        lot: {
+          receive: {
+            lotNumber: `SD-${packagedOn.replaceAll("-", "")}-${String(i + 1).padStart(5, "0")}`,
+            packagedOn,
+            expiresOn: addYears(packagedOn, 1),
+            supplier: SAMPLE_SUPPLIERS[i % SAMPLE_SUPPLIERS.length]!,
+            coaUrl: null,
+          },
+        },
+      };
+    }),
   );
   await refreshListedPrice(executor);
   return productRows.length;
 }
+
+/** The licensed producers sample lots come from (made-up names). */
+const SAMPLE_SUPPLIERS = [
+  "Northern Leaf Growers Ltd.",
+  "Fraser Valley Craft Co.",
+  "Kootenay Cured Inc.",
+];
 
 export async function generateCustomers(options: {
   count: number;
