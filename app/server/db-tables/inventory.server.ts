@@ -50,7 +50,10 @@ export const stockLots = pgTable(
   (t) => [
     check("stock_lots_on_hand_check", sql`${t.onHand} >= 0`),
     check("stock_lots_quarantined_check", sql`${t.quarantined} >= 0`),
-    check("stock_lots_dates_check", sql`${t.expiresOn} is null or ${t.packagedOn} is null or ${t.expiresOn} >= ${t.packagedOn}`),
+    check(
+      "stock_lots_dates_check",
+      sql`${t.expiresOn} is null or ${t.packagedOn} is null or ${t.expiresOn} >= ${t.packagedOn}`,
+    ),
     check("stock_lots_recalled_on_hand_check", sql`${t.recalledAt} is null or ${t.onHand} = 0`),
     // One lot number per size; a sizeless product's lots have no size (nulls not distinct).
     unique("stock_lots_number_key").on(t.productId, t.variationId, t.lotNumber).nullsNotDistinct(),
@@ -58,7 +61,9 @@ export const stockLots = pgTable(
     index("stock_lots_size_idx").on(t.productId, t.variationId, t.expiresOn),
     // Lots screen search and the daily expiry warning.
     index("stock_lots_number_idx").on(sql`lower(${t.lotNumber})`),
-    index("stock_lots_expires_idx").on(t.expiresOn).where(sql`${t.onHand} > 0`),
+    index("stock_lots_expires_idx")
+      .on(t.expiresOn)
+      .where(sql`${t.onHand} > 0`),
   ],
 );
 
