@@ -36,6 +36,7 @@ export const POSTGRES_PASS = [
   "tests/integration/staff-alerts.test.ts",
   "tests/integration/staff.test.ts",
   "tests/integration/stock-ledger.test.ts",
+  "tests/integration/stock-lots.test.ts",
   "tests/integration/store-settings.test.ts",
   "tests/integration/storefront-catalog.test.ts",
   "tests/integration/two-factor.test.ts",

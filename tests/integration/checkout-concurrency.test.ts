@@ -1,12 +1,20 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { testActor } from "../setup/audit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { db } from "~/server/db.server";
 import { adjustStock, stockDiscrepancies } from "~/server/inventory/stock-ledger.server";
+import { recallLot } from "~/server/inventory/lot-recall.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { couponRedemptions, coupons, orderItems, orders } from "~/server/db-tables";
+import {
+  couponRedemptions,
+  coupons,
+  orderItems,
+  orders,
+  stockLots,
+  stockMovements,
+} from "~/server/db-tables";
 import { resetDatabase, testDriver } from "../setup/database";
 import { checkoutInput, createCoupon, createProduct, productStock } from "./checkout-factories";
 
@@ -155,5 +163,63 @@ describe(`concurrent checkouts (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
     const back = cancels.filter((r) => r?.ok).length;
     const removed = (await removals).filter((r) => r.ok).length;
     expect(await productStock(p.product.id)).toBe(30 + 30 - removed - 2 * sold + 2 * back);
+  });
+
+  it("a recall while 50 checkouts take its lot: each unit is sold before the recall or not at all", async () => {
+    const p = await createProduct({
+      name: "Recalled Batch",
+      variations: [{ size: "3.5", priceCents: 4000, stock: 0 }],
+    });
+    const variationId = p.variations[0]!.id;
+    const adminId = (await createAdminUser({ username: "recaller", password: "recall-pass-1" })).id;
+    for (const [lotNumber, quantity, expiresOn] of [
+      ["RC-1", 30, "2027-01-31"],
+      ["SAFE-1", 5, "2027-12-31"],
+    ] as const)
+      await adjustStock({
+        productId: p.product.id,
+        variationId,
+        mode: "add",
+        quantity,
+        reason: "received",
+        note: null,
+        lot: {
+          receive: { lotNumber, packagedOn: "2026-10-01", expiresOn, supplier: null, coaUrl: null },
+        },
+        actor: testActor(adminId),
+      });
+    const [recalled] = await db()
+      .select()
+      .from(stockLots)
+      .where(and(eq(stockLots.variationId, variationId), eq(stockLots.lotNumber, "RC-1")));
+    const buy = (i: number) =>
+      placeOrder(
+        checkoutInput([{ id: p.id(0), quantity: 1 }], { email: `recall${i}@example.com` }),
+      );
+    const first = Array.from({ length: 25 }, (_, i) => buy(i));
+    const recall = recallLot({
+      lotId: recalled!.id,
+      noticeNumber: "RA-77",
+      noticeText: "Foreign material.",
+      actor: testActor(adminId),
+    });
+    const second = Array.from({ length: 25 }, (_, i) => buy(25 + i));
+    const results = await Promise.all([...first, ...second]);
+    expect(await recall).toMatchObject({ ok: true });
+
+    const [lot] = await db().select().from(stockLots).where(eq(stockLots.id, recalled!.id));
+    const fromLot = await db()
+      .select({ orderId: stockMovements.orderId, quantity: stockMovements.quantity })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.lotId, recalled!.id), eq(stockMovements.reason, "sold")));
+    // Every unit of the lot is either in an order (sold before the recall) or quarantined.
+    expect(lot!.onHand).toBe(0);
+    expect(fromLot.length + lot!.quarantined).toBe(30);
+    expect(lot!.quarantined).toBe(30 - fromLot.length);
+    const sold = results.filter((r) => r.ok);
+    // The rest sold from the safe lot, never more than it held; the others were refused.
+    expect(sold.length - fromLot.length).toBeLessThanOrEqual(5);
+    for (const r of results.filter((r) => !r.ok)) expect(r.message).toMatch(/Recalled Batch/);
+    expect(await productStock(p.product.id)).toBe(5 - (sold.length - fromLot.length));
   });
 });
