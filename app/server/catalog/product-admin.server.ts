@@ -1,5 +1,6 @@
 import { potencyOf, potencyValuesText, type PotencyValues } from "~/lib/potency";
 import { and, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { UNRECORDED_LOT } from "~/lib/lots";
 import { fail, refusalFailure, type Failure, type Result } from "~/lib/errors";
 import type { AdminRole } from "~/lib/permissions";
 import { isUuid } from "~/lib/ids";
@@ -23,7 +24,7 @@ import {
   type SavedSize,
 } from "./product-sizes.server";
 import { clearListingCache } from "../storefront/listing-counts.server";
-import { imagesLibrary, orderItems, products } from "../db-tables";
+import { imagesLibrary, orderItems, products, stockLots } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** A product with its variations for the admin forms; undefined when unknown (or not an id). */
@@ -298,13 +299,14 @@ export async function updateProduct(
 }
 
 /**
- * Deletes a product, or archives it when orders refer to it (their lines must stay whole): an
- * archived product is hidden from the store but kept. A 404 failure when there is no such product.
+ * Deletes a product, or archives it when orders refer to it (their lines must stay whole) or lots
+ * were received for it under a lot number (inventory records are kept): an archived product is
+ * hidden from the store but kept. A 404 failure when there is no such product.
  */
 export async function deleteProduct(
   id: string,
   actor: AuditActor,
-): Promise<Result<{ outcome: "deleted" | "archived" }>> {
+): Promise<Result<{ outcome: "deleted" | "archived" | "archived-lots" }>> {
   if (!isUuid(id)) return fail(404, PRODUCT_NOT_FOUND);
   const outcome = await db().transaction(async (tx) => {
     const [existing] = await tx
@@ -319,7 +321,14 @@ export async function deleteProduct(
       .from(orderItems)
       .where(eq(orderItems.productId, id))
       .limit(1);
-    if (ordered) {
+    const [lot] = ordered
+      ? []
+      : await tx
+          .select({ id: stockLots.id })
+          .from(stockLots)
+          .where(and(eq(stockLots.productId, id), ne(stockLots.lotNumber, UNRECORDED_LOT)))
+          .limit(1);
+    if (ordered || lot) {
       await tx
         .update(products)
         .set({ status: "archived", updatedAt: new Date() })
@@ -331,7 +340,7 @@ export async function deleteProduct(
         record,
         changes: { status: [existing.status, "archived"] },
       });
-      return "archived" as const;
+      return ordered ? ("archived" as const) : ("archived-lots" as const);
     }
     await tx.delete(products).where(eq(products.id, id));
     await recordAudit(tx, { actor, area: "products", action: "delete", record });

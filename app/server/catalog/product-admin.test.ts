@@ -306,6 +306,43 @@ describe("product service", () => {
       outcome: "archived",
     });
     expect((await getAdminProduct(sold.id))!.status).toBe("archived");
+
+    // Received under a lot number: the inventory record stays, so the product is archived.
+    const received = (await createProduct(
+      form({ sku: "LOTTED" }),
+      testActor(adminId),
+      "owner",
+    )) as {
+      id: string;
+    };
+    const [size] = await db()
+      .select({ id: productVariations.id })
+      .from(productVariations)
+      .where(eq(productVariations.productId, received.id))
+      .limit(1);
+    const lotted = await adjustStock({
+      productId: received.id,
+      variationId: size?.id ?? null,
+      mode: "add",
+      quantity: 2,
+      reason: "received",
+      note: null,
+      lot: {
+        receive: {
+          lotNumber: "LR-1",
+          packagedOn: null,
+          expiresOn: null,
+          supplier: null,
+          coaUrl: null,
+        },
+      },
+      actor: testActor(adminId),
+    });
+    expect(lotted.ok).toBe(true);
+    expect(await deleteProduct(received.id, testActor(adminId))).toEqual({
+      ok: true,
+      outcome: "archived-lots",
+    });
   });
 
   it("shows saves in the storefront's product counts at once (no stale cached count)", async () => {

@@ -197,7 +197,8 @@ export async function splitByLot(
         stockAfter: stockAfter - piece.quantity,
         reason: "recalled",
         note: `Lot ${lot.lotNumber} is recalled: returned units quarantined`,
-        orderId: m.orderId ?? null,
+        // Not the order's: what an order holds of a lot is the sum of its own movements there.
+        orderId: null,
         adminId: m.adminId ?? null,
         lotId: lot.id,
         quarantinedHere: true,

@@ -109,7 +109,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         back,
         result.outcome === "deleted"
           ? "Product deleted successfully!"
-          : "Product archived: past orders include it, so it is hidden from the store instead of deleted.",
+          : result.outcome === "archived"
+            ? "Product archived: past orders include it, so it is hidden from the store instead of deleted."
+            : "Product archived: its lots are on record, so it is hidden from the store instead of deleted.",
       );
     },
   });
