@@ -56,6 +56,11 @@ export default [
         // The stock ledger, store-wide (a product's own history is on its page).
         route("stock", "routes/admin/stock/list.tsx"),
         route("stock/export.csv", "routes/admin/stock/export.ts"),
+        // Lots store-wide: search by lot number, expiring, expired, recalled.
+        route("lots", "routes/admin/lots/list.tsx"),
+        // A lot: its details, its recall, the orders that took it and their recall notices.
+        route("lots/:lotId", "routes/admin/lots/detail.tsx"),
+        route("lots/:lotId/orders.csv", "routes/admin/lots/orders-csv.ts"),
         route("orders", "routes/admin/orders/list.tsx"),
         route("orders/:orderNumber", "routes/admin/orders/detail.tsx"),
         // A pending (unpaid) order's lines and address, changed by staff (orders.edit).

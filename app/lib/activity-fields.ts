@@ -214,6 +214,7 @@ export const FIELDS: Record<string, { label?: string; format?: Format }> = {
   newOrderEmails: { label: "New order emails" },
   dailySummaryEmails: { label: "Daily summary emails" },
   lowStockEmails: { label: "Low stock emails" },
+  lotExpiryWarningDays: { label: "Warn about lots expiring within", format: unit("day") },
   requireTwoFactor: { label: "Two-factor required for every admin" },
   // Provinces and taxes
   ships: { label: "Ships there" },

@@ -1,5 +1,5 @@
 /**
- * Lots (docs/product/catalogue-and-stock.md#lots): the producer's lot number, its packaged-on and
+ * Lots (docs/product/lots-and-recalls.md#lots): the producer's lot number, its packaged-on and
  * expiry dates, its supplier and certificate of analysis. Pure rules shared by Adjust stock, the
  * product form, the CSV import and the lots screens.
  */
@@ -93,6 +93,11 @@ export function lotConflict(
 /** How a lot number reads in the admin: the opening lot says what it is. */
 export function lotLabel(lotNumber: string): string {
   return lotNumber === UNRECORDED_LOT ? "Unrecorded (stock from before lots)" : lotNumber;
+}
+
+/** The window the admin's "Expires in N days" badges use: the warning's setting, or 30 while it is off. */
+export function expiryWindowDays(setting: number): number {
+  return setting > 0 ? setting : DEFAULT_EXPIRY_WARNING_DAYS;
 }
 
 export type ExpiryState = "expired" | "expiring" | "ok" | "none";

@@ -41,6 +41,7 @@ describe("the permission table", () => {
       "delivery.records",
       "products.bulk",
       "stock.adjust",
+      "lots.recall",
       "orders.edit",
     ] as const)
       expect(can("staff", p), p).toBe(false);
@@ -61,6 +62,13 @@ describe("the permission table", () => {
     expect(ADMIN_ROLES.filter((role) => can(role, "orders.edit"))).toEqual(["owner", "manager"]);
     expect(refusalMessage("staff", "orders.edit")).toBe(
       "Only owners and managers can edit unpaid orders. Your role is staff: ask the store owner if you need it.",
+    );
+  });
+
+  it("lets owners and managers recall lots, not staff", () => {
+    expect(ADMIN_ROLES.filter((role) => can(role, "lots.recall"))).toEqual(["owner", "manager"]);
+    expect(refusalMessage("staff", "lots.recall")).toBe(
+      "Only owners and managers can recall lots and send recall notices. Your role is staff: ask the store owner if you need it.",
     );
   });
 

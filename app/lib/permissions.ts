@@ -48,6 +48,11 @@ export const PERMISSIONS = {
     screens: "Orders: edit a pending order's lines and address",
   },
   "stock.adjust": { roles: MANAGERS, label: "adjust stock", screens: "Adjust stock" },
+  "lots.recall": {
+    roles: MANAGERS,
+    label: "recall lots and send recall notices",
+    screens: "Lots: recall a lot, send its recall notices",
+  },
   "products.bulk": {
     roles: MANAGERS,
     label: "change products in bulk",

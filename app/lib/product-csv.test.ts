@@ -272,7 +272,7 @@ describe("product CSV: reading a file", () => {
     const good = file([product()]);
     const { rows } = parsed(`${good}\r\nONE,two\r\n"BROKEN,x`);
     expect(rows[1]!.errors).toEqual([
-      "Row 3: 2 cells where the header has 29 (a value with a comma needs quotes)",
+      "Row 3: 2 cells where the header has 34 (a value with a comma needs quotes)",
     ]);
     expect(rows[2]!.errors).toEqual(["Row 4: Unclosed quote - check the quotes on this row"]);
   });

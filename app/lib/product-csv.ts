@@ -7,6 +7,13 @@ import {
 } from "./cannabis-limit";
 import { CATEGORIES, findCategory } from "./categories";
 import { decodeCsvBytes } from "./customer-csv";
+import {
+  coaUrlProblem,
+  lotDatesProblem,
+  lotNumberProblem,
+  normalizeLotNumber,
+  type LotDetails,
+} from "./lots";
 import { formatMoney } from "./money";
 import {
   formatPotency,
@@ -27,6 +34,7 @@ import {
 } from "./product-fields";
 import {
   LEGACY_PRODUCT_CSV_COLUMNS,
+  LOT_KEYS,
   MAX_PRODUCT_IMPORT_ROWS,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_EMPTY_FILE,
@@ -109,10 +117,14 @@ function potencyCells(values: PotencyValues | null) {
 }
 
 const PRODUCT_KEYS = PRODUCT_CSV_COLUMNS.map((c) => c.key).filter(
-  (key) => !(SIZE_KEYS as readonly string[]).includes(key),
+  (key) =>
+    !(SIZE_KEYS as readonly string[]).includes(key) &&
+    !(LOT_KEYS as readonly string[]).includes(key),
 ) as Exclude<
   ProductCsvKey,
-  (typeof SIZE_KEYS)[number] | (typeof LEGACY_PRODUCT_CSV_COLUMNS)[number]["key"]
+  | (typeof SIZE_KEYS)[number]
+  | (typeof LOT_KEYS)[number]
+  | (typeof LEGACY_PRODUCT_CSV_COLUMNS)[number]["key"]
 >[];
 type ProductKey = (typeof PRODUCT_KEYS)[number];
 
@@ -177,12 +189,18 @@ function sizeCells(p: CsvProduct, size?: CsvSize): Record<(typeof SIZE_KEYS)[num
   };
 }
 
+/** The lot columns: empty in an export (a lot is a delivery's, not the product's). */
+const NO_LOT = Object.fromEntries(LOT_KEYS.map((key) => [key, ""])) as Record<
+  (typeof LOT_KEYS)[number],
+  string
+>;
+
 /** The export's rows of one product: one per size, or one for a product without sizes. */
 export function productCsvRows(p: CsvProduct): string[][] {
   const own = productCells(p);
   const sizes = p.variations.length > 0 ? p.variations : [undefined];
   return sizes.map((size) => {
-    const cells = { ...own, ...sizeCells(p, size) };
+    const cells = { ...own, ...sizeCells(p, size), ...NO_LOT };
     return PRODUCT_CSV_COLUMNS.map((c) => cells[c.key]);
   });
 }
@@ -436,6 +454,8 @@ export interface CheckedProduct {
   stock: (number | null)[];
   /** The row of each size (or the product's one row). */
   sizeRows: number[];
+  /** The lot each size's (or its own) added units are received into: null for none given. */
+  lots: (LotDetails | null)[];
 }
 
 /** Adds a row's error in the file's words ("Row 3: …"). */
@@ -446,18 +466,28 @@ type RowError = (row: CsvRow, message: string) => void;
  * but the size columns and Stock) must agree among the rows that fill it in; each size appears
  * once; a product without sizes is one row. A column the file leaves out keeps what the product on
  * file has (a new product takes the form's default); a blank Stock cell leaves that stock as it is
- * (0 for something new). Errors are added to the rows.
+ * (0 for something new). A row's lot columns name the lot its added units are received into.
+ * Errors are added to the rows. `today` (YYYY-MM-DD, the store's day) bounds a lot's dates.
  */
 export function checkProduct(
   group: CsvProductRows,
   columns: readonly ProductCsvKey[],
   existing: CsvProduct | undefined,
+  today: string = new Date().toISOString().slice(0, 10),
 ): CheckedProduct {
   const rows = [...group.rows].sort((a, b) => a.row - b.row);
   const first = rows[0]!;
   const sku = first.cells.sku ?? "";
   const error: RowError = (row, message) => row.errors.push(`Row ${row.row}: ${message}`);
-  const result: CheckedProduct = { key: group.key, sku, rows, existing, stock: [], sizeRows: [] };
+  const result: CheckedProduct = {
+    key: group.key,
+    sku,
+    rows,
+    existing,
+    stock: [],
+    sizeRows: [],
+    lots: [],
+  };
   if (!sku) {
     error(first, "SKU is required");
     return result;
@@ -473,6 +503,8 @@ export function checkProduct(
   const sizes = readSizes(rows, columns, existing, error, flagged, legacy);
   result.stock = sizes.stock;
   result.sizeRows = sizes.sizeRows;
+  const lots = new Map(rows.map((row) => [row.row, readLot(row, today, error)]));
+  result.lots = sizes.sizeRows.map((row) => lots.get(row) ?? null);
 
   const parsed = ProductFormSchema.safeParse({
     name: value.name,
@@ -509,6 +541,41 @@ export function checkProduct(
   }
   if (parsed.success && rows.every((r) => r.errors.length === 0)) result.input = parsed.data;
   return result;
+}
+
+const SUPPLIER_MAX = 120;
+
+/**
+ * A row's lot: null when its lot columns are empty (or absent); a lot number is required with any
+ * other lot cell, and each is checked with the lots' own rules (app/lib/lots.ts).
+ */
+function readLot(row: CsvRow, today: string, error: RowError): LotDetails | null {
+  const cell = (key: (typeof LOT_KEYS)[number]) => row.cells[key] ?? "";
+  if (LOT_KEYS.every((key) => !cell(key))) return null;
+  const errorsBefore = row.errors.length;
+  const lotNumber = normalizeLotNumber(cell("lotNumber"));
+  if (!lotNumber) {
+    const given = LOT_KEYS.filter((key) => cell(key)).map((key) => HEADER_OF[key]);
+    error(row, `Lot number is required with ${given.join(", ")}`);
+  } else {
+    const problem = lotNumberProblem(lotNumber);
+    if (problem) error(row, `Lot number ${quote(lotNumber)}: ${problem}`);
+  }
+  const packagedOn = cell("packagedOn") || null;
+  const expiresOn = cell("expiresOn") || null;
+  const dates = lotDatesProblem(packagedOn, expiresOn, today);
+  if (dates) {
+    const column = dates.field === "packagedOn" ? "packagedOn" : "expiresOn";
+    error(row, `${HEADER_OF[column]} ${quote(cell(column))}: ${dates.message}`);
+  }
+  const supplier = cell("supplier") || null;
+  if (supplier && supplier.length > SUPPLIER_MAX)
+    error(row, `Supplier must be at most ${SUPPLIER_MAX} characters`);
+  const coaUrl = cell("coaUrl") || null;
+  const coa = coaUrl ? coaUrlProblem(coaUrl) : null;
+  if (coa) error(row, `COA link ${quote(coaUrl!)}: ${coa}`);
+  if (row.errors.length > errorsBefore) return null;
+  return { lotNumber, packagedOn, expiresOn, supplier, coaUrl };
 }
 
 /**
@@ -729,6 +796,8 @@ interface PlannedSize {
   existingId?: string;
   /** The Stock cell: null leaves the stock as it is (0 for a new size). */
   stock: number | null;
+  /** The lot the units added are received into (none: the size's unrecorded lot). */
+  lot?: LotDetails;
 }
 
 export interface ProductPlan {
@@ -776,18 +845,31 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
   const firstRow = product.rows[0]!.row;
   const changes = new Map<number, string[]>();
   const note = (row: number, text: string) => changes.set(row, [...(changes.get(row) ?? []), text]);
+  const lotOf = (i: number) => product.lots[i] ?? null;
+  const withLot = (i: number) => {
+    const lot = lotOf(i);
+    return lot ? { lot } : {};
+  };
+  // Said where the stock goes up with a lot number: the units added are received into it.
+  const received = (row: number, i: number, before: number, after: number) => {
+    const lot = lotOf(i);
+    if (lot && after > before) note(row, `Received into lot ${lot.lotNumber}`);
+  };
 
   if (!existing) {
     input.variations.forEach((_, i) => {
       const stock = product.stock[i] ?? 0;
       if (stock > 0) note(product.sizeRows[i]!, `Stock ${stock}`);
+      received(product.sizeRows[i]!, i, 0, stock);
     });
-    if (input.variations.length === 0 && (product.stock[0] ?? 0) > 0)
+    if (input.variations.length === 0 && (product.stock[0] ?? 0) > 0) {
       note(firstRow, `Stock ${product.stock[0]}`);
+      received(firstRow, 0, 0, product.stock[0]!);
+    }
     return {
       action: "create",
       changes,
-      sizes: input.variations.map((_, i) => ({ stock: product.stock[i] ?? null })),
+      sizes: input.variations.map((_, i) => ({ stock: product.stock[i] ?? null, ...withLot(i) })),
       removedSizeIds: [],
     };
   }
@@ -842,7 +924,8 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
       note(row, `New size ${label}`);
       const stock = stockAfter(0, cell, reason);
       if (stock.after > 0) note(row, `Stock ${stock.after}`);
-      sizes.push({ stock: cell });
+      received(row, i, 0, stock.after);
+      sizes.push({ stock: cell, ...withLot(i) });
       return;
     }
     kept.add(match.id);
@@ -870,7 +953,8 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
     }
     const stock = stockAfter(match.stock, cell, reason);
     if (stock.text) note(row, stock.text);
-    sizes.push({ existingId: match.id, stock: cell });
+    received(row, i, match.stock, stock.after);
+    sizes.push({ existingId: match.id, stock: cell, ...withLot(i) });
   });
   const removed = existing.variations.filter((v) => !kept.has(v.id));
   if (removed.length > 0)
@@ -886,6 +970,7 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
     const current = existing.variations.length === 0 ? existing.stock : 0;
     const stock = stockAfter(current, product.stock[0] ?? null, reason);
     if (stock.text) note(firstRow, stock.text);
+    received(firstRow, 0, current, stock.after);
   }
   return {
     action: changes.size > 0 ? "update" : "unchanged",

@@ -77,6 +77,10 @@ export function productFormValues(form: FormData) {
     cannabisKind: text("cannabisKind"),
     netAmount: text("netAmount"),
     packedGrams: text("packedGrams"),
+    openingLotNumber: text("openingLotNumber"),
+    openingPackagedOn: text("openingPackagedOn"),
+    openingExpiresOn: text("openingExpiresOn"),
+    openingSupplier: text("openingSupplier"),
     variations: sizes.map((size, i) => ({
       id: ids[i],
       size,

@@ -47,6 +47,13 @@ export const PRODUCT_CSV_COLUMNS = [
   { key: "sizeCbd", header: "Size CBD mg", required: false },
   { key: "sizeTotalCbd", header: "Size Total CBD mg", required: false },
   { key: "stock", header: "Stock", required: false },
+  // The lot the row's added stock is received into: left empty by the export (a lot is a
+  // delivery's, not the product's).
+  { key: "lotNumber", header: "Lot number", required: false },
+  { key: "packagedOn", header: "Packaged on", required: false },
+  { key: "expiresOn", header: "Expiry", required: false },
+  { key: "supplier", header: "Supplier", required: false },
+  { key: "coaUrl", header: "COA link", required: false },
 ] as const;
 
 /**
@@ -74,6 +81,12 @@ export const SIZE_KEYS = [
   "sizeTotalCbd",
   "stock",
 ] as const;
+
+/**
+ * The columns of the lot a row's added units are received into: optional, at the end, so a file
+ * from before lots still imports. Without a lot number the units go to the unrecorded lot.
+ */
+export const LOT_KEYS = ["lotNumber", "packagedOn", "expiresOn", "supplier", "coaUrl"] as const;
 
 export const PRODUCT_CSV_HEADER: readonly string[] = PRODUCT_CSV_COLUMNS.map((c) => c.header);
 
@@ -122,7 +135,10 @@ export interface ProductPreviewRow {
   productId?: string;
   /** What the import does with this row's product (none when the file has errors). */
   action?: ProductImportAction;
-  /** What changes, in words ("Selling Price $40.00 → $42.00", "Stock 5 → 8"). */
+  /**
+   * What changes, in words ("Selling Price $40.00 → $42.00", "Stock 5 → 8", "Received into lot
+   * A-12").
+   */
   changes?: string[];
 }
 

@@ -63,6 +63,11 @@ interface NotificationSettings {
   newOrderEmails: string[];
   dailySummaryEmails: string[];
   lowStockEmails: string[];
+  /**
+   * The daily lot expiry warning (to the low-stock addresses) lists lots with stock expiring within
+   * this many days, and those expired; 0 turns it off.
+   */
+  lotExpiryWarningDays: number;
 }
 
 interface SecuritySettings {
@@ -118,6 +123,8 @@ export const SAMPLE_SUPPORT_HOURS = "Mon-Fri 9AM-6PM PST";
 
 export const REMINDER_HOURS = { min: 1, max: 720 } as const;
 export const CANCEL_DAYS = { min: 1, max: 60 } as const;
+/** Warn about lots expiring within 1-365 days; 0 turns the warning off. */
+export const EXPIRY_WARNING_DAYS = { min: 0, max: 365 } as const;
 /** Shipping fee and threshold: up to $10,000. */
 export const MAX_SETTING_CENTS = 1_000_000;
 

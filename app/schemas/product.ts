@@ -18,6 +18,7 @@ import {
   potencyMessage,
   type PotencyValues,
 } from "~/lib/potency";
+import { lotDatesProblem, lotNumberProblem, normalizeLotNumber, type LotDetails } from "~/lib/lots";
 import { DEFAULT_RATING } from "~/lib/product";
 import { formRules } from "~/lib/form";
 import {
@@ -31,6 +32,16 @@ import {
 } from "~/lib/product-fields";
 
 const MAX_PRICE_CENTS = 10_000_000;
+export const OPENING_SUPPLIER_MAX = 120;
+
+/** Optional text: trimmed, blank → null. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || null);
+
+/** A day as the browser and the server both know it (the rule allows a day ahead for time zones). */
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** A file of the image library, as stored by image-store.server.ts. */
 export const STORED_IMAGE_URL = /^\/images\/[\w-]+\.(jpg|png|webp|gif)$/;
@@ -246,7 +257,37 @@ export const ProductFormSchema = z
       .array(VariationSchema)
       .max(MAX_VARIATIONS, { error: `A product can have at most ${MAX_VARIATIONS} variations` })
       .default([]),
+    // The lot the opening stock (a new product's, or new sizes') is received into: optional.
+    openingLotNumber: optionalText,
+    openingPackagedOn: optionalText,
+    openingExpiresOn: optionalText,
+    openingSupplier: optionalText,
   })
+  .superRefine(
+    (value, ctx) => {
+      // The opening stock's lot: a lot number with any of its details, each checked as a
+      // delivery's lot is. Checked while other fields are refused too.
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: "custom", path: [path], message });
+      const text = (v: unknown) => (typeof v === "string" ? v : null);
+      const lotNumber = text(value.openingLotNumber);
+      const packagedOn = text(value.openingPackagedOn);
+      const expiresOn = text(value.openingExpiresOn);
+      const supplier = text(value.openingSupplier);
+      if (!lotNumber && !packagedOn && !expiresOn && !supplier) return;
+      const lotProblem = lotNumberProblem(lotNumber ?? "");
+      if (lotProblem) issue("openingLotNumber", lotProblem);
+      const dates = lotDatesProblem(packagedOn, expiresOn, today());
+      if (dates)
+        issue(
+          dates.field === "packagedOn" ? "openingPackagedOn" : "openingExpiresOn",
+          dates.message,
+        );
+      if ((supplier?.length ?? 0) > OPENING_SUPPLIER_MAX)
+        issue("openingSupplier", `Supplier must be at most ${OPENING_SUPPLIER_MAX} characters`);
+    },
+    { when: () => true },
+  )
   .superRefine(
     (value, ctx) => {
       // Product-level prices are required only without sizes (each size has its own price).
@@ -320,9 +361,27 @@ export const ProductFormSchema = z
       }
     }
     if (missing) return z.NEVER;
-    const { currentStock: _currentStock, ...rest } = withoutPotencyText(value);
+    const {
+      currentStock: _currentStock,
+      openingLotNumber,
+      openingPackagedOn,
+      openingExpiresOn,
+      openingSupplier,
+      ...rest
+    } = withoutPotencyText(value);
+    const openingLot: LotDetails | null = openingLotNumber
+      ? {
+          lotNumber: normalizeLotNumber(openingLotNumber),
+          packagedOn: openingPackagedOn,
+          expiresOn: openingExpiresOn,
+          supplier: openingSupplier,
+          coaUrl: null,
+        }
+      : null;
     return {
       ...rest,
+      /** The lot new sizes' (or a new product's) opening units are received into; null: unrecorded. */
+      openingLot,
       ...ownPotency!,
       variations: value.variations.map((v, i) => ({
         ...withoutPotencyText(v),

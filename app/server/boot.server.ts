@@ -23,6 +23,7 @@ import {
 import { emailSender, senderWarning } from "./email/sender.server";
 import { startEmailWorker } from "./email/worker.server";
 import { sendDailyLowStockEmail } from "./inventory/low-stock.server";
+import { sendDailyLotExpiryEmail } from "./inventory/lot-expiry.server";
 import { sendDueCampaigns } from "./marketing/campaign-admin.server";
 import { sendDailySummaryEmail } from "./orders/staff-alerts.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
@@ -304,6 +305,8 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
       { name: "scheduled campaigns", everyMs: 30_000, run: () => sendDueCampaigns() },
       // Once a day from LOW_STOCK_EMAIL_HOUR, when something is low (daily_jobs claims the day).
       { name: "low-stock email", everyMs: 600_000, run: () => sendDailyLowStockEmail() },
+      // Once a day from LOW_STOCK_EMAIL_HOUR, when lots with stock expire within the setting's days.
+      { name: "lot expiry email", everyMs: 600_000, run: () => sendDailyLotExpiryEmail() },
       // Once a day from DAILY_SUMMARY_HOUR: yesterday's orders, what waits to ship or is cancelled soon.
       { name: "daily summary email", everyMs: 600_000, run: () => sendDailySummaryEmail() },
       // Once a day: audit log entries older than AUDIT_RETENTION_DAYS (daily_jobs claims the day).

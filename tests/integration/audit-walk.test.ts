@@ -39,6 +39,7 @@ import {
   products,
   refunds,
   salesTaxRates,
+  stockMovements,
 } from "~/server/db-tables";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { moveOrder, placeTestOrder } from "../fixtures/orders";
@@ -254,6 +255,8 @@ const order = {} as Record<
 >;
 const orderNumberOf = {} as Record<"walked" | "edited", string>;
 let creditNoteNumber: string;
+/** The lot the recall scenarios recall, and the order that took it. */
+const recall = { lotId: "", orderId: "" };
 let sam: { id: string; cookie?: string; recoveryCodes?: string[]; challenge?: string };
 let pat: { id: string; cookie: string; secret?: string };
 const today = () => dayKey(new Date(), config().STORE_TIMEZONE);
@@ -342,7 +345,8 @@ const EXEMPT: Exemption[] = [
  * printable pages (…print.tsx) and the packing slips. Each writes an exports/export entry, or is
  * exempted above (one document is not a batch).
  */
-const BULK_LOADER = /\/(?:[\w-]+-)?(?:export\.ts|pdf\.ts|print\.tsx)$|\/packing-slips\.tsx$/;
+const BULK_LOADER =
+  /\/(?:[\w-]+-)?(?:export\.ts|csv\.ts|pdf\.ts|print\.tsx)$|\/packing-slips\.tsx$/;
 
 const SCENARIOS: Scenario[] = [
   // ── signing in (app/server/auth/signed-in.server.ts) ──
@@ -641,7 +645,7 @@ const SCENARIOS: Scenario[] = [
       post(
         "routes/admin/products/stock.ts",
         `${A}/products/${productId}/stock`,
-        { variationId: "", mode: "add", quantity: "3", reason: "received" },
+        { variationId: "", mode: "add", quantity: "3", reason: "received", lotNumber: "W-1" },
         { params: { productId } },
       ),
   },
@@ -1583,6 +1587,75 @@ const SCENARIOS: Scenario[] = [
       await vi.waitFor(() => expect(backupRunning()).toBe(false), { timeout: 60_000 });
       return answer;
     },
+  },
+  // ── a lot's recall (routes/admin/lots/detail.tsx): its own product, one order of it ──
+  {
+    kind: "action",
+    route: "routes/admin/lots/detail.tsx",
+    intent: "recall",
+    area: "lots",
+    action: "recall",
+    record: () => recall.lotId,
+    seed: async () => {
+      const made = await createProduct({ name: "Walk Recall", priceCents: 3000, stock: 5 });
+      recall.orderId = await placeTestOrder({
+        name: "Walk Recall",
+        items: [{ id: made.id(), quantity: 2 }],
+      });
+      const [sold] = await db()
+        .select({ lotId: stockMovements.lotId })
+        .from(stockMovements)
+        .where(eq(stockMovements.orderId, recall.orderId));
+      recall.lotId = sold!.lotId;
+      await db().update(orders).set({ status: "shipped" }).where(eq(orders.id, recall.orderId));
+    },
+    run: () =>
+      post(
+        "routes/admin/lots/detail.tsx",
+        `${A}/lots/${recall.lotId}`,
+        { intent: "recall", noticeNumber: "RA-2026-1", noticeText: "Mould found." },
+        { params: { lotId: recall.lotId } },
+      ),
+  },
+  {
+    kind: "action",
+    route: "routes/admin/lots/detail.tsx",
+    intent: "send",
+    area: "lots",
+    action: "send",
+    record: () => recall.lotId,
+    run: () =>
+      post(
+        "routes/admin/lots/detail.tsx",
+        `${A}/lots/${recall.lotId}`,
+        { intent: "send" },
+        { params: { lotId: recall.lotId } },
+      ),
+  },
+  {
+    kind: "action",
+    route: "routes/admin/lots/detail.tsx",
+    intent: "return",
+    area: "lots",
+    action: "update",
+    record: () => recall.lotId,
+    run: () =>
+      post(
+        "routes/admin/lots/detail.tsx",
+        `${A}/lots/${recall.lotId}`,
+        { intent: "return", orderId: recall.orderId, quantity: "1" },
+        { params: { lotId: recall.lotId } },
+      ),
+  },
+  {
+    kind: "loader",
+    route: "routes/admin/lots/orders-csv.ts",
+    area: "exports",
+    action: "export",
+    run: () =>
+      get("routes/admin/lots/orders-csv.ts", `${A}/lots/${recall.lotId}/orders.csv`, {
+        params: { lotId: recall.lotId },
+      }),
   },
   {
     kind: "action",

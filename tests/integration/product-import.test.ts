@@ -521,7 +521,7 @@ describe("product CSV import: refusals leave the catalogue as it was", () => {
     [
       "a row that does not line up with the header",
       `${file([row()])}\r\nBROKEN,row`,
-      "Row 3: 2 cells where the header has 29 (a value with a comma needs quotes)",
+      "Row 3: 2 cells where the header has 34 (a value with a comma needs quotes)",
     ],
     [
       "the same size twice",

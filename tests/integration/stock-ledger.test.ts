@@ -404,6 +404,7 @@ describe("the stock ledger", () => {
         mode: "add",
         quantity: "5",
         reason: "received",
+        lotNumber: "D-118",
         note: "Delivery 118",
         returnTo: back,
       })) as Response;
@@ -443,6 +444,7 @@ describe("the stock ledger", () => {
         mode: "add",
         quantity: "1",
         reason: "received",
+        lotNumber: "D-119",
       })) as Reply;
       expect(gone.init?.status).toBe(404);
       expect(await productStock(product.id)).toBe(7);

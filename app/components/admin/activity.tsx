@@ -30,6 +30,8 @@ function recordHref(type: string | null, id: string | null): string | null {
       return href("/budzadmin/dashboard/settings/provinces/:province", { province: id });
     case "campaign":
       return href("/budzadmin/dashboard/emails/:campaignId", { campaignId: id });
+    case "lot":
+      return href("/budzadmin/dashboard/lots/:lotId", { lotId: id });
     case "template":
     case "email-template":
       return href("/budzadmin/dashboard/emails/templates/:templateId", { templateId: id });

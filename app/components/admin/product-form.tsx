@@ -7,6 +7,7 @@ import { lazyModule } from "~/lib/lazy-module";
 import { sizeLabel } from "~/lib/product";
 import type { ProductFormProduct } from "~/lib/product-fields";
 import { CannabisContentFields } from "./cannabis-content-fields";
+import { OpeningLotFields } from "./opening-lot-fields";
 import { ParcelWeightFields } from "./parcel-weight-fields";
 import { PotencyFields } from "./potency-fields";
 import { ProductDetailsFields } from "./product-details-fields";
@@ -70,6 +71,10 @@ export function ProductForm({
           0,
         );
 
+  // Opening stock is typed for a new product, or a new size, by a role that may adjust stock.
+  const openingStock =
+    mayAdjustStock && (!product || variations.some((row) => !savedStock.has(row.id)));
+
   return (
     <Form method="post" id={formId} {...form.props} className="space-y-8">
       <FormProvider form={form}>
@@ -112,6 +117,7 @@ export function ProductForm({
           savedStock={savedStock}
           mayAdjustStock={mayAdjustStock}
         />
+        {openingStock ? <OpeningLotFields /> : null}
       </FormProvider>
     </Form>
   );

@@ -12,6 +12,7 @@ import {
 import { replyOf, type FormReply } from "~/lib/form";
 import {
   CANCEL_DAYS,
+  EXPIRY_WARNING_DAYS,
   REMINDER_HOURS,
   SAMPLE_SUPPORT_HOURS,
   type SettingsSection,
@@ -301,7 +302,11 @@ export function NotificationsSection({ actionData, loaderData }: SectionProps) {
       saveLabel="Save notifications"
     >
       {(form) => {
-        const list = (name: keyof typeof notifications, label: string, hint: string) => (
+        const list = (
+          name: Exclude<keyof typeof notifications, "lotExpiryWarningDays">,
+          label: string,
+          hint: string,
+        ) => (
           <TextField
             form={form}
             name={name}
@@ -323,6 +328,15 @@ export function NotificationsSection({ actionData, loaderData }: SectionProps) {
               "Once a day: yesterday's orders, what waits to ship or is cancelled soon",
             )}
             {list("lowStockEmails", "Low stock", "Once a day when something is at its alert level")}
+            <TextField
+              form={form}
+              name="lotExpiryWarningDays"
+              label="Warn about lots expiring within (days)"
+              inputMode="numeric"
+              hint={`Once a day to the Low stock addresses: lots with stock that expire within this many days, and those expired. ${EXPIRY_WARNING_DAYS.min} turns it off; at most ${EXPIRY_WARNING_DAYS.max}.`}
+              value={String(notifications.lotExpiryWarningDays)}
+              className="sm:max-w-xs"
+            />
           </>
         );
       }}

@@ -2,8 +2,10 @@ import { PackagePlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { href, useFetcher, useLocation } from "react-router";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { formatCalendarDay } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { lazyModule } from "~/lib/lazy-module";
+import { lotLabel, UNRECORDED_LOT } from "~/lib/lots";
 import { ADJUST_REASONS, adjustmentDelta, STOCK_REASON_LABELS, type AdjustMode } from "~/lib/stock";
 import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
@@ -70,13 +72,33 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
   const [mode, setMode] = useState<AdjustMode>("add");
   const [quantity, setQuantity] = useState("");
   const [reason, setReason] = useState<string>(ADJUST_REASONS.add[0]);
+  const [lotId, setLotId] = useState("");
   const choose = (next: AdjustMode) => {
     if (next === mode) return;
     setMode(next);
     setReason(ADJUST_REASONS[next][0]);
+    setLotId("");
   };
   const busy = fetcher.state !== "idle";
   const formId = `stock-adjust-${target.variationId ?? target.productId}`;
+  const stockUrl = href("/budzadmin/dashboard/products/:productId/stock", {
+    productId: target.productId,
+  });
+
+  // The size's lots, fetched when the dialog opens (the product pages' loaders do not carry them).
+  const lotsFetcher = useFetcher<{ lots: SizeLotOption[] }>();
+  const loadLots = lotsFetcher.load;
+  useEffect(() => {
+    void loadLots(`${stockUrl}?variationId=${target.variationId ?? ""}`);
+  }, [loadLots, stockUrl, target.variationId]);
+  const lots = lotsFetcher.data?.lots;
+  const received = mode === "add" && reason === "received";
+  // Adding without a lot goes to the unrecorded lot: offered as the default, not twice.
+  const offered = (lots ?? []).filter((lot) => mode !== "add" || lot.lotNumber !== UNRECORDED_LOT);
+  // Set count: with one lot it is that one; with several, staff choose.
+  const onlyLot = mode === "set" && lots?.length === 1 ? lots[0]!.id : null;
+  const chosenLotId = onlyLot ?? lotId;
+  const chosenLot = lots?.find((lot) => lot.id === chosenLotId);
 
   // A successful adjustment redirects back to this page (a refusal does not navigate): close once
   // the page has been loaded again.
@@ -86,9 +108,11 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
   }, [key, onClose]);
 
   const amount = Number.parseInt(quantity, 10);
-  const after = Number.isNaN(amount)
-    ? null
-    : target.stock + adjustmentDelta(mode, amount, target.stock);
+  // A named lot is what is counted or taken from: its units are the ones that cannot go below 0.
+  const base = chosenLot && !received ? chosenLot.onHand : target.stock;
+  const delta = Number.isNaN(amount) ? null : adjustmentDelta(mode, amount, base);
+  const after = delta === null ? null : target.stock + delta;
+  const short = delta !== null && base + delta < 0;
   return (
     <Modal
       title="Adjust stock"
@@ -104,9 +128,8 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
       <fetcher.Form
         id={formId}
         method="post"
-        action={href("/budzadmin/dashboard/products/:productId/stock", {
-          productId: target.productId,
-        })}
+        action={stockUrl}
+        encType="multipart/form-data"
         {...form.props}
         className="space-y-4"
       >
@@ -146,8 +169,10 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
             hint={
               after === null
                 ? undefined
-                : after < 0
-                  ? `Only ${target.stock} in stock`
+                : short
+                  ? chosenLot && !received
+                    ? `Only ${base} in lot ${lotLabel(chosenLot.lotNumber)}`
+                    : `Only ${target.stock} in stock`
                   : `Stock after: ${after}`
             }
           >
@@ -177,11 +202,138 @@ function StockAdjustDialog({ target, onClose }: { target: StockTarget; onClose: 
               </select>
             )}
           </Field>
+          {received ? (
+            <ReceivedLotFields />
+          ) : lots && lots.length > 0 ? (
+            <Field
+              name="lotId"
+              label="Lot"
+              required={mode === "set" && lots.length > 1}
+              hint={lotHint(mode, lots.length)}
+            >
+              {(props) => (
+                <select
+                  {...props}
+                  value={chosenLotId}
+                  onChange={(e) => setLotId(e.currentTarget.value)}
+                  className={selectClass}
+                >
+                  {onlyLot ? null : (
+                    <option value="">
+                      {mode === "remove"
+                        ? "First to expire (automatic)"
+                        : mode === "add"
+                          ? lotLabel(UNRECORDED_LOT)
+                          : "Choose the lot you counted"}
+                    </option>
+                  )}
+                  {offered.map((lot) => (
+                    <option key={lot.id} value={lot.id}>
+                      {lotOptionText(lot)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : null}
+          {received ? null : (
+            <input type="hidden" name="lotCount" value={String(lots?.length ?? 0)} />
+          )}
           <Field name="note" label="Note" hint="Optional: a delivery number, what happened">
             {(props) => <input {...props} maxLength={500} className={inputClass} />}
           </Field>
         </FormProvider>
       </fetcher.Form>
     </Modal>
+  );
+}
+
+/** A lot as the stock route's loader lists it (`listSizeLots`). */
+interface SizeLotOption {
+  id: string;
+  lotNumber: string;
+  onHand: number;
+  expiresOn: string | null;
+}
+
+/** "B-2211 · 12 on hand · expires Mar 31, 2027" */
+function lotOptionText(lot: SizeLotOption): string {
+  const expiry = lot.expiresOn ? `expires ${formatCalendarDay(lot.expiresOn)}` : "no expiry date";
+  return `${lotLabel(lot.lotNumber)} · ${lot.onHand} on hand · ${expiry}`;
+}
+
+function lotHint(mode: AdjustMode, count: number): string | undefined {
+  if (mode === "remove")
+    return "Sales and removals take the lot that expires first unless you choose";
+  if (mode === "set") return count > 1 ? "A count is of one lot" : undefined;
+  return "The lot the units go back to";
+}
+
+/** A delivery received: the lot printed on its packages, and its certificate of analysis. */
+function ReceivedLotFields() {
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-stone-200 p-4">
+      <legend className="px-1 text-sm font-medium text-stone-700">Lot</legend>
+      <Field name="lotNumber" label="Lot number" required hint="As printed on the package">
+        {(props) => <input {...props} maxLength={60} autoComplete="off" className={inputClass} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field name="packagedOn" label="Packaged on">
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              min="2000-01-01"
+              max="2100-12-31"
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field name="expiresOn" label="Best before / expiry">
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              min="2000-01-01"
+              max="2100-12-31"
+              className={inputClass}
+            />
+          )}
+        </Field>
+      </div>
+      <Field name="supplier" label="Supplier" hint="Optional">
+        {(props) => <input {...props} maxLength={120} className={inputClass} />}
+      </Field>
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-stone-700">
+          Certificate of analysis
+        </legend>
+        <p className="mb-3 text-xs text-stone-500">Optional: a link, or the PDF (10 MB at most).</p>
+        <div className="space-y-3">
+          <Field name="coaUrl" label="Link">
+            {(props) => (
+              <input
+                {...props}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                maxLength={500}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field name="coaFile" label="Or upload the PDF">
+            {(props) => (
+              <input
+                {...props}
+                type="file"
+                accept="application/pdf,.pdf"
+                className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-stone-800 hover:file:bg-stone-200"
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+    </fieldset>
   );
 }

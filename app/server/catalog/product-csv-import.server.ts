@@ -2,6 +2,9 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { fail, Refusal, refusalFailure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { dayKey } from "~/lib/invoices";
+import { lotConflict, type LotDetails } from "~/lib/lots";
+import { shortDay } from "~/lib/report-period";
 import {
   checkProduct,
   groupBySku,
@@ -29,12 +32,19 @@ import {
 import { slugify } from "~/lib/slug";
 import { IMPORT_PREVIEW_NOT_FOUND } from "~/schemas/admin-list";
 import type { ProductInput } from "~/schemas/product";
+import { config } from "../config.server";
 import { isUniqueViolation } from "../db-errors.server";
 import { db, type Executor, type Transaction } from "../db.server";
 import { readCsvUpload } from "../http/csv-upload.server";
 import { moveStocks } from "../inventory/stock-batch.server";
 import type { StockChange } from "../inventory/stock-ledger.server";
-import { imagesLibrary, productImports, productVariations, products } from "../db-tables";
+import {
+  imagesLibrary,
+  productImports,
+  productVariations,
+  products,
+  stockLots,
+} from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import { productColumns, sizeColumns } from "./product-columns.server";
 import { refreshListedPrice } from "../inventory/listed-price.server";
@@ -118,6 +128,65 @@ async function libraryImages(executor: Executor, urls: string[]) {
   return known;
 }
 
+/**
+ * A lot number a row names for a size (or product) on file that already has that lot: the same
+ * dates, and not recalled, or the row is refused (as receiving into it would be).
+ */
+async function checkLotsOnFile(executor: Executor, checked: CheckedFile["products"]) {
+  const wanted: { p: CheckedProduct; row: number; v: string | null; lot: LotDetails }[] = [];
+  for (const p of checked) {
+    if (!p.input || !p.existing) continue;
+    const onFile = new Map(p.existing.variations.map((v) => [sizeKeyOf(v.size, v.sizeUnit), v.id]));
+    p.lots.forEach((lot, i) => {
+      if (!lot) return;
+      const v = p.input!.variations[i];
+      const variationId = v ? (onFile.get(sizeKeyOf(v.size, v.unit)) ?? undefined) : null;
+      // A new size has no lots yet; a product gaining sizes has none on them either.
+      if (variationId === undefined) return;
+      if (variationId === null && p.existing!.variations.length > 0) return;
+      wanted.push({ p, row: p.sizeRows[i]!, v: variationId, lot });
+    });
+  }
+  for (let i = 0; i < wanted.length; i += BATCH) {
+    const batch = wanted.slice(i, i + BATCH);
+    const rows = await executor
+      .select({
+        productId: stockLots.productId,
+        variationId: stockLots.variationId,
+        lotNumber: stockLots.lotNumber,
+        packagedOn: stockLots.packagedOn,
+        expiresOn: stockLots.expiresOn,
+        recalledAt: stockLots.recalledAt,
+      })
+      .from(stockLots)
+      .where(
+        sql`(${stockLots.productId}, coalesce(${stockLots.variationId}::text, ''), ${stockLots.lotNumber}) in (select x.p, coalesce(x.v, ''), x.n from jsonb_to_recordset(${json(
+          batch.map((w) => ({ p: w.p.existing!.id, v: w.v, n: w.lot.lotNumber })),
+        )}) as x(p uuid, v text, n text))`,
+      );
+    for (const w of batch) {
+      const stored = rows.find(
+        (r) =>
+          r.productId === w.p.existing!.id &&
+          r.variationId === w.v &&
+          r.lotNumber === w.lot.lotNumber,
+      );
+      if (!stored) continue;
+      const row = w.p.rows.find((r) => r.row === w.row)!;
+      const message = stored.recalledAt
+        ? `Lot ${stored.lotNumber} was recalled on ${shortDay(stored.recalledAt.toISOString().slice(0, 10))}: it cannot take new stock.`
+        : lotConflict(stored, w.lot);
+      if (message) {
+        row.errors.push(`Row ${row.row}: ${message}`);
+        w.p.input = undefined;
+      }
+    }
+  }
+}
+
+/** A size's key among its product's sizes, as the file's rows are matched: "3.5|g". */
+const sizeKeyOf = (size: string, unit: string) => `${size.trim().toLowerCase()}|${unit}`;
+
 interface CheckedFile {
   products: (CheckedProduct & { plan?: ProductPlan })[];
   rows: ProductPreviewRow[];
@@ -135,7 +204,10 @@ async function checkFile(
   cells: CsvRow[],
   reason: ProductImportReason,
   lock = false,
+  now = new Date(),
 ): Promise<CheckedFile> {
+  // A lot's dates are checked against the store's day.
+  const today = dayKey(now, config().STORE_TIMEZONE);
   const rows = cells.map((r) => ({ ...r, errors: [...r.errors] }));
   const groups = groupBySku(rows);
   const existing = await productsBySku(
@@ -151,7 +223,7 @@ async function checkFile(
         `Row ${first.row}: SKU ${first.cells.sku} matches two products on file (SKUs that differ only in case): rename one first`,
       );
     }
-    return checkProduct(group, columns, match ?? undefined);
+    return checkProduct(group, columns, match ?? undefined, today);
   });
 
   const urls = new Set<string>();
@@ -167,6 +239,8 @@ async function checkFile(
       first.errors.push(`Row ${first.row}: Thumbnail ${url} is not in the Image Library`);
     if (first.errors.length > 0) p.input = undefined;
   }
+
+  await checkLotsOnFile(executor, checked);
 
   const counts = { create: 0, update: 0, unchanged: 0 };
   const preview: ProductPreviewRow[] = [];
@@ -197,8 +271,8 @@ export async function previewProductImport(options: {
 }): Promise<Result<{ id: string }>> {
   const parsed = parseProductCsv(options.bytes);
   if (!parsed.ok) return fail(400, parsed.message);
-  const checked = await checkFile(db(), parsed.columns, parsed.rows, options.reason);
   const now = options.now ?? new Date();
+  const checked = await checkFile(db(), parsed.columns, parsed.rows, options.reason, false, now);
   await db()
     .delete(productImports)
     .where(lt(productImports.createdAt, new Date(now.getTime() - PREVIEW_KEPT_MS)));
@@ -321,11 +395,19 @@ async function writeProducts(
   const updates = planned.filter((p) => p.plan.action === "update");
   const idOf = new Map<Planned, string>(updates.map((p) => [p, p.existing!.id]));
   const stock: (StockChange & { label: string })[] = [];
-  const move = (p: Planned, variationId: string | null, cell: number, size?: string) =>
+  const move = (
+    p: Planned,
+    variationId: string | null,
+    cell: number,
+    lot: LotDetails | null,
+    size?: string,
+  ) =>
     stock.push({
       productId: idOf.get(p)!,
       variationId,
       change: reason === "received" ? { by: cell } : { set: cell },
+      // Units added go into the row's lot (moveStocks uses it only when the stock goes up).
+      ...(lot ? { lot: { receive: lot } } : {}),
       reason,
       note,
       adminId,
@@ -469,13 +551,19 @@ async function writeProducts(
     const id = idOf.get(p)!;
     if (p.input.variations.length === 0) {
       const cell = p.stock[0] ?? null;
-      if (cell !== null) move(p, null, cell);
+      if (cell !== null) move(p, null, cell, p.lots[0] ?? null);
       continue;
     }
     p.plan.sizes.forEach((size, index) => {
       if (size.stock === null) return;
       const v = p.input.variations[index]!;
-      move(p, size.existingId ?? sizeIds.get(`${id}:${index}`)!, size.stock, `${v.size}${v.unit}`);
+      move(
+        p,
+        size.existingId ?? sizeIds.get(`${id}:${index}`)!,
+        size.stock,
+        size.lot ?? null,
+        `${v.size}${v.unit}`,
+      );
     });
   }
   const moved = await moveStocks(tx, stock);
@@ -530,6 +618,7 @@ export async function runProductImport(options: {
         saved.cells as CsvRow[],
         reason,
         true,
+        now,
       );
       if (checked.errorCount > 0) {
         const first = checked.rows.find((r) => r.errors.length > 0)!.errors[0];

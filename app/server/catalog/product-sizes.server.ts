@@ -9,6 +9,7 @@ import type { ProductInput } from "~/schemas/product";
 import type { AuditActor } from "../audit/audit-log.server";
 import type { Executor, Transaction } from "../db.server";
 import { recordStaffStockChange } from "../inventory/stock-ledger.server";
+import type { LotChoice } from "../inventory/stock-lots.server";
 import { productVariations } from "../db-tables";
 import { sizeColumns } from "./product-columns.server";
 
@@ -54,6 +55,8 @@ interface PlannedChange {
   change: { set: number } | { by: number };
   reason: StockReason;
   note: string;
+  /** Opening stock typed with the form's lot: received into that lot number (each size its own). */
+  lot?: LotChoice;
 }
 
 interface SizesPlan {
@@ -101,6 +104,7 @@ export function planSizes(options: {
   creating: boolean;
 }): SizesPlan {
   const { input, saved, ownStock, creating } = options;
+  const opening = input.openingLot ? { lot: { receive: input.openingLot } } : {};
   const savedIds = new Set(saved.map((size) => size.id));
   const kept = new Set<string>();
   const rowIds = input.variations.map((v) => {
@@ -139,6 +143,7 @@ export function planSizes(options: {
               change: { by: v.stock },
               reason: "received" as const,
               note: "Opening stock",
+              ...opening,
             },
           ]
         : [],
@@ -150,6 +155,7 @@ export function planSizes(options: {
             change: creating ? { by: input.stock } : { set: input.stock },
             reason: creating ? "received" : "count_correction",
             note: creating ? "Opening stock" : "Sizes removed: stock counted for the product",
+            ...(creating ? opening : {}),
           }
         : null,
   };
@@ -184,6 +190,7 @@ export async function writeSizes(
       productId,
       variationId,
       change: change.change,
+      ...(change.lot ? { lot: change.lot } : {}),
       reason: change.reason,
       note: change.note,
       actor,

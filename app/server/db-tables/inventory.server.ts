@@ -8,11 +8,13 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { adminUsers } from "./auth.server";
 import { productVariations, products } from "./catalog.server";
 import { id, ownedBy } from "./columns.server";
+import { emailOutbox } from "./marketing.server";
 import { orders } from "./orders.server";
 
 /**
@@ -123,4 +125,25 @@ export const stockMovements = pgTable(
     // A lot's history, its sums, and a recall's order lines (the lot's movements naming an order).
     index("stock_movements_lot_idx").on(t.lotId, t.orderId),
   ],
+);
+
+/**
+ * The recall notices sent for a lot: one email per customer address (case-insensitive), ever. The
+ * unique index makes a second press, a double click or two staff at once queue nothing more (the
+ * insert is `on conflict do nothing` in the transaction that queues the email).
+ */
+export const lotRecallNotices = pgTable(
+  "lot_recall_notices",
+  {
+    ...id,
+    lotId: uuid("lot_id")
+      .notNull()
+      .references(() => stockLots.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** The order whose units made this address one to notify (its most recent one). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("lot_recall_notices_lot_email_key").on(t.lotId, sql`lower(${t.email})`)],
 );

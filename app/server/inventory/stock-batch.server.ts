@@ -86,6 +86,8 @@ export async function moveStocks(
       note: change.note ?? null,
       orderId: change.orderId ?? null,
       adminId: change.adminId ?? null,
+      // Units added may be received into a named lot; any other change takes the default lots.
+      ...(quantity > 0 && change.lot && "receive" in change.lot ? { lot: change.lot } : {}),
     });
   }
 

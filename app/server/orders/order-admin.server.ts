@@ -13,9 +13,11 @@ import {
   orderStatusHistory,
   orders,
   shipments,
+  stockLots,
+  stockMovements,
 } from "../db-tables";
 
-/** Everything the order page shows, in five statements whatever the order's size. */
+/** Everything the order page shows, in six statements whatever the order's size. */
 export async function getAdminOrder(orderNumberText: string) {
   const orderNumber = normalizeOrderNumber(orderNumberText);
   if (!orderNumber) return null;
@@ -59,7 +61,27 @@ export async function getAdminOrder(orderNumberText: string) {
       .orderBy(asc(orderEmailsSent.createdAt)),
     getOrderTaxLines(order.id),
   ]);
-  return { order, items, history, shipment, emails, taxLines };
+  return { order, items, history, shipment, emails, taxLines, lots: await orderLots(order.id) };
+}
+
+/** The lots an order's units came from, and how many it still holds of each (its movements' sum). */
+async function orderLots(orderId: string) {
+  return db()
+    .select({
+      lotId: stockLots.id,
+      productId: stockMovements.productId,
+      variationId: stockMovements.variationId,
+      lotNumber: stockLots.lotNumber,
+      expiresOn: stockLots.expiresOn,
+      recalled: sql<boolean>`${stockLots.recalledAt} is not null`,
+      quantity: sql<number>`(-sum(${stockMovements.quantity}))::int`,
+    })
+    .from(stockMovements)
+    .innerJoin(stockLots, eq(stockLots.id, stockMovements.lotId))
+    .where(eq(stockMovements.orderId, orderId))
+    .groupBy(stockLots.id, stockMovements.productId, stockMovements.variationId)
+    .having(sql`sum(${stockMovements.quantity}) < 0`)
+    .orderBy(asc(stockLots.expiresOn), asc(stockLots.lotNumber));
 }
 
 export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;

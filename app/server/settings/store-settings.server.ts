@@ -4,6 +4,7 @@ import {
   CANCEL_DAYS,
   DEFAULT_FULFILMENT,
   DEFAULT_SHIPPING,
+  EXPIRY_WARNING_DAYS,
   MAX_SETTING_CENTS,
   REMINDER_HOURS,
   SAMPLE_SUPPORT_HOURS,
@@ -12,6 +13,7 @@ import {
   type StoreSettings,
 } from "~/lib/store-settings";
 import { HOLD_DAYS } from "~/lib/fulfilment";
+import { DEFAULT_EXPIRY_WARNING_DAYS } from "~/lib/lots";
 import { config } from "../config.server";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db, type Executor } from "../db.server";
@@ -71,6 +73,8 @@ function sectionSchemas(seed: StoreSettings) {
       newOrderEmails: emails,
       dailySummaryEmails: emails,
       lowStockEmails: emails,
+      // Stored before the setting existed: the default.
+      lotExpiryWarningDays: wholeIn(EXPIRY_WARNING_DAYS, DEFAULT_EXPIRY_WARNING_DAYS),
     }),
     security: z.object({ requireTwoFactor: z.boolean().catch(false) }),
     email: z.object({ fromAddress: nullableText }),
@@ -102,6 +106,7 @@ function seedSettings(): StoreSettings {
       newOrderEmails: [...c.STAFF_EMAILS],
       dailySummaryEmails: [...c.STAFF_EMAILS],
       lowStockEmails: [...c.STAFF_EMAILS],
+      lotExpiryWarningDays: DEFAULT_EXPIRY_WARNING_DAYS,
     },
     security: { requireTwoFactor: false },
     // Null follows the server's default sender (MAIL_FROM) until the owner sets one.

@@ -21,6 +21,7 @@ import { provinceName } from "~/lib/address";
 import { fulfilmentLine } from "~/lib/fulfilment";
 import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
 import type { FormRules } from "~/lib/form";
+import { lotLabel } from "~/lib/lots";
 import { formatMoney } from "~/lib/money";
 import { canadaPostTrackingUrl, historyEntryKind, statusName } from "~/lib/order-status";
 import {
@@ -42,7 +43,7 @@ import {
   warningReply,
 } from "~/server/http/form.server";
 import { invariantResponse } from "~/server/http/responses.server";
-import { findOrderId, getAdminOrder } from "~/server/orders/order-admin.server";
+import { findOrderId, getAdminOrder, type AdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus, type StatusChange } from "~/server/orders/order-status.server";
 import { orderRefundPanel, plainCancelRefusal } from "~/server/orders/refunds.server";
 import { usedTrackingWarning } from "~/server/shipping/shipments.server";
@@ -158,7 +159,7 @@ const related =
   "mt-3 inline-flex text-sm font-medium text-brand-800 underline hover:text-brand-900";
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, items, history, shipment, emails, taxLines, activity, refundPanel, dates } =
+  const { order, items, lots, history, shipment, emails, taxLines, activity, refundPanel, dates } =
     loaderData;
   const can = useCan();
   const when = (date: Date | string) => formatDateTime(date, dates);
@@ -252,6 +253,13 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                       {item.sizeLabel ? (
                         <p className="text-xs text-stone-500">Size {item.sizeLabel}</p>
                       ) : null}
+                      <LineLots
+                        lots={lots.filter(
+                          (lot) =>
+                            lot.productId === item.productId &&
+                            lot.variationId === item.variationId,
+                        )}
+                      />
                     </td>
                     <td className="py-2 text-right tabular-nums">{formatMoney(item.priceCents)}</td>
                     <td className="py-2 text-right tabular-nums">{item.quantity}</td>
@@ -408,3 +416,29 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
+
+/** The lots a line's units came from, each linked to its page; a recalled one says so. */
+function LineLots({ lots }: { lots: AdminOrder["lots"] }) {
+  if (lots.length === 0) return null;
+  return (
+    <p className="text-xs text-stone-500">
+      {lots.map((lot, i) => (
+        <span key={lot.lotId}>
+          {i > 0 ? ", " : "Lot "}
+          <Link
+            to={href("/budzadmin/dashboard/lots/:lotId", { lotId: lot.lotId })}
+            className="underline hover:text-stone-800"
+          >
+            {lotLabel(lot.lotNumber)}
+          </Link>
+          {lots.length > 1 ? ` × ${lot.quantity}` : null}
+          {lot.recalled ? (
+            <span className="ml-1 rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800">
+              Recalled
+            </span>
+          ) : null}
+        </span>
+      ))}
+    </p>
+  );
+}

@@ -8,7 +8,9 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { StockHistory } from "~/components/admin/stock-history";
 import { AdjustStockButton } from "~/components/admin/stock-adjust-dialog";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { withDateTexts } from "~/lib/dates";
+import { DataTable } from "~/components/admin/list-page";
+import { lotColumns } from "~/components/admin/lot-columns";
+import { dayOfInstant, withDateTexts } from "~/lib/dates";
 import { findCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { resolveKind } from "~/lib/cannabis-limit";
@@ -17,6 +19,9 @@ import { DEFAULT_RATING, sizeLabel } from "~/lib/product";
 import { getAdminProduct, PRODUCT_NOT_FOUND } from "~/server/catalog/product-admin.server";
 import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
+import { listProductLots } from "~/server/inventory/lots.server";
+import { storeSettings } from "~/server/settings/store-settings.server";
+import { expiryWindowDays } from "~/lib/lots";
 import { productMovements } from "~/server/inventory/stock-ledger.server";
 import { decodeCursor } from "~/server/keyset.server";
 import { currentAdmin, requirePermission } from "~/server/auth/admin-guard.server";
@@ -29,19 +34,35 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("produc
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getAdminProduct(params.productId);
   invariantResponse(product, PRODUCT_NOT_FOUND, { status: 404 });
-  const cursor = new URL(request.url).searchParams.get(HISTORY_PARAM);
-  const [history, activity] = await Promise.all([
+  const url = new URL(request.url);
+  const cursor = url.searchParams.get(HISTORY_PARAM);
+  const allLots = url.searchParams.get(LOTS_PARAM) === "all";
+  const [history, activity, lots] = await Promise.all([
     productMovements(product.id, decodeCursor(cursor)),
     recordActivityFor(currentAdmin(context), "product", product.id),
+    listProductLots(product.id, { all: allLots }),
   ]);
+  const settings = await storeSettings();
+  const timeZone = config().STORE_TIMEZONE;
   return withDateTexts(
-    { product, history, activity, paged: Boolean(cursor) },
-    config().STORE_TIMEZONE,
+    {
+      product,
+      history,
+      activity,
+      paged: Boolean(cursor),
+      lots,
+      allLots,
+      today: dayOfInstant(new Date(), timeZone),
+      warningDays: expiryWindowDays(settings.notifications.lotExpiryWarningDays),
+    },
+    timeZone,
   );
 }
 
 /** The query parameter of the stock history's page (its cursor). */
 const HISTORY_PARAM = "history";
+/** `?lots=all`: "Stock by lot" lists the lots that hold nothing too. */
+const LOTS_PARAM = "lots";
 
 /** A packed weight as the details show it: "12 g", or that nobody has weighed it. */
 const packedText = (grams: number | null) => (grams === null ? "Not weighed" : `${grams} g`);
@@ -56,13 +77,21 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, history, activity, paged, dates } = loaderData;
+  const { product, history, activity, paged, lots, allLots, today, warningDays, dates } =
+    loaderData;
   const { search } = useLocation();
   const kind = resolveKind(product);
   const historyHref = (cursor: string | null) => {
     const params = new URLSearchParams(search);
     if (cursor) params.set(HISTORY_PARAM, cursor);
     else params.delete(HISTORY_PARAM);
+    const query = params.toString();
+    return query ? `?${query}` : "?";
+  };
+  const lotsHref = (all: boolean) => {
+    const params = new URLSearchParams(search);
+    if (all) params.set(LOTS_PARAM, "all");
+    else params.delete(LOTS_PARAM);
     const query = params.toString();
     return query ? `?${query}` : "?";
   };
@@ -206,6 +235,36 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
           ) : null}
+        </div>
+        {/* Full width: the lots' columns do not fit beside the image. */}
+        <section aria-labelledby="stock-by-lot" className="min-w-0 md:col-span-2">
+          <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+            <h4
+              id="stock-by-lot"
+              className="text-xs font-medium tracking-wide text-stone-500 uppercase"
+            >
+              Stock by lot
+            </h4>
+            <Link
+              to={lotsHref(!allLots)}
+              preventScrollReset
+              replace
+              className="text-sm font-medium text-brand-700 hover:text-brand-900"
+            >
+              {allLots ? "Hide empty lots" : "Show empty lots"}
+            </Link>
+          </div>
+          <div className="overflow-hidden rounded-lg border border-stone-200">
+            <DataTable
+              columns={lotColumns({ today, warningDays, sizes: product.variations.length > 0 })}
+              rows={lots}
+              rowKey={(lot) => lot.id}
+              caption={`Stock of ${product.name} by lot`}
+              empty={allLots ? "No lots recorded yet." : "No lot holds stock."}
+            />
+          </div>
+        </section>
+        <div className="min-w-0 space-y-5 md:col-span-2">
           <StockHistory
             movements={history.rows}
             olderHref={history.next ? historyHref(history.next) : null}

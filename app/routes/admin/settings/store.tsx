@@ -66,7 +66,7 @@ const SAVED: Record<SettingsSection, string> = {
   payments: "Payment settings saved.",
   shipping: "Shipping settings saved.",
   fulfilment: "Fulfilment settings saved.",
-  notifications: "Notification recipients saved.",
+  notifications: "Notification settings saved.",
   security: "Security settings saved.",
   email: "Email settings saved.",
 };

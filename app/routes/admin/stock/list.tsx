@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Boxes, Download } from "lucide-react";
 import { href, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { buttonClass } from "~/components/admin/button";
@@ -138,12 +138,18 @@ export default function StockMovements({ loaderData }: Route.ComponentProps) {
         title="Stock movements"
         description="Every change to stock, newest first: sales, cancellations, deliveries received and corrections."
         actions={
-          allowed("products.transfer") ? (
-            <a href={exportHref} download className={buttonClass("secondary")}>
-              <Download className="h-4 w-4" aria-hidden />
-              Export CSV
-            </a>
-          ) : undefined
+          <>
+            <Link to={href("/budzadmin/dashboard/lots")} className={buttonClass("secondary")}>
+              <Boxes className="h-4 w-4" aria-hidden />
+              Lots
+            </Link>
+            {allowed("products.transfer") ? (
+              <a href={exportHref} download className={buttonClass("secondary")}>
+                <Download className="h-4 w-4" aria-hidden />
+                Export CSV
+              </a>
+            ) : null}
+          </>
         }
       />
       <ListCard>
