@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectAccessible } from "../axe";
-import { openScreen, rowsWith, screenshots, toast } from "./admin-screen";
+import { AGE_COOKIE } from "../fixtures";
+import { confirmDialog, openScreen, rowsWith, screenshots, toast } from "./admin-screen";
 import { expect, test } from "./lots-store";
 
 const shot = screenshots("LOTS_SHOTS", { widths: [390, 1280] });
@@ -28,8 +29,10 @@ test("a delivery received with its lot shows in Stock by lot and on the Lots scr
   store,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openScreen(page, `/budzadmin/dashboard/products/${store.productId}`, "Product Management");
+  // The product's page is a dialog over the list (the list behind it is hidden from roles).
+  await page.goto(`/budzadmin/dashboard/products/${store.productId}`);
   const details = page.getByRole("dialog", { name: "Product Details" });
+  await expect(details.getByRole("heading", { name: "Northern Lights" })).toBeVisible();
   const byLot = details.getByRole("region", { name: "Stock by lot" });
   await expect(
     byLot.getByRole("link", { name: "Unrecorded (stock from before lots)" }),
@@ -113,4 +116,100 @@ test("a delivery received with its lot shows in Stock by lot and on the Lots scr
   // A lot's number leads to its page; its product to the product's.
   await rowsWith(page, "NL-2611").getByRole("link", { name: "Northern Lights" }).click();
   await expect(page.getByRole("dialog", { name: "Product Details" })).toBeVisible();
+});
+
+test("receive → sell → recall → notice: the shopper's unit names its lot, the recall finds the order and tells them once", async ({
+  adminPage: page,
+  store,
+  browser,
+}) => {
+  // Received in the admin: a lot of the 7g that expires before any other, so the sale takes it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The product's page is a dialog over the list (the list behind it is hidden from roles).
+  await page.goto(`/budzadmin/dashboard/products/${store.productId}`);
+  const details = page.getByRole("dialog", { name: "Product Details" });
+  await expect(details.getByRole("heading", { name: "Northern Lights" })).toBeVisible();
+  await details.getByRole("button", { name: "Adjust stock of Northern Lights, 7g" }).click();
+  const adjust = page.getByRole("dialog", { name: "Adjust stock" });
+  const lot = adjust.getByRole("group", { name: "Lot" });
+  await adjust.getByLabel("Quantity").fill("4");
+  await lot.getByLabel("Lot number").fill("NL-FLOW-9");
+  await lot.getByLabel("Packaged on").fill(day(-10));
+  await lot.getByLabel("Best before / expiry").fill(day(5));
+  await adjust.getByRole("button", { name: "Save adjustment" }).click();
+  await expect(toast(page, /^Stock updated \(\+4\)/)).toBeVisible();
+
+  // Sold on the storefront, on a phone.
+  const shopper = await browser.newContext({
+    baseURL: store.url,
+    viewport: { width: 390, height: 844 },
+  });
+  await shopper.addCookies([{ ...AGE_COOKIE, url: store.url }]);
+  const shop = await shopper.newPage();
+  await shop.goto("/products/northern-lights");
+  const main = shop.getByRole("main");
+  // The size picker answers once the page is hydrated: the price then follows the 7g.
+  await expect(async () => {
+    await main
+      .getByRole("group", { name: "Size" })
+      .first()
+      .getByText("7g", { exact: true })
+      .click();
+    await expect(main.getByRole("status", { name: "Price" })).toHaveText("$59.00", {
+      timeout: 1000,
+    });
+  }).toPass();
+  await main.getByRole("button", { name: "Add to Cart" }).first().click();
+  await shop
+    .getByRole("dialog", { name: /Your Cart/ })
+    .getByRole("link", { name: "Proceed to Checkout" })
+    .click();
+  await expect(shop.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await expect(shop.getByRole("complementary").getByTestId("total")).toBeVisible();
+  await main.getByLabel("Email").fill("flow-buyer@example.com");
+  await main.getByLabel("Phone").fill("(604) 555-0199");
+  await main.getByLabel("Full name").fill("Flow Buyer");
+  await main.getByLabel("Street address").fill("123 Main St");
+  await main.getByLabel("City").fill("Vancouver");
+  await main.getByLabel("Province or territory").selectOption("BC");
+  await main.getByLabel("Postal code").fill("v6b1a1");
+  await main.getByLabel(/I confirm I am 19 years of age or older/).check();
+  await shop.getByRole("button", { name: /Place order/ }).click();
+  await expect(
+    shop.getByRole("heading", { name: "Thank you! Your order is placed." }),
+  ).toBeVisible();
+  const orderNumber = (await shop.getByTestId("order-number").textContent())!;
+  await shopper.close();
+
+  // The order page names the lot its unit came from; the lot page leads to the recall.
+  await openScreen(page, `/budzadmin/dashboard/orders/${orderNumber}`, `Order ${orderNumber}`);
+  await page.getByRole("link", { name: "NL-FLOW-9" }).click();
+  await expect(page.getByRole("heading", { name: "Lot NL-FLOW-9", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Orders that took this lot" })).toBeVisible();
+  await expect(rowsWith(page, orderNumber)).toContainText("Flow Buyer");
+  await page.getByLabel("Notice number").fill("RA-2026-FLOW");
+  await page.getByLabel("Notice text").fill("Mould found in retained samples.");
+  await page.getByRole("button", { name: "Recall lot…" }).click();
+  await confirmDialog(page, "Recall lot NL-FLOW-9?")
+    .getByRole("button", { name: "Recall lot" })
+    .click();
+  await expect(toast(page, "Lot NL-FLOW-9 recalled: 3 units quarantined.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Affected orders" })).toBeVisible();
+
+  // One notice to the shopper, listed with its state; then nobody is left to tell.
+  await page.getByRole("button", { name: "Send recall notices" }).click();
+  await confirmDialog(page, "Send recall notices?")
+    .getByRole("button", { name: "Send notices" })
+    .click();
+  await expect(toast(page, "1 recall notice queued.")).toBeVisible();
+  const notices = page.getByRole("table", { name: "Recall notices sent, newest first" });
+  await expect(notices.locator("tbody tr")).toHaveCount(1);
+  await expect(notices).toContainText("flow-buyer@example.com");
+  await expect(page.getByText("Every affected customer has been sent one.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send recall notices" })).toBeDisabled();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(notices.locator("tbody tr")).toHaveCount(1);
+  await expectAccessible(page);
+  await shot(page, "lots-recalled");
 });
