@@ -6,29 +6,12 @@ import { sizeLabel } from "~/lib/product";
 import { daysBetween } from "~/lib/report-period";
 import { Badge } from "./badges";
 import type { Column } from "./list-page";
-
-/** A lot as the product page's "Stock by lot" and the Lots screen show it. */
-export interface LotListRow {
-  id: string;
-  productId: string;
-  productName: string;
-  variationId: string | null;
-  size: string | null;
-  sizeUnit: string | null;
-  lotNumber: string;
-  packagedOn: string | null;
-  expiresOn: string | null;
-  supplier: string | null;
-  coaUrl: string | null;
-  onHand: number;
-  quarantined: number;
-  recalled: boolean;
-}
+import type { AdminLot } from "~/server/inventory/lots.server";
 
 /** The lot's own page (its history and recall). */
 export const lotHref = (lotId: string) => `/budzadmin/dashboard/lots/${lotId}`;
 
-const lotSize = (lot: LotListRow) =>
+const lotSize = (lot: AdminLot) =>
   lot.size ? sizeLabel({ size: lot.size, sizeUnit: lot.sizeUnit ?? "" }) : null;
 
 const none = <span className="text-stone-400">—</span>;
@@ -65,8 +48,8 @@ export function lotColumns(options: {
   warningDays: number;
   product?: boolean;
   sizes?: boolean;
-}): Column<LotListRow>[] {
-  const columns: (Column<LotListRow> | false)[] = [
+}): Column<AdminLot>[] {
+  const columns: (Column<AdminLot> | false)[] = [
     {
       key: "lot",
       header: "Lot",
@@ -203,5 +186,5 @@ export function lotColumns(options: {
       ),
     },
   ];
-  return columns.filter((column): column is Column<LotListRow> => column !== false);
+  return columns.filter((column): column is Column<AdminLot> => column !== false);
 }

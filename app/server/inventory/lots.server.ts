@@ -28,7 +28,7 @@ export interface AdminLot {
   recalled: boolean;
 }
 
-const lotColumns = {
+const adminLotColumns = {
   id: stockLots.id,
   productId: stockLots.productId,
   productName: products.name,
@@ -57,7 +57,7 @@ export async function listProductLots(
 ): Promise<AdminLot[]> {
   if (!isUuid(productId)) return [];
   return db()
-    .select(lotColumns)
+    .select(adminLotColumns)
     .from(stockLots)
     .innerJoin(products, eq(products.id, stockLots.productId))
     .leftJoin(productVariations, eq(productVariations.id, stockLots.variationId))
@@ -147,7 +147,7 @@ export async function listLots(query: {
   );
   const [rows, [counted]] = await Promise.all([
     db()
-      .select(lotColumns)
+      .select(adminLotColumns)
       .from(stockLots)
       .innerJoin(products, eq(products.id, stockLots.productId))
       .leftJoin(productVariations, eq(productVariations.id, stockLots.variationId))
