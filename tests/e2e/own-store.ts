@@ -4,7 +4,12 @@ import path from "node:path";
 import type { PlaywrightWorkerArgs, TestFixture, WorkerFixture } from "@playwright/test";
 import type { Database } from "~/server/db.server";
 import { E2E_ADMIN } from "../../playwright.config";
-import { createStoreDatabase, dropStoreDatabase, withStoreDatabase } from "../fixtures/database";
+import {
+  createStoreDatabase,
+  dropStoreDatabase,
+  ledgerSeededStock,
+  withStoreDatabase,
+} from "../fixtures/database";
 import { startServer, type RunningServer } from "../process/server-harness";
 
 /**
@@ -41,6 +46,7 @@ export async function startOwnStore<T = undefined>(options: {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `budz-${options.name}-e2e-`));
   const databaseUrl = options.embedded ? undefined : await createStoreDatabase(dataDir);
   const seeded = (await options.seed?.(dataDir)) as T;
+  if (options.seed) await withStoreDatabase(dataDir, ledgerSeededStock);
   const env: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,

@@ -8,7 +8,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { consentRecords, customers, invoices, orders, products } from "~/server/db-tables";
-import { withStoreDatabase } from "../fixtures/database";
+import { ledgerSeededStock, withStoreDatabase } from "../fixtures/database";
 import { checkoutForm, submit } from "./checkout-client";
 import { freshDatabaseUrl, freshDataDir, startServer, type RunningServer } from "./server-harness";
 
@@ -100,6 +100,7 @@ async function storeBackedUpThenKilled(dataDir: string, backupDir: string): Prom
         netAmountMilli: 1000,
       })
       .returning({ id: products.id });
+    await ledgerSeededStock(db);
     return row!.id;
   });
   const server = await start({ DATA_DIR: dataDir, BACKUP_DIR: backupDir });

@@ -13,7 +13,7 @@ import {
   productVariations,
   products,
 } from "~/server/db-tables";
-import { migratedDataDir } from "../fixtures/database";
+import { ledgerSeededStock, migratedDataDir } from "../fixtures/database";
 import { checkoutForm, submit } from "./checkout-client";
 import { freshDatabaseUrl, freshDataDir, startServer } from "./server-harness";
 
@@ -66,6 +66,7 @@ async function seed(handle: DatabaseHandle) {
       netAmountMilli: 3500,
     })
     .returning({ id: productVariations.id });
+  await ledgerSeededStock(handle.db);
   return { plain: plain!.id, sized: `${sized!.id}_${size!.id}`, sizedProduct: sized!.id };
 }
 
