@@ -9,6 +9,7 @@ import { addDays, isCalendarDay, shortDay } from "./report-period";
 export const UNRECORDED_LOT = "unrecorded";
 
 export const LOT_NUMBER_MAX = 60;
+export const SUPPLIER_MAX = 120;
 
 /** How many days ahead the daily warning looks for lots about to expire, unless a setting says. */
 export const DEFAULT_EXPIRY_WARNING_DAYS = 30;

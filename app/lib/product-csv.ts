@@ -12,6 +12,7 @@ import {
   lotDatesProblem,
   lotNumberProblem,
   normalizeLotNumber,
+  SUPPLIER_MAX,
   type LotDetails,
 } from "./lots";
 import { formatMoney } from "./money";
@@ -542,8 +543,6 @@ export function checkProduct(
   if (parsed.success && rows.every((r) => r.errors.length === 0)) result.input = parsed.data;
   return result;
 }
-
-const SUPPLIER_MAX = 120;
 
 /**
  * A row's lot: null when its lot columns are empty (or absent); a lot number is required with any

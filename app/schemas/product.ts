@@ -18,7 +18,13 @@ import {
   potencyMessage,
   type PotencyValues,
 } from "~/lib/potency";
-import { lotDatesProblem, lotNumberProblem, normalizeLotNumber, type LotDetails } from "~/lib/lots";
+import {
+  lotDatesProblem,
+  lotNumberProblem,
+  normalizeLotNumber,
+  SUPPLIER_MAX,
+  type LotDetails,
+} from "~/lib/lots";
 import { DEFAULT_RATING } from "~/lib/product";
 import { formRules } from "~/lib/form";
 import {
@@ -32,7 +38,6 @@ import {
 } from "~/lib/product-fields";
 
 const MAX_PRICE_CENTS = 10_000_000;
-export const OPENING_SUPPLIER_MAX = 120;
 
 /** Optional text: trimmed, blank → null. */
 const optionalText = z
@@ -283,8 +288,8 @@ export const ProductFormSchema = z
           dates.field === "packagedOn" ? "openingPackagedOn" : "openingExpiresOn",
           dates.message,
         );
-      if ((supplier?.length ?? 0) > OPENING_SUPPLIER_MAX)
-        issue("openingSupplier", `Supplier must be at most ${OPENING_SUPPLIER_MAX} characters`);
+      if ((supplier?.length ?? 0) > SUPPLIER_MAX)
+        issue("openingSupplier", `Supplier must be at most ${SUPPLIER_MAX} characters`);
     },
     { when: () => true },
   )

@@ -5,13 +5,13 @@ import {
   lotDatesProblem,
   lotNumberProblem,
   normalizeLotNumber,
+  SUPPLIER_MAX,
   type LotDetails,
 } from "~/lib/lots";
 import { ADJUST_REASONS, STOCK_REASON_LABELS, type AdjustMode } from "~/lib/stock";
 
 const MAX_ADJUSTMENT = 1_000_000;
 
-export const SUPPLIER_MAX = 120;
 export const COA_MAX_BYTES = 10 * 1024 * 1024;
 export const COA_TOO_LARGE = "The certificate's PDF must be 10 MB or smaller.";
 export const COA_LINK_OR_FILE = "Give the certificate as a link or a PDF, not both.";

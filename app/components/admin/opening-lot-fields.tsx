@@ -1,6 +1,5 @@
 import { Field } from "~/components/form/form";
-import { LOT_NUMBER_MAX } from "~/lib/lots";
-import { OPENING_SUPPLIER_MAX } from "~/schemas/product";
+import { LOT_NUMBER_MAX, SUPPLIER_MAX } from "~/lib/lots";
 import { inputClass } from "./field";
 
 /**
@@ -33,7 +32,7 @@ export function OpeningLotFields() {
           )}
         </Field>
         <Field name="openingSupplier" label="Supplier">
-          {(props) => <input {...props} maxLength={OPENING_SUPPLIER_MAX} className={inputClass} />}
+          {(props) => <input {...props} maxLength={SUPPLIER_MAX} className={inputClass} />}
         </Field>
         <Field name="openingPackagedOn" label="Packaged on">
           {date}

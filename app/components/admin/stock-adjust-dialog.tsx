@@ -5,7 +5,7 @@ import { Field, FormProvider, FormSummary, useForm } from "~/components/form/for
 import { formatCalendarDay } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { lazyModule } from "~/lib/lazy-module";
-import { lotLabel, UNRECORDED_LOT } from "~/lib/lots";
+import { lotLabel, SUPPLIER_MAX, UNRECORDED_LOT } from "~/lib/lots";
 import { ADJUST_REASONS, adjustmentDelta, STOCK_REASON_LABELS, type AdjustMode } from "~/lib/stock";
 import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
@@ -302,7 +302,7 @@ function ReceivedLotFields() {
         </Field>
       </div>
       <Field name="supplier" label="Supplier" hint="Optional">
-        {(props) => <input {...props} maxLength={120} className={inputClass} />}
+        {(props) => <input {...props} maxLength={SUPPLIER_MAX} className={inputClass} />}
       </Field>
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-stone-700">
