@@ -191,30 +191,52 @@ async function openBenchDatabase() {
     : openPglite({ dataDir: path.join(dataDir, "pglite") });
 }
 
-/** The checkout run's product: `stock` units, reset before every run (the server is not running). */
+/**
+ * The checkout run's product: `stock` units, reset before every run (the server is not running)
+ * through the stock ledger, as staff would count it: sales take units from its lots.
+ */
 async function prepareCheckoutProduct(): Promise<{ id: string; since: Date }> {
   const { products } = await import("~/server/db-tables");
+  const { moveStock } = await import("~/server/inventory/stock-ledger.server");
+  const { eq, sql } = await import("drizzle-orm");
   const handle = await openBenchDatabase();
   try {
-    const values = {
-      slug: "bench-checkout",
-      name: "Bench Checkout",
-      category: "edibles",
-      sellingPriceCents: 1500,
-      // A 10 g edible: the 30 g limit counts it (0.67 g dried), and refuses a unit without one.
-      netAmountMilli: 10_000,
-      stock,
-      status: "active" as const,
-    };
     const [product] = await handle.db
       .insert(products)
-      .values(values)
+      .values({
+        slug: "bench-checkout",
+        name: "Bench Checkout",
+        category: "edibles",
+        sellingPriceCents: 1500,
+        // A 10 g edible: the 30 g limit counts it (0.67 g dried), and refuses a unit without one.
+        netAmountMilli: 10_000,
+        stock: 0,
+        status: "active",
+      })
       .onConflictDoUpdate({
         target: products.slug,
-        set: { stock, status: "active", netAmountMilli: 10_000 },
+        set: { status: "active", netAmountMilli: 10_000 },
       })
       .returning({ id: products.id });
-    return { id: product!.id, since: new Date() };
+    const id = product!.id;
+    await handle.db.transaction(async (tx) => {
+      // A bench directory from before lots had its stock set behind the ledger: start from its lots.
+      await tx
+        .update(products)
+        .set({
+          stock: sql`coalesce((select sum(l.on_hand) from stock_lots l where l.product_id = ${id} and l.variation_id is null), 0)`,
+        })
+        .where(eq(products.id, id));
+      const counted = await moveStock(tx, {
+        productId: id,
+        variationId: null,
+        change: { set: stock },
+        reason: "count_correction",
+        note: "Bench checkout run",
+      });
+      if (!counted.ok) throw new Error(counted.message);
+    });
+    return { id, since: new Date() };
   } finally {
     await handle.close();
   }

@@ -61,11 +61,10 @@ export const stockLots = pgTable(
     unique("stock_lots_number_key").on(t.productId, t.variationId, t.lotNumber).nullsNotDistinct(),
     // First-expiry-first-out: a size's lots in the order sales take them.
     index("stock_lots_size_idx").on(t.productId, t.variationId, t.expiresOn),
-    // Lots screen search and the daily expiry warning.
+    // Lots screen search and the daily expiry warning. No partial index on `on_hand`: a sale's
+    // update of it then stays a heap-only update, touching no index.
     index("stock_lots_number_idx").on(sql`lower(${t.lotNumber})`),
-    index("stock_lots_expires_idx")
-      .on(t.expiresOn)
-      .where(sql`${t.onHand} > 0`),
+    index("stock_lots_expires_idx").on(t.expiresOn),
   ],
 );
 

@@ -208,6 +208,60 @@ export async function splitByLot(
 }
 
 /**
+ * Takes with no lot named, each of a different size (checkout's sale): split first-expiry-first-out
+ * and written in ONE statement (the lots' figures and the movements), where `splitByLot`, the
+ * movements' insert and `applyLotFigures` take three. Answers false, writing nothing, when the
+ * batch is not of that shape; throws when the lots hold fewer units than a take.
+ */
+export async function recordTakesInOneStatement(
+  executor: Executor,
+  movements: readonly LotlessMovement[],
+): Promise<boolean> {
+  if (movements.length === 0 || movements.length > 1000) return false;
+  if (movements.some((m) => m.quantity >= 0 || m.lot)) return false;
+  if (new Set(movements.map(sizeKey)).size !== movements.length) return false;
+  const wanted = movements.map((m, i) => ({
+    i,
+    p: m.productId,
+    v: m.variationId,
+    q: -m.quantity,
+    sa: m.stockAfter,
+    r: m.reason,
+    n: m.note ?? null,
+    o: m.orderId ?? null,
+    a: m.adminId ?? null,
+  }));
+  const taken = await rows<{ i: number; taken: number }>(
+    executor,
+    sql`with wanted as (
+        select * from jsonb_to_recordset(${json(wanted)})
+          as w(i int, p uuid, v uuid, q int, sa int, r text, n text, o uuid, a uuid)
+      ), ranked as (
+        select w.*, l.id as lot_id, l.on_hand,
+          coalesce(sum(l.on_hand) over (partition by w.i order by ${FEFO}
+            rows between unbounded preceding and 1 preceding), 0)::int as before
+        from wanted w join stock_lots l
+          on l.product_id = w.p and l.variation_id is not distinct from w.v
+        where l.on_hand > 0 and l.recalled_at is null
+      ), pieces as (
+        select *, least(on_hand, q - before) as take from ranked where before < q
+      ), lots as (
+        update stock_lots l set on_hand = l.on_hand - x.take
+        from pieces x where l.id = x.lot_id
+      ), moved as (
+        insert into stock_movements
+          (product_id, variation_id, lot_id, quantity, stock_after, reason, note, order_id, admin_id)
+        select p, v, lot_id, -take, sa + q - before - take, r, n, o, a from pieces
+      )
+      select i, sum(take)::int as taken from pieces group by i`,
+  );
+  const byMovement = new Map(taken.map((row) => [row.i, row.taken]));
+  if (wanted.some((w) => (byMovement.get(w.i) ?? 0) !== w.q))
+    throw new Refusal(409, "Stock cannot go below 0: its lots hold fewer units than that.");
+  return true;
+}
+
+/**
  * The lots named by number (received stock, and each size's "unrecorded" lot), created when new.
  * The same number received again must carry the same dates (a 409 says which), and a recalled lot
  * takes no new stock.
