@@ -5,7 +5,8 @@ import { Field, FormProvider, FormSummary, useForm } from "~/components/form/for
 import { formatCalendarDay } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { lazyModule } from "~/lib/lazy-module";
-import { lotLabel, SUPPLIER_MAX, UNRECORDED_LOT } from "~/lib/lots";
+import { LOT_NUMBER_MAX, lotLabel, SUPPLIER_MAX, UNRECORDED_LOT } from "~/lib/lots";
+import { LotDateInput } from "./opening-lot-fields";
 import { ADJUST_REASONS, adjustmentDelta, STOCK_REASON_LABELS, type AdjustMode } from "~/lib/stock";
 import { buttonClass } from "./button";
 import { inputClass, selectClass } from "./field";
@@ -275,30 +276,16 @@ function ReceivedLotFields() {
     <fieldset className="space-y-4 rounded-lg border border-stone-200 p-4">
       <legend className="px-1 text-sm font-medium text-stone-700">Lot</legend>
       <Field name="lotNumber" label="Lot number" required hint="As printed on the package">
-        {(props) => <input {...props} maxLength={60} autoComplete="off" className={inputClass} />}
+        {(props) => (
+          <input {...props} maxLength={LOT_NUMBER_MAX} autoComplete="off" className={inputClass} />
+        )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field name="packagedOn" label="Packaged on">
-          {(props) => (
-            <input
-              {...props}
-              type="date"
-              min="2000-01-01"
-              max="2100-12-31"
-              className={inputClass}
-            />
-          )}
+          {LotDateInput}
         </Field>
         <Field name="expiresOn" label="Best before / expiry">
-          {(props) => (
-            <input
-              {...props}
-              type="date"
-              min="2000-01-01"
-              max="2100-12-31"
-              className={inputClass}
-            />
-          )}
+          {LotDateInput}
         </Field>
       </div>
       <Field name="supplier" label="Supplier" hint="Optional">

@@ -37,12 +37,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cursor = url.searchParams.get(HISTORY_PARAM);
   const allLots = url.searchParams.get(LOTS_PARAM) === "all";
-  const [history, activity, lots] = await Promise.all([
+  const [history, activity, lots, settings] = await Promise.all([
     productMovements(product.id, decodeCursor(cursor)),
     recordActivityFor(currentAdmin(context), "product", product.id),
     listProductLots(product.id, { all: allLots }),
+    storeSettings(),
   ]);
-  const settings = await storeSettings();
   const timeZone = config().STORE_TIMEZONE;
   return withDateTexts(
     {
