@@ -56,12 +56,10 @@ test("recalling a lot through its confirm dialog", async ({ adminPage: page, sto
   await openScreen(page, `/budzadmin/dashboard/lots/${store.seeded.good}`, "Lot GOOD-7");
   await expect(page.getByRole("heading", { name: "Orders that took this lot" })).toBeVisible();
   await expect(page.getByText("No order has taken units of this lot.")).toBeVisible();
-  // Empty fields are refused before the dialog's confirm sends anything.
+  // Empty fields are refused without asking, and focus moves to the first of them.
   await page.getByRole("button", { name: "Recall lot…" }).click();
-  await confirmDialog(page, "Recall lot GOOD-7?")
-    .getByRole("button", { name: "Recall lot" })
-    .click();
   await expect(page.getByText("Enter the recall notice number.")).toBeVisible();
+  await expect(page.getByLabel("Notice number")).toBeFocused();
   await page.getByLabel("Notice number").fill("RA-2026-119");
   await page.getByLabel("Notice text").fill("Label misprint: the THC figure is wrong.");
   await page.evaluate(() => window.scrollTo(0, 0));

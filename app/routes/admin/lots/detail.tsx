@@ -309,6 +309,17 @@ function RecallForm({ lotNumber, reply }: { lotNumber: string; reply?: FormReply
                 type="button"
                 disabled={busy}
                 className={buttonClass("danger", "md", "w-full")}
+                // A notice left empty: submitted without asking, so its refusal moves focus to the
+                // first empty field (a confirm dialog would take focus back when it closes).
+                onClick={(event) => {
+                  const fields = form.props.ref.current?.elements;
+                  const empty = ["noticeNumber", "noticeText"].some(
+                    (name) => !(fields?.namedItem(name) as HTMLInputElement | null)?.value.trim(),
+                  );
+                  if (!empty) return;
+                  event.preventDefault();
+                  form.props.ref.current?.requestSubmit();
+                }}
               >
                 Recall lot…
               </button>
