@@ -101,6 +101,42 @@ describe("lots", () => {
     expect(await stockDiscrepancies()).toEqual([]);
   });
 
+  it("takes a sale from the first lot when it holds the line, and splits only the line that spans lots", async () => {
+    const held = await sizeWithLots([
+      ["HELD-LATE", 4, "2027-12-31"],
+      ["HELD-SOON", 3, "2027-03-31"],
+    ]);
+    const spanning = await sizeWithLots([
+      ["SPAN-LATE", 4, "2027-12-31"],
+      ["SPAN-SOON", 1, "2027-03-31"],
+    ]);
+    const placed = await placeOrder(
+      checkoutInput([
+        { id: held.product.id(0), quantity: 2 },
+        { id: spanning.product.id(0), quantity: 3 },
+      ]),
+    );
+    expect(placed.ok).toBe(true);
+    if (!placed.ok) return;
+    expect((await lotsOf(held.variationId)).map((l) => l.onHand)).toEqual([4, 1]);
+    expect((await lotsOf(spanning.variationId)).map((l) => l.onHand)).toEqual([2, 0]);
+
+    const single = await placeOrder(checkoutInput([{ id: held.product.id(0), quantity: 1 }]));
+    expect(single.ok).toBe(true);
+    if (!single.ok) return;
+    const [, soon] = await lotsOf(held.variationId);
+    const movements = await db()
+      .select({
+        lotId: stockMovements.lotId,
+        quantity: stockMovements.quantity,
+        stockAfter: stockMovements.stockAfter,
+      })
+      .from(stockMovements)
+      .where(eq(stockMovements.orderId, single.order.id));
+    expect(movements).toEqual([{ lotId: soon!.id, quantity: -1, stockAfter: 4 }]);
+    expect(await stockDiscrepancies()).toEqual([]);
+  });
+
   it("refuses a lot number received again with other dates, an expiry before packaging, and counts a named lot", async () => {
     const { product, variationId } = await sizeWithLots([["A-100", 3, "2027-06-30"]]);
     const again = await adjustStock({

@@ -18,7 +18,7 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 /** A row with its bodies, personalised from its mailing when it has none (composeMessages). */
 export type OutboxMessage = Omit<OutboxRow, "html" | "text"> & { html: string; text: string };
 
-interface NewEmail {
+export interface NewEmail {
   /** What the email is for, e.g. 'order_confirmation', 'order_status', 'campaign', 'newsletter'. */
   kind: string;
   to: string;
@@ -46,12 +46,18 @@ export function isOutboxAddress(to: string): boolean {
 
 /** Queues an email; call it inside the caller's transaction. */
 export async function enqueueEmail(executor: Executor, email: NewEmail): Promise<{ id: string }> {
+  const [row] = await outboxInsert(executor, email);
+  return { id: row!.id };
+}
+
+/** The outbox row's insert, returning its id: to run, or to use as a CTE beside another write. */
+export function outboxInsert(executor: Executor, email: NewEmail) {
   const to = email.to.trim();
   // The caller validated the address; this guards the outbox against a programming error.
   if (!isOutboxAddress(to))
     throw new Error(`enqueueEmail: not an email address: ${JSON.stringify(to)}`);
   if (!email.kind) throw new Error("enqueueEmail: kind is required");
-  const [row] = await executor
+  return executor
     .insert(emailOutbox)
     .values({
       kind: email.kind,
@@ -64,7 +70,6 @@ export async function enqueueEmail(executor: Executor, email: NewEmail): Promise
       listUnsubscribe: email.listUnsubscribe ?? null,
     })
     .returning({ id: emailOutbox.id });
-  return { id: row!.id };
 }
 
 const OUTBOX_PAGE_SIZE = 25;

@@ -8,7 +8,7 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { refreshListedPrice } from "./listed-price.server";
 import {
   applyLotFigures,
-  recordTakesInOneStatement,
+  recordSaleTakes,
   splitByLot,
   type LotChoice,
   type LotlessMovement,
@@ -44,7 +44,7 @@ export type NewMovement = LotlessMovement;
 export async function recordMovements(executor: Executor, movements: readonly NewMovement[]) {
   const rows = movements.filter((m) => m.quantity !== 0);
   if (rows.length === 0) return;
-  if (await recordTakesInOneStatement(executor, rows)) return;
+  if (await recordSaleTakes(executor, rows)) return;
   const pieces = await splitByLot(executor, rows);
   for (let i = 0; i < pieces.length; i += 1000) {
     await executor

@@ -207,20 +207,34 @@ export async function splitByLot(
   return out;
 }
 
+/** A sale's take as its statements read it (short keys keep the JSON small). */
+interface WantedTake {
+  i: number;
+  p: string;
+  v: string | null;
+  q: number;
+  sa: number;
+  r: string;
+  n: string | null;
+  o: string | null;
+  a: string | null;
+}
+
 /**
  * Takes with no lot named, each of a different size (checkout's sale): split first-expiry-first-out
- * and written in ONE statement (the lots' figures and the movements), where `splitByLot`, the
- * movements' insert and `applyLotFigures` take three. Answers false, writing nothing, when the
- * batch is not of that shape; throws when the lots hold fewer units than a take.
+ * and written (the lots' figures and the movements) by one light statement for the lines whose
+ * first lot holds them, and one more, a window over the lots, for lines that span lots, where
+ * `splitByLot`, the movements' insert and `applyLotFigures` take three. Answers false, writing
+ * nothing, when the batch is not of that shape; throws when the lots hold fewer units than a take.
  */
-export async function recordTakesInOneStatement(
+export async function recordSaleTakes(
   executor: Executor,
   movements: readonly LotlessMovement[],
 ): Promise<boolean> {
   if (movements.length === 0 || movements.length > 1000) return false;
   if (movements.some((m) => m.quantity >= 0 || m.lot)) return false;
   if (new Set(movements.map(sizeKey)).size !== movements.length) return false;
-  const wanted = movements.map((m, i) => ({
+  const wanted: WantedTake[] = movements.map((m, i) => ({
     i,
     p: m.productId,
     v: m.variationId,
@@ -231,10 +245,13 @@ export async function recordTakesInOneStatement(
     o: m.orderId ?? null,
     a: m.adminId ?? null,
   }));
+  const takenWhole = await takeFromFirstLots(executor, wanted);
+  const rest = wanted.filter((w) => !takenWhole.has(sizeKey({ productId: w.p, variationId: w.v })));
+  if (rest.length === 0) return true;
   const taken = await rows<{ i: number; taken: number }>(
     executor,
     sql`with wanted as (
-        select * from jsonb_to_recordset(${json(wanted)})
+        select * from jsonb_to_recordset(${json(rest)})
           as w(i int, p uuid, v uuid, q int, sa int, r text, n text, o uuid, a uuid)
       ), ranked as (
         select w.*, l.id as lot_id, l.on_hand,
@@ -256,9 +273,42 @@ export async function recordTakesInOneStatement(
       select i, sum(take)::int as taken from pieces group by i`,
   );
   const byMovement = new Map(taken.map((row) => [row.i, row.taken]));
-  if (wanted.some((w) => (byMovement.get(w.i) ?? 0) !== w.q))
+  if (rest.some((w) => (byMovement.get(w.i) ?? 0) !== w.q))
     throw new Refusal(409, "Stock cannot go below 0: its lots hold fewer units than that.");
   return true;
+}
+
+/**
+ * The common sale: a line whose first lot (first-expiry-first-out) holds all its units is taken
+ * from it by one light statement for the whole order, one movement per line. Answers the sizes it
+ * took (`sizeKey`); the others (a line spanning lots, or whose lots hold too few) are the caller's.
+ */
+async function takeFromFirstLots(executor: Executor, wanted: WantedTake[]): Promise<Set<string>> {
+  const values = sql.join(
+    wanted.map(
+      (w) =>
+        sql`(${w.p}::uuid, ${w.v}::uuid, ${w.q}::int, ${w.sa}::int, ${w.r}, ${w.n}::text, ${w.o}::uuid, ${w.a}::uuid)`,
+    ),
+    sql`, `,
+  );
+  const taken = await rows<{ productId: string; variationId: string | null }>(
+    executor,
+    sql`with lots as (
+        update stock_lots l set on_hand = l.on_hand - w.q
+        from (values ${values}) as w(p, v, q, sa, r, n, o, a)
+        where l.id = (select l.id from stock_lots l
+            where l.product_id = w.p and l.variation_id is not distinct from w.v
+              and l.on_hand > 0 and l.recalled_at is null
+            order by ${FEFO} limit 1)
+          and l.on_hand >= w.q
+        returning w.*, l.id as lot_id
+      )
+      insert into stock_movements
+        (product_id, variation_id, lot_id, quantity, stock_after, reason, note, order_id, admin_id)
+      select p, v, lot_id, -q, sa, r, n, o, a from lots
+      returning product_id as "productId", variation_id as "variationId"`,
+  );
+  return new Set(taken.map(sizeKey));
 }
 
 /**

@@ -20,7 +20,7 @@ import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.
 import { liveSizesOf } from "../catalog/products.server";
 import { refreshListedPrice } from "../inventory/listed-price.server";
 import { db, type Transaction } from "../db.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { queueOrderEmail } from "./order-emails.server";
 import { renderOrderUpdatedEmail } from "../email/templates/order-updated.server";
 import { wakeWorker } from "../email/worker.server";
 import { moveStock, stockChanged } from "../inventory/stock-ledger.server";
@@ -28,7 +28,6 @@ import { logger } from "../logger.server";
 import {
   coupons,
   invoices,
-  orderEmailsSent,
   orderItems,
   orderStatusHistory,
   orderTaxLines,
@@ -378,10 +377,11 @@ async function writeEdit(
       postalCode: edited.shippingPostalCode,
     },
   });
-  const queued = await enqueueEmail(tx, { kind: "order_updated", to: edited.email, ...email });
-  await tx
-    .insert(orderEmailsSent)
-    .values({ orderId: order.id, outboxId: queued.id, kind: "updated", sentTo: edited.email });
+  await queueOrderEmail(
+    tx,
+    { id: order.id, kind: "updated" },
+    { kind: "order_updated", to: edited.email, ...email },
+  );
   return stockMoved;
 }
 

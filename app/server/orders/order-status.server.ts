@@ -17,7 +17,7 @@ import { refreshListedPrice } from "../inventory/listed-price.server";
 import { recordMovements, type NewMovement } from "../inventory/stock-ledger.server";
 import { config } from "../config.server";
 import { db, type Transaction } from "../db.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { queueOrderEmail } from "./order-emails.server";
 import {
   renderOrderStatusEmail,
   type OrderEmailKind,
@@ -29,7 +29,6 @@ import { releaseWindow } from "../fulfilment/choices.server";
 import { recordParcel } from "./parcel.server";
 import {
   invoices,
-  orderEmailsSent,
   orderItems,
   orderStatusHistory,
   orders,
@@ -279,7 +278,7 @@ async function applyChange(
       })
       .from(shipments)
       .where(eq(shipments.orderId, order.id));
-    await queueOrderEmail(tx, {
+    await queueOrderStatusEmail(tx, {
       order: { ...order, ...orderUpdate },
       kind: emailKind,
       trackingNumber: shipment?.trackingNumber ?? current?.trackingNumber,
@@ -299,7 +298,7 @@ async function applyChange(
 }
 
 /** Queues one of an order's status emails and lists it on the order (order_emails_sent). */
-export async function queueOrderEmail(
+export async function queueOrderStatusEmail(
   tx: Transaction,
   input: {
     order: typeof orders.$inferSelect;
@@ -323,10 +322,11 @@ export async function queueOrderEmail(
     fulfilment: order,
     readyAt: order.readyAt,
   });
-  const queued = await enqueueEmail(tx, { kind: `order_${input.kind}`, to: order.email, ...email });
-  await tx
-    .insert(orderEmailsSent)
-    .values({ orderId: order.id, outboxId: queued.id, kind: input.kind, sentTo: order.email });
+  await queueOrderEmail(
+    tx,
+    { id: order.id, kind: input.kind },
+    { kind: `order_${input.kind}`, to: order.email, ...email },
+  );
 }
 
 /**

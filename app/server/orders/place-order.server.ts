@@ -6,7 +6,7 @@ import { storeSettings } from "../settings/store-settings.server";
 import type { CheckoutInput } from "~/schemas/checkout";
 import { isUniqueViolation } from "../db-errors.server";
 import { db, type Transaction } from "../db.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { queueOrderEmail } from "./order-emails.server";
 import { renderOrderConfirmationEmail } from "../email/templates/order-confirmation.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
@@ -15,9 +15,9 @@ import { recordMovements, type NewMovement } from "../inventory/stock-ledger.ser
 import { checkCoupon, redeemCoupon } from "../marketing/coupons.server";
 import {
   invoices,
-  orderEmailsSent,
   orderItems,
   orderStatusHistory,
+  orderTaxLines,
   orders,
   productVariations,
   products,
@@ -31,7 +31,11 @@ import {
   provinceRefusal,
   STORE_MINIMUM_AGE,
 } from "~/lib/taxes";
-import { applyProvinceTaxes, readProvinceTaxSetup, saveOrderTaxLines } from "../taxes/taxes.server";
+import {
+  applyProvinceTaxes,
+  orderTaxLineValues,
+  readProvinceTaxSetup,
+} from "../taxes/taxes.server";
 import { cannabisRefusal } from "./cannabis-limit.server";
 import { recordPurchaseConsent } from "../marketing/consent.server";
 import { CHECKOUT_CLOSED, type StoreSettings } from "~/lib/store-settings";
@@ -178,9 +182,38 @@ async function placeInTransaction(
 
   const customerId = await upsertCustomer(tx, input, now);
 
+  // The order and the rows that hang off it go in one statement: data-modifying CTEs, whose
+  // foreign keys PostgreSQL checks at the statement's end (the order's id is made here for them).
+  const orderId = crypto.randomUUID();
+  const items = orderLineValues(orderId, lines);
+  const taxRows = orderTaxLineValues(orderId, taxLines);
   const [order] = await tx
+    .with(
+      tx.$with("items").as(tx.insert(orderItems).values(items)),
+      ...(taxRows.length
+        ? [tx.$with("tax_lines").as(tx.insert(orderTaxLines).values(taxRows))]
+        : []),
+      tx.$with("history").as(
+        tx.insert(orderStatusHistory).values({
+          orderId,
+          fromStatus: null,
+          toStatus: "pending",
+          changedBy: "customer",
+          note: "Order placed at checkout",
+          createdAt: now,
+        }),
+      ),
+      tx
+        .$with("invoice")
+        .as(
+          tx
+            .insert(invoices)
+            .values({ orderId, totalAmountCents: totals.totalCents, invoiceDate: now }),
+        ),
+    )
     .insert(orders)
     .values({
+      id: orderId,
       customerId,
       email: input.email,
       phone: input.phone,
@@ -206,10 +239,6 @@ async function placeInTransaction(
     .returning({ id: orders.id, orderNumber: orders.orderNumber, accessToken: orders.accessToken });
   if (!order) throw new Error("order insert returned no row");
 
-  const items = orderLineValues(order.id, lines);
-  await tx.insert(orderItems).values(items);
-  await saveOrderTaxLines(tx, order.id, taxLines);
-
   if (coupon) {
     const redeemed = await redeemCoupon(tx, {
       couponId: coupon.id,
@@ -219,17 +248,6 @@ async function placeInTransaction(
     if (!redeemed) refuse("couponCode", "This coupon has reached its usage limit", 409);
   }
 
-  await tx.insert(orderStatusHistory).values({
-    orderId: order.id,
-    fromStatus: null,
-    toStatus: "pending",
-    changedBy: "customer",
-    note: "Order placed at checkout",
-    createdAt: now,
-  });
-  await tx
-    .insert(invoices)
-    .values({ orderId: order.id, totalAmountCents: totals.totalCents, invoiceDate: now });
   // CASL consent from this purchase: the box ticked (express) or implied for two years.
   await recordPurchaseConsent(tx, {
     email: input.email,
@@ -255,10 +273,11 @@ async function placeInTransaction(
     accessToken: order.accessToken,
     placedAt: now,
   });
-  const queued = await enqueueEmail(tx, { kind: "order_confirmation", to: input.email, ...email });
-  await tx
-    .insert(orderEmailsSent)
-    .values({ orderId: order.id, outboxId: queued.id, kind: "confirmation", sentTo: input.email });
+  await queueOrderEmail(
+    tx,
+    { id: order.id, kind: "confirmation" },
+    { kind: "order_confirmation", to: input.email, ...email },
+  );
   await queueNewOrderAlerts(tx, settings.notifications.newOrderEmails, {
     ...orderLines,
     couponCode: coupon?.code,

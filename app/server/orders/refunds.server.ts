@@ -8,13 +8,12 @@ import type { RefundMethod } from "~/lib/refunds";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { refreshListedPrice } from "../inventory/listed-price.server";
 import { db, type Executor, type Transaction } from "../db.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { queueOrderEmail } from "./order-emails.server";
 import { renderRefundEmail, type RefundEmailInput } from "../email/templates/refund.server";
 import { wakeWorker } from "../email/worker.server";
 import { moveStock, stockChanged } from "../inventory/stock-ledger.server";
 import { logger } from "../logger.server";
 import {
-  orderEmailsSent,
   orderItems,
   orderStatusHistory,
   orderTaxLines,
@@ -603,8 +602,9 @@ async function queueRefundEmail(
 ) {
   const kind = input.cancelled ? "cancelled" : "refund";
   const email = renderRefundEmail(input);
-  const queued = await enqueueEmail(tx, { kind: `order_${kind}`, to: order.email, ...email });
-  await tx
-    .insert(orderEmailsSent)
-    .values({ orderId: order.id, outboxId: queued.id, kind, sentTo: order.email });
+  await queueOrderEmail(
+    tx,
+    { id: order.id, kind },
+    { kind: `order_${kind}`, to: order.email, ...email },
+  );
 }

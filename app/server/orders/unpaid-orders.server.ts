@@ -4,7 +4,7 @@ import { db } from "../db.server";
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
 import { orders } from "../db-tables";
-import { changeOrderStatus, queueOrderEmail } from "./order-status.server";
+import { changeOrderStatus, queueOrderStatusEmail } from "./order-status.server";
 import { unpaidCancelAt, unpaidCancelCutoff } from "~/lib/payment-deadline";
 
 /** Who the order history names for what the store does by itself. */
@@ -69,7 +69,7 @@ export async function processUnpaidOrders(now = new Date()) {
         .where(and(eq(orders.id, id), eq(orders.status, "pending"), isNull(orders.reminderSentAt)))
         .returning();
       if (!claimed) return false;
-      await queueOrderEmail(tx, { order: claimed, kind: "unpaid_reminder" });
+      await queueOrderStatusEmail(tx, { order: claimed, kind: "unpaid_reminder" });
       return true;
     });
     if (sent) reminded++;

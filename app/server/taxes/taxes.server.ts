@@ -152,17 +152,20 @@ export function applyProvinceTaxes(
 /** Stores an order's tax lines (in the order's transaction). */
 export async function saveOrderTaxLines(tx: Transaction, orderId: string, lines: TaxLine[]) {
   if (lines.length === 0) return;
-  await tx.insert(orderTaxLines).values(
-    lines.map((line, position) => ({
-      orderId,
-      position,
-      kind: line.kind,
-      label: line.label,
-      ratePer100k: line.ratePer100k,
-      taxableCents: line.taxableCents,
-      amountCents: line.amountCents,
-    })),
-  );
+  await tx.insert(orderTaxLines).values(orderTaxLineValues(orderId, lines));
+}
+
+/** An order's tax lines as rows of `order_tax_lines`, in their order. */
+export function orderTaxLineValues(orderId: string, lines: TaxLine[]) {
+  return lines.map((line, position) => ({
+    orderId,
+    position,
+    kind: line.kind,
+    label: line.label,
+    ratePer100k: line.ratePer100k,
+    taxableCents: line.taxableCents,
+    amountCents: line.amountCents,
+  }));
 }
 
 /** The tax lines of some orders in one query, by order id (orders placed before taxes have none). */
