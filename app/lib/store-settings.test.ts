@@ -9,23 +9,39 @@ import {
   parseAmountToCents,
   phoneE164,
   shippingTermsLine,
+  DEFAULT_SHIPPING,
   splitEmailList,
 } from "./store-settings";
 
 describe("shipping promises", () => {
   it("say the store's own fee and threshold", () => {
-    const own = { flatFeeCents: 1500, freeThresholdCents: 15000 };
+    const own = { ...DEFAULT_SHIPPING, flatFeeCents: 1500, freeThresholdCents: 15000 };
     expect(freeShippingBadge(own)).toBe("Free shipping from $150");
     expect(shippingTermsLine(own)).toBe("Canada Post shipping $15, free on orders of $150 or more");
-    expect(shippingTermsLine({ flatFeeCents: 1250, freeThresholdCents: 9999 })).toBe(
-      "Canada Post shipping $12.50, free on orders of $99.99 or more",
+    expect(
+      shippingTermsLine({ ...DEFAULT_SHIPPING, flatFeeCents: 1250, freeThresholdCents: 9999 }),
+    ).toBe("Canada Post shipping $12.50, free on orders of $99.99 or more");
+  });
+
+  it("say the rate table's cheapest fee", () => {
+    const table = {
+      ...DEFAULT_SHIPPING,
+      parcelPricing: "table" as const,
+      rateTable: {
+        bandLimitsGrams: [500],
+        zones: [{ name: "BC", prefixes: ["V"], feesCents: [900, 1400] }],
+        elsewhereFeesCents: [1200, 1800],
+      },
+    };
+    expect(shippingTermsLine(table)).toBe(
+      "Canada Post shipping from $9, free on orders of $200 or more",
     );
   });
 
   it("say free when there is no fee or no threshold", () => {
     for (const free of [
-      { flatFeeCents: 0, freeThresholdCents: 15000 },
-      { flatFeeCents: 1500, freeThresholdCents: 0 },
+      { ...DEFAULT_SHIPPING, flatFeeCents: 0, freeThresholdCents: 15000 },
+      { ...DEFAULT_SHIPPING, flatFeeCents: 1500, freeThresholdCents: 0 },
     ]) {
       expect(freeShippingBadge(free)).toBe("Free shipping");
       expect(shippingTermsLine(free)).toBe("Free Canada Post shipping");
@@ -116,7 +132,7 @@ describe("the settings forms", () => {
 describe("store fields in pages and the announcement", () => {
   const settings = {
     store: { name: "Leaf & Co <West>" } as never,
-    shipping: { flatFeeCents: 1550, freeThresholdCents: 20000 },
+    shipping: { ...DEFAULT_SHIPPING, flatFeeCents: 1550, freeThresholdCents: 20000 },
   };
 
   it("fills the fee and threshold as prose writes money, and the name escaped in HTML", () => {

@@ -1,5 +1,6 @@
 import { normalizePhone } from "./address";
 import { formatMoneyInText } from "./money";
+import type { ParcelRateTable } from "./parcel-rates";
 
 /**
  * The store's own settings (docs/decisions/store-settings.md): its identity, how shoppers pay, what
@@ -33,6 +34,17 @@ interface PaymentSettings {
 export interface ShippingSettings {
   flatFeeCents: number;
   freeThresholdCents: number;
+  /** What a parcel costs: the flat fee, or the rate table by weight and zone. */
+  parcelPricing: "flat" | "table";
+  /** The owner's table (kept when pricing goes back to flat); required for "table". */
+  rateTable: ParcelRateTable | null;
+}
+
+/** The lowest a parcel costs before the free threshold: the flat fee, or the table's cheapest. */
+export function parcelFeeFromCents(shipping: ShippingSettings): number {
+  if (shipping.parcelPricing !== "table" || !shipping.rateTable) return shipping.flatFeeCents;
+  const { zones, elsewhereFeesCents } = shipping.rateTable;
+  return Math.min(...elsewhereFeesCents, ...zones.flatMap((zone) => zone.feesCents));
 }
 
 /**
@@ -97,15 +109,17 @@ export type SettingsSection = keyof StoreSettings;
 
 /** The home page's badge, from Settings → Shipping: "Free shipping from $150". */
 export function freeShippingBadge(shipping: ShippingSettings): string {
-  if (shipping.flatFeeCents === 0 || shipping.freeThresholdCents === 0) return "Free shipping";
+  if (parcelFeeFromCents(shipping) === 0 || shipping.freeThresholdCents === 0)
+    return "Free shipping";
   return `Free shipping from ${formatMoneyInText(shipping.freeThresholdCents)}`;
 }
 
 /** The product page's shipping line: "Canada Post shipping $15, free on orders of $150 or more". */
 export function shippingTermsLine(shipping: ShippingSettings): string {
-  if (shipping.flatFeeCents === 0 || shipping.freeThresholdCents === 0)
-    return "Free Canada Post shipping";
-  return `Canada Post shipping ${formatMoneyInText(shipping.flatFeeCents)}, free on orders of ${formatMoneyInText(shipping.freeThresholdCents)} or more`;
+  const fee = parcelFeeFromCents(shipping);
+  if (fee === 0 || shipping.freeThresholdCents === 0) return "Free Canada Post shipping";
+  const from = shipping.parcelPricing === "table" ? "from " : "";
+  return `Canada Post shipping ${from}${formatMoneyInText(fee)}, free on orders of ${formatMoneyInText(shipping.freeThresholdCents)} or more`;
 }
 export const SETTINGS_SECTIONS = [
   "store",
@@ -118,7 +132,12 @@ export const SETTINGS_SECTIONS = [
 ] as const;
 
 /** $20 shipping, free from $200 after discount (docs/product/cart-and-checkout.md#shipping). */
-export const DEFAULT_SHIPPING: ShippingSettings = { flatFeeCents: 2000, freeThresholdCents: 20000 };
+export const DEFAULT_SHIPPING: ShippingSettings = {
+  flatFeeCents: 2000,
+  freeThresholdCents: 20000,
+  parcelPricing: "flat",
+  rateTable: null,
+};
 export const SAMPLE_SUPPORT_HOURS = "Mon-Fri 9AM-6PM PST";
 
 export const REMINDER_HOURS = { min: 1, max: 720 } as const;

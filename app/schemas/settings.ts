@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { formRules } from "~/lib/form";
+import { formRules, textValues } from "~/lib/form";
+import { MAX_RATE_BANDS, MAX_RATE_ZONES, type ParcelRateTable } from "~/lib/parcel-rates";
 import {
   addressHasPostalCode,
   CANCEL_DAYS,
@@ -11,7 +12,7 @@ import {
   REMINDER_HOURS,
   splitEmailList,
 } from "~/lib/store-settings";
-import { HOLD_DAYS } from "~/lib/fulfilment";
+import { HOLD_DAYS, parseFsaPrefixes } from "~/lib/fulfilment";
 import { DEFAULT_EXPIRY_WARNING_DAYS } from "~/lib/lots";
 import { STORED_IMAGE_URL } from "./product";
 
@@ -163,11 +164,110 @@ export const PaymentsFormSchema = z.object({
   unpaidCancelDays: wholeNumber("Cancellation delay", "days", CANCEL_DAYS),
 });
 
-export const ShippingFormSchema = z.object({
-  intent: z.literal("shipping"),
-  flatFeeCents: amount("Shipping fee"),
-  freeThresholdCents: amount("Free shipping from"),
+const BANDS_ERROR = `Weight bands must be up to ${MAX_RATE_BANDS - 1} limits in whole grams from 1 to 30000, increasing, like 500, 1000, 2000`;
+
+/** "500, 1000, 2000" → [500, 1000, 2000]; null when it is not such a list. */
+function parseBandLimits(text: string): number[] | null {
+  const parts = text.split(/[,\s]+/).filter(Boolean);
+  if (parts.length > MAX_RATE_BANDS - 1 || parts.some((part) => !/^\d{1,5}$/.test(part)))
+    return null;
+  const limits = parts.map(Number);
+  const ordered = limits.every(
+    (limit, i) => limit >= 1 && limit <= 30_000 && (i === 0 || limit > limits[i - 1]!),
+  );
+  return ordered ? limits : null;
+}
+
+/** "9.50, 12, 16" → cents, one per band; a message when it is not that. */
+function parseFees(text: string, bands: number, label: string): number[] | string {
+  const parts = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const cents = parts.map((part) => parseAmountToCents(part));
+  const example = Array.from({ length: bands }, (_, i) => (9.5 + 2.5 * i).toFixed(2)).join(", ");
+  if (parts.length !== bands || cents.some((c) => c === null || c > MAX_SETTING_CENTS))
+    return `${label}: give ${bands === 1 ? "one fee" : `${bands} fees, one per weight band,`} in dollars, like ${example}`;
+  return cents as number[];
+}
+
+const rateZoneRow = z.object({
+  name: z.string().optional(),
+  prefixes: z.string().optional(),
+  fees: z.string().optional(),
 });
+
+export const ShippingFormSchema = z
+  .object({
+    intent: z.literal("shipping"),
+    flatFeeCents: amount("Shipping fee"),
+    freeThresholdCents: amount("Free shipping from"),
+    // Not sent (a form without the choice): the flat fee.
+    parcelPricing: z.preprocess(
+      (value) => value ?? "flat",
+      z.enum(["flat", "table"], { error: "Choose how parcels are priced" }),
+    ),
+    bandLimits: z.string().optional(),
+    elsewhereFees: z.string().optional(),
+    zones: z.array(rateZoneRow.optional()).max(MAX_RATE_ZONES).optional(),
+  })
+  .transform(({ bandLimits, elsewhereFees, zones, ...value }, ctx) => {
+    const rows = (zones ?? []).map((row, index) => ({ ...row, index }));
+    const filled = rows.filter(
+      (row) => row.name?.trim() || row.prefixes?.trim() || row.fees?.trim(),
+    );
+    const typed = bandLimits?.trim() || elsewhereFees?.trim() || filled.length > 0;
+    if (!typed && value.parcelPricing === "flat") return { ...value, rateTable: null };
+    const limits = parseBandLimits(bandLimits ?? "");
+    if (!limits) {
+      ctx.addIssue({ code: "custom", path: ["bandLimits"], message: BANDS_ERROR });
+      return z.NEVER;
+    }
+    const bands = limits.length + 1;
+    const elsewhere = parseFees(elsewhereFees ?? "", bands, "Everywhere else");
+    if (typeof elsewhere === "string")
+      ctx.addIssue({ code: "custom", path: ["elsewhereFees"], message: elsewhere });
+    const table: ParcelRateTable = {
+      bandLimitsGrams: limits,
+      zones: [],
+      elsewhereFeesCents: typeof elsewhere === "string" ? [] : elsewhere,
+    };
+    for (const row of filled) {
+      const name = row.name?.trim() ?? "";
+      const at = (field: string) => ["zones", row.index, field];
+      if (!name || name.length > 60)
+        ctx.addIssue({
+          code: "custom",
+          path: at("name"),
+          message: "Zone name must be 1 to 60 characters",
+        });
+      const { prefixes, malformed } = parseFsaPrefixes(row.prefixes ?? "");
+      if (malformed.length > 0 || prefixes.length === 0)
+        ctx.addIssue({
+          code: "custom",
+          path: at("prefixes"),
+          message: `${name || "Zone"}: postal-code prefixes are the first one to three characters of postal codes, like V, T2 or M5V`,
+        });
+      const fees = parseFees(row.fees ?? "", bands, name || "Zone");
+      if (typeof fees === "string")
+        ctx.addIssue({ code: "custom", path: at("fees"), message: fees });
+      else table.zones.push({ name, prefixes, feesCents: fees });
+    }
+    return { ...value, rateTable: table };
+  });
+
+/** The shipping form's values: its rate table's zone rows ("zones.0.name") as an array. */
+function shippingFormValues(form: FormData) {
+  const values: Record<string, unknown> = textValues(form);
+  const zones: Record<string, string>[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const match = /^zones\.(\d+)\.(name|prefixes|fees)$/.exec(name);
+    if (!match || Number(match[1]) >= MAX_RATE_ZONES) continue;
+    (zones[Number(match[1])] ??= {})[match[2]!] = value as string;
+    delete values[name];
+  }
+  return { ...values, zones: Array.from(zones, (row) => row ?? {}) };
+}
 
 // A checkbox: sent as "on" when ticked, absent when not.
 const checkbox = z
@@ -224,7 +324,7 @@ const RemoveSampleDataSchema = z.object({
 
 export const storeForm = formRules(StoreFormSchema);
 export const paymentsForm = formRules(PaymentsFormSchema);
-export const shippingForm = formRules(ShippingFormSchema);
+export const shippingForm = formRules(ShippingFormSchema, shippingFormValues);
 export const notificationsForm = formRules(NotificationsFormSchema);
 export const fulfilmentForm = formRules(FulfilmentFormSchema);
 export const removeSampleDataForm = formRules(RemoveSampleDataSchema);

@@ -1,3 +1,4 @@
+import { DEFAULT_SHIPPING } from "~/lib/store-settings";
 import { and, eq, sql } from "drizzle-orm";
 import { isRouteErrorResponse } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -254,7 +255,11 @@ describe("audited changes", () => {
   });
 
   it("a settings save through the Settings screen, by the signed-in owner from their address", async () => {
-    await saveSettingsSection("shipping", { flatFeeCents: 2000, freeThresholdCents: 20000 });
+    await saveSettingsSection("shipping", {
+      ...DEFAULT_SHIPPING,
+      flatFeeCents: 2000,
+      freeThresholdCents: 20000,
+    });
     expect(await entries()).toEqual([]);
     const form = new URLSearchParams({
       intent: "shipping",

@@ -1,10 +1,10 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { InvoiceDocumentView } from "~/components/admin/invoice-document";
 import { ContactList } from "~/components/store/site-footer";
-import { CHECKOUT_CLOSED } from "~/lib/store-settings";
+import { CHECKOUT_CLOSED, DEFAULT_SHIPPING } from "~/lib/store-settings";
 import { CampaignFormSchema } from "~/schemas/campaigns";
 import * as overviewRoute from "~/routes/admin/overview";
 import * as settingsRoute from "~/routes/admin/settings/store";
@@ -94,7 +94,7 @@ describe("the settings accessor", () => {
       unpaidReminderHours: config().UNPAID_REMINDER_HOURS,
       unpaidCancelDays: config().UNPAID_CANCEL_DAYS,
     });
-    expect(settings.shipping).toEqual({ flatFeeCents: 2000, freeThresholdCents: 20000 });
+    expect(settings.shipping).toEqual(DEFAULT_SHIPPING);
     expect((await storedRows()).map((r) => r.key)).toEqual([
       "email",
       "fulfilment",
@@ -173,6 +173,7 @@ describe("saving settings", () => {
     });
     await post({ intent: "shipping", flatFeeCents: "$15", freeThresholdCents: "150.50" });
     expect((await storeSettings()).shipping).toEqual({
+      ...DEFAULT_SHIPPING,
       flatFeeCents: 1500,
       freeThresholdCents: 15050,
     });
@@ -198,7 +199,11 @@ describe("saving settings", () => {
 
 describe("shipping settings", () => {
   it("are what the cart quote and checkout charge", async () => {
-    await saveSettingsSection("shipping", { flatFeeCents: 1234, freeThresholdCents: 5000 });
+    await saveSettingsSection("shipping", {
+      ...DEFAULT_SHIPPING,
+      flatFeeCents: 1234,
+      freeThresholdCents: 5000,
+    });
     const product = await createProduct({ priceCents: 3000 });
     const one = await quoteCart({ lines: [{ id: product.id(), quantity: 1 }] });
     expect(one.totals).toMatchObject({ shippingCents: 1234, freeShippingRemainingCents: 2000 });
@@ -210,6 +215,36 @@ describe("shipping settings", () => {
     const [order] = await db().select().from(orders);
     expect(order!.shippingCostCents).toBe(1234);
     expect(order!.totalAmountCents).toBe(3000 + 1234 + order!.taxCents);
+  });
+
+  it("price a parcel by the rate table: its packed weight and the postal code's zone", async () => {
+    await saveSettingsSection("shipping", {
+      ...DEFAULT_SHIPPING,
+      parcelPricing: "table",
+      rateTable: {
+        bandLimitsGrams: [500],
+        zones: [{ name: "Vancouver", prefixes: ["V6"], feesCents: [700, 1100] }],
+        elsewhereFeesCents: [1500, 2500],
+      },
+    });
+    const product = await createProduct({ priceCents: 3000 });
+    await db()
+      .update(products)
+      .set({ packedGrams: 300 })
+      .where(eq(products.id, product.product.id));
+    const quote = (quantity: number, postalCode: string) =>
+      quoteCart({ lines: [{ id: product.id(), quantity }], province: "BC", postalCode });
+    expect((await quote(1, "V6B 1A1")).totals.shippingCents).toBe(700);
+    expect((await quote(2, "V6B 1A1")).totals.shippingCents).toBe(1100);
+    expect((await quote(1, "V8W 1A1")).totals).toMatchObject({
+      shippingCents: 1500,
+      freeShippingRemainingCents: 17000,
+    });
+
+    const placed = await placeOrder(checkoutInput([{ id: product.id(), quantity: 2 }]));
+    if (!placed.ok) throw new Error(placed.message);
+    const [order] = await db().select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(order!.shippingCostCents).toBe(1100);
   });
 });
 

@@ -22,7 +22,7 @@ export const variationColumns = {
 /** The live (not archived) sizes of these products, as shoppers see them. */
 export function liveSizesOf(executor: Executor, productIds: string[]) {
   return executor
-    .select(variationColumns)
+    .select({ ...variationColumns, packedGrams: productVariations.packedGrams })
     .from(productVariations)
     .where(
       and(inArray(productVariations.productId, productIds), isNull(productVariations.archivedAt)),

@@ -17,7 +17,8 @@ import {
 } from "~/lib/fulfilment";
 import { formatMoneyInText } from "~/lib/money";
 import { fixedFee, shippingCents, type ShippingRates } from "~/lib/pricing";
-import type { StoreSettings } from "~/lib/store-settings";
+import type { ShippingSettings, StoreSettings } from "~/lib/store-settings";
+import { rateTableFee } from "~/lib/parcel-rates";
 import type { ProvinceRule } from "~/lib/taxes";
 import { config } from "../config.server";
 import { db, type Executor, type Transaction } from "../db.server";
@@ -34,6 +35,8 @@ export interface FulfilmentOption {
   detail: string;
   /** Why it cannot be chosen for this cart (a zone's minimum order), or null. */
   unavailable: string | null;
+  /** What the order's totals charge for it: a parcel's price keeps the free threshold. */
+  rates: ShippingRates;
 }
 
 export interface BookableWindow extends DatedWindow {
@@ -94,6 +97,8 @@ export async function fulfilmentChoices(options: {
   rule: ProvinceRule;
   postalCode: string;
   goodsCents: number;
+  /** The parcel's weight from the lines' packed weights (parcelWeight), for the rate table. */
+  parcelGrams: number;
   settings: Settings;
   now: Date;
   executor?: Executor;
@@ -105,7 +110,8 @@ export async function fulfilmentChoices(options: {
   const offered = allowed.filter((method) => settings.fulfilment[method]);
   for (const method of allowed) {
     if (method === "parcel" && settings.fulfilment.parcel) {
-      const feeCents = shippingCents(goodsCents, 0, settings.shipping);
+      const rates = parcelRates(settings.shipping, options.parcelGrams, options.postalCode);
+      const feeCents = shippingCents(goodsCents, 0, rates);
       const code = proofOfAge(rule.minimumAge);
       result.options.push({
         method,
@@ -114,6 +120,7 @@ export async function fulfilmentChoices(options: {
         feeText: feeText(feeCents),
         detail: `Tracked, with Proof of Age (${code}): the adult who signs for it shows ID.`,
         unavailable: null,
+        rates,
       });
     }
     if (method === "pickup" && settings.fulfilment.pickup && settings.fulfilment.pickupAddress) {
@@ -126,6 +133,7 @@ export async function fulfilmentChoices(options: {
         feeText: feeText(0),
         detail: `${where}. Bring photo ID; we hold your order ${pickupHoldDays} days once it is ready.`,
         unavailable: null,
+        rates: fixedFee(0),
       });
     }
     if (method === "delivery" && settings.fulfilment.delivery) {
@@ -144,6 +152,7 @@ export async function fulfilmentChoices(options: {
           goodsCents < zone.minimumOrderCents
             ? `Local delivery to ${zone.name} needs an order of at least ${formatMoneyInText(zone.minimumOrderCents)}.`
             : null,
+        rates: fixedFee(zone.feeCents),
       });
     }
   }
@@ -153,9 +162,22 @@ export async function fulfilmentChoices(options: {
   return result;
 }
 
-/** What an order placed with a method is charged for it, as `computeTotals` takes it. */
-export function methodRates(option: FulfilmentOption, settings: Settings): ShippingRates {
-  return option.method === "parcel" ? settings.shipping : fixedFee(option.feeCents);
+/**
+ * A parcel's price before the free threshold: the flat fee, or the rate table's fee for its weight
+ * and postal code (docs/product/fulfilment.md#parcel-prices).
+ */
+export function parcelRates(
+  shipping: ShippingSettings,
+  grams: number,
+  postalCode: string,
+): ShippingRates {
+  const { freeThresholdCents } = shipping;
+  if (shipping.parcelPricing !== "table" || !shipping.rateTable)
+    return { flatFeeCents: shipping.flatFeeCents, freeThresholdCents };
+  return {
+    flatFeeCents: rateTableFee(shipping.rateTable, grams, postalCode).feeCents,
+    freeThresholdCents,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { isUuid } from "~/lib/ids";
 import { sizeLabel } from "~/lib/product";
 import type { CartLineInput } from "~/schemas/checkout";
 import { liveSizesOf } from "../catalog/products.server";
+import { parcelWeight } from "~/lib/parcel";
 import { db, type Executor } from "../db.server";
 import { products } from "../db-tables";
 
@@ -25,6 +26,8 @@ export interface PricedLine {
   available: number;
   /** Dried-cannabis mg in one unit (the 30 g limit); null when its amount is not set. */
   driedMg: number | null;
+  /** One unit's packed weight (the parcel's weight); null when nobody has weighed it. */
+  packedGrams: number | null;
 }
 
 export type ResolvedLine =
@@ -67,6 +70,7 @@ export async function resolveCartLines(
               category: products.category,
               cannabisKind: products.cannabisKind,
               netAmountMilli: products.netAmountMilli,
+              packedGrams: products.packedGrams,
             })
             .from(products)
             .where(and(inArray(products.id, productIds), eq(products.status, "active"))),
@@ -98,8 +102,20 @@ export async function resolveCartLines(
       quantity: line.quantity,
       available: Math.max(available, 0),
       driedMg: unitDriedMg(product, variation),
+      packedGrams: variation ? variation.packedGrams : product.packedGrams,
     };
   });
+}
+
+/** What the lines' parcel weighs by their packed weights (unweighed lines count nothing). */
+export function linesParcelGrams(lines: readonly (ResolvedLine | PricedLine)[]): number {
+  return parcelWeight(
+    lines.flatMap((line) =>
+      "status" in line && line.status === "unavailable"
+        ? []
+        : [{ packedGrams: line.packedGrams, quantity: line.quantity, label: line.name }],
+    ),
+  ).grams;
 }
 
 /** The shopper-facing reason a line cannot be bought as it is, or null. */

@@ -3,14 +3,15 @@ import { storeSettings } from "../settings/store-settings.server";
 import type { CartLineInput } from "~/schemas/checkout";
 import { checkCoupon } from "../marketing/coupons.server";
 import type { CannabisSummary } from "~/lib/cannabis-limit";
-import { lineProblem, resolveCartLines, type ResolvedLine } from "./cart-lines.server";
+import {
+  lineProblem,
+  linesParcelGrams,
+  resolveCartLines,
+  type ResolvedLine,
+} from "./cart-lines.server";
 import { postalCodeMatchesProvince, type ProvinceCode } from "~/lib/address";
 import { provinceMethods, type FulfilmentMethod } from "~/lib/fulfilment";
-import {
-  fulfilmentChoices,
-  methodRates,
-  type FulfilmentChoices,
-} from "../fulfilment/choices.server";
+import { fulfilmentChoices, type FulfilmentChoices } from "../fulfilment/choices.server";
 import type { ProvinceRule, TaxLine } from "~/lib/taxes";
 import { applyProvinceTaxes, readProvinceTaxSetup } from "../taxes/taxes.server";
 import { quoteCannabis } from "./cannabis-limit.server";
@@ -87,13 +88,14 @@ export async function quoteCart(options: {
         rule: setup.rule,
         postalCode,
         goodsCents: totals.subtotalCents - totals.discountCents,
+        parcelGrams: linesParcelGrams(priced),
         settings,
         now,
       });
       const choosable = choices.options.filter((o) => !o.unavailable);
       const chosen = choosable.find((o) => o.method === options.method) ?? choosable[0] ?? null;
       fulfilment = { ...choices, method: chosen?.method ?? null };
-      if (chosen) totals = computeTotals(priced, couponTerms, methodRates(chosen, settings));
+      if (chosen) totals = computeTotals(priced, couponTerms, chosen.rates);
     } else if (feeWaitsForAddress(setup.rule, settings)) {
       feeAtCheckout = true;
       totals = computeTotals(priced, couponTerms, fixedFee(0));

@@ -22,7 +22,12 @@ import {
   productVariations,
   products,
 } from "../db-tables";
-import { lineProblem, resolveCartLines, type PricedLine } from "./cart-lines.server";
+import {
+  lineProblem,
+  linesParcelGrams,
+  resolveCartLines,
+  type PricedLine,
+} from "./cart-lines.server";
 import { orderLineValues } from "./order-lines.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 import {
@@ -40,12 +45,7 @@ import { cannabisRefusal } from "./cannabis-limit.server";
 import { recordPurchaseConsent } from "../marketing/consent.server";
 import { CHECKOUT_CLOSED, type StoreSettings } from "~/lib/store-settings";
 import { queueNewOrderAlerts } from "./staff-alerts.server";
-import {
-  bookWindow,
-  fulfilmentChoices,
-  methodRates,
-  newPickupCode,
-} from "../fulfilment/choices.server";
+import { bookWindow, fulfilmentChoices, newPickupCode } from "../fulfilment/choices.server";
 import { METHOD_NAMES, NO_FULFILMENT_METHOD, parseWindowKey, proofOfAge } from "~/lib/fulfilment";
 import type { ProvinceRule } from "~/lib/taxes";
 
@@ -171,7 +171,7 @@ async function placeInTransaction(
     totals = computeTotals(lines, couponTerms, shipping);
   }
   // How it reaches the shopper: a method the province and the address allow, its fee, its window.
-  const fulfilment = await chooseFulfilment(tx, input, rule, totals, settings, now);
+  const fulfilment = await chooseFulfilment(tx, input, rule, lines, totals, settings, now);
   totals = computeTotals(lines, couponTerms, fulfilment.rates);
 
   // Sales taxes: stored as lines on the order, included in its total.
@@ -304,6 +304,7 @@ async function chooseFulfilment(
   tx: Transaction,
   input: CheckoutInput,
   rule: ProvinceRule,
+  lines: readonly PricedLine[],
   totals: Totals,
   settings: Pick<StoreSettings, "shipping" | "fulfilment">,
   now: Date,
@@ -312,6 +313,7 @@ async function chooseFulfilment(
     rule,
     postalCode: input.postalCode,
     goodsCents: totals.subtotalCents - totals.discountCents,
+    parcelGrams: linesParcelGrams(lines),
     settings,
     now,
     executor: tx,
@@ -364,7 +366,7 @@ async function chooseFulfilment(
       deliveryEnds: window.ends,
     });
   }
-  return { option, columns, rates: methodRates(option, settings) };
+  return { option, columns, rates: option.rates };
 }
 
 /**

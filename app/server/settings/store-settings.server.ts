@@ -39,6 +39,22 @@ const wholeIn = (range: { min: number; max: number }, fallback: number) =>
 const cents = (fallback: number) => z.number().int().min(0).max(MAX_SETTING_CENTS).catch(fallback);
 const emails = z.array(z.string()).catch([]);
 
+const feeList = z.array(z.number().int().min(0));
+/** A rate table as stored: its fees one per band, or none at all. */
+const storedRateTable = z
+  .object({
+    bandLimitsGrams: z.array(z.number().int().positive()),
+    zones: z.array(
+      z.object({ name: z.string(), prefixes: z.array(z.string()), feesCents: feeList }),
+    ),
+    elsewhereFeesCents: feeList,
+  })
+  .refine((table) =>
+    [table.elsewhereFeesCents, ...table.zones.map((zone) => zone.feesCents)].every(
+      (fees) => fees.length === table.bandLimitsGrams.length + 1,
+    ),
+  );
+
 /** Each section as stored, every field read leniently (a broken field falls back, never throws). */
 function sectionSchemas(seed: StoreSettings) {
   return {
@@ -60,6 +76,8 @@ function sectionSchemas(seed: StoreSettings) {
     shipping: z.object({
       flatFeeCents: cents(DEFAULT_SHIPPING.flatFeeCents),
       freeThresholdCents: cents(DEFAULT_SHIPPING.freeThresholdCents),
+      parcelPricing: z.enum(["flat", "table"]).catch("flat"),
+      rateTable: storedRateTable.nullable().catch(null),
     }),
     fulfilment: z.object({
       parcel: z.boolean().catch(DEFAULT_FULFILMENT.parcel),
