@@ -93,6 +93,13 @@ const ConfigSchema = z.object({
   ALLOW_SAMPLE_DATA: flag.default(false),
   PUBLIC_URL: url(["http:", "https:"]).optional(),
   SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  /**
+   * Encrypts stored secrets (the Canada Post API password). Unset: a key file in DATA_DIR, made
+   * once; several instances must share one value here. Backups hold only the encrypted text.
+   */
+  SECRETS_KEY: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  /** Canada Post's web services at another address (the tests' local fake); unset: Canada Post's. */
+  CANADA_POST_API_URL: url(["http:", "https:"]).optional(),
   GEO_COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, { error: "must be an HTTP header name" })

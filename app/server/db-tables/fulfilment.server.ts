@@ -60,3 +60,52 @@ export const deliveryBookings = pg.pgTable(
     pg.check("delivery_bookings_booked_check", sql`${t.booked} >= 0`),
   ],
 );
+
+/**
+ * The store's Canada Post account for its web services (docs/product/fulfilment.md#canada-post):
+ * one row, or none when not connected. The password is stored encrypted (app/server/settings/
+ * secrets.server.ts) and never sent to a page.
+ */
+export const canadaPostAccount = pg.pgTable(
+  "canada_post_account",
+  {
+    /** Always 1: the store has one account. */
+    id: pg.integer("id").primaryKey().default(1),
+    customerNumber: pg.text("customer_number").notNull(),
+    username: pg.text("username").notNull(),
+    passwordCipher: pg.text("password_cipher").notNull(),
+    /** Null for a small-business account (non-contract shipments). */
+    contractId: pg.text("contract_id"),
+    /** development or production. */
+    environment: pg.text("environment").notNull(),
+    originPostalCode: pg.text("origin_postal_code").notNull(),
+    /** The services offered at checkout (DOM.RP, DOM.EP, DOM.XP, DOM.PC). */
+    services: pg.text("services").array().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    pg.check("canada_post_account_one_row", sql`${t.id} = 1`),
+    pg.check(
+      "canada_post_account_environment_check",
+      sql`${t.environment} in ('development', 'production')`,
+    ),
+  ],
+);
+
+/**
+ * Live rates quoted to a shopper, kept a few minutes so checkout charges the price shown (the
+ * quote's id goes with the cart): the parcel's weight and postal code it was asked for, the rates.
+ */
+export const parcelQuotes = pg.pgTable(
+  "parcel_quotes",
+  {
+    ...id,
+    postalCode: pg.text("postal_code").notNull(),
+    weightGrams: pg.integer("weight_grams").notNull(),
+    /** [{ serviceCode, serviceName, priceCents, expectedDeliveryDate }] */
+    rates: pg.jsonb("rates").notNull(),
+    expiresAt: pg.timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: pg.timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [pg.index("parcel_quotes_expires_idx").on(t.expiresAt)],
+);

@@ -67,6 +67,14 @@ export const orders = pg.pgTable(
     pickupCode: pg.text("pickup_code"),
     /** A parcel's Canada Post Proof of Age option, from the province's legal age. */
     proofOfAge: pg.text("proof_of_age"),
+    /** A parcel's Canada Post service as quoted live (DOM.EP) and its name; null: flat or table. */
+    parcelService: pg.text("parcel_service"),
+    parcelServiceName: pg.text("parcel_service_name"),
+    /**
+     * Where a parcel's price came from: flat, table, live (Canada Post's quote) or fallback (the
+     * rate table, because Canada Post did not answer in time); null for delivery and pickup.
+     */
+    parcelPriceSource: pg.text("parcel_price_source"),
     /** When a pickup order was made ready at the counter (its hold days count from here). */
     readyAt: pg.timestamp("ready_at", { withTimezone: true }),
     /** Made by the sample-data generator (removable with the sample data; not a real order). */
@@ -174,10 +182,33 @@ export const shipments = pg.pgTable(
     proofOfAge: pg.text("proof_of_age"),
     /** The parcel's weight: the sizes' packed weights, raised to Canada Post's minimum. */
     weightGrams: pg.integer("weight_grams"),
+    /**
+     * A label bought through Canada Post's API: buying (claimed, the API asked), bought, voided or
+     * failed (label_error says why). The key is sent to the API and unique, so one claim buys.
+     */
+    labelState: pg.text("label_state"),
+    labelKey: pg.text("label_key"),
+    labelShipmentId: pg.text("label_shipment_id"),
+    labelVoidUrl: pg.text("label_void_url"),
+    /** The label PDF's file under DATA_DIR/labels. */
+    labelFile: pg.text("label_file"),
+    labelError: pg.text("label_error"),
+    labelBoughtAt: pg.timestamp("label_bought_at", { withTimezone: true }),
+    /** The tracking job's last look at this parcel (the oldest are asked first). */
+    trackingCheckedAt: pg.timestamp("tracking_checked_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     pg.uniqueIndex("shipments_order_key").on(t.orderId),
+    pg.uniqueIndex("shipments_label_key").on(t.labelKey),
+    pg
+      .index("shipments_tracking_due_idx")
+      .on(t.trackingCheckedAt)
+      .where(sql`${t.status} in ('shipped', 'in_transit') and ${t.trackingNumber} is not null`),
+    pg.check(
+      "shipments_label_state_check",
+      sql`${t.labelState} is null or ${t.labelState} in ('buying', 'bought', 'voided', 'failed')`,
+    ),
     pg.index("shipments_status_idx").on(t.status, t.createdAt, t.id),
     // Shipping a parcel warns when its tracking number is already on another order's shipment.
     pg
@@ -186,6 +217,29 @@ export const shipments = pg.pgTable(
       .where(sql`${t.trackingNumber} is not null`),
     pg.check("shipments_status_check", sql`${t.status} in (${inList(SHIPMENT_STATUSES)})`),
   ],
+);
+
+/**
+ * A parcel's tracking events as Canada Post reports them (the order page lists them): each stored
+ * once, whatever how many times the job reads it.
+ */
+export const shipmentEvents = pg.pgTable(
+  "shipment_events",
+  {
+    ...id,
+    shipmentId: pg
+      .uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    at: pg.timestamp("at", { withTimezone: true }).notNull(),
+    code: pg.text("code").notNull(),
+    description: pg.text("description").notNull(),
+    location: pg.text("location"),
+    /** in_transit, out_for_delivery, delivered, returned or unknown. */
+    state: pg.text("state").notNull(),
+    ...createdAt,
+  },
+  (t) => [pg.uniqueIndex("shipment_events_key").on(t.shipmentId, t.at, t.code)],
 );
 
 export const invoices = pg.pgTable(
