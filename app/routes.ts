@@ -124,6 +124,7 @@ export default [
         // then province rules and sales tax rates.
         route("settings", "routes/admin/settings/store.tsx"),
         route("settings/delivery", "routes/admin/settings/delivery.tsx"),
+        route("settings/canada-post", "routes/admin/settings/canada-post.tsx"),
         route("settings/provinces", "routes/admin/settings/provinces/list.tsx"),
         route("settings/provinces/:province", "routes/admin/settings/provinces/detail.tsx"),
         // Staff accounts and roles (owners), and every admin's own profile.

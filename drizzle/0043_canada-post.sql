@@ -46,6 +46,7 @@ ALTER TABLE "shipments" ADD COLUMN "label_bought_at" timestamp with time zone;--
 ALTER TABLE "shipments" ADD COLUMN "tracking_checked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "shipment_events" ADD CONSTRAINT "shipment_events_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "shipment_events_key" ON "shipment_events" USING btree ("shipment_id","at","code");--> statement-breakpoint
+CREATE INDEX "parcel_quotes_lookup_idx" ON "parcel_quotes" USING btree ("postal_code","weight_grams","expires_at");--> statement-breakpoint
 CREATE INDEX "parcel_quotes_expires_idx" ON "parcel_quotes" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_label_key" ON "shipments" USING btree ("label_key");--> statement-breakpoint
 CREATE INDEX "shipments_tracking_due_idx" ON "shipments" USING btree ("tracking_checked_at") WHERE "shipments"."status" in ('shipped', 'in_transit') and "shipments"."tracking_number" is not null;--> statement-breakpoint

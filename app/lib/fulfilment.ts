@@ -328,3 +328,6 @@ export function fulfilmentLine(order: OrderFulfilment): string {
     return `${METHOD_NAMES.parcel}, Proof of Age ${order.proofOfAge}`;
   return METHOD_NAMES[method];
 }
+
+/** What checkout posts as the way to receive an order: a method, or "parcel:DOM.EP". */
+export const FULFILMENT_CHOICE = /^(parcel|delivery|pickup)(:DOM\.(RP|EP|XP|PC))?$/;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formRules } from "~/lib/form";
 import { stripControlCharacters } from "./text";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import { CANADA_POST_SERVICE_CODES, type CanadaPostServiceCode } from "~/lib/canada-post";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/lib/fulfilment";
 import {
   normalizePhone,
@@ -129,6 +130,9 @@ export const CheckoutSchema = z
     fulfilmentMethod: z
       .enum(FULFILMENT_METHODS, { error: "Please choose how to receive your order" })
       .default("parcel"),
+    /** The Canada Post service chosen from live rates ("DOM.EP"), and the quote it was shown in. */
+    parcelService: z.enum(CANADA_POST_SERVICE_CODES).optional(),
+    parcelQuote: z.uuid().optional().catch(undefined),
     /** A delivery's window, "window id@YYYY-MM-DD". */
     deliveryWindow: z.string().max(100).optional(),
     idempotencyKey: z
@@ -139,8 +143,13 @@ export const CheckoutSchema = z
   .superRefine(checkPostalCodeProvince);
 
 /** A checkout as placeOrder takes it: without a method, a Canada Post parcel is asked for. */
-export type CheckoutInput = Omit<z.infer<typeof CheckoutSchema>, "fulfilmentMethod"> & {
+export type CheckoutInput = Omit<
+  z.infer<typeof CheckoutSchema>,
+  "fulfilmentMethod" | "parcelService" | "parcelQuote"
+> & {
   fulfilmentMethod?: FulfilmentMethod;
+  parcelService?: CanadaPostServiceCode;
+  parcelQuote?: string;
 };
 
 const AGE_VALUE = /^\d{2}$/;
@@ -171,7 +180,10 @@ export function checkoutFormValues(form: FormData) {
     confirmedAge: age && AGE_VALUE.test(age) ? Number(age) : undefined,
     newsletter: form.get("newsletter") === "on",
     couponCode: get("couponCode"),
-    fulfilmentMethod: get("fulfilmentMethod"),
+    // "parcel:DOM.EP": the parcel method with a live Canada Post service.
+    fulfilmentMethod: get("fulfilmentMethod")?.split(":")[0],
+    parcelService: get("fulfilmentMethod")?.split(":")[1] || undefined,
+    parcelQuote: get("parcelQuote") || undefined,
     deliveryWindow: get("deliveryWindow") || undefined,
     idempotencyKey: get("idempotencyKey"),
     items,

@@ -1,6 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import {
   Alert,
   Field,
@@ -274,7 +274,15 @@ export function ShippingSection({ actionData, loaderData }: SectionProps) {
         <>
           <p className="text-sm text-stone-600">
             What a Canada Post parcel costs. Used by the cart, checkout, emails and invoices of new
-            orders.
+            orders. With a Canada Post account connected, checkout quotes its live rates and falls
+            back on this price when Canada Post does not answer in time:{" "}
+            <a
+              href={href("/budzadmin/dashboard/settings/canada-post")}
+              className="font-medium text-brand-800 underline"
+            >
+              Canada Post account
+            </a>
+            .
           </p>
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium text-stone-700">Parcel price</legend>

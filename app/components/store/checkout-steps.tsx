@@ -66,9 +66,9 @@ export function ShippingAndPaymentSteps({
 }: {
   /** The server's choices for the address, or null until it has answered. */
   fulfilment: CartQuote["fulfilment"];
-  /** The method chosen (the shopper's, else the first the server offers). */
-  method: FulfilmentMethod | null;
-  onMethod: (method: FulfilmentMethod) => void;
+  /** The option chosen (the shopper's, else the first the server offers): "parcel:DOM.EP"… */
+  method: string | null;
+  onMethod: (choice: string) => void;
   /** Whether the province and a postal code of it have been entered. */
   addressKnown: boolean;
   /** The owner's words about paying (Settings → Payments), when set. */
@@ -97,12 +97,15 @@ export function ShippingAndPaymentSteps({
             aria-describedby={methodError ? "fulfilmentMethod-error" : undefined}
           >
             <legend className="sr-only">How to receive your order</legend>
+            {fulfilment.quoteId ? (
+              <input type="hidden" name="parcelQuote" value={fulfilment.quoteId} />
+            ) : null}
             {fulfilment.options.map((option) => {
               const Icon = METHOD_ICONS[option.method];
-              const chosen = option.method === method;
+              const chosen = option.choice === method;
               return (
                 <label
-                  key={option.method}
+                  key={option.choice}
                   className={`flex items-start gap-3 rounded-xl border-2 p-4 ${
                     chosen ? "border-brand-600 bg-brand-50" : "border-stone-200 bg-white"
                   } ${option.unavailable ? "opacity-70" : "cursor-pointer"}`}
@@ -110,10 +113,10 @@ export function ShippingAndPaymentSteps({
                   <input
                     type="radio"
                     name="fulfilmentMethod"
-                    value={option.method}
+                    value={option.choice}
                     checked={chosen}
                     disabled={option.unavailable !== null}
-                    onChange={() => onMethod(option.method)}
+                    onChange={() => onMethod(option.choice)}
                     className="mt-1 h-4 w-4 accent-brand-700"
                   />
                   <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />

@@ -4,7 +4,7 @@ import { CartLinesSchema } from "~/schemas/checkout";
 import { plainText } from "~/schemas/text";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { normalizePostalCode, PROVINCE_CODES } from "~/lib/address";
-import { FULFILMENT_METHODS } from "~/lib/fulfilment";
+import { FULFILMENT_CHOICE } from "~/lib/fulfilment";
 import { defaultShippingProvince } from "~/server/accounts/addresses.server";
 
 const QuoteQuery = z.object({
@@ -27,7 +27,8 @@ const QuoteQuery = z.object({
     .max(10)
     .optional()
     .transform((v) => (v ? (normalizePostalCode(v) ?? undefined) : undefined)),
-  method: z.enum(FULFILMENT_METHODS).optional().catch(undefined),
+  // A method, or a live Canada Post service of the parcel method ("parcel:DOM.EP").
+  method: z.string().regex(FULFILMENT_CHOICE).optional().catch(undefined),
 });
 
 /**

@@ -19,7 +19,7 @@ import { cartLines, setAppliedCoupon, useAppliedCoupon, useCart } from "~/lib/ca
 import type { FormReply } from "~/lib/form";
 import { lazyModule } from "~/lib/lazy-module";
 import { normalizePostalCode, postalCodeMatchesProvince } from "~/lib/address";
-import { isFulfilmentMethod, type FulfilmentMethod } from "~/lib/fulfilment";
+import { FULFILMENT_CHOICE } from "~/lib/fulfilment";
 import { provinceRefusal } from "~/lib/taxes";
 import { useHydrated } from "~/lib/use-hydrated";
 import { checkoutForm } from "~/schemas/checkout";
@@ -118,8 +118,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // receive the order and their fees.
   const [province, setProvince] = useState(values.province ?? "");
   const [postalCode, setPostalCode] = useState(normalizePostalCode(values.postalCode ?? ""));
-  const [chosenMethod, setChosenMethod] = useState<FulfilmentMethod | null>(
-    isFulfilmentMethod(values.fulfilmentMethod) ? values.fulfilmentMethod : null,
+  // A method, or a live Canada Post service of the parcel method ("parcel:DOM.EP").
+  const [chosenMethod, setChosenMethod] = useState<string | null>(
+    FULFILMENT_CHOICE.test(values.fulfilmentMethod ?? "") ? values.fulfilmentMethod! : null,
   );
   const rule = loaderData.provinceRules.find((r) => r.province === province) ?? null;
   const refusal = (rule && provinceRefusal(rule)) ?? undefined;
@@ -134,9 +135,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const fulfilment =
     addressKnown && quote?.province?.rule.province === province ? quote.fulfilment : null;
   // The shopper's choice shows at once (the quote priced with it follows), if it can be chosen.
-  const method = fulfilment?.options.some((o) => o.method === chosenMethod && !o.unavailable)
+  const method = fulfilment?.options.some((o) => o.choice === chosenMethod && !o.unavailable)
     ? chosenMethod
-    : (fulfilment?.method ?? null);
+    : (fulfilment?.choice ?? null);
   const totals = quote ? quoteTotals(quote, appliedCode) : null;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";

@@ -107,5 +107,8 @@ export const parcelQuotes = pg.pgTable(
     expiresAt: pg.timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: pg.timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [pg.index("parcel_quotes_expires_idx").on(t.expiresAt)],
+  (t) => [
+    pg.index("parcel_quotes_lookup_idx").on(t.postalCode, t.weightGrams, t.expiresAt),
+    pg.index("parcel_quotes_expires_idx").on(t.expiresAt),
+  ],
 );

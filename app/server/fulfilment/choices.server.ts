@@ -19,11 +19,17 @@ import { formatMoneyInText } from "~/lib/money";
 import { fixedFee, shippingCents, type ShippingRates } from "~/lib/pricing";
 import type { ShippingSettings, StoreSettings } from "~/lib/store-settings";
 import { rateTableFee } from "~/lib/parcel-rates";
+import { formatLongCalendarDay } from "~/lib/dates";
+import type { LiveQuote, ParcelQuote, QuotedRate } from "../shipping/live-rates.server";
 import type { ProvinceRule } from "~/lib/taxes";
 import { config } from "../config.server";
 import { db, type Executor, type Transaction } from "../db.server";
 import { deliveryBookings, orders } from "../db-tables";
 import { listDeliveryWindows, listDeliveryZones } from "./delivery-setup.server";
+
+/** Said under a parcel priced by the store because Canada Post did not answer in time. */
+export const LIVE_RATES_UNAVAILABLE =
+  "Canada Post's live rates are not available right now: this is our standard price.";
 
 /** One way to receive the order, as checkout shows it. */
 export interface FulfilmentOption {
@@ -37,7 +43,15 @@ export interface FulfilmentOption {
   unavailable: string | null;
   /** What the order's totals charge for it: a parcel's price keeps the free threshold. */
   rates: ShippingRates;
+  /** What the shopper picks: the method, or "parcel:DOM.EP" for a live Canada Post service. */
+  choice: string;
+  /** The Canada Post service and its quoted rate, when rates are live. */
+  service: QuotedRate | null;
+  /** Where a parcel's price comes from (null for delivery and pickup). */
+  priceSource: ParcelPriceSource | null;
 }
+
+export type ParcelPriceSource = "flat" | "table" | "live" | "fallback";
 
 export interface BookableWindow extends DatedWindow {
   label: string;
@@ -50,6 +64,8 @@ export interface FulfilmentChoices {
   windows: BookableWindow[];
   /** Why there is no option, when there is none: the province's reason, else the address's. */
   noneReason: string | null;
+  /** The live quote the parcel options come from: posted back with the order. */
+  quoteId: string | null;
 }
 
 type Settings = Pick<StoreSettings, "fulfilment" | "shipping">;
@@ -99,6 +115,8 @@ export async function fulfilmentChoices(options: {
   goodsCents: number;
   /** The parcel's weight from the lines' packed weights (parcelWeight), for the rate table. */
   parcelGrams: number;
+  /** Canada Post's live quote for the parcel, when the store is connected (quoteParcel). */
+  parcelQuote?: ParcelQuote;
   settings: Settings;
   now: Date;
   executor?: Executor;
@@ -106,22 +124,36 @@ export async function fulfilmentChoices(options: {
   const { rule, settings, goodsCents } = options;
   const executor = options.executor ?? db();
   const allowed = rule.ships ? provinceMethods(rule.province, rule.methods) : [];
-  const result: FulfilmentChoices = { options: [], windows: [], noneReason: null };
+  const result: FulfilmentChoices = { options: [], windows: [], noneReason: null, quoteId: null };
   const offered = allowed.filter((method) => settings.fulfilment[method]);
   for (const method of allowed) {
     if (method === "parcel" && settings.fulfilment.parcel) {
-      const rates = parcelRates(settings.shipping, options.parcelGrams, options.postalCode);
-      const feeCents = shippingCents(goodsCents, 0, rates);
-      const code = proofOfAge(rule.minimumAge);
-      result.options.push({
-        method,
-        name: METHOD_NAMES.parcel,
-        feeCents,
-        feeText: feeText(feeCents),
-        detail: `Tracked, with Proof of Age (${code}): the adult who signs for it shows ID.`,
-        unavailable: null,
-        rates,
-      });
+      const quote = options.parcelQuote ?? "not connected";
+      const detail = `Tracked, with Proof of Age (${proofOfAge(rule.minimumAge)}): the adult who signs for it shows ID.`;
+      if (typeof quote === "object") {
+        result.quoteId = quote.id;
+        result.options.push(...liveParcelOptions(quote, goodsCents, settings.shipping, detail));
+      } else {
+        const rates = parcelRates(settings.shipping, options.parcelGrams, options.postalCode);
+        const feeCents = shippingCents(goodsCents, 0, rates);
+        result.options.push({
+          method,
+          name: METHOD_NAMES.parcel,
+          feeCents,
+          feeText: feeText(feeCents),
+          detail: quote === "fallback" ? `${detail} ${LIVE_RATES_UNAVAILABLE}` : detail,
+          unavailable: null,
+          rates,
+          choice: "parcel",
+          service: null,
+          priceSource:
+            quote === "fallback"
+              ? "fallback"
+              : settings.shipping.parcelPricing === "table" && settings.shipping.rateTable
+                ? "table"
+                : "flat",
+        });
+      }
     }
     if (method === "pickup" && settings.fulfilment.pickup && settings.fulfilment.pickupAddress) {
       const { pickupAddress, pickupHours, pickupHoldDays } = settings.fulfilment;
@@ -134,6 +166,9 @@ export async function fulfilmentChoices(options: {
         detail: `${where}. Bring photo ID; we hold your order ${pickupHoldDays} days once it is ready.`,
         unavailable: null,
         rates: fixedFee(0),
+        choice: method,
+        service: null,
+        priceSource: null,
       });
     }
     if (method === "delivery" && settings.fulfilment.delivery) {
@@ -153,6 +188,9 @@ export async function fulfilmentChoices(options: {
             ? `Local delivery to ${zone.name} needs an order of at least ${formatMoneyInText(zone.minimumOrderCents)}.`
             : null,
         rates: fixedFee(zone.feeCents),
+        choice: method,
+        service: null,
+        priceSource: null,
       });
     }
   }
@@ -160,6 +198,44 @@ export async function fulfilmentChoices(options: {
     result.noneReason =
       offered.length === 0 ? noMethodInProvince(rule.province) : NO_FULFILMENT_METHOD;
   return result;
+}
+
+/**
+ * A live quote's services as parcel options, in the store's order. The free threshold makes the
+ * cheapest service free; the faster ones keep their price.
+ */
+function liveParcelOptions(
+  quote: LiveQuote,
+  goodsCents: number,
+  shipping: ShippingSettings,
+  detail: string,
+): FulfilmentOption[] {
+  const cheapest = Math.min(...quote.rates.map((rate) => rate.priceCents));
+  let freeGiven = false;
+  return quote.rates.map((rate) => {
+    const free = !freeGiven && rate.priceCents === cheapest;
+    if (free) freeGiven = true;
+    const rates: ShippingRates = {
+      flatFeeCents: rate.priceCents,
+      freeThresholdCents: free ? shipping.freeThresholdCents : null,
+    };
+    const feeCents = shippingCents(goodsCents, 0, rates);
+    const day = rate.expectedDeliveryDate;
+    const expected =
+      day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? `Expected ${formatLongCalendarDay(day)}. ` : "";
+    return {
+      method: "parcel",
+      name: `Canada Post ${rate.serviceName}`,
+      feeCents,
+      feeText: feeText(feeCents),
+      detail: `${expected}${detail}`,
+      unavailable: null,
+      rates,
+      choice: `parcel:${rate.serviceCode}`,
+      service: rate,
+      priceSource: "live",
+    };
+  });
 }
 
 /**

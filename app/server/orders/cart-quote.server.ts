@@ -15,6 +15,7 @@ import { fulfilmentChoices, type FulfilmentChoices } from "../fulfilment/choices
 import type { ProvinceRule, TaxLine } from "~/lib/taxes";
 import { applyProvinceTaxes, readProvinceTaxSetup } from "../taxes/taxes.server";
 import { quoteCannabis } from "./cannabis-limit.server";
+import { quoteParcel } from "../shipping/live-rates.server";
 
 export interface CartQuote {
   lines: (ResolvedLine & { problem: string | null })[];
@@ -32,7 +33,8 @@ export interface CartQuote {
    * Once the province and postal code are known: the ways to receive the order there, and the one
    * the totals are priced with (the one asked for, else the first that can be chosen).
    */
-  fulfilment: (FulfilmentChoices & { method: FulfilmentMethod | null }) | null;
+  fulfilment:
+    (FulfilmentChoices & { method: FulfilmentMethod | null; choice: string | null }) | null;
   /**
    * The province is known but not the address, and it gets no parcels (Ontario): the fee waits for
    * the postal code (a delivery zone's, or pickup's), so the totals carry none yet.
@@ -50,9 +52,9 @@ export async function quoteCart(options: {
   couponCode?: string;
   email?: string;
   province?: ProvinceCode;
-  /** A normalised postal code of the province, and the method the shopper chose. */
+  /** A normalised postal code of the province, and the option the shopper chose ("parcel:DOM.EP"). */
   postalCode?: string;
-  method?: FulfilmentMethod;
+  method?: string;
   now?: Date;
 }): Promise<CartQuote> {
   const now = options.now ?? new Date();
@@ -84,17 +86,25 @@ export async function quoteCart(options: {
     const setup = await readProvinceTaxSetup(options.province);
     const postalCode = options.postalCode;
     if (postalCode && postalCodeMatchesProvince(postalCode, options.province)) {
+      const parcelGrams = linesParcelGrams(priced);
       const choices = await fulfilmentChoices({
         rule: setup.rule,
         postalCode,
         goodsCents: totals.subtotalCents - totals.discountCents,
-        parcelGrams: linesParcelGrams(priced),
+        parcelGrams,
+        parcelQuote: offersParcels(setup.rule, settings)
+          ? await quoteParcel(postalCode, parcelGrams, { now })
+          : undefined,
         settings,
         now,
       });
       const choosable = choices.options.filter((o) => !o.unavailable);
-      const chosen = choosable.find((o) => o.method === options.method) ?? choosable[0] ?? null;
-      fulfilment = { ...choices, method: chosen?.method ?? null };
+      const chosen =
+        choosable.find((o) => o.choice === options.method) ??
+        choosable.find((o) => o.method === options.method) ??
+        choosable[0] ??
+        null;
+      fulfilment = { ...choices, method: chosen?.method ?? null, choice: chosen?.choice ?? null };
       if (chosen) totals = computeTotals(priced, couponTerms, chosen.rates);
     } else if (feeWaitsForAddress(setup.rule, settings)) {
       feeAtCheckout = true;
@@ -113,6 +123,15 @@ export async function quoteCart(options: {
     fulfilment,
     feeAtCheckout,
   };
+}
+
+/** Whether parcels may go to the province (its law, the owner's choice and Settings). */
+function offersParcels(rule: ProvinceRule, settings: { fulfilment: { parcel: boolean } }) {
+  return (
+    rule.ships &&
+    settings.fulfilment.parcel &&
+    provinceMethods(rule.province, rule.methods).includes("parcel")
+  );
 }
 
 /**

@@ -30,6 +30,8 @@ import {
 } from "./cart-lines.server";
 import { orderLineValues } from "./order-lines.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
+import { connectedAccount } from "../shipping/canada-post/account.server";
+import { quoteShown, type ParcelQuote } from "../shipping/live-rates.server";
 import {
   ageConfirmationMissing,
   ageToConfirm,
@@ -63,6 +65,9 @@ type RefusedField =
   "items" | "couponCode" | "province" | "ageConfirmed" | "fulfilmentMethod" | "deliveryWindow";
 
 /** Rolls the order's transaction back with a message for the shopper, on the field at fault. */
+export const PARCEL_QUOTE_EXPIRED =
+  "The Canada Post price you saw has expired or no longer fits your cart: please check the shipping price and place your order again.";
+
 function refuse(field: RefusedField, message: string, status: 409 | 422 = 422): never {
   throw new Refusal(status, message, field);
 }
@@ -296,6 +301,28 @@ async function placeInTransaction(
 }
 
 /**
+ * The Canada Post quote a parcel is charged by: the live one the shopper was shown (it must still
+ * hold for this postal code and weight, else a 409 asks them to look at the price again), the
+ * store's own price when Canada Post had not answered in time ("fallback"), or none when the store
+ * is not connected. Read in the order's transaction; Canada Post is never asked from here.
+ */
+async function parcelQuoteShown(
+  tx: Transaction,
+  input: CheckoutInput,
+  parcelGrams: number,
+  now: Date,
+): Promise<ParcelQuote> {
+  if (!(await connectedAccount(tx))) return "not connected";
+  if (!input.parcelService) return "fallback";
+  const quote = input.parcelQuote
+    ? await quoteShown(tx, input.parcelQuote, input.postalCode, parcelGrams, now)
+    : null;
+  if (!quote?.rates.some((rate) => rate.serviceCode === input.parcelService))
+    refuse("fulfilmentMethod", PARCEL_QUOTE_EXPIRED, 409);
+  return quote;
+}
+
+/**
  * The method, fee and order columns of the shopper's choice, or a refusal: a method the province,
  * the owner's settings or the address do not allow (422), a delivery window gone or filled (409,
  * naming the next free ones). A window's place is taken here, by a guarded write.
@@ -309,17 +336,21 @@ async function chooseFulfilment(
   settings: Pick<StoreSettings, "shipping" | "fulfilment">,
   now: Date,
 ) {
+  const method = input.fulfilmentMethod ?? "parcel";
+  const parcelGrams = linesParcelGrams(lines);
   const choices = await fulfilmentChoices({
     rule,
     postalCode: input.postalCode,
     goodsCents: totals.subtotalCents - totals.discountCents,
-    parcelGrams: linesParcelGrams(lines),
+    parcelGrams,
+    parcelQuote:
+      method === "parcel" ? await parcelQuoteShown(tx, input, parcelGrams, now) : undefined,
     settings,
     now,
     executor: tx,
   });
-  const method = input.fulfilmentMethod ?? "parcel";
-  const option = choices.options.find((o) => o.method === method);
+  const choice = choices.quoteId ? `${method}:${input.parcelService}` : method;
+  const option = choices.options.find((o) => o.choice === choice);
   if (!option) {
     const offered = choices.options.map((o) => o.name);
     refuse(
@@ -333,6 +364,9 @@ async function chooseFulfilment(
   const columns = {
     fulfilmentMethod: method,
     proofOfAge: method === "parcel" ? proofOfAge(rule.minimumAge) : null,
+    parcelService: option.service?.serviceCode ?? null,
+    parcelServiceName: option.service?.serviceName ?? null,
+    parcelPriceSource: option.priceSource,
     pickupCode: method === "pickup" ? await newPickupCode(tx) : null,
     deliveryWindowId: null as string | null,
     deliveryDate: null as string | null,

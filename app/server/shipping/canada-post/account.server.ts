@@ -4,7 +4,7 @@ import { config } from "../../config.server";
 import { db, type Executor } from "../../db.server";
 import { canadaPostAccount } from "../../db-tables";
 import { openSecret, sealSecret } from "../../settings/secrets.server";
-import type { CanadaPostAccount } from "./api.server";
+import { CanadaPostError, testConnection, type CanadaPostAccount } from "./api.server";
 
 /**
  * The store's Canada Post account (Settings → Shipping → Canada Post): stored with its password
@@ -16,14 +16,6 @@ export const CANADA_POST_HOSTS = {
   production: "https://soa-gw.canadapost.ca",
 } as const;
 export type CanadaPostEnvironment = keyof typeof CANADA_POST_HOSTS;
-
-/** The domestic services a store may offer at checkout, in the order checkout lists them. */
-export const CANADA_POST_SERVICES = [
-  { code: "DOM.RP", name: "Regular Parcel" },
-  { code: "DOM.EP", name: "Expedited Parcel" },
-  { code: "DOM.XP", name: "Xpresspost" },
-  { code: "DOM.PC", name: "Priority" },
-] as const;
 
 /** What the settings page shows of the account. */
 export interface AccountSummary {
@@ -137,6 +129,23 @@ export async function saveAccount(input: AccountInput, actor: AuditActor): Promi
     return true;
   });
 }
+
+/** Asks Canada Post with the saved account: null when it answers, else what is wrong. */
+export async function testAccount(): Promise<string | null> {
+  const connected = await connectedAccount();
+  if (!connected)
+    return "No Canada Post account to test: save the account (with its API password) first.";
+  try {
+    await testConnection(connected.account, { timeoutMs: TEST_TIMEOUT_MS });
+    return null;
+  } catch (error) {
+    if (error instanceof CanadaPostError) return error.message;
+    throw error;
+  }
+}
+
+/** How long "Test connection" waits for Canada Post. */
+const TEST_TIMEOUT_MS = 10_000;
 
 export async function disconnectAccount(actor: AuditActor): Promise<void> {
   await db().transaction(async (tx) => {
