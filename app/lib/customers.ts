@@ -32,6 +32,7 @@ const EMAIL_KIND_NAMES: Record<string, string> = {
   order_confirmation: "Order confirmation",
   order_payment_received: "Payment received",
   order_shipped: "Order shipped",
+  order_out_for_delivery: "Out for delivery",
   order_delivered: "Order delivered",
   order_cancelled: "Order cancelled",
   order_unpaid_reminder: "Payment reminder",

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import "~/server/time-zones.server";
 import { PROVINCE_CODES } from "./address";
 import {
+  FULFILMENT_CHOICE,
+  fulfilmentLine,
   noMethodInProvince,
   formatClock,
   normalizePickupCode,
@@ -123,5 +125,30 @@ describe("a province nothing reaches", () => {
     expect(noMethodInProvince("BC")).toBe(
       "Sorry, we have no way to get an order to British Columbia at the moment. Please choose another province or territory.",
     );
+  });
+});
+
+describe("an order's way to the shopper, in one line", () => {
+  const parcel = {
+    fulfilmentMethod: "parcel",
+    deliveryDate: null,
+    deliveryStarts: null,
+    deliveryEnds: null,
+    pickupCode: null,
+    proofOfAge: "PA18",
+  };
+
+  it("names the live Canada Post service when the shopper chose one", () => {
+    expect(fulfilmentLine(parcel)).toBe("Canada Post parcel, Proof of Age PA18");
+    expect(fulfilmentLine({ ...parcel, parcelServiceName: "Xpresspost" })).toBe(
+      "Canada Post Xpresspost, Proof of Age PA18",
+    );
+  });
+
+  it("takes a method or a parcel service as checkout's choice, nothing else", () => {
+    for (const choice of ["parcel", "pickup", "delivery", "parcel:DOM.EP"])
+      expect(FULFILMENT_CHOICE.test(choice)).toBe(true);
+    for (const choice of ["parcel:DOM.ZZ", "ship", "parcel:", "delivery:DOM.EP"])
+      expect(FULFILMENT_CHOICE.test(choice)).toBe(false);
   });
 });

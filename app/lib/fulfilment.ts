@@ -304,6 +304,8 @@ export interface OrderFulfilment {
   deliveryEnds: string | null;
   pickupCode: string | null;
   proofOfAge: string | null;
+  /** The Canada Post service chosen from live rates ("Expedited Parcel"), if any. */
+  parcelServiceName?: string | null;
 }
 
 /** The totals' line for the method's fee. */
@@ -314,7 +316,8 @@ export function feeLabel(method: string): string {
 }
 
 /**
- * How the order reaches the shopper, in one line: "Canada Post parcel, Proof of Age PA19",
+ * How the order reaches the shopper, in one line: "Canada Post parcel, Proof of Age PA19" (or
+ * "Canada Post Expedited Parcel, …" with a live rate's service),
  * "Local delivery, Tuesday, Dec 1, 4 p.m. to 6 p.m.", "Pickup at the store, code AB3K7M".
  */
 export function fulfilmentLine(order: OrderFulfilment): string {
@@ -324,10 +327,13 @@ export function fulfilmentLine(order: OrderFulfilment): string {
     return `${METHOD_NAMES.delivery}, ${windowLabel({ date: deliveryDate, starts: deliveryStarts, ends: deliveryEnds })}`;
   if (method === "pickup" && order.pickupCode)
     return `${METHOD_NAMES.pickup}, code ${order.pickupCode}`;
-  if (method === "parcel" && order.proofOfAge)
-    return `${METHOD_NAMES.parcel}, Proof of Age ${order.proofOfAge}`;
+  const parcel = order.parcelServiceName
+    ? `Canada Post ${order.parcelServiceName}`
+    : METHOD_NAMES.parcel;
+  if (method === "parcel" && order.proofOfAge) return `${parcel}, Proof of Age ${order.proofOfAge}`;
+  if (method === "parcel") return parcel;
   return METHOD_NAMES[method];
 }
 
 /** What checkout posts as the way to receive an order: a method, or "parcel:DOM.EP". */
-export const FULFILMENT_CHOICE = /^(parcel|delivery|pickup)(:DOM\.(RP|EP|XP|PC))?$/;
+export const FULFILMENT_CHOICE = /^(parcel(:DOM\.(RP|EP|XP|PC))?|delivery|pickup)$/;

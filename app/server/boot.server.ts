@@ -28,6 +28,7 @@ import { sendDueCampaigns } from "./marketing/campaign-admin.server";
 import { sendDailySummaryEmail } from "./orders/staff-alerts.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
 import { processPickupHolds } from "./shipping/pickup-holds.server";
+import { startParcelTracking } from "./shipping/tracking.server";
 import { countRealOrders } from "./seed/remove-sample-data.server";
 import { fillSampleIdentity, storeSettings } from "./settings/store-settings.server";
 import { logger } from "./logger.server";
@@ -302,6 +303,8 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
       { name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() },
       // Pickups held past their last day are cancelled and refunded; expired delivery records go.
       { name: "pickup holds", everyMs: 600_000, run: () => processPickupHolds() },
+      // Canada Post parcels not looked at for 2 hours: scans stored, shipments moved, shopper told.
+      { name: "parcel tracking", everyMs: 1_800_000, run: startParcelTracking },
       { name: "scheduled campaigns", everyMs: 30_000, run: () => sendDueCampaigns() },
       // Once a day from LOW_STOCK_EMAIL_HOUR, when something is low (daily_jobs claims the day).
       { name: "low-stock email", everyMs: 600_000, run: () => sendDailyLowStockEmail() },

@@ -314,6 +314,12 @@ const EXEMPT: Exemption[] = [
   },
   {
     kind: "action",
+    route: "routes/admin/settings/canada-post.tsx",
+    intent: "test",
+    why: "Test connection asks Canada Post for one rate with the saved account and writes nothing",
+  },
+  {
+    kind: "action",
     route: "routes/admin/pages/content.tsx",
     intent: "preview",
     why: "Preview sanitises the draft for display and saves nothing",
@@ -437,6 +443,38 @@ const SCENARIOS: Scenario[] = [
       post("routes/admin/settings/store.tsx", `${A}/settings`, {
         intent: "remove-sample-data",
         confirm: "REMOVE",
+      }),
+  },
+
+  // ── the Canada Post account ──
+  {
+    kind: "action",
+    route: "routes/admin/settings/canada-post.tsx",
+    intent: "save",
+    area: "settings",
+    action: "create",
+    record: () => "canada-post",
+    run: () =>
+      post("routes/admin/settings/canada-post.tsx", `${A}/settings/canada-post`, {
+        intent: "save",
+        customerNumber: "0001234567",
+        username: "walk-api-user",
+        password: "walk-api-password",
+        environment: "development",
+        originPostalCode: "V6B 1A1",
+        services: "DOM.EP",
+      }),
+  },
+  {
+    kind: "action",
+    route: "routes/admin/settings/canada-post.tsx",
+    intent: "disconnect",
+    area: "settings",
+    action: "delete",
+    record: () => "canada-post",
+    run: () =>
+      post("routes/admin/settings/canada-post.tsx", `${A}/settings/canada-post`, {
+        intent: "disconnect",
       }),
   },
 

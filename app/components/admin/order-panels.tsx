@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { feeLabel } from "~/lib/fulfilment";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import { statusName } from "~/lib/order-status";
@@ -46,6 +47,7 @@ const EMAIL_NAMES: Record<string, string> = {
   confirmation: "Order confirmation",
   payment_received: "Payment received",
   shipped: "Shipped",
+  out_for_delivery: "Out for delivery",
   delivered: "Delivered",
   cancelled: "Cancelled",
   unpaid_reminder: "Payment reminder",
@@ -81,6 +83,47 @@ export function OrderEmails({
         </ul>
       )}
     </Section>
+  );
+}
+
+/** The parcel's Canada Post scans (the tracking job stores them), newest first. */
+export function TrackingEvents({
+  events,
+  dates,
+}: {
+  events: AdminOrder["trackingEvents"];
+  /** The loader's dateTexts (the scans' times in the store's time zone). */
+  dates: DateTexts;
+}) {
+  const headingId = useId();
+  if (events.length === 0) return null;
+  return (
+    <div className="mt-4 border-t border-stone-100 pt-3">
+      <h3 id={headingId} className="text-sm font-semibold text-stone-900">
+        Tracking events
+      </h3>
+      <ol aria-labelledby={headingId} className="mt-2 space-y-2 text-sm">
+        {events.map((event) => (
+          <li key={event.id}>
+            <p className="text-stone-900">
+              {event.description}
+              {event.state === "returned" ? (
+                <>
+                  {" "}
+                  <Badge tone="amber">Return to the store</Badge>
+                </>
+              ) : null}
+            </p>
+            <p className="text-xs text-stone-500">
+              <time dateTime={new Date(event.at).toISOString()}>
+                {formatDateTime(event.at, dates)}
+              </time>
+              {event.location ? ` · ${event.location}` : ""}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 

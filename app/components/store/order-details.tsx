@@ -44,24 +44,50 @@ export function OrderDetails({ order }: { order: OrderView }) {
   return (
     <div className="space-y-6">
       {order.shipment?.trackingUrl ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-5">
-          <Package className="h-6 w-6 text-brand-700" aria-hidden="true" />
-          <div className="flex-1">
-            <p className="font-semibold text-stone-900">Shipped with {order.shipment.carrier}</p>
-            <p className="text-sm text-stone-600">
-              Tracking number <span className="font-mono">{order.shipment.trackingNumber}</span>
-            </p>
+        <section
+          aria-labelledby="tracking-title"
+          className="rounded-2xl border border-brand-200 bg-brand-50 p-5"
+        >
+          <h2 id="tracking-title" className="sr-only">
+            Tracking
+          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            <Package className="h-6 w-6 text-brand-700" aria-hidden="true" />
+            <div className="flex-1">
+              <p className="font-semibold text-stone-900">Shipped with {order.shipment.carrier}</p>
+              <p className="text-sm text-stone-600">
+                Tracking number <span className="font-mono">{order.shipment.trackingNumber}</span>
+              </p>
+            </div>
+            <a
+              href={order.shipment.trackingUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1.5 rounded-full bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+            >
+              Track with Canada Post
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+            </a>
           </div>
-          <a
-            href={order.shipment.trackingUrl}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-full bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
-          >
-            Track with Canada Post
-            <ExternalLink className="h-4 w-4" aria-hidden="true" />
-          </a>
-        </div>
+          {order.trackingEvents.length > 0 ? (
+            <>
+              <h3 id="tracking-events-title" className="mt-4 text-sm font-semibold text-stone-900">
+                Tracking updates
+              </h3>
+              <ol aria-labelledby="tracking-events-title" className="mt-2 space-y-2 text-sm">
+                {order.trackingEvents.map((event) => (
+                  <li key={`${event.at}-${event.description}`}>
+                    <p className="text-stone-900">{event.description}</p>
+                    <p className="text-stone-600">
+                      <time dateTime={event.at}>{event.when}</time>
+                      {event.location ? ` · ${event.location}` : ""}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+        </section>
       ) : null}
 
       <section

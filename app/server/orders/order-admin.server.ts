@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql } from "drizzle-orm";
 import { zonedTime } from "~/lib/dates";
 import { normalizeOrderNumber } from "~/lib/order-status";
 import { config } from "../config.server";
@@ -12,12 +12,13 @@ import {
   orderItems,
   orderStatusHistory,
   orders,
+  shipmentEvents,
   shipments,
   stockLots,
   stockMovements,
 } from "../db-tables";
 
-/** Everything the order page shows, in six statements whatever the order's size. */
+/** Everything the order page shows, in seven statements whatever the order's size. */
 export async function getAdminOrder(orderNumberText: string) {
   const orderNumber = normalizeOrderNumber(orderNumberText);
   if (!orderNumber) return null;
@@ -28,7 +29,7 @@ export async function getAdminOrder(orderNumberText: string) {
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.orderNumber, orderNumber));
   if (!order) return null;
-  const [items, history, shipment, emails, taxLines] = await Promise.all([
+  const [items, history, shipment, emails, taxLines, trackingEvents] = await Promise.all([
     db()
       .select(orderLineColumns)
       .from(orderItems)
@@ -60,8 +61,30 @@ export async function getAdminOrder(orderNumberText: string) {
       .where(eq(orderEmailsSent.orderId, order.id))
       .orderBy(asc(orderEmailsSent.createdAt)),
     getOrderTaxLines(order.id),
+    // The parcel's Canada Post scans (the tracking job's), newest first.
+    db()
+      .select({
+        id: shipmentEvents.id,
+        at: shipmentEvents.at,
+        description: shipmentEvents.description,
+        location: shipmentEvents.location,
+        state: shipmentEvents.state,
+      })
+      .from(shipmentEvents)
+      .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
+      .where(eq(shipments.orderId, order.id))
+      .orderBy(desc(shipmentEvents.at), desc(shipmentEvents.code)),
   ]);
-  return { order, items, history, shipment, emails, taxLines, lots: await orderLots(order.id) };
+  return {
+    order,
+    items,
+    history,
+    shipment,
+    trackingEvents,
+    emails,
+    taxLines,
+    lots: await orderLots(order.id),
+  };
 }
 
 /** The lots an order's units came from, and how many it still holds of each (its movements' sum). */

@@ -11,6 +11,7 @@ export const orderFulfilmentColumns = {
   deliveryEnds: orders.deliveryEnds,
   pickupCode: orders.pickupCode,
   proofOfAge: orders.proofOfAge,
+  parcelServiceName: orders.parcelServiceName,
 };
 
 /** An order as a driver or the counter needs it: who it is for and where it goes. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { canadaPostTrackingUrl, normalizeOrderNumber, SHIPPED_STATUSES } from "~/lib/order-status";
-import { formatLongDate } from "~/lib/dates";
+import { formatDateTime, formatLongDate } from "~/lib/dates";
 import { feeLabel, fulfilmentLine } from "~/lib/fulfilment";
 import { fail, type Result } from "~/lib/errors";
 import { config } from "../config.server";
@@ -44,17 +44,34 @@ export interface OrderView {
     trackingUrl: string | null;
     estimatedDelivery: string | null;
   } | null;
+  /** Canada Post's scans of the parcel, newest first (the tracking job's); none before it ships. */
+  trackingEvents: TrackingEventView[];
 }
+
+export interface TrackingEventView {
+  /** ISO instant. */
+  at: string;
+  /** The scan's time in the store's time zone, e.g. "Nov 30, 2026, 8:27 a.m.". */
+  when: string;
+  description: string;
+  location: string | null;
+}
+
+/** The shipment's scans as JSON in the order's own statement (newest first). */
+const EVENTS = sql<{ at: string; description: string; location: string | null }[] | null>`(
+  select json_agg(json_build_object('at', e.at, 'description', e.description, 'location', e.location)
+    order by e.at desc, e.code desc)
+  from shipment_events e where e.shipment_id = ${shipments.id})`;
 
 async function orderView(where: SQL): Promise<OrderView | null> {
   const [order] = await db()
-    .select({ order: orders, shipment: shipments })
+    .select({ order: orders, shipment: shipments, events: EVENTS })
     .from(orders)
     .leftJoin(shipments, eq(shipments.orderId, orders.id))
     .where(where)
     .limit(1);
   if (!order) return null;
-  const { order: o, shipment: s } = order;
+  const { order: o, shipment: s, events } = order;
   const items = await db()
     .select({
       name: orderItems.productName,
@@ -111,6 +128,17 @@ async function orderView(where: SQL): Promise<OrderView | null> {
           estimatedDelivery: s.estimatedDelivery,
         }
       : null,
+    trackingEvents: shipped
+      ? (events ?? []).map((event) => {
+          const at = new Date(event.at);
+          return {
+            at: at.toISOString(),
+            when: formatDateTime(at, config().STORE_TIMEZONE),
+            description: event.description,
+            location: event.location,
+          };
+        })
+      : [],
   };
 }
 

@@ -12,10 +12,18 @@ import { config } from "../config.server";
 
 const VERSION = "v1";
 
+let cachedKey: { source: string; key: Buffer } | undefined;
+
 function secretsKey(): Buffer {
   const configured = config().SECRETS_KEY;
-  if (configured) return crypto.createHash("sha256").update(configured).digest();
   const file = path.join(config().dataDir, "secrets.key");
+  const source = configured ? `env:${configured}` : `file:${file}`;
+  if (cachedKey?.source !== source) cachedKey = { source, key: readKey(configured, file) };
+  return cachedKey.key;
+}
+
+function readKey(configured: string | undefined, file: string): Buffer {
+  if (configured) return crypto.createHash("sha256").update(configured).digest();
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     try {

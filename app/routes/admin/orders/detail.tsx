@@ -8,7 +8,13 @@ import { useCan } from "~/components/admin/use-can";
 import { DetailPage } from "~/components/admin/page";
 import { ActivityPanel } from "~/components/admin/activity";
 import { recordActivityFor } from "~/server/audit/activity.server";
-import { Line, OrderEmails, OrderTotals, Section } from "~/components/admin/order-panels";
+import {
+  Line,
+  OrderEmails,
+  OrderTotals,
+  Section,
+  TrackingEvents,
+} from "~/components/admin/order-panels";
 import { OrderStatusButtons } from "~/components/admin/order-status-control";
 import { OrderRefunds } from "~/components/admin/order-refunds";
 import {
@@ -159,8 +165,19 @@ const related =
   "mt-3 inline-flex text-sm font-medium text-brand-800 underline hover:text-brand-900";
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, items, lots, history, shipment, emails, taxLines, activity, refundPanel, dates } =
-    loaderData;
+  const {
+    order,
+    items,
+    lots,
+    history,
+    shipment,
+    trackingEvents,
+    emails,
+    taxLines,
+    activity,
+    refundPanel,
+    dates,
+  } = loaderData;
   const can = useCan();
   const when = (date: Date | string) => formatDateTime(date, dates);
   const here = href("/budzadmin/dashboard/orders/:orderNumber", {
@@ -305,6 +322,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             {order.phone ? <p className="text-sm text-stone-600">{order.phone}</p> : null}
             <h3 className="mt-4 text-xs font-semibold text-stone-500 uppercase">Fulfilment</h3>
             <p className="text-sm font-medium text-stone-900">{fulfilmentLine(order)}</p>
+            {order.parcelPriceSource === "fallback" ? (
+              <p className="text-xs text-stone-600">
+                Priced by Settings → Shipping: Canada Post&apos;s live rates did not answer in time.
+              </p>
+            ) : null}
             <h3 className="mt-4 text-xs font-semibold text-stone-500 uppercase">Ship to</h3>
             <address className="text-sm text-stone-700 not-italic">
               {order.shippingName}
@@ -366,35 +388,38 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           </Section>
           <Section title="Shipment">
             {shipment ? (
-              <dl className="text-sm">
-                <Line label="Carrier">{shipment.carrier}</Line>
-                <Line label="Status">{statusName(shipment.status)}</Line>
-                {shipment.trackingNumber ? (
-                  <Line label="Tracking">
-                    <a
-                      href={canadaPostTrackingUrl(shipment.trackingNumber)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex items-center gap-1 font-medium text-brand-800 underline"
-                    >
-                      {shipment.trackingNumber}
-                      <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-                      <span className="sr-only">(Canada Post, opens in a new tab)</span>
-                    </a>
-                  </Line>
-                ) : null}
-                {shipment.shippedDate ? (
-                  <Line label="Shipped">{when(shipment.shippedDate)}</Line>
-                ) : null}
-                {shipment.estimatedDelivery ? (
-                  <Line label="Estimated delivery">
-                    {formatCalendarDay(shipment.estimatedDelivery)}
-                  </Line>
-                ) : null}
-                {shipment.deliveredDate ? (
-                  <Line label="Delivered">{when(shipment.deliveredDate)}</Line>
-                ) : null}
-              </dl>
+              <>
+                <dl className="text-sm">
+                  <Line label="Carrier">{shipment.carrier}</Line>
+                  <Line label="Status">{statusName(shipment.status)}</Line>
+                  {shipment.trackingNumber ? (
+                    <Line label="Tracking">
+                      <a
+                        href={canadaPostTrackingUrl(shipment.trackingNumber)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex items-center gap-1 font-medium text-brand-800 underline"
+                      >
+                        {shipment.trackingNumber}
+                        <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+                        <span className="sr-only">(Canada Post, opens in a new tab)</span>
+                      </a>
+                    </Line>
+                  ) : null}
+                  {shipment.shippedDate ? (
+                    <Line label="Shipped">{when(shipment.shippedDate)}</Line>
+                  ) : null}
+                  {shipment.estimatedDelivery ? (
+                    <Line label="Estimated delivery">
+                      {formatCalendarDay(shipment.estimatedDelivery)}
+                    </Line>
+                  ) : null}
+                  {shipment.deliveredDate ? (
+                    <Line label="Delivered">{when(shipment.deliveredDate)}</Line>
+                  ) : null}
+                </dl>
+                <TrackingEvents events={trackingEvents} dates={dates} />
+              </>
             ) : (
               <p className="text-sm text-stone-600">
                 Not shipped yet. Start processing to prepare the parcel.

@@ -12,6 +12,7 @@ import { orderPaymentAddress } from "~/lib/store-settings";
 export const ORDER_EMAIL_KINDS = [
   "payment_received",
   "shipped",
+  "out_for_delivery",
   "delivered",
   "ready_for_pickup",
   "cancelled",
@@ -94,6 +95,18 @@ function wording(order: OrderStatusEmailInput): Wording {
         link: { href: canadaPostTrackingUrl(tracking), label: "Track your parcel" },
       };
     }
+    case "out_for_delivery": {
+      const tracking = order.trackingNumber ?? "";
+      return {
+        subject: `${STORE_NAME}: order ${n} is out for delivery`,
+        heading: "Your order arrives today",
+        lines: [
+          `Canada Post is out delivering order ${n} today. Tracking number: ${tracking}.`,
+          "Canada Post checks photo ID at the door: whoever receives it must be of legal age, so have yours ready.",
+        ],
+        link: { href: canadaPostTrackingUrl(tracking), label: "Track your parcel" },
+      };
+    }
     case "delivered":
       return {
         subject: `${STORE_NAME}: order ${n} was ${method === "pickup" ? "picked up" : "delivered"}`,
@@ -137,7 +150,7 @@ function deliveryWhen(fulfilment: OrderFulfilment | undefined): string {
   return date && starts && ends ? `on ${windowLabel({ date, starts, ends })}` : "in your window";
 }
 
-/** An order's status email (payment received, shipped, delivered, cancelled, payment reminder). */
+/** An order's status email (payment received, shipped, out for delivery, delivered, cancelled, payment reminder). */
 export function renderOrderStatusEmail(order: OrderStatusEmailInput) {
   const w = wording(order);
   const viewOrder = viewOrderLink(order);
