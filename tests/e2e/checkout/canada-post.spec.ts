@@ -1,0 +1,114 @@
+import type { Page } from "@playwright/test";
+import { withStoreDatabase } from "../../fixtures/database";
+import { FAKE_CREDENTIALS, startCanadaPostFake } from "../../fixtures/canada-post/fake-server";
+import { expectAccessible } from "../axe";
+import { VIEWPORTS } from "../fixtures";
+import { ownStoreFixtures, startOwnStore, type OwnStoresWorker } from "../own-store";
+import { expect, test as base } from "../admin/admin-fixtures";
+import { screenshots, toast } from "../admin/admin-screen";
+import { cartItem, seedCheckoutProducts, type CheckoutStore } from "./checkout-store";
+
+// The owner connects Canada Post (a local fake of its API, started with the store); shoppers then
+// choose among its live rates, and the order keeps the service (docs/product/fulfilment.md).
+const test = base.extend<
+  {
+    ids: CheckoutStore["ids"];
+    store: { url: string; ids: CheckoutStore["ids"]; stop(): Promise<void> };
+  },
+  OwnStoresWorker
+>({
+  ...ownStoreFixtures(async function startCanadaPostStore() {
+    const fake = await startCanadaPostFake();
+    const store = await startOwnStore({
+      name: "canada-post",
+      seed: (dataDir) => withStoreDatabase(dataDir, seedCheckoutProducts),
+      env: { CANADA_POST_API_URL: fake.url },
+    });
+    return {
+      url: store.url,
+      ids: store.seeded,
+      stop: async () => {
+        await store.stop();
+        await fake.close();
+      },
+    };
+  }),
+  ids: async ({ store }, provide) => provide(store.ids),
+});
+test.describe.configure({ mode: "serial" });
+
+const main = (page: Page) => page.getByRole("main");
+const shot = screenshots("CANADA_POST_SHOTS", { widths: [390, 1280] });
+
+test("the owner connects Canada Post, and the test says it works", async ({ adminPage: page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto("/budzadmin/dashboard/settings");
+  await page
+    .getByRole("region", { name: "Shipping" })
+    .getByRole("link", { name: "Canada Post account" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Canada Post", level: 1 })).toBeVisible();
+  const form = page.getByRole("region", { name: "Connect" });
+  await form.getByLabel("Customer number").fill("12-34");
+  await form.getByLabel("API user name").fill(FAKE_CREDENTIALS.username);
+  await form.getByLabel("Origin postal code").fill("v6b1a1");
+  await form.getByLabel("Xpresspost").check();
+  await form.getByRole("button", { name: "Connect Canada Post" }).click();
+  await expect(
+    form.getByText(
+      "Customer number must be the 1 to 10 digits Canada Post gave you, like 0001234567",
+    ),
+  ).toBeVisible();
+  await form.getByLabel("Customer number").fill("0001234567");
+  await form.getByLabel("API password").fill(FAKE_CREDENTIALS.password);
+  await form.getByRole("button", { name: "Connect Canada Post" }).click();
+  await expect(toast(page, "Canada Post account saved. Test the connection below.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Account" }).getByLabel("API password"),
+  ).toHaveValue("");
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(toast(page, "Canada Post answered: the account works (development).")).toBeVisible();
+  await shot(page, "canada-post-settings");
+  await expectAccessible(page);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test("a shopper chooses Xpresspost among the live rates, and the order keeps it", async ({
+    page,
+    ids,
+  }) => {
+    await page.goto("/");
+    await page.evaluate(
+      (cart) => window.localStorage.setItem("cart", cart),
+      JSON.stringify([cartItem(ids.lights35, "Northern Lights (3.5g)", 45)]),
+    );
+    await page.goto("/checkout");
+    await main(page).getByLabel("Email").fill("victoria@example.com");
+    await main(page).getByLabel("Phone").fill("250-555-0199");
+    await main(page).getByLabel("Full name").fill("Morgan Castellanos-Whitfield");
+    await main(page).getByLabel("Street address").fill("1200 Government Street, Unit 12");
+    await main(page).getByLabel("City").fill("Victoria");
+    await main(page).getByLabel("Province or territory").selectOption("BC");
+    await main(page).getByLabel("Postal code").fill("V8W 1A1");
+    await main(page)
+      .getByLabel(/I confirm I am 19 years of age or older/)
+      .check();
+    const rates = main(page).getByRole("radio");
+    await expect(rates).toHaveCount(3);
+    await expect(main(page).getByText("Canada Post Regular Parcel")).toBeVisible();
+    await expect(main(page).getByText(/Expected December 2, 2026/)).toBeVisible();
+    await main(page)
+      .getByRole("radio", { name: /Canada Post Xpresspost/ })
+      .check();
+    await expect(page.getByRole("complementary")).toContainText("$22.73");
+    await shot(page, "canada-post-checkout");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: /Place order/ }).click();
+    await expect(
+      page.getByRole("heading", { name: "Thank you! Your order is placed." }),
+    ).toBeVisible();
+    await expect(page.getByText("Canada Post Xpresspost, Proof of Age PA19")).toBeVisible();
+  });
+});
