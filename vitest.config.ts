@@ -29,6 +29,8 @@ export const POSTGRES_PASS = [
   "tests/integration/order-edit.test.ts",
   "tests/integration/order-status.test.ts",
   "tests/integration/page-cache.test.ts",
+  "tests/integration/parcel-labels.test.ts",
+  "tests/integration/parcel-tracking.test.ts",
   "tests/integration/refunds.test.ts",
   "tests/integration/reports-refunds.test.ts",
   "tests/integration/reports.test.ts",

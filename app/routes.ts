@@ -85,6 +85,9 @@ export default [
         route("images", "routes/admin/images/list.tsx", [
           route(":imageId", "routes/admin/images/detail.tsx"),
         ]),
+        // Canada Post labels: buy (one or the selected rows) and void, posted by the Shipping list; print.
+        route("shipping/labels", "routes/admin/shipping/labels.ts"),
+        route("shipping/:shipmentId/label.pdf", "routes/admin/shipping/label-pdf.ts"),
         route("shipping", "routes/admin/shipping/list.tsx", [
           route(":shipmentId/ship", "routes/admin/shipping/ship.tsx"),
         ]),

@@ -15,9 +15,9 @@ const fake = await startCanadaPostFake();
 process.env.CANADA_POST_API_URL = fake.url;
 const { db, migrateDatabase, openPglite, setDatabase } = await import("~/server/db.server");
 const { products } = await import("~/server/db-tables");
-const { saveAccount } = await import("~/server/shipping/canada-post/account.server");
+const { saveAccount } = await import("~/server/canada-post/account.server");
 const { quoteCart } = await import("~/server/orders/cart-quote.server");
-const { RATE_WAIT_MS } = await import("~/server/shipping/live-rates.server");
+const { RATE_WAIT_MS } = await import("~/server/canada-post/live-rates.server");
 
 const handle = await openPglite({});
 await migrateDatabase(handle);
@@ -72,7 +72,8 @@ async function run(label: string, offset: number, each = QUOTES_EACH) {
     }),
   );
   times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  const at = (p: number) =>
+    times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `${label.padEnd(26)} ${times.length} quotes in ${seconds.toFixed(1)} s · p50 ${at(50).toFixed(1)} · p99 ${at(99).toFixed(1)} ms · ${fake.requests.length - requestsBefore} requests to Canada Post`,

@@ -36,7 +36,7 @@ const { forgetConfig } = await import("~/server/config.server");
 forgetConfig();
 const { db, migrateDatabase, openPglite, setDatabase } = await import("~/server/db.server");
 const { storeSettings } = await import("~/server/settings/store-settings.server");
-const { saveAccount } = await import("~/server/shipping/canada-post/account.server");
+const { saveAccount } = await import("~/server/canada-post/account.server");
 const { trackParcels } = await import("~/server/shipping/tracking.server");
 
 const handle = await openPglite({ dataDir: path.join(dir, "pglite") });

@@ -56,3 +56,14 @@ export const shipForm = formRules(
 export const PackingSlipQuery = z.object({
   order: z.string().overwrite(stripControlCharacters).trim().max(40).optional(),
 });
+
+/** The Shipping screen (the labels action answers back to it). */
+export const SHIPPING_LIST_PATH = "/budzadmin/dashboard/shipping";
+/** Where a row's label buttons and the selected rows' form post (app/routes/admin/shipping/labels.ts). */
+export const LABELS_ACTION_PATH = `${SHIPPING_LIST_PATH}/labels`;
+/** A bought label's PDF (app/routes/admin/shipping/label-pdf.ts). */
+export function labelPdfPath(shipmentId: string): string {
+  return `${SHIPPING_LIST_PATH}/${encodeURIComponent(shipmentId)}/label.pdf`;
+}
+/** Labels bought by one submit (a page of the list at most). */
+export const LABEL_BATCH_LIMIT = 50;

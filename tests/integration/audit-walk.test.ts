@@ -7,7 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { isRouteErrorResponse } from "react-router";
 import sharp from "sharp";
 import ts from "typescript";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeLineText, describeChanges } from "~/lib/activity-text";
 import type { AuditAction, AuditArea } from "~/lib/audit";
 import { csvLine } from "~/lib/csv";
@@ -18,7 +18,13 @@ import { SHELL_ACTOR } from "~/server/audit/audit-log.server";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { confirmTwoFactorSetup, startTwoFactorSetup } from "~/server/auth/two-factor.server";
-import { config } from "~/server/config.server";
+import { config, forgetConfig } from "~/server/config.server";
+import { saveAccount } from "~/server/canada-post/account.server";
+import {
+  FAKE_CREDENTIALS,
+  startCanadaPostFake,
+  type CanadaPostFake,
+} from "../fixtures/canada-post/fake-server";
 import { savePageContent } from "~/server/content/page-editor.server";
 import { db } from "~/server/db.server";
 import { storeImage } from "~/server/images/image-store.server";
@@ -33,6 +39,7 @@ import {
   emailTemplates,
   newsletterSubscribers,
   orderItems,
+  productVariations,
   orders,
   pageRevisions,
   pages,
@@ -176,6 +183,36 @@ const headersFor = (cookie: string | null | undefined) => ({
   Origin: ORIGIN,
   ...(cookie === null ? {} : { Cookie: cookie ?? ownerCookie }),
 });
+
+/** The Shipping walk's parcel that gets a Canada Post label, then has it voided. */
+let labelShipment = "";
+
+let canadaPostFake: CanadaPostFake | undefined;
+afterAll(async () => {
+  if (!canadaPostFake) return;
+  delete process.env.CANADA_POST_API_URL;
+  forgetConfig();
+  await canadaPostFake.close();
+});
+
+/** Connects the store to a local fake of Canada Post's API (started once for the walk). */
+async function connectToCanadaPostFake() {
+  canadaPostFake = await startCanadaPostFake();
+  process.env.CANADA_POST_API_URL = canadaPostFake.url;
+  forgetConfig();
+  await saveAccount(
+    {
+      customerNumber: "0001234567",
+      username: FAKE_CREDENTIALS.username,
+      password: FAKE_CREDENTIALS.password,
+      contractId: null,
+      environment: "development",
+      originPostalCode: "V6B 1A1",
+      services: ["DOM.EP"],
+    },
+    SHELL_ACTOR,
+  );
+}
 
 /** Posts a form to a route's action, as its screen does. */
 async function post(file: string, url: string, body: Fields | FormData, options: CallOptions = {}) {
@@ -338,6 +375,11 @@ const EXEMPT: Exemption[] = [
     kind: "loader",
     route: "routes/admin/invoices/print.tsx",
     why: "one order's invoice, not a batch (the day's batch, admin-invoices-print-daily, is walked)",
+  },
+  {
+    kind: "loader",
+    route: "routes/admin/shipping/label-pdf.ts",
+    why: "one parcel's Canada Post label, like one invoice: not a batch",
   },
   {
     kind: "loader",
@@ -1170,6 +1212,35 @@ const SCENARIOS: Scenario[] = [
         { params: { shipmentId } },
       );
     },
+  },
+  {
+    kind: "action",
+    route: "routes/admin/shipping/labels.ts",
+    intent: "create",
+    area: "orders",
+    action: "create",
+    seed: async () => {
+      await connectToCanadaPostFake();
+      labelShipment = (await shipmentAt("preparing")).shipmentId;
+      await db().update(productVariations).set({ packedGrams: 40 });
+    },
+    run: () =>
+      post("routes/admin/shipping/labels.ts", `${A}/shipping/labels`, {
+        intent: "create",
+        shipmentId: labelShipment,
+      }),
+  },
+  {
+    kind: "action",
+    route: "routes/admin/shipping/labels.ts",
+    intent: "void",
+    area: "orders",
+    action: "delete",
+    run: () =>
+      post("routes/admin/shipping/labels.ts", `${A}/shipping/labels`, {
+        intent: "void",
+        shipmentId: labelShipment,
+      }),
   },
   {
     kind: "action",

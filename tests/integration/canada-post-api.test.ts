@@ -13,7 +13,7 @@ import {
   voidShipment,
   type CanadaPostAccount,
   type ShipmentRequest,
-} from "~/server/shipping/canada-post/api.server";
+} from "~/server/canada-post/api.server";
 import {
   FAKE_CREDENTIALS,
   startCanadaPostFake,

@@ -5,7 +5,7 @@ import { createAdminSession } from "~/server/auth/session.server";
 import { forgetConfig } from "~/server/config.server";
 import { db } from "~/server/db.server";
 import { auditLog, canadaPostAccount } from "~/server/db-tables";
-import { connectedAccount } from "~/server/shipping/canada-post/account.server";
+import { connectedAccount } from "~/server/canada-post/account.server";
 import { openSecret, sealSecret } from "~/server/settings/secrets.server";
 import {
   FAKE_CREDENTIALS,

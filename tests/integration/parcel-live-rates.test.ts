@@ -8,8 +8,8 @@ import { LIVE_RATES_UNAVAILABLE } from "~/server/fulfilment/choices.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { PARCEL_QUOTE_EXPIRED, placeOrder } from "~/server/orders/place-order.server";
 import { saveSettingsSection } from "~/server/settings/store-settings.server";
-import { saveAccount } from "~/server/shipping/canada-post/account.server";
-import { quoteParcel } from "~/server/shipping/live-rates.server";
+import { saveAccount } from "~/server/canada-post/account.server";
+import { quoteParcel } from "~/server/canada-post/live-rates.server";
 import {
   FAKE_CREDENTIALS,
   startCanadaPostFake,

@@ -16,7 +16,7 @@ import { getAdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { getOrderByAccessToken } from "~/server/orders/order-view.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { saveAccount } from "~/server/shipping/canada-post/account.server";
+import { saveAccount } from "~/server/canada-post/account.server";
 import { TRACKING_INTERVAL_MS, trackParcels } from "~/server/shipping/tracking.server";
 import {
   FAKE_CREDENTIALS,

@@ -20,7 +20,7 @@ import { fixedFee, shippingCents, type ShippingRates } from "~/lib/pricing";
 import type { ShippingSettings, StoreSettings } from "~/lib/store-settings";
 import { rateTableFee } from "~/lib/parcel-rates";
 import { formatLongCalendarDay } from "~/lib/dates";
-import type { LiveQuote, ParcelQuote, QuotedRate } from "../shipping/live-rates.server";
+import type { LiveQuote, ParcelQuote, QuotedRate } from "../canada-post/live-rates.server";
 import type { ProvinceRule } from "~/lib/taxes";
 import { config } from "../config.server";
 import { db, type Executor, type Transaction } from "../db.server";

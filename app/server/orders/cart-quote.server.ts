@@ -15,7 +15,7 @@ import { fulfilmentChoices, type FulfilmentChoices } from "../fulfilment/choices
 import type { ProvinceRule, TaxLine } from "~/lib/taxes";
 import { applyProvinceTaxes, readProvinceTaxSetup } from "../taxes/taxes.server";
 import { quoteCannabis } from "./cannabis-limit.server";
-import { quoteParcel } from "../shipping/live-rates.server";
+import { quoteParcel } from "../canada-post/live-rates.server";
 
 export interface CartQuote {
   lines: (ResolvedLine & { problem: string | null })[];

@@ -39,6 +39,10 @@ import {
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
 
 /** What the staff (or the system) asks an order to become, with what that step needs. */
+
+export const LABEL_TO_VOID_FIRST =
+  "This order has a Canada Post label: void it on the Shipping screen first, so it is refunded, then cancel the order.";
+
 export type StatusChange =
   | {
       to: "paid";
@@ -187,6 +191,17 @@ async function applyChange(
     case "cancelled": {
       const reason = clean(change.reason);
       if (!reason) throw new Refusal(400, "Give a reason for cancelling.", "reason");
+      // A bought label is paid for at Canada Post: it is voided (refunded) before the order goes.
+      const [labelled] = await tx
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(
+          and(
+            eq(shipments.orderId, order.id),
+            sql`${shipments.labelShipmentId} is not null and ${shipments.labelState} in ('bought', 'failed')`,
+          ),
+        );
+      if (labelled) throw new Refusal(409, LABEL_TO_VOID_FIRST);
       Object.assign(orderUpdate, { cancelReason: reason, cancelledAt: now });
       note = change.refund ? `${reason}. ${change.refund.note}` : reason;
       await restoreStock(tx, order.id, now);

@@ -30,8 +30,8 @@ import {
 } from "./cart-lines.server";
 import { orderLineValues } from "./order-lines.server";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
-import { connectedAccount } from "../shipping/canada-post/account.server";
-import { quoteShown, type ParcelQuote } from "../shipping/live-rates.server";
+import { connectedAccount } from "../canada-post/account.server";
+import { quoteShown, type ParcelQuote } from "../canada-post/live-rates.server";
 import {
   ageConfirmationMissing,
   ageToConfirm,

@@ -73,6 +73,12 @@ export interface ShipmentRow {
    * sizes' packed weights say now. Null for local delivery and pickup.
    */
   parcel: Parcel | null;
+  /** Its Canada Post label (app/server/shipping/labels.server.ts): null, buying, bought, voided, failed. */
+  labelState: string | null;
+  /** Why the last label failed, as staff read it. */
+  labelError: string | null;
+  /** Canada Post's shipment of the label (a failed label that has one must be voided first). */
+  labelShipmentId: string | null;
 }
 
 /** A shipment with the order fields its row shows. */
@@ -90,6 +96,9 @@ const SHIPMENT_ROW = {
   estimatedDelivery: shipments.estimatedDelivery,
   shippedDate: shipments.shippedDate,
   deliveredDate: shipments.deliveredDate,
+  labelState: shipments.labelState,
+  labelError: shipments.labelError,
+  labelShipmentId: shipments.labelShipmentId,
   // What its parcel needs (withParcels).
   fulfilmentMethod: orders.fulfilmentMethod,
   orderProofOfAge: orders.proofOfAge,

@@ -4,8 +4,8 @@ import { orderEmailsSent, orders, shipmentEvents, shipments } from "../db-tables
 import { wakeWorker } from "../email/worker.server";
 import { logger } from "../logger.server";
 import { queueOrderStatusEmail } from "../orders/order-status.server";
-import { connectedAccount } from "./canada-post/account.server";
-import { CanadaPostError, getTracking, type Tracking } from "./canada-post/api.server";
+import { connectedAccount } from "../canada-post/account.server";
+import { CanadaPostError, getTracking, type Tracking } from "../canada-post/api.server";
 import { changeShipmentStatus } from "./shipments.server";
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { productVariations, storeSettings } from "~/server/db-tables";
 import { withStoreDatabase } from "../../fixtures/database";
 import { FAKE_CREDENTIALS, startCanadaPostFake } from "../../fixtures/canada-post/fake-server";
 import { expectAccessible } from "../axe";
@@ -21,7 +22,25 @@ const test = base.extend<
     const fake = await startCanadaPostFake();
     const store = await startOwnStore({
       name: "canada-post",
-      seed: (dataDir) => withStoreDatabase(dataDir, seedCheckoutProducts),
+      seed: (dataDir) =>
+        withStoreDatabase(dataDir, async (db) => {
+          const ids = await seedCheckoutProducts(db);
+          // Weighed sizes and a sender for the labels.
+          await db.update(productVariations).set({ packedGrams: 40 });
+          await db.insert(storeSettings).values({
+            key: "store",
+            value: {
+              name: "Budz Boutique",
+              email: "shop@budz.example",
+              phone: "604-555-0100",
+              hours: null,
+              address: "1 Water Street\nVancouver BC V6B 1A1",
+              gstNumber: null,
+              logoUrl: null,
+            },
+          });
+          return ids;
+        }),
       env: { CANADA_POST_API_URL: fake.url },
     });
     return {
@@ -111,4 +130,42 @@ test.describe("on a phone", () => {
     ).toBeVisible();
     await expect(page.getByText("Canada Post Xpresspost, Proof of Age PA19")).toBeVisible();
   });
+});
+
+test("staff buy the parcel's label with Proof of Age, print it, and ship with its tracking number", async ({
+  adminPage: page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto("/budzadmin/dashboard/orders");
+  const orderNumber = (await page
+    .getByRole("link", { name: /^BBS-\d{8}$/ })
+    .first()
+    .textContent())!;
+  await page.goto(`/budzadmin/dashboard/orders/${orderNumber}`);
+  await expect(page.getByText("Canada Post Xpresspost, Proof of Age PA19")).toBeVisible();
+  await page.getByRole("button", { name: "Mark paid" }).click();
+  await page.getByRole("dialog").getByLabel("e-Transfer reference").fill(`ET-${orderNumber}`);
+  await page.getByRole("dialog").getByRole("button", { name: "Mark paid" }).click();
+  await expect(page.getByText(`${orderNumber} is now Paid.`)).toBeVisible();
+  await page.getByRole("button", { name: "Start processing" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Start processing" }).click();
+  await expect(page.getByText(`${orderNumber} is now Processing.`)).toBeVisible();
+
+  await page.goto("/budzadmin/dashboard/shipping");
+  const row = page.getByRole("row").filter({ hasText: orderNumber });
+  await row.getByRole("button", { name: "Create label" }).click();
+  await expect(toast(page, /label bought, tracking number \d+/)).toBeVisible();
+  const print = row.getByRole("link", { name: /Print the label of order/ });
+  await expect(print).toBeVisible();
+  const pdf = await page.request.get((await print.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await shot(page, "canada-post-shipping");
+  await expectAccessible(page);
+
+  await row.getByRole("link", { name: /^Ship order/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("textbox", { name: /Canada Post tracking number/ })).toHaveValue(
+    /\d{12,16}/,
+  );
 });

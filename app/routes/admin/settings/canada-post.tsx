@@ -18,7 +18,7 @@ import {
   disconnectAccount,
   saveAccount,
   testAccount,
-} from "~/server/shipping/canada-post/account.server";
+} from "~/server/canada-post/account.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("settings")];

@@ -18,7 +18,9 @@ import { ParcelBrief } from "~/components/admin/parcel-label";
 import { Alert } from "~/components/form/form";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import {
+  canCreateLabel,
   formatDay,
+  LabelBatchForm,
   formatInstant,
   ShipmentActions,
   ShipmentStatusBadge,
@@ -31,6 +33,7 @@ import { parseListQuery } from "~/schemas/admin-list";
 import { INVALID_SHIPMENT_CHANGE, shipmentStepForm, ShippingListQuery } from "~/schemas/shipping";
 import { redirectWithToast } from "~/server/admin/flash.server";
 import { config } from "~/server/config.server";
+import { connectedAccount } from "~/server/canada-post/account.server";
 import {
   changeShipmentStatus,
   getShippingStats,
@@ -43,12 +46,22 @@ import { auditActor } from "~/server/auth/actor.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("orders")];
 
+/** The selected rows' label form (its boxes sit in the table, tied to it by `form`). */
+const LABEL_BATCH_FORM = "label-batch";
+
 export const meta: Route.MetaFunction = () => [{ title: "Shipping · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseListQuery(request.url, ShippingListQuery);
-  const [stats, list] = await Promise.all([getShippingStats(), listShipments(query)]);
-  return withDateTexts({ query, stats, list }, config().STORE_TIMEZONE);
+  const [stats, list, account] = await Promise.all([
+    getShippingStats(),
+    listShipments(query),
+    connectedAccount(),
+  ]);
+  // Labels are bought through the store's Canada Post account: the page only learns whether it is
+  // connected.
+  const labels = account !== null;
+  return withDateTexts({ query, stats, list, labels }, config().STORE_TIMEZONE);
 }
 
 /** A row's status control posts here (in transit, delivered; shipping has its own dialog). */
@@ -72,7 +85,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export default function ShippingList({ loaderData, actionData }: Route.ComponentProps) {
   const can = useCan();
-  const { query, stats, list, dates } = loaderData;
+  const { query, stats, list, dates, labels } = loaderData;
+  const labelRows = labels ? list.rows.filter(canCreateLabel) : [];
   const columns: Column<ShipmentRow>[] = [
     {
       key: "order",
@@ -159,9 +173,29 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
       key: "actions",
       header: "Actions",
       className: "text-right",
-      cell: (s) => <ShipmentActions shipment={s} />,
+      cell: (s) => <ShipmentActions shipment={s} labels={labels} />,
     },
   ];
+  // Rows whose label can be bought get a box: "Create labels for selected" posts the checked ones.
+  if (labelRows.length > 0)
+    columns.unshift({
+      key: "select",
+      header: <span className="sr-only">Select for labels</span>,
+      // Phones buy a label row by row: the box column would push the row's buttons off screen.
+      hideBelow: "sm",
+      className: "w-8",
+      cell: (s) =>
+        canCreateLabel(s) ? (
+          <input
+            type="checkbox"
+            name="shipmentId"
+            value={s.id}
+            form={LABEL_BATCH_FORM}
+            className="h-4 w-4 rounded border-stone-300 text-brand-600"
+            aria-label={`Select order ${s.orderNumber} for a label`}
+          />
+        ) : null,
+    });
 
   return (
     <ListPage
@@ -228,6 +262,7 @@ export default function ShippingList({ loaderData, actionData }: Route.Component
             />
           </StatGrid>
           <Alert message={actionData?.errors.form} />
+          {labelRows.length > 0 ? <LabelBatchForm id={LABEL_BATCH_FORM} /> : null}
         </>
       }
       search={{

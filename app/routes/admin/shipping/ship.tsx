@@ -68,6 +68,7 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
   const close = useCloseToList(href("/budzadmin/dashboard/shipping"));
   const formId = "ship-form";
   const canShip = shipment.status === "preparing";
+  const fromLabel = shipment.labelState === "bought" && shipment.trackingNumber !== null;
   return (
     <Modal
       title={`Ship order ${shipment.orderNumber}`}
@@ -107,8 +108,16 @@ export default function ShipShipment({ loaderData, actionData }: Route.Component
               Carrier: <span className="font-medium text-stone-900">{shipment.carrier}</span>. The
               estimated delivery is set 3 days ahead and the shopper is emailed the tracking link.
             </p>
+            {fromLabel ? (
+              <p className="text-sm text-stone-600">
+                The tracking number is the Canada Post label&apos;s: ship the parcel once it is
+                handed over.
+              </p>
+            ) : null}
             <TrackingNumberField
               input={{
+                // The bought label's tracking number, unless staff typed another.
+                defaultValue: actionData?.values?.trackingNumber ?? shipment.trackingNumber ?? "",
                 maxLength: 64,
                 spellCheck: false,
                 placeholder: "1234 5678 9012 3456",

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { recordAudit, type AuditActor } from "../../audit/audit-log.server";
-import { config } from "../../config.server";
-import { db, type Executor } from "../../db.server";
-import { canadaPostAccount } from "../../db-tables";
-import { openSecret, sealSecret } from "../../settings/secrets.server";
+import { recordAudit, type AuditActor } from "../audit/audit-log.server";
+import { config } from "../config.server";
+import { db, type Executor } from "../db.server";
+import { canadaPostAccount } from "../db-tables";
+import { openSecret, sealSecret } from "../settings/secrets.server";
 import { CanadaPostError, testConnection, type CanadaPostAccount } from "./api.server";
 
 /**

@@ -3,8 +3,8 @@ import { CANADA_POST_SERVICES } from "~/lib/canada-post";
 import { db, type Executor } from "../db.server";
 import { parcelQuotes } from "../db-tables";
 import { logger } from "../logger.server";
-import { CanadaPostError, getRates } from "./canada-post/api.server";
-import { connectedAccount } from "./canada-post/account.server";
+import { CanadaPostError, getRates } from "./api.server";
+import { connectedAccount } from "./account.server";
 
 /**
  * Live Canada Post rates at checkout (docs/product/fulfilment.md#live-rates): asked once per postal
