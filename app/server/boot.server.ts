@@ -28,6 +28,7 @@ import { sendDueCampaigns } from "./marketing/campaign-admin.server";
 import { sendDailySummaryEmail } from "./orders/staff-alerts.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
 import { processPickupHolds } from "./shipping/pickup-holds.server";
+import { sweepParcelQuotes } from "./canada-post/live-rates.server";
 import { startParcelTracking } from "./shipping/tracking.server";
 import { countRealOrders } from "./seed/remove-sample-data.server";
 import { fillSampleIdentity, storeSettings } from "./settings/store-settings.server";
@@ -314,6 +315,7 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
       { name: "daily summary email", everyMs: 600_000, run: () => sendDailySummaryEmail() },
       // Once a day: audit log entries older than AUDIT_RETENTION_DAYS (daily_jobs claims the day).
       { name: "audit log retention", everyMs: 3_600_000, run: () => runDailyAuditPrune() },
+      { name: "old parcel quotes", everyMs: 3_600_000, run: () => sweepParcelQuotes() },
       // Once a day from BACKUP_HOUR: a backup while the store serves (daily_jobs claims the day).
       { name: "daily backup", everyMs: 600_000, run: dailyBackupJob() },
     ],

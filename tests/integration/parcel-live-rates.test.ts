@@ -3,13 +3,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEFAULT_SHIPPING } from "~/lib/store-settings";
 import { forgetConfig } from "~/server/config.server";
 import { db } from "~/server/db.server";
-import { orders, products } from "~/server/db-tables";
+import { orders, parcelQuotes, products } from "~/server/db-tables";
 import { LIVE_RATES_UNAVAILABLE } from "~/server/fulfilment/choices.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { PARCEL_QUOTE_EXPIRED, placeOrder } from "~/server/orders/place-order.server";
 import { saveSettingsSection } from "~/server/settings/store-settings.server";
 import { saveAccount } from "~/server/canada-post/account.server";
-import { quoteParcel } from "~/server/canada-post/live-rates.server";
+import { quoteParcel, sweepParcelQuotes } from "~/server/canada-post/live-rates.server";
 import {
   FAKE_CREDENTIALS,
   startCanadaPostFake,
@@ -159,6 +159,23 @@ describe("live Canada Post rates at checkout", () => {
     if (!placed.ok) throw new Error(placed.message);
     const [order] = await db().select().from(orders).where(eq(orders.id, placed.order.id));
     expect(order).toMatchObject({ shippingCostCents: 1800, parcelPriceSource: "fallback" });
+  });
+
+  it("sweeps quotes a day past their end, keeping the others", async () => {
+    const now = new Date();
+    const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+    await db()
+      .insert(parcelQuotes)
+      .values(
+        [at(-30), at(-2), at(1)].map((expiresAt) => ({
+          postalCode: "V8W 1A1",
+          weightGrams: 400,
+          rates: [],
+          expiresAt,
+        })),
+      );
+    expect(await sweepParcelQuotes(now)).toBe(1);
+    expect(await db().select().from(parcelQuotes)).toHaveLength(2);
   });
 
   it("asks nothing when the store is not connected", async () => {

@@ -102,17 +102,20 @@ function orderedRates(
 }
 
 async function storeQuote(quote: Omit<LiveQuote, "id">, now: Date): Promise<LiveQuote> {
-  // Quotes a day past their end are swept with each new one.
-  await db()
-    .delete(parcelQuotes)
-    .where(
-      lt(parcelQuotes.expiresAt, sql`${minutesAfter(now, -24 * 60).toISOString()}::timestamptz`),
-    );
   const [row] = await db()
     .insert(parcelQuotes)
     .values({ ...quote, expiresAt: minutesAfter(now, QUOTE_MINUTES) })
     .returning({ id: parcelQuotes.id });
   return { id: row!.id, ...quote };
+}
+
+/** Removes quotes a day past their end (an hourly job of the server runs it). */
+export async function sweepParcelQuotes(now = new Date()): Promise<number> {
+  const swept = await db()
+    .delete(parcelQuotes)
+    .where(lt(parcelQuotes.expiresAt, minutesAfter(now, -24 * 60)))
+    .returning({ id: parcelQuotes.id });
+  return swept.length;
 }
 
 /** The quote checkout was shown, if it is still valid for this postal code and weight. */
