@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import * as canadaPostRoute from "~/routes/admin/settings/canada-post";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
@@ -7,38 +7,27 @@ import { db } from "~/server/db.server";
 import { auditLog, canadaPostAccount } from "~/server/db-tables";
 import { connectedAccount } from "~/server/canada-post/account.server";
 import { openSecret, sealSecret } from "~/server/settings/secrets.server";
-import {
-  FAKE_CREDENTIALS,
-  startCanadaPostFake,
-  type CanadaPostFake,
-} from "../fixtures/canada-post/fake-server";
+import { FAKE_CREDENTIALS } from "../fixtures/canada-post/fake-server";
+import { useCanadaPostFake } from "../setup/canada-post";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 
-let fake: CanadaPostFake;
+const fake = useCanadaPostFake();
 let cookie: string;
 const URL_ = "http://store.test/budzadmin/dashboard/settings/canada-post";
 
-beforeAll(async () => {
-  fake = await startCanadaPostFake();
-  process.env.CANADA_POST_API_URL = fake.url;
-  forgetConfig();
-});
-afterAll(async () => {
-  delete process.env.CANADA_POST_API_URL;
-  delete process.env.SECRETS_KEY;
-  forgetConfig();
-  await fake.close();
-});
 beforeEach(async () => {
   await resetDatabase();
-  fake.setMode({ all: "ok" });
   const owner = await createAdminUser({
     username: "owner",
     password: "owner-pass-1",
     role: "owner",
   });
   cookie = (await createAdminSession({ userId: owner.id })).split(";")[0]!;
+});
+afterAll(() => {
+  delete process.env.SECRETS_KEY;
+  forgetConfig();
 });
 
 const post = (fields: Record<string, string | string[]>) => {

@@ -4,18 +4,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as labelPdfRoute from "~/routes/admin/shipping/label-pdf";
 import * as labelsRoute from "~/routes/admin/shipping/labels";
 import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
-import { config, forgetConfig } from "~/server/config.server";
+import { config } from "~/server/config.server";
 import { db } from "~/server/db.server";
 import { auditLog, orders, productVariations, shipments } from "~/server/db-tables";
 import { changeOrderStatus, LABEL_TO_VOID_FIRST } from "~/server/orders/order-status.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
-import { disconnectAccount, saveAccount } from "~/server/canada-post/account.server";
+import { disconnectAccount } from "~/server/canada-post/account.server";
 import {
   createLabels,
   labelPdf,
@@ -23,12 +23,8 @@ import {
   parseStoreAddress,
   voidLabel,
 } from "~/server/shipping/labels.server";
-import {
-  FAKE_CREDENTIALS,
-  startCanadaPostFake,
-  type CanadaPostFake,
-  type FakeMode,
-} from "../fixtures/canada-post/fake-server";
+import { FAKE_CREDENTIALS, type FakeMode } from "../fixtures/canada-post/fake-server";
+import { connectCanadaPost, useCanadaPostFake } from "../setup/canada-post";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
@@ -36,17 +32,11 @@ import { checkoutInput, createProduct } from "./checkout-factories";
 
 const ACTOR = testActor(null, "Label staff");
 const CUSTOMER = "0001234567";
-let fake: CanadaPostFake;
+const fake = useCanadaPostFake();
 
-beforeAll(async () => {
-  fake = await startCanadaPostFake();
-  process.env.CANADA_POST_API_URL = fake.url;
-  forgetConfig();
-});
 beforeEach(async () => {
   await resetDatabase();
-  fake.setMode({ all: "ok" });
-  fake.requests.length = 0;
+  // A small-business (non-contract) account: voids are refunds, with the store's email.
   await connect();
   await saveSettingsSection("store", {
     ...(await storeSettings()).store,
@@ -56,28 +46,9 @@ beforeEach(async () => {
     address: "1 Water St\nVancouver BC V6B 1A1",
   });
 });
-afterEach(() => fake.setMode({ all: "ok" }));
-afterAll(async () => {
-  delete process.env.CANADA_POST_API_URL;
-  forgetConfig();
-  await fake.close();
-});
 
-/** A small-business (non-contract) account: voids are refunds, with the store's email. */
-async function connect() {
-  const saved = await saveAccount(
-    {
-      customerNumber: CUSTOMER,
-      ...FAKE_CREDENTIALS,
-      contractId: null,
-      environment: "development",
-      originPostalCode: "V5K0A1",
-      services: ["DOM.EP", "DOM.RP"],
-    },
-    ACTOR,
-  );
-  expect(saved).toBe(true);
-}
+const connect = () =>
+  connectCanadaPost({ originPostalCode: "V5K0A1", services: ["DOM.EP", "DOM.RP"] });
 
 /** A parcel order (BC: PA19) paid and being prepared; its sizes weighed unless `weighed` is false. */
 async function preparing(options: { weighed?: boolean; postalCode?: string } = {}) {

@@ -1,57 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SHIPPING } from "~/lib/store-settings";
-import { forgetConfig } from "~/server/config.server";
 import { db } from "~/server/db.server";
 import { orders, parcelQuotes, products } from "~/server/db-tables";
 import { LIVE_RATES_UNAVAILABLE } from "~/server/fulfilment/choices.server";
 import { quoteCart } from "~/server/orders/cart-quote.server";
 import { PARCEL_QUOTE_EXPIRED, placeOrder } from "~/server/orders/place-order.server";
 import { saveSettingsSection } from "~/server/settings/store-settings.server";
-import { saveAccount } from "~/server/canada-post/account.server";
 import { quoteParcel, sweepParcelQuotes } from "~/server/canada-post/live-rates.server";
-import {
-  FAKE_CREDENTIALS,
-  startCanadaPostFake,
-  type CanadaPostFake,
-} from "../fixtures/canada-post/fake-server";
-import { testActor } from "../setup/audit";
+import { connectCanadaPost, useCanadaPostFake } from "../setup/canada-post";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 
-let fake: CanadaPostFake;
+const fake = useCanadaPostFake();
 
-beforeAll(async () => {
-  fake = await startCanadaPostFake();
-  process.env.CANADA_POST_API_URL = fake.url;
-  forgetConfig();
-});
-beforeEach(async () => {
-  await resetDatabase();
-  fake.setMode({ all: "ok" });
-  fake.requests.length = 0;
-});
-afterEach(() => fake.setMode({ all: "ok" }));
-afterAll(async () => {
-  delete process.env.CANADA_POST_API_URL;
-  forgetConfig();
-  await fake.close();
-});
+beforeEach(() => resetDatabase());
 
-async function connect(services = ["DOM.RP", "DOM.EP", "DOM.XP"]) {
-  await saveAccount(
-    {
-      customerNumber: "0001234567",
-      username: FAKE_CREDENTIALS.username,
-      password: FAKE_CREDENTIALS.password,
-      contractId: null,
-      environment: "development",
-      originPostalCode: "V6B 1A1",
-      services,
-    },
-    testActor(null, "Owner"),
-  );
-}
+const connect = (services = ["DOM.RP", "DOM.EP", "DOM.XP"]) => connectCanadaPost({ services });
 
 /** A $30 product packed at 400 g. */
 async function packedProduct() {

@@ -1,8 +1,7 @@
 // The parcel tracking job (app/server/shipping/tracking.server.ts) against the Canada Post fake:
 // what it asks, what it stores, what it moves and which emails it queues, run after run.
 import { and, asc, count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { forgetConfig } from "~/server/config.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import {
   emailOutbox,
@@ -16,55 +15,19 @@ import { getAdminOrder } from "~/server/orders/order-admin.server";
 import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { getOrderByAccessToken } from "~/server/orders/order-view.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { saveAccount } from "~/server/canada-post/account.server";
 import { TRACKING_INTERVAL_MS, trackParcels } from "~/server/shipping/tracking.server";
-import {
-  FAKE_CREDENTIALS,
-  startCanadaPostFake,
-  type CanadaPostFake,
-} from "../fixtures/canada-post/fake-server";
+import { connectCanadaPost, useCanadaPostFake } from "../setup/canada-post";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 
-const ADMIN = { adminId: null, name: "Test", ip: null };
 const T0 = new Date("2026-11-30T15:00:00Z");
 const MINUTE = 60_000;
 
-let fake: CanadaPostFake;
+const fake = useCanadaPostFake();
 
-beforeAll(async () => {
-  fake = await startCanadaPostFake();
-  process.env.CANADA_POST_API_URL = fake.url;
-  forgetConfig();
-});
-beforeEach(async () => {
-  await resetDatabase();
-  fake.setMode({ all: "ok" });
-  fake.requests.length = 0;
-});
-afterEach(() => {
-  fake.setMode({ all: "ok" });
-});
-afterAll(async () => {
-  delete process.env.CANADA_POST_API_URL;
-  forgetConfig();
-  await fake.close();
-});
+beforeEach(() => resetDatabase());
 
-async function connect() {
-  const saved = await saveAccount(
-    {
-      customerNumber: "0001234567",
-      ...FAKE_CREDENTIALS,
-      contractId: "0040012345",
-      environment: "development",
-      originPostalCode: "V6B1A1",
-      services: ["DOM.RP", "DOM.EP"],
-    },
-    ADMIN,
-  );
-  expect(saved).toBe(true);
-}
+const connect = () => connectCanadaPost({ contractId: "0040012345", originPostalCode: "V6B1A1" });
 
 /** A parcel order paid, processed and shipped with a tracking number ending in `suffix`. */
 async function shippedOrder(suffix: string) {
