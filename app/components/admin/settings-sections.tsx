@@ -303,7 +303,7 @@ export function ShippingSection({ actionData, loaderData }: SectionProps) {
                   />
                   <span>
                     <span className="font-medium">{option.label}</span>
-                    <span className="block text-xs text-stone-500">{option.hint}</span>
+                    <span className="block text-xs text-stone-600">{option.hint}</span>
                   </span>
                 </label>
               ))}
@@ -313,8 +313,9 @@ export function ShippingSection({ actionData, loaderData }: SectionProps) {
             <TextField
               form={form}
               name="flatFeeCents"
-              label="Flat fee ($)"
+              label="Shipping fee ($)"
               inputMode="decimal"
+              hint="Every parcel's price with One flat fee"
               value={dollars(shipping.flatFeeCents)}
             />
             <TextField
@@ -391,7 +392,7 @@ export function ShippingSection({ actionData, loaderData }: SectionProps) {
 }
 
 const PRICINGS = [
-  { value: "flat", label: "One flat fee", hint: "Every parcel costs the flat fee." },
+  { value: "flat", label: "One flat fee", hint: "Every parcel costs the shipping fee." },
   {
     value: "table",
     label: "By weight and zone",

@@ -59,6 +59,52 @@ test.describe.configure({ mode: "serial" });
 const main = (page: Page) => page.getByRole("main");
 const shot = screenshots("CANADA_POST_SHOTS", { widths: [390, 1280] });
 
+test("without Canada Post, the owner's rate table prices parcels by weight and zone", async ({
+  adminPage: page,
+  page: shopper,
+  ids,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto("/budzadmin/dashboard/settings");
+  const shipping = page.getByRole("region", { name: "Shipping" });
+  await shipping.getByLabel(/By weight and zone/).check();
+  await shipping.getByLabel("Weight bands (g)").fill("100, 1000");
+  await shipping.getByLabel("Everywhere else: fees ($), one per band").fill("15, 19");
+  await shipping.getByLabel("Zone 1 name").fill("Vancouver Island");
+  await shipping.getByLabel("Postal-code prefixes").first().fill("V8, V9");
+  await shipping.getByLabel("Fees ($), one per band", { exact: true }).first().fill("9.50, 12");
+  await shipping.getByRole("button", { name: "Save shipping" }).click();
+  await expect(
+    shipping.getByText(
+      "Everywhere else: give 3 fees, one per weight band, in dollars, like 9.50, 12.00, 14.50",
+    ),
+  ).toBeVisible();
+  await shipping.getByLabel("Everywhere else: fees ($), one per band").fill("15, 19, 24");
+  await shipping.getByLabel("Fees ($), one per band", { exact: true }).first().fill("9.50, 12, 16");
+  await shipping.getByRole("button", { name: "Save shipping" }).click();
+  await expect(toast(page, "Shipping settings saved.")).toBeVisible();
+  await expect(shipping.getByText(/Now: Up to 100 g · Up to 1 kg · Over 1 kg/)).toBeVisible();
+  await shot(page, "rate-table-settings");
+  await expectAccessible(page);
+
+  // One 3.5 g size packed at 40 g: a 50 g parcel, to Victoria (V8W): the island's first band.
+  await shopper.goto("/");
+  await shopper.evaluate(
+    (cart) => window.localStorage.setItem("cart", cart),
+    JSON.stringify([cartItem(ids.lights35, "Northern Lights (3.5g)", 45)]),
+  );
+  await shopper.goto("/checkout");
+  await main(shopper).getByLabel("Province or territory").selectOption("BC");
+  await main(shopper).getByLabel("Postal code").fill("V8W 1A1");
+  await expect(
+    main(shopper).getByRole("radio", { name: /Canada Post parcel.*\$9\.50/ }),
+  ).toBeChecked();
+  await main(shopper).getByLabel("Postal code").fill("V6B 1A1");
+  await expect(
+    main(shopper).getByRole("radio", { name: /Canada Post parcel.*\$15\.00/ }),
+  ).toBeChecked();
+});
+
 test("the owner connects Canada Post, and the test says it works", async ({ adminPage: page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.goto("/budzadmin/dashboard/settings");
