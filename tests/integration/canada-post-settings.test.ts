@@ -8,11 +8,11 @@ import { auditLog, canadaPostAccount } from "~/server/db-tables";
 import { connectedAccount } from "~/server/canada-post/account.server";
 import { openSecret, sealSecret } from "~/server/settings/secrets.server";
 import { FAKE_CREDENTIALS } from "../fixtures/canada-post/fake-server";
-import { useCanadaPostFake } from "../setup/canada-post";
+import { canadaPostFakeForFile } from "../setup/canada-post";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 
-const fake = useCanadaPostFake();
+const fake = canadaPostFakeForFile();
 let cookie: string;
 const URL_ = "http://store.test/budzadmin/dashboard/settings/canada-post";
 

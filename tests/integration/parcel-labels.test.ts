@@ -24,7 +24,7 @@ import {
   voidLabel,
 } from "~/server/shipping/labels.server";
 import { FAKE_CREDENTIALS, type FakeMode } from "../fixtures/canada-post/fake-server";
-import { connectCanadaPost, useCanadaPostFake } from "../setup/canada-post";
+import { connectCanadaPost, canadaPostFakeForFile } from "../setup/canada-post";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
@@ -32,7 +32,7 @@ import { checkoutInput, createProduct } from "./checkout-factories";
 
 const ACTOR = testActor(null, "Label staff");
 const CUSTOMER = "0001234567";
-const fake = useCanadaPostFake();
+const fake = canadaPostFakeForFile();
 
 beforeEach(async () => {
   await resetDatabase();

@@ -8,11 +8,11 @@ import { quoteCart } from "~/server/orders/cart-quote.server";
 import { PARCEL_QUOTE_EXPIRED, placeOrder } from "~/server/orders/place-order.server";
 import { saveSettingsSection } from "~/server/settings/store-settings.server";
 import { quoteParcel, sweepParcelQuotes } from "~/server/canada-post/live-rates.server";
-import { connectCanadaPost, useCanadaPostFake } from "../setup/canada-post";
+import { connectCanadaPost, canadaPostFakeForFile } from "../setup/canada-post";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 
-const fake = useCanadaPostFake();
+const fake = canadaPostFakeForFile();
 
 beforeEach(() => resetDatabase());
 

@@ -16,14 +16,14 @@ import { changeOrderStatus } from "~/server/orders/order-status.server";
 import { getOrderByAccessToken } from "~/server/orders/order-view.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { TRACKING_INTERVAL_MS, trackParcels } from "~/server/shipping/tracking.server";
-import { connectCanadaPost, useCanadaPostFake } from "../setup/canada-post";
+import { connectCanadaPost, canadaPostFakeForFile } from "../setup/canada-post";
 import { resetDatabase } from "../setup/database";
 import { checkoutInput, createProduct } from "./checkout-factories";
 
 const T0 = new Date("2026-11-30T15:00:00Z");
 const MINUTE = 60_000;
 
-const fake = useCanadaPostFake();
+const fake = canadaPostFakeForFile();
 
 beforeEach(() => resetDatabase());
 

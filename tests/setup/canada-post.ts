@@ -13,7 +13,7 @@ import { testActor } from "./audit";
  * (CANADA_POST_API_URL): started once, answering normally with an empty request log at each test.
  * Call it at the top of the file; the handle reaches the running fake.
  */
-export function useCanadaPostFake(): Pick<CanadaPostFake, "requests" | "setMode" | "url"> {
+export function canadaPostFakeForFile(): Pick<CanadaPostFake, "requests" | "setMode" | "url"> {
   let fake: CanadaPostFake | undefined;
   const running = () => {
     if (!fake) throw new Error("the Canada Post fake is not running");
