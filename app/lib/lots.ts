@@ -113,3 +113,10 @@ export function expiryState(
   if (expiresOn < today) return "expired";
   return expiresOn <= addDays(today, warningDays) ? "expiring" : "ok";
 }
+
+/** Whole days from `today` to `day` (both YYYY-MM-DD): 0 on the day itself, negative once past. */
+export function daysUntil(today: string, day: string): number {
+  return Math.round(
+    (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+  );
+}

@@ -1,9 +1,8 @@
 import { ExternalLink } from "lucide-react";
 import { href, Link } from "react-router";
 import { formatCalendarDay } from "~/lib/dates";
-import { expiryState, lotLabel, UNRECORDED_LOT } from "~/lib/lots";
+import { daysUntil, expiryState, lotLabel, UNRECORDED_LOT } from "~/lib/lots";
 import { sizeLabel } from "~/lib/product";
-import { daysBetween } from "~/lib/report-period";
 import { Badge } from "./badges";
 import type { Column } from "./list-page";
 import type { AdminLot } from "~/server/inventory/lots.server";
@@ -29,7 +28,7 @@ export function ExpiryBadge({
   const state = expiryState(expiresOn, today, warningDays);
   if (state === "expired") return <Badge tone="red">Expired</Badge>;
   if (state !== "expiring") return null;
-  const days = daysBetween(today, expiresOn!);
+  const days = daysUntil(today, expiresOn!);
   return (
     <Badge tone="amber">
       {days === 0 ? "Expires today" : days === 1 ? "Expires in 1 day" : `Expires in ${days} days`}
