@@ -15,6 +15,8 @@ interface StatusTarget {
   orderNumber: string;
   status: string;
   totalCents: number;
+  /** What a part-paid order still owes (the total when nothing was received). */
+  owingCents?: number;
   /** parcel (the default), delivery or pickup: a delivery or pickup is handed over, not shipped. */
   method?: string;
 }
@@ -85,8 +87,9 @@ function StatusDialog({
     lastResult: fetcher.data,
   });
   const busy = fetcher.state !== "idle";
-  const [amount, setAmount] = useState((order.totalCents / 100).toFixed(2));
-  const differs = Math.round(Number(amount.replace(/[$,\s]/g, "")) * 100) !== order.totalCents;
+  const owing = order.owingCents ?? order.totalCents;
+  const [amount, setAmount] = useState((owing / 100).toFixed(2));
+  const differs = Math.round(Number(amount.replace(/[$,\s]/g, "")) * 100) !== owing;
   const formId = `status-${order.orderNumber}-${to}`;
   return (
     <Modal
@@ -129,7 +132,11 @@ function StatusDialog({
                 name="amountReceived"
                 label="Amount received ($)"
                 required
-                hint={`Order total: ${formatMoney(order.totalCents)}`}
+                hint={
+                  owing === order.totalCents
+                    ? `Order total: ${formatMoney(order.totalCents)}`
+                    : `Order total: ${formatMoney(order.totalCents)}, still owing: ${formatMoney(owing)}`
+                }
               >
                 {(props) => (
                   <input

@@ -49,22 +49,31 @@ function loggable(value: unknown): unknown {
 }
 
 /**
- * Writes one audit entry with the executor of the change it records (its transaction), so a change
+ * Writes audit entries (one insert) with the executor of the change it records (its transaction), so a change
  * without its entry cannot exist: a refused or failed change rolls its entry back with it.
  */
-export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  const changes = entry.changes ? (loggable(entry.changes) as AuditChanges) : null;
-  await executor.insert(auditLog).values({
-    adminId: entry.actor.adminId,
-    adminName: entry.actor.name,
-    ipAddress: entry.actor.ip,
-    area: entry.area,
-    action: entry.action,
-    recordType: entry.record?.type ?? null,
-    recordId: entry.record?.id ?? null,
-    recordLabel: entry.record?.label ?? null,
-    changes: changes && Object.keys(changes).length > 0 ? changes : null,
-  });
+export async function recordAudit(
+  executor: Executor,
+  entries: AuditEntry | AuditEntry[],
+): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (list.length === 0) return;
+  await executor.insert(auditLog).values(
+    list.map((entry) => {
+      const changes = entry.changes ? (loggable(entry.changes) as AuditChanges) : null;
+      return {
+        adminId: entry.actor.adminId,
+        adminName: entry.actor.name,
+        ipAddress: entry.actor.ip,
+        area: entry.area,
+        action: entry.action,
+        recordType: entry.record?.type ?? null,
+        recordId: entry.record?.id ?? null,
+        recordLabel: entry.record?.label ?? null,
+        changes: changes && Object.keys(changes).length > 0 ? changes : null,
+      };
+    }),
+  );
 }
 
 const same = (a: unknown, b: unknown) =>

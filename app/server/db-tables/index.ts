@@ -14,3 +14,4 @@ export * from "./audit.server";
 export * from "./refunds.server";
 export * from "./fulfilment.server";
 export * from "./handovers.server";
+export * from "./payments.server";

@@ -32,6 +32,7 @@ import {
   orderItems,
   orderStatusHistory,
   orders,
+  payments,
   productVariations,
   products,
   shipments,
@@ -172,15 +173,32 @@ async function applyChange(
       const reference = clean(change.reference);
       if (!reference) throw new Refusal(400, "Enter the e-Transfer reference number.", "reference");
       const amount = change.amountReceivedCents;
-      if (amount !== order.totalAmountCents && !(change.acceptDifferentAmount && note))
+      // A part-paid order owes what is left of its total.
+      const received = order.paymentReceivedCents ?? 0;
+      const owing = order.totalAmountCents - received;
+      if (amount !== owing && !(change.acceptDifferentAmount && note))
         throw new Refusal(
           400,
-          `The amount received (${formatMoney(amount)}) is not the order total (${formatMoney(order.totalAmountCents)}). To accept it anyway, tick "Accept a different amount" and explain why in the note.`,
+          `The amount received (${formatMoney(amount)}) is not ${received > 0 ? "what the order still owes" : "the order total"} (${formatMoney(owing)}). To accept it anyway, tick "Accept a different amount" and explain why in the note.`,
           "amountReceived",
         );
+      // Every paid order has its payment record.
+      await tx
+        .insert(payments)
+        .values({
+          source: "manual",
+          bankReference: reference,
+          amountCents: amount,
+          receivedAt: now,
+          state: "applied",
+          orderId: order.id,
+          note,
+          resolvedBy: typeof options.actor === "string" ? options.actor : options.actor.name,
+          resolvedAt: now,
+        });
       Object.assign(orderUpdate, {
         paymentReference: reference,
-        paymentReceivedCents: amount,
+        paymentReceivedCents: received + amount,
         paidAt: now,
       });
       note = [`e-Transfer ${reference}, ${formatMoney(amount)} received`, note]

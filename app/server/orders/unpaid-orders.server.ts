@@ -31,7 +31,14 @@ export async function processUnpaidOrders(now = new Date()) {
   const overdue = await db()
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, "pending"), lte(orders.createdAt, cancelBefore)))
+    // A part-paid order holds the shopper's money: staff settle it (Payments → Part paid).
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        lte(orders.createdAt, cancelBefore),
+        isNull(orders.paymentReceivedCents),
+      ),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(BATCH);
   for (const { id } of overdue) {

@@ -226,6 +226,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               orderNumber: order.orderNumber,
               status: order.status,
               totalCents: order.totalAmountCents,
+              owingCents: order.totalAmountCents - (order.paymentReceivedCents ?? 0),
               method: order.fulfilmentMethod,
             }}
             returnTo={here}
