@@ -30,6 +30,7 @@ export const POSTGRES_PASS = [
   "tests/integration/order-status.test.ts",
   "tests/integration/page-cache.test.ts",
   "tests/integration/parcel-labels.test.ts",
+  "tests/integration/payment-mailbox-job.test.ts",
   "tests/integration/parcel-tracking.test.ts",
   "tests/integration/refunds.test.ts",
   "tests/integration/reports-refunds.test.ts",

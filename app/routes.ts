@@ -67,6 +67,10 @@ export default [
         route("orders/:orderNumber/edit", "routes/admin/orders/edit.tsx"),
         // Refund, and cancel a paid order with its refund (posted by the order page's dialogs).
         route("orders/:orderNumber/refund", "routes/admin/orders/refund.ts"),
+        // e-Transfers: what waits for staff (unmatched, part paid, to refund) and bank exports.
+        route("payments", "routes/admin/payments/list.tsx"),
+        route("payments/import", "routes/admin/payments/import.tsx"),
+        route("payments/import/:importId", "routes/admin/payments/import-preview.tsx"),
         route("invoices", "routes/admin/invoices/list.tsx", [
           route("instructions", "routes/admin/invoices/instructions.tsx"),
           route(":orderNumber", "routes/admin/invoices/detail.tsx"),
@@ -128,6 +132,7 @@ export default [
         route("settings", "routes/admin/settings/store.tsx"),
         route("settings/delivery", "routes/admin/settings/delivery.tsx"),
         route("settings/canada-post", "routes/admin/settings/canada-post.tsx"),
+        route("settings/payment-mailbox", "routes/admin/settings/payment-mailbox.tsx"),
         route("settings/provinces", "routes/admin/settings/provinces/list.tsx"),
         route("settings/provinces/:province", "routes/admin/settings/provinces/detail.tsx"),
         // Staff accounts and roles (owners), and every admin's own profile.

@@ -20,7 +20,7 @@ export const PERMISSIONS = {
   orders: {
     roles: ALL,
     label: "work on orders, invoices and shipping",
-    screens: "Orders, Invoices, Shipping, packing slips",
+    screens: "Orders, Payments, Invoices, Shipping, packing slips",
   },
   products: {
     roles: ALL,
@@ -46,6 +46,11 @@ export const PERMISSIONS = {
     roles: MANAGERS,
     label: "edit unpaid orders",
     screens: "Orders: edit a pending order's lines and address",
+  },
+  "payments.import": {
+    roles: MANAGERS,
+    label: "import bank exports",
+    screens: "Payments: import a bank export",
   },
   "stock.adjust": { roles: MANAGERS, label: "adjust stock", screens: "Adjust stock" },
   "lots.recall": {

@@ -30,6 +30,7 @@ import { processUnpaidOrders } from "./orders/unpaid-orders.server";
 import { processPickupHolds } from "./shipping/pickup-holds.server";
 import { sweepParcelQuotes } from "./canada-post/live-rates.server";
 import { startParcelTracking } from "./shipping/tracking.server";
+import { startMailboxRead } from "./payments/payment-mailbox.server";
 import { countRealOrders } from "./seed/remove-sample-data.server";
 import { fillSampleIdentity, storeSettings } from "./settings/store-settings.server";
 import { logger } from "./logger.server";
@@ -302,6 +303,8 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
     soleInstance: handle.driver === "pglite",
     jobs: [
       { name: "unpaid orders", everyMs: 60_000, run: () => processUnpaidOrders() },
+      // The payments mailbox, read when its poll interval has passed (Settings → Payments mailbox).
+      { name: "payments mailbox", everyMs: 15_000, run: startMailboxRead },
       // Pickups held past their last day are cancelled and refunded; expired delivery records go.
       { name: "pickup holds", everyMs: 600_000, run: () => processPickupHolds() },
       // Canada Post parcels not looked at for 2 hours: scans stored, shipments moved, shopper told.

@@ -9,6 +9,7 @@ import { createAdminUser } from "~/server/auth/admin-users.server";
 import { createAdminSession } from "~/server/auth/session.server";
 import { renderInvoicesPdf } from "~/server/invoices/invoice-pdf.server";
 import { getDailyInvoices, getInvoice, invoiceIssuer } from "~/server/invoices/invoices.server";
+import { paymentReference } from "~/lib/payment-reference";
 import { resetDatabase } from "../setup/database";
 import { callRoute, type RouteModule } from "../setup/route-call";
 import { createCoupon, createProduct } from "./checkout-factories";
@@ -100,7 +101,7 @@ describe("invoice PDF", () => {
     expect(page).not.toContain("Discount");
     expect(page).toContain("Status: Pending");
     expect(page).toContain(
-      `Send $123.20 to payments@budzboutique.ca and write ${order.orderNumber} in the message.`,
+      `Send $123.20 to payments@budzboutique.ca and write the payment reference ${paymentReference(order.orderNumber)} in the message.`,
     );
   });
 

@@ -357,6 +357,12 @@ const EXEMPT: Exemption[] = [
   },
   {
     kind: "action",
+    route: "routes/admin/settings/payment-mailbox.tsx",
+    intent: "test",
+    why: "Test connection signs in to the saved mailbox, opens its folder read-only and writes nothing",
+  },
+  {
+    kind: "action",
     route: "routes/admin/pages/content.tsx",
     intent: "preview",
     why: "Preview sanitises the draft for display and saves nothing",
@@ -516,6 +522,40 @@ const SCENARIOS: Scenario[] = [
     record: () => "canada-post",
     run: () =>
       post("routes/admin/settings/canada-post.tsx", `${A}/settings/canada-post`, {
+        intent: "disconnect",
+      }),
+  },
+
+  // ── the payments mailbox ──
+  {
+    kind: "action",
+    route: "routes/admin/settings/payment-mailbox.tsx",
+    intent: "save",
+    area: "settings",
+    action: "create",
+    record: () => "payment-mailbox",
+    run: () =>
+      post("routes/admin/settings/payment-mailbox.tsx", `${A}/settings/payment-mailbox`, {
+        intent: "save",
+        host: "imap.walk.test",
+        port: "993",
+        tls: "on",
+        username: "payments@walk.test",
+        password: "walk-mailbox-password",
+        folder: "INBOX",
+        processedFolder: "Processed",
+        pollSeconds: "60",
+      }),
+  },
+  {
+    kind: "action",
+    route: "routes/admin/settings/payment-mailbox.tsx",
+    intent: "disconnect",
+    area: "settings",
+    action: "delete",
+    record: () => "payment-mailbox",
+    run: () =>
+      post("routes/admin/settings/payment-mailbox.tsx", `${A}/settings/payment-mailbox`, {
         intent: "disconnect",
       }),
   },

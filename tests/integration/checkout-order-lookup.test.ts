@@ -53,6 +53,10 @@ describe("confirmation page data", () => {
       paymentDeadline(placed!.createdAt, 5, config().STORE_TIMEZONE),
     );
     expect(view!.paymentDeadline).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}$/);
+    // What already arrived of a pending order: the payment box asks for the rest.
+    expect(view!.paymentReceivedCents).toBe(0);
+    await db().update(orders).set({ paymentReceivedCents: 5000 }).where(eq(orders.id, order.id));
+    expect((await getOrderByAccessToken(order.accessToken))!.paymentReceivedCents).toBe(5000);
     await db().update(orders).set({ status: "paid" }).where(eq(orders.id, order.id));
     expect((await getOrderByAccessToken(order.accessToken))!.paymentDeadline).toBeNull();
     expect(await getOrderByAccessToken(order.orderNumber)).toBeNull();

@@ -8,6 +8,7 @@ import {
   type InvoiceIssuer,
 } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
+import { paymentReference } from "~/lib/payment-reference";
 import { Badge, type Tone } from "./badges";
 import { variantUrl } from "~/lib/images";
 
@@ -52,6 +53,7 @@ export function InvoiceDocumentView({
   const Title = headingLevel;
   const { shipping } = invoice;
   const credits = invoiceCredits(invoice);
+  const reference = paymentReference(invoice.orderNumber);
   return (
     <article
       aria-label={`Invoice ${invoice.orderNumber}`}
@@ -154,7 +156,15 @@ export function InvoiceDocumentView({
           <p className="mt-2 leading-6">
             Send <strong>{formatMoney(invoice.totalCents)}</strong> to{" "}
             <strong>{issuer.etransferEmail}</strong> and write{" "}
-            <strong>{invoice.orderNumber}</strong> in the message. We ship once the payment arrives.
+            {reference ? (
+              <>
+                the payment reference{" "}
+                <strong className="font-mono tracking-wider whitespace-nowrap">{reference}</strong>
+              </>
+            ) : (
+              <strong>{invoice.orderNumber}</strong>
+            )}{" "}
+            in the message. We ship once the payment arrives.
           </p>
         </section>
       ) : (

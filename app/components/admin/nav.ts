@@ -1,5 +1,6 @@
 import {
   ArrowDownUp,
+  Banknote,
   History,
   BarChart3,
   Database,
@@ -47,6 +48,13 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     permission: "products",
   },
   { id: "orders", label: "Orders", href: href("/budzadmin/dashboard/orders"), icon: ShoppingBag },
+  {
+    id: "payments",
+    label: "Payments",
+    href: href("/budzadmin/dashboard/payments"),
+    icon: Banknote,
+    permission: "orders",
+  },
   {
     id: "invoices",
     label: "Invoices",

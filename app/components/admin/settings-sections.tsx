@@ -247,6 +247,15 @@ export function PaymentsSection({ actionData, loaderData }: SectionProps) {
               value={String(payments.unpaidCancelDays)}
             />
           </div>
+          <p className="text-sm text-stone-600">
+            <a
+              href={href("/budzadmin/dashboard/settings/payment-mailbox")}
+              className="font-medium text-brand-800 underline"
+            >
+              Payments mailbox: read the bank&apos;s e-Transfer notices and mark orders paid by
+              themselves →
+            </a>
+          </p>
         </>
       )}
     </SettingsForm>

@@ -164,7 +164,7 @@ export function ShippingAndPaymentSteps({
             <p className="font-semibold text-stone-900">Interac e-Transfer</p>
             <p className="text-sm text-stone-600">
               After you place the order we show you (and email you) the amount, the address to send
-              it to and your order number to put in the message. We ship once it arrives.
+              it to and a payment reference to put in the message. We ship once it arrives.
             </p>
             {instructions ? <p className="mt-2 text-sm text-stone-600">{instructions}</p> : null}
           </div>

@@ -181,47 +181,6 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** How to pay a pending order: amount, the store's e-Transfer address, the order number as message. */
-export function EtransferInstructions({
-  order,
-  etransferEmail,
-}: {
-  order: Pick<OrderView, "orderNumber" | "totalAmountCents" | "paymentDeadline">;
-  etransferEmail: string;
-}) {
-  return (
-    <section
-      aria-labelledby="pay-title"
-      className="overflow-hidden rounded-2xl border-2 border-accent-400 bg-white shadow-sm"
-    >
-      <div className="bg-accent-400/15 px-5 py-4 sm:px-6">
-        <h2 id="pay-title" className="text-lg font-semibold text-stone-900">
-          Pay by Interac e-Transfer
-        </h2>
-        <p className="text-sm text-stone-700">
-          Send this e-Transfer from your bank's app or website.
-          {order.paymentDeadline ? (
-            <>
-              {" "}
-              It must arrive by <strong>{order.paymentDeadline}</strong>, or the order is cancelled
-              and its items go back on sale.
-            </>
-          ) : null}
-        </p>
-      </div>
-      <dl className="grid gap-4 px-5 py-5 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-8 sm:px-6">
-        <PayDetail label="Amount" value={formatMoney(order.totalAmountCents)} />
-        <PayDetail label="Send to" value={<EmailAddress address={etransferEmail} />} />
-        <PayDetail label="Message" value={order.orderNumber} />
-      </dl>
-      <p className="border-t border-stone-100 px-5 py-3 text-sm text-stone-600 sm:px-6">
-        Put your order number <strong>{order.orderNumber}</strong> in the e-Transfer message so we
-        can match your payment.
-      </p>
-    </section>
-  );
-}
-
 /**
  * An email address that wraps where a reader expects (before the "@" and the dots of the domain),
  * and mid-word only when one part alone is wider than the space.
@@ -237,14 +196,5 @@ export function EmailAddress({ address }: { address: string }) {
         </Fragment>
       ))}
     </span>
-  );
-}
-
-function PayDetail({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</dt>
-      <dd className="mt-1 font-mono text-base font-semibold text-stone-900 select-all">{value}</dd>
-    </div>
   );
 }

@@ -4,14 +4,15 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import {
   EmailAddress,
-  EtransferInstructions,
   OrderDetails,
   OrderRefundBadge,
   OrderStatusBadge,
 } from "~/components/store/order-details";
+import { amountDue, EtransferInstructions } from "~/components/store/payment-reference";
 import { clearCart } from "~/lib/cart";
 import { formatMoney } from "~/lib/money";
 import { orderStatusLabel } from "~/lib/order-status";
+import { paymentReference } from "~/lib/payment-reference";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { getOrderByAccessToken } from "~/server/orders/order-view.server";
@@ -49,6 +50,8 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   }, [justPlaced, navigate]);
 
   const awaitingPayment = order.status === "pending";
+  const reference = paymentReference(order.orderNumber);
+  const toSend = awaitingPayment ? amountDue(order).dueCents : order.totalAmountCents;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
       <div className="text-center">
@@ -88,8 +91,18 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </h2>
         <ol className="mt-4 grid gap-4 sm:grid-cols-3">
           <Step n={1} title="You send the e-Transfer">
-            {formatMoney(order.totalAmountCents)} to {etransferEmail}, with {order.orderNumber} as
-            the message.
+            {formatMoney(toSend)} to {etransferEmail}, with{" "}
+            {reference ? (
+              <>
+                your payment reference{" "}
+                <span className="font-mono font-semibold whitespace-nowrap text-stone-900">
+                  {reference}
+                </span>
+              </>
+            ) : (
+              order.orderNumber
+            )}{" "}
+            in the message.
           </Step>
           <Step n={2} title="We confirm and pack">
             Once your payment arrives we mark the order paid and prepare it.

@@ -3,12 +3,8 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/order-lookup";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { inputClass } from "~/components/store/field-styles";
-import {
-  EtransferInstructions,
-  OrderDetails,
-  OrderRefundBadge,
-  OrderStatusBadge,
-} from "~/components/store/order-details";
+import { OrderDetails, OrderRefundBadge, OrderStatusBadge } from "~/components/store/order-details";
+import { EtransferInstructions } from "~/components/store/payment-reference";
 import { EmailField } from "~/components/store/contact-fields";
 import { orderStatusLabel } from "~/lib/order-status";
 import { echoValues } from "~/lib/form";

@@ -16,6 +16,7 @@ import {
   type InvoiceIssuer,
 } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
+import { paymentReference } from "~/lib/payment-reference";
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -277,7 +278,9 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
   // Payment.
   y = ensureRoom(pdf, y + 14, 80);
   if (awaitsPayment(invoice)) {
-    const how = `Send ${formatMoney(invoice.totalCents)} to ${issuer.etransferEmail} and write ${invoice.orderNumber} in the message. We ship once the payment arrives.`;
+    const reference = paymentReference(invoice.orderNumber);
+    const write = reference ? `the payment reference ${reference}` : invoice.orderNumber;
+    const how = `Send ${formatMoney(invoice.totalCents)} to ${issuer.etransferEmail} and write ${write} in the message. We ship once the payment arrives.`;
     const inner = width - 24;
     const height = 34 + pdf.font("Helvetica").fontSize(10).heightOfString(how, { width: inner });
     pdf.rect(MARGIN, y, width, height).fillAndStroke("#fffbeb", "#fcd34d");

@@ -30,6 +30,11 @@ export interface OrderView {
   /** Sales tax lines as charged (none for orders placed before taxes). */
   taxLines: TaxLine[];
   totalAmountCents: number;
+  /**
+   * Received so far by e-Transfer (0 when nothing): while the order is pending, part of its total
+   * may have arrived, and the payment box asks for the rest.
+   */
+  paymentReceivedCents: number;
   /** Refunded so far: the "Refunded" / "Partly refunded" badge and the totals' refunded line. */
   refundedCents: number;
   couponCode: string | null;
@@ -117,6 +122,7 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     },
     taxLines,
     totalAmountCents: o.totalAmountCents,
+    paymentReceivedCents: o.paymentReceivedCents ?? 0,
     refundedCents: o.refundedCents,
     couponCode: o.couponCode,
     paymentDeadline: deadline,

@@ -146,7 +146,10 @@ async function matchBatch(
       ),
     );
   const known = new Set(stored.map((row) => row.bankReference));
-  const fresh = batch.filter((p) => !known.has(p.bankReference));
+  // Decided in the order the money arrived (a part payment before the rest).
+  const fresh = batch
+    .filter((p) => !known.has(p.bankReference))
+    .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
   const duplicate = (bankReference: string): PaymentOutcome => ({
     bankReference,
     state: "duplicate",
@@ -221,6 +224,9 @@ async function matchBatch(
     } else summary[decision.state]++;
   }
   if (rows.length === 0) return summary;
+  // Inserted in one order whoever reads: two readers of overlapping sets never wait on each other
+  // in a circle over the unique index.
+  rows.sort((a, b) => (a.bankReference! < b.bankReference! ? -1 : 1));
   const inserted = await tx
     .insert(payments)
     .values(rows)

@@ -17,7 +17,7 @@ import { recordIncomingPayments, type MatchSummary } from "./matching.server";
 export const DEFAULT_POLL_SECONDS = 60;
 export const POLL_SECONDS_RANGE = { min: 30, max: 3600 } as const;
 /** How long a read may hold the lease (a crashed reader's lease runs out). */
-const LEASE_MS = 5 * 60_000;
+const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 30 * 60_000;
 
 /** What Settings shows of the mailbox, never its password. */
@@ -240,4 +240,19 @@ export async function readMailboxIfDue(now = new Date()): Promise<MailboxRun> {
   if (matched.applied + matched.suggested + matched.queued > 0)
     logger.info(matched, "payments mailbox read");
   return { read: true, ok: true, matched, left: outcome.left.length };
+}
+
+let reading: Promise<unknown> | null = null;
+
+/**
+ * The boot job's run: a read beside the email worker's loop (a slow mailbox does not hold the
+ * emails up, nor the server's stop), never two at once in this process.
+ */
+export function startMailboxRead(): Promise<void> {
+  reading ??= readMailboxIfDue()
+    .catch((error: unknown) => logger.error({ err: error }, "payments mailbox: read failed"))
+    .finally(() => {
+      reading = null;
+    });
+  return Promise.resolve();
 }

@@ -42,40 +42,50 @@ export interface PaymentRow {
 
 const matched = sql`(select o2.order_number from orders o2 where o2.id = ${payments.matchedOrderId})`;
 
+function selectRows() {
+  return db()
+    .select({
+      id: payments.id,
+      source: payments.source,
+      bankReference: payments.bankReference,
+      amountCents: payments.amountCents,
+      senderName: payments.senderName,
+      message: payments.message,
+      receivedAt: payments.receivedAt,
+      state: payments.state,
+      reason: payments.reason,
+      orderNumber: orders.orderNumber,
+      orderTotalCents: orders.totalAmountCents,
+      orderReceivedCents: orders.paymentReceivedCents,
+      matchedOrderNumber: sql<string | null>`${matched}`,
+      overCents: payments.overCents,
+      note: payments.note,
+      resolvedBy: payments.resolvedBy,
+    })
+    .from(payments)
+    .leftJoin(orders, eq(orders.id, payments.orderId));
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
+const asRow = (row: SelectedRow): PaymentRow => ({ ...row, reason: queueReasonLabel(row.reason) });
+
+/** A tab's page of payments, newest first, with every tab's count. */
 export async function paymentQueue(tab: PaymentTab, page: number) {
-  const where = TAB_FILTERS[tab];
   const [rows, counts] = await Promise.all([
-    db()
-      .select({
-        id: payments.id,
-        source: payments.source,
-        bankReference: payments.bankReference,
-        amountCents: payments.amountCents,
-        senderName: payments.senderName,
-        message: payments.message,
-        receivedAt: payments.receivedAt,
-        state: payments.state,
-        reason: payments.reason,
-        orderNumber: orders.orderNumber,
-        orderTotalCents: orders.totalAmountCents,
-        orderReceivedCents: orders.paymentReceivedCents,
-        matchedOrderNumber: sql<string | null>`${matched}`,
-        overCents: payments.overCents,
-        note: payments.note,
-        resolvedBy: payments.resolvedBy,
-      })
-      .from(payments)
-      .leftJoin(orders, eq(orders.id, payments.orderId))
-      .where(where)
+    selectRows()
+      .where(TAB_FILTERS[tab])
       .orderBy(desc(payments.receivedAt), desc(payments.id))
       .limit(PAYMENTS_PAGE_SIZE)
       .offset((page - 1) * PAYMENTS_PAGE_SIZE),
     paymentTabCounts(),
   ]);
-  return {
-    rows: rows.map((row): PaymentRow => ({ ...row, reason: queueReasonLabel(row.reason) })),
-    counts,
-  };
+  return { rows: rows.map(asRow), counts };
+}
+
+/** One payment, for the dialog open on it. */
+export async function paymentById(id: string): Promise<PaymentRow | null> {
+  const [row] = await selectRows().where(eq(payments.id, id));
+  return row ? asRow(row) : null;
 }
 
 /** How many payments each tab holds (the menu's badge is `waiting` + `to-refund`). */

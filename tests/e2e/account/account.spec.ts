@@ -1,3 +1,4 @@
+import { paymentReference } from "~/lib/payment-reference";
 import { expectAccessible } from "../axe";
 import { VIEWPORTS } from "../fixtures";
 import { emailedLink, expect, setCart, signInByLink, test } from "./account-store";
@@ -75,6 +76,7 @@ test("sign up, confirm the email and see the orders placed as a guest; sign out 
   await page.getByRole("link", { name: orderNumber }).click();
   await expect(page.getByRole("heading", { name: orderNumber })).toBeVisible();
   await expect(page.getByText("Pay by Interac e-Transfer")).toBeVisible();
+  await expect(page.getByTestId("payment-reference")).toHaveText(paymentReference(orderNumber)!);
   await expect(page.getByRole("link", { name: "Invoice (PDF)" })).toHaveAttribute(
     "href",
     `/account/orders/${orderNumber}/invoice.pdf`,

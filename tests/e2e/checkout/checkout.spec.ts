@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { paymentReference } from "~/lib/payment-reference";
 import { VIEWPORTS } from "../fixtures";
 import { cartItem, expect, test } from "./checkout-store";
 
@@ -90,7 +91,21 @@ test("a full checkout reaches the confirmation page with e-Transfer instructions
   // It may wrap before the "@" or a dot, never mid-word.
   await expect(address).not.toHaveCSS("word-break", "break-all");
   await expect(address.locator("wbr")).toHaveCount(2); // before "@budzboutique" and ".ca"
-  await expect(pay.getByText(orderNumber, { exact: true }).first()).toBeVisible();
+  // The payment reference is the message (the order number stays at the top of the page), and
+  // Copy, from the keyboard too, puts it on the clipboard and says so.
+  const reference = paymentReference(orderNumber)!;
+  await expect(pay.getByTestId("payment-reference")).toHaveText(reference);
+  await expect(pay.getByText(orderNumber)).toHaveCount(0);
+  await expect(pay).toContainText(
+    "Put this reference in the e-Transfer's message: your order is marked paid as soon as the transfer arrives.",
+  );
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const copy = pay.getByRole("button", { name: "Copy payment reference" });
+  await expect(copy).toBeEnabled(); // once hydrated
+  await copy.focus();
+  await page.keyboard.press("Enter");
+  await expect(pay.getByRole("status")).toHaveText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
   await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
   await expect(page.getByText("Mango Gummies")).toBeVisible();
   await expect(page.getByText("V6B 1A1")).toBeVisible();
@@ -115,6 +130,7 @@ test("a full checkout reaches the confirmation page with e-Transfer instructions
   await expect(
     page.getByRole("region", { name: "Pay by Interac e-Transfer" }).getByText("$50.40"),
   ).toBeVisible();
+  await expect(page.getByTestId("payment-reference")).toHaveText(reference);
   void ids;
 });
 

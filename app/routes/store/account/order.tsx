@@ -3,12 +3,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/order";
 import { AccountError } from "~/components/store/account-error";
 import { secondaryButton, textLink } from "~/components/store/account-ui";
-import {
-  EtransferInstructions,
-  OrderDetails,
-  OrderRefundBadge,
-  OrderStatusBadge,
-} from "~/components/store/order-details";
+import { OrderDetails, OrderRefundBadge, OrderStatusBadge } from "~/components/store/order-details";
+import { EtransferInstructions } from "~/components/store/payment-reference";
 import { orderStatusLabel } from "~/lib/order-status";
 import { getAccountOrder } from "~/server/accounts/account-orders.server";
 import { requireShopper } from "~/server/accounts/session.server";

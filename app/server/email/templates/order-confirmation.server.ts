@@ -4,6 +4,7 @@ import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import { orderPaymentAddress } from "~/lib/store-settings";
 import { paymentDeadline, paymentDeadlineSentence } from "~/lib/payment-deadline";
+import { paymentReference } from "~/lib/payment-reference";
 import {
   emailButton,
   emailColors,
@@ -92,15 +93,27 @@ export function deadlineSentence(placedAt: Date | undefined): string | null {
   return paymentDeadlineSentence(paymentDeadline(placedAt, days, config().STORE_TIMEZONE));
 }
 
+/** The one line under the payment reference (the storefront's payment box says it too). */
+export const REFERENCE_INSTRUCTION =
+  "Put this reference in the e-Transfer's message: your order is marked paid as soon as the transfer arrives.";
+
+/** Without a reference (an order number not of the store's form: never a real order's). */
 const MATCH_PAYMENT =
   "Put the order number in the e-Transfer message so we can match your payment to your order.";
 
-/** The e-Transfer box of an order's emails: amount, address, message and, when known, the deadline. */
+const MONOSPACE = "'SFMono-Regular',Menlo,Consolas,'Liberation Mono','Courier New',monospace";
+
+/**
+ * The e-Transfer box of an order's emails: amount, address, the order's payment reference on its
+ * own line in large monospace type (emails cannot copy: easy to select instead), the line saying
+ * where it goes and, when known, the deadline.
+ */
 export function paymentBox(
   order: Pick<OrderConfirmationInput, "orderNumber" | "totalAmountCents" | "placedAt">,
   etransferEmail: string,
 ): SafeHtml {
   const deadline = deadlineSentence(order.placedAt);
+  const reference = paymentReference(order.orderNumber);
   const row = (label: string, value: unknown) =>
     html`<tr>
       <td
@@ -114,6 +127,23 @@ export function paymentBox(
         ${value}
       </td>
     </tr>`;
+  const referenceBlock = reference
+    ? html`<p style="${CELL};margin:14px 0 6px;font-weight:600;color:${emailColors.text}">
+          Payment reference:
+        </p>
+        <table role="presentation" cellpadding="0" cellspacing="0" border="0">
+          <tr>
+            <td
+              style="padding:10px 16px;background:#ffffff;border:2px dashed ${emailColors.accentBorder};border-radius:8px;font-family:${MONOSPACE};font-size:26px;line-height:1.2;font-weight:700;letter-spacing:3px;color:${emailColors.text};white-space:nowrap"
+            >
+              ${reference}
+            </td>
+          </tr>
+        </table>
+        <p style="${CELL};margin:10px 0 0;color:${emailColors.text}">${REFERENCE_INSTRUCTION}</p>`
+    : html`<p style="${CELL};margin:10px 0 0;font-size:13px;color:${emailColors.muted}">
+        ${MATCH_PAYMENT}
+      </p>`;
   return emailLayoutTable(
     `margin:20px 0 4px;background:${emailColors.accentTint};border:1px solid ${emailColors.accentBorder};border-radius:10px`,
     html`<tr>
@@ -124,11 +154,9 @@ export function paymentBox(
         <table role="presentation" cellpadding="0" cellspacing="0" border="0">
           ${row("Amount", formatMoney(order.totalAmountCents))}
           ${row("Send to", emailLink(`mailto:${etransferEmail}`, etransferEmail))}
-          ${row("Message", order.orderNumber)}
+          ${reference ? "" : row("Message", order.orderNumber)}
         </table>
-        <p style="${CELL};margin:10px 0 0;font-size:13px;color:${emailColors.muted}">
-          ${MATCH_PAYMENT}
-        </p>
+        ${referenceBlock}
         ${
           deadline
             ? html`<p
@@ -149,14 +177,28 @@ export function paymentText(
   etransferEmail: string,
 ): string[] {
   const deadline = deadlineSentence(order.placedAt);
+  const reference = paymentReference(order.orderNumber);
   return [
     "PAY BY INTERAC E-TRANSFER",
     `  Amount:   ${formatMoney(order.totalAmountCents)}`,
     `  Send to:  ${etransferEmail}`,
-    `  Message:  ${order.orderNumber}`,
-    MATCH_PAYMENT,
+    ...(reference
+      ? ["", `  Payment reference: ${reference}`, "", REFERENCE_INSTRUCTION]
+      : [`  Message:  ${order.orderNumber}`, MATCH_PAYMENT]),
     ...(deadline ? [deadline] : []),
   ];
+}
+
+/** ", payment reference 7KQ4-MXP2" after the address in an order email's preheader ("" without one). */
+export function referenceSuffix(orderNumber: string): string {
+  const reference = paymentReference(orderNumber);
+  return reference ? `, payment reference ${reference}` : "";
+}
+
+/** "your payment reference 7KQ4-MXP2" (the order number for an order number of another form). */
+export function referencePhrase(orderNumber: string): string {
+  const reference = paymentReference(orderNumber);
+  return reference ? `your payment reference ${reference}` : `your order number ${orderNumber}`;
 }
 
 const discountLabel = (order: OrderLines) =>
@@ -279,7 +321,7 @@ function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: s
     `View your order: ${orderUrl}`,
     "",
     "WHAT HAPPENS NEXT",
-    "1. Send the e-Transfer with your order number as the message.",
+    `1. Send the e-Transfer with ${referencePhrase(order.orderNumber)} in the message.`,
     `2. ${afterPayment(order)}`,
     `3. Follow your order any time at ${lookupUrl} with your order number and this email address.`,
   ];
@@ -309,7 +351,7 @@ export function renderOrderConfirmationEmail(order: OrderConfirmationInput) {
   ${order.fulfilment ? emailParagraph(html`<strong>${fulfilmentLine(order.fulfilment)}</strong>`) : ""}
   ${emailButton(orderUrl, "View your order")} ${emailSubheading("What happens next")}
   ${emailParagraph(
-    html`1. Send the e-Transfer with your order number as the message.<br />
+    html`1. Send the e-Transfer with ${referencePhrase(order.orderNumber)} in the message.<br />
       2. ${afterPayment(order)}<br />
       3. Follow your order any time on our ${emailLink(lookupUrl, "order look-up page")} with your
       order number and this email address.`,
@@ -318,7 +360,7 @@ export function renderOrderConfirmationEmail(order: OrderConfirmationInput) {
   return renderEmail({
     subject: `${STORE_NAME}: order ${order.orderNumber} received`,
     title: `Order ${order.orderNumber}`,
-    preheader: `Order ${order.orderNumber}: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}.`,
+    preheader: `Order ${order.orderNumber}: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}${referenceSuffix(order.orderNumber)}.`,
     content,
     text: plainText(order, orderUrl, lookupUrl),
   });

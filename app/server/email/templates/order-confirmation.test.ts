@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { paymentReference } from "~/lib/payment-reference";
 import { config } from "~/server/config.server";
 import { UNSUBSCRIBE_URL } from "../mailing-body.server";
 import {
@@ -13,9 +14,17 @@ import {
   renderOrderConfirmationEmail,
   type OrderConfirmationInput,
 } from "./order-confirmation.server";
+import { renderOrderStatusEmail } from "./order-status.server";
+import { renderOrderUpdatedEmail } from "./order-updated.server";
 
 /** Markup without the spaces next to tags, so assertions do not depend on source layout. */
 const tight = (markup: string) => markup.replace(/>\s+/g, ">").replace(/\s+</g, "<");
+/** What the HTML version reads as: tags gone, spaces collapsed (entities kept). */
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .replace(/ ([.:,])/g, "$1");
 
 const order: OrderConfirmationInput = {
   orderNumber: "BBS-00000007",
@@ -52,9 +61,35 @@ describe("order confirmation email", () => {
       expect(body).toContain(STORE_NAME);
     }
     expect(email.text).toMatch(/Amount: +\$95\.99/);
-    expect(email.text).toMatch(/Message: +BBS-00000007/);
     expect(email.text).toContain("2 × Blue Dream (3.5g): $70.00");
     expect(email.html).toMatch(/^<!doctype html>/);
+  });
+
+  it("gives the order's payment reference on its own line, and says to put it in the message", () => {
+    const email = renderOrderConfirmationEmail(order);
+    const reference = paymentReference("BBS-00000007")!;
+    expect(reference).toBe("T7QW-9KYP");
+    const instruction =
+      "Put this reference in the e-Transfer's message: your order is marked paid as soon as the transfer arrives.";
+    // Plain text: a line of its own, after a blank line, with the instruction under it.
+    expect(email.text).toContain(`\n\n  Payment reference: ${reference}\n\n${instruction}\n`);
+    expect(email.text).toContain(
+      `1. Send the e-Transfer with your payment reference ${reference} in the message.`,
+    );
+    expect(email.text).not.toContain("order number as the message");
+    // HTML: the label, then the reference alone in a large monospace cell (easy to select).
+    const markup = tight(email.html);
+    expect(textOf(email.html)).toContain(`Payment reference: ${reference}`);
+    expect(markup).toMatch(
+      new RegExp(
+        `<td style="[^"]*font-family:[^"]*monospace;font-size:26px[^"]*"\\s*>${reference}</td>`,
+      ),
+    );
+    expect(textOf(email.html)).toContain(instruction.replace("'", "&#39;"));
+    expect(textOf(email.html)).toContain(
+      `1. Send the e-Transfer with your payment reference ${reference} in the message.`,
+    );
+    expect(email.html).toContain(`payment reference ${reference}.`); // the preheader
   });
 
   it("shows FREE shipping when it costs nothing", () => {
@@ -127,6 +162,70 @@ describe("order confirmation email", () => {
     const email = renderOrderConfirmationEmail({ ...order, shippingName: "Jane\r\nBcc: x@y.z" });
     expect(email.text).toContain("Thanks for your order, Jane Bcc: x@y.z!");
     expect(email.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe("the other emails that say how to pay", () => {
+  const reference = paymentReference("BBS-00000007")!;
+  const instruction =
+    "Put this reference in the e-Transfer's message: your order is marked paid as soon as the transfer arrives.";
+
+  it("the unpaid reminder gives the amount, the address and the payment reference", () => {
+    const email = renderOrderStatusEmail({
+      kind: "unpaid_reminder",
+      orderNumber: "BBS-00000007",
+      shippingName: "Jane Doe",
+      totalAmountCents: 9599,
+      accessToken: "k3y_token-abc",
+      placedAt: new Date("2026-11-24T18:00:00Z"),
+    });
+    expect(email.text).toContain(
+      "Please send an Interac e-Transfer of $95.99 to payments@budzboutique.ca, with the payment reference below in the message.",
+    );
+    expect(email.text).toContain(`\n\n  Payment reference: ${reference}\n\n${instruction}\n`);
+    expect(email.text).toContain("Your e-Transfer must arrive by Sunday, November 29");
+    expect(email.text).not.toContain("as the message");
+    expect(email.text).not.toContain("cancelled automatically"); // the box has the date
+    expect(textOf(email.html)).toContain(`Payment reference: ${reference}`);
+    expect(tight(email.html)).toMatch(new RegExp(`monospace;[^"]*"\\s*>${reference}</td>`));
+    expect(textOf(email.html)).toContain(instruction.replace("'", "&#39;"));
+
+    // Without the order's time: the delay instead of the date.
+    const undated = renderOrderStatusEmail({
+      kind: "unpaid_reminder",
+      orderNumber: "BBS-00000007",
+      shippingName: "Jane Doe",
+      totalAmountCents: 9599,
+      accessToken: "k3y_token-abc",
+    });
+    expect(undated.text).toContain(`Payment reference: ${reference}`);
+    expect(undated.text).toContain(
+      "Orders not paid within 5 days of being placed are cancelled automatically.",
+    );
+  });
+
+  it("the order-updated email gives the same reference (an edit does not change it)", () => {
+    const email = renderOrderUpdatedEmail({
+      ...order,
+      placedAt: new Date("2026-11-24T18:00:00Z"),
+      previousTotalCents: 12000,
+      shipping: { street: "1 Main St", city: "Vancouver", province: "BC", postalCode: "V6B 1A1" },
+    });
+    expect(email.text).toContain(`\n\n  Payment reference: ${reference}\n\n${instruction}\n`);
+    expect(textOf(email.html)).toContain(`Payment reference: ${reference}`);
+    expect(email.html).toContain(`payment reference ${reference}.`); // the preheader
+  });
+
+  it("the other status emails have no payment box", () => {
+    const email = renderOrderStatusEmail({
+      kind: "payment_received",
+      orderNumber: "BBS-00000007",
+      shippingName: "Jane Doe",
+      totalAmountCents: 9599,
+      accessToken: "k3y_token-abc",
+    });
+    expect(email.text).not.toContain("Payment reference");
+    expect(email.html).not.toContain("Payment reference");
   });
 });
 

@@ -4,8 +4,8 @@ import { config } from "~/server/config.server";
 import { formatMoney } from "~/lib/money";
 import { canadaPostTrackingUrl } from "~/lib/order-status";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
-import { emailNotice, html, oneLine, renderEmail } from "./layout.server";
-import { deadlineSentence, viewOrderLink } from "./order-confirmation.server";
+import { emailNotice, emailParagraph, html, oneLine, renderEmail } from "./layout.server";
+import { paymentBox, paymentText, viewOrderLink } from "./order-confirmation.server";
 import { orderPaymentAddress } from "~/lib/store-settings";
 
 /** The emails an order sends after the confirmation, one kind per step the shopper cares about. */
@@ -43,6 +43,10 @@ interface Wording {
   heading: string;
   lines: string[];
   link?: { href: string; label: string };
+  /** The e-Transfer box (amount, address, payment reference) after the lines: the reminder's. */
+  payment?: { etransferEmail: string };
+  /** Paragraphs after the box. */
+  after?: string[];
 }
 
 function wording(order: OrderStatusEmailInput): Wording {
@@ -136,10 +140,15 @@ function wording(order: OrderStatusEmailInput): Wording {
         heading: "Your order is waiting for payment",
         lines: [
           `We are holding order ${n} for you, but its payment has not arrived yet.`,
-          `Please send an Interac e-Transfer of ${total} to ${ETRANSFER_EMAIL} with ${n} as the message.`,
-          deadlineSentence(order.placedAt) ??
-            `Orders not paid within ${UNPAID_CANCEL_DAYS} days of being placed are cancelled automatically.`,
+          `Please send an Interac e-Transfer of ${total} to ${ETRANSFER_EMAIL}, with the payment reference below in the message.`,
         ],
+        // The box says the deadline when the order's time is known.
+        payment: { etransferEmail: ETRANSFER_EMAIL },
+        after: order.placedAt
+          ? []
+          : [
+              `Orders not paid within ${UNPAID_CANCEL_DAYS} days of being placed are cancelled automatically.`,
+            ],
       };
   }
 }
@@ -159,10 +168,23 @@ export function renderOrderStatusEmail(order: OrderStatusEmailInput) {
     lines: [`Hi ${oneLine(order.shippingName)},`, ...w.lines],
     link: w.link,
   });
+  const payment = w.payment
+    ? {
+        html: paymentBox(order, w.payment.etransferEmail),
+        text: [...paymentText(order, w.payment.etransferEmail), ""],
+      }
+    : { html: "", text: [] };
+  const after = w.after ?? [];
   return renderEmail({
     subject: w.subject,
     preheader: w.lines[0]!,
-    content: html`${notice.content} ${viewOrder.html}`,
-    text: [...notice.text, viewOrder.text].join("\n"),
+    content: html`${notice.content} ${payment.html} ${after.map((line) => emailParagraph(line))}
+    ${viewOrder.html}`,
+    text: [
+      ...notice.text,
+      ...payment.text,
+      ...after.flatMap((line) => [line, ""]),
+      viewOrder.text,
+    ].join("\n"),
   });
 }

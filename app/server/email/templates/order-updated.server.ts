@@ -15,6 +15,7 @@ import {
   orderPageUrl,
   paymentBox,
   paymentText,
+  referenceSuffix,
   type OrderLines,
 } from "./order-confirmation.server";
 
@@ -32,7 +33,8 @@ interface OrderUpdatedInput extends OrderLines {
 /**
  * "Your order was updated": sent when staff edit a pending order (quantities, lines, address). It
  * lists the order as it now is and the new amount to send by Interac e-Transfer to the store's
- * e-Transfer address, with the order number as the message and the same deadline as before.
+ * e-Transfer address, with the order's payment reference (unchanged by the edit) as the message and
+ * the same deadline as before.
  */
 export function renderOrderUpdatedEmail(order: OrderUpdatedInput) {
   const settings = storeSettingsNow();
@@ -82,7 +84,7 @@ export function renderOrderUpdatedEmail(order: OrderUpdatedInput) {
   return renderEmail({
     subject: `${STORE_NAME}: your order ${order.orderNumber} was updated`,
     title: `Order ${order.orderNumber} updated`,
-    preheader: `Order ${order.orderNumber} was updated: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}.`,
+    preheader: `Order ${order.orderNumber} was updated: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}${referenceSuffix(order.orderNumber)}.`,
     content,
     text,
   });

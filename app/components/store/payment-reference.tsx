@@ -1,0 +1,202 @@
+import { Check, Copy } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { formatMoney } from "~/lib/money";
+import { paymentReference } from "~/lib/payment-reference";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { OrderView } from "~/server/orders/order-view.server";
+import { EmailAddress } from "./order-details";
+
+/** The one line under the reference: where it goes and what it does. */
+export const REFERENCE_INSTRUCTION =
+  "Put this reference in the e-Transfer's message: your order is marked paid as soon as the transfer arrives.";
+
+/** What is left to send of a pending order: its total less what already arrived. */
+export function amountDue(order: { totalAmountCents: number; paymentReceivedCents: number }) {
+  const receivedCents = Math.max(0, order.paymentReceivedCents);
+  return { receivedCents, dueCents: Math.max(0, order.totalAmountCents - receivedCents) };
+}
+
+/**
+ * How to pay a pending order (confirmation page, look-up, My Account): the amount still to send,
+ * the store's e-Transfer address and the order's payment reference (app/lib/payment-reference.ts)
+ * with a Copy button. The store's matching reads the reference in the transfer's message.
+ */
+export function EtransferInstructions({
+  order,
+  etransferEmail,
+}: {
+  order: Pick<
+    OrderView,
+    "orderNumber" | "totalAmountCents" | "paymentReceivedCents" | "paymentDeadline"
+  >;
+  etransferEmail: string;
+}) {
+  const reference = paymentReference(order.orderNumber);
+  const { receivedCents, dueCents } = amountDue(order);
+  return (
+    <section
+      aria-labelledby="pay-title"
+      className="overflow-hidden rounded-2xl border-2 border-accent-400 bg-white shadow-sm"
+    >
+      <div className="bg-accent-400/15 px-5 py-4 sm:px-6">
+        <h2 id="pay-title" className="text-lg font-semibold text-stone-900">
+          Pay by Interac e-Transfer
+        </h2>
+        <p className="text-sm text-stone-700">
+          Send this e-Transfer from your bank's app or website.
+          {order.paymentDeadline ? (
+            <>
+              {" "}
+              It must arrive by <strong>{order.paymentDeadline}</strong>, or the order is cancelled
+              and its items go back on sale.
+            </>
+          ) : null}
+        </p>
+      </div>
+      {receivedCents > 0 ? (
+        <p
+          data-testid="payment-progress"
+          className="border-b border-stone-100 bg-brand-50 px-5 py-3 text-sm text-stone-800 sm:px-6"
+        >
+          Received so far: <strong>{formatMoney(receivedCents)}</strong>. Still to send:{" "}
+          <strong>{formatMoney(dueCents)}</strong>.
+        </p>
+      ) : null}
+      <dl className="grid gap-5 px-5 py-5 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-10 sm:px-6">
+        <PayDetail label={receivedCents > 0 ? "Amount to send" : "Amount"}>
+          <span className="font-mono text-lg font-semibold text-stone-900">
+            {formatMoney(dueCents)}
+          </span>
+        </PayDetail>
+        <PayDetail label="Send to">
+          <span className="font-mono text-base font-semibold text-stone-900 select-all">
+            <EmailAddress address={etransferEmail} />
+          </span>
+        </PayDetail>
+        {reference ? (
+          <PayDetail label="Payment reference" wide>
+            <ReferenceWithCopy reference={reference} />
+          </PayDetail>
+        ) : (
+          // Not an order number of the store's form (never for a real order): the number as message.
+          <PayDetail label="Message" wide>
+            <span className="font-mono text-base font-semibold text-stone-900 select-all">
+              {order.orderNumber}
+            </span>
+          </PayDetail>
+        )}
+      </dl>
+      <p className="border-t border-stone-100 px-5 py-3 text-sm text-stone-700 sm:px-6">
+        {reference
+          ? REFERENCE_INSTRUCTION
+          : "Put your order number in the e-Transfer's message so we can match your payment."}
+      </p>
+    </section>
+  );
+}
+
+function PayDetail({
+  label,
+  wide = false,
+  children,
+}: {
+  label: string;
+  wide?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`min-w-0 ${wide ? "sm:col-span-2" : ""}`}>
+      <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</dt>
+      <dd className="mt-1">{children}</dd>
+    </div>
+  );
+}
+
+type CopyState = "copied" | "selected" | null;
+
+/**
+ * The reference in large letter-spaced type, and a Copy button: the clipboard, then "Copied" in a
+ * live region. Where the browser refuses (no Clipboard API on plain http, no permission) the
+ * reference is selected instead, for the device's own Copy. The button waits for hydration
+ * (disabled until then, like the cart's), so a tap before scripts run is never lost.
+ */
+function ReferenceWithCopy({ reference }: { reference: string }) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<CopyState>(null);
+  const box = useRef<HTMLSpanElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    clearTimeout(timer.current);
+    setState(null); // a second copy is announced again
+    if (await copyText(reference)) {
+      setState("copied");
+      timer.current = setTimeout(() => setState(null), 4000);
+      return;
+    }
+    if (box.current) window.getSelection()?.selectAllChildren(box.current);
+    setState("selected");
+  };
+
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
+      <span
+        ref={box}
+        data-testid="payment-reference"
+        className="inline-block rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 py-2 pr-[calc(1rem-0.15em)] pl-4 font-mono text-2xl font-bold tracking-[0.15em] whitespace-nowrap text-stone-900 select-all sm:text-3xl"
+      >
+        {reference}
+      </span>
+      <button
+        type="button"
+        disabled={!hydrated}
+        onClick={() => void copy()}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:border-brand-600 hover:text-brand-800 disabled:cursor-wait disabled:opacity-60"
+      >
+        {state === "copied" ? (
+          <Check className="h-4 w-4 text-brand-700" aria-hidden="true" />
+        ) : (
+          <Copy className="h-4 w-4" aria-hidden="true" />
+        )}
+        Copy<span className="sr-only"> payment reference</span>
+      </button>
+      <span role="status" aria-live="polite" className="text-sm font-semibold text-brand-700">
+        {state === "copied"
+          ? "Copied"
+          : state === "selected"
+            ? "Couldn't copy here: the reference is selected, copy it with your device's Copy."
+            : ""}
+      </span>
+    </div>
+  );
+}
+
+/** Writes a text to the clipboard: the Clipboard API, else the older copy command; false if neither. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (no permission, page not focused): the copy command below.
+  }
+  const focused = document.activeElement;
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+    // Selecting the textarea took the focus: back to the button, for keyboard users.
+    if (focused instanceof HTMLElement) focused.focus();
+  }
+}
