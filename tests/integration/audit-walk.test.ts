@@ -43,6 +43,7 @@ import {
   orders,
   pageRevisions,
   pages,
+  payments,
   products,
   refunds,
   salesTaxRates,
@@ -50,6 +51,8 @@ import {
 } from "~/server/db-tables";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import { moveOrder, placeTestOrder } from "../fixtures/orders";
+import { buildBankCsv } from "../fixtures/bank-exports/build";
+import { recordIncomingPayments } from "~/server/payments/matching.server";
 import { resetDatabase } from "../setup/database";
 import { callRoute } from "../setup/route-call";
 import { flattenRoutes, loadRoute } from "../setup/route-tree";
@@ -371,6 +374,11 @@ const EXEMPT: Exemption[] = [
     kind: "action",
     route: "routes/admin/products/import.tsx",
     why: "the upload keeps the file as a preview and imports nothing; Import (the preview's action) is audited",
+  },
+  {
+    kind: "action",
+    route: "routes/admin/payments/import.tsx",
+    why: "the upload keeps the bank export as a preview and records nothing; Import (the preview's action) is audited",
   },
   {
     kind: "action",
@@ -1216,6 +1224,70 @@ const SCENARIOS: Scenario[] = [
       );
     },
   })),
+  // ── payments: the queue's one-click suggestion, a reasoned ignore, a bank export ──
+  ...(["accept"] as const).map((intent): Scenario => ({
+    kind: "action",
+    route: "routes/admin/payments/list.tsx",
+    intent,
+    area: "payments",
+    action: intent === "accept" ? "payment" : "ignore",
+    seed: async () => {
+      const id = await placeTestOrder({
+        name: `Walk Payer ${intent === "accept" ? "Abel" : "Iris"}`,
+        items: [{ id: product.id(), quantity: 1 }],
+      });
+      const placed = await orderOf(id);
+      await recordIncomingPayments([
+        {
+          source: "mailbox",
+          bankReference: `WALK-${intent}`,
+          amountCents: placed.totalAmountCents,
+          senderName: placed.shippingName,
+          message: null,
+          receivedAt: new Date(),
+        },
+      ]);
+    },
+    run: async () => {
+      const [payment] = await db()
+        .select()
+        .from(payments)
+        .where(eq(payments.bankReference, `WALK-${intent}`));
+      return post("routes/admin/payments/list.tsx", `${A}/payments`, {
+        intent,
+        id: payment!.id,
+        note: "Sent by mistake, the shopper paid again",
+      });
+    },
+  })),
+  {
+    kind: "action",
+    route: "routes/admin/payments/import-preview.tsx",
+    area: "payments",
+    action: "import",
+    run: async () => {
+      const csv = buildBankCsv("rbc", [
+        {
+          postedOn: "2026-11-20",
+          amountCents: 4321,
+          senderName: "WALK SENDER",
+          reference: "CAWALK12345678",
+        },
+      ]);
+      const previewed = await upload(
+        "routes/admin/payments/import.tsx",
+        `${A}/payments/import`,
+        csvFile("rbc.csv", csv),
+      );
+      const importId = previewed.location?.split("/").pop() ?? "";
+      return post(
+        "routes/admin/payments/import-preview.tsx",
+        `${A}/payments/import/${importId}`,
+        {},
+        { params: { importId } },
+      );
+    },
+  },
   {
     kind: "action",
     route: "routes/admin/orders/detail.tsx",

@@ -14,7 +14,9 @@ describe("payment references", () => {
     for (let n = 1; n <= 5000; n++) {
       const reference = paymentReference(number(n))!;
       expect(reference).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
-      expect([...reference.replace("-", "")].every((c) => REFERENCE_ALPHABET.includes(c))).toBe(true);
+      expect([...reference.replace("-", "")].every((c) => REFERENCE_ALPHABET.includes(c))).toBe(
+        true,
+      );
       expect(orderNumberOfReference(reference)).toBe(number(n));
       seen.add(reference);
     }
@@ -50,7 +52,9 @@ describe("payment references", () => {
     const reference = paymentReference(number(77))!;
     const compact = reference.replace("-", "");
     expect(readReferences(`Order ${reference.toLowerCase()} thanks`).exact).toEqual([number(77)]);
-    expect(readReferences(`pay ${compact.slice(0, 4)} ${compact.slice(4)}`).exact).toEqual([number(77)]);
+    expect(readReferences(`pay ${compact.slice(0, 4)} ${compact.slice(4)}`).exact).toEqual([
+      number(77),
+    ]);
     expect(readReferences(`${compact}`).exact).toEqual([number(77)]);
     // Inside a longer word it is not a reference.
     expect(readReferences(`X${compact}9`).exact).toEqual([]);

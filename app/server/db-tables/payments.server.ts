@@ -46,7 +46,10 @@ export const payments = pg.pgTable(
   },
   (t) => [
     // Staff may record one transfer against two orders it paid together: theirs are not unique.
-    pg.uniqueIndex("payments_bank_reference_key").on(t.bankReference).where(sql`source <> 'manual'`),
+    pg
+      .uniqueIndex("payments_bank_reference_key")
+      .on(t.bankReference)
+      .where(sql`source <> 'manual'`),
     pg.index("payments_state_received_idx").on(t.state, t.receivedAt),
     pg.index("payments_order_idx").on(t.orderId),
     pg

@@ -183,19 +183,17 @@ async function applyChange(
           "amountReceived",
         );
       // Every paid order has its payment record.
-      await tx
-        .insert(payments)
-        .values({
-          source: "manual",
-          bankReference: reference,
-          amountCents: amount,
-          receivedAt: now,
-          state: "applied",
-          orderId: order.id,
-          note,
-          resolvedBy: typeof options.actor === "string" ? options.actor : options.actor.name,
-          resolvedAt: now,
-        });
+      await tx.insert(payments).values({
+        source: "manual",
+        bankReference: reference,
+        amountCents: amount,
+        receivedAt: now,
+        state: "applied",
+        orderId: order.id,
+        note,
+        resolvedBy: typeof options.actor === "string" ? options.actor : options.actor.name,
+        resolvedAt: now,
+      });
       Object.assign(orderUpdate, {
         paymentReference: reference,
         paymentReceivedCents: received + amount,

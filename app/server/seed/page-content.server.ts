@@ -33,7 +33,7 @@ export function defaultPages(store: { name: string }) {
       content: `<h2>We are here to help</h2>
 <p>Questions about an order, a product or shipping? Our support team answers every message within one business day.</p>
 <h3>Payments</h3>
-<p>We take Interac e-Transfer. After you place your order we show and email the amount, the address to send it to and your order number, which you put in the transfer message.</p>`,
+<p>We take Interac e-Transfer. After you place your order we show and email the amount, the address to send it to and your payment reference, which you put in the transfer message: your order is marked paid as soon as the transfer arrives.</p>`,
     },
     {
       slug: "privacy",
@@ -59,7 +59,7 @@ export function defaultPages(store: { name: string }) {
       content: `<h2>Who can order?</h2>
 <p>Adults 19 years of age or older with a shipping address in Canada.</p>
 <h2>How do I pay?</h2>
-<p>By Interac e-Transfer. After you place your order we show and email the amount, the address to send it to and your order number, which you put in the transfer message. We ship once the payment arrives.</p>
+<p>By Interac e-Transfer. After you place your order we show and email the amount, the address to send it to and your payment reference, which you put in the transfer message: your order is marked paid as soon as the transfer arrives. We ship once the payment arrives.</p>
 <h2>How much is shipping?</h2>
 <p>Shipping by Canada Post is {{shipping_fee}}, and free when your order comes to {{free_shipping_from}} or more after discounts.</p>
 <h2>How do I track my order?</h2>

@@ -89,14 +89,16 @@ export default function InvoiceInstructions({ loaderData }: Route.ComponentProps
           <p>
             Shoppers send their payment to{" "}
             <strong>{etransferEmail ?? "the e-Transfer address set in Settings (none yet)"}</strong>{" "}
-            with the order number in the message. When one arrives, search for that number in Find
-            an invoice (a part is enough: &quot;12&quot; finds BBS-00000012), check that the amount
-            equals the invoice total and that the invoice is still Pending, then mark the order paid
-            on the Orders screen with the e-Transfer reference.
+            with the order&apos;s payment reference in the message. With the payments mailbox
+            connected (Settings → Payments) or a bank export imported (Payments), an order whose
+            reference arrives is marked paid by itself; the rest waits on the Payments screen, to
+            assign to its order in one click.
           </p>
           <p>
-            No number in the message? Look the sender up by name or email on the Orders screen. A
-            payment that does not match the total is only accepted there with a note.
+            By hand: search for the order in Find an invoice, check that the amount equals the
+            invoice total and that the invoice is still Pending, then mark the order paid on the
+            Orders screen with the e-Transfer reference. A payment that does not match the total is
+            only accepted there with a note.
           </p>
         </Section>
         <Section title="Printing and PDFs">

@@ -26,6 +26,9 @@ import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { provinceName } from "~/lib/address";
 import { fulfilmentLine } from "~/lib/fulfilment";
 import { formatCalendarDay, formatDateTime, withDateTexts } from "~/lib/dates";
+import { paymentReference } from "~/lib/payment-reference";
+import { PAYMENT_SOURCE_LABELS, type PaymentSource } from "~/lib/payments";
+import { orderPayments } from "~/server/payments/payment-queue.server";
 import type { FormRules } from "~/lib/form";
 import { lotLabel } from "~/lib/lots";
 import { formatMoney } from "~/lib/money";
@@ -66,12 +69,13 @@ const NOT_FOUND = "This order does not exist. Check the order number.";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const details = await getAdminOrder(params.orderNumber);
   invariantResponse(details, NOT_FOUND, { status: 404 });
-  const [activity, refundPanel] = await Promise.all([
+  const [activity, refundPanel, payments] = await Promise.all([
     recordActivityFor(currentAdmin(context), "order", details.order.orderNumber),
     orderRefundPanel(details.order.id),
+    orderPayments(details.order.id),
   ]);
   invariantResponse(refundPanel, NOT_FOUND, { status: 404 });
-  return withDateTexts({ ...details, activity, refundPanel }, config().STORE_TIMEZONE);
+  return withDateTexts({ ...details, activity, refundPanel, payments }, config().STORE_TIMEZONE);
 }
 
 /**
@@ -176,6 +180,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
     taxLines,
     activity,
     refundPanel,
+    payments,
     dates,
   } = loaderData;
   const can = useCan();
@@ -349,30 +354,64 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             ) : null}
           </Section>
           <Section title="Payment">
-            {order.paidAt ? (
-              <dl className="text-sm">
-                <Line label="Method">Interac e-Transfer</Line>
-                <Line label="Reference">{order.paymentReference}</Line>
-                <Line label="Received">{formatMoney(order.paymentReceivedCents ?? 0)}</Line>
-                <Line label="Recorded">{when(order.paidAt)}</Line>
-                {order.refundedCents > 0 ? (
-                  <>
-                    <Line label="Refunded">−{formatMoney(order.refundedCents)}</Line>
-                    <Line label="Remaining" strong>
-                      {formatMoney(remainingCents)}
-                    </Line>
-                  </>
-                ) : null}
-              </dl>
-            ) : (
-              <p className="text-sm text-stone-600">
+            <dl className="text-sm">
+              <Line label="Method">Interac e-Transfer</Line>
+              <Line label="Payment reference">
+                <span className="font-mono tracking-wider">
+                  {paymentReference(order.orderNumber)}
+                </span>
+              </Line>
+              {order.paidAt ? (
+                <>
+                  <Line label="e-Transfer">{order.paymentReference}</Line>
+                  <Line label="Received">{formatMoney(order.paymentReceivedCents ?? 0)}</Line>
+                  <Line label="Recorded">{when(order.paidAt)}</Line>
+                  {order.refundedCents > 0 ? (
+                    <>
+                      <Line label="Refunded">−{formatMoney(order.refundedCents)}</Line>
+                      <Line label="Remaining" strong>
+                        {formatMoney(remainingCents)}
+                      </Line>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
+            </dl>
+            {order.paidAt ? null : (
+              <p className="mt-3 text-sm text-stone-600">
                 {order.status === "pending"
-                  ? `Awaiting an Interac e-Transfer of ${formatMoney(order.totalAmountCents)} with ${order.orderNumber} as the message.`
+                  ? (order.paymentReceivedCents ?? 0) > 0
+                    ? `Part paid: ${formatMoney(order.paymentReceivedCents ?? 0)} received, ${formatMoney(order.totalAmountCents - (order.paymentReceivedCents ?? 0))} still owing.`
+                    : `Awaiting an Interac e-Transfer of ${formatMoney(order.totalAmountCents)} with the payment reference in the message.`
                   : order.status === "cancelled"
                     ? "Not paid."
                     : "Marked paid; no e-Transfer reference was recorded."}
               </p>
             )}
+            {payments.length > 0 ? (
+              <ul className="mt-3 divide-y divide-stone-100 rounded-lg border border-stone-200 text-sm">
+                {payments.map((payment) => (
+                  <li key={payment.id} className="px-3 py-2">
+                    <span className="font-semibold tabular-nums">
+                      {formatMoney(payment.amountCents)}
+                    </span>{" "}
+                    {payment.senderName ? `from ${payment.senderName} ` : ""}
+                    <span className="text-stone-500">
+                      · {PAYMENT_SOURCE_LABELS[payment.source as PaymentSource]} ·{" "}
+                      {when(payment.receivedAt)}
+                    </span>
+                    {payment.overCents > 0 ? (
+                      <span className="block text-xs text-amber-800">
+                        {formatMoney(payment.overCents)} over the total:{" "}
+                        {payment.overSettledAt
+                          ? "sent back"
+                          : "to send back (Payments → To refund)"}
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {order.cancelReason ? (
               <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
                 Cancelled {order.cancelledAt ? when(order.cancelledAt) : ""}: {order.cancelReason}
