@@ -46,20 +46,22 @@ export function isOutboxAddress(to: string): boolean {
 
 /** Queues an email; call it inside the caller's transaction. */
 export async function enqueueEmail(executor: Executor, email: NewEmail): Promise<{ id: string }> {
-  const [row] = await outboxInsert(executor, email);
+  const [row] = await outboxInsert(executor, [email]).query;
   return { id: row!.id };
 }
 
-/** The outbox row's insert, returning its id: to run, or to use as a CTE beside another write. */
-export function outboxInsert(executor: Executor, email: NewEmail) {
-  const to = email.to.trim();
-  // The caller validated the address; this guards the outbox against a programming error.
-  if (!isOutboxAddress(to))
-    throw new Error(`enqueueEmail: not an email address: ${JSON.stringify(to)}`);
-  if (!email.kind) throw new Error("enqueueEmail: kind is required");
-  return executor
-    .insert(emailOutbox)
-    .values({
+/**
+ * The outbox rows' insert, returning their ids and tracking tokens: to run, or to use as a CTE
+ * beside another write. `tokens` are the rows' tracking tokens, in the order of `emails`.
+ */
+export function outboxInsert(executor: Executor, emails: NewEmail[]) {
+  const rows = emails.map((email) => {
+    const to = email.to.trim();
+    // The caller validated the address; this guards the outbox against a programming error.
+    if (!isOutboxAddress(to))
+      throw new Error(`enqueueEmail: not an email address: ${JSON.stringify(to)}`);
+    if (!email.kind) throw new Error("enqueueEmail: kind is required");
+    return {
       kind: email.kind,
       toAddress: to,
       subject: email.subject.replace(/\s+/g, " ").trim(),
@@ -68,8 +70,15 @@ export function outboxInsert(executor: Executor, email: NewEmail) {
       campaignId: email.campaignId ?? null,
       trackingToken: email.trackingToken ?? newTrackingToken(),
       listUnsubscribe: email.listUnsubscribe ?? null,
-    })
-    .returning({ id: emailOutbox.id });
+    };
+  });
+  return {
+    tokens: rows.map((row) => row.trackingToken),
+    query: executor
+      .insert(emailOutbox)
+      .values(rows)
+      .returning({ id: emailOutbox.id, trackingToken: emailOutbox.trackingToken }),
+  };
 }
 
 const OUTBOX_PAGE_SIZE = 25;

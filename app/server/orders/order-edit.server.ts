@@ -377,11 +377,10 @@ async function writeEdit(
       postalCode: edited.shippingPostalCode,
     },
   });
-  await queueOrderEmail(
-    tx,
-    { id: order.id, kind: "updated" },
-    { kind: "order_updated", to: edited.email, ...email },
-  );
+  await queueOrderEmail(tx, {
+    order: { id: order.id, kind: "updated" },
+    email: { kind: "order_updated", to: edited.email, ...email },
+  });
   return stockMoved;
 }
 

@@ -328,35 +328,39 @@ async function applyChange(
   return { orderNumber: order.orderNumber, from, to: change.to };
 }
 
-/** Queues one of an order's status emails and lists it on the order (order_emails_sent). */
+/** Queues orders' status emails and lists each on its order (order_emails_sent), one statement. */
 export async function queueOrderStatusEmail(
   tx: Transaction,
-  input: {
+  ...inputs: {
     order: typeof orders.$inferSelect;
     kind: OrderEmailKind;
     trackingNumber?: string | null;
     estimatedDelivery?: string | null;
     reason?: string | null;
-  },
+  }[]
 ) {
-  const { order } = input;
-  const email = renderOrderStatusEmail({
-    kind: input.kind,
-    orderNumber: order.orderNumber,
-    shippingName: order.shippingName,
-    totalAmountCents: order.totalAmountCents,
-    accessToken: order.accessToken,
-    trackingNumber: input.trackingNumber,
-    estimatedDelivery: input.estimatedDelivery,
-    reason: input.reason,
-    placedAt: order.createdAt,
-    fulfilment: order,
-    readyAt: order.readyAt,
-  });
   await queueOrderEmail(
     tx,
-    { id: order.id, kind: input.kind },
-    { kind: `order_${input.kind}`, to: order.email, ...email },
+    ...inputs.map(({ order, ...input }) => ({
+      order: { id: order.id, kind: input.kind },
+      email: {
+        kind: `order_${input.kind}`,
+        to: order.email,
+        ...renderOrderStatusEmail({
+          kind: input.kind,
+          orderNumber: order.orderNumber,
+          shippingName: order.shippingName,
+          totalAmountCents: order.totalAmountCents,
+          accessToken: order.accessToken,
+          trackingNumber: input.trackingNumber,
+          estimatedDelivery: input.estimatedDelivery,
+          reason: input.reason,
+          placedAt: order.createdAt,
+          fulfilment: order,
+          readyAt: order.readyAt,
+        }),
+      },
+    })),
   );
 }
 

@@ -278,11 +278,10 @@ async function placeInTransaction(
     accessToken: order.accessToken,
     placedAt: now,
   });
-  await queueOrderEmail(
-    tx,
-    { id: order.id, kind: "confirmation" },
-    { kind: "order_confirmation", to: input.email, ...email },
-  );
+  await queueOrderEmail(tx, {
+    order: { id: order.id, kind: "confirmation" },
+    email: { kind: "order_confirmation", to: input.email, ...email },
+  });
   await queueNewOrderAlerts(tx, settings.notifications.newOrderEmails, {
     ...orderLines,
     couponCode: coupon?.code,

@@ -602,9 +602,8 @@ async function queueRefundEmail(
 ) {
   const kind = input.cancelled ? "cancelled" : "refund";
   const email = renderRefundEmail(input);
-  await queueOrderEmail(
-    tx,
-    { id: order.id, kind },
-    { kind: `order_${kind}`, to: order.email, ...email },
-  );
+  await queueOrderEmail(tx, {
+    order: { id: order.id, kind },
+    email: { kind: `order_${kind}`, to: order.email, ...email },
+  });
 }

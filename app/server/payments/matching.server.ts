@@ -386,8 +386,10 @@ export async function writeCredits(
   if (paidIds.length > 0) {
     await tx.update(invoices).set({ status: "paid" }).where(inArray(invoices.orderId, paidIds));
     const paidOrders = await tx.select().from(orders).where(inArray(orders.id, paidIds));
-    for (const order of paidOrders)
-      await queueOrderStatusEmail(tx, { order, kind: "payment_received" });
+    await queueOrderStatusEmail(
+      tx,
+      ...paidOrders.map((order) => ({ order, kind: "payment_received" as const })),
+    );
   }
   await tx.insert(orderStatusHistory).values(
     credits.map((credit) => ({
