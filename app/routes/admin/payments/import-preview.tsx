@@ -110,12 +110,12 @@ export default function BankExportPreview({ loaderData, actionData }: Route.Comp
           rowKey={(row) => `${row.line}-${row.bankReference}`}
           empty="No e-Transfer deposits in this file."
           columns={[
-            { key: "line", header: "Line", className: "tabular-nums", cell: (row) => row.line },
             {
-              key: "date",
-              header: "Posted",
-              className: "whitespace-nowrap",
-              cell: (row) => row.postedOn,
+              key: "line",
+              header: "Line",
+              hideBelow: "md",
+              className: "tabular-nums",
+              cell: (row) => row.line,
             },
             {
               key: "from",
@@ -125,7 +125,8 @@ export default function BankExportPreview({ loaderData, actionData }: Route.Comp
                   <span className="block font-medium break-words text-stone-900">
                     {row.senderName ?? "Not shown"}
                   </span>
-                  <span className="block text-xs break-words text-stone-500">
+                  <span className="block text-xs text-stone-600">Posted {row.postedOn}</span>
+                  <span className="hidden text-xs break-words text-stone-500 md:block">
                     {row.description}
                   </span>
                 </>

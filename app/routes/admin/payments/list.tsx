@@ -10,7 +10,7 @@ import { tabClass } from "~/components/admin/page";
 import { AdminErrorBoundary } from "~/components/admin/route-error";
 import { useCan } from "~/components/admin/use-can";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
-import { formatDateTime, withDateTexts, type Zone } from "~/lib/dates";
+import { formatDate, formatDateTime, withDateTexts, type Zone } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
 import {
@@ -220,10 +220,11 @@ function columnsFor(query: PaymentsQuery, dates: Zone): Column<PaymentRow>[] {
     {
       key: "received",
       header: "Received",
+      hideBelow: "lg",
       className: "whitespace-nowrap",
       cell: (row) => (
         <>
-          <span className="block text-stone-800">{formatDateTime(row.receivedAt, dates)}</span>
+          <span className="block text-stone-800">{receivedText(row, dates)}</span>
           <span className={small}>{PAYMENT_SOURCE_LABELS[row.source as PaymentSource]}</span>
         </>
       ),
@@ -236,8 +237,14 @@ function columnsFor(query: PaymentsQuery, dates: Zone): Column<PaymentRow>[] {
           <span className="block font-medium break-words text-stone-900">
             {row.senderName ?? "Unknown sender"}
           </span>
+          <span className={`${small} block lg:hidden`}>{receivedText(row, dates)}</span>
+          <span className="mt-1 block text-xs text-stone-700 md:hidden">
+            <WhatItIs row={row} tab={query.tab} />
+          </span>
           {row.bankReference ? (
-            <span className={`${small} font-mono break-all`}>{row.bankReference}</span>
+            <span className={`${small} hidden font-mono break-all sm:block`}>
+              {row.bankReference}
+            </span>
           ) : null}
         </>
       ),
@@ -262,7 +269,12 @@ function columnsFor(query: PaymentsQuery, dates: Zone): Column<PaymentRow>[] {
           <span className="text-stone-500">No message</span>
         ),
     },
-    { key: "what", header: "What it is", cell: (row) => <WhatItIs row={row} tab={query.tab} /> },
+    {
+      key: "what",
+      header: "What it is",
+      hideBelow: "md",
+      cell: (row) => <WhatItIs row={row} tab={query.tab} />,
+    },
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,
@@ -272,11 +284,22 @@ function columnsFor(query: PaymentsQuery, dates: Zone): Column<PaymentRow>[] {
   ];
 }
 
+/** When it arrived: a bank export knows the day only. */
+function receivedText(row: PaymentRow, dates: Zone) {
+  return row.source === "bank_export"
+    ? formatDate(row.receivedAt, dates)
+    : formatDateTime(row.receivedAt, dates);
+}
+
 function WhatItIs({ row, tab }: { row: PaymentRow; tab: PaymentTab }) {
   if (row.state === "suggested" || row.state === "queued")
     return (
       <>
-        <Badge tone={row.state === "suggested" ? "amber" : "stone"}>{row.reason}</Badge>
+        <span
+          className={`font-medium ${row.state === "suggested" ? "text-amber-800" : "text-stone-800"}`}
+        >
+          {row.reason}
+        </span>
         {row.matchedOrderNumber ? (
           <span className="mt-1 block text-sm">
             {row.state === "suggested" ? "Suggested: " : "Names "}
@@ -315,7 +338,10 @@ function RowActions({ row, query }: { row: PaymentRow; query: PaymentsQuery }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const link = (act: PaymentAct, label: string) => (
-    <Link to={actHref(query, act, row.id)} className={buttonClass("secondary", "sm")}>
+    <Link
+      to={actHref(query, act, row.id)}
+      className={buttonClass("secondary", "sm", "whitespace-nowrap")}
+    >
       {label}
     </Link>
   );
