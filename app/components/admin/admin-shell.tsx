@@ -34,7 +34,7 @@ function NavList({
   onNavigate?: () => void;
 }) {
   return (
-    <ul className="space-y-0.5">
+    <ul className="space-y-px">
       {visibleScreens(role).map((screen) => (
         <li key={screen.id}>
           <NavLink
@@ -43,7 +43,7 @@ function NavList({
             onClick={onNavigate}
             title={collapsed ? screen.label : undefined}
             className={({ isActive }) =>
-              `flex h-8 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
+              `flex h-[30px] items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
                 isActive
                   ? "bg-white/12 text-white"
                   : "text-brand-100/80 hover:bg-white/8 hover:text-white"

@@ -5,6 +5,7 @@ import { recoveryCodesFile } from "~/lib/two-factor";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
+import { copyText } from "~/lib/clipboard";
 
 /** A field for a code from the authenticator app (or, at sign-in, a recovery code). */
 export function CodeField({
@@ -36,32 +37,6 @@ export function CodeField({
       )}
     </Field>
   );
-}
-
-/** Writes a text to the clipboard; where the Clipboard API is missing (plain http), a selection. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (no permission, page not focused): try the selection below.
-  }
-  const box = document.createElement("textarea");
-  box.value = text;
-  box.setAttribute("readonly", "");
-  box.style.position = "fixed";
-  box.style.opacity = "0";
-  document.body.append(box);
-  box.select();
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  } finally {
-    box.remove();
-  }
 }
 
 /**

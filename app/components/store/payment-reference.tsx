@@ -5,6 +5,7 @@ import { paymentReference } from "~/lib/payment-reference";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { OrderView } from "~/server/orders/order-view.server";
 import { EmailAddress } from "./order-details";
+import { copyText } from "~/lib/clipboard";
 
 /** The one line under the reference: where it goes and what it does. */
 export const REFERENCE_INSTRUCTION =
@@ -170,33 +171,4 @@ function ReferenceWithCopy({ reference }: { reference: string }) {
       </span>
     </div>
   );
-}
-
-/** Writes a text to the clipboard: the Clipboard API, else the older copy command; false if neither. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (no permission, page not focused): the copy command below.
-  }
-  const focused = document.activeElement;
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.append(area);
-  area.select();
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-    // Selecting the textarea took the focus: back to the button, for keyboard users.
-    if (focused instanceof HTMLElement) focused.focus();
-  }
 }

@@ -84,6 +84,7 @@ export async function quoteCart(options: {
   let feeAtCheckout = false;
   if (options.province) {
     const setup = await readProvinceTaxSetup(options.province);
+    const offered = offeredMethods(setup.rule, settings);
     const postalCode = options.postalCode;
     if (postalCode && postalCodeMatchesProvince(postalCode, options.province)) {
       const parcelGrams = linesParcelGrams(priced);
@@ -92,7 +93,7 @@ export async function quoteCart(options: {
         postalCode,
         goodsCents: totals.subtotalCents - totals.discountCents,
         parcelGrams,
-        parcelQuote: offersParcels(setup.rule, settings)
+        parcelQuote: offered.includes("parcel")
           ? await quoteParcel(postalCode, parcelGrams, { now })
           : undefined,
         settings,
@@ -106,7 +107,10 @@ export async function quoteCart(options: {
         null;
       fulfilment = { ...choices, method: chosen?.method ?? null, choice: chosen?.choice ?? null };
       if (chosen) totals = computeTotals(priced, couponTerms, chosen.rates);
-    } else if (feeWaitsForAddress(setup.rule, settings)) {
+    } else if (offered.length > 0 && !offered.includes("parcel")) {
+      // The province gets no parcels (its law, the owner's choice or Settings) but local delivery
+      // or pickup may reach it: the fee waits for the address. Where nothing reaches it (Quebec),
+      // checkout says so once the address is in.
       feeAtCheckout = true;
       totals = computeTotals(priced, couponTerms, fixedFee(0));
     }
@@ -125,27 +129,13 @@ export async function quoteCart(options: {
   };
 }
 
-/** Whether parcels may go to the province (its law, the owner's choice and Settings). */
-function offersParcels(rule: ProvinceRule, settings: { fulfilment: { parcel: boolean } }) {
-  return (
-    rule.ships &&
-    settings.fulfilment.parcel &&
-    provinceMethods(rule.province, rule.methods).includes("parcel")
-  );
-}
-
-/**
- * Whether the fee waits for the address: the province gets no parcels (its law, the owner's choice
- * or Settings) but local delivery or pickup may reach it. Where nothing reaches it (Quebec),
- * checkout says so once the address is in.
- */
-function feeWaitsForAddress(
+/** The methods Settings turn on that the province allows (none where the store does not ship). */
+function offeredMethods(
   rule: ProvinceRule,
   settings: { fulfilment: { parcel: boolean; delivery: boolean; pickup: boolean } },
-): boolean {
-  if (!rule.ships) return false;
-  const offered = provinceMethods(rule.province, rule.methods).filter(
+) {
+  if (!rule.ships) return [];
+  return provinceMethods(rule.province, rule.methods).filter(
     (method) => settings.fulfilment[method],
   );
-  return offered.length > 0 && !offered.includes("parcel");
 }

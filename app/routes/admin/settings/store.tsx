@@ -11,9 +11,9 @@ import {
   PaymentsSection,
   SampleDataSection,
   SecuritySection,
-  ShippingSection,
   StoreSection,
 } from "~/components/admin/settings-sections";
+import { ShippingSection } from "~/components/admin/shipping-settings-section";
 import type { FormRules } from "~/lib/form";
 import type { StoreSettings } from "~/lib/store-settings";
 import type { SettingsSection } from "~/lib/store-settings";
