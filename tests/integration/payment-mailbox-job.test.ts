@@ -79,22 +79,21 @@ describe("the payments mailbox job", () => {
   it("reads 200 notices: pays those with a valid reference, suggests, queues, never twice", async () => {
     const placed = await seedUnpaidOrders((query) => db().execute(query), 200);
     const set = buildNoticeSet(placed, 200);
-    let i = 0;
-    for (const notice of set)
-      await dovecot.append(
-        "INBOX",
+    const others = Object.values(OTHER_EMAILS);
+    await dovecot.append("INBOX", [
+      ...set.map((notice, i) =>
         buildNoticeEmail({
           kind: i % 3 === 0 ? "received" : "autodeposit",
-          language: i++ % 2 === 0 ? "en" : "fr",
+          language: i % 2 === 0 ? "en" : "fr",
           sender: notice.senderName,
           amountCents: notice.amountCents,
           message: notice.message,
           reference: notice.bankReference,
           multipart: i % 4 === 0,
         }),
-      );
-    const others = Object.values(OTHER_EMAILS);
-    for (let n = 0; n < 20; n++) await dovecot.append("INBOX", others[n % others.length]!());
+      ),
+      ...Array.from({ length: 20 }, (_, n) => others[n % others.length]!()),
+    ]);
     await connect();
 
     const run = await readMailboxIfDue();

@@ -27,6 +27,7 @@ import {
   POLL_SECONDS_RANGE,
   saveMailbox,
   testMailbox,
+  startMailboxRead,
 } from "~/server/payments/payment-mailbox.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).
@@ -63,6 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { intent: _intent, ...input } = submission.data;
       if (!(await saveMailbox(input, actor)))
         return formReply({ password: "Password is required" }, { status: 400, form });
+      // Read at once, not at the job's next look: a new mailbox shows its first read right away.
+      void startMailboxRead();
       return redirectWithToast(here, "Payments mailbox saved. Test the connection below.");
     },
     test: async () => {
