@@ -12,6 +12,7 @@ import {
   orderItems,
   orders,
   pages,
+  payments,
   products,
   productVariations,
   shipments,
@@ -133,6 +134,11 @@ describe("sample data", () => {
             ? "cancelled"
             : "paid";
       expect(invoice!.status).toBe(expected);
+      // Every paid order has the payment the mailbox read for it.
+      const paid = await db().select().from(payments).where(eq(payments.orderId, order.id));
+      expect(paid.map((p) => p.amountCents)).toEqual(
+        expected === "paid" ? [order.totalAmountCents] : [],
+      );
       const shipment = await db().select().from(shipments).where(eq(shipments.orderId, order.id));
       if (order.fulfilmentMethod !== "parcel") {
         // A pickup has no shipment and is never shipped.

@@ -25,6 +25,7 @@ import {
   coupons,
   customers,
   orders,
+  payments,
   products,
   storeSettings as settingsTable,
 } from "~/server/db-tables";
@@ -315,13 +316,25 @@ describe("removing the sample data", () => {
       ...(await storeSettings()).store,
       hours: "Owner's hours",
     });
-    // The owner's own product and coupon, made before starting for real.
+    // The owner's own product and coupon, made before starting for real, and a transfer the
+    // payments mailbox read that waits for staff (money: it stays).
     const own = await createProduct({ name: "Owner's Own Kush" });
+    await db().insert(payments).values({
+      source: "mailbox",
+      bankReference: "CA-REAL-WAITING",
+      amountCents: 4500,
+      receivedAt: new Date(),
+      state: "queued",
+      reason: "no_reference",
+    });
     await db().insert(coupons).values({ code: "OWNER10", type: "percentage", value: 10 });
 
     const result = await removeSampleData();
     expect(result).toMatchObject({ ok: true, orders: 4, products: 6, customers: 3, coupons: 5 });
     expect(await counts()).toEqual({ orders: 0, products: 1, customers: 0, coupons: 1 });
+    expect((await db().select().from(payments)).map((p) => p.bankReference)).toEqual([
+      "CA-REAL-WAITING",
+    ]);
     const [kept] = await db().select({ id: products.id }).from(products);
     expect(kept!.id).toBe(own.id());
     // What the owner changed stays; what the sample data put there goes (checkout closes).

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { recordAudit, SHELL_ACTOR, type AuditActor } from "../audit/audit-log.server";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/lib/categories";
 import { startOfZonedDay, zonedParts, zonedTime } from "~/lib/dates";
 import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
@@ -23,6 +23,7 @@ import {
   orderStatusHistory,
   orders,
   pages,
+  payments,
   productVariations,
   products,
   shipments,
@@ -65,6 +66,8 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 
 /** Deletes the orders and everything hanging off them, children first. */
 export async function clearOrderData(executor: Executor = db()) {
+  // The orders' own payments go with them; a payment waiting for staff is money, and stays.
+  await executor.delete(payments).where(isNotNull(payments.orderId));
   await executor.delete(orderEmailsSent);
   await executor.delete(invoices);
   await executor.delete(shipments);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { asc, eq, isNull } from "drizzle-orm";
 import type { ProvinceCode } from "~/lib/address";
 import { PICKUP_CODE_LENGTH, pickupCodeFrom, proofOfAge, PROVINCE_LAW } from "~/lib/fulfilment";
+import { paymentReference } from "~/lib/payment-reference";
 import { sizeLabel } from "~/lib/product";
 import { DEFAULT_PROVINCE_RULES } from "~/lib/taxes";
 import { db, type Executor } from "../db.server";
@@ -11,6 +12,7 @@ import {
   orderItems,
   orderStatusHistory,
   orders,
+  payments,
   productVariations,
   products,
   shipments,
@@ -88,6 +90,10 @@ export async function generateOrders(options: {
     // A pickup is never shipped: it goes from ready (processing) to picked up (delivered).
     const status = !parcel && reached === "shipped" ? "delivered" : reached;
     const createdAt = new Date(now - age);
+    // Paid by an e-Transfer the payments mailbox read six hours after the order.
+    const paid = status !== "pending" && status !== "cancelled";
+    const paidAt = new Date(createdAt.getTime() + 6 * 3_600_000);
+    const transfer = `CA${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
     const [order] = await executor
       .insert(orders)
       .values({
@@ -107,12 +113,27 @@ export async function generateOrders(options: {
         proofOfAge: parcel ? proofOfAge(legalAge(province)) : null,
         pickupCode: parcel ? null : pickupCodeFrom(crypto.randomBytes(PICKUP_CODE_LENGTH)),
         accessToken: crypto.randomBytes(18).toString("base64url"),
+        ...(paid
+          ? { paidAt, paymentReference: transfer, paymentReceivedCents: subtotal + shipping }
+          : {}),
         sample: true,
         createdAt,
         updatedAt: createdAt,
       })
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
     const orderId = order!.id;
+    if (paid)
+      await executor.insert(payments).values({
+        source: "mailbox",
+        bankReference: transfer,
+        amountCents: subtotal + shipping,
+        senderName: buyer.name.toUpperCase(),
+        message: paymentReference(order!.orderNumber),
+        receivedAt: paidAt,
+        state: "applied",
+        orderId,
+        createdAt: paidAt,
+      });
     await executor.insert(orderItems).values(
       items.map(({ line, quantity }) => ({
         orderId,
