@@ -124,6 +124,21 @@ describe("matching e-Transfers to orders", () => {
     const partTab = await paymentQueue("part-paid", 1);
     expect(partTab.rows.map((row) => row.orderNumber)).toEqual([a!.orderNumber]);
 
+    // Cancelled by staff, a part-paid order's money is listed to send back.
+    const [d] = await unpaidOrders(["Noor Haddad"]);
+    await recordIncomingPayments([notice(2000, d!.reference)]);
+    await changeOrderStatus({
+      orderId: d!.id,
+      expectedStatus: "pending",
+      change: { to: "cancelled", reason: "Out of stock" },
+      actor: "test",
+    });
+    const back = await paymentQueue("to-refund", 1);
+    expect(back.rows.map((row) => [row.orderNumber, row.overCents, row.orderStatus])).toEqual([
+      [d!.orderNumber, 2000, "cancelled"],
+    ]);
+    await settleOverpayment({ paymentId: back.rows[0]!.id, note: "Sent back CA55", actor: STAFF });
+
     // A part-paid order holds the shopper's money: the unpaid-order job leaves it alone.
     const later = new Date(Date.now() + 30 * 86_400_000);
     await processUnpaidOrders(later);

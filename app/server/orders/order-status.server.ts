@@ -220,6 +220,14 @@ async function applyChange(
       if (labelled) throw new Refusal(409, LABEL_TO_VOID_FIRST);
       Object.assign(orderUpdate, { cancelReason: reason, cancelledAt: now });
       note = change.refund ? `${reason}. ${change.refund.note}` : reason;
+      // A part-paid order's transfers go back to the shopper: listed under Payments → To refund.
+      if (from === "pending" && (order.paymentReceivedCents ?? 0) > 0) {
+        await tx
+          .update(payments)
+          .set({ overCents: sql`${payments.amountCents}` })
+          .where(and(eq(payments.orderId, order.id), isNull(payments.overSettledAt)));
+        note = `${note}. ${formatMoney(order.paymentReceivedCents ?? 0)} received is to send back (Payments → To refund)`;
+      }
       await restoreStock(tx, order.id, now);
       await releaseCouponUse(tx, order.id);
       // Its delivery window's place goes back to other shoppers.

@@ -34,6 +34,7 @@ export interface PaymentRow {
   orderNumber: string | null;
   orderTotalCents: number | null;
   orderReceivedCents: number | null;
+  orderStatus: string | null;
   matchedOrderNumber: string | null;
   overCents: number;
   note: string | null;
@@ -57,6 +58,7 @@ function selectRows() {
       orderNumber: orders.orderNumber,
       orderTotalCents: orders.totalAmountCents,
       orderReceivedCents: orders.paymentReceivedCents,
+      orderStatus: orders.status,
       matchedOrderNumber: sql<string | null>`${matched}`,
       overCents: payments.overCents,
       note: payments.note,

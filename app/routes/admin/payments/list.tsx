@@ -318,7 +318,15 @@ function WhatItIs({ row, tab }: { row: PaymentRow; tab: PaymentTab }) {
   if (tab === "to-refund" && row.orderNumber)
     return (
       <span className="text-sm">
-        {formatMoney(row.overCents)} over the total of {orderLink(row.orderNumber)}
+        {row.orderStatus === "cancelled" ? (
+          <>
+            {formatMoney(row.overCents)} paid toward {orderLink(row.orderNumber)}, since cancelled
+          </>
+        ) : (
+          <>
+            {formatMoney(row.overCents)} over the total of {orderLink(row.orderNumber)}
+          </>
+        )}
       </span>
     );
   return (
