@@ -55,6 +55,11 @@ const emailList = z
       });
   });
 
+/** An S3 bucket name: 3-63 lower-case letters, digits, dots and dashes. */
+const bucketName = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+  error: "must be a bucket name: 3-63 lower-case letters, digits, dots and dashes",
+});
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -124,6 +129,21 @@ const ConfigSchema = z.object({
   DAILY_SUMMARY_HOUR: hourOfDay.default(8),
   /** How long the audit log (the Activity screen) keeps an entry; older ones are pruned daily. */
   AUDIT_RETENTION_DAYS: wholeNumber(30, 36_500, "days").default(730),
+  /** Where images live: the data directory (`disk`) or an S3-compatible bucket (`s3`, S3_*). */
+  STORAGE: z.enum(["disk", "s3"], { error: "must be disk or s3" }).default("disk"),
+  /** An S3-compatible service's address (unset: Amazon S3 in S3_REGION). */
+  S3_ENDPOINT: url(["http:", "https:"]).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** The bucket images go to (STORAGE=s3). */
+  S3_BUCKET: bucketName.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (most S3-compatible services) rather than in the host name (Amazon's). */
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  /** A public address (a CDN) serving the bucket's images: /images redirects there. */
+  S3_PUBLIC_URL: url(["http:", "https:"]).optional(),
+  /** Backups are also sent to this bucket (the same endpoint and keys; may be S3_BUCKET). */
+  BACKUP_BUCKET: bucketName.optional(),
   /** Where backups are kept (default DATA_DIR/backups; point it at another disk). */
   BACKUP_DIR: z.string().min(1).optional(),
   /** The hour of the day (STORE_TIMEZONE) from which the day's automatic backup is taken. */
@@ -168,6 +188,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const c = result.data;
+  if (c.STORAGE === "s3" && !c.S3_BUCKET)
+    throw new ConfigError("Invalid configuration: STORAGE=s3 needs S3_BUCKET (and its keys)");
   const domain = c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : "budzboutique.ca";
   return {
     ...c,
