@@ -7,7 +7,7 @@ import { requestContext } from "~/server/http/request-context.server";
 import { untrustedProxyRefusal } from "~/server/auth/origin.server";
 import { config } from "~/server/config.server";
 import { db, pingDatabase } from "~/server/db.server";
-import { imageStorage } from "~/server/images/storage.server";
+import { imagesHandler } from "~/server/images/serve-images.server";
 import { logger } from "~/server/logger.server";
 import { pageCacheMiddleware } from "~/server/storefront/page-cache.server";
 import * as serverBuild from "virtual:react-router/server-build";
@@ -119,16 +119,9 @@ export function createApp(options: { mountStatic?: (app: express.Express) => voi
     }
   });
 
-  // Stored images never change (new uploads get new names), so they are cached for a year.
-  app.use(
-    "/images",
-    express.static(imageStorage().directory, {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      fallthrough: false,
-    }),
-  );
+  // Stored images never change (new uploads get new names), so they are cached for a year: from
+  // DATA_DIR/images, or from the bucket with STORAGE=s3 (app/server/images/serve-images.server.ts).
+  app.use("/images", imagesHandler());
   options.mountStatic?.(app);
 
   // Page headers (CSP with a nonce and the rest) only for what React Router renders: static files

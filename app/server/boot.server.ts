@@ -29,6 +29,7 @@ import { sendDailySummaryEmail } from "./orders/staff-alerts.server";
 import { processUnpaidOrders } from "./orders/unpaid-orders.server";
 import { processPickupHolds } from "./shipping/pickup-holds.server";
 import { sweepParcelQuotes } from "./canada-post/live-rates.server";
+import { runDailyOrphanSweep } from "./images/orphan-sweep.server";
 import { startParcelTracking } from "./shipping/tracking.server";
 import { startMailboxRead } from "./payments/payment-mailbox.server";
 import { countRealOrders } from "./seed/remove-sample-data.server";
@@ -273,6 +274,16 @@ async function setUpStore(handle: DatabaseHandle): Promise<FirstAdmin> {
   return created;
 }
 
+/** Where the start box says the store's data is. */
+function dataText(handle: DatabaseHandle, settings: ReturnType<typeof config>): string {
+  const bucket = settings.STORAGE === "s3" ? `the bucket ${settings.S3_BUCKET}` : null;
+  if (handle.driver === "pglite")
+    return bucket
+      ? `${settings.dataDir} (embedded database), images in ${bucket}`
+      : `${settings.dataDir} (embedded database and images)`;
+  return `PostgreSQL ${handle.location}, images in ${bucket ?? settings.dataDir}`;
+}
+
 /**
  * Everything the server needs before it takes requests. `setUp` is what a child process's
  * setUpStoreAlone made on this first start (then nothing is left to set up here).
@@ -319,6 +330,8 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
       // Once a day: audit log entries older than AUDIT_RETENTION_DAYS (daily_jobs claims the day).
       { name: "audit log retention", everyMs: 3_600_000, run: () => runDailyAuditPrune() },
       { name: "old parcel quotes", everyMs: 3_600_000, run: () => sweepParcelQuotes() },
+      // Once a day: image and COA files no row points to, older than an hour (daily_jobs claims it).
+      { name: "orphan image files", everyMs: 3_600_000, run: () => runDailyOrphanSweep() },
       // Once a day from BACKUP_HOUR: a backup while the store serves (daily_jobs claims the day).
       { name: "daily backup", everyMs: 600_000, run: dailyBackupJob() },
     ],
@@ -337,10 +350,7 @@ export async function startServices(setUp?: { firstAdmin: FirstAdmin }): Promise
     welcome: {
       storeName: stored.store.name,
       firstAdmin: created,
-      data:
-        handle.driver === "pglite"
-          ? `${settings.dataDir} (embedded database and images)`
-          : `PostgreSQL ${handle.location}, images in ${settings.dataDir}`,
+      data: dataText(handle, settings),
       backupDir: settings.backupDir,
       warnings,
     },

@@ -151,6 +151,8 @@ const ConfigSchema = z.object({
   /** How many daily and weekly generations of backups are kept. */
   BACKUP_KEEP_DAILY: wholeNumber(1, 365, "backups").default(7),
   BACKUP_KEEP_WEEKLY: wholeNumber(0, 520, "backups").default(4),
+  /** How many monthly generations are kept in BACKUP_BUCKET (besides the daily and weekly ones). */
+  BACKUP_KEEP_MONTHLY: wholeNumber(0, 240, "backups").default(12),
   /** A backup before migrations change the schema of a store with data (its failure stops the start). */
   BACKUP_BEFORE_MIGRATION: flag.default(true),
   /**

@@ -181,10 +181,10 @@ describe("Adjust stock with lots", () => {
     expect(done.status).toBe(302);
     const [lot] = await db().select().from(stockLots).where(eq(stockLots.variationId, variationId));
     expect(lot!.coaUrl).toMatch(/^\/images\/coa\/[\w-]+\.pdf$/);
-    const file = path.join(imageStorage().directory, lot!.coaUrl!.slice("/images/".length));
+    const file = path.join(imageStorage().directory!, lot!.coaUrl!.slice("/images/".length));
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
 
-    const before = fs.readdirSync(path.join(imageStorage().directory, "coa")).length;
+    const before = fs.readdirSync(path.join(imageStorage().directory!, "coa")).length;
     const notPdf = (await post(
       productId,
       receive(variationId, {
@@ -213,7 +213,7 @@ describe("Adjust stock with lots", () => {
     expect(tooLarge.data?.errors).toEqual({
       coaFile: "The certificate's PDF must be 10 MB or smaller.",
     });
-    expect(fs.readdirSync(path.join(imageStorage().directory, "coa"))).toHaveLength(before);
+    expect(fs.readdirSync(path.join(imageStorage().directory!, "coa"))).toHaveLength(before);
     expect(await productStock(productId)).toBe(10);
   });
 

@@ -262,6 +262,26 @@ describe("backup generations", () => {
     expect(backupsToPrune(fresh, { daily: 1, weekly: 0 }, zone, now)).toEqual(["b-28-12"]);
   });
 
+  it("keeps the newest of each of the last `monthly` months too (the bucket's generations)", () => {
+    // One a day for 100 days back from 2026-11-30 (12:00 local): daily 2 and weekly 0 keep the
+    // last two days; monthly 3 adds the newest of October and September.
+    const day = (i: number) => {
+      const date = new Date(Date.UTC(2026, 10, 30, 20) - i * 86_400_000);
+      return { name: date.toISOString().slice(0, 10), createdAt: date, verified: true };
+    };
+    const backups = Array.from({ length: 100 }, (_, i) => day(i));
+    const now = new Date(Date.UTC(2026, 11, 1, 22));
+    const doomed = new Set(backupsToPrune(backups, { daily: 2, weekly: 0, monthly: 3 }, zone, now));
+    expect(backups.filter((b) => !doomed.has(b.name)).map((b) => b.name)).toEqual([
+      "2026-11-30",
+      "2026-11-29",
+      "2026-10-31",
+      "2026-09-30",
+    ]);
+    // Without `monthly` (BACKUP_DIR's generations) nothing changes.
+    expect(backupsToPrune(backups, { daily: 2, weekly: 0 }, zone, now)).toHaveLength(98);
+  });
+
   it("reads the settings with their defaults", () => {
     const config = parseConfig({ DATA_DIR: "/srv/budz" });
     expect(config.backupDir).toBe("/srv/budz/backups");

@@ -41,7 +41,8 @@ describe("the start box", () => {
     expect(box).toContain("│  ! PUBLIC_URL is https://shop.greenleaf.ca but TRUST_PROXY is not");
     const text = lines.map((line) => line.slice(3, -3).trim()).join(" ");
     expect(text).toContain("Set TRUST_PROXY=1 (the number of proxies in front of the server)");
-    expect(text).toContain("Set BACKUP_DIR to a folder on another disk.");
+    expect(text).toContain("Set BACKUP_BUCKET");
+    expect(text).toContain("set BACKUP_DIR to a folder on another disk");
   });
 });
 
@@ -125,8 +126,10 @@ describe("where the data and the backups live (issue 37)", () => {
     expect(backupsInsideDataDir("/srv/data", "/mnt/backup/budz")).toBe(false);
     expect(backupLocationWarning("/srv/data", "/mnt/backup/budz")).toBeNull();
     expect(backupLocationWarning("/srv/data", "/srv/data/backups")).toMatch(
-      /^Backups are kept inside the data directory \(\/srv\/data\/backups\)[\s\S]*Set BACKUP_DIR/,
+      /^Backups are kept inside the data directory \(\/srv\/data\/backups\)[\s\S]*Set BACKUP_BUCKET[\s\S]*set BACKUP_DIR/,
     );
+    // A bucket takes every backup off the machine: no warning then.
+    expect(backupLocationWarning("/srv/data", "/srv/data/backups", "budz-backups")).toBeNull();
   });
 
   it("warns about the embedded database once it holds real orders, never on PostgreSQL", () => {

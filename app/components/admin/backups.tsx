@@ -15,13 +15,18 @@ interface BackupListRow {
   reason: string;
   verified: boolean | null;
   problems: string[];
+  where: "local" | "bucket" | "both";
 }
 
 interface BackupFailure {
   at: string | Date;
   reason: string;
   error: string;
+  /** Written and verified on this server, but not copied to the bucket. */
+  kept?: boolean;
 }
+
+const WHERE_LABELS = { local: "This server", bucket: "Bucket", both: "Both" } as const;
 
 const databaseHref = () => href("/budzadmin/dashboard/database");
 
@@ -44,11 +49,24 @@ export function BackupsSection({
   backups,
   running,
   schedule,
+  bucket,
+  locationWarning,
   dates,
 }: {
   backups: BackupListRow[];
   running: boolean;
-  schedule: { hour: number; zone: string; daily: number; weekly: number; dir: string };
+  schedule: {
+    hour: number;
+    zone: string;
+    daily: number;
+    weekly: number;
+    monthly: number;
+    dir: string;
+  };
+  /** BACKUP_BUCKET, and why its list is missing (if it is). */
+  bucket: { name: string; problem: string | null } | null;
+  /** Backups and data on one disk: said plainly, with the fixes. */
+  locationWarning: string | null;
   dates: DateTexts;
 }) {
   const navigation = useNavigation();
@@ -78,7 +96,16 @@ export function BackupsSection({
           <p className="mt-1 text-sm text-stone-600">
             Daily from {String(schedule.hour).padStart(2, "0")}:00 ({schedule.zone}), before
             migrations and before sample data; {schedule.daily} daily and {schedule.weekly} weekly
-            kept in <span className="font-mono text-xs break-all">{schedule.dir}</span>.
+            kept in <span className="font-mono text-xs break-all">{schedule.dir}</span>
+            {bucket ? (
+              <>
+                , each also copied to the bucket{" "}
+                <span className="font-mono text-xs break-all">{bucket.name}</span> ({schedule.daily}{" "}
+                daily, {schedule.weekly} weekly and {schedule.monthly} monthly kept there)
+              </>
+            ) : null}
+            . To restore one: <span className="font-mono text-xs">npm run restore -- NAME</span>
+            {bucket ? " (a backup only in the bucket is downloaded from it first)" : null}.
           </p>
         </div>
         <Form method="post" className="shrink-0">
@@ -107,6 +134,21 @@ export function BackupsSection({
           Backing up: the backup shows below once it is written and verified.
         </p>
       ) : null}
+      {locationWarning ? (
+        <p
+          role="note"
+          aria-label="Backups and data on one disk"
+          className="flex gap-2 border-b border-amber-200 bg-amber-50 px-5 py-3 text-sm text-amber-900"
+        >
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {locationWarning}
+        </p>
+      ) : null}
+      {bucket?.problem ? (
+        <p className="border-b border-stone-100 px-5 py-3 text-sm text-red-700" role="alert">
+          {bucket.problem} The list shows this server&apos;s backups only.
+        </p>
+      ) : null}
       {backups.length === 0 ? (
         <p className="px-5 py-6 text-sm text-stone-600">
           No backups yet. Back up now, or wait for the daily one.
@@ -130,6 +172,10 @@ export function BackupsSection({
                   <p className="mt-0.5 text-xs text-red-700">{backup.problems.join("; ")}</p>
                 ) : null}
               </div>
+              <span className="text-xs whitespace-nowrap text-stone-600">
+                <span className="sr-only">Where: </span>
+                {WHERE_LABELS[backup.where]}
+              </span>
               <VerifiedBadge verified={backup.verified} />
               <a
                 href={href("/budzadmin/dashboard/database/backups/:name", { name: backup.name })}
@@ -181,7 +227,8 @@ export function BackupFailedBanner({
     <BackupNotice label="Backup failed" tone="border-red-300 bg-red-50 text-red-900">
       <div className="min-w-0 space-y-1">
         <p className="font-semibold">
-          The last backup failed ({BACKUP_REASON_LABELS[failure.reason] ?? failure.reason},{" "}
+          {failure.kept ? "The last backup did not reach the bucket" : "The last backup failed"} (
+          {BACKUP_REASON_LABELS[failure.reason] ?? failure.reason},{" "}
           {formatDateTime(failure.at, dates)}).
         </p>
         <p className="break-words">{failure.error}</p>

@@ -180,8 +180,11 @@ export default function DatabaseTools({ loaderData, actionData }: Route.Componen
           zone: loaderData.timeZone,
           daily: loaderData.backups.keep.daily,
           weekly: loaderData.backups.keep.weekly,
+          monthly: loaderData.backups.keep.monthly,
           dir: loaderData.backups.backupDir,
         }}
+        bucket={loaderData.backups.bucket}
+        locationWarning={loaderData.backups.locationWarning}
         dates={loaderData.dates}
       />
 

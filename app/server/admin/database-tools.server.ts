@@ -236,7 +236,12 @@ export async function getEnvironment(c = config()) {
       { label: "Database version", value: versionRow?.version.split(" on ")[0] ?? "unknown" },
       { label: "Data location", value: handle.location },
       { label: "Data directory", value: c.dataDir },
-      { label: "Image storage", value: imageStorage().directory },
+      {
+        label: "Image storage",
+        value:
+          imageStorage().directory ??
+          `Bucket ${c.S3_BUCKET} at ${c.S3_ENDPOINT ?? `Amazon S3 (${c.S3_REGION})`}`,
+      },
       {
         label: "Mail transport",
         value: c.SMTP_URL ? `SMTP ${maskUrl(c.SMTP_URL)}` : "Local outbox (SMTP_URL not set)",

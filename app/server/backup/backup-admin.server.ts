@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { Readable } from "node:stream";
 import { min } from "drizzle-orm";
 import { backupOverdue } from "~/lib/backups";
 import { fail, type Result } from "~/lib/errors";
@@ -15,6 +16,8 @@ import {
   takeBackup,
   type BackupStatus,
 } from "./backup.server";
+import { backupBucket, listRemoteBackups, openRemoteBackup } from "./remote.server";
+import { backupLocationWarning } from "./storage-warnings.server";
 
 /** The Database screen's backups (owners): the list, Back up now, downloads. */
 
@@ -26,6 +29,8 @@ interface BackupRow {
   /** true verified, false failed its verification, null not verified (yet). */
   verified: boolean | null;
   problems: string[];
+  /** This server (BACKUP_DIR), the bucket (BACKUP_BUCKET), or both. */
+  where: "local" | "bucket" | "both";
 }
 
 interface BackupsPanel {
@@ -33,27 +38,74 @@ interface BackupsPanel {
   running: boolean;
   status: BackupStatus;
   backupDir: string;
+  /** BACKUP_BUCKET, and why it could not be listed (the local backups are listed regardless). */
+  bucket: { name: string; problem: string | null } | null;
+  /** Backups and data on one disk with no bucket: what to do about it. */
+  locationWarning: string | null;
   hour: number;
-  keep: { daily: number; weekly: number };
+  keep: { daily: number; weekly: number; monthly: number };
 }
+
+/** How long the Database screen waits for the bucket's list before showing the local one alone. */
+const BUCKET_LIST_MS = 5000;
 
 export async function backupsPanel(): Promise<BackupsPanel> {
   const settings = config();
   const backups = await listBackups();
+  const rows: BackupRow[] = backups.map((b) => ({
+    name: b.name,
+    size: b.size,
+    createdAt: b.createdAt,
+    reason: b.reason,
+    verified: b.verification ? b.verification.ok : null,
+    problems: b.verification?.problems ?? [],
+    where: "local",
+  }));
+  const bucket = backupBucket();
+  let problem: string | null = null;
+  if (bucket) {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const remote = await Promise.race([
+        listRemoteBackups(bucket),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`The bucket ${bucket.name} did not answer in time.`)),
+            BUCKET_LIST_MS,
+          );
+        }),
+      ]);
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      for (const backup of remote) {
+        const row = byName.get(backup.name);
+        if (row) row.where = "both";
+        // Listed in the bucket only once read back and checked there: verified.
+        else rows.push({ ...backup, verified: true, problems: [], where: "bucket" });
+      }
+      rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    } catch (error) {
+      problem = `The bucket's backups cannot be listed: ${(error as Error).message}`;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   return {
-    backups: backups.map((b) => ({
-      name: b.name,
-      size: b.size,
-      createdAt: b.createdAt,
-      reason: b.reason,
-      verified: b.verification ? b.verification.ok : null,
-      problems: b.verification?.problems ?? [],
-    })),
+    backups: rows,
     running: backupRunning(),
     status: await backupStatus(),
     backupDir: settings.backupDir,
+    bucket: bucket ? { name: bucket.name, problem } : null,
+    locationWarning: backupLocationWarning(
+      settings.dataDir,
+      settings.backupDir,
+      settings.BACKUP_BUCKET,
+    ),
     hour: settings.BACKUP_HOUR,
-    keep: { daily: settings.BACKUP_KEEP_DAILY, weekly: settings.BACKUP_KEEP_WEEKLY },
+    keep: {
+      daily: settings.BACKUP_KEEP_DAILY,
+      weekly: settings.BACKUP_KEEP_WEEKLY,
+      monthly: settings.BACKUP_KEEP_MONTHLY,
+    },
   };
 }
 
@@ -80,22 +132,33 @@ export async function backUpNow(actor: AuditActor): Promise<Result<{ started: tr
   return { ok: true, started: true };
 }
 
-/** A backup's file for its download (audited as an export), or undefined for an unknown name. */
+/**
+ * A backup for its download (audited as an export): the file in BACKUP_DIR, else streamed from
+ * BACKUP_BUCKET; undefined for an unknown name.
+ */
 export async function openBackupDownload(
   name: string,
   actor: AuditActor,
-): Promise<{ file: string; size: number; stream: fs.ReadStream } | undefined> {
+): Promise<{ size: number; stream: Readable; from: "local" | "bucket" } | undefined> {
   const file = backupPath(name);
-  if (!file) return undefined;
-  const { size } = await fs.promises.stat(file);
+  let opened: { size: number; stream: Readable; from: "local" | "bucket" } | undefined;
+  if (file) {
+    const { size } = await fs.promises.stat(file);
+    opened = { size, stream: fs.createReadStream(file), from: "local" };
+  } else {
+    const bucket = backupBucket();
+    const remote = bucket ? await openRemoteBackup(bucket, name) : null;
+    if (remote) opened = { size: remote.size, stream: remote.body, from: "bucket" };
+  }
+  if (!opened) return undefined;
   await recordAudit(db(), {
     actor,
     area: "backups",
     action: "export",
     record: { type: "backup", id: name, label: name },
-    changes: { bytes: size },
+    changes: { bytes: opened.size, ...(opened.from === "bucket" ? { from: "bucket" } : {}) },
   });
-  return { file, size, stream: fs.createReadStream(file) };
+  return opened;
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   type BackupReason,
 } from "./manifest.server";
 import { backupsToPrune } from "./retention.server";
+import { backupBucket, sendBackupToBucket } from "./remote.server";
 import { createTarGz, type WrittenMember } from "./tar.server";
 import { verifyBackup, type Verification } from "./verify.server";
 
@@ -63,6 +64,8 @@ export interface BackupSummary {
   lastMigration: string | null;
   rows: number;
   images: number;
+  /** The images were left out: they live in their bucket (STORAGE=s3). */
+  imagesInBucket: boolean;
   verification: Verification | null;
 }
 
@@ -118,6 +121,7 @@ export async function listBackups(dir = config().backupDir): Promise<BackupSumma
       lastMigration: manifest?.lastMigration?.tag ?? null,
       rows: manifest ? Object.values(manifest.tables).reduce((a, b) => a + b, 0) : 0,
       images: manifest?.members.filter((m) => m.path.startsWith(IMAGES_PREFIX)).length ?? 0,
+      imagesInBucket: manifest?.images === "bucket",
       verification: sidecar?.verification ?? null,
     });
   }
@@ -182,8 +186,12 @@ export function describeFailure(error: unknown, dir: string): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Where the bucket stands after a backup (BACKUP_BUCKET set): copied and verified there, or not. */
+export type RemoteOutcome =
+  { ok: true; bucket: string; pruned: string[] } | { ok: false; error: string };
+
 export type BackupOutcome =
-  | { status: "done"; backup: BackupSummary; pruned: string[] }
+  | { status: "done"; backup: BackupSummary; pruned: string[]; remote?: RemoteOutcome }
   | { status: "busy" }
   | { status: "failed"; error: string };
 
@@ -300,6 +308,10 @@ async function backUp(
         }
       : null,
     tables: dump.tables,
+    // With STORAGE=s3 the images live in their bucket, not on this disk: they are left out.
+    ...(settings.STORAGE === "s3"
+      ? { images: "bucket" as const, imagesBucket: settings.S3_BUCKET }
+      : { images: "included" as const }),
   };
   const archive = createTarGz(partial);
   const members: WrittenMember[] = [];
@@ -309,7 +321,7 @@ async function backUp(
       await archive.addFile(DATABASE_SQL, sqlFile),
     );
     const imagesDir = path.join(settings.dataDir, "images");
-    for (const key of await imageFiles(imagesDir)) {
+    for (const key of header.images === "bucket" ? [] : await imageFiles(imagesDir)) {
       try {
         members.push(await archive.addFile(`${IMAGES_PREFIX}${key}`, path.join(imagesDir, key)));
       } catch (error) {
@@ -350,7 +362,22 @@ async function backUp(
     },
     "backup taken and verified",
   );
-  return { status: "done", backup: summary, pruned };
+  // Off the machine: uploaded, read back and only then counted in the bucket. A failure keeps
+  // the local backup (the outcome stays done) and is recorded for the owners' banner.
+  const bucket = backupBucket();
+  if (!bucket) return { status: "done", backup: summary, pruned };
+  const sidecar = await readSidecar(file);
+  const remote = await sendBackupToBucket(
+    file,
+    name,
+    { manifest: sidecar!.manifest, verification },
+    bucket,
+    now(),
+  );
+  if (remote.ok)
+    logger.info({ backup: name, bucket: remote.bucket, pruned: remote.pruned }, "backup copied");
+  else logger.error({ backup: name, error: remote.error }, "backup not copied to the bucket");
+  return { status: "done", backup: summary, pruned, remote };
 }
 
 function fail(error: string): BackupOutcome {
@@ -391,6 +418,14 @@ async function recordRun(
 ): Promise<void> {
   if (outcome.status === "busy") return;
   if (outcome.status === "failed") logger.error({ reason, error: outcome.error }, "backup failed");
+  // Written and verified here but not copied to the bucket: a good backup (ok) whose error the
+  // owners see as the banner and by email, like a failed one.
+  const error =
+    outcome.status === "failed"
+      ? outcome.error
+      : outcome.remote && !outcome.remote.ok
+        ? outcome.remote.error
+        : null;
   try {
     await handle.db.transaction(async (tx) => {
       await tx.insert(backupRuns).values({
@@ -399,9 +434,9 @@ async function recordRun(
         ok: outcome.status === "done",
         fileName: outcome.status === "done" ? outcome.backup.name : null,
         sizeBytes: outcome.status === "done" ? outcome.backup.size : null,
-        error: outcome.status === "failed" ? outcome.error : null,
+        error,
       });
-      if (outcome.status !== "failed") return;
+      if (error === null) return;
       const [lastGood] = await tx
         .select({ at: backupRuns.finishedAt })
         .from(backupRuns)
@@ -414,7 +449,7 @@ async function recordRun(
         .where(and(eq(adminUsers.role, "owner"), inArray(adminUsers.status, ["active"])));
       const email = renderBackupFailedEmail({
         reason: REASON_LABELS[reason],
-        error: outcome.error,
+        error,
         lastGood: lastGood ? lastGood.at.toISOString() : null,
       });
       for (const { email: to } of owners) {
@@ -422,7 +457,7 @@ async function recordRun(
           await enqueueEmail(tx, { kind: "staff_backup_failed", to, ...email });
       }
     });
-    if (outcome.status === "failed") wakeWorker();
+    if (error !== null) wakeWorker();
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
     // A backup before the migration that adds backup_runs: nowhere to record it yet.
@@ -434,8 +469,11 @@ async function recordRun(
 
 export interface BackupStatus {
   lastGood: { at: Date; fileName: string | null } | null;
-  /** The latest run, when it failed after the last good one: the owners' banner. */
-  failure: { at: Date; reason: string; error: string } | null;
+  /**
+   * The latest run, when it failed after the last good one, or was written here but not copied
+   * to the bucket (`kept`: the backup is on this server): the owners' banner.
+   */
+  failure: { at: Date; reason: string; error: string; kept: boolean } | null;
 }
 
 /** The last good backup and a failure since (for the banner and the Overview). */
@@ -454,8 +492,13 @@ export async function backupStatus(): Promise<BackupStatus> {
   return {
     lastGood: good ?? null,
     failure:
-      latest && !latest.ok
-        ? { at: latest.finishedAt, reason: latest.reason, error: latest.error ?? "unknown error" }
+      latest && (!latest.ok || latest.error)
+        ? {
+            at: latest.finishedAt,
+            reason: latest.reason,
+            error: latest.error ?? "unknown error",
+            kept: latest.ok,
+          }
         : null,
   };
 }

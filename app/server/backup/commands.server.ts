@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { formatBytes } from "~/lib/text";
 import { config } from "../config.server";
@@ -8,6 +9,7 @@ import { logger } from "../logger.server";
 import { listBackups, takeBackup, updateVerification, type BackupSummary } from "./backup.server";
 import { RestoreRefused, restoreBackup } from "./restore.server";
 import { verifyBackup } from "./verify.server";
+import { backupBucket, downloadRemoteBackup, isBackupName } from "./remote.server";
 
 /** The command-line side of backups (scripts/backup.ts and scripts/restore.ts): exit codes. */
 
@@ -50,16 +52,18 @@ async function openForBackup(): Promise<{ handle: DatabaseHandle; release: () =>
 export async function runBackupCommand(options: {
   verify?: string;
   list: boolean;
+  /** Writes the backup into (and lists, and prunes) this directory instead of BACKUP_DIR. */
+  to?: string;
   extra: string[];
 }): Promise<number> {
   logger.level = "warn";
   if (options.extra.length) {
     console.error(
-      `Unexpected argument ${options.extra[0]}: npm run backup [-- --verify FILE | --list]`,
+      `Unexpected argument ${options.extra[0]}: npm run backup [-- --to DIR | --verify FILE | --list]`,
     );
     return 1;
   }
-  const dir = config().backupDir;
+  const dir = options.to ? path.resolve(options.to) : config().backupDir;
   if (options.list) {
     const backups = await listBackups(dir);
     if (!backups.length) console.log(`No backups in ${dir}`);
@@ -91,7 +95,7 @@ export async function runBackupCommand(options: {
   }
   setDatabase(opened.handle);
   try {
-    const outcome = await takeBackup({ reason: "command", handle: opened.handle });
+    const outcome = await takeBackup({ reason: "command", handle: opened.handle, dir });
     if (outcome.status === "busy") {
       console.error("A backup is being taken already (by a running store): try again in a moment");
       return 1;
@@ -107,6 +111,16 @@ export async function runBackupCommand(options: {
     );
     if (outcome.pruned.length)
       console.log(`Pruned (older generations): ${outcome.pruned.join(", ")}`);
+    if (outcome.remote?.ok) {
+      console.log(
+        `Copied to the bucket ${outcome.remote.bucket} and read back (SHA-256 matches)${
+          outcome.remote.pruned.length ? `; pruned there: ${outcome.remote.pruned.join(", ")}` : ""
+        }`,
+      );
+    } else if (outcome.remote) {
+      console.error(outcome.remote.error);
+      return 2;
+    }
     return 0;
   } finally {
     setDatabase(undefined);
@@ -115,21 +129,62 @@ export async function runBackupCommand(options: {
   }
 }
 
+/**
+ * The file a restore reads: FILE as given, a bare backup name found in BACKUP_DIR, or else (with
+ * BACKUP_BUCKET) downloaded from the bucket into a temporary directory and checked against its
+ * manifest (size and SHA-256) first.
+ */
+async function restoreSource(
+  arg: string,
+): Promise<{ file: string; cleanup: () => void; from?: string } | string> {
+  const given = path.resolve(arg);
+  if (fs.existsSync(given) || !isBackupName(arg)) return { file: given, cleanup: () => {} };
+  const local = path.join(config().backupDir, arg);
+  if (fs.existsSync(local)) return { file: local, cleanup: () => {} };
+  const bucket = backupBucket();
+  if (!bucket)
+    return `No such file: ${given} (nor in BACKUP_DIR ${config().backupDir}; set BACKUP_BUCKET and the S3_* settings to restore a backup from the bucket by its name)`;
+  const temporary = fs.mkdtempSync(path.join(os.tmpdir(), "budz-restore-"));
+  const cleanup = () => fs.rmSync(temporary, { recursive: true, force: true });
+  const file = path.join(temporary, arg);
+  try {
+    console.log(`Downloading ${arg} from the bucket ${bucket.name}…`);
+    await downloadRemoteBackup(bucket, arg, file);
+    return { file, cleanup, from: bucket.name };
+  } catch (error) {
+    cleanup();
+    return `Restore failed (nothing was replaced): ${(error as Error).message}`;
+  }
+}
+
 export async function runRestoreCommand(args: string[], force: boolean): Promise<number> {
   logger.level = "warn";
   if (args.length !== 1) {
-    console.error("Usage: npm run restore -- FILE [--force]");
+    console.error("Usage: npm run restore -- FILE|NAME [--force]");
     return 1;
   }
-  const file = path.resolve(args[0]!);
+  const source = await restoreSource(args[0]!);
+  if (typeof source === "string") {
+    console.error(source);
+    return 1;
+  }
+  const { file } = source;
   try {
     const report = await restoreBackup(file, { force });
+    if (source.from)
+      console.log(
+        `Downloaded from the bucket ${source.from}; its size and SHA-256 match its manifest`,
+      );
     const { header } = report;
     console.log(
       `Restored ${path.basename(file)} (taken ${header.createdAt} from ${header.driver === "pglite" ? "the embedded database" : "PostgreSQL"}, version ${header.appVersion}) into ${report.into} in ${seconds(report.ms)}: ${report.tables} tables, ${report.rows} rows, ${report.images} images; every count and checksum matches the manifest`,
     );
     for (const aside of report.movedAside)
       console.log(`The data it replaced was moved to ${aside}`);
+    if (report.imagesInBucket)
+      console.log(
+        `The backup holds no images: they live in the bucket ${report.imagesInBucket}, left as they are (set STORAGE=s3 and S3_BUCKET to serve them)`,
+      );
     console.log("Start the store: newer migrations, if any, are applied as it starts.");
     return 0;
   } catch (error) {
@@ -139,5 +194,7 @@ export async function runRestoreCommand(args: string[], force: boolean): Promise
     }
     console.error(`Restore failed (nothing was replaced): ${(error as Error).message}`);
     return 1;
+  } finally {
+    source.cleanup();
   }
 }

@@ -38,6 +38,12 @@ export interface BackupManifest {
   /** "schema.table" → row count in the dump's snapshot. */
   tables: Record<string, number>;
   members: { path: string; size: number; sha256: string }[];
+  /**
+   * Where the images are: in this file (`included`, and in backups older than this field), or left
+   * out because they live in an S3 bucket (`bucket`, STORAGE=s3: `imagesBucket` names it).
+   */
+  images?: "included" | "bucket";
+  imagesBucket?: string;
 }
 
 export type BackupHeader = Omit<BackupManifest, "members" | "durationMs">;

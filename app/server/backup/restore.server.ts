@@ -7,7 +7,8 @@ import { DataDirLockedError, lockDataDir } from "../data-dir-lock.server";
 import { migrationJournal, pgliteStartParams } from "../db.server";
 import { countTables } from "./table-counts.js";
 import { loadArchive, pgliteTarget, postgresTarget, type LoadResult } from "./load.server";
-import type { BackupHeader } from "./manifest.server";
+import { HEADER, parseManifest, type BackupHeader } from "./manifest.server";
+import { readTarGz } from "./tar.server";
 
 /**
  * `npm run restore -- FILE [--force]`: a backup into the configured store: DATA_DIR's embedded
@@ -25,6 +26,8 @@ interface RestoreReport {
   header: BackupHeader;
   statements: number;
   images: number;
+  /** The backup left the images out (they live in a bucket, STORAGE=s3): DATA_DIR's were left as they were. */
+  imagesInBucket: string | undefined;
   tables: number;
   rows: number;
   /** Where the replaced data was moved (with --force). */
@@ -67,19 +70,61 @@ function checkIntegrity(result: LoadResult, counts: Record<string, number>) {
     throw new Error(`The backup does not match its manifest: ${problems.join("; ")}`);
 }
 
+/** A backup's first member (which database, which version, where its images are), read alone. */
+async function readHeader(
+  file: string,
+): Promise<BackupHeader & { images?: string; imagesBucket?: string }> {
+  let header: (BackupHeader & { images?: string; imagesBucket?: string }) | undefined;
+  const stop = new Error("header read");
+  try {
+    await readTarGz(file, async ({ path: member, body }) => {
+      if (member !== HEADER)
+        throw new Error("This file is not a Budz Boutique backup (no backup.json first)");
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk);
+      header = parseManifest(Buffer.concat(chunks).toString("utf8"));
+      throw stop;
+    });
+  } catch (error) {
+    if (error !== stop) throw error;
+  }
+  if (!header) throw new Error("This file is not a Budz Boutique backup (no backup.json first)");
+  return header;
+}
+
 export async function restoreBackup(
   file: string,
   options: { force?: boolean } = {},
 ): Promise<RestoreReport> {
   if (!fs.existsSync(file)) throw new RestoreRefused(`No such file: ${file}`);
   const settings = config();
-  return settings.DATABASE_URL
-    ? restoreIntoPostgres(file, settings.DATABASE_URL, settings.dataDir, options.force ?? false)
-    : restoreIntoPglite(file, settings.dataDir, options.force ?? false);
+  // A backup taken with STORAGE=s3 holds no images: the bucket's stay as they are, and so do
+  // DATA_DIR's.
+  const header = await readHeader(file);
+  const imagesInBucket =
+    header.images === "bucket" ? (header.imagesBucket ?? "the images bucket") : undefined;
+  const report = await (settings.DATABASE_URL
+    ? restoreIntoPostgres(
+        file,
+        settings.DATABASE_URL,
+        settings.dataDir,
+        options.force ?? false,
+        !imagesInBucket,
+      )
+    : restoreIntoPglite(file, settings.dataDir, options.force ?? false, !imagesInBucket));
+  return { ...report, imagesInBucket };
 }
 
+/** The images half when the backup has none (they are in a bucket): DATA_DIR's are left alone. */
+const noImages = {
+  incoming: undefined,
+  swap: (): string | undefined => undefined,
+  discard() {},
+};
+
 /** The images half, shared: into a fresh directory, swapped in once the database is restored. */
-function imagesPlan(dataDir: string, force: boolean, when: string) {
+function imagesPlan(dataDir: string, force: boolean, when: string, withImages = true) {
+  if (!withImages) return noImages;
   const live = path.join(dataDir, "images");
   if (nonEmptyDir(live) && !force)
     throw new RestoreRefused(
@@ -112,7 +157,8 @@ async function restoreIntoPglite(
   file: string,
   dataDir: string,
   force: boolean,
-): Promise<RestoreReport> {
+  withImages: boolean,
+): Promise<Omit<RestoreReport, "imagesInBucket">> {
   const started = Date.now();
   let release: () => void;
   try {
@@ -132,7 +178,7 @@ async function restoreIntoPglite(
       throw new RestoreRefused(
         `DATA_DIR ${dataDir} already holds a database (${live}): restore into an empty DATA_DIR, or add --force to replace it (it is moved aside, not deleted)`,
       );
-    const images = imagesPlan(dataDir, force, when);
+    const images = imagesPlan(dataDir, force, when, withImages);
     let client: PGlite | undefined;
     try {
       // Loaded in memory (fast), then written to the data directory in one go.
@@ -201,7 +247,8 @@ async function restoreIntoPostgres(
   url: string,
   dataDir: string,
   force: boolean,
-): Promise<RestoreReport> {
+  withImages: boolean,
+): Promise<Omit<RestoreReport, "imagesInBucket">> {
   const started = Date.now();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -226,7 +273,7 @@ async function restoreIntoPostgres(
       throw new RestoreRefused(
         `${others} other session${others === 1 ? " is" : "s are"} connected to ${masked.toString()}: is a store running on it? Stop it first, or add --force`,
       );
-    images = imagesPlan(dataDir, force, when);
+    images = imagesPlan(dataDir, force, when, withImages);
     await client.query("begin");
     if (objects > 0) {
       // Replaced in the restore's own transaction: a failed restore leaves the old data as it was.

@@ -24,11 +24,12 @@ const DAY_MS = 86_400_000;
  * last 24 hours (so one taken before a migration or before sample data outlives that day's
  * scheduled one for a day). Nothing older than the newest verified backup is deleted before one
  * is verified; one newer than it (being written or verified) is never deleted; one that failed
- * its verification goes once a newer one is verified.
+ * its verification goes once a newer one is verified. `monthly` (the bucket's generations, none
+ * locally) keeps the newest of each of that many most recent calendar months as well.
  */
 export function backupsToPrune(
   backups: readonly KeptBackup[],
-  keep: { daily: number; weekly: number },
+  keep: { daily: number; weekly: number; monthly?: number },
   zone: string,
   now: Date,
 ): string[] {
@@ -40,6 +41,8 @@ export function backupsToPrune(
   const kept = new Set<string>([newest.name]);
   const days = new Set<string>();
   const weeks = new Set<string>();
+  const months = new Set<string>();
+  const monthly = keep.monthly ?? 0;
   for (const backup of verified) {
     const day = dayKey(backup.createdAt, zone);
     const week = weekOf(day);
@@ -50,6 +53,11 @@ export function backupsToPrune(
     }
     if (!weeks.has(week) && weeks.size < keep.weekly) {
       weeks.add(week);
+      kept.add(backup.name);
+    }
+    const month = day.slice(0, 7);
+    if (!months.has(month) && months.size < monthly) {
+      months.add(month);
       kept.add(backup.name);
     }
   }

@@ -25,10 +25,26 @@ export function embeddedDatabaseWarning(state: {
   return `The store has real orders on the embedded database (${state.dataDir}): one process on one disk, not made for a store taking real money. Move it to PostgreSQL (README, "Moving from the embedded database to PostgreSQL").`;
 }
 
-/** Backups in the data directory: where to keep them instead. */
-export function backupLocationWarning(dataDir: string, backupDir: string): string | null {
-  if (!backupsInsideDataDir(dataDir, backupDir)) return null;
-  return `Backups are kept inside the data directory (${backupDir}): one lost disk loses the store and every backup. Set BACKUP_DIR to a folder on another disk.`;
+/** BACKUP_BUCKET from the configuration (none when it cannot be read: a unit test's). */
+function configuredBackupBucket(): string | undefined {
+  try {
+    return config().BACKUP_BUCKET;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Backups in the data directory with no bucket to copy them to: both fixes. None once
+ * BACKUP_BUCKET is set (each backup then leaves the machine).
+ */
+export function backupLocationWarning(
+  dataDir: string,
+  backupDir: string,
+  backupBucket: string | undefined = configuredBackupBucket(),
+): string | null {
+  if (backupBucket || !backupsInsideDataDir(dataDir, backupDir)) return null;
+  return `Backups are kept inside the data directory (${backupDir}), on the same disk as the store's data: one lost disk loses the store and every backup. Set BACKUP_BUCKET (with the S3_* settings) to copy every backup to a bucket off this machine, or set BACKUP_DIR to a folder on another disk (or have cron run "npm run backup -- --to DIR" onto one).`;
 }
 
 /**
@@ -39,10 +55,10 @@ export function backupLocationWarning(dataDir: string, backupDir: string): strin
 export async function storageWarnings(realOrders?: number): Promise<string[]> {
   realOrders ??= await countRealOrders();
   if (realOrders === 0) return [];
-  const { dataDir, backupDir } = config();
+  const { dataDir, backupDir, BACKUP_BUCKET } = config();
   const { driver } = databaseHandle();
   return [
     embeddedDatabaseWarning({ driver, dataDir, realOrders }),
-    backupLocationWarning(dataDir, backupDir),
+    backupLocationWarning(dataDir, backupDir, BACKUP_BUCKET),
   ].filter((warning) => warning !== null);
 }

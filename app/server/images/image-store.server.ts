@@ -8,7 +8,9 @@ import { IMAGE_VARIANT_WIDTHS } from "~/lib/images";
 import { db, type Executor } from "../db.server";
 import { imagesLibrary } from "../db-tables";
 import { IMAGE_NOT_FOUND, type LibraryImage } from "./image-library.server";
-import { imageStorage } from "./storage.server";
+import { logger } from "../logger.server";
+import { BucketError } from "../object-storage/bucket.server";
+import { imageStorage, type FileStorage } from "./storage.server";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const MAX_IMAGE_PIXELS = 40_000_000;
@@ -33,6 +35,56 @@ function sniffImageFormat(bytes: Uint8Array): Format | undefined {
 }
 
 export class ImageRejectedError extends Error {}
+
+/**
+ * The files could not be written (the bucket refused, is unreachable or too slow; the disk is
+ * full): nothing was kept, and the upload is refused with this message (a 503, not a 500).
+ */
+export class FileNotStoredError extends Error {
+  readonly status = 503;
+}
+
+/**
+ * Writes files, then runs `record` (the row): if a write or the row fails, the files written are
+ * removed (as far as the storage lets: what it keeps the daily orphan sweep removes) and the
+ * failure is thrown, a storage failure as a FileNotStoredError saying `what` could not be stored.
+ */
+export async function writeThenRecord<T>(
+  storage: FileStorage,
+  what: string,
+  files: AsyncIterable<{ key: string; body: Buffer }> | Iterable<{ key: string; body: Buffer }>,
+  record: () => Promise<T>,
+): Promise<T> {
+  const written: string[] = [];
+  const removeWritten = async () => {
+    for (const key of written)
+      await storage.remove(key).catch((error: unknown) => {
+        logger.warn({ err: error, key }, "file of a refused upload left for the orphan sweep");
+      });
+  };
+  try {
+    for await (const file of files) {
+      // Listed before the write: a write that timed out may still have landed.
+      written.push(file.key);
+      await storage.put(file.key, file.body);
+    }
+  } catch (error) {
+    await removeWritten();
+    if (error instanceof ImageRejectedError) throw error;
+    logger.warn({ err: error }, `${what} not stored`);
+    const reason =
+      error instanceof BucketError
+        ? error.message
+        : "the storage refused the file; see the server log.";
+    throw new FileNotStoredError(`The ${what} could not be stored: ${reason}`, { cause: error });
+  }
+  try {
+    return await record();
+  } catch (error) {
+    await removeWritten();
+    throw error;
+  }
+}
 
 /**
  * Re-encodes an image (dropping its metadata), makes its responsive variants, stores the files and
@@ -66,14 +118,20 @@ export async function storeImage(options: {
   const height = encoded.info.pageHeight ?? encoded.info.height;
   const key = `${Date.now()}-${crypto.randomBytes(6).toString("hex")}`;
   const { mime, ext } = FORMATS[format];
-  const storage = imageStorage();
-  await storage.put(`${key}.${ext}`, encoded.data);
-  for (const width of IMAGE_VARIANT_WIDTHS) {
-    const variant = await sharp(encoded.data)
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
-    await storage.put(`${key}-${width}.webp`, variant);
+  async function* files() {
+    yield { key: `${key}.${ext}`, body: encoded.data };
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      let variant: Buffer;
+      try {
+        variant = await sharp(encoded.data)
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toBuffer();
+      } catch {
+        throw new ImageRejectedError("Error processing image file");
+      }
+      yield { key: `${key}-${width}.webp`, body: variant };
+    }
   }
   const record = async (executor: Executor) => {
     const [row] = await executor
@@ -103,7 +161,9 @@ export async function storeImage(options: {
       });
     return row!;
   };
-  return options.executor ? record(options.executor) : db().transaction(record);
+  return writeThenRecord(imageStorage(), "image", files(), () =>
+    options.executor ? record(options.executor) : db().transaction(record),
+  );
 }
 
 /**
@@ -130,8 +190,15 @@ export async function deleteStoredImage(
     return gone;
   });
   if (!row) return fail(404, IMAGE_NOT_FOUND);
+  // The row is gone: a file the storage keeps (a bucket down) is the orphan sweep's to remove.
   const storage = imageStorage();
-  await storage.remove(`${row.storageKey}.${row.fileExtension}`);
-  for (const width of row.variantWidths) await storage.remove(`${row.storageKey}-${width}.webp`);
+  const keys = [
+    `${row.storageKey}.${row.fileExtension}`,
+    ...row.variantWidths.map((width) => `${row.storageKey}-${width}.webp`),
+  ];
+  for (const key of keys)
+    await storage.remove(key).catch((error: unknown) => {
+      logger.warn({ err: error, key }, "image file left for the orphan sweep");
+    });
   return { ok: true, image: row };
 }

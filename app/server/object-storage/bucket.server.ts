@@ -121,7 +121,8 @@ export function openBucket(settings: BucketSettings): Bucket {
         ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
         : undefined,
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: Math.min(timeoutMs, 5000), requestTimeout: timeoutMs },
+    // A socket idle for timeoutMs fails the request (requestTimeout alone only logs a warning).
+    requestHandler: { connectionTimeout: Math.min(timeoutMs, 5000), socketTimeout: timeoutMs },
   });
   const Bucket = settings.bucket;
   const where = settings.endpoint ?? `Amazon S3 (${settings.region})`;

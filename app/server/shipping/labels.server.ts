@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, eq, isNull, or, type Column, type SQL } from "drizzle-orm";
 import { PROVINCES } from "~/lib/address";
 import { isUuid } from "~/lib/ids";
@@ -8,11 +6,12 @@ import { recordedParcel } from "~/lib/parcel";
 import { statusName } from "~/lib/order-status";
 import { addressLines } from "~/lib/store-settings";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
-import { config } from "../config.server";
 import { db } from "../db.server";
 import { logger } from "../logger.server";
 import { orders, shipments } from "../db-tables";
 import { parcelOfOrder } from "../orders/parcel.server";
+import { labelStorage } from "../images/storage.server";
+import { BucketError } from "../object-storage/bucket.server";
 import { storeSettings } from "../settings/store-settings.server";
 import { connectedAccount, type ConnectedAccount } from "../canada-post/account.server";
 import {
@@ -25,7 +24,7 @@ import {
 
 /**
  * Canada Post labels bought from the Shipping screen (docs/product: Labels). A label is bought
- * while the parcel is being prepared: it stores the label PDF under DATA_DIR/labels and puts its
+ * while the parcel is being prepared: it stores the label PDF under DATA_DIR/labels (or labels/ in the bucket) and puts its
  * tracking number on the shipment; shipping the parcel stays the Ship dialog's step. A label can be
  * voided until the parcel ships.
  *
@@ -61,31 +60,26 @@ interface Options {
 // ---------------------------------------------------------------------------------------------
 // Files
 
-function labelsDir(): string {
-  return path.join(config().dataDir, "labels");
-}
-
-function labelPath(fileName: string): string {
+function labelKey(fileName: string): string {
   // Stored names are `<uuid>.pdf`; anything else is not ours to read or delete.
   if (!/^[0-9a-f-]{36}\.pdf$/i.test(fileName)) throw new Error(`Not a label file: ${fileName}`);
-  return path.join(labelsDir(), fileName);
+  return fileName;
 }
 
+/** Stores a label PDF (DATA_DIR/labels, or labels/ in the bucket with STORAGE=s3). */
 async function writeLabel(shipmentId: string, pdf: Buffer): Promise<string> {
   const fileName = `${shipmentId}.pdf`;
-  await fs.mkdir(labelsDir(), { recursive: true });
-  const target = labelPath(fileName);
-  const temp = `${target}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-  await fs.writeFile(temp, pdf);
-  await fs.rename(temp, target);
+  await labelStorage().put(labelKey(fileName), pdf, { contentType: "application/pdf" });
   return fileName;
 }
 
 async function removeLabel(fileName: string | null): Promise<void> {
   if (!fileName) return;
-  await fs.rm(labelPath(fileName), { force: true }).catch((error: unknown) => {
-    logger.warn({ err: error, fileName }, "label file not removed");
-  });
+  await labelStorage()
+    .remove(labelKey(fileName))
+    .catch((error: unknown) => {
+      logger.warn({ err: error, fileName }, "label file not removed");
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,6 +256,7 @@ function failureText(error: unknown): string {
       return `${error.message} Canada Post may still have created the label: check your Canada Post account before trying again.`;
     return error.message;
   }
+  if (error instanceof BucketError) return `The label PDF could not be stored: ${error.message}`;
   return "Something went wrong while buying the label.";
 }
 
@@ -397,7 +392,7 @@ async function createLabel(
       message: `Order ${order}: label bought, tracking number ${shipment.trackingPin}.`,
     };
   } catch (error) {
-    if (!(error instanceof CanadaPostError))
+    if (!(error instanceof CanadaPostError) && !(error instanceof BucketError))
       logger.error({ err: error, orderNumber: order }, "label not bought");
     const reason = failureText(error);
     const message = created
@@ -577,9 +572,11 @@ export async function labelDownload(
     .where(eq(shipments.id, shipmentId));
   if (!row || row.labelState !== "bought" || !row.labelFile) return null;
   try {
-    return { pdf: await fs.readFile(labelPath(row.labelFile)), orderNumber: row.orderNumber };
+    const pdf = await labelStorage().read(labelKey(row.labelFile));
+    if (!pdf) logger.warn({ shipmentId }, "label file missing");
+    return pdf && { pdf, orderNumber: row.orderNumber };
   } catch (error) {
-    logger.warn({ err: error, shipmentId }, "label file missing");
+    logger.warn({ err: error, shipmentId }, "label file unreadable");
     return null;
   }
 }

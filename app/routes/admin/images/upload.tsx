@@ -3,6 +3,7 @@ import { auditActor } from "~/server/auth/actor.server";
 import { IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/lib/image-upload";
 import { cleanForm, formProblem } from "~/server/http/form.server";
 import {
+  FileNotStoredError,
   ImageRejectedError,
   MAX_IMAGE_BYTES,
   storeImage,
@@ -48,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ image }, { status: 201 });
   } catch (error) {
     if (error instanceof ImageRejectedError) return fail(error.message, 400);
+    // The storage refused the files (nothing kept): staff read why and can try again.
+    if (error instanceof FileNotStoredError) return fail(error.message, error.status);
     throw error;
   }
 }

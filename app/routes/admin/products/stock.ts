@@ -8,6 +8,7 @@ import { requirePermission } from "~/server/auth/admin-guard.server";
 import { formReply, parseForm } from "~/server/http/form.server";
 import { errorResponse, throwFailure } from "~/server/http/responses.server";
 import { COA_NOT_PDF, isPdf, removeCoaPdf, storeCoaPdf } from "~/server/images/coa-store.server";
+import { FileNotStoredError } from "~/server/images/image-store.server";
 import { listSizeLots } from "~/server/inventory/lots.server";
 import { adjustStock, PRODUCT_OR_SIZE_NOT_FOUND } from "~/server/inventory/stock-ledger.server";
 
@@ -58,7 +59,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (receive && coaFile) {
     const bytes = Buffer.from(await coaFile.arrayBuffer());
     if (!isPdf(bytes)) return refuse({ coaFile: COA_NOT_PDF });
-    storedCoa = await storeCoaPdf(bytes);
+    try {
+      storedCoa = await storeCoaPdf(bytes);
+    } catch (error) {
+      // The storage refused the PDF (nothing kept): said on the field, the stock unchanged.
+      if (error instanceof FileNotStoredError) return refuse({ coaFile: error.message }, 503);
+      throw error;
+    }
   }
   const result = await adjustStock({
     productId: params.productId,
