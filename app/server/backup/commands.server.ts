@@ -9,7 +9,12 @@ import { logger } from "../logger.server";
 import { listBackups, takeBackup, updateVerification, type BackupSummary } from "./backup.server";
 import { RestoreRefused, restoreBackup } from "./restore.server";
 import { verifyBackup } from "./verify.server";
-import { backupBucket, downloadRemoteBackup, isBackupName } from "./remote.server";
+import {
+  backupBucket,
+  downloadRemoteBackup,
+  isBackupName,
+  listRemoteBackups,
+} from "./remote.server";
 
 /** The command-line side of backups (scripts/backup.ts and scripts/restore.ts): exit codes. */
 
@@ -68,6 +73,18 @@ export async function runBackupCommand(options: {
     const backups = await listBackups(dir);
     if (!backups.length) console.log(`No backups in ${dir}`);
     for (const backup of backups) console.log(describe(backup));
+    // And those in the bucket this server does not hold (restorable by name).
+    const bucket = options.to ? null : backupBucket();
+    if (bucket) {
+      const here = new Set(backups.map((backup) => backup.name));
+      const remote = (await listRemoteBackups(bucket)).filter((backup) => !here.has(backup.name));
+      console.log(
+        remote.length
+          ? `In the bucket ${bucket.name} only (npm run restore -- NAME):`
+          : `Nothing else in the bucket ${bucket.name}.`,
+      );
+      for (const backup of remote) console.log(`${backup.name}  ${formatBytes(backup.size)}`);
+    }
     return 0;
   }
   if (options.verify) {

@@ -20,6 +20,7 @@ import { db, type Executor } from "../db.server";
 import { logger } from "../logger.server";
 import { storeSettings as storeSettingsTable } from "../db-tables";
 import { invalidatePageCache } from "../storefront/page-invalidation.server";
+import { onPagesInvalidatedElsewhere } from "../storefront/page-cache-store.server";
 
 /**
  * The store's settings (docs/decisions/store-settings.md): one row per section in `store_settings`
@@ -29,7 +30,8 @@ import { invalidatePageCache } from "../storefront/page-invalidation.server";
  * excepted: the sender address stays null, following it, until the owner sets one).
  *
  * The cache lives in this process for CACHE_TTL_MS; a save here drops it at once, and another
- * instance (PostgreSQL, several servers) reads the saved value within CACHE_TTL_MS.
+ * instance (PostgreSQL, several servers) drops it when it sees the pages invalidated (every save
+ * invalidates them), else reads the saved value within CACHE_TTL_MS.
  */
 export const CACHE_TTL_MS = 5_000;
 
@@ -203,6 +205,10 @@ function dropStoreSettingsCache(): void {
 export function forgetStoreSettings(): void {
   cached = undefined;
 }
+
+// A save on another instance invalidates the pages: this one reads the settings again before it
+// renders one.
+onPagesInvalidatedElsewhere(forgetStoreSettings);
 
 /**
  * Saves one section (already validated by its form) and drops the caches that show it. An admin's

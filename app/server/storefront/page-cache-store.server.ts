@@ -30,6 +30,17 @@ export interface PageCacheStore {
 
 const MAX_ENTRIES = 5_000;
 
+const invalidationListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` when this process sees the pages invalidated by another instance: what it keeps
+ * of the data pages show (the store settings) is then stale too, and a page rendered from it now
+ * would be cached as fresh for every instance.
+ */
+export function onPagesInvalidatedElsewhere(listener: () => void) {
+  invalidationListeners.add(listener);
+}
+
 interface LocalEntry {
   generation: number;
   page: CachedPage;
@@ -121,6 +132,7 @@ export function createPostgresStore(): PageCacheStore {
     if (seenGeneration !== -1) {
       lru.clear();
       clearListingCache();
+      for (const listener of invalidationListeners) listener();
     }
     seenGeneration = generation;
   }

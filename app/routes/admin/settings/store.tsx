@@ -34,7 +34,11 @@ import { logger } from "~/server/logger.server";
 import { storageWarnings } from "~/server/backup/storage-warnings.server";
 import { senderSummary } from "~/server/email/sender.server";
 import { countRealOrders, removeSampleData } from "~/server/seed/remove-sample-data.server";
-import { saveSettingsSection, storeSettings } from "~/server/settings/store-settings.server";
+import {
+  saveSettingsSection,
+  storeSettings,
+  forgetStoreSettings,
+} from "~/server/settings/store-settings.server";
 
 // Owners only (the admin guard on the admin layout has already checked the session).
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("settings")];
@@ -42,6 +46,8 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("settin
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
 
 export async function loader() {
+  // The form shows what is stored, even when another instance saved it a moment ago.
+  forgetStoreSettings();
   const [settings, realOrders] = await Promise.all([storeSettings(), countRealOrders()]);
   return {
     settings,
