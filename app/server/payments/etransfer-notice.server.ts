@@ -67,7 +67,7 @@ export type NoticeReading =
   | { kind: "unreadable"; reason: string }
   | { kind: "not_a_notice" };
 
-export const INTERAC_SENDER_DOMAIN = "payments.interac.ca";
+const INTERAC_SENDER_DOMAIN = "payments.interac.ca";
 
 /** Spaces as notices write them: ordinary, no-break (U+00A0), narrow no-break (U+202F), thin. */
 const SPACE = "[ \\u00a0\\u202f\\u2009]";
@@ -299,7 +299,7 @@ function cleanName(raw: string): string | null {
  * The text of an HTML body, for notices without a plain-text part: block ends as new lines, tags
  * and comments removed, the common entities decoded. Enough for labelled fields; not a renderer.
  */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   const entities: Record<string, string> = {
     nbsp: "\u00a0",
     amp: "&",

@@ -53,7 +53,7 @@ export interface PaymentOutcome {
 }
 
 /** The store itself, as the activity log and order history name it. */
-export const MATCHING_ACTOR: AuditActor = { adminId: null, name: "Payment matching", ip: null };
+const MATCHING_ACTOR: AuditActor = { adminId: null, name: "Payment matching", ip: null };
 
 const BATCH = 500;
 /** Transfers the store read itself: their bank references are unique (the table's index). */

@@ -91,7 +91,7 @@ export async function paymentById(id: string): Promise<PaymentRow | null> {
 }
 
 /** How many payments each tab holds (the menu's badge is `waiting` + `to-refund`). */
-export async function paymentTabCounts(): Promise<Record<PaymentTab, number>> {
+async function paymentTabCounts(): Promise<Record<PaymentTab, number>> {
   const counted = async (where: SQL | undefined, join = false) => {
     const query = db().select({ n: count() }).from(payments);
     const [row] = await (
