@@ -14,10 +14,10 @@
  *   stops that, and a notice only settles an order whose amount and reference also match.)
  * - Subjects, English and French, older and current (Interac's October 2024 refresh) wordings:
  *     autodeposit  "INTERAC e-Transfer: A money transfer from JOHN SMITH has been automatically deposited."
- *                  "Interac e-Transfer: You've received $1,234.50 from JOHN SMITH and it has been automatically deposited."
+ *                  "Interac e-Transfer: You've received $87.45 from JOHN SMITH and it has been automatically deposited."
  *                  "Virement INTERAC : Un virement de fonds de JOHN SMITH a été déposé automatiquement."
  *                  (also seen as "… a été automatiquement déposé.")
- *                  "Virement Interac : Vous avez reçu 1 234,50 $ de JOHN SMITH et ce montant a été déposé automatiquement."
+ *                  "Virement Interac : Vous avez reçu 87,45 $ de JOHN SMITH et ce montant a été déposé automatiquement."
  *     received     "INTERAC e-Transfer: JOHN SMITH sent you money."
  *                  "Virement INTERAC : JOHN SMITH vous a envoyé des fonds." (also "… de l'argent.")
  *   The subject must start with "INTERAC e-Transfer:" / "Virement INTERAC :", so replies ("Re:"),
@@ -29,13 +29,13 @@
  *     "Reference Number:" / "Numéro de référence :"  alphanumeric, e.g. CA1MRqXkTz3H, C1AbCdEfGhIj,
  *                                                     CA6eTUZS (8 to 12 characters seen)
  *     "Message:" / "Message :"                       the payer's message, absent when none
- *     "Amount:" / "Montant :"                        "$1,234.50 (CAD)" / "1 234,50 $ (CAD)"
+ *     "Amount:" / "Montant :"                        "$87.45 (CAD)" / "87,45 $ (CAD)"
  *     "Sent From:" / "Envoyé par :"                  the payer's name
- *   and sentences such as "JOHN SMITH has sent you $1,234.50 (CAD) and the money has been
- *   automatically deposited…", "JOHN SMITH sent you a money transfer for the amount of $1,234.50
- *   (CAD).", "JOHN SMITH vous a envoyé 1 234,50 $ (CAD) et les fonds ont été automatiquement
- *   déposés…", "JOHN SMITH vous a envoyé un virement de 1 234,50 $ (CAD).".
- * - Amounts: English "$1,234.50" (comma thousands, point decimals); French "1 234,50 $" with a
+ *   and sentences such as "JOHN SMITH has sent you $87.45 (CAD) and the money has been
+ *   automatically deposited…", "JOHN SMITH sent you a money transfer for the amount of $87.45
+ *   (CAD).", "JOHN SMITH vous a envoyé 87,45 $ (CAD) et les fonds ont été automatiquement
+ *   déposés…", "JOHN SMITH vous a envoyé un virement de 87,45 $ (CAD).".
+ * - Amounts: English "$2,087.45" (comma thousands, point decimals); French "2 087,45 $" with a
  *   space, a no-break space (U+00A0) or a narrow no-break space (U+202F) between thousands and a
  *   comma before the cents ("98, 00 $" with a space after the comma has been seen too). Every
  *   amount the notice shows (subject, "Amount:" field, sentence) must agree, else it is unreadable.
@@ -268,8 +268,8 @@ function sentenceAmounts(body: string): string[] {
 }
 
 /**
- * An amount as notices write it, in cents, or why it cannot be read. English "$1,234.50",
- * French "1 234,50 $" (spaces already made ordinary), optional "(CAD)". Anything else (other
+ * An amount as notices write it, in cents, or why it cannot be read. English "$87.45",
+ * French "87,45 $" (spaces already made ordinary), optional "(CAD)". Anything else (other
  * currencies, "$12.5", "$1,23", "1.234,50 $") is refused rather than guessed.
  */
 export function amountCents(raw: string): number | string {
