@@ -101,6 +101,8 @@ test("a notice in the payments mailbox pays its order by itself", async ({
   await form.getByLabel("Password", { exact: true }).fill(settings.password);
   await form.getByRole("button", { name: "Connect the mailbox" }).click();
   await expect(form.getByText(/without imap:\/\//).first()).toBeVisible();
+  // The refusal moves focus to the field at fault: type only once it has (else keys land there).
+  await expect(form.getByLabel("Mail server")).toBeFocused();
   await form.getByLabel("Mail server").fill("127.0.0.1");
   await form.getByLabel("Password", { exact: true }).fill(settings.password);
   await form.getByRole("button", { name: "Connect the mailbox" }).click();
