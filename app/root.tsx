@@ -1,4 +1,5 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { LOCALE_TAGS, localeOfPath } from "~/lib/i18n/locale";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -9,8 +10,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // app.css keeps script-only buttons inert until this is set, so an early tap waits, not vanishes.
   const hydrated = useHydrated();
+  const lang = LOCALE_TAGS[localeOfPath(useLocation().pathname)];
   return (
-    <html lang="en-CA" data-hydrated={hydrated ? "" : undefined}>
+    <html lang={lang} data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,4 +1,64 @@
-import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import {
+  index,
+  layout,
+  prefix,
+  route,
+  type RouteConfig,
+  type RouteConfigEntry,
+} from "@react-router/dev/routes";
+
+/** The storefront's pages; each is also served in French under /fr (see inFrench). */
+const storefront: RouteConfigEntry[] = [
+  index("routes/store/home.tsx"),
+  route("products", "routes/store/category.tsx", { id: "routes/store/all-products" }),
+  route("category/:slug", "routes/store/category.tsx"),
+  route("products/:slug", "routes/store/product.tsx"),
+  route("search", "routes/store/search.tsx"),
+  route("about", "routes/store/content-page.tsx", { id: "routes/store/about" }),
+  route("contact", "routes/store/content-page.tsx", { id: "routes/store/contact" }),
+  route("privacy", "routes/store/content-page.tsx", { id: "routes/store/privacy" }),
+  route("faq", "routes/store/content-page.tsx", { id: "routes/store/faq" }),
+
+  // ── cart, checkout and orders ──
+  route("cart/quote", "routes/resources/cart-quote.ts"),
+  route("checkout", "routes/store/checkout.tsx"),
+  route("orders/:token", "routes/store/order-confirmation.tsx"),
+  route("order-lookup", "routes/store/order-lookup.tsx"),
+
+  // ── shopper accounts (every page under the account layout calls requireShopper) ──
+  ...prefix("account", [
+    route("sign-in", "routes/store/account/sign-in.tsx"),
+    route("sign-up", "routes/store/account/sign-up.tsx"),
+    route("sign-out", "routes/store/account/sign-out.ts"),
+    route("forgot-password", "routes/store/account/forgot-password.tsx"),
+    route("reset-password", "routes/store/account/reset-password.tsx"),
+    route("verify", "routes/store/account/verify.tsx"),
+    route("link", "routes/store/account/link.tsx"),
+    route("orders/:orderNumber/invoice.pdf", "routes/store/account/invoice-pdf.ts"),
+    layout("routes/store/account/layout.tsx", [
+      index("routes/store/account/overview.tsx"),
+      route("orders", "routes/store/account/orders.tsx"),
+      route("orders/:orderNumber", "routes/store/account/order.tsx"),
+      route("addresses", "routes/store/account/addresses.tsx"),
+      route("addresses/new", "routes/store/account/address-edit.tsx", {
+        id: "account-address-new",
+      }),
+      route("addresses/:addressId", "routes/store/account/address-edit.tsx"),
+      route("settings", "routes/store/account/settings.tsx"),
+    ]),
+  ]),
+
+  route("*", "routes/store/not-found.tsx"),
+];
+
+/** The same routes with their own ids ("fr/routes/store/home"), for the /fr copies. */
+function inFrench(entries: RouteConfigEntry[]): RouteConfigEntry[] {
+  return entries.map((entry) => ({
+    ...entry,
+    id: `fr/${entry.id ?? entry.file.replace(/\.[jt]sx?$/, "")}`,
+    children: entry.children && inFrench(entry.children),
+  }));
+}
 
 // Every URL of the product, in one place. Each area keeps to its own section.
 export default [
@@ -13,6 +73,7 @@ export default [
   route("email/click/:token/:n", "routes/resources/email-click.tsx"),
   // Newsletter and campaign unsubscribe links: outside the store layout (no age gate, no cookies).
   route("unsubscribe/:token", "routes/store/unsubscribe.tsx"),
+  route("fr/unsubscribe/:token", "routes/store/unsubscribe.tsx", { id: "fr/routes/store/unsubscribe" }),
 
   // ── admin (/budzadmin) ──
   ...prefix("budzadmin", [
@@ -151,47 +212,6 @@ export default [
     ]),
   ]),
 
-  // ── storefront ──
-  layout("routes/store/layout.tsx", [
-    index("routes/store/home.tsx"),
-    route("products", "routes/store/category.tsx", { id: "routes/store/all-products" }),
-    route("category/:slug", "routes/store/category.tsx"),
-    route("products/:slug", "routes/store/product.tsx"),
-    route("search", "routes/store/search.tsx"),
-    route("about", "routes/store/content-page.tsx", { id: "routes/store/about" }),
-    route("contact", "routes/store/content-page.tsx", { id: "routes/store/contact" }),
-    route("privacy", "routes/store/content-page.tsx", { id: "routes/store/privacy" }),
-    route("faq", "routes/store/content-page.tsx", { id: "routes/store/faq" }),
-
-    // ── cart, checkout and orders ──
-    route("cart/quote", "routes/resources/cart-quote.ts"),
-    route("checkout", "routes/store/checkout.tsx"),
-    route("orders/:token", "routes/store/order-confirmation.tsx"),
-    route("order-lookup", "routes/store/order-lookup.tsx"),
-
-    // ── shopper accounts (every page under the account layout calls requireShopper) ──
-    ...prefix("account", [
-      route("sign-in", "routes/store/account/sign-in.tsx"),
-      route("sign-up", "routes/store/account/sign-up.tsx"),
-      route("sign-out", "routes/store/account/sign-out.ts"),
-      route("forgot-password", "routes/store/account/forgot-password.tsx"),
-      route("reset-password", "routes/store/account/reset-password.tsx"),
-      route("verify", "routes/store/account/verify.tsx"),
-      route("link", "routes/store/account/link.tsx"),
-      route("orders/:orderNumber/invoice.pdf", "routes/store/account/invoice-pdf.ts"),
-      layout("routes/store/account/layout.tsx", [
-        index("routes/store/account/overview.tsx"),
-        route("orders", "routes/store/account/orders.tsx"),
-        route("orders/:orderNumber", "routes/store/account/order.tsx"),
-        route("addresses", "routes/store/account/addresses.tsx"),
-        route("addresses/new", "routes/store/account/address-edit.tsx", {
-          id: "account-address-new",
-        }),
-        route("addresses/:addressId", "routes/store/account/address-edit.tsx"),
-        route("settings", "routes/store/account/settings.tsx"),
-      ]),
-    ]),
-
-    route("*", "routes/store/not-found.tsx"),
-  ]),
+  // ── storefront: English at these paths, French under /fr (the same modules, ids "fr/…") ──
+  layout("routes/store/layout.tsx", [...storefront, ...prefix("fr", inFrench(storefront))]),
 ] satisfies RouteConfig;

@@ -1,3 +1,5 @@
+import type { Locale } from "~/lib/i18n/locale";
+
 /**
  * Dates in the store's time zone (STORE_TIMEZONE).
  *
@@ -23,7 +25,7 @@ const NO_ZONE_DATA =
 
 let zoneData: ZoneData | null = null;
 /** Writes an instant in a zone: set with the data, so the browser's bundle has no zone code. */
-let writer: ((date: Date, timeZone: string) => DateText) | null = null;
+let writer: ((date: Date, timeZone: string, locale?: Locale) => DateText) | null = null;
 
 /** Registers the server's time-zone data. The browser has none: it is sent texts. */
 export function setZoneData(data: ZoneData): void {
@@ -122,30 +124,53 @@ export const MONTH_NAMES = [
   "December",
 ];
 
-const pad = (n: number) => String(n).padStart(2, "0");
+const FRENCH_MONTHS = "janv. févr. mars avr. mai juin juill. août sept. oct. nov. déc.".split(" ");
+const FRENCH_MONTH_NAMES =
+  "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(" ");
 
-function write(p: ReturnType<typeof utcParts>): DateText {
-  const date = `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
-  const time = `${p.hour % 12 || 12}:${pad(p.minute)} ${p.hour < 12 ? "a.m." : "p.m."}`;
+const pad = (n: number) => String(n).padStart(2, "0");
+/** French writes the first of the month "1er". */
+const frenchDay = (day: number) => (day === 1 ? "1er" : String(day));
+
+/** "Nov 25, 2026" / "25 nov. 2026" (month 1-12). */
+function shortDay(year: number, month: number, day: number, locale: Locale): string {
+  return locale === "fr"
+    ? `${frenchDay(day)} ${FRENCH_MONTHS[month - 1]} ${year}`
+    : `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** "November 25, 2026" / "25 novembre 2026" (month 1-12). */
+function longDay(year: number, month: number, day: number, locale: Locale): string {
+  return locale === "fr"
+    ? `${frenchDay(day)} ${FRENCH_MONTH_NAMES[month - 1]} ${year}`
+    : `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+}
+
+function write(p: ReturnType<typeof utcParts>, locale: Locale = "en"): DateText {
+  const date = shortDay(p.year, p.month, p.day, locale);
+  const time =
+    locale === "fr"
+      ? `${p.hour} h ${pad(p.minute)}`
+      : `${p.hour % 12 || 12}:${pad(p.minute)} ${p.hour < 12 ? "a.m." : "p.m."}`;
   return {
     day: `${p.year}-${pad(p.month)}-${pad(p.day)}`,
     date,
     time,
-    dateTime: `${date}, ${time}`,
+    dateTime: locale === "fr" ? `${date} à ${time}` : `${date}, ${time}`,
   };
 }
 
 /** An instant written in timeZone (server only: it takes the zone's data). */
-function writeInstant(date: Date, timeZone: string): DateText {
-  return write(zonedParts(date, timeZone));
+function writeInstant(date: Date, timeZone: string, locale: Locale = "en"): DateText {
+  return write(zonedParts(date, timeZone), locale);
 }
 
 /** The text of an instant: from the zone's data on the server, or looked up in the texts sent. */
-export function dateText(value: Date | string, zone: Zone): DateText {
+export function dateText(value: Date | string, zone: Zone, locale: Locale = "en"): DateText {
   const date = new Date(value);
   if (typeof zone === "string") {
     if (!writer) throw new Error(NO_ZONE_DATA);
-    return writer(date, zone);
+    return writer(date, zone, locale);
   }
   const iso = date.toISOString();
   // An instant the loader did not send: its UTC time, the same on both sides (never expected).
@@ -173,33 +198,42 @@ export function dayOfInstant(value: Date | string, zone: Zone): string {
   return dateText(value, zone).day;
 }
 
-/** "Nov 25, 2026" for a calendar day ("2026-11-25", a date column): no time zone involved. */
-export function formatCalendarDay(day: string): string {
+function calendarParts(day: string): [number, number, number] {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) throw new RangeError(`Not a calendar day: ${day}`);
-  return `${MONTHS[Number(match[2]) - 1]} ${Number(match[3])}, ${match[1]}`;
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/** "Nov 25, 2026" for a calendar day ("2026-11-25", a date column): no time zone involved. */
+export function formatCalendarDay(day: string, locale: Locale = "en"): string {
+  return shortDay(...calendarParts(day), locale);
 }
 
 /** "December 1, 2026" for a calendar day ("2026-12-01": an estimated delivery, a report's day). */
-export function formatLongCalendarDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) throw new RangeError(`Not a calendar day: ${day}`);
-  return `${MONTH_NAMES[Number(match[2]) - 1]} ${Number(match[3])}, ${match[1]}`;
+export function formatLongCalendarDay(day: string, locale: Locale = "en"): string {
+  return longDay(...calendarParts(day), locale);
 }
 
-/** "November 23, 2026" in timeZone (server only: invoices, account order pages). */
-export function formatLongDate(value: Date | string, timeZone: string): string {
+/** "November 23, 2026" / "23 novembre 2026" in timeZone (server only: invoices, order pages). */
+export function formatLongDate(value: Date | string, timeZone: string, locale: Locale = "en"): string {
   const { year, month, day } = zonedParts(new Date(value), timeZone);
-  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+  return longDay(year, month, day, locale);
 }
 
 const WEEKDAY_NAMES = "Sunday Monday Tuesday Wednesday Thursday Friday Saturday".split(" ");
+const FRENCH_WEEKDAY_NAMES = "dimanche lundi mardi mercredi jeudi vendredi samedi".split(" ");
 
-/** "Friday, November 27": the weekday and day of an instant in timeZone (server only). */
-export function formatWeekdayDate(value: Date | string, timeZone: string): string {
+/** "Friday, November 27" / "vendredi 27 novembre": an instant's weekday and day (server only). */
+export function formatWeekdayDate(
+  value: Date | string,
+  timeZone: string,
+  locale: Locale = "en",
+): string {
   const { year, month, day } = zonedParts(new Date(value), timeZone);
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return `${WEEKDAY_NAMES[weekday]}, ${MONTH_NAMES[month - 1]} ${day}`;
+  return locale === "fr"
+    ? `${FRENCH_WEEKDAY_NAMES[weekday]} ${frenchDay(day)} ${FRENCH_MONTH_NAMES[month - 1]}`
+    : `${WEEKDAY_NAMES[weekday]}, ${MONTH_NAMES[month - 1]} ${day}`;
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -208,13 +242,13 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\
  * The texts of every instant in a loader's data (Date values and ISO strings, at any depth),
  * written in timeZone on the server, for the page to show without any time-zone data.
  */
-export function dateTexts(data: unknown, timeZone: string): DateTexts {
+export function dateTexts(data: unknown, timeZone: string, locale: Locale = "en"): DateTexts {
   const texts: DateTexts = {};
   const seen = new Set<object>();
   const add = (date: Date) => {
     if (Number.isNaN(date.getTime())) return;
     const key = date.toISOString();
-    texts[key] ??= writeInstant(date, timeZone);
+    texts[key] ??= writeInstant(date, timeZone, locale);
   };
   const visit = (value: unknown): void => {
     if (value instanceof Date) add(value);
@@ -234,6 +268,7 @@ export function dateTexts(data: unknown, timeZone: string): DateTexts {
 export function withDateTexts<T extends object>(
   data: T,
   timeZone: string,
+  locale: Locale = "en",
 ): T & { dates: DateTexts } {
-  return { ...data, dates: dateTexts(data, timeZone) };
+  return { ...data, dates: dateTexts(data, timeZone, locale) };
 }

@@ -1,18 +1,25 @@
-const formatter = new Intl.NumberFormat("en-CA", {
-  style: "currency",
-  currency: "CAD",
-  currencyDisplay: "narrowSymbol",
-});
+import { LOCALE_TAGS, type Locale } from "~/lib/i18n/locale";
 
-/** Formats integer cents as "$2,499.50". */
-export function formatMoney(cents: number): string {
-  return formatter.format(cents / 100);
+const moneyFormats = new Map<Locale, Intl.NumberFormat>();
+
+/** Formats integer cents as each language writes dollars: "$2,499.50" or "2 499,50 $". */
+export function formatMoney(cents: number, locale: Locale = "en"): string {
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[locale], {
+      style: "currency",
+      currency: "CAD",
+      currencyDisplay: "narrowSymbol",
+    });
+    moneyFormats.set(locale, format);
+  }
+  return format.format(cents / 100);
 }
 
-/** Formats cents as prose does: "$200" for whole dollars, "$19.50" otherwise. */
-export function formatMoneyInText(cents: number): string {
-  const text = formatMoney(cents);
-  return cents % 100 === 0 ? text.replace(/\.00$/, "") : text;
+/** Formats cents as prose does: "$200" (or "200 $") for whole dollars, "$19.50" otherwise. */
+export function formatMoneyInText(cents: number, locale: Locale = "en"): string {
+  const text = formatMoney(cents, locale);
+  return cents % 100 === 0 ? text.replace(/[.,]00(?=\D*$)/, "") : text;
 }
 
 /** Parses "12.5", "$1,234.50" or 12.5 to cents; anything non-numeric becomes 0. */

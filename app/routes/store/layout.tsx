@@ -70,7 +70,9 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { storeName, logoUrl, restricted, contact } = loaderData;
   const [ageVerified, setAgeVerified] = useState(loaderData.ageVerified);
   const location = useLocation();
-  const home = useRouteLoaderData<typeof homeLoader>("routes/store/home");
+  const englishHome = useRouteLoaderData<typeof homeLoader>("routes/store/home");
+  const frenchHome = useRouteLoaderData<typeof homeLoader>("fr/routes/store/home");
+  const home = englishHome ?? frenchHome;
   const showSkeleton = useListingSkeleton();
   const drawerOpen = useCartDrawerOpen();
   const [drawerLoaded, setDrawerLoaded] = useState(false);
@@ -98,7 +100,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         >
           Skip to content
         </a>
-        {home?.announcement && location.pathname === "/" ? (
+        {home?.announcement ? (
           <AnnouncementBar announcement={home.announcement} />
         ) : null}
         <SiteHeader storeName={storeName} logoUrl={logoUrl} />

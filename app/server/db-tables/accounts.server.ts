@@ -12,6 +12,8 @@ export const shopperAccounts = pg.pgTable(
   {
     ...id,
     email: pg.text("email").notNull(),
+    /** The language of the account's emails: the one it was made or last signed in with. */
+    locale: pg.text("locale").notNull().default("en"),
     /** argon2id; null for an account that only ever signed in by emailed links. */
     passwordHash: pg.text("password_hash"),
     emailVerifiedAt: pg.timestamp("email_verified_at", { withTimezone: true }),

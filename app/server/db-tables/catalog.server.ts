@@ -12,6 +12,9 @@ export const products = pg.pgTable(
     name: pg.text("name").notNull(),
     category: pg.text("category").notNull(),
     description: pg.text("description").notNull().default(""),
+    /** French name and description; empty falls back to the English one (shown as untranslated). */
+    nameFr: pg.text("name_fr").notNull().default(""),
+    descriptionFr: pg.text("description_fr").notNull().default(""),
     imageUrl: pg.text("image_url").notNull().default(""),
     thumbnailUrls: pg
       .text("thumbnail_urls")

@@ -12,6 +12,10 @@ export const pages = pg.pgTable(
     title: pg.text("title").notNull(),
     description: pg.text("description").notNull().default(""),
     content: pg.text("content").notNull().default(""),
+    /** The French page; an empty field falls back to the English one. */
+    titleFr: pg.text("title_fr").notNull().default(""),
+    descriptionFr: pg.text("description_fr").notNull().default(""),
+    contentFr: pg.text("content_fr").notNull().default(""),
     isPublished: pg.boolean("is_published").notNull().default(true),
     updatedBy: pg.text("updated_by"),
     ...updatedAt,
@@ -43,6 +47,8 @@ export const announcements = pg.pgTable(
     ...id,
     name: pg.text("name").notNull(),
     message: pg.text("message").notNull(),
+    /** The French message; empty falls back to the English one. */
+    messageFr: pg.text("message_fr").notNull().default(""),
     couponCode: pg.text("coupon_code"),
     isActive: pg.boolean("is_active").notNull().default(true),
     startDate: pg.timestamp("start_date", { withTimezone: true }),

@@ -56,6 +56,8 @@ export const newsletterSubscribers = pg.pgTable(
     ...id,
     email: pg.text("email").notNull(),
     source: pg.text("source").notNull(),
+    /** The language the subscriber signed up in: newsletters' footers and the unsubscribe page. */
+    locale: pg.text("locale").notNull().default("en"),
     consentedAt: pg.timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: pg.timestamp("unsubscribed_at", { withTimezone: true }),
     unsubscribeToken: pg.text("unsubscribe_token").notNull(),

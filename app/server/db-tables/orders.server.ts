@@ -26,6 +26,8 @@ export const orders = pg.pgTable(
     customerId: pg.uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
     email: pg.text("email").notNull(),
     phone: pg.text("phone"),
+    /** The shopper's language ("en" or "fr", app/lib/i18n/locale.ts): every email about it uses it. */
+    locale: pg.text("locale").notNull().default("en"),
     shippingName: pg.text("shipping_name").notNull(),
     shippingStreet: pg.text("shipping_street").notNull(),
     shippingCity: pg.text("shipping_city").notNull(),
