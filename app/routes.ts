@@ -73,7 +73,9 @@ export default [
   route("email/click/:token/:n", "routes/resources/email-click.tsx"),
   // Newsletter and campaign unsubscribe links: outside the store layout (no age gate, no cookies).
   route("unsubscribe/:token", "routes/store/unsubscribe.tsx"),
-  route("fr/unsubscribe/:token", "routes/store/unsubscribe.tsx", { id: "fr/routes/store/unsubscribe" }),
+  route("fr/unsubscribe/:token", "routes/store/unsubscribe.tsx", {
+    id: "fr/routes/store/unsubscribe",
+  }),
 
   // ── admin (/budzadmin) ──
   ...prefix("budzadmin", [

@@ -215,7 +215,11 @@ export function formatLongCalendarDay(day: string, locale: Locale = "en"): strin
 }
 
 /** "November 23, 2026" / "23 novembre 2026" in timeZone (server only: invoices, order pages). */
-export function formatLongDate(value: Date | string, timeZone: string, locale: Locale = "en"): string {
+export function formatLongDate(
+  value: Date | string,
+  timeZone: string,
+  locale: Locale = "en",
+): string {
   const { year, month, day } = zonedParts(new Date(value), timeZone);
   return longDay(year, month, day, locale);
 }

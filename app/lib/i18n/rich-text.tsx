@@ -14,9 +14,7 @@ export function richText(
   for (const match of text.matchAll(pattern)) {
     const render = tags[match[1]];
     if (match.index > last) parts.push(text.slice(last, match.index));
-    parts.push(
-      <Fragment key={parts.length}>{render ? render(match[2]) : match[2]}</Fragment>,
-    );
+    parts.push(<Fragment key={parts.length}>{render ? render(match[2]) : match[2]}</Fragment>);
     last = match.index + match[0].length;
   }
   if (last < text.length) parts.push(text.slice(last));

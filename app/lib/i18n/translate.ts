@@ -21,10 +21,7 @@ export interface Catalogue<M extends Messages> {
 }
 
 /** Defines an area's catalogue; a French message missing or extra is a type error. */
-export function defineMessages<const M extends Messages>(
-  en: M,
-  fr: Translation<M>,
-): Catalogue<M> {
+export function defineMessages<const M extends Messages>(en: M, fr: Translation<M>): Catalogue<M> {
   return { en, fr };
 }
 
@@ -81,7 +78,10 @@ export type Translate<M extends Messages> = <K extends keyof M & string>(
 ) => string;
 
 /** The translate function of an area in a language (server and client alike). */
-export function translator<M extends Messages>(catalogue: Catalogue<M>, locale: Locale): Translate<M> {
+export function translator<M extends Messages>(
+  catalogue: Catalogue<M>,
+  locale: Locale,
+): Translate<M> {
   const messages: Messages = catalogue[locale];
   return (key, ...params) => fillMessage(messages[key], locale, params[0]);
 }

@@ -22,7 +22,10 @@ export function useLocalePath(): (path: string) => string {
 }
 
 /** Money written the page's language's way. */
-export function useMoney(): { money: (cents: number) => string; moneyInText: (cents: number) => string } {
+export function useMoney(): {
+  money: (cents: number) => string;
+  moneyInText: (cents: number) => string;
+} {
   const locale = useLocale();
   return useMemo(
     () => ({

@@ -100,9 +100,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         >
           Skip to content
         </a>
-        {home?.announcement ? (
-          <AnnouncementBar announcement={home.announcement} />
-        ) : null}
+        {home?.announcement ? <AnnouncementBar announcement={home.announcement} /> : null}
         <SiteHeader storeName={storeName} logoUrl={logoUrl} />
         <main id="main" className="flex-1">
           {showSkeleton ? (
