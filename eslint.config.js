@@ -11,6 +11,9 @@ const nodemailerOutsideItsAdapter = {
   message: "Only app/server/email/smtp.server.ts uses nodemailer: go through its functions.",
 };
 
+const storefrontText =
+  "Storefront text comes from a message catalogue (app/lib/i18n/messages): use t(...) from useT.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -96,6 +99,33 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver()],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // Shopper-facing text comes from the message catalogues (app/lib/i18n/messages), so every
+    // storefront page exists in English and French: no bare words in the storefront's JSX.
+    files: [
+      "app/routes/store/**/*.tsx",
+      "app/components/store/**/*.tsx",
+      "app/components/ui/error-page.tsx",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXText[value=/[A-Za-z]{2,}/]",
+          message: storefrontText,
+        },
+        {
+          selector:
+            "JSXAttribute[name.name=/^(aria-label|title|alt|placeholder|label)$/] > Literal[value=/[A-Za-z]{2,}/]",
+          message: storefrontText,
+        },
+        {
+          selector: "JSXExpressionContainer > Literal[value=/[A-Za-z]{2,} [A-Za-z]/]",
+          message: storefrontText,
+        },
+      ],
+    },
   },
   { files: ["**/*.js"], languageOptions: { globals: { ...globals.node } } },
 );

@@ -71,3 +71,12 @@ export function preferredLocale(acceptLanguage: string | null | undefined): Loca
 export function requestLocale(request: Request): Locale {
   return localeOfPath(new URL(request.url).pathname);
 }
+
+/** A stored text in a language: the French one where it was written, else the English one. */
+export function inLocale(
+  locale: Locale,
+  english: string,
+  french: string | null | undefined,
+): string {
+  return locale === "fr" && french?.trim() ? french : english;
+}
