@@ -36,6 +36,7 @@ export const POSTGRES_PASS = [
   "tests/integration/reports-refunds.test.ts",
   "tests/integration/reports.test.ts",
   "tests/integration/schema.test.ts",
+  "tests/integration/search-languages.test.ts",
   "tests/integration/staff-alerts.test.ts",
   "tests/integration/staff.test.ts",
   "tests/integration/stock-ledger.test.ts",

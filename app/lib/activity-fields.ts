@@ -121,6 +121,16 @@ const couponValue: Format = (value, { zone, changes }) => {
 export const FIELDS: Record<string, { label?: string; format?: Format }> = {
   // Products (the form, bulk changes, imports)
   sku: { label: "SKU" },
+  // The French versions of products, pages and the announcement (empty: not translated).
+  nameFr: { label: "Name (French)" },
+  descriptionFr: { label: "Description (French)" },
+  titleFr: { label: "Title (French)" },
+  contentFr: { label: "Content (French)" },
+  messageFr: { label: "Message (French)" },
+  translation: {
+    label: "Translation",
+    format: fromLabels({ all: "Any", missing: "Not translated" }),
+  },
   category: { format: fromLabels(categoryNames) },
   costPrice: { label: "Cost price" },
   image: { label: "Main image" },

@@ -1,3 +1,7 @@
+import type { Locale } from "./i18n/locale";
+import { checkoutMessages } from "./i18n/messages/checkout";
+import { translator } from "./i18n/translate";
+
 /** The 13 provinces and territories, with the first letters Canada Post uses for their postal codes. */
 export const PROVINCES = [
   { code: "AB", name: "Alberta", postalPrefixes: "T" },
@@ -23,8 +27,27 @@ export function isProvinceCode(value: string): value is ProvinceCode {
   return (PROVINCE_CODES as readonly string[]).includes(value);
 }
 
-export function provinceName(code: string): string {
-  return PROVINCES.find((p) => p.code === code)?.name ?? code;
+/** A province's or territory's name ("Quebec", "Québec" in French); an unknown code as it is. */
+export function provinceName(code: string, locale: Locale = "en"): string {
+  if (locale === "en" || !isProvinceCode(code))
+    return PROVINCES.find((p) => p.code === code)?.name ?? code;
+  return translator(checkoutMessages, locale)(`province${code}`);
+}
+
+/**
+ * A province's name in a sentence, with the words that go before it in the language: "in Quebec" /
+ * "au Québec", "to Ontario" / "en Ontario", "Quebec's" / "du Québec" (French writes "la loi du
+ * Québec", "l'âge légal en Alberta").
+ */
+export function provincePhrase(
+  code: ProvinceCode,
+  form: "in" | "to" | "of",
+  locale: Locale = "en",
+) {
+  const t = translator(checkoutMessages, locale);
+  if (form === "in") return t(`provinceIn${code}`);
+  if (form === "to") return t(`provinceTo${code}`);
+  return t(`provinceOf${code}`);
 }
 
 // Canada Post never uses D, F, I, O, Q or U, and W or Z as a first letter.

@@ -7,6 +7,9 @@
  * net amount: grams of product for the weighed kinds, a count of seeds for seeds. The amount is
  * kept in thousandths (milligrams, or thousandths of a seed) so all the arithmetic is integers.
  */
+import type { Locale } from "./i18n/locale";
+import { checkoutMessages } from "./i18n/messages/checkout";
+import { translator } from "./i18n/translate";
 
 export const CANNABIS_KINDS = [
   "dried",
@@ -129,34 +132,54 @@ export function unitDriedMg(product: MeasuredProduct, size?: MeasuredSize | null
   return amount === null ? null : driedEquivalentMg(kind, amount);
 }
 
-/** "12.5 g": milligrams as grams, rounded up to the hundredth (30.001 g is over, so 30.01 g). */
-export function formatGrams(mg: number): string {
+/**
+ * "12.5 g" ("12,5 g" in French): milligrams as grams, rounded up to the hundredth (30.001 g is
+ * over, so 30.01 g).
+ */
+export function formatGrams(mg: number, locale: Locale = "en"): string {
   const hundredths = Math.ceil(mg / 10);
   const grams = (hundredths / 100).toFixed(2).replace(/\.?0+$/, "");
-  return `${grams} g`;
+  return translator(checkoutMessages, locale)("grams", {
+    grams: locale === "fr" ? grams.replace(".", ",") : grams,
+  });
 }
 
-/** The meter's words: "12.5 g of 30 g". */
-export function meterText(totalMg: number, limitMg = CANNABIS_LIMIT_MG): string {
-  return `${formatGrams(totalMg)} of ${formatGrams(limitMg)}`;
+/** The meter's words: "12.5 g of 30 g" ("12,5 g sur 30 g"). */
+export function meterText(
+  totalMg: number,
+  limitMg = CANNABIS_LIMIT_MG,
+  locale: Locale = "en",
+): string {
+  return translator(checkoutMessages, locale)("meterText", {
+    total: formatGrams(totalMg, locale),
+    limit: formatGrams(limitMg, locale),
+  });
 }
 
 /** The message for an order over the limit (the quote and placing the order). */
-function overLimitMessage(totalMg: number, limitMg = CANNABIS_LIMIT_MG): string {
-  return `Your cart holds ${formatGrams(totalMg)} of dried cannabis or its equivalent, over the legal limit of ${formatGrams(limitMg)} per order. Please lower a quantity or remove an item.`;
+function overLimitMessage(totalMg: number, limitMg: number, locale: Locale): string {
+  return translator(checkoutMessages, locale)("overLimit", {
+    total: formatGrams(totalMg, locale),
+    limit: formatGrams(limitMg, locale),
+  });
 }
 
 /** The message when an addition is refused in the browser. */
 function refusedAdditionMessage(
   name: string,
   totalMg: number,
-  limitMg = CANNABIS_LIMIT_MG,
+  limitMg: number,
+  locale: Locale,
 ): string {
-  return `Sorry, we can't add ${name}: an order can hold at most ${formatGrams(limitMg)} of dried cannabis or its equivalent, and this would make it ${formatGrams(totalMg)}.`;
+  return translator(checkoutMessages, locale)("refusedAddition", {
+    name,
+    total: formatGrams(totalMg, locale),
+    limit: formatGrams(limitMg, locale),
+  });
 }
 
-function unmeasuredMessage(name: string): string {
-  return `Sorry, ${name} can't be ordered yet: its cannabis amount is not set. Please remove it from your cart.`;
+function unmeasuredMessage(name: string, locale: Locale): string {
+  return translator(checkoutMessages, locale)("unmeasured", { name });
 }
 
 interface LimitLine {
@@ -177,13 +200,14 @@ export interface CannabisSummary {
 export function summarizeCannabis(
   lines: LimitLine[],
   limitMg = CANNABIS_LIMIT_MG,
+  locale: Locale = "en",
 ): CannabisSummary {
   const totalMg = lines.reduce((sum, l) => sum + (l.driedMg ?? 0) * l.quantity, 0);
   const unmeasured = lines.find((l) => l.driedMg === null);
   const message = unmeasured
-    ? unmeasuredMessage(unmeasured.name)
+    ? unmeasuredMessage(unmeasured.name, locale)
     : totalMg > limitMg
-      ? overLimitMessage(totalMg, limitMg)
+      ? overLimitMessage(totalMg, limitMg, locale)
       : null;
   return { totalMg, limitMg, message };
 }
@@ -197,10 +221,11 @@ export function refuseAddition(
   cart: { id: string; quantity: number; driedMg?: number | null }[],
   addition: { id: string; name: string; quantity: number; driedMg: number | null | undefined },
   limitMg = CANNABIS_LIMIT_MG,
+  locale: Locale = "en",
 ): string | null {
   const current = cart.reduce((sum, item) => sum + (item.driedMg ?? 0) * item.quantity, 0);
   const added = (addition.driedMg ?? 0) * addition.quantity;
   if (added === 0) return null;
   const total = current + added;
-  return total > limitMg ? refusedAdditionMessage(addition.name, total, limitMg) : null;
+  return total > limitMg ? refusedAdditionMessage(addition.name, total, limitMg, locale) : null;
 }

@@ -1,4 +1,7 @@
 /** Storefront listing parameters (category, all-products and search pages), kept in the URL. */
+import type { Locale } from "./i18n/locale";
+import { catalogMessages } from "./i18n/messages/catalog";
+import { translator } from "./i18n/translate";
 
 export const SORT_OPTIONS = [
   { value: "name", label: "Name" },
@@ -38,11 +41,16 @@ export interface CatalogFilters {
 }
 
 const POTENCY_PARAMS = [
-  ["thcMin", "minimum THC"],
-  ["thcMax", "maximum THC"],
-  ["cbdMin", "minimum CBD"],
-  ["cbdMax", "maximum CBD"],
+  ["thcMin", "thcMinLabel"],
+  ["thcMax", "thcMaxLabel"],
+  ["cbdMin", "cbdMinLabel"],
+  ["cbdMax", "cbdMaxLabel"],
 ] as const;
+
+/** A number in a refusal: as today ("1000") in English, the French way ("1 000") in French. */
+function shownNumber(value: number, locale: Locale): string | number {
+  return locale === "en" ? String(value) : value;
+}
 
 export interface CatalogQuery extends CatalogFilters {
   sort: SortKey;
@@ -60,14 +68,15 @@ type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const CURSOR = /^[A-Za-z0-9_-]{1,400}$/;
 
-function parseFilters(params: URLSearchParams): ParseResult<CatalogFilters> {
+function parseFilters(params: URLSearchParams, locale: Locale): ParseResult<CatalogFilters> {
+  const t = translator(catalogMessages, locale);
   const filters: CatalogFilters = {};
   const strains = params.getAll("strain").filter((v) => v !== "");
-  if (strains.length > 1) return { ok: false, message: "Choose one strain type at most." };
+  if (strains.length > 1) return { ok: false, message: t("oneStrainAtMost") };
   const strain = strains[0];
   if (strain !== undefined) {
     if (!STRAIN_OPTIONS.some((o) => o.value === strain)) {
-      return { ok: false, message: 'The strain type must be "indica", "sativa" or "hybrid".' };
+      return { ok: false, message: t("strainInvalid") };
     }
     filters.strain = strain as StrainFilter;
   }
@@ -78,7 +87,10 @@ function parseFilters(params: URLSearchParams): ParseResult<CatalogFilters> {
     if (!/^\d+(\.\d)?$/.test(raw) || value > POTENCY_FILTER_MAX) {
       return {
         ok: false,
-        message: `The ${label} must be a number from 0 to ${POTENCY_FILTER_MAX}, with one decimal at most.`,
+        message: t("potencyInvalid", {
+          label: t(label),
+          max: shownNumber(POTENCY_FILTER_MAX, locale),
+        }),
       };
     }
     filters[name] = value;
@@ -90,7 +102,7 @@ function parseFilters(params: URLSearchParams): ParseResult<CatalogFilters> {
     const low = filters[min];
     const high = filters[max];
     if (low !== undefined && high !== undefined && low > high) {
-      return { ok: false, message: `The minimum ${label} is above the maximum ${label}.` };
+      return { ok: false, message: t("minAboveMax", { label }) };
     }
   }
   return { ok: true, value: filters };
@@ -113,31 +125,36 @@ function parsePage(raw: string | null): number | undefined {
   return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : undefined;
 }
 
-export function parseCatalogQuery(params: URLSearchParams): ParseResult<CatalogQuery> {
+/** A listing's query from the URL, or why it is refused (in the page's language). */
+export function parseCatalogQuery(
+  params: URLSearchParams,
+  locale: Locale = "en",
+): ParseResult<CatalogQuery> {
+  const t = translator(catalogMessages, locale);
   const sort = params.get("sort") ?? DEFAULT_SORT;
   if (!SORT_OPTIONS.some((o) => o.value === sort)) {
-    return { ok: false, message: `Unknown sort order "${sort}".` };
+    return { ok: false, message: t("unknownSort", { sort }) };
   }
   const rawMax = params.get("max");
   const maxPrice = rawMax === null || rawMax === "" ? PRICE_SLIDER_MAX : Number(rawMax);
   if (!Number.isFinite(maxPrice) || maxPrice < 0 || maxPrice > PRICE_SLIDER_MAX) {
     return {
       ok: false,
-      message: `The maximum price must be a number from 0 to ${PRICE_SLIDER_MAX}.`,
+      message: t("maxPriceInvalid", { max: shownNumber(PRICE_SLIDER_MAX, locale) }),
     };
   }
   const view = params.get("view") ?? "grid";
   if (view !== "grid" && view !== "list") {
-    return { ok: false, message: 'The view must be "grid" or "list".' };
+    return { ok: false, message: t("viewInvalid") };
   }
   const after = params.get("after") ?? undefined;
   const before = params.get("before") ?? undefined;
   if ((after && !CURSOR.test(after)) || (before && !CURSOR.test(before)) || (after && before)) {
-    return { ok: false, message: "This page link is not valid. Please start from the first page." };
+    return { ok: false, message: t("invalidPageLink") };
   }
   const page = parsePage(params.get("page"));
-  if (page === undefined) return { ok: false, message: "The page number is not valid." };
-  const filters = parseFilters(params);
+  if (page === undefined) return { ok: false, message: t("invalidPageNumber") };
+  const filters = parseFilters(params, locale);
   if (!filters.ok) return filters;
   return {
     ok: true,

@@ -1,3 +1,7 @@
+import type { Locale } from "./i18n/locale";
+import { categoryMessages } from "./i18n/messages/categories";
+import { translator } from "./i18n/translate";
+
 export interface Category {
   slug: CategorySlug;
   name: string;
@@ -15,45 +19,43 @@ export const CATEGORY_SLUGS = [
 ] as const;
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
-export const CATEGORIES: readonly Category[] = [
-  {
-    slug: "flowers",
-    name: "Flowers",
-    blurb:
-      "Hand-trimmed, slow-cured buds from small-batch Canadian growers, in every size from a gram to an ounce.",
-  },
-  {
-    slug: "concentrates",
-    name: "Concentrates",
-    blurb: "Shatter, wax, live resin and rosin: potent extracts for experienced consumers.",
-  },
-  {
-    slug: "edibles",
-    name: "Edibles",
-    blurb: "Precisely dosed gummies, chocolates and baked treats. Start low and go slow.",
-  },
-  {
-    slug: "vapes",
-    name: "Vapes",
-    blurb: "Cartridges and disposables with clean, lab-tested oil and true strain flavour.",
-  },
-  {
-    slug: "hash",
-    name: "Hash",
-    blurb: "Traditional pressed hash and modern bubble hash, made the old-fashioned way.",
-  },
-  {
-    slug: "mushrooms",
-    name: "Mushrooms",
-    blurb: "Functional mushroom blends and microdose capsules for the curious adult.",
-  },
-  {
-    slug: "bulk-buy",
-    name: "Bulk Buy",
-    blurb: "Our best value: larger quantities of customer favourites at a lower price per gram.",
-  },
-];
+/** Each category's messages in app/lib/i18n/messages/categories.ts. */
+const MESSAGE_KEYS = {
+  flowers: { name: "flowersName", blurb: "flowersBlurb" },
+  concentrates: { name: "concentratesName", blurb: "concentratesBlurb" },
+  edibles: { name: "ediblesName", blurb: "ediblesBlurb" },
+  vapes: { name: "vapesName", blurb: "vapesBlurb" },
+  hash: { name: "hashName", blurb: "hashBlurb" },
+  mushrooms: { name: "mushroomsName", blurb: "mushroomsBlurb" },
+  "bulk-buy": { name: "bulkBuyName", blurb: "bulkBuyBlurb" },
+} as const satisfies Record<
+  CategorySlug,
+  { name: keyof typeof categoryMessages.en; blurb: keyof typeof categoryMessages.en }
+>;
 
-export function findCategory(slug: string): Category | undefined {
-  return CATEGORIES.find((c) => c.slug === slug);
+function categoriesOf(locale: Locale): readonly Category[] {
+  const t = translator(categoryMessages, locale);
+  return CATEGORY_SLUGS.map((slug) => ({
+    slug,
+    name: t(MESSAGE_KEYS[slug].name),
+    blurb: t(MESSAGE_KEYS[slug].blurb),
+  }));
+}
+
+const BY_LOCALE: Record<Locale, readonly Category[]> = {
+  en: categoriesOf("en"),
+  fr: categoriesOf("fr"),
+};
+
+/** The categories in English (the admin's, and the storefront's English pages). */
+export const CATEGORIES: readonly Category[] = BY_LOCALE.en;
+
+/** The categories, named and described in a language (the storefront's). */
+export function categoriesIn(locale: Locale): readonly Category[] {
+  return BY_LOCALE[locale];
+}
+
+/** A category by its slug, in English unless a language is given. */
+export function findCategory(slug: string, locale: Locale = "en"): Category | undefined {
+  return BY_LOCALE[locale].find((c) => c.slug === slug);
 }

@@ -3,6 +3,10 @@
  * word for word with every consent record, and how long implied consent from a purchase lasts.
  */
 
+import type { Locale } from "./i18n/locale";
+import { accountMessages } from "./i18n/messages/account";
+import { translator } from "./i18n/translate";
+
 /** Implied consent from a purchase (an existing business relationship) lasts two years. */
 export const IMPLIED_CONSENT_YEARS = 2;
 
@@ -29,15 +33,23 @@ export const CONSENT_SOURCE_LABELS: Record<ConsentSource, string> = {
 export type ConsentGivenAt = "footer" | "checkout" | "import" | "account" | "admin";
 export type WithdrawnAt = "account" | "admin" | "unsubscribe_link" | "account_deleted";
 
-/** What the sign-up places show, exactly as recorded with each consent. */
-export function consentWording(source: ConsentGivenAt, storeName: string): string {
+/**
+ * What the sign-up places show, exactly as recorded with each consent: in the page's language on
+ * the storefront (footer, checkout, My Account); the import and admin wordings are the staff's.
+ */
+export function consentWording(
+  source: ConsentGivenAt,
+  storeName: string,
+  locale: Locale = "en",
+): string {
+  const t = translator(accountMessages, locale);
   switch (source) {
     case "footer":
-      return `New arrivals and members-only offers from ${storeName} by email. You can unsubscribe at any time.`;
+      return t("consentFooter", { storeName });
     case "checkout":
-      return `Send me news, new products and offers from ${storeName}. You can unsubscribe at any time.`;
+      return t("consentCheckout", { storeName });
     case "account":
-      return `News, new products and offers from ${storeName}, a few times a month. Every email has an unsubscribe link.`;
+      return t("consentAccount", { storeName });
     case "import":
       return "Marked as consenting in a customer CSV import (the store keeps the original consent).";
     case "admin":

@@ -1,5 +1,8 @@
 import { dayOfInstant, formatDate, zonedTime, type Zone } from "./dates";
 import { formatMoneyInText } from "./money";
+import type { Locale } from "./i18n/locale";
+import { checkoutMessages } from "./i18n/messages/checkout";
+import { translator } from "./i18n/translate";
 import type { CouponTerms } from "./pricing";
 
 /**
@@ -36,10 +39,11 @@ export function couponStatus(coupon: CouponDates, now: Date): CouponStatus {
   return "active";
 }
 
-/** "20%" for a percentage, "$20" or "$12.50" for a dollar amount. */
-export function formatCouponValue(coupon: CouponTerms): string {
-  if (coupon.type === "percentage") return `${coupon.value}%`;
-  return formatMoneyInText(coupon.value);
+/** "20%" for a percentage, "$20" or "$12.50" for a dollar amount (French "20 %", "20 $"). */
+export function formatCouponValue(coupon: CouponTerms, locale: Locale = "en"): string {
+  if (coupon.type === "percentage")
+    return translator(checkoutMessages, locale)("couponPercent", { value: String(coupon.value) });
+  return formatMoneyInText(coupon.value, locale);
 }
 
 /** Share of a coupon's uses taken, in whole percent (0-100); null when it has no maximum. */

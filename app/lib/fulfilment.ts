@@ -1,7 +1,10 @@
-import { PROVINCES, type ProvinceCode } from "./address";
-import { MONTHS, dayOfInstant, zonedParts, zonedTime } from "./dates";
+import { PROVINCES, provincePhrase, type ProvinceCode } from "./address";
+import { dayOfInstant, zonedParts, zonedTime } from "./dates";
 import { addDays } from "./report-period";
 import { formatMoney } from "./money";
+import type { Locale } from "./i18n/locale";
+import { checkoutMessages } from "./i18n/messages/checkout";
+import { translator } from "./i18n/translate";
 
 /**
  * How an order reaches the shopper, and what each province's law allows
@@ -21,19 +24,32 @@ export const METHOD_NAMES: Record<FulfilmentMethod, string> = {
   pickup: "Pickup at the store",
 };
 
+/** A method's name as the shopper reads it ("Canada Post parcel", "Colis Postes Canada"). */
+export function methodName(method: FulfilmentMethod, locale: Locale = "en"): string {
+  const t = translator(checkoutMessages, locale);
+  if (method === "delivery") return t("methodDelivery");
+  if (method === "pickup") return t("methodPickup");
+  return t("methodParcel");
+}
+
 /** Checkout's message for an address no method reaches. */
 export const NO_FULFILMENT_METHOD =
   "Sorry, we have no way to get an order to this address. Please check the postal code, or choose another address.";
+
+/** NO_FULFILMENT_METHOD in a language. */
+export function noFulfilmentMethod(locale: Locale = "en"): string {
+  return translator(checkoutMessages, locale)("noFulfilmentMethod");
+}
 
 /**
  * Checkout's message when nothing can reach the province at all, whatever the address: its law
  * allows a private store none (Quebec), or the store offers none of what it allows.
  */
-export function noMethodInProvince(province: ProvinceCode): string {
-  const name = PROVINCES.find((p) => p.code === province)!.name;
+export function noMethodInProvince(province: ProvinceCode, locale: Locale = "en"): string {
+  const t = translator(checkoutMessages, locale);
   return PROVINCE_LAW[province].methods.length === 0
-    ? `Sorry, ${name}'s law does not let a private store deliver or send cannabis there, so we can't get an order to you. Please choose another province or territory.`
-    : `Sorry, we have no way to get an order to ${name} at the moment. Please choose another province or territory.`;
+    ? t("noMethodByLaw", { province: provincePhrase(province, "of", locale) })
+    : t("noMethodOffered", { province: provincePhrase(province, "to", locale) });
 }
 
 export interface ProvinceLaw {
@@ -171,16 +187,24 @@ export function minutesOfDay(time: string): number | null {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
-/** "16:00" → "4 p.m.", "9:30" → "9:30 a.m.". */
-export function formatClock(time: string): string {
+function clock(time: string, locale: Locale, withHalf: boolean): string {
+  const t = translator(checkoutMessages, locale);
   const minutes = minutesOfDay(time) ?? 0;
   const hour = Math.floor(minutes / 60);
   const minute = minutes % 60;
-  const suffix = hour < 12 ? "a.m." : "p.m.";
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  return minute === 0
-    ? `${twelve} ${suffix}`
-    : `${twelve}:${String(minute).padStart(2, "0")} ${suffix}`;
+  const half = withHalf ? t(hour < 12 ? "clockMorning" : "clockAfternoon") : "";
+  // French writes the 24-hour clock ("16 h"), English the 12-hour one with a.m. and p.m.
+  const shown = String(locale === "fr" ? hour : hour % 12 === 0 ? 12 : hour % 12);
+  const text =
+    minute === 0
+      ? t("clockHour", { hour: shown, half })
+      : t("clockHourMinute", { hour: shown, minute: String(minute).padStart(2, "0"), half });
+  return text.trim();
+}
+
+/** "16:00" → "4 p.m.", "9:30" → "9:30 a.m." (in French "16 h", "9 h 30"). */
+export function formatClock(time: string, locale: Locale = "en"): string {
+  return clock(time, locale, true);
 }
 
 /** "Monday 4 p.m. to 6 p.m.": a weekly window as staff read it. */
@@ -243,27 +267,62 @@ export function upcomingWindows(
   return dated.sort((a, b) => a.at - b.at).map(({ at: _at, ...window }) => window);
 }
 
-/** "Tuesday, Dec 1, 4 p.m. to 6 p.m." from a calendar day and the window's times. */
-export function windowLabel(window: Pick<DatedWindow, "date" | "starts" | "ends">): string {
-  const [year, month, day] = window.date.split("-").map(Number) as [number, number, number];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  const weekday = WEEKDAY_NAMES[(calendar.getUTCDay() + 6) % 7]!;
-  return `${weekday}, ${MONTHS[month - 1]} ${day}, ${formatClock(window.starts)} to ${formatClock(window.ends)}`;
+/** A calendar day's weekday (0 Monday … 6 Sunday), day and month (1-12). */
+function calendarDay(date: string) {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+  return { weekday, month, day };
 }
 
-/** "Mon, Nov 30, 4–6 p.m.": a dated window where room is short (a select on a phone). */
-export function windowShortLabel(window: Pick<DatedWindow, "date" | "starts" | "ends">): string {
-  const [year, month, day] = window.date.split("-").map(Number) as [number, number, number];
-  const weekday = WEEKDAY_NAMES[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7]!;
-  const [start, end] = [formatClock(window.starts), formatClock(window.ends)];
-  const sameHalf = start.slice(-4) === end.slice(-4);
-  const times = sameHalf ? `${start.slice(0, -5)}–${end}` : `${start}–${end}`;
-  return `${weekday.slice(0, 3)}, ${MONTHS[month - 1]} ${day}, ${times}`;
+/** The words of a day in a window's label: weekday, day ("1er" in French) and short month. */
+function dayWords(date: string, locale: Locale, weekdays: "weekdays" | "weekdaysShort") {
+  const t = translator(checkoutMessages, locale);
+  const { weekday, month, day } = calendarDay(date);
+  return {
+    weekday: t(weekdays).split(" ")[weekday]!,
+    month: t("monthsShort").split(" ")[month - 1]!,
+    day: locale === "fr" && day === 1 ? "1er" : String(day),
+  };
 }
 
-/** A fee line for a method: "Free" or "$8.00". */
-export function feeText(cents: number): string {
-  return cents === 0 ? "Free" : formatMoney(cents);
+/**
+ * "Tuesday, Dec 1, 4 p.m. to 6 p.m." ("mardi 1er déc., de 16 h à 18 h") from a calendar day and the
+ * window's times.
+ */
+export function windowLabel(
+  window: Pick<DatedWindow, "date" | "starts" | "ends">,
+  locale: Locale = "en",
+): string {
+  return translator(checkoutMessages, locale)("windowLabel", {
+    ...dayWords(window.date, locale, "weekdays"),
+    starts: formatClock(window.starts, locale),
+    ends: formatClock(window.ends, locale),
+  });
+}
+
+/**
+ * "Mon, Nov 30, 4–6 p.m." ("lun. 30 nov., 16 h–18 h"): a dated window where room is short (a
+ * select on a phone).
+ */
+export function windowShortLabel(
+  window: Pick<DatedWindow, "date" | "starts" | "ends">,
+  locale: Locale = "en",
+): string {
+  const t = translator(checkoutMessages, locale);
+  const [start, end] = [formatClock(window.starts, locale), formatClock(window.ends, locale)];
+  // "4–6 p.m.": the half of the day written once when both times are in it.
+  const halfOf = (time: string) => ((minutesOfDay(time) ?? 0) < 720 ? "am" : "pm");
+  const sameHalf = t("clockMorning") !== "" && halfOf(window.starts) === halfOf(window.ends);
+  const starts = sameHalf ? clock(window.starts, locale, false) : start;
+  return t("windowShortLabel", {
+    ...dayWords(window.date, locale, "weekdaysShort"),
+    times: t("windowShortTimes", { starts, ends: end }),
+  });
+}
+
+/** A fee line for a method: "Free" or "$8.00" ("Gratuit" or "8,00 $"). */
+export function feeText(cents: number, locale: Locale = "en"): string {
+  return cents === 0 ? translator(checkoutMessages, locale)("feeFree") : formatMoney(cents, locale);
 }
 
 // ── pickup ──
@@ -309,10 +368,31 @@ export interface OrderFulfilment {
 }
 
 /** The totals' line for the method's fee. */
-export function feeLabel(method: string): string {
-  if (method === "delivery") return "Local delivery";
-  if (method === "pickup") return "Pickup";
-  return "Shipping (Canada Post)";
+export function feeLabel(method: string, locale: Locale = "en"): string {
+  const t = translator(checkoutMessages, locale);
+  if (method === "delivery") return t("feeLabelDelivery");
+  if (method === "pickup") return t("feeLabelPickup");
+  return t("feeLabelParcel");
+}
+
+/**
+ * A parcel sent with a Canada Post service, as the shopper reads it: "Canada Post Expedited Parcel"
+ * ("Postes Canada, Colis accélérés").
+ */
+export function parcelServiceName(service: string, locale: Locale = "en"): string {
+  return translator(checkoutMessages, locale)("lineParcelService", {
+    service: serviceName(service, locale),
+  });
+}
+
+/** A Canada Post service's name in a language ("Expedited Parcel", "Colis accélérés"). */
+function serviceName(name: string, locale: Locale): string {
+  const t = translator(checkoutMessages, locale);
+  if (name === "Regular Parcel") return t("serviceRegularParcel");
+  if (name === "Expedited Parcel") return t("serviceExpeditedParcel");
+  if (name === "Xpresspost") return t("serviceXpresspost");
+  if (name === "Priority") return t("servicePriority");
+  return name;
 }
 
 /**
@@ -320,19 +400,26 @@ export function feeLabel(method: string): string {
  * "Canada Post Expedited Parcel, …" with a live rate's service),
  * "Local delivery, Tuesday, Dec 1, 4 p.m. to 6 p.m.", "Pickup at the store, code AB3K7M".
  */
-export function fulfilmentLine(order: OrderFulfilment): string {
+export function fulfilmentLine(order: OrderFulfilment, locale: Locale = "en"): string {
+  const t = translator(checkoutMessages, locale);
   const method = isFulfilmentMethod(order.fulfilmentMethod) ? order.fulfilmentMethod : "parcel";
   const { deliveryDate, deliveryStarts, deliveryEnds } = order;
-  if (method === "delivery" && deliveryDate && deliveryStarts && deliveryEnds)
-    return `${METHOD_NAMES.delivery}, ${windowLabel({ date: deliveryDate, starts: deliveryStarts, ends: deliveryEnds })}`;
+  if (method === "delivery" && deliveryDate && deliveryStarts && deliveryEnds) {
+    const window = windowLabel(
+      { date: deliveryDate, starts: deliveryStarts, ends: deliveryEnds },
+      locale,
+    );
+    return t("lineDelivery", { method: methodName("delivery", locale), window });
+  }
   if (method === "pickup" && order.pickupCode)
-    return `${METHOD_NAMES.pickup}, code ${order.pickupCode}`;
+    return t("linePickup", { method: methodName("pickup", locale), code: order.pickupCode });
   const parcel = order.parcelServiceName
-    ? `Canada Post ${order.parcelServiceName}`
-    : METHOD_NAMES.parcel;
-  if (method === "parcel" && order.proofOfAge) return `${parcel}, Proof of Age ${order.proofOfAge}`;
+    ? parcelServiceName(order.parcelServiceName, locale)
+    : methodName("parcel", locale);
+  if (method === "parcel" && order.proofOfAge)
+    return t("lineProofOfAge", { parcel, proofOfAge: order.proofOfAge });
   if (method === "parcel") return parcel;
-  return METHOD_NAMES[method];
+  return methodName(method, locale);
 }
 
 /** What checkout posts as the way to receive an order: a method, or "parcel:DOM.EP". */

@@ -1,54 +1,53 @@
-/** What each order status means to the shopper (order look-up and confirmation pages). */
-const ORDER_STATUS_LABELS: Record<string, { label: string; description: string }> = {
-  pending: {
-    label: "Awaiting payment",
-    description:
-      "We're waiting for your Interac e-Transfer. We'll start on your order once it arrives.",
-  },
-  paid: {
-    label: "Payment received",
-    description: "Thank you! Your payment arrived and your order is in the queue to be packed.",
-  },
-  processing: {
-    label: "Being prepared",
-    description: "Your order is being packed for Canada Post.",
-  },
-  shipped: {
-    label: "Shipped",
-    description: "Your order is on its way with Canada Post.",
-  },
-  delivered: { label: "Delivered", description: "Canada Post has delivered your order." },
-  completed: { label: "Completed", description: "Your order is complete. Enjoy!" },
-  cancelled: {
-    label: "Cancelled",
-    description: "This order was cancelled. Contact us if you have any questions.",
-  },
-};
+import type { Locale } from "./i18n/locale";
+import { ordersMessages } from "./i18n/messages/orders";
+import { translator } from "./i18n/translate";
+
+type StatusKey =
+  "pending" | "paid" | "processing" | "shipped" | "delivered" | "completed" | "cancelled";
+const STATUS_KEYS: readonly string[] = [
+  "pending",
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+] satisfies StatusKey[];
+
+/** A status's label and description in a language (order look-up and confirmation pages). */
+function statusWords(status: StatusKey, locale: Locale) {
+  const t = translator(ordersMessages, locale);
+  const key = status.charAt(0).toUpperCase() + status.slice(1);
+  return {
+    label: t(`status${key}Label` as `status${Capitalize<StatusKey>}Label`),
+    description: t(`status${key}Description` as `status${Capitalize<StatusKey>}Description`),
+  };
+}
 
 /** A delivery's or a pickup's own words, where they differ from a parcel's. */
-const HANDED_OVER_LABELS: Record<string, Record<string, { label: string; description: string }>> = {
-  delivery: {
-    processing: {
-      label: "Being prepared",
-      description:
-        "Your order is being packed for delivery by our staff. Have photo ID ready at the door.",
-    },
-    delivered: { label: "Delivered", description: "Our driver handed your order over." },
-  },
-  pickup: {
-    processing: {
-      label: "Ready for pickup",
-      description:
-        "Your order is ready at the store. Bring photo ID and your pickup code to collect it.",
-    },
-    delivered: { label: "Picked up", description: "You collected your order at the store." },
-  },
-};
+function handedOverWords(method: string, status: string, locale: Locale) {
+  if (
+    (method !== "delivery" && method !== "pickup") ||
+    (status !== "processing" && status !== "delivered")
+  )
+    return null;
+  const t = translator(ordersMessages, locale);
+  const key = `${method}${status === "processing" ? "Processing" : "Delivered"}` as
+    "deliveryProcessing" | "deliveryDelivered" | "pickupProcessing" | "pickupDelivered";
+  return { label: t(`${key}Label`), description: t(`${key}Description`) };
+}
 
-export function orderStatusLabel(status: string, method = "parcel") {
+/** What an order's status means to the shopper, in the page's language. */
+export function orderStatusLabel(
+  status: string,
+  method = "parcel",
+  locale: Locale = "en",
+): { label: string; description: string } {
   return (
-    HANDED_OVER_LABELS[method]?.[status] ??
-    ORDER_STATUS_LABELS[status] ?? { label: status, description: "" }
+    handedOverWords(method, status, locale) ??
+    (STATUS_KEYS.includes(status)
+      ? statusWords(status as StatusKey, locale)
+      : { label: status, description: "" })
   );
 }
 
@@ -56,8 +55,8 @@ export function orderStatusLabel(status: string, method = "parcel") {
 export const SHIPPED_STATUSES = ["shipped", "delivered", "completed"];
 
 /** Canada Post's public tracking page for a tracking number. */
-export function canadaPostTrackingUrl(trackingNumber: string): string {
-  return `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${encodeURIComponent(trackingNumber)}`;
+export function canadaPostTrackingUrl(trackingNumber: string, locale: Locale = "en"): string {
+  return `https://www.canadapost-postescanada.ca/track-reperage/${locale}#/search?searchFor=${encodeURIComponent(trackingNumber)}`;
 }
 
 /** "bbs-00000012", "BBS 00000012" or "00000012" → "BBS-00000012"; null for anything else. */

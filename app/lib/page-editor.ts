@@ -11,8 +11,11 @@ export const EDITABLE_PAGES = [
 ] as const;
 export type EditablePageSlug = (typeof EDITABLE_PAGES)[number]["slug"];
 
-/** Longest page HTML accepted (characters). */
+/** Longest page HTML accepted (characters), in either language. */
 export const MAX_PAGE_HTML = 100_000;
+/** Longest French title and description (the browser tab's title, the search engines' summary). */
+export const MAX_PAGE_TITLE = 200;
+export const MAX_PAGE_DESCRIPTION = 400;
 
 export const UNDO_CONFIRMATION =
   "Are you sure you want to undo all changes? This will revert to the last saved version.";

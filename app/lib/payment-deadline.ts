@@ -1,4 +1,7 @@
 import { formatWeekdayDate } from "./dates";
+import type { Locale } from "./i18n/locale";
+import { ordersMessages } from "./i18n/messages/orders";
+import { translator } from "./i18n/translate";
 
 /**
  * The unpaid-order rule, in one place: an order still pending `cancelDays` × 24 hours after it was
@@ -19,14 +22,20 @@ export function unpaidCancelCutoff(now: Date, cancelDays: number): Date {
 }
 
 /**
- * The date by which an order's e-Transfer must arrive, e.g. "Friday, November 27": the day, in the
- * store's time zone, on which the job cancels it if still unpaid (server only: zone arithmetic).
+ * The date by which an order's e-Transfer must arrive, e.g. "Friday, November 27" ("vendredi 27
+ * novembre" in French): the day, in the store's time zone, on which the job cancels it if still
+ * unpaid (server only: zone arithmetic).
  */
-export function paymentDeadline(placedAt: Date | string, cancelDays: number, timeZone: string) {
-  return formatWeekdayDate(unpaidCancelAt(new Date(placedAt), cancelDays), timeZone);
+export function paymentDeadline(
+  placedAt: Date | string,
+  cancelDays: number,
+  timeZone: string,
+  locale: Locale = "en",
+) {
+  return formatWeekdayDate(unpaidCancelAt(new Date(placedAt), cancelDays), timeZone, locale);
 }
 
 /** The sentence the shopper reads beside the e-Transfer details. */
-export function paymentDeadlineSentence(deadline: string): string {
-  return `Your e-Transfer must arrive by ${deadline}, or the order is cancelled and its items go back on sale.`;
+export function paymentDeadlineSentence(deadline: string, locale: Locale = "en"): string {
+  return translator(ordersMessages, locale)("paymentDeadlineSentence", { deadline });
 }

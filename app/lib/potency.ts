@@ -8,6 +8,9 @@
  * stays in integers, like the net amounts in thousandths (app/lib/cannabis-limit.ts).
  */
 import type { CannabisKind } from "./cannabis-limit";
+import type { Locale } from "./i18n/locale";
+import { catalogMessages } from "./i18n/messages/catalog";
+import { translator } from "./i18n/translate";
 
 /** What a kind's potency is measured against; null: the kind has no potency (seeds, not cannabis). */
 export type PotencyBasis = "gram" | "unit";
@@ -27,8 +30,8 @@ export function potencyBasis(kind: CannabisKind): PotencyBasis | null {
 }
 
 /** The unit a basis' values are written in, as form labels and CSV notes name it. */
-export function potencyUnit(basis: PotencyBasis): string {
-  return basis === "gram" ? "mg/g" : "mg per unit";
+export function potencyUnit(basis: PotencyBasis, locale: Locale = "en"): string {
+  return basis === "gram" ? "mg/g" : translator(catalogMessages, locale)("mgPerUnit");
 }
 
 /** The four values, in tenths of a milligram (per gram or per unit); null when not given. */
@@ -91,10 +94,11 @@ export function parsePotency(text: string | null | undefined): number | null | u
   return tenths <= MAX_POTENCY_MG * 10 ? tenths : undefined;
 }
 
-/** A value as a label shows it: "220", "22.5"; under 1 mg per gram reads "<1". */
-function amount(tenths: number, basis: PotencyBasis): string {
+/** A value as a label shows it: "220", "22.5" ("22,5" in French); under 1 mg per gram reads "<1". */
+function amount(tenths: number, basis: PotencyBasis, locale: Locale = "en"): string {
   if (basis === "gram" && tenths > 0 && tenths < 10) return "<1";
-  return String(tenths / 10);
+  const text = String(tenths / 10);
+  return locale === "fr" ? text.replace(".", ",") : text;
 }
 
 /** The size a label may name, for the pieces in a package. */
@@ -120,6 +124,7 @@ export function potencyLabel(
   kind: CannabisKind,
   values: PotencyValues,
   size?: PotencySize | null,
+  locale: Locale = "en",
 ): string {
   const basis = potencyBasis(kind);
   if (!basis) return "";
@@ -128,22 +133,23 @@ export function potencyLabel(
   if (thc === null && cbd === null) return "";
   if (basis === "gram")
     return [
-      thc === null ? null : `THC ${amount(thc, basis)} mg/g`,
-      cbd === null ? null : `CBD ${amount(cbd, basis)} mg/g`,
+      thc === null ? null : `THC ${amount(thc, basis, locale)} mg/g`,
+      cbd === null ? null : `CBD ${amount(cbd, basis, locale)} mg/g`,
     ]
       .filter(Boolean)
       .join(" · ");
+  const t = translator(catalogMessages, locale);
   const pieces = piecesOf(size);
   const each = [
-    thc === null ? null : `${amount(thc, basis)} mg THC`,
-    cbd === null ? null : `${amount(cbd, basis)} mg CBD`,
+    thc === null ? null : t("mgThc", { amount: amount(thc, basis, locale) }),
+    cbd === null ? null : t("mgCbd", { amount: amount(cbd, basis, locale) }),
   ]
     .filter(Boolean)
     .join(" · ");
-  const per = pieces === null ? "per unit" : "per piece";
+  const per = pieces === null ? t("perUnit") : t("perPiece");
   const pack =
     pieces !== null && pieces > 1 && thc !== null
-      ? ` (${amount(thc * pieces, basis)} mg THC in ${pieces} pieces)`
+      ? t("packThc", { amount: amount(thc * pieces, basis, locale), pieces: String(pieces) })
       : "";
   return `${each} ${per}${pack}`;
 }
@@ -192,14 +198,24 @@ export function potencyOf(row: PotencyValues): PotencyValues {
  * The values given as schema.org PropertyValues (a product page's structured data): name, value
  * in mg and the unit ("MGM" per unit; mg/g as unitText). Empty for a kind without potency.
  */
-export function potencyProperties(kind: CannabisKind, values: PotencyValues) {
+export function potencyProperties(
+  kind: CannabisKind,
+  values: PotencyValues,
+  locale: Locale = "en",
+) {
   const basis = potencyBasis(kind);
   if (!basis) return [];
+  const t = translator(catalogMessages, locale);
+  const names: Record<PotencyKey, string> = {
+    ...POTENCY_NAMES,
+    totalThc: t("totalThc"),
+    totalCbd: t("totalCbd"),
+  };
   return POTENCY_KEYS.filter((key) => values[POTENCY_COLUMN[key]] !== null).map((key) => ({
     "@type": "PropertyValue",
-    name: POTENCY_NAMES[key],
+    name: names[key],
     value: values[POTENCY_COLUMN[key]]! / 10,
-    unitText: basis === "gram" ? "mg/g" : "mg per unit",
+    unitText: potencyUnit(basis, locale),
   }));
 }
 

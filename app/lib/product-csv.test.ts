@@ -88,9 +88,11 @@ const onFile = (overrides: Partial<CsvProduct> = {}): CsvProduct => ({
   id: "00000000-0000-4000-8000-000000000001",
   sku: "BD-1",
   name: "Blue Dream",
+  nameFr: "",
   category: "flowers",
   status: "active",
   description: "A sativa-leaning hybrid.",
+  descriptionFr: "",
   sellingPriceCents: 4000,
   costPriceCents: 2400,
   stockAlertLevel: 10,
@@ -177,6 +179,15 @@ describe("product CSV: the export's cells", () => {
     expect(sized.map((row) => cell(row, "Packed Grams"))).toEqual(["", ""]);
     const [own] = productCsvRows(onFile({ variations: [], packedGrams: 45 }));
     expect([cell(own!, "Packed Grams"), cell(own!, "Size Packed Grams")]).toEqual(["45", ""]);
+  });
+
+  it("writes the French name and description on each row (empty when not translated)", () => {
+    const cell = (row: string[], header: string) => row[PRODUCT_CSV_HEADER.indexOf(header)];
+    const rows = productCsvRows(onFile({ nameFr: "Rêve bleu", descriptionFr: "Un hybride." }));
+    expect(rows.map((row) => cell(row, "name_fr"))).toEqual(["Rêve bleu", "Rêve bleu"]);
+    expect(rows.map((row) => cell(row, "description_fr"))).toEqual(["Un hybride.", "Un hybride."]);
+    const [plain] = productCsvRows(onFile());
+    expect([cell(plain!, "name_fr"), cell(plain!, "description_fr")]).toEqual(["", ""]);
   });
 
   it("reads back a cell the export neutralised against formulas", () => {
@@ -272,7 +283,7 @@ describe("product CSV: reading a file", () => {
     const good = file([product()]);
     const { rows } = parsed(`${good}\r\nONE,two\r\n"BROKEN,x`);
     expect(rows[1]!.errors).toEqual([
-      "Row 3: 2 cells where the header has 34 (a value with a comma needs quotes)",
+      `Row 3: 2 cells where the header has ${PRODUCT_CSV_HEADER.length} (a value with a comma needs quotes)`,
     ]);
     expect(rows[2]!.errors).toEqual(["Row 4: Unclosed quote - check the quotes on this row"]);
   });
@@ -697,6 +708,40 @@ describe("product CSV: what an import does", () => {
       "Sizes 1g, 3.5g removed",
       "Stock 0 → 6",
     ]);
+  });
+
+  it("says what changes in French, and keeps the French on file when the file has no French columns", () => {
+    const existing = onFile({ nameFr: "Rêve bleu", descriptionFr: "Un hybride." });
+    const changed = check(
+      file(
+        sizes(["5", "7"]).map((row) => ({
+          ...row,
+          name_fr: "Rêve bleu réserve",
+          description_fr: "Un hybride à dominance sativa.",
+        })),
+      ),
+      [existing],
+    ).products[0]!;
+    expect(changed.input).toMatchObject({
+      nameFr: "Rêve bleu réserve",
+      descriptionFr: "Un hybride à dominance sativa.",
+    });
+    expect(planProduct(changed, "count_correction").changes.get(2)).toEqual([
+      "name_fr Rêve bleu → Rêve bleu réserve",
+      "description_fr changed",
+    ]);
+    // An older file: the French on file stays.
+    const header = PRODUCT_CSV_HEADER.filter((h) => !h.endsWith("_fr"));
+    const older = check(file(sizes(["5", "7"]), header), [existing]).products[0]!;
+    expect(older.input).toMatchObject({ nameFr: "Rêve bleu", descriptionFr: "Un hybride." });
+    expect(planProduct(older, "count_correction").action).toBe("unchanged");
+    // A French name too long, in the file's words.
+    const long = check(file([product({ name_fr: "x".repeat(121) })])).errors;
+    expect(long).toContain("Row 2: name_fr must be at most 120 characters");
+    // The form's words for the columns read too.
+    const named = [...FEW_COLUMNS, "THC mg", "CBD mg", "Net Amount", "Name (French)"];
+    const aliased = check(file([product({ "Name (French)": "Rêve bleu" })], named)).products[0]!;
+    expect(aliased.input?.nameFr).toBe("Rêve bleu");
   });
 
   it("words the stock a cell leaves", () => {

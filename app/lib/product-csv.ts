@@ -38,6 +38,7 @@ import {
   LOT_KEYS,
   MAX_PRODUCT_IMPORT_ROWS,
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_HEADER_ALIASES,
   PRODUCT_EMPTY_FILE,
   PRODUCT_TOO_MANY_ROWS,
   SIZE_KEYS,
@@ -64,9 +65,12 @@ export interface CsvProduct {
   id: string;
   sku: string | null;
   name: string;
+  /** "" when not translated. */
+  nameFr: string;
   category: string;
   status: string;
   description: string;
+  descriptionFr: string;
   sellingPriceCents: number;
   costPriceCents: number;
   stockAlertLevel: number;
@@ -141,9 +145,11 @@ function productCells(p: CsvProduct): Record<ProductKey, string> {
   return {
     sku: p.sku ?? "",
     name: p.name,
+    nameFr: p.nameFr,
     category: p.category,
     status: p.status,
     description: p.description,
+    descriptionFr: p.descriptionFr,
     price: formatCents(p.sellingPriceCents),
     costPrice: formatCents(p.costPriceCents),
     stockAlertLevel: String(p.stockAlertLevel),
@@ -227,10 +233,9 @@ export function readCell(value: string): string {
 
 const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, " ");
 const KEY_OF_HEADER = new Map<string, ProductCsvKey>(
-  [...PRODUCT_CSV_COLUMNS, ...LEGACY_PRODUCT_CSV_COLUMNS].map((c) => [
-    normaliseHeader(c.header),
-    c.key,
-  ]),
+  [...PRODUCT_CSV_COLUMNS, ...LEGACY_PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_HEADER_ALIASES].map(
+    (c) => [normaliseHeader(c.header), c.key],
+  ),
 );
 
 /**
@@ -404,6 +409,8 @@ const sizeKey = (size: string, unit: string) => `${size.trim().toLowerCase()}|${
 /** How the product form's messages name a field, and the column that holds it here. */
 const LABELS: Record<string, [from: string, to: string]> = {
   name: ["Product Name", "Name"],
+  nameFr: ["Product Name (French)", "name_fr"],
+  descriptionFr: ["Description (French)", "description_fr"],
   currentStock: ["Current Stock", "Stock"],
   netAmount: ["Net amount", "Net Amount"],
   "variations.price": ["Price", "Size Price"],
@@ -509,6 +516,8 @@ export function checkProduct(
 
   const parsed = ProductFormSchema.safeParse({
     name: value.name,
+    // A file without the French columns has the product's own here (a new product's are empty).
+    nameFr: value.nameFr,
     sku,
     price: value.price,
     costPrice: value.costPrice,
@@ -521,6 +530,7 @@ export function checkProduct(
     currentStock: sizes.sized ? "0" : stockOf(first).text,
     stockAlertLevel: value.stockAlertLevel,
     description: value.description,
+    descriptionFr: value.descriptionFr,
     image: value.image,
     thumbnails: words.thumbnails,
     rating: value.rating,
@@ -616,7 +626,7 @@ function agreedCells(
       else if (comparable(key, text) !== comparable(key, chosen.text))
         error(
           row,
-          `${HEADER_OF[key]} differs from row ${chosen.row.row} ${forSku} (${key === "description" ? "the rows of one product must agree" : `${quote(text)} here, ${quote(chosen.text)} there`})`,
+          `${HEADER_OF[key]} differs from row ${chosen.row.row} ${forSku} (${key === "description" || key === "descriptionFr" ? "the rows of one product must agree" : `${quote(text)} here, ${quote(chosen.text)} there`})`,
         );
     }
     value[key] = chosen?.text ?? "";
@@ -881,9 +891,16 @@ export function planProduct(product: CheckedProduct, reason: ProductImportReason
   const packedBefore = existing.variations.length === 0 ? existing.packedGrams : null;
   const fields: [label: string, before: string, after: string, show?: false][] = [
     ["Name", existing.name, input.name],
+    [HEADER_OF.nameFr, orDash(existing.nameFr), orDash(input.nameFr ?? existing.nameFr)],
     ["Category", categoryName(existing.category), categoryName(input.category)],
     ["Status", existing.status, input.status],
     ["Description", existing.description, input.description, false],
+    [
+      HEADER_OF.descriptionFr,
+      existing.descriptionFr,
+      input.descriptionFr ?? existing.descriptionFr,
+      false,
+    ],
     ["Selling Price", money(existing.sellingPriceCents), money(input.price)],
     ["Cost Price", money(existing.costPriceCents), money(input.costPrice)],
     ["Stock Alert Level", String(existing.stockAlertLevel), String(input.stockAlertLevel)],

@@ -58,6 +58,7 @@ export function productFormValues(form: FormData) {
   };
   return {
     name: text("name"),
+    nameFr: text("nameFr"),
     sku: text("sku"),
     price: text("price"),
     costPrice: text("costPrice"),
@@ -70,6 +71,7 @@ export function productFormValues(form: FormData) {
     currentStock: text("currentStock"),
     stockAlertLevel: text("stockAlertLevel"),
     description: text("description"),
+    descriptionFr: text("descriptionFr"),
     image: text("image"),
     thumbnails: list("thumbnail"),
     rating: text("rating"),
@@ -101,6 +103,9 @@ export function productFormValues(form: FormData) {
 export interface ProductFormProduct {
   id: string;
   name: string;
+  /** The French name and description: "" when not translated (the French storefront shows the English). */
+  nameFr: string;
+  descriptionFr: string;
   sku: string | null;
   sellingPriceCents: number;
   costPriceCents: number;

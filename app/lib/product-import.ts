@@ -20,9 +20,14 @@ export const PREVIEW_OUTDATED =
 export const PRODUCT_CSV_COLUMNS = [
   { key: "sku", header: "SKU", required: true },
   { key: "name", header: "Name", required: true },
+  // The French name and description (docs/product/languages.md): optional (a file without them
+  // leaves the French as it is); an empty cell means not translated (the French store shows the
+  // English).
+  { key: "nameFr", header: "name_fr", required: false },
   { key: "category", header: "Category", required: true },
   { key: "status", header: "Status", required: false },
   { key: "description", header: "Description", required: true },
+  { key: "descriptionFr", header: "description_fr", required: false },
   { key: "price", header: "Selling Price", required: true },
   { key: "costPrice", header: "Cost Price", required: true },
   { key: "stockAlertLevel", header: "Stock Alert Level", required: true },
@@ -63,6 +68,12 @@ export const PRODUCT_CSV_COLUMNS = [
 export const LEGACY_PRODUCT_CSV_COLUMNS = [
   { key: "legacyThc", header: "THC" },
   { key: "legacyCbd", header: "CBD" },
+] as const;
+
+/** Other headers the import reads as a column: the French columns as the product form names them. */
+export const PRODUCT_CSV_HEADER_ALIASES = [
+  { key: "nameFr", header: "Name (French)" },
+  { key: "descriptionFr", header: "Description (French)" },
 ] as const;
 
 export type ProductCsvKey =

@@ -26,6 +26,18 @@ export const POTENCY_FILTER_LABELS: Record<PotencyFilter, string> = {
   missing: "Potency missing",
 };
 
+/**
+ * "missing": products the French storefront shows (partly) in English: no French name, or no French
+ * description while there is an English one.
+ */
+export const TRANSLATION_FILTERS = ["all", "missing"] as const;
+export type TranslationFilter = (typeof TRANSLATION_FILTERS)[number];
+
+export const TRANSLATION_FILTER_LABELS: Record<TranslationFilter, string> = {
+  all: "Any translation",
+  missing: "Not translated",
+};
+
 export const PRODUCT_SORTS = ["newest", "stock-asc", "stock-desc"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 

@@ -1,6 +1,25 @@
 import type { MetaDescriptor } from "react-router";
+import { LOCALES, LOCALE_TAGS, localizePath } from "~/lib/i18n/locale";
 
-/** Per-page head tags: title, description, canonical URL and Open Graph. */
+/**
+ * The page's URL in each language, for search engines (`hreflang`): English is also the default
+ * for languages the store does not have.
+ */
+export function languageAlternates(url: string): MetaDescriptor[] {
+  const { origin, pathname, search } = new URL(url);
+  const alternate = (hrefLang: string, locale: (typeof LOCALES)[number]) => ({
+    tagName: "link",
+    rel: "alternate",
+    hrefLang,
+    href: origin + localizePath(pathname + search, locale),
+  });
+  return [
+    ...LOCALES.map((locale) => alternate(LOCALE_TAGS[locale], locale)),
+    alternate("x-default", "en"),
+  ];
+}
+
+/** Per-page head tags: title, description, canonical URL, language alternates and Open Graph. */
 export function seoMeta(options: {
   title: string;
   description?: string;
@@ -21,6 +40,7 @@ export function seoMeta(options: {
   if (options.siteName) tags.push({ property: "og:site_name", content: options.siteName });
   if (options.url) {
     tags.push({ tagName: "link", rel: "canonical", href: options.url });
+    if (!options.noindex) tags.push(...languageAlternates(options.url));
     tags.push({ property: "og:url", content: options.url });
   }
   if (options.image) tags.push({ property: "og:image", content: options.image });

@@ -1,3 +1,7 @@
+import type { Locale } from "./i18n/locale";
+import { checkoutMessages } from "./i18n/messages/checkout";
+import { translator } from "./i18n/translate";
+
 export type StockBadge = "out" | "low" | "in";
 
 export const DEFAULT_STOCK_ALERT_LEVEL = 10;
@@ -15,17 +19,29 @@ export const STOCK_BADGE_LABELS: Record<StockBadge, string> = {
   in: "In Stock",
 };
 
+/** A stock badge's words in a language ("Out of Stock", "En rupture de stock"). */
+export function stockBadgeLabel(badge: StockBadge, locale: Locale = "en"): string {
+  const t = translator(checkoutMessages, locale);
+  if (badge === "out") return t("stockOut");
+  return t(badge === "low" ? "stockLow" : "stockIn");
+}
+
 /** What is left of a low size or product, as every low-stock list says it: "2 left", "out of stock". */
-export function stockLeftText(stock: number): string {
-  return stock <= 0 ? "out of stock" : `${stock.toLocaleString("en-CA")} left`;
+export function stockLeftText(stock: number, locale: Locale = "en"): string {
+  const t = translator(checkoutMessages, locale);
+  return stock <= 0 ? t("stockLeftNone") : t("stockLeft", { count: stock });
 }
 
 /**
  * One line of a low-stock list, naming the size: "Pink Kush — 28g: 2 left"; a product sold
  * without sizes: "Sour Gummies: out of stock".
  */
-export function lowStockText(item: { productName: string; size: string | null; stock: number }) {
-  return `${item.productName}${item.size ? ` — ${item.size}` : ""}: ${stockLeftText(item.stock)}`;
+export function lowStockText(
+  item: { productName: string; size: string | null; stock: number },
+  locale: Locale = "en",
+) {
+  const colon = locale === "fr" ? "\u00a0:" : ":";
+  return `${item.productName}${item.size ? ` — ${item.size}` : ""}${colon} ${stockLeftText(item.stock, locale)}`;
 }
 
 /** The chosen variation's stock, else the total of the variations, else the product's. */

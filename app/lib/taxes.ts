@@ -1,4 +1,7 @@
-import { PROVINCES, provinceName, type ProvinceCode } from "./address";
+import { PROVINCES, provincePhrase, type ProvinceCode } from "./address";
+import type { Locale } from "./i18n/locale";
+import { checkoutMessages } from "./i18n/messages/checkout";
+import { translator } from "./i18n/translate";
 import type { FulfilmentMethod } from "./fulfilment";
 import type { Totals } from "./pricing";
 
@@ -161,13 +164,31 @@ export const DEFAULT_TAX_RATES: TaxRate[] = [
   GST("YT"),
 ];
 
-/** 9975 → "9.975%", 5000 → "5%". */
-export function formatRate(ratePer100k: number): string {
+/** 9975 → "9.975%", 5000 → "5%" (in French "9,975 %", "5 %"). */
+export function formatRate(ratePer100k: number, locale: Locale = "en"): string {
   const whole = Math.floor(ratePer100k / 1000);
   const fraction = String(ratePer100k % 1000)
     .padStart(3, "0")
     .replace(/0+$/, "");
-  return `${whole}${fraction ? `.${fraction}` : ""}%`;
+  const point = locale === "fr" ? "," : ".";
+  const rate = `${whole}${fraction ? `${point}${fraction}` : ""}`;
+  return translator(checkoutMessages, locale)("rate", { rate });
+}
+
+/**
+ * A tax line's label as the shopper reads it: "GST 5%", "QST 9.975%" (in French "TPS 5 %",
+ * "TVQ 9,975 %"). Orders store the English label; pages in French write it again from the kind and
+ * the rate.
+ */
+export function taxLineLabel(
+  line: Pick<TaxLine, "kind" | "ratePer100k">,
+  locale: Locale = "en",
+): string {
+  const t = translator(checkoutMessages, locale);
+  return t("taxLineLabel", {
+    tax: t(`tax${line.kind}`),
+    rate: formatRate(line.ratePer100k, locale),
+  });
 }
 
 /** "9.975" or "9.975%" → 9975; null when it is not a percentage with at most 3 decimals in 0-100. */
@@ -236,10 +257,12 @@ export function withTaxes(totals: Totals, lines: TaxLine[]): Totals & { taxCents
 }
 
 /** What checkout tells the shopper about the province: served or not, and the age to confirm. */
-export function provinceRefusal(rule: ProvinceRule): string | null {
+export function provinceRefusal(rule: ProvinceRule, locale: Locale = "en"): string | null {
   return rule.ships
     ? null
-    : `Sorry, we don't ship to ${provinceName(rule.province)}. Please choose another province or territory.`;
+    : translator(checkoutMessages, locale)("provinceRefusal", {
+        province: provincePhrase(rule.province, "to", locale),
+      });
 }
 
 /** The age a checkout must confirm: the province's, never below the store's 19+. */
@@ -247,26 +270,24 @@ export function ageToConfirm(rule: ProvinceRule | null): number {
   return Math.max(STORE_MINIMUM_AGE, rule?.minimumAge ?? STORE_MINIMUM_AGE);
 }
 
-function ageClause(rule: ProvinceRule | null): string {
-  const age = ageToConfirm(rule);
-  if (!rule) return `${age} years of age or older`;
-  const name = provinceName(rule.province);
-  return rule.minimumAge === age
-    ? `${age} years of age or older, the legal age in ${name},`
-    : `${age} years of age or older (this store's minimum; the legal age in ${name} is ${rule.minimumAge})`;
-}
-
 /** The checkout's age checkbox, naming the age for the shipping province once it is chosen. */
-export function ageConfirmationLabel(rule: ProvinceRule | null): string {
-  return `I confirm I am ${ageClause(rule)} and that the person receiving this order is too.`;
+export function ageConfirmationLabel(rule: ProvinceRule | null, locale: Locale = "en"): string {
+  const t = translator(checkoutMessages, locale);
+  const age = ageToConfirm(rule);
+  if (!rule) return t("ageConfirmation", { age });
+  const province = provincePhrase(rule.province, "in", locale);
+  return rule.minimumAge === age
+    ? t("ageConfirmationLegal", { age, province })
+    : t("ageConfirmationStore", { age, province, legalAge: rule.minimumAge });
 }
 
 /** The server's answer when the age confirmed is not the shipping province's. */
-export function ageConfirmationMissing(rule: ProvinceRule): string {
+export function ageConfirmationMissing(rule: ProvinceRule, locale: Locale = "en"): string {
+  const t = translator(checkoutMessages, locale);
   const age = ageToConfirm(rule);
   return rule.minimumAge === age
-    ? `Please confirm you are ${age} or older, the legal age in ${provinceName(rule.province)}`
-    : `Please confirm you are ${age} or older to place an order`;
+    ? t("ageMissingLegal", { age, province: provincePhrase(rule.province, "in", locale) })
+    : t("ageMissing", { age });
 }
 
 /** A rate's effective day ("2025-04-01") as "Apr 1, 2025" (a calendar day, no time zone). */

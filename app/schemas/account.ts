@@ -1,117 +1,131 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/account";
-import { postalCodeMatchesProvince } from "~/lib/address";
 import { formRules } from "~/lib/form";
-import { CheckoutSchema } from "./checkout";
+import type { Locale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { translator } from "~/lib/i18n/translate";
+import { checkoutSchemasIn } from "./checkout";
 
-const AccountEmailSchema = z
-  .string({ error: "Please enter your email address" })
-  .trim()
-  .min(1, { error: "Please enter your email address" })
-  .max(254, { error: "Email must be at most 254 characters" })
-  .pipe(z.email({ error: "Please enter a valid email address" }))
-  .transform((v) => v.toLowerCase());
+/** The account forms' rules with their messages in a language. */
+function accountSchemas(locale: Locale) {
+  const t = translator(accountMessages, locale);
 
-/** A new password: long enough to resist guessing; the email itself is refused. */
-const NewPasswordSchema = z
-  .string({ error: "Please choose a password" })
-  .min(1, { error: "Please choose a password" })
-  .min(MIN_PASSWORD_LENGTH, {
-    error: `Your password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  })
-  .max(MAX_PASSWORD_LENGTH, {
-    error: `Your password must be at most ${MAX_PASSWORD_LENGTH} characters`,
-  })
-  .refine((v) => v.trim().length >= MIN_PASSWORD_LENGTH, {
-    error: `Your password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  const AccountEmailSchema = z
+    .string({ error: t("emailRequired") })
+    .trim()
+    .min(1, { error: t("emailRequired") })
+    .max(254, { error: t("emailTooLong") })
+    .pipe(z.email({ error: t("emailInvalid") }))
+    .transform((v) => v.toLowerCase());
+
+  /** A new password: long enough to resist guessing; the email itself is refused. */
+  const NewPasswordSchema = z
+    .string({ error: t("passwordChoose") })
+    .min(1, { error: t("passwordChoose") })
+    .min(MIN_PASSWORD_LENGTH, { error: t("passwordTooShort", { min: MIN_PASSWORD_LENGTH }) })
+    .max(MAX_PASSWORD_LENGTH, { error: t("passwordTooLong", { max: MAX_PASSWORD_LENGTH }) })
+    .refine((v) => v.trim().length >= MIN_PASSWORD_LENGTH, {
+      error: t("passwordTooShort", { min: MIN_PASSWORD_LENGTH }),
+    });
+
+  const SignUpSchema = z
+    .object({ email: AccountEmailSchema, password: NewPasswordSchema })
+    .refine((v) => v.password.trim().toLowerCase() !== v.email, {
+      path: ["password"],
+      error: t("passwordIsEmail"),
+    });
+
+  const SignInSchema = z.object({
+    email: AccountEmailSchema,
+    password: z
+      .string({ error: t("passwordRequired") })
+      .min(1, { error: t("passwordRequired") })
+      .max(MAX_PASSWORD_LENGTH, { error: t("incorrectSignIn") }),
   });
 
-export const SignUpSchema = z
-  .object({ email: AccountEmailSchema, password: NewPasswordSchema })
-  .refine((v) => v.password.trim().toLowerCase() !== v.email, {
-    path: ["password"],
-    error: "Please choose a password that is not your email address",
+  const EmailOnlySchema = z.object({ email: AccountEmailSchema });
+
+  /** The token of an emailed link: 32 random bytes, base64url. */
+  const LinkTokenSchema = z
+    .string({ error: t("linkNotValid") })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: t("linkNotValid") });
+
+  const ResetPasswordSchema = z.object({ token: LinkTokenSchema, password: NewPasswordSchema });
+
+  const VerifyEmailSchema = z.object({
+    token: LinkTokenSchema,
+    password: z
+      .string({ error: t("passwordRequired") })
+      .min(1, { error: t("passwordRequired") })
+      .max(MAX_PASSWORD_LENGTH, { error: t("incorrectPassword") }),
   });
 
-export const SignInSchema = z.object({
-  email: AccountEmailSchema,
-  password: z
-    .string({ error: "Please enter your password" })
-    .min(1, { error: "Please enter your password" })
-    .max(MAX_PASSWORD_LENGTH, { error: "Incorrect email or password" }),
-});
-
-const EmailOnlySchema = z.object({ email: AccountEmailSchema });
-
-export const signUpForm = formRules(SignUpSchema);
-export const signInForm = formRules(SignInSchema);
-/** The email of a sign-in link or of a password reset. */
-export const emailOnlyForm = formRules(EmailOnlySchema);
-
-/** The token of an emailed link: 32 random bytes, base64url. */
-export const LinkTokenSchema = z
-  .string({ error: "This link is not valid." })
-  .regex(/^[A-Za-z0-9_-]{43}$/, { error: "This link is not valid." });
-
-/** The emailed sign-in link's page: its button posts the token. */
-export const signInLinkForm = formRules(z.object({ token: LinkTokenSchema }));
-
-const ResetPasswordSchema = z.object({
-  token: LinkTokenSchema,
-  password: NewPasswordSchema,
-});
-
-export const resetPasswordForm = formRules(ResetPasswordSchema);
-
-const VerifyEmailSchema = z.object({
-  token: LinkTokenSchema,
-  password: z
-    .string({ error: "Please enter your password" })
-    .min(1, { error: "Please enter your password" })
-    .max(MAX_PASSWORD_LENGTH, { error: "Incorrect password" }),
-});
-
-export const verifyEmailForm = formRules(VerifyEmailSchema);
-
-/** Deleting the account: the box ticked, and the password when the account has one. */
-export const deleteAccountForm = formRules(
-  z.object({
-    confirm: z.literal("on", {
-      error: "Please tick the box to confirm you want to delete your account.",
-    }),
+  const DeleteAccountSchema = z.object({
+    confirm: z.literal("on", { error: t("confirmDeletionRequired") }),
     password: z.string().default(""),
-  }),
-);
-
-const shape = CheckoutSchema.shape;
-
-/** A saved address: the checkout's rules for the same fields. */
-export const AddressSchema = z
-  .object({
-    name: shape.name,
-    phone: shape.phone,
-    street: shape.street,
-    city: shape.city,
-    province: shape.province,
-    postalCode: shape.postalCode,
-    isDefault: z.boolean(),
-  })
-  .superRefine((value, ctx) => {
-    if (!postalCodeMatchesProvince(value.postalCode, value.province)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["postalCode"],
-        message: "This postal code is not in the chosen province or territory",
-      });
-    }
   });
+
+  /** A saved address: the checkout's rules (and messages) for the same fields. */
+  const checkout = checkoutSchemasIn(locale);
+  const shape = checkout.CheckoutSchema.shape;
+  const AddressSchema = z
+    .object({
+      name: shape.name,
+      phone: shape.phone,
+      street: shape.street,
+      city: shape.city,
+      province: shape.province,
+      postalCode: shape.postalCode,
+      isDefault: z.boolean(),
+    })
+    .superRefine(checkout.checkPostalCodeProvince);
+
+  return {
+    SignUpSchema,
+    SignInSchema,
+    LinkTokenSchema,
+    AddressSchema,
+    forms: {
+      signUpForm: formRules(SignUpSchema),
+      signInForm: formRules(SignInSchema),
+      /** The email of a sign-in link or of a password reset. */
+      emailOnlyForm: formRules(EmailOnlySchema),
+      /** The emailed sign-in link's page: its button posts the token. */
+      signInLinkForm: formRules(z.object({ token: LinkTokenSchema })),
+      resetPasswordForm: formRules(ResetPasswordSchema),
+      verifyEmailForm: formRules(VerifyEmailSchema),
+      /** Deleting the account: the box ticked, and the password when the account has one. */
+      deleteAccountForm: formRules(DeleteAccountSchema),
+      /** Add or edit a saved address (the checkout's rules for the same fields). */
+      addressForm: formRules(AddressSchema, (form) => addressFormValues(form)),
+    },
+  };
+}
+
+const english = accountSchemas("en");
+const french = accountSchemas("fr");
+
+/** The account forms with their messages in the page's language. */
+export function accountForms(locale: Locale) {
+  return (locale === "fr" ? french : english).forms;
+}
+
+export const { SignUpSchema, SignInSchema, LinkTokenSchema, AddressSchema } = english;
 export type AddressInput = z.infer<typeof AddressSchema>;
 
 /** How many addresses one account can save. */
 export const MAX_ADDRESSES = 20;
 
-/** Add or edit a saved address (the checkout's rules for the same fields). */
-export const addressForm = formRules(AddressSchema, (form) => addressFormValues(form));
+export const {
+  signUpForm,
+  signInForm,
+  emailOnlyForm,
+  signInLinkForm,
+  resetPasswordForm,
+  verifyEmailForm,
+  deleteAccountForm,
+  addressForm,
+} = english.forms;
 
 export function addressFormValues(form: FormData) {
   const get = (name: string) => {

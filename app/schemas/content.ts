@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { ANNOUNCEMENT_COLORS } from "~/lib/announcement";
 import { formRules } from "~/lib/form";
-import { EDITABLE_PAGES, MAX_PAGE_HTML } from "~/lib/page-editor";
+import {
+  EDITABLE_PAGES,
+  MAX_PAGE_DESCRIPTION,
+  MAX_PAGE_HTML,
+  MAX_PAGE_TITLE,
+} from "~/lib/page-editor";
 import { plainText, stripControlCharacters } from "./text";
 
 export const PageSlugSchema = z.enum(
@@ -15,19 +20,35 @@ const version = z.coerce.number().int("Reload the page and try again.").min(1).m
  * The Page Editor's posts, one per button (`intent`, served by `dispatchIntent`): save the HTML,
  * restore a revision, or sanitise the draft for the preview.
  */
+const pageHtml = (label: string) =>
+  z
+    .string()
+    .transform(stripControlCharacters)
+    .pipe(
+      z
+        .string()
+        .max(
+          MAX_PAGE_HTML,
+          `${label} is too long: at most ${MAX_PAGE_HTML.toLocaleString("en-CA")} characters.`,
+        ),
+    );
+
+/** The French fields of a page: optional, empty for "not translated" (the English is shown). */
+const frenchLine = (label: string, max: number) =>
+  z
+    .string()
+    .transform((value) => stripControlCharacters(value).replace(/\s+/g, " ").trim())
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters.`))
+    .optional();
+
 export const pageSaveForm = formRules(
   z.object({
-    content: z
-      .string()
-      .transform(stripControlCharacters)
-      .pipe(
-        z
-          .string()
-          .max(
-            MAX_PAGE_HTML,
-            `The page HTML is too long: at most ${MAX_PAGE_HTML.toLocaleString("en-CA")} characters.`,
-          ),
-      ),
+    content: pageHtml("The page HTML"),
+    // The French page, saved with the English under the same version; a post without these
+    // fields leaves the French as it is.
+    titleFr: frenchLine("The French title", MAX_PAGE_TITLE),
+    descriptionFr: frenchLine("The French description", MAX_PAGE_DESCRIPTION),
+    contentFr: pageHtml("The French page HTML").optional(),
     version,
   }),
 );
@@ -64,6 +85,10 @@ export const AnnouncementSchema = z
       (v) => !/[\r\n]/.test(v),
       "The message must be on one line.",
     ),
+    /** The French message; empty: the French store shows the English. Left out: kept as saved. */
+    messageFr: plainText(MAX_ANNOUNCEMENT_MESSAGE)
+      .refine((v) => !/[\r\n]/.test(v), "The French message must be on one line.")
+      .optional(),
     backgroundColor: z.enum(COLOR_NAMES, "Choose one of the listed colours."),
     couponCode: z
       .string()

@@ -10,16 +10,21 @@ import {
   POTENCY_FILTERS,
   PRODUCT_SORTS,
   STOCK_FILTERS,
+  TRANSLATION_FILTERS,
 } from "~/lib/product-list";
 import { PRODUCT_STATUSES } from "~/lib/product-fields";
 import { filterEnum, ListQuerySchema } from "./admin-list";
 
-/** The admin Products list's URL: search, page, category, status, stock, potency and sort. */
+/**
+ * The admin Products list's URL: search, page, category, status, stock, potency, translation and
+ * sort.
+ */
 export const ProductListQuerySchema = ListQuerySchema.extend({
   category: filterEnum(["all", ...CATEGORY_SLUGS]),
   status: filterEnum([...PRODUCT_STATUSES, "all"]),
   stock: filterEnum(STOCK_FILTERS),
   potency: filterEnum(POTENCY_FILTERS),
+  translation: filterEnum(TRANSLATION_FILTERS),
   sort: filterEnum(PRODUCT_SORTS),
 });
 

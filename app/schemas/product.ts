@@ -45,6 +45,19 @@ const optionalText = z
   .optional()
   .transform((v) => v?.trim() || null);
 
+/**
+ * An optional French version of an English text (docs/product/catalogue-and-stock.md#product-form):
+ * trimmed, at most `max` characters like the English one. Empty means "not translated" (the French
+ * storefront shows the English). Left out of the post (a caller that does not know the field): undefined,
+ * and the saved French is kept.
+ */
+const frenchText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .optional();
+
 /** A day as the browser and the server both know it (the rule allows a day ahead for time zones). */
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -215,6 +228,7 @@ export const VariationSchema = z.object({
 export const ProductFormSchema = z
   .object({
     name: requiredText("Product Name", 120),
+    nameFr: frenchText("Product Name (French)", 120),
     sku: requiredText("SKU", 60).regex(/^[A-Za-z0-9._-]+$/, {
       error: "SKU may only contain letters, digits, dots, dashes and underscores",
     }),
@@ -230,6 +244,7 @@ export const ProductFormSchema = z
     currentStock: z.string().trim().optional(),
     stockAlertLevel: wholeNumber("Stock Alert Level"),
     description: requiredText("Description", 5000),
+    descriptionFr: frenchText("Description (French)", 5000),
     image: z
       .string({ error: "Main Product Image is required" })
       .trim()

@@ -8,9 +8,14 @@ import {
 } from "~/server/content/announcement-admin.server";
 import { getLiveAnnouncement } from "~/server/content/announcements.server";
 import { db } from "~/server/db.server";
-import { announcements, coupons } from "~/server/db-tables";
+import { eq } from "drizzle-orm";
+import * as announcementsRoute from "~/routes/admin/pages/announcements";
+import { createAdminUser } from "~/server/auth/admin-users.server";
+import { createAdminSession } from "~/server/auth/session.server";
+import { announcements, auditLog, coupons } from "~/server/db-tables";
 import { testActor } from "../setup/audit";
 import { resetDatabase } from "../setup/database";
+import { callRoute } from "../setup/route-call";
 
 const TZ = "America/Vancouver";
 const NOW = new Date("2026-07-10T19:00:00Z"); // 10 July, 12:00 in Vancouver (UTC-7)
@@ -110,6 +115,60 @@ describe("Top Bar Announcement settings", () => {
     expect(second!.id).not.toBe(first!.id);
     await save({ message: "Summer sale: 20% off edibles", backgroundColor: "red" });
     expect((await getLiveAnnouncement(NOW))!.id).toBe(second!.id);
+  });
+
+  it("saves the French message (empty: the English is shown), in the audit entry, kept when not sent", async () => {
+    expect(await save({ messageFr: "  Soldes d’été en cours " })).toEqual({ ok: true });
+    expect(await getAnnouncementSettings(TZ, NOW)).toMatchObject({
+      message: "Summer sale on now",
+      messageFr: "Soldes d’été en cours",
+    });
+    await save({ messageFr: "Soldes d’été\u00a0: 20\u00a0% de rabais" });
+    const entries = await db()
+      .select({ action: auditLog.action, changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.area, "announcements"));
+    expect(entries.find((e) => e.action === "update")?.changes).toEqual({
+      messageFr: ["Soldes d’été en cours", "Soldes d’été\u00a0: 20\u00a0% de rabais"],
+    });
+    // A post without the field keeps it; an empty one clears it.
+    await save({ message: "Summer sale, last days" });
+    expect((await getAnnouncementSettings(TZ, NOW)).messageFr).toBe(
+      "Soldes d’été\u00a0: 20\u00a0% de rabais",
+    );
+    await save({ messageFr: "" });
+    const [row] = await db().select().from(announcements);
+    expect(row!.messageFr).toBe("");
+    // The English message's rules: one line, at most 200 characters.
+    const refused = AnnouncementSchema.safeParse(form({ messageFr: "x".repeat(201) }));
+    expect(refused.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [["messageFr"], "At most 200 characters."],
+    ]);
+    expect(
+      AnnouncementSchema.safeParse(form({ messageFr: "Ligne un\nligne deux" })).error?.issues[0]
+        ?.message,
+    ).toBe("The French message must be on one line.");
+  });
+
+  it("says on the admin when the French message names a code checkout would refuse", async () => {
+    await save({ messageFr: "Soldes d’été avec le code WEEKEND25" });
+    const admin = await createAdminUser({
+      username: "bar-owner",
+      password: "owner-pass-1",
+      role: "owner",
+    });
+    const cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
+    const loaded = (await callRoute(
+      announcementsRoute,
+      "loader",
+      new Request("http://store.test/budzadmin/dashboard/pages/announcements", {
+        headers: { Cookie: cookie },
+      }),
+    )) as Awaited<ReturnType<typeof announcementsRoute.loader>>;
+    expect(loaded.saved.messageFr).toBe("Soldes d’été avec le code WEEKEND25");
+    expect(loaded.hiddenBecause).toMatch(
+      /^French message: Hidden from shoppers: the code WEEKEND25/,
+    );
   });
 
   it("status: showing now, scheduled, ended, inactive", async () => {

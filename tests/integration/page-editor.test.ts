@@ -9,7 +9,7 @@ import {
 } from "~/server/content/page-editor.server";
 import { getPublishedPage, sanitizePageHtml } from "~/server/content/pages.server";
 import { db } from "~/server/db.server";
-import { pages } from "~/server/db-tables";
+import { auditLog, pages } from "~/server/db-tables";
 import { insertDefaultContent } from "~/server/seed/sample-data.server";
 import * as editorRoute from "~/routes/admin/pages/content";
 import * as contentPage from "~/routes/store/content-page";
@@ -89,6 +89,80 @@ describe("saving a page", () => {
     expect(stale).toMatchObject({ ok: false, status: 409 });
     expect(!stale.ok && stale.message).toMatch(/changed by Alex after you opened it/);
     expect((await getEditablePage("privacy"))!.content).toBe("<p>Alex's edit</p>");
+  });
+
+  it("saves the French title, description and HTML under the page's version, sanitised; revisions stay English", async () => {
+    const page = (await getEditablePage("about"))!;
+    // The default pages come in French too.
+    expect(page).toMatchObject({ titleFr: "À propos", contentFr: expect.stringContaining("<h2>") });
+    const result = await savePageContent({
+      slug: "about",
+      content: page.content,
+      french: {
+        title: "Qui sommes-nous",
+        description: "Notre boutique.",
+        content: `<p>Notre histoire</p>${HOSTILE}`,
+      },
+      baseVersion: page.version,
+      actor: testActor(null, "Sam"),
+    });
+    expect(result).toMatchObject({ ok: true, version: page.version + 1, cleaned: true });
+    const [row] = await db().select().from(pages).where(eq(pages.slug, "about"));
+    expect(row).toMatchObject({ titleFr: "Qui sommes-nous", descriptionFr: "Notre boutique." });
+    expect(row!.contentFr).toContain("<p>Notre histoire</p>");
+    expect(row!.contentFr).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect(row!.content).toBe(page.content);
+    // One audit entry: the version and the French fields changed.
+    const [entry] = await db()
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.recordId, "about"));
+    expect(entry!.changes).toEqual({
+      version: [page.version, page.version + 1],
+      titleFr: ["À propos", "Qui sommes-nous"],
+      descriptionFr: [page.descriptionFr, "Notre boutique."],
+      contentFr: "changed",
+    });
+    // The revision keeps the English HTML; a stale French save is refused like an English one.
+    const [revision] = await listPageRevisions(page.id);
+    expect((await getPageRevision(page.id, revision!.id))!.content).toBe(page.content);
+    expect(
+      await savePageContent({
+        slug: "about",
+        content: page.content,
+        french: { title: "Autre", description: "", content: "" },
+        baseVersion: page.version,
+        actor: testActor(null, "Alex"),
+      }),
+    ).toMatchObject({ ok: false, status: 409 });
+    // Restoring an (English) revision, or a save without French, keeps the French.
+    await savePageContent({
+      slug: "about",
+      content: "<p>English only</p>",
+      baseVersion: page.version + 1,
+      actor: testActor(null, "Sam"),
+    });
+    const restored = await restorePageRevision({
+      slug: "about",
+      revisionId: revision!.id,
+      baseVersion: page.version + 2,
+      actor: testActor(null, "Sam"),
+    });
+    expect(restored).toMatchObject({ ok: true, content: page.content });
+    expect(await getEditablePage("about")).toMatchObject({
+      titleFr: "Qui sommes-nous",
+      contentFr: expect.stringContaining("<p>Notre histoire</p>"),
+    });
+    // Emptied: not translated (the French store shows the English).
+    const cleared = await savePageContent({
+      slug: "about",
+      content: page.content,
+      french: { title: "", description: "", content: "" },
+      baseVersion: page.version + 3,
+      actor: testActor(null, "Sam"),
+    });
+    expect(cleared).toMatchObject({ ok: true, contentFr: "" });
+    expect(await getEditablePage("about")).toMatchObject({ titleFr: "", contentFr: "" });
   });
 
   it("is a no-op (no new revision) when nothing changed", async () => {
@@ -236,6 +310,41 @@ describe("the Page Editor's route as the server calls it (one action, a handler 
     })) as Reply;
     expect(tooLong.init?.status).toBe(400);
     expect(tooLong.data?.errors?.content).toMatch(/too long/);
+  });
+
+  it("saves the French page posted with the English, and refuses French that is too long", async () => {
+    const page = (await getEditablePage("about"))!;
+    const saved = await post({
+      intent: "save",
+      content: page.content,
+      titleFr: "  À propos de nous ",
+      descriptionFr: "Qui nous sommes.",
+      contentFr: "<p>Bonjour</p><script>x()</script>",
+      version: `${page.version}`,
+    });
+    expect(saved).toMatchObject({
+      ok: true,
+      version: page.version + 1,
+      contentFr: "<p>Bonjour</p>",
+    });
+    expect(await getEditablePage("about")).toMatchObject({
+      titleFr: "À propos de nous",
+      descriptionFr: "Qui nous sommes.",
+      contentFr: "<p>Bonjour</p>",
+    });
+    const tooLong = (await post({
+      intent: "save",
+      content: page.content,
+      titleFr: "x".repeat(201),
+      descriptionFr: "",
+      contentFr: "x".repeat(100_001),
+      version: `${page.version + 1}`,
+    })) as Reply;
+    expect(tooLong.init?.status).toBe(400);
+    expect(tooLong.data?.errors).toMatchObject({
+      titleFr: "The French title must be at most 200 characters.",
+      contentFr: expect.stringMatching(/French page HTML is too long/),
+    });
   });
 
   it("refuses a button it does not know with a 400", async () => {

@@ -249,6 +249,75 @@ describe("product CSV import: round trip, create and update", () => {
     expect(await stockDiscrepancies()).toEqual([]);
   });
 
+  it("exports the French name and description, reads them back, and keeps them for a file without them", async () => {
+    const { sizedId, wholeId } = await seedProducts();
+    // Translated in a spreadsheet: the French columns of the export, one product with a new one.
+    const rows = table(await exported()).map((r) =>
+      r.SKU === "BD-1"
+        ? {
+            ...r,
+            name_fr: "Rêve bleu",
+            description_fr: "Un hybride, à dominance sativa.",
+          }
+        : r,
+    );
+    const withNew = [
+      ...rows,
+      row({
+        SKU: "NL-1",
+        name_fr: "Aurores boréales",
+        description_fr: "Une indica classique.",
+      }),
+    ];
+    const p = await preview(file(withNew));
+    expect(p).toMatchObject({ errorCount: 0, createCount: 1, updateCount: 1, unchangedCount: 1 });
+    expect(p.rows.filter((r) => r.sku === "BD-1").map((r) => r.changes)).toEqual([
+      ["name_fr — → Rêve bleu", "description_fr changed"],
+      [],
+    ]);
+    await importFile(file(withNew));
+    expect(await getAdminProduct(sizedId)).toMatchObject({
+      name: "Blue Dream",
+      nameFr: "Rêve bleu",
+      descriptionFr: "Un hybride, à dominance sativa.",
+    });
+    const [created] = await db().select().from(products).where(eq(products.sku, "NL-1"));
+    expect(created).toMatchObject({
+      nameFr: "Aurores boréales",
+      descriptionFr: "Une indica classique.",
+    });
+    expect((await getAdminProduct(wholeId))!.nameFr).toBe("");
+
+    // Exported again (commas, accents and all) it reads back as unchanged.
+    const back = table(await exported());
+    expect(back.map((r) => [r.SKU, r["name_fr"], r["description_fr"]])).toEqual([
+      ["BD-1", "Rêve bleu", "Un hybride, à dominance sativa."],
+      ["BD-1", "Rêve bleu", "Un hybride, à dominance sativa."],
+      ["NL-1", "Aurores boréales", "Une indica classique."],
+      ["PAP-1", "", ""],
+    ]);
+    expect((await preview(file(back))).rows.every((r) => r.action === "unchanged")).toBe(true);
+
+    // An older file without the French columns: its changes import, the French stays.
+    const older = PRODUCT_CSV_HEADER.filter((h) => !h.endsWith("_fr"));
+    const renamed = back.map((r) => (r.SKU === "BD-1" ? { ...r, Name: "Blue Dream XL" } : r));
+    const changes = (await preview(file(renamed, older))).rows.flatMap((r) => r.changes ?? []);
+    expect(changes).toEqual(["Name Blue Dream → Blue Dream XL"]);
+    await importFile(file(renamed, older));
+    expect(await getAdminProduct(sizedId)).toMatchObject({
+      name: "Blue Dream XL",
+      nameFr: "Rêve bleu",
+      descriptionFr: "Un hybride, à dominance sativa.",
+    });
+
+    // A French cell emptied: not translated any more.
+    const cleared = table(await exported()).map((r) =>
+      r.SKU === "BD-1" ? { ...r, description_fr: "" } : r,
+    );
+    await importFile(file(cleared));
+    expect((await getAdminProduct(sizedId))!.descriptionFr).toBe("");
+  });
+
   it("writes packed weights: each size's, and a product's own without sizes", async () => {
     const { sizedId, wholeId } = await seedProducts();
     const rows = table(await exported()).map((r) =>
@@ -521,7 +590,7 @@ describe("product CSV import: refusals leave the catalogue as it was", () => {
     [
       "a row that does not line up with the header",
       `${file([row()])}\r\nBROKEN,row`,
-      "Row 3: 2 cells where the header has 34 (a value with a comma needs quotes)",
+      `Row 3: 2 cells where the header has ${PRODUCT_CSV_HEADER.length} (a value with a comma needs quotes)`,
     ],
     [
       "the same size twice",

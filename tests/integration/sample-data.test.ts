@@ -192,6 +192,38 @@ describe("sample data", () => {
     });
   });
 
+  it("writes most products, every page and the announcement in French too, and leaves a few to translate", async () => {
+    const rows = await db()
+      .select({
+        name: products.name,
+        nameFr: products.nameFr,
+        description: products.description,
+        descriptionFr: products.descriptionFr,
+      })
+      .from(products);
+    const translated = rows.filter((r) => r.nameFr && r.descriptionFr);
+    expect(translated.length).toBe(56);
+    const untranslated = await listAdminProducts({ status: "all", translation: "missing" });
+    expect(untranslated.total).toBe(14);
+    expect(untranslated.rows.every((r) => r.untranslated)).toBe(true);
+    const edibles = rows.find((r) => r.name === "Sour Gummies")!;
+    expect(edibles.nameFr).toBe("Jujubes surettes");
+    expect(edibles.descriptionFr).toMatch(
+      /^Jujubes surettes\u00a0: un produit comestible (hybride|indica|sativa) aux notes /,
+    );
+    const flower = rows.find((r) => r.name === "Pink Kush" && r.descriptionFr)!;
+    expect(flower.descriptionFr).toMatch(
+      /^Pink Kush\u00a0: une fleur .* Testée en laboratoire, scellée/,
+    );
+    for (const page of await db().select().from(pages)) {
+      expect(page.titleFr, page.slug).not.toBe("");
+      expect(page.descriptionFr, page.slug).not.toBe("");
+      expect(page.contentFr, page.slug).toMatch(/^<h[12]>/);
+    }
+    const [main] = await db().select().from(announcements).where(eq(announcements.name, "main"));
+    expect(main!.messageFr).toMatch(/^Livraison gratuite .*\{\{free_shipping_from\}\}\u00a0!/);
+  });
+
   it("is deterministic: generating again gives the same catalogue", async () => {
     await generateSampleDataset({ products: 70, customers: 12, orders: 30 });
     const again = await db()

@@ -14,6 +14,11 @@ function locs(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 }
 
+/** The English pages of a urlset (each page is listed twice: English, then French). */
+function englishLocs(xml: string): string[] {
+  return locs(xml).filter((loc) => !loc.startsWith(`${BASE}/fr`));
+}
+
 beforeAll(async () => {
   await resetDatabase();
   // p-1 … p-N, p-n changed n minutes into 2026; every 1,000th product is archived, never listed.
@@ -36,14 +41,14 @@ describe("sitemap", () => {
     ]);
     // Each products file's lastmod is its newest product's change.
     const lastmods = [...xml.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
-    const second = locs((await sitemapFile(BASE, "products-2.xml"))!);
+    const second = englishLocs((await sitemapFile(BASE, "products-2.xml"))!);
     const newest = Math.max(...second.map((loc) => Number(loc.split("-").pop())));
     expect(lastmods[1]).toBe(new Date(Date.UTC(2026, 0, 1) + newest * 60_000).toISOString());
   });
 
   it("splits the active products by slug across the files, none twice, none archived", async () => {
-    const first = locs((await sitemapFile(BASE, "products-1.xml"))!);
-    const second = locs((await sitemapFile(BASE, "products-2.xml"))!);
+    const first = englishLocs((await sitemapFile(BASE, "products-1.xml"))!);
+    const second = englishLocs((await sitemapFile(BASE, "products-2.xml"))!);
     expect(first).toHaveLength(PRODUCTS_PER_SITEMAP);
     expect(second).toHaveLength(3);
     expect(first[0]).toBe(`${BASE}/products/p-1`);
@@ -57,6 +62,20 @@ describe("sitemap", () => {
     expect(pages).toContain(`${BASE}/`);
     expect(pages).toContain(`${BASE}/category/bulk-buy`);
     expect(pages).toContain(`${BASE}/faq`);
+  });
+
+  it("lists every page in English and French, each naming both languages", async () => {
+    const pages = (await sitemapFile(BASE, "pages.xml"))!;
+    expect(locs(pages)).toEqual(
+      expect.arrayContaining([`${BASE}/`, `${BASE}/fr`, `${BASE}/faq`, `${BASE}/fr/faq`]),
+    );
+    const products = (await sitemapFile(BASE, "products-2.xml"))!;
+    expect(locs(products)).toHaveLength(6);
+    const entry = products.split("</url>")[1]!;
+    expect(entry).toContain(`<loc>${BASE}/fr/products/`);
+    expect(entry).toMatch(/hreflang="en-CA" href="https:\/\/shop\.example\/products\/p-\d+"/);
+    expect(entry).toMatch(/hreflang="fr-CA" href="https:\/\/shop\.example\/fr\/products\/p-\d+"/);
+    expect(entry).toContain('hreflang="x-default"');
   });
 
   it("answers 404 for a file that does not exist, XML for one that does", async () => {

@@ -23,8 +23,23 @@ describe("page cache key", () => {
       "/sitemap.xml",
       "/sitemaps/products-2.xml",
       "/?utm_source=newsletter",
+      "/fr",
+      "/fr.data",
+      "/fr/products?sort=price-asc",
+      "/fr/category/flowers.data?_routes=fr%2Froutes%2Fstore%2Fcategory",
+      "/fr/products/blue-dream",
+      "/fr/faq",
     ])
       expect(decide(url, adult), url).toMatchObject({ cacheable: true });
+  });
+
+  it("keys each language apart, with the dismissed announcements on the French Home too", () => {
+    const key = (url: string, cookie?: string) => (decide(url, cookie) as { key: string }).key;
+    expect(key("/fr", adult)).not.toBe(key("/", adult));
+    expect(key("/fr/products/blue-dream", adult)).not.toBe(key("/products/blue-dream", adult));
+    expect(key("/fr", `${adult}; announcement_dismissed=a-1`)).not.toBe(key("/fr", adult));
+    for (const url of ["/fr/checkout", "/fr/account", "/fr/search?q=creme", "/fr/orders/abc"])
+      expect(decide(url, adult), url).toMatchObject({ cacheable: false, reason: "path" });
   });
 
   it("never caches checkout, orders, accounts, the admin, search or resource routes", () => {

@@ -1,4 +1,5 @@
 import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { amountDue, EtransferInstructions } from "~/components/store/payment-reference";
 import { paymentReference } from "~/lib/payment-reference";
@@ -11,9 +12,11 @@ const order = {
 };
 
 /** The box as the server renders it, and what it reads as (tags gone, spaces collapsed). */
-function render(props: Partial<typeof order> = {}) {
+function render(props: Partial<typeof order> = {}, path = "/orders/x") {
   const html = renderToString(
-    <EtransferInstructions order={{ ...order, ...props }} etransferEmail="pay@shop.example" />,
+    <MemoryRouter initialEntries={[path]}>
+      <EtransferInstructions order={{ ...order, ...props }} etransferEmail="pay@shop.example" />
+    </MemoryRouter>,
   );
   const text = html
     .replace(/<!-- -->/g, "")
@@ -64,5 +67,19 @@ describe("the storefront's e-Transfer box", () => {
     expect(text).toContain("Amount to send $73.20");
     expect(text).not.toContain("$123.20");
     expect(amountDue({ totalAmountCents: 12320, paymentReceivedCents: 13000 }).dueCents).toBe(0);
+  });
+
+  it("is French on a French page", () => {
+    const { text } = render(
+      { paymentDeadline: "vendredi 27 novembre", paymentReceivedCents: 2320 },
+      "/fr/orders/x",
+    );
+    expect(text).toContain("Payer par virement Interac");
+    expect(text).toContain("Il doit arriver au plus tard le vendredi 27 novembre");
+    // (The text read has its spaces collapsed, no-break ones too.)
+    expect(text).toContain("Montant à envoyer 100,00 $");
+    expect(text).toContain("Reçu jusqu'à présent: 23,20 $. Reste à envoyer: 100,00 $.");
+    expect(text).toContain(`Référence de paiement ${reference}`);
+    expect(text).not.toContain("e-Transfer");
   });
 });

@@ -91,6 +91,7 @@ export function AnnouncementForm({
   const fetcher = useFetcher<SaveData>({ key: "announcement-save" });
   const [values, setValues] = useState({
     message: saved.message,
+    messageFr: saved.messageFr,
     backgroundColor: saved.backgroundColor,
     couponCode: saved.couponCode ?? "",
     startDate: saved.startDate,
@@ -129,6 +130,22 @@ export function AnnouncementForm({
                   value={values.message}
                   maxLength={MAX_ANNOUNCEMENT_MESSAGE + 50}
                   onChange={(e) => set("message", e.target.value)}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field
+              name="messageFr"
+              label="Message (French)"
+              hint={`Optional: left empty, the French store (/fr) shows the English message. One line, at most ${MAX_ANNOUNCEMENT_MESSAGE} characters (${values.messageFr.length} used); the coupon code is added in French.`}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  lang="fr"
+                  value={values.messageFr}
+                  maxLength={MAX_ANNOUNCEMENT_MESSAGE + 50}
+                  onChange={(e) => set("messageFr", e.target.value)}
                   className={inputClass}
                 />
               )}

@@ -2,10 +2,11 @@ import { countText } from "~/lib/text";
 import { Code2, Eye, Save, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { FormProvider, FormSummary, useForm } from "~/components/form/form";
+import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { formatDateTime, type DateTexts } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
-import { UNDO_CONFIRMATION } from "~/lib/page-editor";
+import { localizePath } from "~/lib/i18n/locale";
+import { MAX_PAGE_DESCRIPTION, MAX_PAGE_TITLE, UNDO_CONFIRMATION } from "~/lib/page-editor";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 import { LeaveGuard } from "./leave-guard";
@@ -19,11 +20,26 @@ interface EditorPage {
   name: string;
   path: string;
   title: string;
+  description: string;
   content: string;
+  /** The French page: "" where not translated (the French store shows the English). */
+  titleFr: string;
+  descriptionFr: string;
+  contentFr: string;
   version: number;
   updatedAt: string | Date;
   updatedBy: string | null;
 }
+
+/** The fields the editor posts: the English HTML and the French page. */
+interface Drafts {
+  content: string;
+  titleFr: string;
+  descriptionFr: string;
+  contentFr: string;
+}
+type Language = "en" | "fr";
+const LANGUAGES: Record<Language, string> = { en: "English", fr: "French" };
 
 /** The save's answer: what was stored, or the form's refusal (a stale version, too long…). */
 export type SaveData = { ok: true; content: string; version: number; cleaned: boolean } | FormReply;
@@ -48,6 +64,62 @@ function usePreviewHtml(content: string, saved: string, active: boolean) {
   return content === saved ? saved : (preview.data?.preview ?? saved);
 }
 
+/** A page's HTML as typed, with its message, what the sanitiser does and its size. */
+function HtmlField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  textarea,
+  lang,
+}: {
+  id: string;
+  name: keyof Drafts;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  textarea?: React.Ref<HTMLTextAreaElement>;
+  lang?: string;
+}) {
+  const lines = value === "" ? 0 : value.split("\n").length;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-700">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={textarea}
+        lang={lang}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        name={name}
+        spellCheck={false}
+        rows={18}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${error ? `${id}-error ` : ""}${id}-count ${id}-hint`}
+        className={`${inputClass} font-mono text-[13px] leading-5`}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-1 flex flex-wrap justify-between gap-2 text-xs text-stone-500">
+        <p id={`${id}-hint`}>
+          Scripts, event handlers (onclick…) and javascript: links are removed when saved.
+        </p>
+        <p id={`${id}-count`} className="tabular-nums">
+          {countText(lines, "line")} · {value.length.toLocaleString("en-CA")} characters
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The editor of one page: a form whose Save button posts `intent=save` with the draft and the
  * version it started from. It is keyed by the page's version, so a save (or a restore) starts it
@@ -63,21 +135,43 @@ export function PageEditor({
   dates: DateTexts;
   save: ReturnType<typeof useFetcher<SaveData>>;
 }) {
-  const [draft, setDraft] = useState(page.content);
+  const saved: Drafts = {
+    content: page.content,
+    titleFr: page.titleFr,
+    descriptionFr: page.descriptionFr,
+    contentFr: page.contentFr,
+  };
+  const [drafts, setDrafts] = useState<Drafts>(saved);
+  const [language, setLanguage] = useState<Language>("en");
   const [view, setView] = useState<"code" | "preview">("code");
   const [width, setWidth] = useState<PreviewWidth>("desktop");
   const status = useSaveState(save);
-  const dirty = draft !== page.content;
+  const dirty = (Object.keys(saved) as (keyof Drafts)[]).some((key) => drafts[key] !== saved[key]);
   const saving = status === "saving";
-  const previewHtml = usePreviewHtml(draft, page.content, view === "preview");
+  const french = language === "fr";
+  // The French store shows the English HTML where no French is written: so does the preview.
+  const previewHtml = usePreviewHtml(
+    french ? drafts.contentFr || drafts.content : drafts.content,
+    french ? page.contentFr || page.content : page.content,
+    view === "preview",
+  );
   const textarea = useRef<HTMLTextAreaElement>(null);
   const result = save.data && "ok" in save.data ? save.data : undefined;
   const form = useForm({
     lastResult: save.data && "errors" in save.data ? save.data : undefined,
   });
-  const htmlError = form.errors.content;
+  const set = (key: keyof Drafts) => (value: string) =>
+    setDrafts((current) => ({ ...current, [key]: value }));
+  // What the visible controls do not post goes as hidden fields: every save sends both languages.
+  const shown = new Set<keyof Drafts>(
+    french
+      ? ["titleFr", "descriptionFr", ...(view === "code" ? (["contentFr"] as const) : [])]
+      : view === "code"
+        ? ["content"]
+        : [],
+  );
+  const frenchPath = localizePath(page.path, "fr");
 
-  const lines = draft === "" ? 0 : draft.split("\n").length;
   return (
     <section
       aria-labelledby="page-content-heading"
@@ -95,6 +189,11 @@ export function PageEditor({
       <save.Form method="post" {...form.props}>
         <FormProvider form={form}>
           <input type="hidden" name="version" value={page.version} />
+          {(Object.keys(drafts) as (keyof Drafts)[])
+            .filter((key) => !shown.has(key))
+            .map((key) => (
+              <input key={key} type="hidden" name={key} value={drafts[key]} />
+            ))}
           <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 px-5 py-4">
             <div>
               <h2 id="page-content-heading" className="font-semibold text-stone-900">
@@ -124,92 +223,155 @@ export function PageEditor({
                 )}
               </p>
             </div>
-            <div
-              role="group"
-              aria-label="Editor view"
-              className="inline-flex rounded-lg bg-stone-100 p-1"
-            >
-              <button
-                type="button"
-                aria-pressed={view === "code"}
-                className={toggleClass(view === "code")}
-                onClick={() => setView("code")}
+            <div className="flex flex-wrap gap-2">
+              <div
+                role="group"
+                aria-label="Language"
+                className="inline-flex rounded-lg bg-stone-100 p-1"
               >
-                <Code2 className="h-4 w-4" aria-hidden />
-                Code
-              </button>
-              <button
-                type="button"
-                aria-pressed={view === "preview"}
-                className={toggleClass(view === "preview")}
-                onClick={() => setView("preview")}
+                {(Object.keys(LANGUAGES) as Language[]).map((key) => (
+                  <button
+                    key={key}
+                    type="button"
+                    aria-pressed={language === key}
+                    className={toggleClass(language === key)}
+                    onClick={() => setLanguage(key)}
+                  >
+                    {LANGUAGES[key]}
+                  </button>
+                ))}
+              </div>
+              <div
+                role="group"
+                aria-label="Editor view"
+                className="inline-flex rounded-lg bg-stone-100 p-1"
               >
-                <Eye className="h-4 w-4" aria-hidden />
-                Preview
-              </button>
+                <button
+                  type="button"
+                  aria-pressed={view === "code"}
+                  className={toggleClass(view === "code")}
+                  onClick={() => setView("code")}
+                >
+                  <Code2 className="h-4 w-4" aria-hidden />
+                  Code
+                </button>
+                <button
+                  type="button"
+                  aria-pressed={view === "preview"}
+                  className={toggleClass(view === "preview")}
+                  onClick={() => setView("preview")}
+                >
+                  <Eye className="h-4 w-4" aria-hidden />
+                  Preview
+                </button>
+              </div>
             </div>
           </header>
 
           <div className="space-y-4 px-5 py-5">
-            <div>
-              <label
-                htmlFor="page-title"
-                className="mb-1.5 block text-sm font-medium text-stone-700"
-              >
-                Page title
-              </label>
-              <input
-                id="page-title"
-                value={page.title}
-                readOnly
-                aria-describedby="page-title-hint"
-                className={`${inputClass} bg-stone-50`}
-              />
-              <p id="page-title-hint" className="mt-1 text-xs text-stone-500">
-                {page.slug === "home"
-                  ? "Home edits the introduction block at the top of the home page (the heading and text over the green banner); the announcement bar, buttons and featured products are not part of it."
-                  : "The title is fixed; the page's HTML below is shown under it."}{" "}
-                {STORE_FIELDS_HINT}
-              </p>
-            </div>
-
-            {view === "code" ? (
-              <div>
-                <label
-                  htmlFor="page-html"
-                  className="mb-1.5 block text-sm font-medium text-stone-700"
+            {french ? (
+              <>
+                <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+                  The French page, shown at{" "}
+                  <a
+                    href={frenchPath}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="font-medium underline"
+                  >
+                    {frenchPath}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                  . A field left empty shows the English there. It is saved with the English; the
+                  revision history keeps the English HTML only.
+                </p>
+                <Field
+                  name="titleFr"
+                  label="Page title (French)"
+                  hint={`Empty: the English title (${page.title}).`}
                 >
-                  Page HTML
-                </label>
-                <textarea
-                  id="page-html"
-                  ref={textarea}
-                  value={draft}
-                  onChange={(event) => setDraft(event.target.value)}
-                  name="content"
-                  spellCheck={false}
-                  rows={18}
-                  aria-invalid={htmlError ? true : undefined}
-                  aria-describedby={`${htmlError ? "page-html-error " : ""}page-html-count page-html-hint`}
-                  className={`${inputClass} font-mono text-[13px] leading-5`}
-                />
-                {htmlError ? (
-                  <p id="page-html-error" className="mt-1 text-xs font-medium text-red-600">
-                    {htmlError}
-                  </p>
-                ) : null}
-                <div className="mt-1 flex flex-wrap justify-between gap-2 text-xs text-stone-500">
-                  <p id="page-html-hint">
-                    Scripts, event handlers (onclick…) and javascript: links are removed when saved.
-                  </p>
-                  <p id="page-html-count" className="tabular-nums">
-                    {countText(lines, "line")} · {draft.length.toLocaleString("en-CA")} characters
-                  </p>
-                </div>
-              </div>
+                  {(props) => (
+                    <input
+                      {...props}
+                      lang="fr"
+                      value={drafts.titleFr}
+                      onChange={(event) => set("titleFr")(event.target.value)}
+                      maxLength={MAX_PAGE_TITLE}
+                      placeholder={page.title}
+                      className={inputClass}
+                    />
+                  )}
+                </Field>
+                <Field
+                  name="descriptionFr"
+                  label="Description (French)"
+                  hint="The summary search engines show. Empty: the English description."
+                >
+                  {(props) => (
+                    <textarea
+                      {...props}
+                      lang="fr"
+                      rows={2}
+                      value={drafts.descriptionFr}
+                      onChange={(event) => set("descriptionFr")(event.target.value)}
+                      maxLength={MAX_PAGE_DESCRIPTION}
+                      placeholder={page.description}
+                      className={inputClass}
+                    />
+                  )}
+                </Field>
+              </>
             ) : (
               <div>
-                <input type="hidden" name="content" value={draft} />
+                <label
+                  htmlFor="page-title"
+                  className="mb-1.5 block text-sm font-medium text-stone-700"
+                >
+                  Page title
+                </label>
+                <input
+                  id="page-title"
+                  value={page.title}
+                  readOnly
+                  aria-describedby="page-title-hint"
+                  className={`${inputClass} bg-stone-50`}
+                />
+                <p id="page-title-hint" className="mt-1 text-xs text-stone-500">
+                  {page.slug === "home"
+                    ? "Home edits the introduction block at the top of the home page (the heading and text over the green banner); the announcement bar, buttons and featured products are not part of it."
+                    : "The title is fixed; the page's HTML below is shown under it."}{" "}
+                  {STORE_FIELDS_HINT}
+                </p>
+              </div>
+            )}
+
+            {view === "code" ? (
+              french ? (
+                <HtmlField
+                  key="fr"
+                  id="page-html-fr"
+                  name="contentFr"
+                  label="Page HTML (French)"
+                  lang="fr"
+                  value={drafts.contentFr}
+                  onChange={set("contentFr")}
+                  error={form.errors.contentFr}
+                  textarea={textarea}
+                />
+              ) : (
+                <HtmlField
+                  key="en"
+                  id="page-html"
+                  name="content"
+                  label="Page HTML"
+                  value={drafts.content}
+                  onChange={set("content")}
+                  error={form.errors.content}
+                  textarea={textarea}
+                />
+              )
+            ) : (
+              <div>
                 <div
                   role="group"
                   aria-label="Preview width"
@@ -229,10 +391,10 @@ export function PageEditor({
                 </div>
                 <PagePreview
                   slug={page.slug}
-                  title={page.title}
+                  title={french ? drafts.titleFr.trim() || page.title : page.title}
                   html={previewHtml}
                   width={width}
-                  label={`Preview of ${page.name} at ${PREVIEW_WIDTHS[width].label.toLowerCase()} width`}
+                  label={`Preview of ${page.name}${french ? " in French" : ""} at ${PREVIEW_WIDTHS[width].label.toLowerCase()} width`}
                 />
               </div>
             )}
@@ -263,7 +425,7 @@ export function PageEditor({
               message={UNDO_CONFIRMATION}
               confirmLabel="Undo changes"
               onConfirm={() => {
-                setDraft(page.content);
+                setDrafts(saved);
                 textarea.current?.focus();
               }}
             />

@@ -26,6 +26,22 @@ export function ProductDetailsFields({
           <input {...p} defaultValue={product?.name} maxLength={120} className={inputClass} />
         )}
       </Field>
+      <Field
+        name="nameFr"
+        label="Name (French)"
+        hint="Optional: left empty, the French store shows the English name"
+        className="sm:col-span-2"
+      >
+        {(p) => (
+          <input
+            {...p}
+            lang="fr"
+            defaultValue={product?.nameFr}
+            maxLength={120}
+            className={inputClass}
+          />
+        )}
+      </Field>
       <Field name="sku" label="SKU" required>
         {(p) => (
           <input
@@ -93,6 +109,23 @@ export function ProductDetailsFields({
             {...p}
             rows={4}
             defaultValue={product?.description}
+            maxLength={5000}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field
+        name="descriptionFr"
+        label="Description (French)"
+        hint="Optional: left empty, the French store shows the English description"
+        className="sm:col-span-2"
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            lang="fr"
+            rows={4}
+            defaultValue={product?.descriptionFr}
             maxLength={5000}
             className={inputClass}
           />

@@ -1,6 +1,8 @@
 import { CircleAlert } from "lucide-react";
 import { createContext, use, useEffect, useId, useRef, useState } from "react";
 import { checkForm, type FormErrors, type FormReply, type FormRules } from "~/lib/form";
+import { formMessages } from "~/lib/i18n/messages/form";
+import { useT } from "~/lib/i18n/use-locale";
 
 /**
  * The one form hook (docs/decisions/forms-errors-and-admin-screens.md). The form's rules run in the
@@ -181,13 +183,10 @@ export function FormProvider({
 /** The form's own message, or how many fields need correcting, once a submit was refused. */
 export function FormSummary({ className = "" }: { className?: string }) {
   const { errors, refused } = use(FormContext);
+  const t = useT(formMessages);
   const count = Object.keys(errors).filter((name) => name !== "form").length;
   if (!errors.form && !(refused && count > 0)) return null;
-  const message =
-    errors.form ??
-    (count === 1
-      ? "Please correct the highlighted field."
-      : `Please correct the ${count} highlighted fields.`);
+  const message = errors.form ?? t("correctFields", { count });
   return <Alert message={message} className={className} summary />;
 }
 

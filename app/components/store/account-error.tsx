@@ -1,5 +1,7 @@
 import { useRouteError } from "react-router";
 import { describeError } from "~/lib/errors";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { useLocalePath, useT } from "~/lib/i18n/use-locale";
 import { cardClass, primaryButton } from "./account-ui";
 
 /**
@@ -10,21 +12,22 @@ export function AccountError({
   what,
   back,
 }: {
-  what: string;
+  /** What the page shows: its "… not found" title. */
+  what: "Order" | "Address";
   back: { to: string; label: string };
 }) {
+  const t = useT(accountMessages);
+  const localize = useLocalePath();
   const { status, title, message } = describeError(useRouteError());
   const notFound = status === 404;
   return (
     <div className={`${cardClass} text-center`}>
       <p className="text-sm font-semibold tracking-widest text-brand-600">{status}</p>
       <h2 className="mt-2 text-xl font-bold text-stone-900">
-        {notFound ? `${what} not found` : title}
+        {notFound ? t(what === "Order" ? "orderNotFound" : "addressNotFound") : title}
       </h2>
-      <p className="mt-2 text-stone-600">
-        {notFound ? "It does not exist, or it is not part of your account." : message}
-      </p>
-      <a href={back.to} className={`mt-5 ${primaryButton}`}>
+      <p className="mt-2 text-stone-600">{notFound ? t("notFoundText") : message}</p>
+      <a href={localize(back.to)} className={`mt-5 ${primaryButton}`}>
         {back.label}
       </a>
     </div>

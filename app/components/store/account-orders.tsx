@@ -1,14 +1,19 @@
 import { MailCheck } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/store/localized-link";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { richText } from "~/lib/i18n/rich-text";
+import { useLocalePath, useMoney, useT } from "~/lib/i18n/use-locale";
 import type { AccountOrderRow } from "~/server/accounts/account-orders.server";
 import { cardClass, secondaryButton } from "./account-ui";
 import { OrderRefundBadge, OrderStatusBadge } from "./order-details";
 
 /** Until the email is confirmed, past orders stay hidden; this offers a new confirmation link. */
 export function VerifyEmailPrompt({ email }: { email: string }) {
+  const t = useT(accountMessages);
+  const action = `${useLocalePath()("/account")}?index`;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/account?index";
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
   return (
     <section
       aria-labelledby="verify-title"
@@ -16,16 +21,17 @@ export function VerifyEmailPrompt({ email }: { email: string }) {
     >
       <h2 id="verify-title" className="flex items-center gap-2 font-semibold text-stone-900">
         <MailCheck className="h-5 w-5 text-brand-700" aria-hidden="true" />
-        Confirm your email to see your orders
+        {t("verifyToSeeOrders")}
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        We show the orders placed with <span className="break-all">{email}</span> once you confirm
-        the address is yours, using the link we emailed you.
+        {richText(t("verifyToSeeOrdersText", { email }), {
+          email: (text) => <span className="break-all">{text}</span>,
+        })}
       </p>
-      <Form method="post" action="/account?index" className="mt-4">
+      <Form method="post" action={action} className="mt-4">
         <input type="hidden" name="intent" value="resend-verification" />
         <button type="submit" disabled={busy} className={secondaryButton}>
-          {busy ? "Sending…" : "Send a new confirmation link"}
+          {busy ? t("sending") : t("sendNewConfirmation")}
         </button>
       </Form>
     </section>
@@ -34,23 +40,25 @@ export function VerifyEmailPrompt({ email }: { email: string }) {
 
 /** A shopper's orders: a card per order on a phone, a table row on wider screens. */
 export function AccountOrderList({ rows }: { rows: AccountOrderRow[] }) {
+  const t = useT(accountMessages);
+  const { money } = useMoney();
   return (
     <div className={`${cardClass} !p-0`}>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your orders, newest first</caption>
+        <caption className="sr-only">{t("ordersCaption")}</caption>
         <thead className="hidden border-b border-stone-200 text-xs tracking-wide text-stone-500 uppercase sm:table-header-group">
           <tr>
             <th scope="col" className="px-5 py-3 font-semibold">
-              Order
+              {t("columnOrder")}
             </th>
             <th scope="col" className="px-5 py-3 font-semibold">
-              Placed
+              {t("columnPlaced")}
             </th>
             <th scope="col" className="px-5 py-3 font-semibold">
-              Status
+              {t("columnStatus")}
             </th>
             <th scope="col" className="px-5 py-3 text-right font-semibold">
-              Total
+              {t("columnTotal")}
             </th>
           </tr>
         </thead>
@@ -65,7 +73,7 @@ export function AccountOrderList({ rows }: { rows: AccountOrderRow[] }) {
                   {row.orderNumber}
                 </Link>
                 <span className="block text-xs text-stone-500">
-                  {row.itemCount} {row.itemCount === 1 ? "item" : "items"}
+                  {t("itemCount", { count: row.itemCount })}
                 </span>
               </td>
               <td className="text-right text-stone-700 sm:px-5 sm:py-4 sm:text-left">
@@ -78,7 +86,7 @@ export function AccountOrderList({ rows }: { rows: AccountOrderRow[] }) {
                 </div>
               </td>
               <td className="text-right font-semibold text-stone-900 sm:px-5 sm:py-4">
-                {formatMoney(row.totalAmountCents)}
+                {money(row.totalAmountCents)}
               </td>
             </tr>
           ))}

@@ -1,6 +1,7 @@
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { accountNotice } from "~/lib/account";
+import { useLocale } from "~/lib/i18n/use-locale";
 
 export const primaryButton =
   "inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60";
@@ -41,7 +42,7 @@ export function SuccessMessage({ message }: { message?: string | null }) {
 
 export function NoticeFromUrl() {
   const [params] = useSearchParams();
-  return <SuccessMessage message={accountNotice(params.get("notice"))} />;
+  return <SuccessMessage message={accountNotice(params.get("notice"), useLocale())} />;
 }
 
 /** The narrow centred card of the sign-in, sign-up and emailed-link pages. */

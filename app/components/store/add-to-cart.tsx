@@ -1,9 +1,12 @@
 import { ShoppingBag } from "lucide-react";
 import { unitDriedMg } from "~/lib/cannabis-limit";
 import { cartItemId, setCartDrawerOpen } from "~/lib/cart";
-import { sizeLabel, variationPrice, type ProductSummary } from "~/lib/product";
+import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
+import { variationPrice, type ProductSummary } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
 import { addWithinLimit } from "./cannabis-meter";
+import { localizedSizeLabel } from "./size-picker";
 
 /**
  * Adds the chosen size to the browser cart and opens the drawer; disabled when out of stock, and
@@ -24,13 +27,15 @@ export function AddToCartButton({
 }) {
   const variation = product.variations.find((v) => v.id === variationId);
   const hydrated = useHydrated();
+  const t = useT(catalogMessages);
+  const locale = useLocale();
   const disabled = available <= 0 || !hydrated;
   return (
     <button
       type="button"
       disabled={disabled}
       onClick={() => {
-        const label = variation ? sizeLabel(variation) : undefined;
+        const label = variation ? localizedSizeLabel(variation, locale) : undefined;
         const item = {
           id: cartItemId(product.id, variation?.id),
           name: label ? `${product.name} (${label})` : product.name,
@@ -41,7 +46,7 @@ export function AddToCartButton({
           driedMg: unitDriedMg(product, variation),
         };
         // Past 30 g of dried cannabis the addition is refused and the drawer says why.
-        if (addWithinLimit(item)) setCartDrawerOpen(true);
+        if (addWithinLimit(item, locale)) setCartDrawerOpen(true);
       }}
       className={`cart-button ${
         available <= 0
@@ -50,7 +55,7 @@ export function AddToCartButton({
       } ${size === "sm" ? "px-4 py-2 text-sm" : "px-6 py-3 text-base"}`}
     >
       {size === "md" ? <ShoppingBag className="h-5 w-5" aria-hidden="true" /> : null}
-      Add to Cart
+      {t("addToCart")}
     </button>
   );
 }

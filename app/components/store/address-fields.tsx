@@ -1,5 +1,7 @@
 import { Field } from "~/components/form/form";
-import { ProvinceOptions } from "~/components/form/options";
+import { PROVINCES, provinceName } from "~/lib/address";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { inputClass } from "./field-styles";
 
 /**
@@ -14,14 +16,16 @@ export function AddressFields({
   values: Partial<Record<string, string>>;
   provinceError?: string;
 }) {
+  const locale = useLocale();
+  const t = useT(checkoutPageMessages);
   return (
     <>
       <Field
         id="street"
         name="street"
-        label="Street address"
+        label={t("street")}
         className="sm:col-span-6"
-        hint="Include an apartment or unit number if you have one"
+        hint={t("streetHint")}
       >
         {(p) => (
           <input
@@ -32,7 +36,7 @@ export function AddressFields({
           />
         )}
       </Field>
-      <Field id="city" name="city" label="City" className="sm:col-span-2">
+      <Field id="city" name="city" label={t("city")} className="sm:col-span-2">
         {(p) => (
           <input
             {...p}
@@ -45,7 +49,7 @@ export function AddressFields({
       <Field
         id="province"
         name="province"
-        label="Province or territory"
+        label={t("province")}
         error={provinceError}
         className="sm:col-span-2"
       >
@@ -57,18 +61,22 @@ export function AddressFields({
             className={inputClass}
           >
             <option value="" disabled>
-              Choose…
+              {t("choose")}
             </option>
-            <ProvinceOptions />
+            {PROVINCES.map((province) => (
+              <option key={province.code} value={province.code}>
+                {provinceName(province.code, locale)}
+              </option>
+            ))}
           </select>
         )}
       </Field>
-      <Field id="postalCode" name="postalCode" label="Postal code" className="sm:col-span-2">
+      <Field id="postalCode" name="postalCode" label={t("postalCode")} className="sm:col-span-2">
         {(p) => (
           <input
             {...p}
             autoComplete="postal-code"
-            placeholder="A1A 1A1"
+            placeholder={t("postalCodePlaceholder")}
             maxLength={7}
             defaultValue={values.postalCode}
             className={`${inputClass} uppercase placeholder:normal-case`}

@@ -1,6 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Field, FormProvider, FormSummary, useForm } from "~/components/form/form";
 import type { FormReply } from "~/lib/form";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { useT } from "~/lib/i18n/use-locale";
+import { Link } from "./localized-link";
 import { primaryButton, secondaryButton } from "./account-ui";
 import { AddressFields } from "./address-fields";
 import { PhoneField } from "./contact-fields";
@@ -18,6 +21,7 @@ export function AddressForm({
   lastResult: FormReply | undefined;
   submitLabel: string;
 }) {
+  const t = useT(checkoutPageMessages);
   const busy = useNavigation().state === "submitting";
   const form = useForm({ lastResult });
   const strings = Object.fromEntries(
@@ -29,7 +33,7 @@ export function AddressForm({
     <Form method="post" {...form.props} className="grid gap-4 sm:grid-cols-6">
       <FormProvider form={form} variant="store">
         <FormSummary className="sm:col-span-6" />
-        <Field id="name" name="name" label="Full name" className="sm:col-span-3">
+        <Field id="name" name="name" label={t("fullName")} className="sm:col-span-3">
           {(p) => (
             <input {...p} autoComplete="name" defaultValue={strings.name} className={inputClass} />
           )}
@@ -43,14 +47,14 @@ export function AddressForm({
             defaultChecked={values.isDefault === true || values.isDefault === "on"}
             className="h-5 w-5 rounded border-stone-300 accent-brand-700"
           />
-          Use as my default address at checkout
+          {t("useAsDefault")}
         </label>
         <div className="flex flex-wrap gap-3 sm:col-span-6">
           <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? "Saving…" : submitLabel}
+            {busy ? t("saving") : submitLabel}
           </button>
           <Link to="/account/addresses" className={secondaryButton}>
-            Cancel
+            {t("cancel")}
           </Link>
         </div>
       </FormProvider>

@@ -4,11 +4,11 @@ import {
   AGE_STORAGE_KEY,
   ageCookieAttributes,
   MINIMUM_AGE,
-  UNDER_AGE_REDIRECT_URL,
+  UNDER_AGE_REDIRECT_URLS,
 } from "~/lib/age-gate";
+import { shellMessages } from "~/lib/i18n/messages/shell";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { Logo } from "./logo";
-
-const UNDER_AGE_CONFIRM = `You must be ${MINIMUM_AGE} years or older to access this site. You will be redirected to a general information page.`;
 
 /**
  * The age verification overlay (docs/product/storefront.md#age-gate). The server renders it when
@@ -25,6 +25,9 @@ export function AgeGate({
   returnTo: string;
   onVerified: () => void;
 }) {
+  const t = useT(shellMessages);
+  const locale = useLocale();
+  const age = { age: MINIMUM_AGE };
   const [confirmingUnder, setConfirmingUnder] = useState(false);
   const firstButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -62,23 +65,23 @@ export function AgeGate({
           {confirmingUnder ? (
             <div className="mt-8">
               <p id="age-under-text" className="text-base leading-7 text-stone-800">
-                {UNDER_AGE_CONFIRM}
+                {t("ageUnderConfirm", age)}
               </p>
               <div className="mt-8 grid gap-3 sm:grid-cols-2">
                 <button
                   ref={confirmButton}
                   type="button"
-                  onClick={() => window.location.assign(UNDER_AGE_REDIRECT_URL)}
+                  onClick={() => window.location.assign(UNDER_AGE_REDIRECT_URLS[locale])}
                   className="rounded-full bg-brand-800 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-900"
                 >
-                  OK
+                  {t("ageOk")}
                 </button>
                 <button
                   type="button"
                   onClick={() => setConfirmingUnder(false)}
                   className="rounded-full border border-stone-300 px-5 py-3 text-sm font-semibold text-stone-800 hover:bg-stone-100"
                 >
-                  Cancel
+                  {t("ageCancel")}
                 </button>
               </div>
             </div>
@@ -88,14 +91,12 @@ export function AgeGate({
                 id="age-gate-title"
                 className="mt-6 text-2xl font-bold tracking-tight text-stone-900"
               >
-                Welcome to {storeName}
+                {t("ageWelcome", { storeName })}
               </h2>
               <p id="age-gate-text" className="mt-4 text-base leading-7 text-stone-700">
-                You must be {MINIMUM_AGE} years of age or older to enter this site.
+                {t("ageRequirement", age)}
               </p>
-              <p className="mt-2 text-sm text-stone-600">
-                This verification is required by law and cannot be bypassed.
-              </p>
+              <p className="mt-2 text-sm text-stone-600">{t("ageLaw")}</p>
               <div className="mt-8 grid gap-3">
                 <button
                   ref={firstButton}
@@ -105,7 +106,7 @@ export function AgeGate({
                   onClick={verify}
                   className="rounded-full bg-brand-800 px-5 py-3 text-base font-semibold text-white shadow hover:bg-brand-900"
                 >
-                  I am {MINIMUM_AGE} or older
+                  {t("ageAdult", age)}
                 </button>
                 <button
                   type="submit"
@@ -114,15 +115,12 @@ export function AgeGate({
                   onClick={askUnder}
                   className="rounded-full border border-stone-300 px-5 py-3 text-base font-semibold text-stone-800 hover:bg-stone-100"
                 >
-                  I am under {MINIMUM_AGE}
+                  {t("ageUnder", age)}
                 </button>
               </div>
             </>
           )}
-          <p className="mt-8 text-xs leading-5 text-stone-600">
-            By clicking “I am {MINIMUM_AGE} or older”, you confirm that you are of legal age to view
-            and purchase cannabis products in your province or territory.
-          </p>
+          <p className="mt-8 text-xs leading-5 text-stone-600">{t("ageConsent", age)}</p>
         </form>
       </div>
     </div>

@@ -6,6 +6,8 @@ import {
   parseDismissed,
 } from "~/lib/announcement";
 import { readCookie } from "~/lib/cookies";
+import { shellMessages } from "~/lib/i18n/messages/shell";
+import { useT } from "~/lib/i18n/use-locale";
 import { useBrowserValue } from "~/lib/use-browser-value";
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -24,6 +26,7 @@ export function AnnouncementBar({
 }: {
   announcement: { id: string; text: string; background: string; color: string };
 }) {
+  const t = useT(shellMessages);
   const [dismissed, setDismissed] = useState(false);
   // The cookie keeps the server from rendering a dismissed bar; local storage covers a lost cookie.
   const storedDismissal = useBrowserValue(
@@ -37,7 +40,7 @@ export function AnnouncementBar({
   return (
     <div
       role="region"
-      aria-label="Announcement"
+      aria-label={t("announcement")}
       className="relative px-10 py-2.5 text-center text-sm font-medium"
       style={{ backgroundColor: announcement.background, color: announcement.color }}
     >
@@ -49,7 +52,7 @@ export function AnnouncementBar({
           setDismissed(true);
         }}
         className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 hover:bg-black/15"
-        aria-label="Dismiss announcement"
+        aria-label={t("dismissAnnouncement")}
       >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>

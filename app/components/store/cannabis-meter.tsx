@@ -1,7 +1,17 @@
 import { AlertTriangle } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { formatGrams, meterText, refuseAddition, type CannabisSummary } from "~/lib/cannabis-limit";
+import {
+  CANNABIS_LIMIT_MG,
+  formatGrams,
+  meterText,
+  refuseAddition,
+  type CannabisSummary,
+} from "~/lib/cannabis-limit";
 import { addItem, setCartDrawerOpen, updateCart, useCart, type CartItem } from "~/lib/cart";
+import type { Locale } from "~/lib/i18n/locale";
+import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { translator } from "~/lib/i18n/translate";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
 
 /**
  * The 30 g limit in the browser: the meter the drawer and checkout show (from the server's quote)
@@ -32,16 +42,42 @@ export function useCannabisNotice(): string | null {
   return current && current.cart === cart ? current.message : null;
 }
 
+/** "12.5 g" (formatGrams), the French way in French: "12,5 g". */
+function grams(mg: number, locale: Locale): string {
+  const text = formatGrams(mg);
+  return locale === "en" ? text : text.replace(".", ",").replace(" ", "\u00a0");
+}
+
+/** The meter's words: "12.5 g of 30 g" (meterText), in the page's language. */
+function localizedMeterText(totalMg: number, limitMg: number, locale: Locale): string {
+  if (locale === "en") return meterText(totalMg, limitMg);
+  const t = translator(catalogMessages, locale);
+  return t("meterText", { amount: grams(totalMg, locale), limit: grams(limitMg, locale) });
+}
+
 /**
  * Adds an item (or raises its quantity) unless the cart would hold more than 30 g of dried
- * cannabis or its equivalent; a refusal opens the drawer with the message. True when added.
+ * cannabis or its equivalent; a refusal opens the drawer with the message (in the page's
+ * language). True when added.
  */
-export function addWithinLimit(item: CartItem): boolean {
+export function addWithinLimit(item: CartItem, locale: Locale = "en"): boolean {
   let refused: { message: string; cart: CartItem[] } | null = null;
   updateCart((cart) => {
     const driedMg = item.driedMg ?? cart.find((c) => c.id === item.id)?.driedMg;
-    const message = refuseAddition(cart, { ...item, driedMg });
-    if (!message) return addItem(cart, item);
+    const english = refuseAddition(cart, { ...item, driedMg });
+    if (!english) return addItem(cart, item);
+    let message = english;
+    if (locale !== "en") {
+      // The same total refuseAddition found over the limit, said in French.
+      const total =
+        cart.reduce((sum, c) => sum + (c.driedMg ?? 0) * c.quantity, 0) +
+        (driedMg ?? 0) * item.quantity;
+      message = translator(catalogMessages, locale)("refusedAddition", {
+        name: item.name,
+        limit: grams(CANNABIS_LIMIT_MG, locale),
+        total: grams(total, locale),
+      });
+    }
     refused = { message, cart };
     return cart;
   });
@@ -62,16 +98,18 @@ export function CannabisMeter({
   shown?: string;
 }) {
   const refused = useCannabisNotice();
+  const t = useT(catalogMessages);
+  const locale = useLocale();
   if (!summary) return null;
   const over = summary.totalMg > summary.limitMg;
   const percent = Math.min(100, Math.round((summary.totalMg / summary.limitMg) * 100));
-  const text = meterText(summary.totalMg, summary.limitMg);
+  const text = localizedMeterText(summary.totalMg, summary.limitMg, locale);
   const messages = [refused, summary.message].filter((m): m is string => Boolean(m) && m !== shown);
   return (
     <div data-testid="cannabis-meter">
       <p className="flex justify-between gap-2 text-sm">
         <span id="cannabis-meter-label" className="text-stone-600">
-          Dried cannabis equivalent
+          {t("driedEquivalent")}
         </span>
         <span
           className={`font-medium tabular-nums ${over ? "text-red-700" : "text-stone-900"}`}
@@ -86,7 +124,7 @@ export function CannabisMeter({
         aria-valuemin={0}
         aria-valuemax={summary.limitMg / 1000}
         aria-valuenow={Math.min(summary.totalMg, summary.limitMg) / 1000}
-        aria-valuetext={over ? `${text}, over the limit` : text}
+        aria-valuetext={over ? t("overTheLimit", { text }) : text}
         className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200"
       >
         <div
@@ -95,8 +133,7 @@ export function CannabisMeter({
         />
       </div>
       <p className="mt-1 text-xs text-stone-500">
-        The law allows {formatGrams(summary.limitMg)} of dried cannabis, or its equivalent, per
-        order.
+        {t("lawAllows", { limit: grams(summary.limitMg, locale) })}
       </p>
       <LimitMessages messages={messages} className="mt-2" />
     </div>

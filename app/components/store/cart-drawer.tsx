@@ -1,6 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { AlertTriangle, Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
-import { Link } from "react-router";
 import {
   cartCount,
   MAX_LINE_QUANTITY,
@@ -13,7 +12,8 @@ import {
   useCartDrawerOpen,
   type CartItem,
 } from "~/lib/cart";
-import { formatMoney } from "~/lib/money";
+import { shellMessages } from "~/lib/i18n/messages/shell";
+import { useMoney, useT } from "~/lib/i18n/use-locale";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import {
   addWithinLimit,
@@ -23,6 +23,7 @@ import {
   useCannabisNotice,
 } from "./cannabis-meter";
 import { CartTotals } from "./cart-totals";
+import { Link } from "./localized-link";
 import { PromoCodeField } from "./promo-code-field";
 import { pricedLine, useCartQuote, type QuotedLine } from "./use-cart-quote";
 import { useShippingProvince } from "./use-shipping-province";
@@ -35,6 +36,7 @@ export function CartDrawer() {
   const province = useShippingProvince();
   const { quote, failed } = useCartQuote(cart, appliedCode, open, { province });
   const count = cartCount(cart);
+  const t = useT(shellMessages);
 
   return (
     <Dialog.Root
@@ -53,16 +55,16 @@ export function CartDrawer() {
           <header className="flex items-center justify-between border-b border-stone-200 px-5 py-4">
             <Dialog.Title className="flex items-center gap-2 text-lg font-semibold text-stone-900">
               <ShoppingBag className="h-5 w-5 text-brand-700" aria-hidden="true" />
-              Your Cart
+              {t("yourCart")}
               {count > 0 ? (
                 <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                  {count} {count === 1 ? "item" : "items"}
+                  {t("itemCount", { count })}
                 </span>
               ) : null}
             </Dialog.Title>
             <Dialog.Close
               className="rounded-full p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
-              aria-label="Close cart"
+              aria-label={t("closeCart")}
             >
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
@@ -74,7 +76,7 @@ export function CartDrawer() {
             <>
               <ul
                 className="flex-1 divide-y divide-stone-100 overflow-y-auto px-5"
-                aria-label="Cart items"
+                aria-label={t("cartLines")}
               >
                 {cart.map((item) => (
                   <CartLine
@@ -89,7 +91,7 @@ export function CartDrawer() {
                 <PromoCodeField cart={cart} appliedCode={appliedCode} quote={quote} />
                 {failed ? (
                   <p role="alert" className="text-sm text-red-700">
-                    We couldn't refresh prices. Check your connection and reopen the cart.
+                    {t("pricesFailed")}
                   </p>
                 ) : null}
                 {quote ? (
@@ -107,7 +109,7 @@ export function CartDrawer() {
                   onClick={() => setCartDrawerOpen(false)}
                   className="flex w-full items-center justify-center rounded-full bg-brand-800 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-900"
                 >
-                  Proceed to Checkout
+                  {t("proceedToCheckout")}
                 </Link>
               </footer>
             </>
@@ -121,22 +123,25 @@ export function CartDrawer() {
 function EmptyCart() {
   // An addition refused on an empty cart (more than 30 g at once) is said here, where the shopper is.
   const refused = useCannabisNotice();
+  const t = useT(shellMessages);
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
       <LimitMessages messages={refused ? [refused] : []} className="w-full" />
       <div className="rounded-full bg-brand-50 p-5">
         <ShoppingBag className="h-10 w-10 text-brand-600" aria-hidden="true" />
       </div>
-      <p className="text-lg font-semibold text-stone-900">Your cart is empty</p>
-      <p className="text-sm text-stone-600">Find something you like and add it here.</p>
+      <p className="text-lg font-semibold text-stone-900">{t("emptyCartTitle")}</p>
+      <p className="text-sm text-stone-600">{t("emptyCartText")}</p>
       <Dialog.Close className="rounded-full bg-brand-800 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-900">
-        Continue Shopping
+        {t("continueShopping")}
       </Dialog.Close>
     </div>
   );
 }
 
 function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined }) {
+  const t = useT(shellMessages);
+  const { money } = useMoney();
   const priced = pricedLine(line);
   const name = priced?.name ?? item.name;
   // Only the server's price is shown: the stored one may be stale or edited.
@@ -162,27 +167,27 @@ function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined
             type="button"
             onClick={() => updateCart((cart) => removeItem(cart, item.id))}
             className="-m-1 rounded-md p-1 text-stone-400 hover:bg-red-50 hover:text-red-700"
-            aria-label={`Remove ${name}`}
+            aria-label={t("removeItem", { name })}
           >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>
         {priced ? (
-          <p className="text-sm text-stone-500">{formatMoney(priceCents)} each</p>
+          <p className="text-sm text-stone-500">{t("priceEach", { price: money(priceCents) })}</p>
         ) : line ? null : (
           <p
             className="mt-1 h-4 w-20 animate-pulse rounded bg-stone-200"
-            aria-label="Checking price"
+            aria-label={t("checkingPrice")}
           />
         )}
         {line?.problem ? (
           <p className="mt-1 flex items-start gap-1 text-xs font-medium text-red-700" role="alert">
             <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
             {line.status === "unavailable"
-              ? "No longer available. Please remove it."
+              ? t("lineUnavailable")
               : line.available === 0
-                ? "Out of stock. Please remove it."
-                : `Only ${line.available} left in stock.`}
+                ? t("lineOutOfStock")
+                : t("lineOnlyLeft", { count: line.available })}
           </p>
         ) : null}
         <div className="mt-auto flex items-center justify-between pt-2">
@@ -192,13 +197,13 @@ function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined
               onClick={() => change(item.quantity - 1)}
               disabled={item.quantity <= 1}
               className="rounded-l-full p-2 text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
-              aria-label={`Decrease quantity of ${name}`}
+              aria-label={t("decreaseQuantity", { name })}
             >
               <Minus className="h-3.5 w-3.5" aria-hidden="true" />
             </button>
             <span
               className="min-w-8 text-center text-sm font-semibold tabular-nums"
-              aria-label={`Quantity of ${name}`}
+              aria-label={t("quantityOf", { name })}
             >
               {item.quantity}
             </span>
@@ -207,13 +212,13 @@ function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined
               onClick={() => addWithinLimit({ ...item, quantity: 1 })}
               disabled={item.quantity >= maxQuantity}
               className="rounded-r-full p-2 text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
-              aria-label={`Increase quantity of ${name}`}
+              aria-label={t("increaseQuantity", { name })}
             >
               <Plus className="h-3.5 w-3.5" aria-hidden="true" />
             </button>
           </div>
           <p className="font-semibold text-stone-900" data-testid="line-total">
-            {priced ? formatMoney(priceCents * item.quantity) : ""}
+            {priced ? money(priceCents * item.quantity) : ""}
           </p>
         </div>
       </div>
@@ -222,8 +227,9 @@ function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined
 }
 
 function TotalsSkeleton() {
+  const t = useT(shellMessages);
   return (
-    <div className="space-y-2" aria-busy="true" aria-label="Updating prices">
+    <div className="space-y-2" aria-busy="true" aria-label={t("updatingPrices")}>
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="h-4 animate-pulse rounded bg-stone-200" />
       ))}

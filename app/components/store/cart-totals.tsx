@@ -1,6 +1,7 @@
 import type { FulfilmentMethod } from "~/lib/fulfilment";
-import { formatMoney } from "~/lib/money";
-import { freeShippingNudge, type Totals } from "~/lib/pricing";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { useMoney, useT } from "~/lib/i18n/use-locale";
+import type { Totals } from "~/lib/pricing";
 import type { TaxLine } from "~/lib/taxes";
 
 /**
@@ -23,7 +24,13 @@ export function CartTotals({
   /** No parcels to the province: the fee is known once the address is (delivery or pickup). */
   feeAtCheckout?: boolean;
 }) {
-  const nudge = freeShippingNudge(totals);
+  const t = useT(checkoutPageMessages);
+  const { money: formatMoney } = useMoney();
+  // The free-shipping nudge (app/lib/pricing.ts freeShippingNudge), in the page's language.
+  const nudge =
+    totals.freeShippingRemainingCents > 0
+      ? t("freeShippingNudge", { amount: formatMoney(totals.freeShippingRemainingCents) })
+      : null;
   return (
     <div>
       {nudge ? (
@@ -33,13 +40,15 @@ export function CartTotals({
       ) : null}
       <dl className="space-y-1.5 text-sm">
         <div className="flex justify-between">
-          <dt className="text-stone-600">Subtotal</dt>
+          <dt className="text-stone-600">{t("subtotal")}</dt>
           <dd className="font-medium text-stone-900" data-testid="subtotal">
             {formatMoney(totals.subtotalCents)}
           </dd>
         </div>
         <div className="flex justify-between">
-          <dt className="text-stone-600">Discount{couponCode ? ` (${couponCode})` : ""}</dt>
+          <dt className="text-stone-600">
+            {couponCode ? t("discountWithCode", { code: couponCode }) : t("discount")}
+          </dt>
           <dd
             className={totals.discountCents > 0 ? "font-medium text-brand-700" : "text-stone-900"}
             data-testid="discount"
@@ -50,18 +59,18 @@ export function CartTotals({
         <div className="flex justify-between">
           <dt className="text-stone-600">
             {feeAtCheckout
-              ? "Delivery or pickup"
+              ? t("deliveryOrPickup")
               : method === "delivery"
-                ? "Local delivery"
+                ? t("localDelivery")
                 : method === "pickup"
-                  ? "Pickup"
-                  : "Shipping"}
+                  ? t("pickup")
+                  : t("shipping")}
           </dt>
           <dd className="font-medium text-stone-900" data-testid="shipping">
             {feeAtCheckout
-              ? "Set by your address"
+              ? t("setByAddress")
               : totals.shippingCents === 0
-                ? "FREE"
+                ? t("free")
                 : formatMoney(totals.shippingCents)}
           </dd>
         </div>
@@ -74,15 +83,15 @@ export function CartTotals({
           ))
         ) : (
           <div className="flex justify-between">
-            <dt className="text-stone-600">Taxes</dt>
+            <dt className="text-stone-600">{t("taxes")}</dt>
             <dd className="text-stone-600" data-testid="taxes-note">
-              Calculated at checkout
+              {t("calculatedAtCheckout")}
             </dd>
           </div>
         )}
         <div className="flex justify-between border-t border-stone-200 pt-2 text-base">
           <dt className="font-semibold text-stone-900">
-            {feeAtCheckout ? "Total before delivery" : "Total"}
+            {feeAtCheckout ? t("totalBeforeDelivery") : t("total")}
           </dt>
           <dd className="font-bold text-stone-900" data-testid="total">
             {formatMoney(totals.totalCents)}

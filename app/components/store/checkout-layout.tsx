@@ -1,6 +1,7 @@
 import { ShoppingBag } from "lucide-react";
-import { Link } from "react-router";
-import { CHECKOUT_CLOSED } from "~/lib/store-settings";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { useT } from "~/lib/i18n/use-locale";
+import { Link } from "./localized-link";
 
 /** One numbered step of the checkout form. */
 export function CheckoutStep({
@@ -26,22 +27,21 @@ export function CheckoutStep({
 }
 
 export function EmptyCheckout({ closed = false }: { closed?: boolean }) {
+  const t = useT(checkoutPageMessages);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
       <div className="rounded-full bg-brand-50 p-5">
         <ShoppingBag className="h-10 w-10 text-brand-600" aria-hidden="true" />
       </div>
       <h1 className="mt-6 text-2xl font-bold text-stone-900">
-        {closed ? "Checkout is closed" : "Your cart is empty"}
+        {closed ? t("closedHeading") : t("emptyHeading")}
       </h1>
-      <p className="mt-2 text-stone-600">
-        {closed ? CHECKOUT_CLOSED : "Add something to your cart, then come back to check out."}
-      </p>
+      <p className="mt-2 text-stone-600">{closed ? t("checkoutClosed") : t("emptyText")}</p>
       <Link
         to="/"
         className="mt-8 rounded-full bg-brand-800 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-900"
       >
-        Continue Shopping
+        {t("continueShopping")}
       </Link>
     </div>
   );

@@ -1,7 +1,8 @@
 import { CheckCircle2, Lock, Package, Store, Truck } from "lucide-react";
 import { Field, useFieldError } from "~/components/form/form";
-import { NO_FULFILMENT_METHOD, windowShortLabel, type FulfilmentMethod } from "~/lib/fulfilment";
-import { formatMoney } from "~/lib/money";
+import { noFulfilmentMethod, windowShortLabel, type FulfilmentMethod } from "~/lib/fulfilment";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
 import { ageConfirmationLabel, ageToConfirm, type ProvinceRule } from "~/lib/taxes";
 import type { SavedAddress } from "~/server/accounts/addresses.server";
 import { AddressFields } from "./address-fields";
@@ -16,11 +17,12 @@ type Values = Partial<Record<string, string>>;
 
 /** Step 1: the email the order is confirmed to, and a phone for delivery questions. */
 export function ContactStep({ values }: { values: Values }) {
+  const t = useT(checkoutPageMessages);
   return (
-    <CheckoutStep title="Contact" step={1}>
+    <CheckoutStep title={t("stepContact")} step={1}>
       <div className="grid gap-4 sm:grid-cols-2">
         <EmailField defaultValue={values.email} />
-        <PhoneField hint="For delivery questions only" defaultValue={values.phone} />
+        <PhoneField hint={t("phoneHint")} defaultValue={values.phone} />
       </div>
     </CheckoutStep>
   );
@@ -36,12 +38,13 @@ export function AddressStep({
   addresses: SavedAddress[];
   provinceError?: string;
 }) {
+  const t = useT(checkoutPageMessages);
   return (
-    <CheckoutStep title="Shipping address" step={2}>
-      <p className="-mt-2 mb-4 text-sm text-stone-600">We ship within Canada only.</p>
+    <CheckoutStep title={t("stepAddress")} step={2}>
+      <p className="-mt-2 mb-4 text-sm text-stone-600">{t("shipWithinCanada")}</p>
       <SavedAddressPicker addresses={addresses} />
       <div className="grid gap-4 sm:grid-cols-6">
-        <Field id="name" name="name" label="Full name" className="sm:col-span-6">
+        <Field id="name" name="name" label={t("fullName")} className="sm:col-span-6">
           {(p) => (
             <input {...p} autoComplete="name" defaultValue={values.name} className={inputClass} />
           )}
@@ -76,27 +79,27 @@ export function ShippingAndPaymentSteps({
 }) {
   const methodError = useFieldError("fulfilmentMethod");
   const windowError = useFieldError("deliveryWindow");
+  const locale = useLocale();
+  const t = useT(checkoutPageMessages);
   return (
     <>
-      <CheckoutStep title="Shipping" step={3}>
+      <CheckoutStep title={t("stepShipping")} step={3}>
         {!addressKnown ? (
-          <p className="text-sm text-stone-600">
-            Enter your province and postal code to see how you can receive your order.
-          </p>
+          <p className="text-sm text-stone-600">{t("enterAddressFirst")}</p>
         ) : !fulfilment ? (
           <p className="text-sm text-stone-600" role="status">
-            Finding the ways to receive your order…
+            {t("findingMethods")}
           </p>
         ) : fulfilment.options.length === 0 ? (
           <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-            {fulfilment.noneReason ?? NO_FULFILMENT_METHOD}
+            {fulfilment.noneReason ?? noFulfilmentMethod(locale)}
           </p>
         ) : (
           <fieldset
             className="space-y-3"
             aria-describedby={methodError ? "fulfilmentMethod-error" : undefined}
           >
-            <legend className="sr-only">How to receive your order</legend>
+            <legend className="sr-only">{t("howToReceive")}</legend>
             {fulfilment.quoteId ? (
               <input type="hidden" name="parcelQuote" value={fulfilment.quoteId} />
             ) : null}
@@ -136,15 +139,18 @@ export function ShippingAndPaymentSteps({
               </p>
             ) : null}
             {method === "delivery" ? (
-              <Field id="deliveryWindow" name="deliveryWindow" label="Delivery window">
+              <Field id="deliveryWindow" name="deliveryWindow" label={t("deliveryWindow")}>
                 {(p) => (
                   <select {...p} defaultValue="" className={inputClass}>
                     <option value="" disabled>
-                      Choose a window
+                      {t("chooseWindow")}
                     </option>
                     {fulfilment.windows.map((window) => (
                       <option key={window.key} value={window.key}>
-                        {windowShortLabel(window)} ({window.placesLeft} left)
+                        {t("windowOption", {
+                          window: windowShortLabel(window, locale),
+                          count: window.placesLeft,
+                        })}
                       </option>
                     ))}
                   </select>
@@ -157,15 +163,12 @@ export function ShippingAndPaymentSteps({
         )}
       </CheckoutStep>
 
-      <CheckoutStep title="Payment" step={4}>
+      <CheckoutStep title={t("stepPayment")} step={4}>
         <div className="flex items-start gap-3 rounded-xl border-2 border-brand-600 bg-brand-50 p-4">
           <CheckCircle2 className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
           <div>
-            <p className="font-semibold text-stone-900">Interac e-Transfer</p>
-            <p className="text-sm text-stone-600">
-              After you place the order we show you (and email you) the amount, the address to send
-              it to and a payment reference to put in the message. We ship once it arrives.
-            </p>
+            <p className="font-semibold text-stone-900">{t("interac")}</p>
+            <p className="text-sm text-stone-600">{t("paymentExplained")}</p>
             {instructions ? <p className="mt-2 text-sm text-stone-600">{instructions}</p> : null}
           </div>
         </div>
@@ -194,6 +197,9 @@ export function PlaceOrder({
 }) {
   const ageError = useFieldError("ageConfirmed");
   const keyError = useFieldError("idempotencyKey");
+  const locale = useLocale();
+  const t = useT(checkoutPageMessages);
+  const { money } = useMoney();
   return (
     <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
       <NewsletterConsentBox storeName={storeName} />
@@ -209,7 +215,7 @@ export function PlaceOrder({
           aria-describedby={ageError ? "ageConfirmed-error" : undefined}
           className="mt-0.5 h-5 w-5 rounded border-stone-300 accent-brand-700"
         />
-        <span>{ageConfirmationLabel(rule)}</span>
+        <span>{ageConfirmationLabel(rule, locale)}</span>
       </label>
       {ageError ? (
         <p id="ageConfirmed-error" className={checkboxErrorClass}>
@@ -223,8 +229,8 @@ export function PlaceOrder({
         className="mt-5 flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-900 disabled:opacity-60"
       >
         <Lock className="h-4 w-4" aria-hidden="true" />
-        {submitting ? "Placing your order…" : "Place order"}
-        {totalCents !== null && !submitting ? ` · ${formatMoney(totalCents)}` : ""}
+        {submitting ? t("placingOrder") : t("placeOrder")}
+        {totalCents !== null && !submitting ? ` · ${money(totalCents)}` : ""}
       </button>
     </div>
   );

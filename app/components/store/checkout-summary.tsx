@@ -4,7 +4,8 @@ import { PromoCodeField } from "~/components/store/promo-code-field";
 import { pricedLine, quoteTotals, type CartQuote } from "~/components/store/use-cart-quote";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import type { CartItem } from "~/lib/cart";
-import { formatMoney } from "~/lib/money";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { useMoney, useT } from "~/lib/i18n/use-locale";
 
 export const PROMO_CODE_ID = "promo-code";
 export const CART_ERROR_ID = "cart-error";
@@ -33,6 +34,8 @@ export function CheckoutSummary({
   onApplyCoupon: () => void;
   province: string;
 }) {
+  const t = useT(checkoutPageMessages);
+  const { money } = useMoney();
   const problems = quote?.lines.filter((l) => l.problem) ?? [];
   const totals = quote ? quoteTotals(quote, appliedCode) : null;
   const taxes = quote?.province?.rule.province === province ? quote.province.taxes : null;
@@ -43,7 +46,7 @@ export function CheckoutSummary({
     >
       <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 id="summary-title" className="text-lg font-semibold text-stone-900">
-          Order summary
+          {t("orderSummary")}
         </h2>
         {cartError ? (
           <p
@@ -64,7 +67,7 @@ export function CheckoutSummary({
             ))}
           </ul>
         ) : null}
-        <ul className="mt-4 divide-y divide-stone-100" aria-label="Items">
+        <ul className="mt-4 divide-y divide-stone-100" aria-label={t("items")}>
           {cart.map((item) => {
             const line = quote?.lines.find((l) => l.id === item.id);
             const priced = pricedLine(line);
@@ -89,14 +92,17 @@ export function CheckoutSummary({
                   </p>
                   <p className="text-xs text-stone-500">
                     {priced
-                      ? `${item.quantity} × ${formatMoney(priced.priceCents)}`
+                      ? t("lineQuantity", {
+                          quantity: item.quantity,
+                          price: money(priced.priceCents),
+                        })
                       : line
-                        ? "No longer available"
-                        : "Checking price…"}
+                        ? t("noLongerAvailable")
+                        : t("checkingPrice")}
                   </p>
                 </div>
                 <p className="text-sm font-semibold text-stone-900">
-                  {priced ? formatMoney(priced.priceCents * item.quantity) : ""}
+                  {priced ? money(priced.priceCents * item.quantity) : ""}
                 </p>
               </li>
             );
@@ -126,15 +132,13 @@ export function CheckoutSummary({
             />
           ) : failed ? (
             <p role="alert" className="text-sm text-red-700">
-              We couldn't load current prices. Please reload the page.
+              {t("pricesFailed")}
             </p>
           ) : (
             <>
-              <p className="text-sm text-stone-500">Checking prices…</p>
+              <p className="text-sm text-stone-500">{t("checkingPrices")}</p>
               <noscript>
-                <p className="mt-2 text-sm text-red-700">
-                  Your cart is kept in your browser: please turn on JavaScript to check out.
-                </p>
+                <p className="mt-2 text-sm text-red-700">{t("needsJavaScript")}</p>
               </noscript>
             </>
           )}

@@ -1,18 +1,21 @@
 import { Field } from "~/components/form/form";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { useT } from "~/lib/i18n/use-locale";
 import { inputClass } from "./field-styles";
 
 /** The storefront's email field: sign-in, sign-up, password reset, order look-up, checkout. */
 export function EmailField({
   id = "email",
-  label = "Email",
+  label,
   defaultValue,
 }: {
   id?: string;
   label?: string;
   defaultValue: string | undefined;
 }) {
+  const t = useT(checkoutPageMessages);
   return (
-    <Field id={id} name="email" label={label}>
+    <Field id={id} name="email" label={label ?? t("email")}>
       {(p) => (
         <input
           {...p}
@@ -36,14 +39,15 @@ export function PhoneField({
   className?: string;
   defaultValue: string | undefined;
 }) {
+  const t = useT(checkoutPageMessages);
   return (
-    <Field id="phone" name="phone" label="Phone" hint={hint} className={className}>
+    <Field id="phone" name="phone" label={t("phone")} hint={hint} className={className}>
       {(p) => (
         <input
           {...p}
           type="tel"
           autoComplete="tel-national"
-          placeholder="604-555-0199"
+          placeholder={t("phonePlaceholder")}
           defaultValue={defaultValue}
           className={inputClass}
         />
@@ -54,14 +58,15 @@ export function PhoneField({
 
 /** The account's password, to sign in or to confirm who is asking. */
 export function PasswordField({
-  label = "Password",
+  label,
   className = inputClass,
 }: {
   label?: string;
   className?: string;
 }) {
+  const t = useT(checkoutPageMessages);
   return (
-    <Field id="password" name="password" label={label}>
+    <Field id="password" name="password" label={label ?? t("password")}>
       {(p) => (
         <input {...p} type="password" autoComplete="current-password" className={className} />
       )}

@@ -1,7 +1,10 @@
 import { LayoutGrid, List } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { Form, useSubmit } from "react-router";
+import { Link } from "~/components/store/localized-link";
+import type { Locale } from "~/lib/i18n/locale";
+import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
 import {
   catalogSearch,
   filtersOf,
@@ -13,7 +16,27 @@ import {
   STRAIN_OPTIONS,
   type CatalogFilters,
   type CatalogQuery,
+  type SortKey,
+  type StrainFilter,
 } from "~/lib/catalog-query";
+
+/** A count as today in English ("1234"), the French way in French ("1 234"). */
+function shownCount(value: number, locale: Locale): string | number {
+  return locale === "en" ? String(value) : value;
+}
+
+/** Each sort's and strain's label in the catalogue. */
+const SORT_LABELS = {
+  name: "sortName",
+  "price-asc": "sortPriceAsc",
+  "price-desc": "sortPriceDesc",
+  rating: "sortRating",
+} as const satisfies Record<SortKey, string>;
+const STRAIN_LABELS = {
+  indica: "strainIndica",
+  sativa: "strainSativa",
+  hybrid: "strainHybrid",
+} as const satisfies Record<StrainFilter, string>;
 
 /** Hidden inputs carrying the strain and potency filters through another GET form. */
 function FilterInputs({ filters }: { filters: CatalogFilters }) {
@@ -34,6 +57,9 @@ function FilterInputs({ filters }: { filters: CatalogFilters }) {
  */
 export function ListingControls({ query, total }: { query: CatalogQuery; total: number }) {
   const submit = useSubmit();
+  const t = useT(catalogMessages);
+  const locale = useLocale();
+  const { money, moneyInText } = useMoney();
   const [maxPrice, setMaxPrice] = useState(query.maxPrice);
   // The value the shopper moved to that the URL does not show yet: a page for an earlier value
   // arriving meanwhile (keys held down on a slow phone) must not move the slider back.
@@ -71,7 +97,7 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
         <FilterInputs filters={query} />
         <div className="flex items-center gap-2">
           <label htmlFor="sort" className="text-sm font-medium whitespace-nowrap text-stone-700">
-            Sort by
+            {t("sortBy")}
           </label>
           <select
             id="sort"
@@ -82,7 +108,7 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
           >
             {SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label}
+                {t(SORT_LABELS[o.value])}
               </option>
             ))}
           </select>
@@ -92,7 +118,7 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
             htmlFor="max-price"
             className="text-sm font-medium whitespace-nowrap text-stone-700"
           >
-            Max price
+            {t("maxPrice")}
           </label>
           <input
             id="max-price"
@@ -110,18 +136,14 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
             onKeyUp={(e) => {
               if (/^(Arrow|Page|Home|End)/.test(e.key)) submitForm(e, 500);
             }}
-            aria-valuetext={
-              maxPrice >= PRICE_SLIDER_MAX ? "Any price" : formatMoney(maxPrice * 100)
-            }
+            aria-valuetext={maxPrice >= PRICE_SLIDER_MAX ? t("anyPrice") : money(maxPrice * 100)}
             className="w-full accent-brand-700"
           />
           <output
             htmlFor="max-price"
             className="w-20 text-right text-sm font-semibold text-stone-900 tabular-nums"
           >
-            {maxPrice >= PRICE_SLIDER_MAX
-              ? "Any"
-              : formatMoney(maxPrice * 100).replace(/\.00$/, "")}
+            {maxPrice >= PRICE_SLIDER_MAX ? t("any") : moneyInText(maxPrice * 100)}
           </output>
         </div>
         <noscript>
@@ -129,18 +151,18 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
             type="submit"
             className="rounded-full bg-brand-800 px-4 py-2 text-sm font-semibold text-white"
           >
-            Apply
+            {t("apply")}
           </button>
         </noscript>
       </Form>
       <div className="flex items-center justify-between gap-4">
         <p className="text-sm text-stone-700" aria-live="polite" data-testid="product-count">
-          {total} {total === 1 ? "product" : "products"}
+          {t("productCount", { count: shownCount(total, locale) })}
         </p>
         <div
           className="flex rounded-lg border border-stone-300 p-0.5"
           role="group"
-          aria-label="View"
+          aria-label={t("view")}
         >
           {(["grid", "list"] as const).map((view) => {
             const Icon = view === "grid" ? LayoutGrid : List;
@@ -151,7 +173,7 @@ export function ListingControls({ query, total }: { query: CatalogQuery; total: 
                 to={catalogSearch({ ...query, view, after: query.after, before: query.before })}
                 preventScrollReset
                 aria-current={active ? "true" : undefined}
-                aria-label={view === "grid" ? "Grid view" : "List view"}
+                aria-label={view === "grid" ? t("gridView") : t("listView")}
                 className={`rounded-md p-1.5 ${active ? "bg-brand-800 text-white" : "text-stone-600 hover:bg-stone-100"}`}
               >
                 <Icon className="h-4 w-4" aria-hidden="true" />
@@ -176,6 +198,8 @@ export function ListingPagination({
   previous?: string;
   pageCount: number;
 }) {
+  const t = useT(catalogMessages);
+  const locale = useLocale();
   if (!next && !previous) return null;
   const base = {
     sort: query.sort,
@@ -186,7 +210,7 @@ export function ListingPagination({
   const linkClass =
     "inline-flex items-center rounded-full border border-stone-300 bg-white px-5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100";
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-4">
+    <nav aria-label={t("pagination")} className="mt-10 flex items-center justify-between gap-4">
       {previous ? (
         <Link
           to={catalogSearch(
@@ -197,13 +221,16 @@ export function ListingPagination({
           rel="prev"
           className={linkClass}
         >
-          ← Previous
+          {t("previousPage")}
         </Link>
       ) : (
         <span />
       )}
       <p className="text-sm text-stone-600">
-        Page {query.page} of {Math.max(pageCount, query.page)}
+        {t("pageOf", {
+          page: shownCount(query.page, locale),
+          pages: shownCount(Math.max(pageCount, query.page), locale),
+        })}
       </p>
       {next ? (
         <Link
@@ -211,7 +238,7 @@ export function ListingPagination({
           rel="next"
           className={linkClass}
         >
-          Next →
+          {t("nextPage")}
         </Link>
       ) : (
         <span />
@@ -229,10 +256,11 @@ const inputClass =
  * `unit` names what the numbers are in (mg/g, mg per unit, or both on the all-products page).
  */
 export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: string }) {
+  const t = useT(catalogMessages);
   const range = (name: "thc" | "cbd", label: string) => (
     <fieldset className="min-w-0">
       <legend className="text-sm font-medium text-stone-700">
-        {label} ({unit})
+        {t("rangeLegend", { label, unit })}
       </legend>
       <div className="mt-1 flex items-center gap-2">
         {(["Min", "Max"] as const).map((end) => {
@@ -241,7 +269,7 @@ export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: str
           return (
             <div key={end} className="flex-1">
               <label htmlFor={id} className="sr-only">
-                {end === "Min" ? "Minimum" : "Maximum"} {label} in {unit}
+                {t(end === "Min" ? "minimumIn" : "maximumIn", { label, unit })}
               </label>
               <input
                 id={id}
@@ -251,7 +279,7 @@ export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: str
                 min={0}
                 max={POTENCY_FILTER_MAX}
                 step={0.1}
-                placeholder={end === "Min" ? "Min" : "Max"}
+                placeholder={end === "Min" ? t("min") : t("max")}
                 defaultValue={query[key] ?? ""}
                 key={String(query[key] ?? "")}
                 className={inputClass}
@@ -266,7 +294,7 @@ export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: str
   return (
     <Form
       method="get"
-      aria-label="Filter products"
+      aria-label={t("filterProducts")}
       className="mt-4 grid gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
     >
       {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
@@ -276,7 +304,7 @@ export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: str
       {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
       <div>
         <label htmlFor="filter-strain" className="text-sm font-medium text-stone-700">
-          Strain type
+          {t("strainType")}
         </label>
         <select
           id="filter-strain"
@@ -285,10 +313,10 @@ export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: str
           key={query.strain ?? ""}
           className={`mt-1 ${inputClass}`}
         >
-          <option value="">Any strain</option>
+          <option value="">{t("anyStrain")}</option>
           {STRAIN_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {t(STRAIN_LABELS[o.value])}
             </option>
           ))}
         </select>
@@ -300,11 +328,11 @@ export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: str
           type="submit"
           className="rounded-full bg-brand-800 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-900"
         >
-          Apply filters
+          {t("applyFilters")}
         </button>
         {hasFilters(query) ? (
           <Link to={catalogSearch(keep)} className="text-sm text-brand-800 underline">
-            Clear filters
+            {t("clearFilters")}
           </Link>
         ) : null}
       </div>

@@ -1,6 +1,9 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { formatMoney } from "~/lib/money";
+import { orderPageMessages } from "~/lib/i18n/messages/orders";
+import { richText } from "~/lib/i18n/rich-text";
+import { translator } from "~/lib/i18n/translate";
+import { useMoney, useT } from "~/lib/i18n/use-locale";
 import { paymentReference } from "~/lib/payment-reference";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { OrderView } from "~/server/orders/order-view.server";
@@ -8,8 +11,7 @@ import { EmailAddress } from "./order-details";
 import { copyText } from "~/lib/clipboard";
 
 /** The one line under the reference: where it goes and what it does. */
-export const REFERENCE_INSTRUCTION =
-  "Put this reference in the e-Transfer's message: your order is marked paid as soon as the transfer arrives.";
+export const REFERENCE_INSTRUCTION = translator(orderPageMessages, "en")("referenceInstruction");
 
 /** What is left to send of a pending order: its total less what already arrived. */
 export function amountDue(order: { totalAmountCents: number; paymentReceivedCents: number }) {
@@ -32,6 +34,9 @@ export function EtransferInstructions({
   >;
   etransferEmail: string;
 }) {
+  const t = useT(orderPageMessages);
+  const { money: formatMoney } = useMoney();
+  const strong = (text: string) => <strong>{text}</strong>;
   const reference = paymentReference(order.orderNumber);
   const { receivedCents, dueCents } = amountDue(order);
   return (
@@ -41,16 +46,12 @@ export function EtransferInstructions({
     >
       <div className="bg-accent-400/15 px-5 py-4 sm:px-6">
         <h2 id="pay-title" className="text-lg font-semibold text-stone-900">
-          Pay by Interac e-Transfer
+          {t("payTitle")}
         </h2>
         <p className="text-sm text-stone-700">
-          Send this e-Transfer from your bank's app or website.
+          {t("payIntro")}
           {order.paymentDeadline ? (
-            <>
-              {" "}
-              It must arrive by <strong>{order.paymentDeadline}</strong>, or the order is cancelled
-              and its items go back on sale.
-            </>
+            <> {richText(t("payDeadline", { deadline: order.paymentDeadline }), { strong })}</>
           ) : null}
         </p>
       </div>
@@ -59,28 +60,33 @@ export function EtransferInstructions({
           data-testid="payment-progress"
           className="border-b border-stone-100 bg-brand-50 px-5 py-3 text-sm text-stone-800 sm:px-6"
         >
-          Received so far: <strong>{formatMoney(receivedCents)}</strong>. Still to send:{" "}
-          <strong>{formatMoney(dueCents)}</strong>.
+          {richText(
+            t("receivedSoFar", {
+              received: formatMoney(receivedCents),
+              due: formatMoney(dueCents),
+            }),
+            { strong },
+          )}
         </p>
       ) : null}
       <dl className="grid gap-5 px-5 py-5 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-10 sm:px-6">
-        <PayDetail label={receivedCents > 0 ? "Amount to send" : "Amount"}>
+        <PayDetail label={receivedCents > 0 ? t("amountToSend") : t("amount")}>
           <span className="font-mono text-lg font-semibold text-stone-900">
             {formatMoney(dueCents)}
           </span>
         </PayDetail>
-        <PayDetail label="Send to">
+        <PayDetail label={t("sendTo")}>
           <span className="font-mono text-base font-semibold text-stone-900 select-all">
             <EmailAddress address={etransferEmail} />
           </span>
         </PayDetail>
         {reference ? (
-          <PayDetail label="Payment reference" wide>
+          <PayDetail label={t("paymentReference")} wide>
             <ReferenceWithCopy reference={reference} />
           </PayDetail>
         ) : (
           // Not an order number of the store's form (never for a real order): the number as message.
-          <PayDetail label="Message" wide>
+          <PayDetail label={t("message")} wide>
             <span className="font-mono text-base font-semibold text-stone-900 select-all">
               {order.orderNumber}
             </span>
@@ -88,9 +94,7 @@ export function EtransferInstructions({
         )}
       </dl>
       <p className="border-t border-stone-100 px-5 py-3 text-sm text-stone-700 sm:px-6">
-        {reference
-          ? REFERENCE_INSTRUCTION
-          : "Put your order number in the e-Transfer's message so we can match your payment."}
+        {reference ? t("referenceInstruction") : t("orderNumberInstruction")}
       </p>
     </section>
   );
@@ -122,6 +126,7 @@ type CopyState = "copied" | "selected" | null;
  * (disabled until then, like the cart's), so a tap before scripts run is never lost.
  */
 function ReferenceWithCopy({ reference }: { reference: string }) {
+  const t = useT(orderPageMessages);
   const hydrated = useHydrated();
   const [state, setState] = useState<CopyState>(null);
   const box = useRef<HTMLSpanElement>(null);
@@ -160,14 +165,11 @@ function ReferenceWithCopy({ reference }: { reference: string }) {
         ) : (
           <Copy className="h-4 w-4" aria-hidden="true" />
         )}
-        Copy<span className="sr-only"> payment reference</span>
+        {t("copy")}
+        <span className="sr-only">{t("copyWhat")}</span>
       </button>
       <span role="status" aria-live="polite" className="text-sm font-semibold text-brand-700">
-        {state === "copied"
-          ? "Copied"
-          : state === "selected"
-            ? "Couldn't copy here: the reference is selected, copy it with your device's Copy."
-            : ""}
+        {state === "copied" ? t("copied") : state === "selected" ? t("copySelected") : ""}
       </span>
     </div>
   );

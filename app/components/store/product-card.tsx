@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { PageLink } from "~/components/ui/page-link";
 import { findCategory } from "~/lib/categories";
-import { formatMoney } from "~/lib/money";
+import { shellMessages } from "~/lib/i18n/messages/shell";
+import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
 import { resolveKind } from "~/lib/cannabis-limit";
 import { potencyLabel } from "~/lib/potency";
 import {
@@ -41,6 +42,8 @@ export function ProductCard({
   priority?: boolean;
   layout?: "grid" | "list";
 }) {
+  const locale = useLocale();
+  const { money } = useMoney();
   const [variationId, setVariationId] = useState(() => defaultVariationId(product));
   const sizeName = useId();
   const available = availableStock(product, variationId);
@@ -68,7 +71,7 @@ export function ProductCard({
       <div className="card-body">
         <div className="card-meta">
           <span className="card-category">
-            {findCategory(product.category)?.name ?? product.category}
+            {findCategory(product.category, locale)?.name ?? product.category}
           </span>
           <StockBadge badge={stockBadge(available, product.stockAlertLevel)} />
         </div>
@@ -90,7 +93,7 @@ export function ProductCard({
         ) : null}
         <div className="card-foot">
           <span className="card-price" data-testid="price">
-            {formatMoney(variationPrice(product, variationId))}
+            {money(variationPrice(product, variationId))}
           </span>
           <AddToCartButton
             product={product}
@@ -137,10 +140,11 @@ export function ProductGridSkeleton({
   count: number;
   layout?: "grid" | "list";
 }) {
+  const t = useT(shellMessages);
   return (
     <ul
       aria-busy="true"
-      aria-label="Loading products"
+      aria-label={t("loadingProducts")}
       data-testid="product-skeleton"
       className={
         layout === "list"

@@ -1,8 +1,11 @@
 import { useState } from "react";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { useT } from "~/lib/i18n/use-locale";
 
 /** Main image plus thumbnails; choosing a thumbnail shows it as the main image. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const t = useT(catalogMessages);
   const [current, setCurrent] = useState(0);
   const main = images[current] ?? "";
   return (
@@ -19,13 +22,16 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         />
       </div>
       {images.length > 1 ? (
-        <ul className="mt-4 grid grid-cols-5 gap-3" aria-label="Product images">
+        <ul className="mt-4 grid grid-cols-5 gap-3" aria-label={t("productImages")}>
           {images.map((src, i) => (
             <li key={src}>
               <button
                 type="button"
                 onClick={() => setCurrent(i)}
-                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-label={t("showImage", {
+                  number: String(i + 1),
+                  total: String(images.length),
+                })}
                 aria-pressed={i === current}
                 className={`block aspect-square w-full overflow-hidden rounded-xl border-2 bg-stone-100 ${
                   i === current ? "border-brand-700" : "border-transparent hover:border-stone-300"

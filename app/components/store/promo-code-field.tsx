@@ -1,6 +1,8 @@
 import { Tag, X } from "lucide-react";
 import { useId, useState } from "react";
 import { setAppliedCoupon, type CartItem } from "~/lib/cart";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { fetchQuote, type CartQuote } from "./use-cart-quote";
 
 /**
@@ -25,6 +27,8 @@ export function PromoCodeField({
   onApply?: () => void;
 }) {
   const generatedId = useId();
+  const locale = useLocale();
+  const t = useT(checkoutPageMessages);
   const id = givenId ?? generatedId;
   const [draft, setDraft] = useState("");
   const [pending, setPending] = useState(false);
@@ -36,15 +40,15 @@ export function PromoCodeField({
     setRefusal(null);
     onApply?.();
     try {
-      const result = await fetchQuote(cart, draft);
+      const result = await fetchQuote(cart, draft, locale);
       if (result.coupon?.applied) {
         setAppliedCoupon(result.coupon.code);
         setDraft("");
       } else {
-        setRefusal(result.coupon?.message ?? "Invalid coupon code");
+        setRefusal(result.coupon?.message ?? t("couponInvalid"));
       }
     } catch {
-      setRefusal("We couldn't check this code right now. Please try again.");
+      setRefusal(t("couldNotCheck"));
     } finally {
       setPending(false);
     }
@@ -58,7 +62,7 @@ export function PromoCodeField({
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium text-stone-700">
-        Promo code
+        {t("promoCode")}
       </label>
       <form
         className="mt-1.5 flex gap-2"
@@ -88,7 +92,7 @@ export function PromoCodeField({
             aria-readonly={!!appliedCode}
             aria-invalid={!ok && !!message}
             aria-describedby={message ? `${id}-message` : undefined}
-            placeholder="Enter code"
+            placeholder={t("enterCode")}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -106,7 +110,7 @@ export function PromoCodeField({
             className="inline-flex items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
           >
             <X className="h-4 w-4" aria-hidden="true" />
-            Remove
+            {t("remove")}
           </button>
         ) : (
           <button
@@ -114,7 +118,7 @@ export function PromoCodeField({
             disabled={pending}
             className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-700 disabled:opacity-60"
           >
-            {pending ? "Checking…" : "Apply"}
+            {pending ? t("checking") : t("apply")}
           </button>
         )}
       </form>

@@ -1,4 +1,6 @@
 import { provinceName } from "~/lib/address";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
 import type { SavedAddress } from "~/server/accounts/addresses.server";
 
 const FIELDS = ["name", "phone", "street", "city", "province", "postalCode"] as const;
@@ -8,12 +10,14 @@ const FIELDS = ["name", "phone", "street", "city", "province", "postalCode"] as 
  * server; choosing another fills the form's fields with it (they stay editable).
  */
 export function SavedAddressPicker({ addresses }: { addresses: SavedAddress[] }) {
+  const locale = useLocale();
+  const t = useT(checkoutPageMessages);
   if (addresses.length < 2) return null;
   const initial = addresses.find((a) => a.isDefault) ?? addresses[0]!;
   return (
     <div className="mb-4">
       <label htmlFor="saved-address" className="block text-sm font-medium text-stone-800">
-        Saved addresses
+        {t("savedAddresses")}
       </label>
       <select
         id="saved-address"
@@ -32,7 +36,7 @@ export function SavedAddressPicker({ addresses }: { addresses: SavedAddress[] })
       >
         {addresses.map((a) => (
           <option key={a.id} value={a.id}>
-            {a.name}, {a.street}, {a.city}, {provinceName(a.province)}
+            {a.name}, {a.street}, {a.city}, {provinceName(a.province, locale)}
           </option>
         ))}
       </select>

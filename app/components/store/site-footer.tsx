@@ -2,11 +2,14 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { PageLink } from "~/components/ui/page-link";
-import { CATEGORIES } from "~/lib/categories";
+import { categoriesIn } from "~/lib/categories";
 import { consentWording } from "~/lib/consent";
 import type { FormReply } from "~/lib/form";
-import { NEWSLETTER_THANKS } from "~/lib/newsletter";
+import { shellMessages } from "~/lib/i18n/messages/shell";
+import { richText } from "~/lib/i18n/rich-text";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { addressLines, phoneE164, type StoreContact } from "~/lib/store-settings";
+import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 
 type NewsletterAnswer = { ok: true; message: string } | FormReply;
@@ -16,6 +19,8 @@ type NewsletterAnswer = { ok: true; message: string } | FormReply;
  * It stays off `useForm` so the form hook is not in every storefront page's first load.
  */
 function NewsletterForm() {
+  const locale = useLocale();
+  const t = useT(shellMessages);
   const fetcher = useFetcher<NewsletterAnswer>();
   const refused = fetcher.data && "errors" in fetcher.data ? fetcher.data : undefined;
   const error = refused?.errors.email;
@@ -26,7 +31,7 @@ function NewsletterForm() {
     fetcher.data && "ok" in fetcher.data
       ? fetcher.data.message
       : !fetcher.data && params.get("subscribed") === "1"
-        ? NEWSLETTER_THANKS
+        ? t("newsletterThanks")
         : undefined;
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || !input.current) return;
@@ -36,8 +41,10 @@ function NewsletterForm() {
   }, [fetcher.state, fetcher.data]);
   return (
     <fetcher.Form method="post" action="/newsletter" id="newsletter" className="mt-4">
+      {/* The signup is kept, and answered, in the page's language. */}
+      <input type="hidden" name="locale" value={locale} />
       <label htmlFor="newsletter-email" className="sr-only">
-        Email address
+        {t("newsletterEmail")}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
@@ -47,7 +54,7 @@ function NewsletterForm() {
           name="email"
           required
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t("newsletterPlaceholder")}
           aria-describedby="newsletter-result"
           aria-invalid={error ? true : undefined}
           className="min-w-0 flex-1 rounded-full border border-brand-700 bg-brand-900 px-4 py-2.5 text-sm text-white placeholder:text-brand-300 focus:border-accent-400 focus:outline-none"
@@ -57,7 +64,7 @@ function NewsletterForm() {
           disabled={fetcher.state !== "idle"}
           className="rounded-full bg-accent-400 px-5 py-2.5 text-sm font-semibold text-brand-950 hover:bg-accent-500 disabled:opacity-70"
         >
-          Subscribe
+          {t("newsletterSubscribe")}
         </button>
       </div>
       <p
@@ -72,18 +79,24 @@ function NewsletterForm() {
 }
 
 function PaymentMarks() {
+  const t = useT(shellMessages);
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Payment and shipping">
+    <ul className="flex flex-wrap gap-2" aria-label={t("paymentAndShipping")}>
       <li className="inline-flex items-center gap-1.5 rounded-md bg-white px-2.5 py-1.5 text-xs font-bold text-stone-900">
-        <span className="rounded bg-[#fdb913] px-1 text-[10px] leading-4 text-black">INTERAC</span>
-        e-Transfer
+        {richText(t("interacMark"), {
+          mark: (text) => (
+            <span className="rounded bg-[#fdb913] px-1 text-[10px] leading-4 text-black">
+              {text}
+            </span>
+          ),
+        })}
       </li>
       <li className="inline-flex items-center gap-1.5 rounded-md bg-white px-2.5 py-1.5 text-xs font-bold text-stone-900">
         <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
           <rect width="20" height="20" rx="3" fill="#d52b1e" />
           <path d="M4 10h12M10 4v12" stroke="#fff" strokeWidth="2.5" />
         </svg>
-        Canada Post
+        {t("canadaPost")}
       </li>
     </ul>
   );
@@ -149,33 +162,35 @@ export function ContactList({
 
 export function SiteFooter({ storeName, contact }: { storeName: string; contact: StoreContact }) {
   const hasContact = !!(contact.email || contact.phone || contact.hours || contact.address);
+  const t = useT(shellMessages);
+  const locale = useLocale();
+  const categories = categoriesIn(locale);
   return (
     <footer className="mt-24 bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-12">
         <div className="col-span-2 lg:col-span-4">
           <Logo name={storeName} className="text-white" />
-          <p className="mt-4 max-w-sm text-sm leading-6 text-brand-200">
-            An online cannabis boutique for adults 19+ across Canada. Paid by Interac e-Transfer,
-            shipped discreetly by Canada Post.
+          <p className="mt-4 max-w-sm text-sm leading-6 text-brand-200">{t("footerAbout")}</p>
+          <h2 className="mt-8 text-sm font-semibold text-white">{t("newsletterTitle")}</h2>
+          <p className="mt-1 text-sm text-brand-200">
+            {consentWording("footer", storeName, locale)}
           </p>
-          <h2 className="mt-8 text-sm font-semibold text-white">Join our newsletter</h2>
-          <p className="mt-1 text-sm text-brand-200">{consentWording("footer", storeName)}</p>
           <NewsletterForm />
         </div>
-        <nav aria-label="Quick links" className="lg:col-span-2">
-          <h2 className="text-sm font-semibold text-white">Quick Links</h2>
+        <nav aria-label={t("quickLinksNav")} className="lg:col-span-2">
+          <h2 className="text-sm font-semibold text-white">{t("quickLinksTitle")}</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
               <PageLink to="/" className={linkClass}>
-                Home
+                {t("navHome")}
               </PageLink>
             </li>
             <li>
               <PageLink to="/products" className={linkClass}>
-                All Products
+                {t("navAllProducts")}
               </PageLink>
             </li>
-            {CATEGORIES.map((c) => (
+            {categories.map((c) => (
               <li key={c.slug}>
                 <PageLink to={`/category/${c.slug}`} className={linkClass}>
                   {c.name}
@@ -184,32 +199,32 @@ export function SiteFooter({ storeName, contact }: { storeName: string; contact:
             ))}
           </ul>
         </nav>
-        <nav aria-label="Customer service" className="lg:col-span-2">
-          <h2 className="text-sm font-semibold text-white">Customer Service</h2>
+        <nav aria-label={t("customerServiceNav")} className="lg:col-span-2">
+          <h2 className="text-sm font-semibold text-white">{t("customerServiceTitle")}</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
               <PageLink to="/order-lookup" className={linkClass}>
-                Order Look-up
+                {t("orderLookup")}
               </PageLink>
             </li>
             <li>
               <PageLink to="/faq" className={linkClass}>
-                FAQ
+                {t("navFaq")}
               </PageLink>
             </li>
             <li>
               <PageLink to="/about" className={linkClass}>
-                About Us
+                {t("navAbout")}
               </PageLink>
             </li>
             <li>
               <PageLink to="/contact" className={linkClass}>
-                Contact Us
+                {t("navContact")}
               </PageLink>
             </li>
             <li>
               <PageLink to="/privacy" className={linkClass}>
-                Privacy Policy
+                {t("privacyPolicy")}
               </PageLink>
             </li>
           </ul>
@@ -217,7 +232,7 @@ export function SiteFooter({ storeName, contact }: { storeName: string; contact:
         <div className="col-span-2 text-sm lg:col-span-4">
           {hasContact ? (
             <>
-              <h2 className="mb-4 font-semibold text-white">Contact</h2>
+              <h2 className="mb-4 font-semibold text-white">{t("contactTitle")}</h2>
               <ContactList
                 contact={contact}
                 className="mb-8 space-y-3"
@@ -227,15 +242,20 @@ export function SiteFooter({ storeName, contact }: { storeName: string; contact:
               />
             </>
           ) : null}
-          <h2 className="font-semibold text-white">We accept &amp; ship with</h2>
+          <h2 className="font-semibold text-white">{t("weAcceptAndShip")}</h2>
           <div className="mt-3">
             <PaymentMarks />
           </div>
         </div>
       </div>
       <div className="border-t border-brand-900 px-4 py-6 text-center text-xs text-brand-200">
-        © {new Date().getFullYear()} {storeName}. For adults 19 years of age or older. Shipping to
-        Canadian addresses only.
+        <p>{t("footerLegal", { year: String(new Date().getFullYear()), storeName })}</p>
+        <p className="mt-3">
+          <LanguageSwitch
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-100 hover:text-white hover:underline"
+            iconClassName="h-4 w-4 text-accent-400"
+          />
+        </p>
       </div>
     </footer>
   );

@@ -1,17 +1,22 @@
 import { ChevronDown, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { PageLink } from "~/components/ui/page-link";
 import { cartCount, setCartDrawerOpen, useCart } from "~/lib/cart";
 import { useHydrated } from "~/lib/use-hydrated";
-import { CATEGORIES } from "~/lib/categories";
+import { categoriesIn } from "~/lib/categories";
+import { unlocalizedPath } from "~/lib/i18n/locale";
+import { shellMessages } from "~/lib/i18n/messages/shell";
+import { useLocale, useLocalePath, useT } from "~/lib/i18n/use-locale";
+import { LanguageSwitch } from "./language-switch";
+import { NavLink } from "./localized-link";
 import { Logo } from "./logo";
 
 const PAGE_LINKS = [
-  { to: "/faq", label: "FAQ" },
-  { to: "/account", label: "My Account" },
-  { to: "/about", label: "About Us" },
-  { to: "/contact", label: "Contact Us" },
+  { to: "/faq", label: "navFaq" },
+  { to: "/account", label: "navAccount" },
+  { to: "/about", label: "navAbout" },
+  { to: "/contact", label: "navContact" },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -51,6 +56,7 @@ function useDisclosure() {
 
 function CartButton() {
   const count = cartCount(useCart());
+  const t = useT(shellMessages);
   // The drawer needs JavaScript: until hydration the button is disabled rather than dead.
   const hydrated = useHydrated();
   return (
@@ -59,7 +65,7 @@ function CartButton() {
       disabled={!hydrated}
       onClick={() => setCartDrawerOpen(true)}
       className="relative rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100 disabled:cursor-wait"
-      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart, empty"}
+      aria-label={count > 0 ? t("cartItems", { count }) : t("cartEmpty")}
     >
       <ShoppingBag className="h-6 w-6" aria-hidden="true" />
       {count > 0 ? (
@@ -77,12 +83,21 @@ function CartButton() {
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
   const location = useLocation();
+  const t = useT(shellMessages);
+  const localize = useLocalePath();
   const current =
-    location.pathname === "/search" ? new URLSearchParams(location.search).get("q") : "";
+    unlocalizedPath(location.pathname) === "/search"
+      ? new URLSearchParams(location.search).get("q")
+      : "";
   return (
-    <Form method="get" action="/search" role="search" className={`relative ${className}`}>
+    <Form
+      method="get"
+      action={localize("/search")}
+      role="search"
+      className={`relative ${className}`}
+    >
       <label htmlFor={id} className="sr-only">
-        Search products
+        {t("searchProducts")}
       </label>
       <input
         id={id}
@@ -90,14 +105,14 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
         type="search"
         name="q"
         defaultValue={current ?? ""}
-        placeholder="Search products"
+        placeholder={t("searchProducts")}
         maxLength={100}
         className="w-full rounded-full border border-stone-300 bg-white py-2 pr-10 pl-4 text-sm text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none"
       />
       <button
         type="submit"
         className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-stone-600 hover:text-brand-800"
-        aria-label="Search"
+        aria-label={t("search")}
       >
         <Search className="h-4 w-4" aria-hidden="true" />
       </button>
@@ -108,37 +123,39 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
 export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl: string | null }) {
   const shopMenu = useDisclosure();
   const mobileMenu = useDisclosure();
+  const t = useT(shellMessages);
+  const categories = categoriesIn(useLocale());
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6 lg:gap-6">
         <details ref={mobileMenu} className="group shrink-0 lg:hidden">
           <summary
             className="flex cursor-pointer list-none rounded-full p-2 text-stone-800 hover:bg-stone-100 [&::-webkit-details-marker]:hidden"
-            aria-label="Menu"
+            aria-label={t("menu")}
           >
             <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
             <X className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
           </summary>
           <nav
-            aria-label="Mobile"
+            aria-label={t("mobileNav")}
             className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-stone-200 bg-white px-4 pt-4 pb-6 shadow-lg"
           >
             <SearchForm id="mobile-search" />
             <ul className="mt-4 divide-y divide-stone-100 text-base">
               <li>
                 <PageLink to="/" className="block py-3 font-medium text-stone-900">
-                  Home
+                  {t("navHome")}
                 </PageLink>
               </li>
               <li className="py-3">
-                <p className="font-medium text-stone-900">Shop</p>
+                <p className="font-medium text-stone-900">{t("navShop")}</p>
                 <ul className="mt-2 grid grid-cols-2 gap-1">
                   <li>
                     <PageLink to="/products" className="block rounded px-2 py-2 text-stone-700">
-                      All Products
+                      {t("navAllProducts")}
                     </PageLink>
                   </li>
-                  {CATEGORIES.map((c) => (
+                  {categories.map((c) => (
                     <li key={c.slug}>
                       <PageLink
                         to={`/category/${c.slug}`}
@@ -153,10 +170,16 @@ export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl:
               {PAGE_LINKS.map((link) => (
                 <li key={link.to}>
                   <PageLink to={link.to} className="block py-3 font-medium text-stone-900">
-                    {link.label}
+                    {t(link.label)}
                   </PageLink>
                 </li>
               ))}
+              <li>
+                <LanguageSwitch
+                  className="flex items-center gap-2 py-3 font-medium text-stone-900"
+                  iconClassName="h-5 w-5 text-stone-600"
+                />
+              </li>
             </ul>
           </nav>
         </details>
@@ -164,7 +187,7 @@ export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl:
         {/* Any name up to the Settings limit fits: it wraps to two lines, then ends in an ellipsis. */}
         <PageLink
           to="/"
-          aria-label={`${storeName} home`}
+          aria-label={t("storeHome", { storeName })}
           title={storeName}
           className="min-w-0 text-brand-950 lg:max-w-64 xl:max-w-80"
         >
@@ -176,17 +199,17 @@ export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl:
           />
         </PageLink>
 
-        <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 lg:flex">
+        <nav aria-label={t("mainNav")} className="hidden shrink-0 items-center gap-1 lg:flex">
           <NavLink to="/" end className={navClass}>
-            Home
+            {t("navHome")}
           </NavLink>
           <details ref={shopMenu} className="relative">
             <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:text-brand-800 [&::-webkit-details-marker]:hidden">
-              Shop
+              {t("navShop")}
               <ChevronDown className="h-4 w-4" aria-hidden="true" />
             </summary>
             <ul className="absolute left-0 z-40 mt-2 w-56 rounded-xl border border-stone-200 bg-white p-2 shadow-lg">
-              {CATEGORIES.map((c) => (
+              {categories.map((c) => (
                 <li key={c.slug}>
                   <PageLink
                     to={`/category/${c.slug}`}
@@ -201,19 +224,21 @@ export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl:
                   to="/products"
                   className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
                 >
-                  All Products
+                  {t("navAllProducts")}
                 </PageLink>
               </li>
             </ul>
           </details>
           {PAGE_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
-              {link.label}
+              {t(link.label)}
             </NavLink>
           ))}
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
+          {/* Beside the full menu only: below lg the switch is in the menu. */}
+          <LanguageSwitch className="hidden rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-stone-700 hover:text-brand-800 lg:block" />
           {/* Beside the full menu (lg) the search box leaves the name too little room until xl. */}
           <SearchForm
             id="header-search"
@@ -222,14 +247,14 @@ export function SiteHeader({ storeName, logoUrl }: { storeName: string; logoUrl:
           <PageLink
             to="/search"
             className="rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100 md:hidden lg:block xl:hidden"
-            aria-label="Search products"
+            aria-label={t("searchProducts")}
           >
             <Search className="h-6 w-6" aria-hidden="true" />
           </PageLink>
           <PageLink
             to="/account"
             className="rounded-full p-2 sm:p-2.5 text-stone-800 hover:bg-stone-100"
-            aria-label="My Account"
+            aria-label={t("navAccount")}
           >
             <User className="h-6 w-6" aria-hidden="true" />
           </PageLink>

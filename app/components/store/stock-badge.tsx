@@ -1,4 +1,6 @@
-import { STOCK_BADGE_LABELS, type StockBadge as Badge } from "~/lib/stock";
+import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { useT } from "~/lib/i18n/use-locale";
+import type { StockBadge as Badge } from "~/lib/stock";
 
 const STYLES: Record<Badge, string> = {
   out: "bg-stone-200 text-stone-800",
@@ -6,10 +8,14 @@ const STYLES: Record<Badge, string> = {
   in: "bg-brand-100 text-brand-900",
 };
 
+/** The badge's words (app/lib/stock.ts STOCK_BADGE_LABELS in English). */
+const LABELS = { out: "stockOut", low: "stockLow", in: "stockIn" } as const;
+
 export function StockBadge({ badge, className = "" }: { badge: Badge; className?: string }) {
+  const t = useT(catalogMessages);
   return (
     <span className={`stock-badge ${STYLES[badge]}${className ? ` ${className}` : ""}`}>
-      {STOCK_BADGE_LABELS[badge]}
+      {t(LABELS[badge])}
     </span>
   );
 }

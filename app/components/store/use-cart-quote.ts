@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { cartLines, refreshPrices, updateCart, type CartItem } from "~/lib/cart";
+import type { Locale } from "~/lib/i18n/locale";
+import { useLocale } from "~/lib/i18n/use-locale";
 import type { Totals } from "~/lib/pricing";
 import type { CartQuote } from "~/server/orders/cart-quote.server";
 
@@ -14,12 +16,14 @@ export interface QuoteDestination {
 
 /**
  * Builds the quote URL for a cart (and a promo code to check, the province to tax for, the postal
- * code and method that choose the delivery fee).
+ * code and method that choose the delivery fee). On a French page the quote's names and messages
+ * are French (`locale=fr`: the quote has no /fr path of its own).
  */
 export function quoteUrl(
   cart: CartItem[],
   code?: string | null,
   destination: QuoteDestination = {},
+  locale: Locale = "en",
 ): string {
   const params = new URLSearchParams({ items: JSON.stringify(cartLines(cart)) });
   if (code !== undefined && code !== null) params.set("code", code);
@@ -27,11 +31,16 @@ export function quoteUrl(
     const value = destination[key];
     if (value) params.set(key, value);
   }
+  if (locale !== "en") params.set("locale", locale);
   return `/cart/quote?${params}`;
 }
 
-export function fetchQuote(cart: CartItem[], code?: string | null): Promise<CartQuote> {
-  return fetchQuoteAt(quoteUrl(cart, code));
+export function fetchQuote(
+  cart: CartItem[],
+  code?: string | null,
+  locale: Locale = "en",
+): Promise<CartQuote> {
+  return fetchQuoteAt(quoteUrl(cart, code, {}, locale));
 }
 
 async function fetchQuoteAt(url: string, signal?: AbortSignal): Promise<CartQuote> {
@@ -68,9 +77,10 @@ export function useCartQuote(
   enabled = true,
   destination: QuoteDestination = {},
 ) {
+  const locale = useLocale();
   const [quote, setQuote] = useState<CartQuote | null>(null);
   const [failed, setFailed] = useState(false);
-  const key = enabled && cart.length > 0 ? quoteUrl(cart, code, destination) : null;
+  const key = enabled && cart.length > 0 ? quoteUrl(cart, code, destination, locale) : null;
 
   useEffect(() => {
     if (!key) return;

@@ -1,6 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/age-verification";
-import { ageCookieHeader, UNDER_AGE_REDIRECT_URL } from "~/lib/age-gate";
+import { ageCookieHeader, UNDER_AGE_REDIRECT_URLS } from "~/lib/age-gate";
+import { localeOfPath } from "~/lib/i18n/locale";
+import { translator } from "~/lib/i18n/translate";
+import { shellMessages } from "~/lib/i18n/messages/shell";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { readForm } from "~/server/http/form.server";
 
@@ -17,12 +20,15 @@ function safeReturnPath(value: FormDataEntryValue | null): string {
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
-  if (form.get("answer") === "under") return redirect(UNDER_AGE_REDIRECT_URL);
+  // The page the gate was on names the language.
+  const returnTo = safeReturnPath(form.get("returnTo"));
+  const locale = localeOfPath(new URL(returnTo, "http://store.invalid").pathname);
+  if (form.get("answer") === "under") return redirect(UNDER_AGE_REDIRECT_URLS[locale]);
   if (form.get("answer") !== "adult") {
-    return new Response("Please choose one of the age buttons.", { status: 400 });
+    return new Response(translator(shellMessages, locale)("ageChooseButton"), { status: 400 });
   }
   const secure = new URL(request.url).protocol === "https:";
-  return redirect(safeReturnPath(form.get("returnTo")), {
+  return redirect(returnTo, {
     headers: { "Set-Cookie": ageCookieHeader(secure) },
   });
 }

@@ -6,6 +6,7 @@ import { quoteCart } from "~/server/orders/cart-quote.server";
 import { normalizePostalCode, PROVINCE_CODES } from "~/lib/address";
 import { FULFILMENT_CHOICE } from "~/lib/fulfilment";
 import { defaultShippingProvince } from "~/server/accounts/addresses.server";
+import { isLocale } from "~/lib/i18n/locale";
 
 const QuoteQuery = z.object({
   items: z
@@ -34,7 +35,8 @@ const QuoteQuery = z.object({
 /**
  * GET /cart/quote?items=[{id,quantity}]&code=X&province=BC&postalCode=V6B1A1&method=parcel: the
  * cart priced by the server (current prices, stock, promo code check, the ways to receive it there
- * and totals). Read-only, so a GET; the drawer and checkout refresh from it.
+ * and totals). Read-only, so a GET; the drawer and checkout refresh from it. `locale=fr` (the page
+ * asking is French; this route has no /fr path of its own) writes names and messages in French.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -53,12 +55,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // Taxes need a province: the checkout's choice, else a signed-in shopper's default address.
   const province = parsed.data.province ?? (await defaultShippingProvince(request));
+  const locale = params.get("locale");
   const quote = await quoteCart({
     lines: parsed.data.items,
     couponCode: parsed.data.code,
     province,
     postalCode: parsed.data.postalCode,
     method: parsed.data.method,
+    locale: isLocale(locale) ? locale : "en",
   });
   return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
 }

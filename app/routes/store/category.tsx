@@ -1,10 +1,11 @@
-import { isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { isRouteErrorResponse, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
 import {
   ListingControls,
   ListingFilters,
   ListingPagination,
 } from "~/components/store/listing-controls";
+import { Link } from "~/components/store/localized-link";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
 import { PageLink } from "~/components/ui/page-link";
 import { ErrorPage } from "~/components/ui/error-page";
@@ -18,23 +19,35 @@ import {
   SKELETON_CARDS,
 } from "~/lib/catalog-query";
 import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
+import { localeOfPath, localizePath, requestLocale, type Locale } from "~/lib/i18n/locale";
+import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { translator } from "~/lib/i18n/translate";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { potencyBasis, potencyUnit } from "~/lib/potency";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { InvalidCursorError, listCatalogPage } from "~/server/catalog/listing.server";
 import { errorResponse, invariantResponse } from "~/server/http/responses.server";
 import { publicPageHeaders } from "~/server/storefront/visitor.server";
 
-const ALL_PRODUCTS = {
-  name: "All Products",
-  blurb:
-    "Everything on our shelves: flowers, concentrates, edibles, vapes, hash, mushrooms and bulk buys.",
-};
+/** The page's heading and blurb: the category's, or All Products'. */
+function listingHeading(
+  category: ReturnType<typeof findCategory>,
+  locale: Locale,
+): { name: string; blurb: string } {
+  if (category) return { name: category.name, blurb: category.blurb };
+  const t = translator(catalogMessages, locale);
+  return { name: t("allProductsName"), blurb: t("allProductsBlurb") };
+}
 
 /** /category/:slug and /products (all products): sorted, filtered and paged on the server. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const category = params.slug === undefined ? undefined : findCategory(params.slug);
-  invariantResponse(params.slug === undefined || category, "Category not found", { status: 404 });
-  const parsed = parseCatalogQuery(new URL(request.url).searchParams);
+  const locale = requestLocale(request);
+  const t = translator(catalogMessages, locale);
+  const category = params.slug === undefined ? undefined : findCategory(params.slug, locale);
+  invariantResponse(params.slug === undefined || category, t("categoryNotFound"), {
+    status: 404,
+  });
+  const parsed = parseCatalogQuery(new URL(request.url).searchParams, locale);
   if (!parsed.ok) throw errorResponse(parsed.message, 400);
   const query = parsed.value;
   try {
@@ -45,16 +58,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ...filtersOf(query),
       after: query.after,
       before: query.before,
+      locale,
     });
     return {
       category: category ?? null,
-      heading: category ?? ALL_PRODUCTS,
+      heading: listingHeading(category, locale),
       query,
       ...page,
       pageCount: Math.ceil(page.total / PAGE_SIZE),
     };
   } catch (error) {
-    if (error instanceof InvalidCursorError) throw errorResponse(error.message, 400);
+    if (error instanceof InvalidCursorError) {
+      throw errorResponse(locale === "en" ? error.message : t("invalidPageLink"), 400);
+    }
     throw error;
   }
 }
@@ -65,17 +81,22 @@ export const headers = publicPageHeaders;
  * The unit the potency filter's numbers are in: the category's (mg/g, or mg per unit for edibles
  * and drinks); on all products each product compares in its own unit, so both are named.
  */
-function potencyFilterUnit(slug: string | undefined): string {
+function potencyFilterUnit(slug: string | undefined, locale: Locale): string {
   const kind = slug === undefined ? undefined : CATEGORY_CANNABIS_KIND[slug];
   const basis = kind ? potencyBasis(kind) : null;
-  return basis ? potencyUnit(basis) : "mg/g or mg per unit";
+  return basis ? potencyUnit(basis, locale) : translator(catalogMessages, locale)("unitBoth");
 }
 
 export function meta({ data, matches, location }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
-  if (!data) return seoMeta({ title: `Products | ${store.storeName}` });
-  const path = data.category ? `/category/${data.category.slug}` : "/products";
-  const suffix = data.query.page > 1 ? ` (page ${data.query.page})` : "";
+  const locale = localeOfPath(location.pathname);
+  const t = translator(catalogMessages, locale);
+  if (!data) return seoMeta({ title: `${t("products")} | ${store.storeName}` });
+  const path = localizePath(
+    data.category ? `/category/${data.category.slug}` : "/products",
+    locale,
+  );
+  const suffix = data.query.page > 1 ? t("pageSuffix", { page: String(data.query.page) }) : "";
   return seoMeta({
     title: `${data.heading.name}${suffix} | ${store.storeName}`,
     description: data.heading.blurb,
@@ -91,14 +112,16 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, heading, query, products, total, next, previous, pageCount } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
+  const locale = useLocale();
+  const t = useT(catalogMessages);
   // A new sort, price or page of this same listing: show the skeleton while it loads.
   const loading =
     navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+      <nav aria-label={t("breadcrumb")} className="text-sm text-stone-600">
         <PageLink to="/" className="hover:text-brand-800">
-          Home
+          {t("home")}
         </PageLink>
         <span aria-hidden="true"> / </span>
         <span aria-current="page">{heading.name}</span>
@@ -110,14 +133,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-lg text-stone-600">{heading.blurb}</p>
       </header>
       <ListingControls query={query} total={total} />
-      <ListingFilters query={query} unit={potencyFilterUnit(category?.slug)} />
+      <ListingFilters query={query} unit={potencyFilterUnit(category?.slug, locale)} />
       <div className="mt-8">
-        <h2 className="sr-only">Products</h2>
+        <h2 className="sr-only">{t("products")}</h2>
         {loading ? (
           <ProductGridSkeleton count={SKELETON_CARDS} layout={query.view} />
         ) : products.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-600">
-            No products found in this category.
+            {t("noProductsInCategory")}
           </p>
         ) : (
           <ProductGrid
@@ -139,7 +162,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             })}
             className="text-brand-800 underline"
           >
-            Back to the first page
+            {t("backToFirstPage")}
           </Link>
         </p>
       ) : null}
@@ -150,30 +173,31 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 /** 'Error loading products: {message}' with Try Again, which reloads the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
+  const t = useT(catalogMessages);
   if (isRouteErrorResponse(error) && error.status === 404)
     return <ErrorPage variant="store" error={error} />;
   // A refused listing (bad sort, page or cursor) says why; a failure of ours says 'Failed to load
   // products' (docs/product/storefront.md#categories-and-listings).
   const given = isRouteErrorResponse(error) && error.status < 500 ? describeError(error) : null;
-  const message = given?.message ?? "Failed to load products";
+  const message = given?.message ?? t("failedToLoadProducts");
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-red-900">
-        <h1 className="text-lg font-semibold">Error loading products: {message}</h1>
+        <h1 className="text-lg font-semibold">{t("errorLoadingProducts", { message })}</h1>
         <div className="mt-6 flex flex-wrap gap-3">
           <button
             type="button"
             onClick={() => window.location.reload()}
             className="rounded-full bg-red-700 px-5 py-2 text-sm font-semibold text-white hover:bg-red-800"
           >
-            Try Again
+            {t("tryAgain")}
           </button>
           <Link
             to={location.pathname}
             reloadDocument
             className="rounded-full border border-red-300 px-5 py-2 text-sm font-semibold text-red-900 hover:bg-red-100"
           >
-            Start over
+            {t("startOver")}
           </Link>
         </div>
       </div>

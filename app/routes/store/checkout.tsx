@@ -22,7 +22,11 @@ import { normalizePostalCode, postalCodeMatchesProvince } from "~/lib/address";
 import { FULFILMENT_CHOICE } from "~/lib/fulfilment";
 import { provinceRefusal } from "~/lib/taxes";
 import { useHydrated } from "~/lib/use-hydrated";
-import { checkoutForm } from "~/schemas/checkout";
+import { checkoutFormIn } from "~/schemas/checkout";
+import { localeOfPath, localizePath, requestLocale, type Locale } from "~/lib/i18n/locale";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { translator } from "~/lib/i18n/translate";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { listAddresses } from "~/server/accounts/addresses.server";
 import { getShopper } from "~/server/accounts/session.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
@@ -33,10 +37,17 @@ import { listProvinceRules } from "~/server/taxes/taxes.server";
 
 // The browser runs the action's rules too, but zod (about 24 KB gzip) is fetched when the shopper
 // first focuses the form, not with the page. Until it has arrived the server checks.
-const checkoutRules = lazyModule(() => import("~/schemas/checkout").then((m) => m.checkoutForm));
+const checkoutRules: Record<Locale, ReturnType<typeof rulesIn>> = {
+  en: rulesIn("en"),
+  fr: rulesIn("fr"),
+};
+function rulesIn(locale: Locale) {
+  return lazyModule(() => import("~/schemas/checkout").then((m) => m.checkoutFormIn(locale)));
+}
 
-export function meta() {
-  return [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+export function meta({ location }: Route.MetaArgs) {
+  const t = translator(checkoutPageMessages, localeOfPath(location.pathname));
+  return [{ title: t("pageTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -64,16 +75,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const submission = await parseForm(request, checkoutForm);
+  const locale = requestLocale(request);
+  const submission = await parseForm(request, checkoutFormIn(locale));
   if (!submission.ok) return submission.reply;
-  const result = await placeOrder(submission.data);
+  // The order remembers the page's language: its emails and pages are written in it.
+  const result = await placeOrder(submission.data, { locale });
   if (!result.ok) {
     return formReply(
       { [result.field]: result.message },
       { status: refusalStatus(result), form: submission.form },
     );
   }
-  return redirect(`/orders/${result.order.accessToken}?placed=1`);
+  return redirect(localizePath(`/orders/${result.order.accessToken}?placed=1`, locale));
 }
 
 /**
@@ -97,9 +110,11 @@ function splitReply(reply: FormReply | undefined) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
   const hydrated = useHydrated();
+  const locale = useLocale();
+  const t = useT(checkoutPageMessages);
   const storedCode = useAppliedCoupon();
   const answer = useMemo(() => splitReply(actionData), [actionData]);
-  const form = useForm({ rules: checkoutRules, lastResult: answer.fields });
+  const form = useForm({ rules: checkoutRules[locale], lastResult: answer.fields });
   // A code the server refused when the order was placed (e.g. already used with this email): it is
   // taken off the order at once, and the refusal shows next to the code field until another code
   // is applied.
@@ -123,7 +138,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     FULFILMENT_CHOICE.test(values.fulfilmentMethod ?? "") ? values.fulfilmentMethod! : null,
   );
   const rule = loaderData.provinceRules.find((r) => r.province === province) ?? null;
-  const refusal = (rule && provinceRefusal(rule)) ?? undefined;
+  const refusal = (rule && provinceRefusal(rule, locale)) ?? undefined;
   const addressKnown =
     !!province && !!postalCode && postalCodeMatchesProvince(postalCode, province);
   const { quote, failed } = useCartQuote(cart, appliedCode, true, {
@@ -140,7 +155,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     : (fulfilment?.choice ?? null);
   const totals = quote ? quoteTotals(quote, appliedCode) : null;
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const submitting =
+    navigation.state !== "idle" && navigation.formAction === localizePath("/checkout", locale);
   // The key of the first render is kept for every submit of this visit (loaders revalidate).
   const [idempotencyKey] = useState(loaderData.idempotencyKey);
   const cartError = answered.cartError ?? form.errors.items;
@@ -184,10 +200,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-stone-900">Checkout</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-stone-900">{t("heading")}</h1>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
-        <Lock className="h-4 w-4" aria-hidden="true" /> Prices, stock and promo codes are confirmed
-        by our server when you place the order.
+        <Lock className="h-4 w-4" aria-hidden="true" /> {t("serverConfirms")}
       </p>
 
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">

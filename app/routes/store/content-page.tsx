@@ -9,6 +9,10 @@ import {
 } from "~/components/store/page-markup";
 import { ContactList } from "~/components/store/site-footer";
 import type { loader as layoutLoader } from "./layout";
+import { localeOfPath, localizePath, requestLocale, unlocalizedPath } from "~/lib/i18n/locale";
+import { contentMessages } from "~/lib/i18n/messages/content";
+import { translator } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-locale";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { getPublishedPage } from "~/server/content/pages.server";
 import { invariantResponse } from "~/server/http/responses.server";
@@ -21,11 +25,15 @@ const SLUGS: Record<string, string> = {
   "/faq": "faq",
 };
 
-/** /about, /contact, /privacy and /faq: editable pages from the pages table, sanitised. */
+/**
+ * /about, /contact, /privacy and /faq (and their /fr/… pages): editable pages from the pages
+ * table, sanitised; the French title, description and content where written.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const slug = SLUGS[new URL(request.url).pathname.replace(/\/$/, "")];
-  const page = slug ? await getPublishedPage(slug) : undefined;
-  invariantResponse(page, "Page not found", { status: 404 });
+  const locale = requestLocale(request);
+  const slug = SLUGS[unlocalizedPath(new URL(request.url).pathname.replace(/\/$/, ""))];
+  const page = slug ? await getPublishedPage(slug, locale) : undefined;
+  invariantResponse(page, translator(contentMessages, locale)("pageNotFound"), { status: 404 });
   return {
     page: {
       slug: page.slug,
@@ -40,28 +48,33 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
-  if (!data) return seoMeta({ title: `Page not found | ${store.storeName}`, noindex: true });
+  const locale = localeOfPath(location.pathname);
+  if (!data) {
+    const title = translator(contentMessages, locale)("pageNotFound");
+    return seoMeta({ title: `${title} | ${store.storeName}`, noindex: true });
+  }
   return seoMeta({
     title: `${data.page.title} | ${store.storeName}`,
     description: data.page.description,
-    url: absoluteUrl(store.publicUrl, data.page.path),
+    url: absoluteUrl(store.publicUrl, localizePath(data.page.path, locale)),
     type: "article",
     siteName: store.storeName,
   });
 }
 
 function ContactCard() {
+  const t = useT(contentMessages);
   const contact = useRouteLoaderData<typeof layoutLoader>("routes/store/layout")?.contact;
   if (!contact || (!contact.email && !contact.phone && !contact.hours && !contact.address))
     return null;
   return (
     <aside
       className="self-start rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
-      aria-label="Contact details"
+      aria-label={t("contactDetails")}
     >
-      <h2 className="font-semibold text-stone-900">Customer support</h2>
+      <h2 className="font-semibold text-stone-900">{t("customerSupport")}</h2>
       <ContactList
         contact={contact}
         className="mt-4 space-y-3 text-sm text-stone-700"

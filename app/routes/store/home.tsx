@@ -10,7 +10,12 @@ import {
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
 import { useStoreShipping } from "~/components/store/use-store-shipping";
 import { SKELETON_CARDS } from "~/lib/catalog-query";
-import { freeShippingBadge } from "~/lib/store-settings";
+import { localeOfPath, localizePath, requestLocale, type Locale } from "~/lib/i18n/locale";
+import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { translator, type Translate } from "~/lib/i18n/translate";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
+import { formatMoneyInText } from "~/lib/money";
+import { freeShippingBadge, parcelFeeFromCents, type ShippingSettings } from "~/lib/store-settings";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { listFeaturedProducts } from "~/server/catalog/products.server";
 import { getLiveAnnouncement } from "~/server/content/announcements.server";
@@ -22,15 +27,19 @@ const FEATURED_COUNT = 8;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const visitor = visitorState(request);
+  const locale = requestLocale(request);
   const [page, announcement, featured] = await Promise.all([
-    getPublishedPage("home"),
-    getLiveAnnouncement(),
+    getPublishedPage("home", locale),
+    getLiveAnnouncement(new Date(), locale),
     // The featured section fails on its own (error box with Try Again), not the whole page.
-    listFeaturedProducts(FEATURED_COUNT).then(
+    listFeaturedProducts(FEATURED_COUNT, locale).then(
       (products) => ({ products, error: undefined }),
       (error: unknown) => {
         logger.error({ err: error }, "featured products failed to load");
-        return { products: [], error: "Failed to load products" };
+        return {
+          products: [],
+          error: translator(catalogMessages, locale)("failedToLoadProducts"),
+        };
       },
     ),
   ]);
@@ -46,14 +55,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
   return seoMeta({
     title: data?.page?.title ?? store.storeName,
     description: data?.page?.description,
-    url: absoluteUrl(store.publicUrl, "/"),
+    url: absoluteUrl(store.publicUrl, localizePath("/", localeOfPath(location.pathname))),
     siteName: store.storeName,
   });
+}
+
+/** "Free shipping from $150" (Settings → Shipping), in the page's language. */
+function shippingBadge(
+  shipping: ShippingSettings,
+  locale: Locale,
+  t: Translate<(typeof catalogMessages)["en"]>,
+): string {
+  if (locale === "en") return freeShippingBadge(shipping);
+  if (parcelFeeFromCents(shipping) === 0 || shipping.freeThresholdCents === 0)
+    return t("freeShipping");
+  return t("freeShippingFrom", { amount: formatMoneyInText(shipping.freeThresholdCents, locale) });
 }
 
 function FeaturedProducts({
@@ -62,6 +83,7 @@ function FeaturedProducts({
   featured: Route.ComponentProps["loaderData"]["featured"];
 }) {
   const revalidator = useRevalidator();
+  const t = useT(catalogMessages);
   const loading = revalidator.state === "loading";
   return (
     <section
@@ -75,9 +97,9 @@ function FeaturedProducts({
             id="featured-title"
             className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
           >
-            Featured Products
+            {t("featuredTitle")}
           </h2>
-          <p className="mt-1 text-stone-600">Our newest arrivals, in stock and ready to ship.</p>
+          <p className="mt-1 text-stone-600">{t("featuredIntro")}</p>
         </div>
         <button
           type="button"
@@ -86,7 +108,7 @@ function FeaturedProducts({
           className="inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 disabled:opacity-60"
         >
           <RefreshCw className={`h-4 w-4 ${loading ? "animate-spin" : ""}`} aria-hidden="true" />
-          Refresh Products
+          {t("refreshProducts")}
         </button>
       </div>
       <div className="mt-8">
@@ -97,18 +119,20 @@ function FeaturedProducts({
             role="alert"
             className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
           >
-            <p className="font-semibold">Error loading products: {featured.error}</p>
+            <p className="font-semibold">
+              {t("errorLoadingProducts", { message: featured.error })}
+            </p>
             <button
               type="button"
               onClick={() => void revalidator.revalidate()}
               className="mt-4 rounded-full bg-red-700 px-5 py-2 text-sm font-semibold text-white hover:bg-red-800"
             >
-              Try Again
+              {t("tryAgain")}
             </button>
           </div>
         ) : featured.products.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-600">
-            No products available at the moment.
+            {t("noProductsAvailable")}
           </p>
         ) : (
           <ProductGrid products={featured.products} priorityCount={0} />
@@ -119,7 +143,7 @@ function FeaturedProducts({
           to="/products"
           className="inline-flex items-center gap-2 rounded-full bg-brand-800 px-7 py-3 text-sm font-semibold text-white shadow hover:bg-brand-900"
         >
-          View All Products
+          {t("viewAllProducts")}
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </PageLink>
       </div>
@@ -131,6 +155,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { page, featured } = loaderData;
   const { storeName } = storeFromMatches(matches);
   const shipping = useStoreShipping();
+  const locale = useLocale();
+  const t = useT(catalogMessages);
   return (
     <>
       <section className={HOME_HERO_CLASS}>
@@ -148,7 +174,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           <div
             className={HOME_INTRO_CLASS}
             dangerouslySetInnerHTML={{
-              __html: page?.content ?? `<h1>Welcome to ${storeName}</h1>`,
+              __html: page?.content ?? `<h1>${t("welcomeTo", { store: storeName })}</h1>`,
             }}
           />
           <div className="mt-9 flex flex-wrap gap-3">
@@ -156,30 +182,30 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               to="/products"
               className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-7 py-3 text-sm font-semibold text-brand-950 shadow hover:bg-accent-500"
             >
-              Shop Now
+              {t("shopNow")}
               <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </PageLink>
             <PageLink
               to="/category/flowers"
               className="inline-flex items-center rounded-full border border-white/40 px-7 py-3 text-sm font-semibold text-white hover:bg-white/10"
             >
-              Browse Flowers
+              {t("browseFlowers")}
             </PageLink>
           </div>
           <ul className="mt-12 grid max-w-2xl gap-4 text-sm text-brand-100 sm:grid-cols-3">
             {shipping ? (
               <li className="flex items-center gap-2">
                 <Truck className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
-                {freeShippingBadge(shipping)}
+                {shippingBadge(shipping, locale, t)}
               </li>
             ) : null}
             <li className="flex items-center gap-2">
               <Wallet className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
-              Pay by Interac e-Transfer
+              {t("payByInterac")}
             </li>
             <li className="flex items-center gap-2">
               <Lock className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
-              Discreet, smell-proof parcels
+              {t("discreetParcels")}
             </li>
           </ul>
         </div>

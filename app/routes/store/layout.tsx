@@ -3,12 +3,16 @@ import { data, Outlet, useLocation, useNavigation, useRouteLoaderData } from "re
 import type { Route } from "./+types/layout";
 import { AgeGate } from "~/components/store/age-gate";
 import { AnnouncementBar } from "~/components/store/announcement-bar";
+import { LanguageSuggestion } from "~/components/store/language-suggestion";
 import { ProductGridSkeleton } from "~/components/store/product-card";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
 import { AGE_COOKIE, AGE_STORAGE_KEY, ageCookieAttributes } from "~/lib/age-gate";
 import { useCartDrawerOpen } from "~/lib/cart";
 import { SKELETON_CARDS } from "~/lib/catalog-query";
+import { unlocalizedPath } from "~/lib/i18n/locale";
+import { shellMessages } from "~/lib/i18n/messages/shell";
+import { useT } from "~/lib/i18n/use-locale";
 import { config } from "~/server/config.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { visitorState } from "~/server/storefront/visitor.server";
@@ -45,13 +49,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 function Restricted() {
+  const t = useT(shellMessages);
   return (
     <main className="flex min-h-screen items-center justify-center bg-brand-950 px-6 text-center text-white">
       <div className="max-w-md">
-        <h1 className="text-3xl font-bold tracking-tight">Access Restricted</h1>
-        <p className="mt-4 text-lg text-brand-100">
-          This website is only available to Canadian residents.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight">{t("restrictedTitle")}</h1>
+        <p className="mt-4 text-lg text-brand-100">{t("restrictedText")}</p>
       </div>
     </main>
   );
@@ -61,13 +64,15 @@ function Restricted() {
 function useListingSkeleton(): boolean {
   const navigation = useNavigation();
   const location = useLocation();
-  const target = navigation.location?.pathname;
-  if (navigation.state !== "loading" || !target || target === location.pathname) return false;
+  const to = navigation.location?.pathname;
+  if (navigation.state !== "loading" || !to || to === location.pathname) return false;
+  const target = unlocalizedPath(to);
   return target.startsWith("/category/") || target === "/products" || target === "/search";
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { storeName, logoUrl, restricted, contact } = loaderData;
+  const t = useT(shellMessages);
   const [ageVerified, setAgeVerified] = useState(loaderData.ageVerified);
   const location = useLocation();
   const englishHome = useRouteLoaderData<typeof homeLoader>("routes/store/home");
@@ -98,8 +103,10 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
           href="#main"
           className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
         >
-          Skip to content
+          {t("skipToContent")}
         </a>
+        {/* Offered once the age gate is answered (never on the server: pages are cached). */}
+        {verified ? <LanguageSuggestion /> : null}
         {home?.announcement ? <AnnouncementBar announcement={home.announcement} /> : null}
         <SiteHeader storeName={storeName} logoUrl={logoUrl} />
         <main id="main" className="flex-1">

@@ -1,6 +1,7 @@
 import { CheckCircle2, Mail, Search } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { Link } from "~/components/store/localized-link";
 import type { Route } from "./+types/order-confirmation";
 import {
   EmailAddress,
@@ -10,7 +11,11 @@ import {
 } from "~/components/store/order-details";
 import { amountDue, EtransferInstructions } from "~/components/store/payment-reference";
 import { clearCart } from "~/lib/cart";
-import { formatMoney } from "~/lib/money";
+import { localeOfPath, requestLocale } from "~/lib/i18n/locale";
+import { orderPageMessages } from "~/lib/i18n/messages/orders";
+import { richText } from "~/lib/i18n/rich-text";
+import { translator } from "~/lib/i18n/translate";
+import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
 import { orderStatusLabel } from "~/lib/order-status";
 import { paymentReference } from "~/lib/payment-reference";
 import { storeSettings } from "~/server/settings/store-settings.server";
@@ -18,9 +23,12 @@ import { invariantResponse } from "~/server/http/responses.server";
 import { getOrderByAccessToken } from "~/server/orders/order-view.server";
 import { orderPaymentAddress } from "~/lib/store-settings";
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, location }: Route.MetaArgs) {
+  const t = translator(orderPageMessages, localeOfPath(location.pathname));
   return [
-    { title: data ? `Order ${data.order.orderNumber}` : "Order not found" },
+    {
+      title: data ? t("orderTitle", { orderNumber: data.order.orderNumber }) : t("orderNotFound"),
+    },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -30,14 +38,20 @@ export function headers() {
   return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const order = await getOrderByAccessToken(params.token);
-  invariantResponse(order, "Order not found", { status: 404 });
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const order = await getOrderByAccessToken(params.token, locale);
+  invariantResponse(order, translator(orderPageMessages, locale)("orderNotFound"), {
+    status: 404,
+  });
   return { order, etransferEmail: orderPaymentAddress((await storeSettings()).payments) };
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order, etransferEmail } = loaderData;
+  const locale = useLocale();
+  const t = useT(orderPageMessages);
+  const { money } = useMoney();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const justPlaced = searchParams.get("placed") === "1";
@@ -57,10 +71,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       <div className="text-center">
         <CheckCircle2 className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-stone-900">
-          {awaitingPayment ? "Thank you! Your order is placed." : "Your order"}
+          {awaitingPayment ? t("thankYou") : t("yourOrder")}
         </h1>
         <p className="mt-3 text-stone-600">
-          Order number{" "}
+          {t("orderNumber")}{" "}
           <strong className="font-mono text-lg text-stone-900" data-testid="order-number">
             {order.orderNumber}
           </strong>
@@ -70,8 +84,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <OrderRefundBadge order={order} />
         </div>
         <p className="mt-3 text-sm text-stone-600">
-          <Mail className="mr-1.5 inline h-4 w-4 align-[-3px]" aria-hidden="true" />A confirmation
-          is on its way to <EmailAddress address={order.email} />
+          <Mail className="mr-1.5 inline h-4 w-4 align-[-3px]" aria-hidden="true" />
+          {richText(t("confirmationSent"), {
+            email: () => <EmailAddress address={order.email} />,
+          })}
         </p>
       </div>
 
@@ -81,34 +97,42 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </div>
       ) : (
         <p className="mt-8 rounded-2xl bg-white p-5 text-center text-stone-700 shadow-sm">
-          {orderStatusLabel(order.status, order.fulfilment.method).description}
+          {orderStatusLabel(order.status, order.fulfilment.method, locale).description}
         </p>
       )}
 
       <section aria-labelledby="next-title" className="mt-10">
         <h2 id="next-title" className="text-lg font-semibold text-stone-900">
-          What happens next
+          {t("whatNext")}
         </h2>
         <ol className="mt-4 grid gap-4 sm:grid-cols-3">
-          <Step n={1} title="You send the e-Transfer">
-            {formatMoney(toSend)} to {etransferEmail}, with{" "}
-            {reference ? (
-              <>
-                your payment reference{" "}
-                <span className="font-mono font-semibold whitespace-nowrap text-stone-900">
-                  {reference}
-                </span>
-              </>
-            ) : (
-              order.orderNumber
-            )}{" "}
-            in the message.
+          <Step n={1} title={t("stepSendTitle")}>
+            {reference
+              ? richText(
+                  t("stepSendReference", {
+                    amount: money(toSend),
+                    email: etransferEmail,
+                    reference,
+                  }),
+                  {
+                    reference: (text) => (
+                      <span className="font-mono font-semibold whitespace-nowrap text-stone-900">
+                        {text}
+                      </span>
+                    ),
+                  },
+                )
+              : t("stepSendNumber", {
+                  amount: money(toSend),
+                  email: etransferEmail,
+                  orderNumber: order.orderNumber,
+                })}
           </Step>
-          <Step n={2} title="We confirm and pack">
-            Once your payment arrives we mark the order paid and prepare it.
+          <Step n={2} title={t("stepConfirmTitle")}>
+            {t("stepConfirmText")}
           </Step>
-          <Step n={3} title="Canada Post delivers">
-            We ship it with Canada Post and send you the tracking number.
+          <Step n={3} title={t("stepShipTitle")}>
+            {t("stepShipText")}
           </Step>
         </ol>
       </section>
@@ -123,13 +147,13 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
         >
           <Search className="h-4 w-4" aria-hidden="true" />
-          Check your order status later
+          {t("checkLater")}
         </Link>
         <Link
           to="/"
           className="rounded-full bg-brand-800 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-900"
         >
-          Continue Shopping
+          {t("continueShopping")}
         </Link>
       </div>
     </div>

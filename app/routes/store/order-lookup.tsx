@@ -8,7 +8,11 @@ import { EtransferInstructions } from "~/components/store/payment-reference";
 import { EmailField } from "~/components/store/contact-fields";
 import { orderStatusLabel } from "~/lib/order-status";
 import { echoValues } from "~/lib/form";
-import { orderLookupForm } from "~/schemas/order-lookup";
+import { localeOfPath, requestLocale } from "~/lib/i18n/locale";
+import { orderPageMessages } from "~/lib/i18n/messages/orders";
+import { translator } from "~/lib/i18n/translate";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
+import { orderLookupFormIn } from "~/schemas/order-lookup";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { storeSettings } from "~/server/settings/store-settings.server";
 import { lookupOrder } from "~/server/orders/order-view.server";
@@ -16,18 +20,21 @@ import { formReply, parseForm } from "~/server/http/form.server";
 import { clientIp } from "~/server/http/request-context.server";
 import { orderPaymentAddress } from "~/lib/store-settings";
 
-export function meta() {
-  return [
-    { title: "Order look-up" },
-    { name: "description", content: "Check the status of your order." },
-  ];
+export function meta({ location }: Route.MetaArgs) {
+  const t = translator(orderPageMessages, localeOfPath(location.pathname));
+  return [{ title: t("lookupTitle") }, { name: "description", content: t("lookupDescription") }];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const submission = await parseForm(request, orderLookupForm);
+  const locale = requestLocale(request);
+  const submission = await parseForm(request, orderLookupFormIn(locale));
   if (!submission.ok) return submission.reply;
-  const result = await lookupOrder({ ...submission.data, ipAddress: clientIp(context) });
+  const result = await lookupOrder({
+    ...submission.data,
+    ipAddress: clientIp(context),
+    locale,
+  });
   // Not found or too many tries: one answer for the whole form (which field is wrong is not said).
   if (!result.ok)
     return formReply({ form: result.message }, { status: result.status, form: submission.form });
@@ -43,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrderLookup({ actionData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const t = useT(orderPageMessages);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const form = useForm({ lastResult: actionData });
@@ -50,10 +59,8 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
   const order = found?.order;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-stone-900">Order look-up</h1>
-      <p className="mt-2 text-stone-600">
-        Enter your order number (it starts with BBS-) and the email you ordered with.
-      </p>
+      <h1 className="text-3xl font-bold tracking-tight text-stone-900">{t("lookupTitle")}</h1>
+      <p className="mt-2 text-stone-600">{t("lookupIntro")}</p>
 
       <Form
         method="post"
@@ -62,11 +69,11 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
       >
         <FormProvider form={form} variant="store">
           <FormSummary className="sm:col-span-3" />
-          <Field id="orderNumber" name="orderNumber" label="Order number">
+          <Field id="orderNumber" name="orderNumber" label={t("orderNumber")}>
             {(p) => (
               <input
                 {...p}
-                placeholder="BBS-00000000"
+                placeholder={t("orderNumberPlaceholder")}
                 autoComplete="off"
                 defaultValue={form.values?.orderNumber}
                 className={`${inputClass} uppercase placeholder:normal-case`}
@@ -80,7 +87,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
             className="inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60 sm:mt-7"
           >
             <Search className="h-4 w-4" aria-hidden="true" />
-            {busy ? "Looking…" : "Find order"}
+            {busy ? t("looking") : t("findOrder")}
           </button>
         </FormProvider>
       </Form>
@@ -90,7 +97,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div>
               <h2 className="font-mono text-xl font-bold text-stone-900">{order.orderNumber}</h2>
-              <p className="text-sm text-stone-600">Placed {order.placedOn}</p>
+              <p className="text-sm text-stone-600">{t("placedOn", { date: order.placedOn })}</p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <OrderStatusBadge status={order.status} method={order.fulfilment.method} />
@@ -98,7 +105,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
             </div>
           </div>
           <p className="text-stone-700">
-            {orderStatusLabel(order.status, order.fulfilment.method).description}
+            {orderStatusLabel(order.status, order.fulfilment.method, locale).description}
           </p>
           {order.status === "pending" && found ? (
             <EtransferInstructions order={order} etransferEmail={found.etransferEmail} />

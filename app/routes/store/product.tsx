@@ -12,30 +12,37 @@ import { useStoreShipping } from "~/components/store/use-store-shipping";
 import { useNonce } from "~/lib/nonce";
 import { ErrorPage } from "~/components/ui/error-page";
 import { findCategory } from "~/lib/categories";
-import { formatMoney } from "~/lib/money";
+import { localeOfPath, localizePath, requestLocale, type Locale } from "~/lib/i18n/locale";
+import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { translator, type Translate } from "~/lib/i18n/translate";
+import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
+import { formatMoneyInText } from "~/lib/money";
 import { resolveKind } from "~/lib/cannabis-limit";
 import { potencyProperties } from "~/lib/potency";
 import { defaultVariationId, galleryImages, shownPotency, variationPrice } from "~/lib/product";
 import { excerpt } from "~/lib/text";
 import { absoluteUrl, scriptJson, seoMeta, storeFromMatches } from "~/lib/seo";
 import { availableStock, stockBadge } from "~/lib/stock";
-import { shippingTermsLine } from "~/lib/store-settings";
+import { parcelFeeFromCents, shippingTermsLine, type ShippingSettings } from "~/lib/store-settings";
 import { getProductPage } from "~/server/catalog/products.server";
 import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { publicPageHeaders } from "~/server/storefront/visitor.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await getProductPage(params.slug);
-  invariantResponse(page, "Product not found", { status: 404 });
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const page = await getProductPage(params.slug, locale);
+  invariantResponse(page, translator(catalogMessages, locale)("productNotFound"), {
+    status: 404,
+  });
   const { product } = page;
   const base = config().publicUrl;
-  const url = absoluteUrl(base, `/products/${product.slug}`);
+  const url = absoluteUrl(base, localizePath(`/products/${product.slug}`, locale));
   const prices = product.variations.length
     ? product.variations.map((v) => v.priceCents)
     : [product.priceCents];
   // The potency shown before a size is picked (the default size's, or the product's own).
-  const potency = potencyProperties(resolveKind(product), shownPotency(product).values);
+  const potency = potencyProperties(resolveKind(product), shownPotency(product).values, locale);
   // schema.org Product, rendered with the CSP nonce.
   const structuredData = {
     "@context": "https://schema.org",
@@ -43,7 +50,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     name: product.name,
     description: product.description,
     sku: product.sku ?? undefined,
-    category: findCategory(product.category)?.name,
+    category: findCategory(product.category, locale)?.name,
     image: galleryImages(product).map((src) => absoluteUrl(base, src)),
     url,
     additionalProperty: potency.length > 0 ? potency : undefined,
@@ -64,9 +71,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
-  if (!data) return seoMeta({ title: `Product not found | ${store.storeName}`, noindex: true });
+  if (!data) {
+    const t = translator(catalogMessages, localeOfPath(location.pathname));
+    return seoMeta({ title: `${t("productNotFound")} | ${store.storeName}`, noindex: true });
+  }
   const { product } = data;
   return seoMeta({
     title: `${product.name} | ${store.storeName}`,
@@ -78,8 +88,38 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
+/** The shipping line (Settings → Shipping), in the page's language. */
+function shippingLine(
+  shipping: ShippingSettings,
+  locale: Locale,
+  t: Translate<(typeof catalogMessages)["en"]>,
+): string {
+  if (locale === "en") return shippingTermsLine(shipping);
+  const fee = parcelFeeFromCents(shipping);
+  if (fee === 0 || shipping.freeThresholdCents === 0) return t("freeCanadaPost");
+  const amounts = {
+    fee: formatMoneyInText(fee, locale),
+    threshold: formatMoneyInText(shipping.freeThresholdCents, locale),
+  };
+  return shipping.parcelPricing === "table"
+    ? t("canadaPostShippingFrom", amounts)
+    : t("canadaPostShipping", amounts);
+}
+
+/** "12 available": the count as today in English ("1234"), the French way in French ("1 234"). */
+function availableText(
+  available: number,
+  locale: Locale,
+  t: Translate<(typeof catalogMessages)["en"]>,
+): string {
+  return t("available", { count: locale === "en" ? String(available) : available });
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, structuredData } = loaderData;
+  const locale = useLocale();
+  const t = useT(catalogMessages);
+  const { money } = useMoney();
   const nonce = useNonce();
   const shipping = useStoreShipping();
   const [variationId, setVariationId] = useState(() => defaultVariationId(product));
@@ -92,7 +132,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     setQuantity(1);
   }
   const available = availableStock(product, variationId);
-  const category = findCategory(product.category);
+  const category = findCategory(product.category, locale);
   const clampedQuantity = Math.max(1, Math.min(quantity, Math.max(available, 1)));
 
   return (
@@ -103,9 +143,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }}
       />
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+      <nav aria-label={t("breadcrumb")} className="text-sm text-stone-600">
         <PageLink to="/" className="hover:text-brand-800">
-          Home
+          {t("home")}
         </PageLink>
         <span aria-hidden="true"> / </span>
         {category ? (
@@ -133,8 +173,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <StockBadge badge={stockBadge(available, product.stockAlertLevel)} />
           </div>
           <p className="mt-2 text-sm text-stone-600">{productFacts(product, variationId)}</p>
-          <p role="status" aria-label="Price" className="mt-6 text-3xl font-bold text-brand-900">
-            {formatMoney(variationPrice(product, variationId))}
+          <p
+            role="status"
+            aria-label={t("price")}
+            className="mt-6 text-3xl font-bold text-brand-900"
+          >
+            {money(variationPrice(product, variationId))}
           </p>
           <div className="mt-6">
             <SizePicker
@@ -148,20 +192,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <p className="mt-4 text-sm text-stone-700">
-            {available > 0 ? `${available} available` : "Currently unavailable in this size"}
+            {available > 0 ? availableText(available, locale, t) : t("unavailableInSize")}
           </p>
           <div className="mt-6 flex flex-wrap items-center gap-4">
             <div
               className="flex items-center rounded-full border border-stone-300 bg-white"
               role="group"
-              aria-label="Quantity"
+              aria-label={t("quantity")}
             >
               <button
                 type="button"
                 onClick={() => setQuantity(clampedQuantity - 1)}
                 disabled={clampedQuantity <= 1}
                 className="rounded-full p-3 text-stone-700 hover:bg-stone-100 disabled:opacity-40"
-                aria-label="Decrease quantity"
+                aria-label={t("decreaseQuantity")}
               >
                 <Minus className="h-4 w-4" aria-hidden="true" />
               </button>
@@ -173,7 +217,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 onClick={() => setQuantity(clampedQuantity + 1)}
                 disabled={clampedQuantity >= available}
                 className="rounded-full p-3 text-stone-700 hover:bg-stone-100 disabled:opacity-40"
-                aria-label="Increase quantity"
+                aria-label={t("increaseQuantity")}
               >
                 <Plus className="h-4 w-4" aria-hidden="true" />
               </button>
@@ -189,22 +233,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {shipping ? (
               <li className="flex items-center gap-3">
                 <Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />
-                {shippingTermsLine(shipping)}
+                {shippingLine(shipping, locale, t)}
               </li>
             ) : null}
             <li className="flex items-center gap-3">
               <ShieldCheck className="h-5 w-5 text-brand-700" aria-hidden="true" />
-              Pay by Interac e-Transfer; discreet, smell-proof packaging
+              {t("payAndPackaging")}
             </li>
           </ul>
           <section aria-labelledby="description-title" className="mt-10">
             <h2 id="description-title" className="text-lg font-semibold text-stone-900">
-              Description
+              {t("description")}
             </h2>
             <p className="mt-3 leading-7 whitespace-pre-line text-stone-700">
               {product.description}
             </p>
-            {product.sku ? <p className="mt-4 text-xs text-stone-600">SKU: {product.sku}</p> : null}
+            {product.sku ? (
+              <p className="mt-4 text-xs text-stone-600">{t("sku", { sku: product.sku })}</p>
+            ) : null}
           </section>
         </div>
       </div>
@@ -212,7 +258,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {related.length > 0 ? (
         <section aria-labelledby="related-title" className="mt-20">
           <h2 id="related-title" className="text-2xl font-bold tracking-tight text-stone-900">
-            Related Products
+            {t("relatedProducts")}
           </h2>
           <div className="mt-8">
             <ProductGrid products={related} />

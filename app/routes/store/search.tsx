@@ -1,9 +1,14 @@
 import { Search } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ErrorPage } from "~/components/ui/error-page";
 import type { Route } from "./+types/search";
+import { Link } from "~/components/store/localized-link";
 import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
 import { SKELETON_CARDS } from "~/lib/catalog-query";
+import { localeOfPath, localizePath, requestLocale } from "~/lib/i18n/locale";
+import { searchMessages } from "~/lib/i18n/messages/search";
+import { translator } from "~/lib/i18n/translate";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { stripControlCharacters } from "~/schemas/text";
 import { searchProducts } from "~/server/catalog/search.server";
@@ -13,6 +18,7 @@ import { publicPageHeaders } from "~/server/storefront/visitor.server";
 const MAX_QUERY = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
   const params = new URL(request.url).searchParams;
   const q = stripControlCharacters(params.get("q") ?? "")
     .trim()
@@ -21,21 +27,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = rawPage === null ? 1 : Number(rawPage);
   invariantResponse(
     Number.isInteger(page) && page >= 1 && page <= 1000,
-    "The page number is not valid.",
+    translator(searchMessages, locale)("invalidPage"),
   );
-  const result = q ? await searchProducts({ q, page }) : undefined;
+  const result = q ? await searchProducts({ q, page, locale }) : undefined;
   return { q, page, result };
 }
 
 export const headers = publicPageHeaders;
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
+  const locale = localeOfPath(location.pathname);
+  const t = translator(searchMessages, locale);
+  const { storeName } = store;
   const q = data?.q;
   return seoMeta({
-    title: q ? `Search results for “${q}” | ${store.storeName}` : `Search | ${store.storeName}`,
-    description: `Search the ${store.storeName} catalogue by name, strain, category or description.`,
-    url: absoluteUrl(store.publicUrl, "/search"),
+    title: q ? t("metaTitleResults", { q, storeName }) : t("metaTitle", { storeName }),
+    description: t("metaDescription", { storeName }),
+    url: absoluteUrl(store.publicUrl, localizePath("/search", locale)),
     siteName: store.storeName,
     noindex: Boolean(q),
   });
@@ -49,14 +58,20 @@ function pageLink(q: string, page: number) {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, result } = loaderData;
+  const t = useT(searchMessages);
+  const locale = useLocale();
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === localizePath("/search", locale);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Search</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+        {t("heading")}
+      </h1>
       <Form method="get" role="search" className="mt-6 flex max-w-2xl gap-2">
         <label htmlFor="search-page-q" className="sr-only">
-          Search products
+          {t("inputLabel")}
         </label>
         <input
           id="search-page-q"
@@ -65,7 +80,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           name="q"
           defaultValue={q}
           maxLength={MAX_QUERY}
-          placeholder="Name, strain, category or description"
+          placeholder={t("inputPlaceholder")}
           className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-5 py-3 text-base focus:border-brand-600 focus:outline-none"
         />
         <button
@@ -73,25 +88,23 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           className="inline-flex items-center gap-2 rounded-full bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900"
         >
           <Search className="h-4 w-4" aria-hidden="true" />
-          Search
+          {t("submit")}
         </button>
       </Form>
       <div className="mt-8">
-        <h2 className="sr-only">Results</h2>
+        <h2 className="sr-only">{t("resultsHeading")}</h2>
         {loading ? (
           <ProductGridSkeleton count={SKELETON_CARDS} />
         ) : !result ? (
-          <p className="text-stone-600">
-            Type a product name, strain (Indica, Sativa, Hybrid), category or flavour.
-          </p>
+          <p className="text-stone-600">{t("prompt")}</p>
         ) : result.total === 0 ? (
           <div className="rounded-2xl border border-dashed border-stone-300 p-10 text-center">
-            <p className="text-stone-700">No products match “{q}”.</p>
+            <p className="text-stone-700">{t("noResults", { q })}</p>
             <Link
               to="/products"
               className="mt-4 inline-block font-semibold text-brand-800 underline"
             >
-              Browse all products
+              {t("browseAll")}
             </Link>
           </div>
         ) : (
@@ -101,12 +114,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               aria-live="polite"
               data-testid="search-count"
             >
-              {result.total} {result.total === 1 ? "result" : "results"} for “{q}”
+              {t("resultCount", { count: result.total, q })}
             </p>
             <ProductGrid products={result.products} priorityCount={2} />
             {result.pageCount > 1 ? (
               <nav
-                aria-label="Pagination"
+                aria-label={t("pagination")}
                 className="mt-10 flex items-center justify-between gap-4"
               >
                 {result.page > 1 ? (
@@ -115,13 +128,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     rel="prev"
                     className="rounded-full border border-stone-300 bg-white px-5 py-2 text-sm font-semibold hover:bg-stone-100"
                   >
-                    ← Previous
+                    {t("previousPage")}
                   </Link>
                 ) : (
                   <span />
                 )}
                 <p className="text-sm text-stone-600">
-                  Page {result.page} of {result.pageCount}
+                  {t("pageOf", { page: result.page, pageCount: result.pageCount })}
                 </p>
                 {result.page < result.pageCount ? (
                   <Link
@@ -129,7 +142,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     rel="next"
                     className="rounded-full border border-stone-300 bg-white px-5 py-2 text-sm font-semibold hover:bg-stone-100"
                   >
-                    Next →
+                    {t("nextPage")}
                   </Link>
                 ) : (
                   <span />

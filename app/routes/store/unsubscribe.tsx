@@ -1,8 +1,14 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { cardClass, primaryButton, SuccessMessage, textLink } from "~/components/store/account-ui";
+import { Link } from "~/components/store/localized-link";
 import { Logo } from "~/components/store/logo";
 import { ErrorPage } from "~/components/ui/error-page";
+import { localeOfPath, requestLocale, type Locale } from "~/lib/i18n/locale";
+import { unsubscribeMessages } from "~/lib/i18n/messages/unsubscribe";
+import { richText } from "~/lib/i18n/rich-text";
+import { translator } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-locale";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import { readForm } from "~/server/http/form.server";
@@ -19,13 +25,16 @@ import { clientIp } from "~/server/http/request-context.server";
  * consent needs no age gate, no sign-in and no cookie. GET only shows a confirm button (mail
  * scanners fetch links); POST unsubscribes at once, from the button or from the mail client's
  * one-click POST (RFC 8058), which comes from another site without cookies. Both are throttled
- * per address (429 with Retry-After), so tokens cannot be guessed.
+ * per address (429 with Retry-After), so tokens cannot be guessed. At /fr/unsubscribe/:token (the
+ * link of French subscribers' copies) it is in French.
  */
 
-export const NOT_FOUND_MESSAGE =
-  "This unsubscribe link is not valid. It may have been cut short when it was copied: use the link in the email itself, or write to us and we will unsubscribe you.";
+export const NOT_FOUND_MESSAGE = unsubscribeMessages.en.notFoundMessage;
 
-export const meta = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+export const meta = ({ location }: Route.MetaArgs) => [
+  { title: translator(unsubscribeMessages, localeOfPath(location.pathname))("title") },
+  { name: "robots", content: "noindex" },
+];
 
 export function headers() {
   return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
@@ -33,7 +42,7 @@ export function headers() {
 
 /** The page for a link; a link not found or a throttled address is this page's own state (with
  * its status), so it keeps the store's name in its header. */
-function page(result: ThrottledLink, done = false) {
+function page(result: ThrottledLink, locale: Locale, done = false) {
   const { name: storeName, email: contactEmail } = storeSettingsNow().store;
   const refused = (status: 404 | 429, message: string, headers?: HeadersInit) =>
     data(
@@ -43,21 +52,31 @@ function page(result: ThrottledLink, done = false) {
   if (!result.ok)
     return refused(429, result.message, { "Retry-After": String(result.retryAfterSeconds) });
   const { link } = result;
-  if (link.kind === "unknown") return refused(404, NOT_FOUND_MESSAGE);
+  if (link.kind === "unknown")
+    return refused(404, translator(unsubscribeMessages, locale)("notFoundMessage"));
   return { storeName, contactEmail, link, done, refused: null };
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const target = { token: params.token, ipAddress: clientIp(context) };
-  return page(await throttleUnsubscribe(target, () => describeUnsubscribeLink(params.token)));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const target = { token: params.token, ipAddress: clientIp(context), locale };
+  return page(
+    await throttleUnsubscribe(target, () => describeUnsubscribeLink(params.token)),
+    locale,
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // RFC 8058: the mail client's POST carries exactly this field and comes from another site.
   if (form.get("List-Unsubscribe") !== "One-Click") assertSameOrigin(request);
-  const target = { token: params.token, ipAddress: clientIp(context) };
-  return page(await throttleUnsubscribe(target, () => unsubscribeByToken(params.token)), true);
+  const locale = requestLocale(request);
+  const target = { token: params.token, ipAddress: clientIp(context), locale };
+  return page(
+    await throttleUnsubscribe(target, () => unsubscribeByToken(params.token)),
+    locale,
+    true,
+  );
 }
 
 function Shell({
@@ -69,6 +88,7 @@ function Shell({
   contactEmail: string | null;
   children: React.ReactNode;
 }) {
+  const t = useT(unsubscribeMessages);
   return (
     <div className="flex min-h-screen flex-col bg-stone-50">
       <header className="bg-brand-900 py-4 text-white">
@@ -83,7 +103,7 @@ function Shell({
       </main>
       {contactEmail ? (
         <footer className="px-4 pb-8 text-center text-sm text-stone-600">
-          Questions?{" "}
+          {t("questions")}{" "}
           <a href={`mailto:${contactEmail}`} className={textLink}>
             {contactEmail}
           </a>
@@ -95,13 +115,15 @@ function Shell({
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { storeName, contactEmail, link, done, refused } = actionData ?? loaderData;
+  const t = useT(unsubscribeMessages);
   const busy = useNavigation().state === "submitting";
+  const email = (text: string) => <strong className="break-all">{text}</strong>;
   if (refused) {
     return (
       <Shell storeName={storeName} contactEmail={contactEmail}>
         <p className="text-sm font-semibold tracking-widest text-brand-600">{refused.status}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">
-          {TITLES[refused.status]}
+          {t(TITLES[refused.status])}
         </h1>
         <p className="mt-4 text-stone-700">{refused.message}</p>
       </Shell>
@@ -109,21 +131,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   }
   let content: React.ReactNode;
   if (link.kind === "test") {
-    content = (
-      <p className="text-stone-700">
-        This link comes from a test message. In the real mailing, it unsubscribes the person who
-        received it.
-      </p>
-    );
+    content = <p className="text-stone-700">{t("testLink")}</p>;
   } else if (link.kind === "unsubscribed") {
     content = (
       <>
-        <SuccessMessage
-          message={done ? "You have been unsubscribed." : "This address is already unsubscribed."}
-        />
+        <SuccessMessage message={t(done ? "unsubscribed" : "alreadyUnsubscribed")} />
         <p className="text-stone-700">
-          <strong className="break-all">{link.email}</strong> will not receive {storeName}{" "}
-          newsletters or promotions any more. Emails about your orders still arrive.
+          {richText(t("noMore", { email: link.email, store: storeName }), { strong: email })}
         </p>
       </>
     );
@@ -131,22 +145,21 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     content = (
       <Form method="post" className="space-y-5">
         <p className="text-stone-700">
-          Stop sending {storeName} newsletters and promotions to{" "}
-          <strong className="break-all">{link.email}</strong>?
+          {richText(t("confirm", { email: link.email, store: storeName }), { strong: email })}
         </p>
         <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? "Unsubscribing…" : "Unsubscribe"}
+          {t(busy ? "unsubscribing" : "unsubscribe")}
         </button>
       </Form>
     );
   }
   return (
     <Shell storeName={storeName} contactEmail={contactEmail}>
-      <h1 className="text-3xl font-bold tracking-tight text-stone-900">Unsubscribe</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-stone-900">{t("title")}</h1>
       <div className={`mt-6 space-y-5 ${cardClass}`}>{content}</div>
       <p className="mt-6 text-sm text-stone-600">
         <Link to="/" className={textLink}>
-          Back to the store
+          {t("backToStore")}
         </Link>
       </p>
     </Shell>
@@ -154,10 +167,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
 }
 
 /** The titles of this page's refusals. */
-const TITLES: Record<404 | 429, string> = {
-  404: "Unsubscribe link not found",
-  429: "Too many attempts",
-};
+const TITLES = { 404: "notFoundTitle", 429: "tooManyTitle" } as const;
 
 /** Anything unexpected: the store's error page. */
 export function ErrorBoundary() {

@@ -1,4 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import type { Locale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { translator } from "~/lib/i18n/translate";
 import { db } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderAccountEmail } from "../email/templates/account.server";
@@ -22,15 +25,19 @@ export async function deleteAccount(options: {
   shopper: Shopper;
   password: string;
   now?: Date;
+  /** The language of the settings page: of the refusal and of the goodbye email. */
+  locale?: Locale;
 }): Promise<DeleteAccountResult> {
   const now = options.now ?? new Date();
+  const locale = options.locale ?? "en";
+  const t = translator(accountMessages, locale);
   const [account] = await db()
     .select()
     .from(shopperAccounts)
     .where(eq(shopperAccounts.id, options.shopper.id));
-  if (!account) return { ok: false, message: "This account no longer exists." };
+  if (!account) return { ok: false, message: t("accountGone") };
   if (account.passwordHash && !(await verifyPassword(account.passwordHash, options.password))) {
-    return { ok: false, message: "Incorrect password" };
+    return { ok: false, message: t("incorrectPassword") };
   }
   await db().transaction(async (tx) => {
     await tx
@@ -50,7 +57,7 @@ export async function deleteAccount(options: {
     await enqueueEmail(tx, {
       kind: "account_deleted",
       to: account.email,
-      ...renderAccountEmail("account_deleted"),
+      ...renderAccountEmail("account_deleted", undefined, locale),
     });
   });
   wakeWorker();

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { formatLongDate } from "~/lib/dates";
+import type { Locale } from "~/lib/i18n/locale";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { renderInvoicesPdf } from "../invoices/invoice-pdf.server";
@@ -30,12 +31,19 @@ function byEmail(email: string) {
   return eq(sql`lower(${orders.email})`, email.toLowerCase());
 }
 
-function placedOn(date: Date): string {
-  return formatLongDate(date, config().STORE_TIMEZONE);
+function placedOn(date: Date | string, locale: Locale): string {
+  return formatLongDate(date, config().STORE_TIMEZONE, locale);
 }
 
-/** Newest first, a page at a time (page starts at 1). Empty until the email is verified. */
-export async function listAccountOrders(options: { shopper: Shopper; page?: number }) {
+/**
+ * Newest first, a page at a time (page starts at 1), dates in the page's language. Empty until the
+ * email is verified.
+ */
+export async function listAccountOrders(options: {
+  shopper: Shopper;
+  page?: number;
+  locale?: Locale;
+}) {
   const { shopper } = options;
   if (!shopper.verified) return { rows: [], total: 0, page: 1, pageCount: 1 };
   const [{ total } = { total: 0 }] = await db()
@@ -61,7 +69,10 @@ export async function listAccountOrders(options: { shopper: Shopper; page?: numb
     .limit(ACCOUNT_ORDERS_PAGE_SIZE)
     .offset((page - 1) * ACCOUNT_ORDERS_PAGE_SIZE);
   return {
-    rows: rows.map(({ createdAt, ...row }) => ({ ...row, placedOn: placedOn(createdAt) })),
+    rows: rows.map(({ createdAt, ...row }) => ({
+      ...row,
+      placedOn: placedOn(createdAt, options.locale ?? "en"),
+    })),
     total,
     page,
     pageCount,
@@ -73,14 +84,21 @@ export interface AccountOrder {
   invoiceStatus: string | null;
 }
 
-/** One of the shopper's orders with its invoice status; null for anyone else's (or unverified). */
+/**
+ * One of the shopper's orders with its invoice status (its date in the page's language); null for
+ * anyone else's (or unverified).
+ */
 export async function getAccountOrder(options: {
   shopper: Shopper;
   orderNumber: string;
+  locale?: Locale;
 }): Promise<AccountOrder | null> {
   if (!options.shopper.verified) return null;
-  const order = await getOrderForEmail(options.orderNumber, options.shopper.email);
-  if (!order) return null;
+  const found = await getOrderForEmail(options.orderNumber, options.shopper.email);
+  if (!found) return null;
+  const order = options.locale
+    ? { ...found, placedOn: placedOn(found.createdAt, options.locale) }
+    : found;
   const [invoice] = await db()
     .select({ status: invoices.status })
     .from(invoices)

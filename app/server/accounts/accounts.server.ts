@@ -1,5 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { fail, type Failure, type Result } from "~/lib/errors";
+import type { Locale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { translator } from "~/lib/i18n/translate";
 import { db, type Executor, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { renderAccountEmail, type AccountEmailKind } from "../email/templates/account.server";
@@ -27,17 +30,20 @@ import {
  * address, wait for them to confirm it, and then read their orders).
  */
 
-export const INCORRECT_SIGN_IN = "Incorrect email or password";
-export const UNVERIFIED_SIGN_IN =
-  "Please confirm your email address first: we have emailed you a new link.";
-export const INCORRECT_PASSWORD = "Incorrect password";
+export const INCORRECT_SIGN_IN = accountMessages.en.incorrectSignIn;
+export const UNVERIFIED_SIGN_IN = accountMessages.en.unverifiedSignIn;
+export const INCORRECT_PASSWORD = accountMessages.en.incorrectPassword;
 
 type Account = typeof shopperAccounts.$inferSelect;
 export interface Client {
   ipAddress: string;
   userAgent?: string | null;
   now?: Date;
+  /** The language of the page asking: of its messages, emails and the account's emails after. */
+  locale?: Locale;
 }
+
+const messagesIn = (locale: Locale | undefined) => translator(accountMessages, locale ?? "en");
 
 // Verified against when the email is unknown, so both cases take the same time.
 let decoyHash: Promise<string> | undefined;
@@ -54,7 +60,10 @@ async function findAccountByEmail(executor: Executor, email: string): Promise<Ac
   return row;
 }
 
-/** Issues a link token and queues its email in the caller's transaction (unless rate-limited). */
+/**
+ * Issues a link token and queues its email (in the language of the page that asked) in the
+ * caller's transaction (unless rate-limited).
+ */
 async function sendLink(
   executor: Executor,
   options: {
@@ -63,6 +72,7 @@ async function sendLink(
     email: string;
     accountId: string | null;
     now: Date;
+    locale?: Locale;
   },
 ) {
   const token = await issueToken(executor, options);
@@ -70,21 +80,39 @@ async function sendLink(
   await enqueueEmail(executor, {
     kind: options.kind,
     to: options.email,
-    ...renderAccountEmail(options.kind, token),
+    ...renderAccountEmail(options.kind, token, options.locale ?? "en"),
   });
+}
+
+/** The page's language becomes the account's emails' language (when asking for a link). */
+async function rememberLocale(executor: Executor, accountId: string, locale: Locale | undefined) {
+  if (!locale) return;
+  await executor.update(shopperAccounts).set({ locale }).where(eq(shopperAccounts.id, accountId));
 }
 
 /**
  * Sign-up: a new address gets an account (unverified) and a confirmation link; an address that
  * has an account gets "you already have an account" with a sign-in link. Same answer either way.
  */
-export async function signUp(options: { email: string; password: string; now?: Date }) {
+export async function signUp(options: {
+  email: string;
+  password: string;
+  now?: Date;
+  locale?: Locale;
+}) {
   const now = options.now ?? new Date();
+  const { locale } = options;
   const passwordHash = await hashPassword(options.password);
   await db().transaction(async (tx) => {
     const [created] = await tx
       .insert(shopperAccounts)
-      .values({ email: options.email, passwordHash, createdAt: now, updatedAt: now })
+      .values({
+        email: options.email,
+        passwordHash,
+        locale: locale ?? "en",
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning();
     if (created) {
@@ -94,6 +122,7 @@ export async function signUp(options: { email: string; password: string; now?: D
         email: created.email,
         accountId: created.id,
         now,
+        locale,
       });
     } else {
       const existing = await findAccountByEmail(tx, options.email);
@@ -103,6 +132,7 @@ export async function signUp(options: { email: string; password: string; now?: D
         email: options.email,
         accountId: existing?.id ?? null,
         now,
+        locale,
       });
     }
   });
@@ -130,70 +160,95 @@ export async function signInWithPassword(
       return { succeeded, value: succeeded ? account : undefined };
     },
   );
+  const t = messagesIn(options.locale);
   if (!result.ok)
     return {
       ok: false,
       status: 429,
-      message: result.message,
+      message:
+        options.locale === "fr"
+          ? t("throttled", { count: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) })
+          : result.message,
       retryAfterSeconds: result.retryAfterSeconds,
     };
   const account = result.value;
-  if (!account) return fail(401, INCORRECT_SIGN_IN);
+  if (!account) return fail(401, t("incorrectSignIn"));
   if (!account.emailVerifiedAt) {
-    await db().transaction((tx) => sendVerifyLink(tx, account, now));
+    await db().transaction(async (tx) => {
+      await rememberLocale(tx, account.id, options.locale);
+      await sendVerifyLink(tx, account, now, options.locale);
+    });
     wakeWorker();
-    return fail(403, UNVERIFIED_SIGN_IN);
+    return fail(403, t("unverifiedSignIn"));
   }
   const setCookie = await createShopperSession(db(), { ...options, accountId: account.id, now });
   return { ok: true, setCookie };
 }
 
 /** Emails the link that confirms an account's address (and signs it in). */
-function sendVerifyLink(tx: Transaction, account: { id: string; email: string }, now: Date) {
+function sendVerifyLink(
+  tx: Transaction,
+  account: { id: string; email: string },
+  now: Date,
+  locale: Locale | undefined,
+) {
   return sendLink(tx, {
     kind: "account_verify",
     purpose: "verify",
     email: account.email,
     accountId: account.id,
     now,
+    locale,
   });
 }
 
 /** Emails a one-time sign-in link (to an address without an account: a link that creates one). */
-export async function requestSignInLink(options: { email: string; now?: Date }) {
+export async function requestSignInLink(options: { email: string; now?: Date; locale?: Locale }) {
   const now = options.now ?? new Date();
   await db().transaction(async (tx) => {
     const account = await findAccountByEmail(tx, options.email);
+    if (account) await rememberLocale(tx, account.id, options.locale);
     await sendLink(tx, {
       kind: "account_sign_in",
       purpose: "sign_in",
       email: account?.email ?? options.email,
       accountId: account?.id ?? null,
       now,
+      locale: options.locale,
     });
   });
   wakeWorker();
 }
 
 /** Emails a password-reset link when the address has an account; nothing otherwise. */
-export async function requestPasswordReset(options: { email: string; now?: Date }) {
+export async function requestPasswordReset(options: {
+  email: string;
+  now?: Date;
+  locale?: Locale;
+}) {
   const now = options.now ?? new Date();
   await db().transaction(async (tx) => {
     const account = await findAccountByEmail(tx, options.email);
-    if (account)
-      await sendLink(tx, {
-        kind: "account_reset",
-        purpose: "reset",
-        email: account.email,
-        accountId: account.id,
-        now,
-      });
+    if (!account) return;
+    await rememberLocale(tx, account.id, options.locale);
+    await sendLink(tx, {
+      kind: "account_reset",
+      purpose: "reset",
+      email: account.email,
+      accountId: account.id,
+      now,
+      locale: options.locale,
+    });
   });
   wakeWorker();
 }
 
 /** For the signed-in shopper whose address is not confirmed yet: a new confirmation link. */
-export async function resendVerification(options: { accountId: string; now?: Date }) {
+export async function resendVerification(options: {
+  accountId: string;
+  now?: Date;
+  locale?: Locale;
+}) {
   const now = options.now ?? new Date();
   await db().transaction(async (tx) => {
     const [account] = await tx
@@ -201,7 +256,8 @@ export async function resendVerification(options: { accountId: string; now?: Dat
       .from(shopperAccounts)
       .where(eq(shopperAccounts.id, options.accountId));
     if (!account || account.emailVerifiedAt) return;
-    await sendVerifyLink(tx, account, now);
+    await rememberLocale(tx, account.id, options.locale);
+    await sendVerifyLink(tx, account, now, options.locale);
   });
   wakeWorker();
 }
@@ -210,7 +266,12 @@ export async function resendVerification(options: { accountId: string; now?: Dat
 type LinkResult = Result<{ setCookie: string }>;
 
 /** What a link page shows before it is used: the address it is for, or why it cannot be used. */
-export async function describeLink(options: { purpose: TokenPurpose; token: string; now?: Date }) {
+export async function describeLink(options: {
+  purpose: TokenPurpose;
+  token: string;
+  now?: Date;
+  locale?: Locale;
+}) {
   const check = await checkToken(db(), { ...options, now: options.now ?? new Date() });
   return check.ok ? ({ ok: true, email: check.token.email } as const) : check;
 }
@@ -219,11 +280,18 @@ export async function describeLink(options: { purpose: TokenPurpose; token: stri
 export async function signInWithLink(options: Client & { token: string }): Promise<LinkResult> {
   const now = options.now ?? new Date();
   return db().transaction(async (tx) => {
-    const used = await consumeToken(tx, { purpose: "sign_in", token: options.token, now });
+    const { locale } = options;
+    const used = await consumeToken(tx, { purpose: "sign_in", token: options.token, now, locale });
     if (!used.ok) return fail(400, used.message);
     await tx
       .insert(shopperAccounts)
-      .values({ email: used.token.email, emailVerifiedAt: now, createdAt: now, updatedAt: now })
+      .values({
+        email: used.token.email,
+        emailVerifiedAt: now,
+        locale: locale ?? "en",
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing();
     const account = (await findAccountByEmail(tx, used.token.email))!;
     if (!account.emailVerifiedAt) {
@@ -245,16 +313,17 @@ export async function verifyEmail(
   options: Client & { token: string; password: string },
 ): Promise<LinkResult> {
   const now = options.now ?? new Date();
-  const check = await checkToken(db(), { purpose: "verify", token: options.token, now });
+  const { locale } = options;
+  const check = await checkToken(db(), { purpose: "verify", token: options.token, now, locale });
   if (!check.ok) return fail(400, check.message);
   const [account] = await db()
     .select()
     .from(shopperAccounts)
     .where(eq(shopperAccounts.id, check.token.accountId!));
   const valid = await verifyPassword(account?.passwordHash ?? (await decoy()), options.password);
-  if (!account?.passwordHash || !valid) return fail(401, INCORRECT_PASSWORD);
+  if (!account?.passwordHash || !valid) return fail(401, messagesIn(locale)("incorrectPassword"));
   return db().transaction(async (tx) => {
-    const used = await consumeToken(tx, { purpose: "verify", token: options.token, now });
+    const used = await consumeToken(tx, { purpose: "verify", token: options.token, now, locale });
     if (!used.ok) return fail(400, used.message);
     return confirmAndSignIn(tx, { ...options, accountId: account.id, now });
   });
@@ -267,7 +336,12 @@ export async function resetPassword(
   const now = options.now ?? new Date();
   const passwordHash = await hashPassword(options.password);
   return db().transaction(async (tx) => {
-    const used = await consumeToken(tx, { purpose: "reset", token: options.token, now });
+    const used = await consumeToken(tx, {
+      purpose: "reset",
+      token: options.token,
+      now,
+      locale: options.locale,
+    });
     if (!used.ok) return fail(400, used.message);
     const accountId = used.token.accountId!;
     await endShopperSessions(tx, accountId);

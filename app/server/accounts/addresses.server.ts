@@ -2,6 +2,9 @@ import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import { MAX_ADDRESSES } from "~/lib/account";
 import { PROVINCE_CODES, type ProvinceCode } from "~/lib/address";
 import { fail, type Result } from "~/lib/errors";
+import type { Locale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { translator } from "~/lib/i18n/translate";
 import { isUuid } from "~/lib/ids";
 import type { AddressInput } from "~/schemas/account";
 import { db, type Transaction } from "../db.server";
@@ -10,8 +13,7 @@ import { getShopper } from "./session.server";
 
 /** Saved addresses of one account. Every query here is scoped by the account's id. */
 
-const TOO_MANY_ADDRESSES = `You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`;
-const ADDRESS_NOT_FOUND = "Address not found";
+const messagesIn = (locale: Locale | undefined) => translator(accountMessages, locale ?? "en");
 
 export interface SavedAddress {
   id: string;
@@ -81,6 +83,8 @@ export async function createAddress(options: {
   accountId: string;
   input: AddressInput;
   now?: Date;
+  /** The language of the page: of the refusal. */
+  locale?: Locale;
 }): Promise<SaveAddressResult> {
   const now = options.now ?? new Date();
   const { isDefault, ...fields } = options.input;
@@ -89,7 +93,8 @@ export async function createAddress(options: {
       .select({ n: count() })
       .from(shopperAddresses)
       .where(eq(shopperAddresses.accountId, options.accountId));
-    if (n >= MAX_ADDRESSES) return fail(409, TOO_MANY_ADDRESSES);
+    if (n >= MAX_ADDRESSES)
+      return fail(409, messagesIn(options.locale)("tooManyAddresses", { max: MAX_ADDRESSES }));
     const makeDefault = isDefault || n === 0;
     if (makeDefault) await clearDefault(tx, options.accountId);
     const [row] = await tx
@@ -112,8 +117,11 @@ export async function updateAddress(options: {
   id: string;
   input: AddressInput;
   now?: Date;
+  /** The language of the page: of the refusal. */
+  locale?: Locale;
 }): Promise<SaveAddressResult> {
-  if (!isUuid(options.id)) return fail(404, ADDRESS_NOT_FOUND);
+  const notFound = messagesIn(options.locale)("addressNotFound");
+  if (!isUuid(options.id)) return fail(404, notFound);
   const { isDefault, ...fields } = options.input;
   return db().transaction(async (tx) => {
     const [row] = await tx
@@ -121,7 +129,7 @@ export async function updateAddress(options: {
       .set({ ...fields, updatedAt: options.now ?? new Date() })
       .where(owned(options.accountId, options.id))
       .returning({ id: shopperAddresses.id });
-    if (!row) return fail(404, ADDRESS_NOT_FOUND);
+    if (!row) return fail(404, notFound);
     if (isDefault) await makeDefault(tx, options.accountId, row.id);
     return { ok: true as const, id: row.id };
   });

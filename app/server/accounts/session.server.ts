@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
+import { localizePath, requestLocale, unlocalizedPath, type Locale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { translator } from "~/lib/i18n/translate";
 import { db, type Executor } from "../db.server";
 import { assertSameOrigin } from "../auth/origin.server";
 import { errorResponse } from "../http/responses.server";
@@ -44,10 +47,19 @@ async function readToken(request: Request): Promise<string | undefined> {
   return typeof value === "string" && /^[\w-]{43}$/.test(value) ? value : undefined;
 }
 
-/** Starts a session for an account; returns the Set-Cookie header value carrying its token. */
+/**
+ * Starts a session for an account; returns the Set-Cookie header value carrying its token. The
+ * language of the page signed in from (when given) becomes the account's emails' language.
+ */
 export async function createShopperSession(
   executor: Executor,
-  options: { accountId: string; ipAddress?: string; userAgent?: string | null; now: Date },
+  options: {
+    accountId: string;
+    ipAddress?: string;
+    userAgent?: string | null;
+    now: Date;
+    locale?: Locale;
+  },
 ): Promise<string> {
   const { now } = options;
   const token = crypto.randomBytes(32).toString("base64url");
@@ -73,7 +85,7 @@ export async function createShopperSession(
     );
   await executor
     .update(shopperAccounts)
-    .set({ lastSignInAt: now })
+    .set({ lastSignInAt: now, ...(options.locale ? { locale: options.locale } : {}) })
     .where(eq(shopperAccounts.id, options.accountId));
   return shopperCookie().serialize(token);
 }
@@ -152,23 +164,29 @@ export async function requireShopper(request: Request): Promise<Shopper> {
   if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
   const shopper = await getShopper(request);
   if (!shopper) {
-    // Page loads and client navigations (the header's My Account link) go to the sign-in page.
+    const locale = requestLocale(request);
+    // Page loads and client navigations (the header's My Account link) go to the sign-in page,
+    // in the page's language.
     if (request.method === "GET" || request.method === "HEAD") {
       const url = new URL(request.url);
       const back =
-        url.pathname === "/account"
+        unlocalizedPath(url.pathname) === "/account"
           ? ""
           : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
-      throw redirect(`${ACCOUNT_SIGN_IN_PATH}${back}`);
+      throw redirect(`${localizePath(ACCOUNT_SIGN_IN_PATH, locale)}${back}`);
     }
-    throw errorResponse("Your session has ended. Please sign in again.", 401);
+    throw errorResponse(translator(accountMessages, locale)("sessionEnded"), 401);
   }
   return shopper;
 }
 
-/** Where to go after signing in: a path on this store under /account, else the account page. */
-export function safeRedirectTo(value: unknown): string {
-  if (typeof value !== "string") return "/account";
-  if (!/^\/(account|checkout)(\/|\?|$)/.test(value) || value.startsWith("//")) return "/account";
+/**
+ * Where to go after signing in: a path on this store under /account or /checkout (in either
+ * language), else the account page in the sign-in page's language.
+ */
+export function safeRedirectTo(value: unknown, locale: Locale = "en"): string {
+  const fallback = localizePath("/account", locale);
+  if (typeof value !== "string" || value.startsWith("//")) return fallback;
+  if (!/^\/(account|checkout)(\/|\?|$)/.test(unlocalizedPath(value))) return fallback;
   return value;
 }

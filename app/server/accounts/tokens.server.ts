@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Locale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { translator } from "~/lib/i18n/translate";
 import { config } from "../config.server";
 import type { Executor } from "../db.server";
 import { hashToken } from "../auth/session.server";
@@ -11,9 +14,9 @@ type ShopperToken = typeof shopperTokens.$inferSelect;
 /** At most this many emailed links per address an hour; past it the request is answered, not sent. */
 export const MAX_LINKS_PER_HOUR = 5;
 
-export const LINK_INVALID = "This link is not valid. Please ask for a new one.";
-export const LINK_EXPIRED = "This link has expired. Please ask for a new one.";
-export const LINK_USED = "This link has already been used. Please ask for a new one.";
+export const LINK_INVALID = accountMessages.en.linkInvalid;
+export const LINK_EXPIRED = accountMessages.en.linkExpired;
+export const LINK_USED = accountMessages.en.linkUsed;
 
 type TokenCheck = { ok: true; token: ShopperToken } | { ok: false; message: string };
 
@@ -56,12 +59,13 @@ export async function issueToken(
   return token;
 }
 
-/** Why a token cannot be used (or the token, when it can), without using it. */
+/** Why a token cannot be used (in the page's language), or the token when it can, without using it. */
 export async function checkToken(
   executor: Executor,
-  options: { purpose: TokenPurpose; token: string; now: Date },
+  options: { purpose: TokenPurpose; token: string; now: Date; locale?: Locale },
 ): Promise<TokenCheck> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(options.token)) return { ok: false, message: LINK_INVALID };
+  const t = translator(accountMessages, options.locale ?? "en");
+  if (!/^[A-Za-z0-9_-]{43}$/.test(options.token)) return { ok: false, message: t("linkInvalid") };
   const [row] = await executor
     .select()
     .from(shopperTokens)
@@ -71,9 +75,10 @@ export async function checkToken(
         eq(shopperTokens.purpose, options.purpose),
       ),
     );
-  if (!row) return { ok: false, message: LINK_INVALID };
-  if (row.usedAt) return { ok: false, message: LINK_USED };
-  if (row.expiresAt.getTime() <= options.now.getTime()) return { ok: false, message: LINK_EXPIRED };
+  if (!row) return { ok: false, message: t("linkInvalid") };
+  if (row.usedAt) return { ok: false, message: t("linkUsed") };
+  if (row.expiresAt.getTime() <= options.now.getTime())
+    return { ok: false, message: t("linkExpired") };
   return { ok: true, token: row };
 }
 
@@ -83,7 +88,7 @@ export async function checkToken(
  */
 export async function consumeToken(
   executor: Executor,
-  options: { purpose: TokenPurpose; token: string; now: Date },
+  options: { purpose: TokenPurpose; token: string; now: Date; locale?: Locale },
 ): Promise<TokenCheck> {
   const check = await checkToken(executor, options);
   if (!check.ok) return check;
@@ -98,7 +103,8 @@ export async function consumeToken(
       ),
     )
     .returning();
-  return used ? { ok: true, token: used } : { ok: false, message: LINK_USED };
+  if (used) return { ok: true, token: used };
+  return { ok: false, message: translator(accountMessages, options.locale ?? "en")("linkUsed") };
 }
 
 /** Retires every unused link of an account (after a password reset or a verification). */

@@ -8,12 +8,13 @@ import {
   type SortKey,
   STRAIN_OPTIONS,
 } from "~/lib/catalog-query";
+import type { Locale } from "~/lib/i18n/locale";
 import type { ProductSummary } from "~/lib/product";
 import { plainText } from "~/schemas/text";
 import { db } from "../db.server";
 import { products } from "../db-tables";
 import { cachedListingCount } from "../storefront/listing-counts.server";
-import { productCard } from "./products.server";
+import { productCardIn } from "./products.server";
 
 /**
  * Keyset ("seek") pagination: a page starts after (or ends before) the sort key and id of a row, so
@@ -115,6 +116,8 @@ export async function listCatalogPage(
     after?: string;
     before?: string;
     pageSize?: number;
+    /** The cards' language (names in French where written); sorting stays on the English name. */
+    locale?: Locale;
   },
 ): Promise<ListingPage> {
   const pageSize = options.pageSize ?? PAGE_SIZE;
@@ -150,7 +153,10 @@ export async function listCatalogPage(
 
   const [rows, total] = await Promise.all([
     db()
-      .select({ card: productCard, sortValue: sql<CursorValue>`${sort.key}` })
+      .select({
+        card: productCardIn(options.locale ?? "en"),
+        sortValue: sql<CursorValue>`${sort.key}`,
+      })
       .from(products)
       .where(and(filters, seek))
       .orderBy(...order)

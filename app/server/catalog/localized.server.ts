@@ -4,16 +4,16 @@ import { products } from "~/server/db-tables";
 
 /**
  * A product's name and description in the shopper's language: the French text where one was
- * written, else the English one (storefront reads, search results, carts and order lines).
+ * written (not only spaces), else the English one (storefront reads, search results, carts).
  */
 export function productNameIn(locale: Locale): SQL<string> {
   return locale === "fr"
-    ? sql<string>`coalesce(nullif(${products.nameFr}, ''), ${products.name})`
+    ? sql<string>`coalesce(nullif(btrim(${products.nameFr}), ''), ${products.name})`
     : sql<string>`${products.name}`;
 }
 
 export function productDescriptionIn(locale: Locale): SQL<string> {
   return locale === "fr"
-    ? sql<string>`coalesce(nullif(${products.descriptionFr}, ''), ${products.description})`
+    ? sql<string>`coalesce(nullif(btrim(${products.descriptionFr}), ''), ${products.description})`
     : sql<string>`${products.description}`;
 }

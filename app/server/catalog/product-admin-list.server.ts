@@ -2,7 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import { CANNABIS_KINDS, CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
 import { potencyBasis } from "~/lib/potency";
 import type { ProductStatus } from "~/lib/product-fields";
-import type { PotencyFilter, ProductSort, StockFilter } from "~/lib/product-list";
+import type {
+  PotencyFilter,
+  ProductSort,
+  StockFilter,
+  TranslationFilter,
+} from "~/lib/product-list";
 import { sizeLabel } from "~/lib/product";
 import { excerpt } from "~/lib/text";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
@@ -31,6 +36,8 @@ export interface AdminProductRow {
   outSizeCount: number;
   /** Which sizes are at or under the alert level ("28g", 2 left), in their order. */
   lowSizes: { size: string; stock: number }[];
+  /** The French storefront shows it (partly) in English: see `untranslated`. */
+  untranslated: boolean;
 }
 
 /** A product's stock: the sum of its (live) sizes, else its own figure. */
@@ -46,6 +53,7 @@ export interface AdminProductFilter {
   status?: ProductStatus | "all";
   stock?: StockFilter;
   potency?: PotencyFilter;
+  translation?: TranslationFilter;
 }
 
 const hasSizes = sql`exists (select 1 from product_variations v where v.product_id = ${products.id} and v.archived_at is null)`;
@@ -94,6 +102,12 @@ export const potencyMissing: SQL = and(
   sql`(exists (select 1 from product_variations v where v.product_id = ${products.id} and v.archived_at is null and ${lacksPotency(sql`v`)}) or (${lacksPotency(sql`products`)} and not ${hasSizes}))`,
 )!;
 
+/**
+ * A product not (fully) translated: no French name, or no French description while it has an
+ * English one (the French storefront shows the English in their place).
+ */
+export const untranslated: SQL = sql`(${products.nameFr} = '' or (${products.descriptionFr} = '' and ${products.description} <> ''))`;
+
 /** The filter as a condition on `products` (undefined: every product). */
 export function adminProductWhere(filter: AdminProductFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -107,6 +121,7 @@ export function adminProductWhere(filter: AdminProductFilter): SQL | undefined {
   if (filter.status && filter.status !== "all") conditions.push(eq(products.status, filter.status));
   if (filter.stock && filter.stock !== "all") conditions.push(STOCK_CONDITIONS[filter.stock]);
   if (filter.potency === "missing") conditions.push(potencyMissing);
+  if (filter.translation === "missing") conditions.push(untranslated);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -168,6 +183,7 @@ export async function listAdminProducts(
       stock: products.stock,
       stockAlertLevel: products.stockAlertLevel,
       status: products.status,
+      untranslated: sql<boolean>`${untranslated}`,
       sizes: {
         count: sizes.count,
         minPrice: sizes.minPrice,

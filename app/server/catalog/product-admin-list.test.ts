@@ -9,7 +9,9 @@ import { countLowStock } from "../admin/overview.server";
 import { lowStockItems } from "../inventory/low-stock.server";
 import { createAdminUser } from "../auth/admin-users.server";
 import { createAdminSession } from "../auth/session.server";
-import { databaseHandle } from "../db.server";
+import { eq, inArray } from "drizzle-orm";
+import { databaseHandle, db } from "../db.server";
+import { products } from "../db-tables";
 import { listAdminProducts } from "./product-admin-list.server";
 
 /**
@@ -156,6 +158,57 @@ describe("the admin Products list", () => {
     }
   });
 
+  it("lists what is not translated: no French name, or no French description for an English one", async () => {
+    const set = (name: string, values: Partial<typeof products.$inferInsert>) =>
+      db().update(products).set(values).where(eq(products.id, ids[name]!));
+    // Translated: both, or a French name where there is no English description to translate.
+    await set("Solo Plenty", {
+      description: "Plenty.",
+      nameFr: "Solo abondant",
+      descriptionFr: "Beaucoup.",
+    });
+    await set("Solo Out", { description: "", nameFr: "Solo épuisé", descriptionFr: "" });
+    // Not translated: a French name only (its English description is not), and no French at all.
+    await set("Solo Low", { description: "Low.", nameFr: "Solo bas", descriptionFr: "" });
+    try {
+      const missing = await listAdminProducts({ status: "active", translation: "missing" });
+      expect(names(missing.rows).sort()).toEqual([
+        "One Size Low",
+        "One Size Out",
+        "Sizes Plenty",
+        "Solo At Alert",
+        "Solo Low",
+      ]);
+      expect(missing.rows.every((row) => row.untranslated)).toBe(true);
+      const all = await listAdminProducts({ status: "active" });
+      const marked = Object.fromEntries(all.rows.map((row) => [row.name, row.untranslated]));
+      expect(marked).toMatchObject({ "Solo Plenty": false, "Solo Out": false, "Solo Low": true });
+      // With the other filters, and from the URL (nonsense falls back to every product).
+      expect(
+        (await listAdminProducts({ status: "active", stock: "out", translation: "missing" })).total,
+      ).toBe(1);
+      const admin = await createAdminUser({ username: "list-french", password: "staff-pass-1" });
+      const cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
+      const load = async (search: string) =>
+        (await callRoute(
+          productList,
+          "loader",
+          new Request(`http://store.test/budzadmin/dashboard/products${search}`, {
+            headers: { Cookie: cookie },
+          }),
+        )) as Awaited<ReturnType<typeof productList.loader>>;
+      const untranslated = await load("?translation=missing");
+      expect(untranslated.query.translation).toBe("missing");
+      expect(untranslated.list.total).toBe(5);
+      expect((await load("?translation=french")).list.total).toBe(7);
+    } finally {
+      await db()
+        .update(products)
+        .set({ description: "", nameFr: "", descriptionFr: "" })
+        .where(inArray(products.id, [ids["Solo Plenty"]!, ids["Solo Out"]!, ids["Solo Low"]!]));
+    }
+  });
+
   it("takes its filters and sort from the URL, and falls back on nonsense", async () => {
     const admin = await createAdminUser({ username: "list-staff", password: "staff-pass-1" });
     const cookie = (await createAdminSession({ userId: admin.id })).split(";")[0]!;
@@ -190,7 +243,7 @@ describe("the Overview's stock figures", () => {
   });
 
   it("lists what is low by name and size, out of stock first", async () => {
-    expect((await lowStockItems(10)).map(lowStockText)).toEqual([
+    expect((await lowStockItems(10)).map((item) => lowStockText(item))).toEqual([
       "One Size Out — 1g: out of stock",
       "Solo Out: out of stock",
       "One Size Low — 1g: 2 left",

@@ -35,8 +35,10 @@ export async function getAdminProduct(id: string) {
       id: products.id,
       slug: products.slug,
       name: products.name,
+      nameFr: products.nameFr,
       category: products.category,
       description: products.description,
+      descriptionFr: products.descriptionFr,
       imageUrl: products.imageUrl,
       thumbnailUrls: products.thumbnailUrls,
       sellingPriceCents: products.sellingPriceCents,
@@ -125,16 +127,21 @@ function productValues(input: ProductInput) {
   return { ...productColumns(input), sku: input.sku };
 }
 
-/** What a product's audit entry compares: its own columns, prices in dollars. */
+/**
+ * What a product's audit entry compares: its own columns, prices in dollars. The French name and
+ * description are null when empty (not translated) or not sent.
+ */
 function auditedProduct(p: ReturnType<typeof productValues> | typeof products.$inferSelect) {
   return {
     name: p.name,
+    nameFr: p.nameFr || null,
     sku: p.sku,
     category: p.category,
     status: p.status,
     price: formatMoney(p.sellingPriceCents),
     costPrice: p.costPriceCents === null ? null : formatMoney(p.costPriceCents),
     description: p.description,
+    descriptionFr: p.descriptionFr || null,
     image: p.imageUrl,
     thumbnails: p.thumbnailUrls,
     stockAlertLevel: p.stockAlertLevel,
@@ -280,7 +287,11 @@ export async function updateProduct(
           .where(eq(products.id, id));
         const changes = changedFields(
           { ...auditedProduct(existing), sizes: savedSizesText(sizesBefore) },
-          { ...auditedProduct(productValues(input)), sizes: sizesText(input) },
+          // French left out of the input is kept as saved.
+          {
+            ...auditedProduct({ ...existing, ...productValues(input) }),
+            sizes: sizesText(input),
+          },
         );
         if (Object.keys(changes).length > 0)
           await recordAudit(tx, {

@@ -7,7 +7,7 @@ import { productFormInput } from "../../../tests/integration/product-form";
 import { resetDatabase } from "../../../tests/setup/database";
 import { db } from "../db.server";
 import { storeImage } from "../images/image-store.server";
-import { customers, orderItems, orders, productVariations, products } from "../db-tables";
+import { auditLog, customers, orderItems, orders, productVariations, products } from "../db-tables";
 import {
   createProduct,
   deleteProduct,
@@ -534,6 +534,76 @@ describe("the product routes as the server calls them", () => {
     )) as Reply;
     expect(staffAdds.init?.status).toBe(403);
     expect(staffAdds.data?.errors).toEqual({ currentStock: refusal });
+  });
+
+  it("saves the French name and description with the product, in its audit entry, and keeps them when not posted", async () => {
+    const added = (await callRoute(
+      productEdit,
+      "action",
+      post(`${LIST}/new`, {
+        ...fields(),
+        sku: "ROUTE-FR",
+        nameFr: "  Kush de la route ",
+        descriptionFr: "Envoyé par la route.",
+      }),
+    )) as Response;
+    expect(added.status).toBe(302);
+    const [row] = await db().select().from(products).where(eq(products.sku, "ROUTE-FR"));
+    expect(row).toMatchObject({
+      nameFr: "Kush de la route",
+      descriptionFr: "Envoyé par la route.",
+    });
+    expect(await getAdminProduct(row!.id)).toMatchObject({
+      nameFr: "Kush de la route",
+      descriptionFr: "Envoyé par la route.",
+    });
+
+    // The same limits as the English fields, in the French field's words.
+    const long = (await callRoute(
+      productEdit,
+      "action",
+      post(`${LIST}/${row!.id}/edit`, { ...fields(), sku: "ROUTE-FR", nameFr: "x".repeat(121) }),
+      { productId: row!.id },
+    )) as Reply;
+    expect(long.init?.status).toBe(400);
+    expect(long.data?.errors).toEqual({
+      nameFr: "Product Name (French) must be at most 120 characters",
+    });
+
+    // Emptied: not translated (the French store shows the English); one audit entry with both.
+    const edited = (await callRoute(
+      productEdit,
+      "action",
+      post(`${LIST}/${row!.id}/edit`, {
+        ...fields(),
+        sku: "ROUTE-FR",
+        nameFr: "Kush de la route réserve",
+        descriptionFr: "",
+      }),
+      { productId: row!.id },
+    )) as Response;
+    expect(edited.status).toBe(302);
+    const entries = await db()
+      .select({ action: auditLog.action, changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.recordId, row!.id));
+    expect(entries.find((e) => e.action === "update")?.changes).toEqual({
+      nameFr: ["Kush de la route", "Kush de la route réserve"],
+      descriptionFr: ["Envoyé par la route.", null],
+    });
+    expect(await getAdminProduct(row!.id)).toMatchObject({
+      nameFr: "Kush de la route réserve",
+      descriptionFr: "",
+    });
+
+    // A save without the French fields (a caller that does not know them) keeps the French.
+    await updateProduct(
+      row!.id,
+      form({ sku: "ROUTE-FR", name: "Route Kush" }),
+      testActor(adminId),
+      "owner",
+    );
+    expect(await getAdminProduct(row!.id)).toMatchObject({ nameFr: "Kush de la route réserve" });
   });
 
   it("answers 404 for a product that is not there, and deletes through the list's action", async () => {

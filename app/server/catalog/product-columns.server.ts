@@ -2,7 +2,8 @@ import { potencyOf } from "~/lib/potency";
 import type { ProductInput } from "~/schemas/product";
 
 // What a product's form (or a row of a product import) writes to its columns. Stock is not among
-// them: it moves only through the stock ledger.
+// them: it moves only through the stock ledger. The French name and description are written only
+// when the input has them (a caller or an older file without them keeps the saved French).
 
 /** A product's own columns, but its SKU (the form sets it; an import keeps the stored one). */
 export function productColumns(input: ProductInput) {
@@ -10,6 +11,8 @@ export function productColumns(input: ProductInput) {
     name: input.name,
     category: input.category,
     description: input.description,
+    ...(input.nameFr === undefined ? {} : { nameFr: input.nameFr }),
+    ...(input.descriptionFr === undefined ? {} : { descriptionFr: input.descriptionFr }),
     imageUrl: input.image,
     thumbnailUrls: input.thumbnails,
     sellingPriceCents: input.price,

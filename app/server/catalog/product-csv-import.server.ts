@@ -442,6 +442,8 @@ async function writeProducts(
       .map((p) => ({ id: idOf.get(p), ...productColumns(p.input) }));
     await tx.execute(sql`
       update products p set name = x."name", category = x."category", description = x."description",
+        name_fr = coalesce(x."nameFr", p.name_fr),
+        description_fr = coalesce(x."descriptionFr", p.description_fr),
         image_url = x."imageUrl", thumbnail_urls = array(select jsonb_array_elements_text(x."thumbnailUrls")),
         selling_price_cents = x."sellingPriceCents", cost_price_cents = x."costPriceCents",
         stock_alert_level = x."stockAlertLevel", rating = x."rating", thc_tenths = x."thcTenths",
@@ -449,8 +451,8 @@ async function writeProducts(
         total_cbd_tenths = x."totalCbdTenths",
         strain = x."strain", status = x."status", cannabis_kind = x."cannabisKind",
         net_amount_milli = x."netAmountMilli", packed_grams = x."packedGrams", updated_at = now()
-      from jsonb_to_recordset(${json(values)}) as x(id uuid, "name" text, "category" text,
-        "description" text, "imageUrl" text, "thumbnailUrls" jsonb, "sellingPriceCents" int,
+      from jsonb_to_recordset(${json(values)}) as x(id uuid, "name" text, "nameFr" text,
+        "category" text, "description" text, "descriptionFr" text, "imageUrl" text, "thumbnailUrls" jsonb, "sellingPriceCents" int,
         "costPriceCents" int, "stockAlertLevel" int, "rating" float8, "thcTenths" int,
         "totalThcTenths" int, "cbdTenths" int, "totalCbdTenths" int,
         "strain" text, "status" text, "cannabisKind" text, "netAmountMilli" int,

@@ -1,5 +1,6 @@
 import { asc, eq, max, sql } from "drizzle-orm";
 import { CATEGORIES } from "~/lib/categories";
+import { LOCALES, LOCALE_TAGS, localizePath } from "~/lib/i18n/locale";
 import { absoluteUrl } from "~/lib/seo";
 import { db } from "../db.server";
 import { products } from "../db-tables";
@@ -7,10 +8,11 @@ import { products } from "../db-tables";
 /**
  * The sitemap: /sitemap.xml is an index of /sitemaps/pages.xml (the fixed pages and categories)
  * and /sitemaps/products-N.xml files, so a large catalogue stays within the protocol's 50,000 URLs
- * per file and each file stays small enough to answer quickly.
+ * per file and each file stays small enough to answer quickly. Every page is listed in English and
+ * in French, each entry naming both (and English as x-default) with `xhtml:link` alternates.
  */
 
-/** Products per products-N.xml file (the protocol allows up to 50,000 URLs). */
+/** Products per products-N.xml file (two URLs each; the protocol allows up to 50,000 URLs). */
 export const PRODUCTS_PER_SITEMAP = 10_000;
 
 const FIXED_PATHS = [
@@ -29,14 +31,30 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function entryXml(tag: "url" | "sitemap", base: string, entry: Entry): string {
+function sitemapEntryXml(base: string, entry: Entry): string {
   const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : "";
-  return `<${tag}><loc>${escapeXml(absoluteUrl(base, entry.path))}</loc>${lastmod}</${tag}>`;
+  return `<sitemap><loc>${escapeXml(absoluteUrl(base, entry.path))}</loc>${lastmod}</sitemap>`;
+}
+
+/** A page's <url> entry in each language, each naming all of them. */
+function pageEntriesXml(base: string, entry: Entry): string[] {
+  const href = (locale: (typeof LOCALES)[number]) =>
+    escapeXml(absoluteUrl(base, localizePath(entry.path, locale)));
+  const alternates = [
+    ...LOCALES.map(
+      (locale) =>
+        `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[locale]}" href="${href(locale)}"/>`,
+    ),
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${href("en")}"/>`,
+  ].join("");
+  const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : "";
+  return LOCALES.map((locale) => `<url><loc>${href(locale)}</loc>${lastmod}${alternates}</url>`);
 }
 
 function document(root: "urlset" | "sitemapindex", body: string[]): string {
+  const xhtml = root === "urlset" ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : "";
   return `<?xml version="1.0" encoding="UTF-8"?>
-<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>
 ${body.join("\n")}
 </${root}>
 `;
@@ -60,9 +78,9 @@ export async function sitemapIndex(base: string): Promise<string> {
     .groupBy(numbered.file)
     .orderBy(numbered.file);
   return document("sitemapindex", [
-    entryXml("sitemap", base, { path: "/sitemaps/pages.xml" }),
+    sitemapEntryXml(base, { path: "/sitemaps/pages.xml" }),
     ...files.map(({ file, lastmod }) =>
-      entryXml("sitemap", base, {
+      sitemapEntryXml(base, {
         path: `/sitemaps/products-${file}.xml`,
         lastmod: lastmod ? new Date(lastmod) : undefined,
       }),
@@ -75,7 +93,7 @@ export async function sitemapFile(base: string, name: string): Promise<string | 
   if (name === "pages.xml")
     return document(
       "urlset",
-      FIXED_PATHS.map((path) => entryXml("url", base, { path })),
+      FIXED_PATHS.flatMap((path) => pageEntriesXml(base, { path })),
     );
   const match = /^products-([1-9]\d{0,5})\.xml$/.exec(name);
   if (!match) return undefined;
@@ -89,7 +107,9 @@ export async function sitemapFile(base: string, name: string): Promise<string | 
   if (rows.length === 0) return undefined;
   return document(
     "urlset",
-    rows.map((p) => entryXml("url", base, { path: `/products/${p.slug}`, lastmod: p.updatedAt })),
+    rows.flatMap((p) =>
+      pageEntriesXml(base, { path: `/products/${p.slug}`, lastmod: p.updatedAt }),
+    ),
   );
 }
 

@@ -28,6 +28,8 @@ function dayStart(isoDate: string, timeZone: string, offsetDays = 0): Date {
 
 export interface AnnouncementSettings {
   message: string;
+  /** The French message: "" when not written (the French store shows the English). */
+  messageFr: string;
   backgroundColor: string;
   couponCode: string | null;
   startDate: string;
@@ -51,6 +53,7 @@ export async function getAnnouncementSettings(
     const today = isoDay(now, timeZone);
     return {
       message: "",
+      messageFr: "",
       backgroundColor: "orange",
       couponCode: null,
       startDate: today,
@@ -63,6 +66,7 @@ export async function getAnnouncementSettings(
   }
   return {
     message: row.message,
+    messageFr: row.messageFr,
     backgroundColor: row.backgroundColor,
     couponCode: row.couponCode,
     startDate: row.startDate ? isoDay(row.startDate, timeZone) : "",
@@ -109,6 +113,8 @@ export async function saveAnnouncement(
   }
   const values = {
     message: input.message,
+    // Left out of the input (a caller without the field): the saved French stays.
+    ...(input.messageFr === undefined ? {} : { messageFr: input.messageFr }),
     backgroundColor: input.backgroundColor,
     couponCode,
     isActive: input.isActive,

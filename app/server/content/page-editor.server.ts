@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { recordAudit, type AuditActor } from "../audit/audit-log.server";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import type { EditablePageSlug } from "~/lib/page-editor";
 import { db, type Transaction } from "../db.server";
 import { pageRevisions, pages } from "../db-tables";
@@ -8,17 +8,27 @@ import { invalidatesPages } from "../storefront/page-invalidation.server";
 
 /**
  * The Page Editor's domain: the five editable pages, their saves (sanitised, optimistic locking on
- * `version`) and their revision history (every save, who and when; restoring is a new save).
+ * `version`) and their revision history (every save, who and when; restoring is a new save). A
+ * page's French title, description and HTML (empty: the French store shows the English) are saved
+ * with it, under the same version; revisions keep the English HTML only.
  */
+
+/** The French version of a page; an empty field falls back to the English on the French store. */
+export interface FrenchPage {
+  title: string;
+  description: string;
+  content: string;
+}
 
 export type SaveResult =
   | {
       ok: true;
       content: string;
+      contentFr: string;
       version: number;
       updatedAt: string;
       updatedBy: string | null;
-      /** The sanitiser changed what was sent (unsafe markup removed). */
+      /** The sanitiser changed what was sent (unsafe markup removed, in either language). */
       cleaned: boolean;
     }
   | { ok: false; status: 404 | 409; message: string };
@@ -31,7 +41,11 @@ export async function getEditablePage(slug: EditablePageSlug) {
       name: pages.name,
       path: pages.path,
       title: pages.title,
+      description: pages.description,
       content: pages.content,
+      titleFr: pages.titleFr,
+      descriptionFr: pages.descriptionFr,
+      contentFr: pages.contentFr,
       version: pages.version,
       updatedAt: pages.updatedAt,
       updatedBy: pages.updatedBy,
@@ -39,7 +53,11 @@ export async function getEditablePage(slug: EditablePageSlug) {
     .from(pages)
     .where(eq(pages.slug, slug));
   if (!page) return undefined;
-  return { ...page, content: sanitizePageHtml(page.content) };
+  return {
+    ...page,
+    content: sanitizePageHtml(page.content),
+    contentFr: sanitizePageHtml(page.contentFr),
+  };
 }
 
 export async function listPageRevisions(pageId: string, limit = 20) {
@@ -71,6 +89,8 @@ async function writePage(
   input: {
     slug: EditablePageSlug;
     content: string;
+    /** Left out (a restore, or a caller without it): the page's French stays as it is. */
+    french?: FrenchPage;
     baseVersion: number;
     actor: AuditActor;
     restoredFrom?: string;
@@ -88,11 +108,25 @@ async function writePage(
     };
   }
   const content = sanitizePageHtml(input.content);
-  const cleaned = content !== input.content;
-  if (content === page.content && !input.restoredFrom) {
+  // The French HTML is sanitised as the English is; an empty one stays empty (not translated).
+  const french: FrenchPage = input.french
+    ? { ...input.french, content: sanitizePageHtml(input.french.content) }
+    : { title: page.titleFr, description: page.descriptionFr, content: page.contentFr };
+  const cleaned =
+    content !== input.content ||
+    (input.french !== undefined && french.content !== input.french.content);
+  const frenchChanges = {
+    ...changedFields(
+      { titleFr: page.titleFr, descriptionFr: page.descriptionFr },
+      { titleFr: french.title, descriptionFr: french.description },
+    ),
+    ...(french.content === page.contentFr ? {} : { contentFr: "changed" }),
+  };
+  if (content === page.content && Object.keys(frenchChanges).length === 0 && !input.restoredFrom) {
     return {
       ok: true,
       content,
+      contentFr: french.content,
       version: page.version,
       updatedAt: page.updatedAt.toISOString(),
       updatedBy: page.updatedBy,
@@ -119,7 +153,15 @@ async function writePage(
   const version = page.version + 1;
   await tx
     .update(pages)
-    .set({ content, version, updatedBy: input.actor.name, updatedAt: now })
+    .set({
+      content,
+      titleFr: french.title,
+      descriptionFr: french.description,
+      contentFr: french.content,
+      version,
+      updatedBy: input.actor.name,
+      updatedAt: now,
+    })
     .where(eq(pages.id, page.id));
   await tx.insert(pageRevisions).values({
     pageId: page.id,
@@ -136,12 +178,14 @@ async function writePage(
     record: { type: "page", id: page.slug, label: page.title },
     changes: {
       version: [page.version, version],
+      ...frenchChanges,
       ...(input.restoredFrom ? { restoredFrom: input.restoredFrom } : {}),
     },
   });
   return {
     ok: true,
     content,
+    contentFr: french.content,
     version,
     updatedAt: now.toISOString(),
     updatedBy: input.actor.name,
@@ -149,10 +193,14 @@ async function writePage(
   };
 }
 
-/** Saves a page's HTML, sanitised; refused (409) when saved by someone else since `baseVersion`. */
+/**
+ * Saves a page's HTML (and its French version when given), sanitised; refused (409) when saved by
+ * someone else since `baseVersion`.
+ */
 export function savePageContent(input: {
   slug: EditablePageSlug;
   content: string;
+  french?: FrenchPage;
   baseVersion: number;
   actor: AuditActor;
   now?: Date;
@@ -162,7 +210,10 @@ export function savePageContent(input: {
     .then(invalidatesPages("page saved"));
 }
 
-/** Makes an older revision the page's content again, as a new revision (history is kept). */
+/**
+ * Makes an older revision the page's content again, as a new revision (history is kept). Revisions
+ * hold the English HTML only: the page's French stays as it is.
+ */
 export async function restorePageRevision(input: {
   slug: EditablePageSlug;
   revisionId: string;

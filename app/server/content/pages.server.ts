@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
-import { fillStoreFields } from "~/lib/store-settings";
+import { inLocale, type Locale } from "~/lib/i18n/locale";
+import { formatMoneyInText } from "~/lib/money";
+import { fillStoreFields, type StoreSettings } from "~/lib/store-settings";
 import { db } from "../db.server";
 import { storeSettings } from "../settings/store-settings.server";
 import { pages } from "../db-tables";
@@ -20,9 +22,44 @@ export function sanitizePageHtml(html: string): string {
   return sanitizeHtml(html, ALLOWED);
 }
 
-export async function getPublishedPage(slug: string) {
+/**
+ * fillStoreFields in a language: in French the amounts are written the French way ("20 $"), the
+ * other fields as fillStoreFields fills them.
+ */
+export function fillStoreFieldsIn(
+  text: string,
+  settings: Pick<StoreSettings, "store" | "shipping">,
+  options: { html: boolean },
+  locale: Locale,
+): string {
+  if (locale === "en") return fillStoreFields(text, settings, options);
+  const amounts: Record<string, number> = {
+    shipping_fee: settings.shipping.flatFeeCents,
+    free_shipping_from: settings.shipping.freeThresholdCents,
+  };
+  const filled = text.replace(
+    /\{\{\s*(shipping_fee|free_shipping_from)\s*\}\}/g,
+    (_, name: string) => formatMoneyInText(amounts[name]!, locale),
+  );
+  return fillStoreFields(filled, settings, options);
+}
+
+/**
+ * A published page as the storefront shows it, in the shopper's language: each French field
+ * (title, description, content) where it was written, else the English one.
+ */
+export async function getPublishedPage(slug: string, locale: Locale = "en") {
   const [page] = await db().select().from(pages).where(eq(pages.slug, slug));
   if (!page || !page.isPublished) return undefined;
-  const content = fillStoreFields(page.content, await storeSettings(), { html: true });
-  return { ...page, content: sanitizePageHtml(content) };
+  const html = inLocale(locale, page.content, page.contentFr);
+  // The amounts are written as the text's language writes them (English content shown in French
+  // keeps "$20").
+  const written = html === page.content ? "en" : locale;
+  const content = fillStoreFieldsIn(html, await storeSettings(), { html: true }, written);
+  return {
+    ...page,
+    title: inLocale(locale, page.title, page.titleFr),
+    description: inLocale(locale, page.description, page.descriptionFr),
+    content: sanitizePageHtml(content),
+  };
 }

@@ -1,8 +1,39 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import * as pg from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, ownedBy } from "./columns.server";
 
 const tsvector = pg.customType<{ data: string }>({ dataType: () => "tsvector" });
+
+// Accent folding for search, the same on the stored words and the shopper's: plain translate and
+// replace (IMMUTABLE, as a generated column needs; no unaccent extension), so it works alike on
+// PGlite and PostgreSQL whatever the database's locale: capitals are mapped too.
+const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõøúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕØÚÙÛÜÝŸ";
+const UNACCENTED = "aaaaaaceeeeiiiinoooooouuuuyyaaaaaaceeeeiiiinoooooouuuuyy";
+const LIGATURES: [string, string][] = [
+  ["œ", "oe"],
+  ["Œ", "oe"],
+  ["æ", "ae"],
+  ["Æ", "ae"],
+];
+
+/** A text expression with its accents folded: "Crème brûlée" → "Creme brulee", "Œuf" → "oeuf". */
+export function foldAccents(text: SQL): SQL {
+  const unligated = LIGATURES.reduce<SQL>(
+    (inner, [from, to]) => sql`replace(${inner}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`,
+    text,
+  );
+  return sql`translate(${unligated}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${UNACCENTED}'`)})`;
+}
+
+const words = (config: "simple" | "french", text: string) =>
+  sql`to_tsvector(${sql.raw(`'${config}'`)}, ${foldAccents(sql.raw(text))})`;
+
+const englishSearchVector = sql`setweight(${words("simple", "coalesce(name, '')")}, 'A') || setweight(${words("simple", "coalesce(strain, '') || ' ' || category")}, 'B') || setweight(${words("simple", "coalesce(description, '')")}, 'C')`;
+
+/** The categories' and strains' French names, for French searches ("fleurs", "hybride"). */
+const FRENCH_TERMS = `(case category when 'flowers' then 'fleurs' when 'concentrates' then 'concentrés' when 'edibles' then 'comestibles' when 'vapes' then 'vapoteuses' when 'hash' then 'haschich' when 'mushrooms' then 'champignons' when 'bulk-buy' then 'achat en vrac' else '' end) || ' ' || (case strain when 'Hybrid' then 'hybride' else '' end)`;
+
+const frenchSearchVector = sql`setweight(${words("french", "name_fr")} || ${words("simple", "name_fr")}, 'A') || setweight(${words("french", FRENCH_TERMS)}, 'B') || setweight(${words("french", "description_fr")} || ${words("simple", "description_fr")}, 'C')`;
 
 export const products = pg.pgTable(
   "products",
@@ -61,8 +92,18 @@ export const products = pg.pgTable(
     /** Made by the sample-data generator (removed with the sample data; the owner's own are kept). */
     sample: pg.boolean("sample").notNull().default(false),
     ...timestamps,
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(strain, '') || ' ' || category), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
+    /**
+     * Search (app/server/catalog/search.server.ts): English words as written, accents folded, name
+     * (A), strain and category (B), description (C). English pages search this one.
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(englishSearchVector),
+    /**
+     * French pages' search: the English words above, plus the French name (A) and description
+     * (C), as written and as French word forms (the 'french' configuration), and the French
+     * category and strain names (B) as French word forms; accents folded.
+     */
+    searchVectorFr: tsvector("search_vector_fr").generatedAlwaysAs(
+      sql`${englishSearchVector} || ${frenchSearchVector}`,
     ),
   },
   (t) => [
@@ -132,6 +173,7 @@ export const products = pg.pgTable(
     // The admin list sorted by stock (products.stock is the sum of the sizes' stock).
     pg.index("products_status_stock_idx").on(t.status, t.stock, t.id),
     pg.index("products_search_idx").using("gin", t.searchVector),
+    pg.index("products_search_fr_idx").using("gin", t.searchVectorFr),
     // Storefront potency filters (THC and CBD ranges), of one category or of all products.
     pg
       .index("products_category_potency_idx")

@@ -64,7 +64,8 @@ export function outboxInsert(executor: Executor, emails: NewEmail[]) {
     return {
       kind: email.kind,
       toAddress: to,
-      subject: email.subject.replace(/\s+/g, " ").trim(),
+      // Line breaks and runs of spaces fold to one space; French's non-breaking spaces stay.
+      subject: email.subject.replace(/[ \t\r\n\f\v]+/g, " ").trim(),
       html: email.html,
       text: email.text,
       campaignId: email.campaignId ?? null,

@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import {
   feeText,
-  METHOD_NAMES,
-  NO_FULFILMENT_METHOD,
+  methodName,
+  noFulfilmentMethod,
   noMethodInProvince,
+  parcelServiceName,
   PICKUP_CODE_LENGTH,
   pickupCodeFrom,
   proofOfAge,
@@ -20,6 +21,9 @@ import { fixedFee, shippingCents, type ShippingRates } from "~/lib/pricing";
 import type { ShippingSettings, StoreSettings } from "~/lib/store-settings";
 import { rateTableFee } from "~/lib/parcel-rates";
 import { formatLongCalendarDay } from "~/lib/dates";
+import type { Locale } from "~/lib/i18n/locale";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { translator } from "~/lib/i18n/translate";
 import type { LiveQuote, ParcelQuote, QuotedRate } from "../canada-post/live-rates.server";
 import type { ProvinceRule } from "~/lib/taxes";
 import { config } from "../config.server";
@@ -28,8 +32,10 @@ import { deliveryBookings, orders } from "../db-tables";
 import { listDeliveryWindows, listDeliveryZones } from "./delivery-setup.server";
 
 /** Said under a parcel priced by the store because Canada Post did not answer in time. */
-export const LIVE_RATES_UNAVAILABLE =
-  "Canada Post's live rates are not available right now: this is our standard price.";
+export const LIVE_RATES_UNAVAILABLE = translator(
+  checkoutPageMessages,
+  "en",
+)("liveRatesUnavailable");
 
 /** One way to receive the order, as checkout shows it. */
 export interface FulfilmentOption {
@@ -70,10 +76,14 @@ export interface FulfilmentChoices {
 
 type Settings = Pick<StoreSettings, "fulfilment" | "shipping">;
 
-/** The coming dated windows with the places each has left, soonest first; full ones left out. */
+/**
+ * The coming dated windows with the places each has left, soonest first; full ones left out. Their
+ * labels are in `locale`.
+ */
 export async function bookableWindows(
   now: Date,
   executor: Executor = db(),
+  locale: Locale = "en",
 ): Promise<BookableWindow[]> {
   const weekly = await listDeliveryWindows(executor);
   const dated = upcomingWindows(weekly, now, config().STORE_TIMEZONE);
@@ -98,7 +108,7 @@ export async function bookableWindows(
   return dated
     .map((window) => ({
       ...window,
-      label: windowLabel(window),
+      label: windowLabel(window, locale),
       placesLeft: window.capacity - (taken.get(window.key) ?? 0),
     }))
     .filter((window) => window.placesLeft > 0);
@@ -108,6 +118,7 @@ export async function bookableWindows(
  * The methods the store offers at an address: the province's law, narrowed by the owner's choice
  * for it, by the methods turned on in Settings → Fulfilment and, for delivery, by the zones and the
  * windows with places left. `goodsCents` is the cart after discount (zone minimums, free parcels).
+ * Names, fees, details and refusals are in `locale` (the shopper's page).
  */
 export async function fulfilmentChoices(options: {
   rule: ProvinceRule;
@@ -120,8 +131,11 @@ export async function fulfilmentChoices(options: {
   settings: Settings;
   now: Date;
   executor?: Executor;
+  locale?: Locale;
 }): Promise<FulfilmentChoices> {
   const { rule, settings, goodsCents } = options;
+  const locale = options.locale ?? "en";
+  const t = translator(checkoutPageMessages, locale);
   const executor = options.executor ?? db();
   const allowed = rule.ships ? provinceMethods(rule.province, rule.methods) : [];
   const result: FulfilmentChoices = { options: [], windows: [], noneReason: null, quoteId: null };
@@ -129,19 +143,21 @@ export async function fulfilmentChoices(options: {
   for (const method of allowed) {
     if (method === "parcel" && settings.fulfilment.parcel) {
       const quote = options.parcelQuote ?? "not connected";
-      const detail = `Tracked, with Proof of Age (${proofOfAge(rule.minimumAge)}): the adult who signs for it shows ID.`;
+      const detail = t("parcelDetail", { proofOfAge: proofOfAge(rule.minimumAge) });
       if (typeof quote === "object") {
         result.quoteId = quote.id;
-        result.options.push(...liveParcelOptions(quote, goodsCents, settings.shipping, detail));
+        result.options.push(
+          ...liveParcelOptions(quote, goodsCents, settings.shipping, detail, locale),
+        );
       } else {
         const rates = parcelRates(settings.shipping, options.parcelGrams, options.postalCode);
         const feeCents = shippingCents(goodsCents, 0, rates);
         result.options.push({
           method,
-          name: METHOD_NAMES.parcel,
+          name: methodName("parcel", locale),
           feeCents,
-          feeText: feeText(feeCents),
-          detail: quote === "fallback" ? `${detail} ${LIVE_RATES_UNAVAILABLE}` : detail,
+          feeText: feeText(feeCents, locale),
+          detail: quote === "fallback" ? `${detail} ${t("liveRatesUnavailable")}` : detail,
           unavailable: null,
           rates,
           choice: "parcel",
@@ -160,10 +176,10 @@ export async function fulfilmentChoices(options: {
       const where = [pickupAddress.replace(/\n/g, ", "), pickupHours].filter(Boolean).join(". ");
       result.options.push({
         method,
-        name: METHOD_NAMES.pickup,
+        name: methodName("pickup", locale),
         feeCents: 0,
-        feeText: feeText(0),
-        detail: `${where}. Bring photo ID; we hold your order ${pickupHoldDays} days once it is ready.`,
+        feeText: feeText(0, locale),
+        detail: t("pickupDetail", { where, days: String(pickupHoldDays) }),
         unavailable: null,
         rates: fixedFee(0),
         choice: method,
@@ -174,18 +190,21 @@ export async function fulfilmentChoices(options: {
     if (method === "delivery" && settings.fulfilment.delivery) {
       const zone = zoneFor(options.postalCode, await listDeliveryZones(executor));
       if (!zone) continue;
-      const windows = await bookableWindows(options.now, executor);
+      const windows = await bookableWindows(options.now, executor, locale);
       if (windows.length === 0) continue;
       result.windows = windows;
       result.options.push({
         method,
-        name: METHOD_NAMES.delivery,
+        name: methodName("delivery", locale),
         feeCents: zone.feeCents,
-        feeText: feeText(zone.feeCents),
-        detail: `By our staff in ${zone.name}, in the window you choose. The adult who receives it shows photo ID.`,
+        feeText: feeText(zone.feeCents, locale),
+        detail: t("deliveryDetail", { zone: zone.name }),
         unavailable:
           goodsCents < zone.minimumOrderCents
-            ? `Local delivery to ${zone.name} needs an order of at least ${formatMoneyInText(zone.minimumOrderCents)}.`
+            ? t("deliveryMinimum", {
+                zone: zone.name,
+                amount: formatMoneyInText(zone.minimumOrderCents, locale),
+              })
             : null,
         rates: fixedFee(zone.feeCents),
         choice: method,
@@ -196,7 +215,7 @@ export async function fulfilmentChoices(options: {
   }
   if (result.options.length === 0)
     result.noneReason =
-      offered.length === 0 ? noMethodInProvince(rule.province) : NO_FULFILMENT_METHOD;
+      offered.length === 0 ? noMethodInProvince(rule.province, locale) : noFulfilmentMethod(locale);
   return result;
 }
 
@@ -209,7 +228,10 @@ function liveParcelOptions(
   goodsCents: number,
   shipping: ShippingSettings,
   detail: string,
+  locale: Locale,
 ): FulfilmentOption[] {
+  const t = translator(checkoutPageMessages, locale);
+
   const cheapest = Math.min(...quote.rates.map((rate) => rate.priceCents));
   let freeGiven = false;
   return quote.rates.map((rate) => {
@@ -221,14 +243,15 @@ function liveParcelOptions(
     };
     const feeCents = shippingCents(goodsCents, 0, rates);
     const day = rate.expectedDeliveryDate;
-    const expected =
-      day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? `Expected ${formatLongCalendarDay(day)}. ` : "";
+    const expected = day && /^\d{4}-\d{2}-\d{2}$/.test(day);
     return {
       method: "parcel",
-      name: `Canada Post ${rate.serviceName}`,
+      name: parcelServiceName(rate.serviceName, locale),
       feeCents,
-      feeText: feeText(feeCents),
-      detail: `${expected}${detail}`,
+      feeText: feeText(feeCents, locale),
+      detail: expected
+        ? t("parcelExpected", { date: formatLongCalendarDay(day, locale), detail })
+        : detail,
       unavailable: null,
       rates,
       choice: `parcel:${rate.serviceCode}`,

@@ -5,6 +5,7 @@ import {
   type CreditNoteRef,
 } from "~/lib/credit-notes";
 import { formatLongDate } from "~/lib/dates";
+import type { Locale } from "~/lib/i18n/locale";
 import { itemDescription } from "~/lib/invoices";
 import { REFUND_METHOD_LABELS } from "~/lib/refunds";
 import { config } from "../config.server";
@@ -12,8 +13,14 @@ import { db } from "../db.server";
 import { listOrderRefunds } from "../orders/refunds.server";
 import { invoices, orders, refunds } from "../db-tables";
 
-/** One credit note by its number (any case); null when there is none. */
-export async function getCreditNote(numberText: string): Promise<CreditNoteDocument | null> {
+/**
+ * One credit note by its number (any case), its dates written in `locale` (English: the admin's);
+ * null when there is none.
+ */
+export async function getCreditNote(
+  numberText: string,
+  locale: Locale = "en",
+): Promise<CreditNoteDocument | null> {
   const number = normalizeCreditNoteNumber(numberText);
   if (!number) return null;
   const [head] = await db()
@@ -32,8 +39,8 @@ export async function getCreditNote(numberText: string): Promise<CreditNoteDocum
     number,
     orderNumber: order.orderNumber,
     issuedAt: refund.createdAt.toISOString(),
-    issuedOn: formatLongDate(refund.createdAt, zone),
-    invoiceIssuedOn: formatLongDate(head.invoiceDate ?? order.createdAt, zone),
+    issuedOn: formatLongDate(refund.createdAt, zone, locale),
+    invoiceIssuedOn: formatLongDate(head.invoiceDate ?? order.createdAt, zone, locale),
     customer: { name: order.shippingName, email: order.email, phone: order.phone },
     lines: refund.lines.map((l) => ({
       description: itemDescription({ name: l.productName, sizeLabel: l.sizeLabel }),
@@ -57,9 +64,13 @@ export async function getCreditNote(numberText: string): Promise<CreditNoteDocum
   };
 }
 
-/** The credit notes of some orders (the invoices list theirs), oldest first, by order id. */
+/**
+ * The credit notes of some orders (the invoices list theirs), oldest first, by order id, their
+ * dates written in `locale`.
+ */
 export async function listCreditNoteRefs(
   orderIds: string[],
+  locale: Locale = "en",
 ): Promise<Map<string, CreditNoteRef[]>> {
   const byOrder = new Map<string, CreditNoteRef[]>();
   if (orderIds.length === 0) return byOrder;
@@ -77,7 +88,11 @@ export async function listCreditNoteRefs(
   for (const { orderId, createdAt, ...row } of rows)
     byOrder.set(orderId, [
       ...(byOrder.get(orderId) ?? []),
-      { ...row, issuedAt: createdAt.toISOString(), issuedOn: formatLongDate(createdAt, zone) },
+      {
+        ...row,
+        issuedAt: createdAt.toISOString(),
+        issuedOn: formatLongDate(createdAt, zone, locale),
+      },
     ]);
   return byOrder;
 }

@@ -1,17 +1,12 @@
 import PDFDocument from "pdfkit";
-import {
-  creditNoteMethodText,
-  creditNoteToDateText,
-  creditNoteTotals,
-  type CreditNoteDocument,
-} from "~/lib/credit-notes";
+import type { CreditNoteDocument } from "~/lib/credit-notes";
+import { feeLabel } from "~/lib/fulfilment";
+import { LOCALE_TAGS, type Locale } from "~/lib/i18n/locale";
+import { documentsMessages } from "~/lib/i18n/messages/documents";
+import { translator, type Translate } from "~/lib/i18n/translate";
 import {
   awaitsPayment,
-  invoiceCredits,
-  invoiceStatusLabel,
-  invoiceTotals,
   itemDescription,
-  settledNote,
   type InvoiceDocument,
   type InvoiceIssuer,
 } from "~/lib/invoices";
@@ -26,19 +21,47 @@ const MUTED = "#57534e";
 const RULE = "#d6d3d1";
 const BRAND = "#1f623c";
 
+/** The documents' words in a language (the admin's are English; a shopper's, the order's). */
+type Words = Translate<(typeof documentsMessages)["en"]>;
+
+/** What the PDFs are written in: their words and their money. */
+interface Language {
+  t: Words;
+  money: (cents: number) => string;
+  locale: Locale;
+}
+
+function language(locale: Locale): Language {
+  return {
+    t: translator(documentsMessages, locale),
+    money: (cents) => formatMoney(cents, locale),
+    locale,
+  };
+}
+
 /**
  * A PDF of invoices (Letter size, the standard Helvetica font), each starting on its own page: one
- * invoice, or a day's batch printed one per page. Long invoices continue on a next page.
+ * invoice, or a day's batch printed one per page. Long invoices continue on a next page. In
+ * English (the admin's) unless given the order's language (the shopper's copy, with the document's
+ * dates already written in it: getShopperInvoice).
  */
 export function renderInvoicesPdf(
   documents: InvoiceDocument[],
   issuer: InvoiceIssuer,
-  title = documents.length === 1 ? `Invoice ${documents[0]!.orderNumber}` : "Invoices",
+  title?: string,
+  locale: Locale = "en",
 ): Promise<Buffer> {
-  return renderPdf(issuer, title, (pdf) => {
+  const words = language(locale);
+  const { t } = words;
+  const name =
+    title ??
+    (documents.length === 1
+      ? t("invoiceTitle", { orderNumber: documents[0]!.orderNumber })
+      : t("invoicesTitle"));
+  return renderPdf(issuer, name, (pdf) => {
     for (const document of documents) {
       pdf.addPage();
-      drawInvoice(pdf, document, issuer);
+      drawInvoice(pdf, document, issuer, words);
     }
   });
 }
@@ -47,10 +70,12 @@ export function renderInvoicesPdf(
 export function renderCreditNotePdf(
   note: CreditNoteDocument,
   issuer: InvoiceIssuer,
+  locale: Locale = "en",
 ): Promise<Buffer> {
-  return renderPdf(issuer, `Credit note ${note.number}`, (pdf) => {
+  const words = language(locale);
+  return renderPdf(issuer, words.t("creditNoteTitle", { number: note.number }), (pdf) => {
     pdf.addPage();
-    drawCreditNote(pdf, note, issuer);
+    drawCreditNote(pdf, note, issuer, words);
   });
 }
 
@@ -158,7 +183,13 @@ function ensureRoom(pdf: Pdf, y: number, height: number): number {
  * The store (name, address, contacts, GST/HST number) on the left and the document's heading and
  * lines on the right; returns the y below both, under a rule.
  */
-function drawHeading(pdf: Pdf, issuer: InvoiceIssuer, heading: string, lines: string[]): number {
+function drawHeading(
+  pdf: Pdf,
+  issuer: InvoiceIssuer,
+  heading: string,
+  lines: string[],
+  { t }: Language,
+): number {
   const width = contentWidth(pdf);
   pdf.font("Helvetica-Bold").fontSize(20).fillColor(BRAND).text(issuer.name, MARGIN, MARGIN);
   pdf
@@ -169,7 +200,7 @@ function drawHeading(pdf: Pdf, issuer: InvoiceIssuer, heading: string, lines: st
       [
         issuer.addressLines.join(", "),
         [issuer.email, issuer.phone, issuer.website].filter(Boolean).join("  |  "),
-        issuer.gstNumber ? `GST/HST no. ${issuer.gstNumber}` : "",
+        issuer.gstNumber ? t("gstNumber", { number: issuer.gstNumber }) : "",
       ]
         .filter(Boolean)
         .join("\n"),
@@ -199,27 +230,87 @@ function drawHeading(pdf: Pdf, issuer: InvoiceIssuer, heading: string, lines: st
   return y + 14;
 }
 
-function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) {
+/** An invoice's status as printed: "Paid", "Pending" or "Cancelled". */
+function statusLabel(status: string, { t }: Language): string {
+  if (status === "pending") return t("statusPending");
+  if (status === "paid") return t("statusPaid");
+  if (status === "cancelled") return t("statusCancelled");
+  return status;
+}
+
+/**
+ * The totals block, in order: subtotal, the discount only when above 0 (with its coupon code),
+ * the fee ('FREE' when 0), each sales tax line (as the order recorded it) and the total.
+ */
+function invoiceTotalLines(
+  invoice: InvoiceDocument,
+  { t, money, locale }: Language,
+): { label: string; value: string; total?: boolean }[] {
+  const lines: { label: string; value: string; total?: boolean }[] = [
+    { label: t("subtotal"), value: money(invoice.subtotalCents) },
+  ];
+  if (invoice.discountCents > 0)
+    lines.push({
+      label: invoice.couponCode
+        ? t("discountWithCode", { code: invoice.couponCode })
+        : t("discount"),
+      value: `-${money(invoice.discountCents)}`,
+    });
+  lines.push({
+    label: feeLabel(invoice.fulfilmentMethod ?? "parcel", locale),
+    value: invoice.shippingCostCents === 0 ? t("free") : money(invoice.shippingCostCents),
+  });
+  for (const tax of invoice.taxLines)
+    lines.push({ label: tax.label, value: money(tax.amountCents) });
+  lines.push({ label: t("total"), value: money(invoice.totalCents), total: true });
+  return lines;
+}
+
+/** Under the totals, once the order has refunds: each credit note, and the total after them. */
+function invoiceCreditLines(invoice: InvoiceDocument, { t, money }: Language) {
+  if (invoice.creditNotes.length === 0) return null;
+  const refunded = invoice.creditNotes.reduce((sum, note) => sum + note.amountCents, 0);
+  return {
+    lines: invoice.creditNotes.map((note) => ({
+      label: t("creditNoteLine", { number: note.number, date: note.issuedOn }),
+      value: `-${money(note.amountCents)}`,
+    })),
+    net: { label: t("totalAfterRefunds"), value: money(invoice.totalCents - refunded) },
+  };
+}
+
+function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer, words: Language) {
+  const { t, money } = words;
   const width = contentWidth(pdf);
   const right = MARGIN + width;
-  let y = drawHeading(pdf, issuer, "INVOICE", [
-    `Invoice / Order: ${invoice.orderNumber}`,
-    `Date: ${invoice.issuedOn}`,
-    `Status: ${invoiceStatusLabel(invoice.status)}`,
-  ]);
+  let y = drawHeading(
+    pdf,
+    issuer,
+    t("invoiceHeading"),
+    [
+      t("invoiceOrder", { orderNumber: invoice.orderNumber }),
+      t("date", { date: invoice.issuedOn }),
+      t("status", { status: statusLabel(invoice.status, words) }),
+    ],
+    words,
+  );
 
   // Customer and shipping address.
   const half = width / 2;
   const label = (text: string, x: number) =>
-    pdf.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(text.toUpperCase(), x, y);
-  label("Bill to", MARGIN);
-  label("Ship to", MARGIN + half);
+    pdf
+      .font("Helvetica-Bold")
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(text.toLocaleUpperCase(LOCALE_TAGS[words.locale]), x, y);
+  label(t("billTo"), MARGIN);
+  label(t("shipTo"), MARGIN + half);
   pdf.font("Helvetica").fontSize(10).fillColor(INK);
   const billTo = [invoice.customer.name, invoice.customer.email, invoice.customer.phone]
     .filter(Boolean)
     .join("\n");
   const { shipping } = invoice;
-  const shipTo = `${shipping.name}\n${shipping.street}\n${shipping.city}, ${shipping.province}  ${shipping.postalCode}\nCanada`;
+  const shipTo = `${shipping.name}\n${shipping.street}\n${shipping.city}, ${shipping.province}  ${shipping.postalCode}\n${t("country")}`;
   pdf.text(billTo, MARGIN, y + 13, { width: half - 10 });
   const billBottom = pdf.y;
   pdf.text(shipTo, MARGIN + half, y + 13, { width: half });
@@ -227,10 +318,10 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
 
   // Items.
   const columns = [
-    { header: "Item", x: MARGIN, width: width - 250, align: "left" as const },
-    { header: "Qty", x: right - 250, width: 50, align: "right" as const },
-    { header: "Price", x: right - 190, width: 90, align: "right" as const },
-    { header: "Line total", x: right - 90, width: 90, align: "right" as const },
+    { header: t("item"), x: MARGIN, width: width - 250, align: "left" as const },
+    { header: t("qty"), x: right - 250, width: 50, align: "right" as const },
+    { header: t("price"), x: right - 190, width: 90, align: "right" as const },
+    { header: t("lineTotal"), x: right - 90, width: 90, align: "right" as const },
   ];
   const header = () => {
     y = drawTableHeader(pdf, columns, y, width);
@@ -249,18 +340,18 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
     const cells = [
       description,
       String(item.quantity),
-      formatMoney(item.priceCents),
-      formatMoney(item.lineTotalCents),
+      money(item.priceCents),
+      money(item.lineTotalCents),
     ];
     y = drawRow(pdf, columns, cells, y, height, right);
   }
 
   // Totals.
   y = ensureRoom(pdf, y + 6, 90);
-  y = drawTotals(pdf, invoiceTotals(invoice), y, right);
+  y = drawTotals(pdf, invoiceTotalLines(invoice, words), y, right);
 
   // Its credit notes, once refunded, and the total after them.
-  const credits = invoiceCredits(invoice);
+  const credits = invoiceCreditLines(invoice, words);
   if (credits) {
     for (const line of [...credits.lines, credits.net]) {
       y = ensureRoom(pdf, y, 18);
@@ -279,33 +370,78 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, issuer: InvoiceIssuer) 
   y = ensureRoom(pdf, y + 14, 80);
   if (awaitsPayment(invoice)) {
     const reference = paymentReference(invoice.orderNumber);
-    const write = reference ? `the payment reference ${reference}` : invoice.orderNumber;
-    const how = `Send ${formatMoney(invoice.totalCents)} to ${issuer.etransferEmail} and write ${write} in the message. We ship once the payment arrives.`;
+    const what = reference ? t("thePaymentReference", { reference }) : invoice.orderNumber;
+    const how = t("sendPayment", {
+      amount: money(invoice.totalCents),
+      email: issuer.etransferEmail,
+      what,
+    });
     const inner = width - 24;
     const height = 34 + pdf.font("Helvetica").fontSize(10).heightOfString(how, { width: inner });
     pdf.rect(MARGIN, y, width, height).fillAndStroke("#fffbeb", "#fcd34d");
     pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
-    pdf.text("How to pay: Interac e-Transfer", MARGIN + 12, y + 10, { width: inner });
+    pdf.text(t("howToPay"), MARGIN + 12, y + 10, { width: inner });
     pdf
       .font("Helvetica")
       .fontSize(10)
       .text(how, MARGIN + 12, y + 26, { width: inner });
   } else {
     pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
-    pdf.text(settledNote(invoice), MARGIN, y, { width });
+    pdf.text(t(invoice.status === "cancelled" ? "settledCancelled" : "settledPaid"), MARGIN, y, {
+      width,
+    });
   }
 }
 
-function drawCreditNote(pdf: Pdf, note: CreditNoteDocument, issuer: InvoiceIssuer) {
+/** The credit note's totals: goods, shipping, the tax given back per tax line, the total. */
+function creditNoteTotalLines(note: CreditNoteDocument, { t, money }: Language) {
+  const lines: { label: string; value: string; total?: boolean }[] = [
+    { label: t("goods"), value: money(note.goodsCents) },
+  ];
+  if (note.shippingCents > 0)
+    lines.push({ label: t("shippingCanadaPost"), value: money(note.shippingCents) });
+  for (const tax of note.taxLines) lines.push({ label: tax.label, value: money(tax.amountCents) });
+  lines.push({ label: t("totalRefunded"), value: money(note.totalCents), total: true });
+  return lines;
+}
+
+/** "Refunded by Interac e-Transfer to jane@example.com (reference CA77)." */
+function refundedByText(note: CreditNoteDocument, { t }: Language): string {
+  const method =
+    note.method === "Interac e-Transfer"
+      ? t("methodEtransfer")
+      : note.method === "Other"
+        ? t("methodOther")
+        : note.method;
+  return t("refundedBy", {
+    method,
+    to: note.sentTo ? t("refundedByTo", { email: note.sentTo }) : "",
+    reference: note.reference ? t("refundedByReference", { reference: note.reference }) : "",
+  });
+}
+
+function drawCreditNote(
+  pdf: Pdf,
+  note: CreditNoteDocument,
+  issuer: InvoiceIssuer,
+  words: Language,
+) {
+  const { t, money } = words;
   const width = contentWidth(pdf);
   const right = MARGIN + width;
-  let y = drawHeading(pdf, issuer, "CREDIT NOTE", [
-    `Credit note: ${note.number}`,
-    `Date: ${note.issuedOn}`,
-    `Credits invoice ${note.orderNumber} of ${note.invoiceIssuedOn}`,
-  ]);
+  let y = drawHeading(
+    pdf,
+    issuer,
+    t("creditNoteHeading"),
+    [
+      t("creditNoteNumber", { number: note.number }),
+      t("date", { date: note.issuedOn }),
+      t("creditsInvoice", { orderNumber: note.orderNumber, date: note.invoiceIssuedOn }),
+    ],
+    words,
+  );
 
-  pdf.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text("REFUNDED TO", MARGIN, y);
+  pdf.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(t("refundedTo"), MARGIN, y);
   pdf
     .font("Helvetica")
     .fontSize(10)
@@ -320,20 +456,19 @@ function drawCreditNote(pdf: Pdf, note: CreditNoteDocument, issuer: InvoiceIssue
 
   // What was refunded: items, an amount, shipping.
   const columns = [
-    { header: "Refunded", x: MARGIN, width: width - 160, align: "left" as const },
-    { header: "Qty", x: right - 160, width: 60, align: "right" as const },
-    { header: "Amount", x: right - 100, width: 100, align: "right" as const },
+    { header: t("refunded"), x: MARGIN, width: width - 160, align: "left" as const },
+    { header: t("qty"), x: right - 160, width: 60, align: "right" as const },
+    { header: t("amount"), x: right - 100, width: 100, align: "right" as const },
   ];
   y = drawTableHeader(pdf, columns, y, width);
   const rows: [string, string, string][] = note.lines.map((l) => [
-    l.restocked ? `${l.description} (returned to stock)` : l.description,
+    l.restocked ? t("returnedToStock", { description: l.description }) : l.description,
     String(l.quantity),
-    formatMoney(l.amountCents),
+    money(l.amountCents),
   ]);
   if (note.amountOnlyCents > 0)
-    rows.push(["Amount refunded (before tax)", "", formatMoney(note.amountOnlyCents)]);
-  if (note.shippingCents > 0)
-    rows.push(["Shipping (Canada Post)", "", formatMoney(note.shippingCents)]);
+    rows.push([t("amountRefundedBeforeTax"), "", money(note.amountOnlyCents)]);
+  if (note.shippingCents > 0) rows.push([t("shippingCanadaPost"), "", money(note.shippingCents)]);
   pdf.font("Helvetica").fontSize(10).fillColor(INK);
   for (const cells of rows) {
     const height = pdf.heightOfString(cells[0], { width: columns[0]!.width - 6 }) + 8;
@@ -343,11 +478,18 @@ function drawCreditNote(pdf: Pdf, note: CreditNoteDocument, issuer: InvoiceIssue
 
   // Totals: goods, shipping, the tax given back per tax line, the total refunded.
   y = ensureRoom(pdf, y + 6, 90);
-  y = drawTotals(pdf, creditNoteTotals(note), y, right);
+  y = drawTotals(pdf, creditNoteTotalLines(note, words), y, right);
 
   y = ensureRoom(pdf, y + 14, 40);
   pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK);
-  pdf.text(creditNoteMethodText(note), MARGIN, y, { width });
+  pdf.text(refundedByText(note, words), MARGIN, y, { width });
   pdf.font("Helvetica").fontSize(10).fillColor(MUTED);
-  pdf.text(creditNoteToDateText(note), { width });
+  pdf.text(
+    t("refundedSoFar", {
+      orderNumber: note.orderNumber,
+      refunded: money(note.refundedToDateCents),
+      total: money(note.orderTotalCents),
+    }),
+    { width },
+  );
 }

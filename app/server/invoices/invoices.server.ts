@@ -8,6 +8,7 @@ import {
   type InvoiceStatus,
   MAX_DAILY_INVOICES,
 } from "~/lib/invoices";
+import { isLocale, type Locale } from "~/lib/i18n/locale";
 import { addressLines } from "~/lib/store-settings";
 import { storeSettingsNow } from "../settings/store-settings.server";
 import { ADMIN_PAGE_SIZE, pageCount, type ListResult } from "~/schemas/admin-list";
@@ -125,8 +126,15 @@ export async function getNewestInvoiceNumber(): Promise<string | undefined> {
   return row?.orderNumber;
 }
 
-/** Whole invoices (with their items: one query for all of them) matching `where`. */
-async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument[]> {
+/**
+ * Whole invoices (with their items: one query for all of them) matching `where`, their dates
+ * written in `locale` (English: the admin's), or each in its order's language ("order").
+ */
+async function loadDocuments(
+  where: SQL,
+  limit: number,
+  locale: Locale | "order" = "en",
+): Promise<(InvoiceDocument & { locale: Locale })[]> {
   const heads = await db()
     .select({ invoice: invoices, order: orders })
     .from(invoices)
@@ -158,13 +166,30 @@ async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument
     itemsByOrder.set(orderId, list);
   }
   const taxesByOrder = await listOrderTaxLines(heads.map((h) => h.order.id));
-  const creditNotesByOrder = await listCreditNoteRefs(heads.map((h) => h.order.id));
+  const languageOf = (order: (typeof heads)[number]["order"]): Locale =>
+    locale !== "order" ? locale : isLocale(order.locale) ? order.locale : "en";
+  const languages = [...new Set(heads.map((h) => languageOf(h.order)))];
+  const creditNotes = new Map(
+    await Promise.all(
+      languages.map(
+        async (language) =>
+          [
+            language,
+            await listCreditNoteRefs(
+              heads.map((h) => h.order.id),
+              language,
+            ),
+          ] as const,
+      ),
+    ),
+  );
   const timeZone = config().STORE_TIMEZONE;
   return heads.map(({ invoice, order }) => ({
+    locale: languageOf(order),
     orderNumber: order.orderNumber,
     status: invoice.status as InvoiceStatus,
     invoiceDate: invoice.invoiceDate.toISOString(),
-    issuedOn: formatLongDate(invoice.invoiceDate, timeZone),
+    issuedOn: formatLongDate(invoice.invoiceDate, timeZone, languageOf(order)),
     customer: { name: order.shippingName, email: order.email, phone: order.phone },
     shipping: {
       name: order.shippingName,
@@ -181,19 +206,35 @@ async function loadDocuments(where: SQL, limit: number): Promise<InvoiceDocument
     fulfilmentMethod: order.fulfilmentMethod,
     taxLines: taxesByOrder.get(order.id) ?? [],
     totalCents: invoice.totalAmountCents,
-    creditNotes: creditNotesByOrder.get(order.id) ?? [],
+    creditNotes: creditNotes.get(languageOf(order))!.get(order.id) ?? [],
   }));
 }
 
 /** One invoice by its order number (exact, already normalised); null when there is none. */
 export async function getInvoice(orderNumber: string): Promise<InvoiceDocument | null> {
   const [document] = await loadDocuments(eq(orders.orderNumber, orderNumber), 1);
-  return document ?? null;
+  if (!document) return null;
+  const { locale: _locale, ...invoice } = document;
+  return invoice;
+}
+
+/**
+ * One invoice as its shopper downloads it: in the order's language (orders.locale), its dates
+ * written in it; null when there is none. The caller checks the order is the shopper's.
+ */
+export async function getShopperInvoice(
+  orderNumber: string,
+): Promise<{ document: InvoiceDocument; locale: Locale } | null> {
+  const [loaded] = await loadDocuments(eq(orders.orderNumber, orderNumber), 1, "order");
+  if (!loaded) return null;
+  const { locale, ...document } = loaded;
+  return { document, locale };
 }
 
 /** A day's invoices, whole, for the printed batch and the batch PDF. */
 export async function getDailyInvoices(date: DayKey): Promise<InvoiceDocument[]> {
-  return loadDocuments(onDay(date), MAX_DAILY_INVOICES);
+  const documents = await loadDocuments(onDay(date), MAX_DAILY_INVOICES);
+  return documents.map(({ locale: _locale, ...invoice }) => invoice);
 }
 
 /**

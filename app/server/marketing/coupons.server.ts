@@ -1,4 +1,7 @@
 import { and, count, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Locale } from "~/lib/i18n/locale";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { translator } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/money";
 import type { CouponType } from "~/lib/pricing";
 import { db, type Executor } from "../db.server";
@@ -14,14 +17,15 @@ type CouponCheck =
 export function couponRuleFailure(
   coupon: CouponRow,
   { subtotalCents, now }: { subtotalCents: number; now: Date },
+  locale: Locale = "en",
 ): string | null {
-  if (!coupon.isActive) return "This coupon is no longer active";
-  if (coupon.startDate && now < coupon.startDate) return "This coupon is not yet valid";
-  if (coupon.endDate && now > coupon.endDate) return "This coupon has expired";
-  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses)
-    return "This coupon has reached its usage limit";
+  const t = translator(checkoutPageMessages, locale);
+  if (!coupon.isActive) return t("couponInactive");
+  if (coupon.startDate && now < coupon.startDate) return t("couponNotYetValid");
+  if (coupon.endDate && now > coupon.endDate) return t("couponExpired");
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) return t("couponUsedUp");
   if (subtotalCents < coupon.minOrderCents)
-    return `Minimum order of ${formatMoney(coupon.minOrderCents)} required for this coupon`;
+    return t("couponMinimum", { amount: formatMoney(coupon.minOrderCents, locale) });
   return null;
 }
 
@@ -98,7 +102,8 @@ async function countRedemptions(
  * The promo code check (docs/product/cart-and-checkout.md#promo-codes), in its order and with its
  * messages. The per-customer limit is checked only once the email is known (at checkout). Pass
  * `lock` inside a transaction that will use the coupon: the row stays locked until commit, so
- * concurrent orders cannot both take its last use.
+ * concurrent orders cannot both take its last use. The messages are in `locale` (the shopper's
+ * page).
  */
 export async function checkCoupon(options: {
   code: string | null | undefined;
@@ -107,27 +112,30 @@ export async function checkCoupon(options: {
   now?: Date;
   executor?: Executor;
   lock?: boolean;
+  locale?: Locale;
 }): Promise<CouponCheck> {
+  const locale = options.locale ?? "en";
+  const t = translator(checkoutPageMessages, locale);
   const executor = options.executor ?? db();
   const code = (options.code ?? "").trim();
-  if (!code) return { ok: false, message: "Please enter a coupon code" };
-  if (code.length > 50) return { ok: false, message: "Invalid coupon code" };
+  if (!code) return { ok: false, message: t("couponMissing") };
+  if (code.length > 50) return { ok: false, message: t("couponInvalid") };
   const [coupon] = await findCouponByCode(executor, code, { lock: options.lock });
-  if (!coupon) return { ok: false, message: "Invalid coupon code" };
-  const failure = couponRuleFailure(coupon, {
-    subtotalCents: options.subtotalCents,
-    now: options.now ?? new Date(),
-  });
+  if (!coupon) return { ok: false, message: t("couponInvalid") };
+  const failure = couponRuleFailure(
+    coupon,
+    { subtotalCents: options.subtotalCents, now: options.now ?? new Date() },
+    locale,
+  );
   if (failure) return { ok: false, message: failure };
   if (options.email && coupon.perCustomerLimit !== null) {
     const used = await countRedemptions(executor, coupon.id, options.email);
-    if (used >= coupon.perCustomerLimit)
-      return { ok: false, message: "You have already used this coupon" };
+    if (used >= coupon.perCustomerLimit) return { ok: false, message: t("couponAlreadyUsed") };
   }
   return {
     ok: true,
     coupon: coupon as CouponRow & { type: CouponType },
-    message: `Coupon "${coupon.code}" applied successfully!`,
+    message: t("couponApplied", { code: coupon.code }),
   };
 }
 

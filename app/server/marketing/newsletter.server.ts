@@ -2,20 +2,26 @@ import crypto from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { consentInForce } from "~/lib/consent";
-import { NEWSLETTER_THANKS } from "~/lib/newsletter";
+import { isLocale, type Locale } from "~/lib/i18n/locale";
+import { unsubscribeMessages } from "~/lib/i18n/messages/unsubscribe";
+import { translator } from "~/lib/i18n/translate";
 import { stripControlCharacters } from "~/schemas/text";
 import { db, type Executor } from "../db.server";
 import { newsletterSubscribers } from "../db-tables";
 import { recordConsentsGiven, recordWithdrawal } from "./consent.server";
 
-const EmailSchema = z
-  .string({ error: "Please enter your email address." })
-  .overwrite(stripControlCharacters)
-  .trim()
-  .toLowerCase()
-  .min(1, { error: "Please enter your email address." })
-  .max(254, { error: "That email address is too long." })
-  .pipe(z.email({ error: "Please enter a valid email address." }));
+/** The address as the footer form checks it, its messages in the page's language. */
+function emailSchema(locale: Locale) {
+  const t = translator(unsubscribeMessages, locale);
+  return z
+    .string({ error: t("emailRequired") })
+    .overwrite(stripControlCharacters)
+    .trim()
+    .toLowerCase()
+    .min(1, { error: t("emailRequired") })
+    .max(254, { error: t("emailTooLong") })
+    .pipe(z.email({ error: t("emailInvalid") }));
+}
 
 const SourceSchema = z.enum(["footer", "checkout", "admin", "import", "account"]);
 type SubscriberSource = z.infer<typeof SourceSchema>;
@@ -25,19 +31,30 @@ type SubscribeResult = { ok: true; message: string } | { ok: false; message: str
 /**
  * Records consent to the newsletter (Canada's anti-spam law): the address, when and where consent
  * was given. Subscribing again is not an error; someone who had unsubscribed is subscribed again
- * with a fresh consent time.
+ * with a fresh consent time. A `locale` given (the footer form's page language: anything else
+ * counts as none) is the language newsletters and campaigns reach the address in from now on, and
+ * the answer's; without one, the row keeps its language (English for a new one).
  */
 export async function subscribeToNewsletter(input: {
   email: unknown;
   source: SubscriberSource;
+  locale?: unknown;
   now?: Date;
 }): Promise<SubscribeResult> {
-  const parsed = EmailSchema.safeParse(input.email);
+  const locale = isLocale(input.locale) ? input.locale : undefined;
+  const parsed = emailSchema(locale ?? "en").safeParse(input.email);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
   const source = SourceSchema.parse(input.source);
   const now = input.now ?? new Date();
-  await db().transaction((tx) => subscribeAll(tx, [parsed.data], source, now));
-  return { ok: true, message: NEWSLETTER_THANKS };
+  await db().transaction(async (tx) => {
+    await subscribeAll(tx, [parsed.data], source, now);
+    if (locale)
+      await tx
+        .update(newsletterSubscribers)
+        .set({ locale })
+        .where(eq(sql`lower(${newsletterSubscribers.email})`, parsed.data));
+  });
+  return { ok: true, message: translator(unsubscribeMessages, locale ?? "en")("thanks") };
 }
 
 /**

@@ -1,4 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
+import type { Locale } from "~/lib/i18n/locale";
+import { unsubscribeMessages } from "~/lib/i18n/messages/unsubscribe";
+import { translator } from "~/lib/i18n/translate";
 import { storeSettingsNow } from "../settings/store-settings.server";
 import { runThrottled } from "../auth/throttle.server";
 import { db } from "../db.server";
@@ -70,10 +73,11 @@ export type ThrottledLink =
 /**
  * Runs one look-up or use of an unsubscribe link under the shared throttle (scope "unsubscribe",
  * as the order look-up): one address trying token after token is refused for a while, with a
- * 429 and how long to wait. Only links that match no subscriber count as failures.
+ * 429 and how long to wait (said in the page's `locale`). Only links that match no subscriber
+ * count as failures.
  */
 export async function throttleUnsubscribe(
-  options: { token: string; ipAddress: string; now?: Date },
+  options: { token: string; ipAddress: string; now?: Date; locale?: Locale },
   attempt: () => Promise<UnsubscribeLink>,
 ): Promise<ThrottledLink> {
   const target = {
@@ -87,16 +91,17 @@ export async function throttleUnsubscribe(
     return { succeeded: link.kind !== "unknown", value: link };
   });
   if (result.ok) return { ok: true, link: result.value };
+  const t = translator(unsubscribeMessages, options.locale ?? "en");
+  const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
   return {
     ...result,
-    message: `${result.message} ${contactLine()}`,
+    message: `${t("tooManyMessage", { count: minutes })} ${contactLine(options.locale ?? "en")}`,
   };
 }
 
 /** Where else a shopper can ask to be unsubscribed: the store's contact email, once it is set. */
-function contactLine(): string {
+function contactLine(locale: Locale): string {
+  const t = translator(unsubscribeMessages, locale);
   const { email } = storeSettingsNow().store;
-  return email
-    ? `You can also write to ${email} and we will unsubscribe you.`
-    : "You can also reply to any of our emails and we will unsubscribe you.";
+  return email ? t("writeToUs", { email }) : t("replyToUs");
 }

@@ -1,4 +1,5 @@
-import { summarizeCannabis, type CannabisSummary } from "~/lib/cannabis-limit";
+import { CANNABIS_LIMIT_MG, summarizeCannabis, type CannabisSummary } from "~/lib/cannabis-limit";
+import type { Locale } from "~/lib/i18n/locale";
 import type { PricedLine, ResolvedLine } from "./cart-lines.server";
 
 /**
@@ -8,19 +9,23 @@ import type { PricedLine, ResolvedLine } from "./cart-lines.server";
  */
 
 /** The quote's figure: every line the store still sells counts, in the quantity asked for. */
-export function quoteCannabis(lines: ResolvedLine[]): CannabisSummary {
+export function quoteCannabis(lines: ResolvedLine[], locale: Locale = "en"): CannabisSummary {
   return summarizeCannabis(
     lines.flatMap((l) =>
       l.status === "unavailable"
         ? []
         : [{ name: l.name, quantity: l.quantity, driedMg: l.driedMg }],
     ),
+    CANNABIS_LIMIT_MG,
+    locale,
   );
 }
 
 /** Why an order of these lines must be refused (over 30 g, or an unmeasured item), or null. */
-export function cannabisRefusal(lines: PricedLine[]): string | null {
+export function cannabisRefusal(lines: PricedLine[], locale: Locale = "en"): string | null {
   return summarizeCannabis(
     lines.map((l) => ({ name: l.name, quantity: l.quantity, driedMg: l.driedMg })),
+    CANNABIS_LIMIT_MG,
+    locale,
   ).message;
 }

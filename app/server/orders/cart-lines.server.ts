@@ -1,4 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { Locale } from "~/lib/i18n/locale";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { translator } from "~/lib/i18n/translate";
 import { unitDriedMg } from "~/lib/cannabis-limit";
 import { parseCartItemId } from "~/lib/cart";
 import { isUuid } from "~/lib/ids";
@@ -8,15 +11,17 @@ import { liveSizesOf } from "../catalog/products.server";
 import { parcelWeight } from "~/lib/parcel";
 import { db, type Executor } from "../db.server";
 import { products } from "../db-tables";
+import { productNameIn } from "../catalog/localized.server";
 
 export interface PricedLine {
   /** The cart item id this line answers. */
   id: string;
   productId: string;
   variationId: string | null;
+  /** The product's own (English) name: what an order line stores. */
   productName: string;
   sizeLabel: string | null;
-  /** Product name with the size in brackets, as the cart shows it. */
+  /** Product name (in the shopper's language) with the size in brackets, as the cart shows it. */
   name: string;
   slug: string;
   imageUrl: string;
@@ -45,10 +50,13 @@ function mergeLines(lines: CartLineInput[]): CartLineInput[] {
  * Prices cart lines from the database (two queries, whatever the cart size). A line whose product is
  * gone, archived, or whose variation is not one of the product's is unavailable; a product
  * with sizes must be bought in one of them; a line priced at $0.00 is "unpriced" and never sold.
+ * `name` is in `locale` (the French name where one was written); `productName` stays the English
+ * one, which an order stores.
  */
 export async function resolveCartLines(
   lines: CartLineInput[],
   executor: Executor = db(),
+  locale: Locale = "en",
 ): Promise<ResolvedLine[]> {
   const merged = mergeLines(lines).map((line) => ({ ...line, ...parseCartItemId(line.id) }));
   const valid = merged.filter(
@@ -63,6 +71,7 @@ export async function resolveCartLines(
             .select({
               id: products.id,
               name: products.name,
+              shownName: productNameIn(locale),
               slug: products.slug,
               imageUrl: products.imageUrl,
               priceCents: products.sellingPriceCents,
@@ -95,7 +104,7 @@ export async function resolveCartLines(
       variationId: variation?.id ?? null,
       productName: product.name,
       sizeLabel: size,
-      name: size ? `${product.name} (${size})` : product.name,
+      name: size ? `${product.shownName} (${size})` : product.shownName,
       slug: product.slug,
       imageUrl: product.imageUrl,
       priceCents,
@@ -118,17 +127,19 @@ export function linesParcelGrams(lines: readonly (ResolvedLine | PricedLine)[]):
   ).grams;
 }
 
-/** The shopper-facing reason a line cannot be bought as it is, or null. */
-export function lineProblem(line: ResolvedLine, storedName?: string): string | null {
+/** The shopper-facing reason a line cannot be bought as it is, or null (in `locale`). */
+export function lineProblem(
+  line: ResolvedLine,
+  storedName?: string,
+  locale: Locale = "en",
+): string | null {
+  const t = translator(checkoutPageMessages, locale);
   if (line.status === "unavailable")
-    return storedName
-      ? `${storedName} is no longer available. Please remove it from your cart.`
-      : "An item in your cart is no longer available. Please remove it from your cart.";
-  if (line.status === "unpriced")
-    return `Sorry, ${line.name} has no price yet and can't be ordered. Please remove it from your cart.`;
+    return storedName ? t("lineGone", { name: storedName }) : t("lineGoneUnnamed");
+  if (line.status === "unpriced") return t("lineUnpriced", { name: line.name });
   if (line.status === "insufficient")
     return line.available === 0
-      ? `Sorry, ${line.name} is out of stock. Please remove it from your cart.`
-      : `Sorry, only ${line.available} of ${line.name} left in stock. Please lower the quantity.`;
+      ? t("lineOutOfStock", { name: line.name })
+      : t("lineFewLeft", { count: line.available, name: line.name });
   return null;
 }

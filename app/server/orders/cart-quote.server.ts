@@ -12,10 +12,11 @@ import {
 import { postalCodeMatchesProvince, type ProvinceCode } from "~/lib/address";
 import { provinceMethods, type FulfilmentMethod } from "~/lib/fulfilment";
 import { fulfilmentChoices, type FulfilmentChoices } from "../fulfilment/choices.server";
-import type { ProvinceRule, TaxLine } from "~/lib/taxes";
+import { taxLineLabel, type ProvinceRule, type TaxLine } from "~/lib/taxes";
 import { applyProvinceTaxes, readProvinceTaxSetup } from "../taxes/taxes.server";
 import { quoteCannabis } from "./cannabis-limit.server";
 import { quoteParcel } from "../canada-post/live-rates.server";
+import type { Locale } from "~/lib/i18n/locale";
 
 export interface CartQuote {
   lines: (ResolvedLine & { problem: string | null })[];
@@ -45,7 +46,7 @@ export interface CartQuote {
 /**
  * What the cart costs right now, by the server's prices and stock: the drawer and the checkout review
  * show this, never the prices stored in the browser. Lines that cannot be bought are left out of the
- * totals and carry the reason.
+ * totals and carry the reason. Names and messages are in `locale` (the shopper's page).
  */
 export async function quoteCart(options: {
   lines: CartLineInput[];
@@ -56,9 +57,11 @@ export async function quoteCart(options: {
   postalCode?: string;
   method?: string;
   now?: Date;
+  locale?: Locale;
 }): Promise<CartQuote> {
   const now = options.now ?? new Date();
-  const resolved = await resolveCartLines(options.lines);
+  const locale = options.locale ?? "en";
+  const resolved = await resolveCartLines(options.lines, undefined, locale);
   const priced = resolved.filter((l) => l.status !== "unavailable");
   const settings = await storeSettings();
   const { shipping } = settings;
@@ -71,6 +74,7 @@ export async function quoteCart(options: {
       subtotalCents: totals.subtotalCents,
       email: options.email,
       now,
+      locale,
     });
     coupon = { code: options.couponCode.trim(), applied: check.ok, message: check.message };
     if (check.ok) {
@@ -98,6 +102,7 @@ export async function quoteCart(options: {
           : undefined,
         settings,
         now,
+        locale,
       });
       const choosable = choices.options.filter((o) => !o.unavailable);
       const chosen =
@@ -116,14 +121,16 @@ export async function quoteCart(options: {
     }
     const taxed = applyProvinceTaxes(setup, totals, now);
     totals = taxed.totals;
-    province = { rule: taxed.rule, taxes: taxed.lines, taxCents: taxed.totals.taxCents };
+    // The tax lines' labels in the page's language ("TPS 5 %" on a French page).
+    const taxes = taxed.lines.map((line) => ({ ...line, label: taxLineLabel(line, locale) }));
+    province = { rule: taxed.rule, taxes, taxCents: taxed.totals.taxCents };
   }
   return {
-    lines: resolved.map((l) => ({ ...l, problem: lineProblem(l) })),
+    lines: resolved.map((l) => ({ ...l, problem: lineProblem(l, undefined, locale) })),
     totals,
     coupon,
     province,
-    cannabis: quoteCannabis(resolved),
+    cannabis: quoteCannabis(resolved, locale),
     fulfilment,
     feeAtCheckout,
   };

@@ -1,23 +1,26 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { canadaPostTrackingUrl, normalizeOrderNumber, SHIPPED_STATUSES } from "~/lib/order-status";
-import { formatDateTime, formatLongDate } from "~/lib/dates";
+import { dateText, formatLongDate } from "~/lib/dates";
 import { feeLabel, fulfilmentLine } from "~/lib/fulfilment";
 import { fail, type Result } from "~/lib/errors";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { orderItems, orders, shipments } from "../db-tables";
-import type { TaxLine } from "~/lib/taxes";
+import { taxLineLabel, type TaxLine } from "~/lib/taxes";
+import type { Locale } from "~/lib/i18n/locale";
+import { orderPageMessages } from "~/lib/i18n/messages/orders";
+import { translator } from "~/lib/i18n/translate";
 import { getOrderTaxLines } from "../taxes/taxes.server";
 import { checkThrottle, recordAttempt } from "../auth/throttle.server";
 import { paymentDeadline } from "~/lib/payment-deadline";
 import { storeSettings } from "../settings/store-settings.server";
 
-/** An order as the shopper sees it (confirmation and look-up pages). */
+/** An order as the shopper sees it (confirmation and look-up pages), in the page's language. */
 export interface OrderView {
   orderNumber: string;
   status: string;
   createdAt: string;
-  /** The order date in the store's time zone, e.g. "November 21, 2026". */
+  /** The order date in the store's time zone, e.g. "November 21, 2026" ("21 novembre 2026"). */
   placedOn: string;
   email: string;
   shipping: { name: string; street: string; city: string; province: string; postalCode: string };
@@ -68,7 +71,7 @@ const EVENTS = sql<{ at: string; description: string; location: string | null }[
     order by e.at desc, e.code desc)
   from shipment_events e where e.shipment_id = ${shipments.id})`;
 
-async function orderView(where: SQL): Promise<OrderView | null> {
+async function orderView(where: SQL, locale: Locale): Promise<OrderView | null> {
   const [order] = await db()
     .select({ order: orders, shipment: shipments, events: EVENTS })
     .from(orders)
@@ -87,7 +90,11 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     .from(orderItems)
     .where(eq(orderItems.orderId, o.id))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  const taxLines = await getOrderTaxLines(o.id);
+  // Stored with English labels: written again in the page's language ("TPS 5 %").
+  const taxLines = (await getOrderTaxLines(o.id)).map((line) => ({
+    ...line,
+    label: taxLineLabel(line, locale),
+  }));
   const shipped = SHIPPED_STATUSES.includes(o.status) || s?.status === "delivered";
   const deadline =
     o.status === "pending"
@@ -95,13 +102,14 @@ async function orderView(where: SQL): Promise<OrderView | null> {
           o.createdAt,
           (await storeSettings()).payments.unpaidCancelDays,
           config().STORE_TIMEZONE,
+          locale,
         )
       : null;
   return {
     orderNumber: o.orderNumber,
     status: o.status,
     createdAt: o.createdAt.toISOString(),
-    placedOn: formatLongDate(o.createdAt, config().STORE_TIMEZONE),
+    placedOn: formatLongDate(o.createdAt, config().STORE_TIMEZONE, locale),
     email: o.email,
     shipping: {
       name: o.shippingName,
@@ -116,8 +124,8 @@ async function orderView(where: SQL): Promise<OrderView | null> {
     shippingCostCents: o.shippingCostCents,
     fulfilment: {
       method: o.fulfilmentMethod,
-      feeLabel: feeLabel(o.fulfilmentMethod),
-      line: fulfilmentLine(o),
+      feeLabel: feeLabel(o.fulfilmentMethod, locale),
+      line: fulfilmentLine(o, locale),
       pickupCode: o.pickupCode,
     },
     taxLines,
@@ -130,7 +138,8 @@ async function orderView(where: SQL): Promise<OrderView | null> {
       ? {
           carrier: s.carrier,
           trackingNumber: shipped ? s.trackingNumber : null,
-          trackingUrl: shipped && s.trackingNumber ? canadaPostTrackingUrl(s.trackingNumber) : null,
+          trackingUrl:
+            shipped && s.trackingNumber ? canadaPostTrackingUrl(s.trackingNumber, locale) : null,
           estimatedDelivery: s.estimatedDelivery,
         }
       : null,
@@ -139,7 +148,7 @@ async function orderView(where: SQL): Promise<OrderView | null> {
           const at = new Date(event.at);
           return {
             at: at.toISOString(),
-            when: formatDateTime(at, config().STORE_TIMEZONE),
+            when: dateText(at, config().STORE_TIMEZONE, locale).dateTime,
             description: event.description,
             location: event.location,
           };
@@ -149,15 +158,19 @@ async function orderView(where: SQL): Promise<OrderView | null> {
 }
 
 /** The order behind a confirmation link; null for any token that is not one. */
-export async function getOrderByAccessToken(token: string): Promise<OrderView | null> {
+export async function getOrderByAccessToken(
+  token: string,
+  locale: Locale = "en",
+): Promise<OrderView | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
-  return orderView(eq(orders.accessToken, token));
+  return orderView(eq(orders.accessToken, token), locale);
 }
 
 /** One order placed with this email (any case), for the shopper's account; null for any other. */
 export async function getOrderForEmail(
   orderNumber: string,
   email: string,
+  locale: Locale = "en",
 ): Promise<OrderView | null> {
   const number = normalizeOrderNumber(orderNumber);
   if (!number) return null;
@@ -166,29 +179,32 @@ export async function getOrderForEmail(
       eq(orders.orderNumber, number),
       eq(sql`lower(${orders.email})`, email.trim().toLowerCase()),
     )!,
+    locale,
   );
 }
 
 // Guessing is throttled (auth/throttle.server.ts) per order number and address, per address and,
 // slowing down only, per order number (order numbers are sequential).
-export const LOOKUP_NOT_FOUND =
-  "We couldn't find an order with that number and email address. Please check both and try again.";
-export const LOOKUP_THROTTLED =
-  "Too many attempts. Please wait a few minutes and try again, or contact us for help.";
+export const LOOKUP_NOT_FOUND = translator(orderPageMessages, "en")("lookupNotFound");
+export const LOOKUP_THROTTLED = translator(orderPageMessages, "en")("lookupThrottled");
 
 type LookupResult = Result<{ order: OrderView }>;
 
 /**
  * Order look-up by number and email. A wrong number and a wrong email get the same answer, and
- * failures are counted so the look-up cannot be used to enumerate orders.
+ * failures are counted so the look-up cannot be used to enumerate orders. The order and the
+ * answers are in `locale` (the page's).
  */
 export async function lookupOrder(options: {
   orderNumber: string;
   email: string;
   ipAddress: string;
   now?: Date;
+  locale?: Locale;
 }): Promise<LookupResult> {
   const now = options.now ?? new Date();
+  const locale = options.locale ?? "en";
+  const t = translator(orderPageMessages, locale);
   const orderNumber =
     normalizeOrderNumber(options.orderNumber) ?? options.orderNumber.trim().slice(0, 40);
   const target = {
@@ -198,14 +214,15 @@ export async function lookupOrder(options: {
     now,
   } as const;
   const decision = await checkThrottle(target);
-  if (!decision.ok) return fail(429, LOOKUP_THROTTLED);
+  if (!decision.ok) return fail(429, t("lookupThrottled"));
 
   const order = await orderView(
     and(
       eq(orders.orderNumber, orderNumber),
       eq(sql`lower(${orders.email})`, options.email.trim().toLowerCase()),
     )!,
+    locale,
   );
   await recordAttempt({ ...target, succeeded: !!order });
-  return order ? { ok: true, order } : fail(404, LOOKUP_NOT_FOUND);
+  return order ? { ok: true, order } : fail(404, t("lookupNotFound"));
 }

@@ -45,11 +45,14 @@ import {
 } from "../taxes/taxes.server";
 import { cannabisRefusal } from "./cannabis-limit.server";
 import { recordPurchaseConsent } from "../marketing/consent.server";
-import { CHECKOUT_CLOSED, type StoreSettings } from "~/lib/store-settings";
+import type { StoreSettings } from "~/lib/store-settings";
 import { queueNewOrderAlerts } from "./staff-alerts.server";
 import { bookWindow, fulfilmentChoices, newPickupCode } from "../fulfilment/choices.server";
-import { METHOD_NAMES, NO_FULFILMENT_METHOD, parseWindowKey, proofOfAge } from "~/lib/fulfilment";
+import { methodName, noFulfilmentMethod, parseWindowKey, proofOfAge } from "~/lib/fulfilment";
 import type { ProvinceRule } from "~/lib/taxes";
+import type { Locale } from "~/lib/i18n/locale";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { translator } from "~/lib/i18n/translate";
 
 interface PlacedOrder {
   id: string;
@@ -65,8 +68,7 @@ type RefusedField =
   "items" | "couponCode" | "province" | "ageConfirmed" | "fulfilmentMethod" | "deliveryWindow";
 
 /** Rolls the order's transaction back with a message for the shopper, on the field at fault. */
-export const PARCEL_QUOTE_EXPIRED =
-  "The Canada Post price you saw has expired or no longer fits your cart: please check the shipping price and place your order again.";
+export const PARCEL_QUOTE_EXPIRED = translator(checkoutPageMessages, "en")("parcelQuoteExpired");
 
 function refuse(field: RefusedField, message: string, status: 409 | 422 = 422): never {
   throw new Refusal(status, message, field);
@@ -78,19 +80,27 @@ function refuse(field: RefusedField, message: string, status: 409 | 422 = 422): 
  * written, confirmation email (and the staff's new-order emails) queued in the outbox. Either all of
  * it commits or none of it does.
  * The same idempotency key always answers with the same order.
+ * `locale` is the checkout page's language: the order remembers it (orders.locale, its emails are
+ * written in it) and every refusal is in it.
  */
 export async function placeOrder(
   input: CheckoutInput,
-  options: { now?: Date } = {},
+  options: { now?: Date; locale?: Locale } = {},
 ): Promise<PlaceOrderResult> {
+  const locale = options.locale ?? "en";
   try {
     // Read before the transaction: the fee, threshold and e-Transfer details this order is quoted
     // with, and who gets the new-order email.
     const settings = await storeSettings();
     if (!settings.payments.etransferEmail)
-      return { ok: false, field: "items", message: CHECKOUT_CLOSED, status: 409 };
+      return {
+        ok: false,
+        field: "items",
+        message: translator(checkoutPageMessages, locale)("checkoutClosed"),
+        status: 409,
+      };
     const result = await db().transaction((tx) =>
-      placeInTransaction(tx, input, options.now ?? new Date(), settings),
+      placeInTransaction(tx, input, options.now ?? new Date(), settings, locale),
     );
     // Committed: the email worker sends the confirmation now rather than at its next poll.
     if (result.ok) wakeWorker();
@@ -131,31 +141,34 @@ async function placeInTransaction(
   input: CheckoutInput,
   now: Date,
   settings: Pick<StoreSettings, "shipping" | "fulfilment" | "notifications">,
+  locale: Locale,
 ): Promise<PlaceOrderResult> {
   const { shipping } = settings;
+  const t = translator(checkoutPageMessages, locale);
   // Retries of one submission queue behind each other here, then find the order the first one made.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${input.idempotencyKey}`}))`);
   const existing = await findByIdempotencyKey(input.idempotencyKey, tx);
   if (existing) return { ok: true, order: existing, replayed: true };
 
-  const resolved = await resolveCartLines(input.items, tx);
+  // Names in the page's language for the refusals; the order stores each product's own name.
+  const resolved = await resolveCartLines(input.items, tx, locale);
   const lines: PricedLine[] = [];
   for (const line of resolved) {
-    const problem = lineProblem(line);
+    const problem = lineProblem(line, undefined, locale);
     if (problem) refuse("items", problem);
     if (line.status !== "unavailable") lines.push(line);
   }
   // The 30 g limit, checked on the lines just re-read.
-  const overLimit = cannabisRefusal(lines);
+  const overLimit = cannabisRefusal(lines, locale);
   if (overLimit) refuse("items", overLimit);
 
   // A province the store serves, and its minimum age confirmed.
   const taxSetup = await readProvinceTaxSetup(input.province, tx);
   const rule = taxSetup.rule;
-  const refusal = provinceRefusal(rule);
+  const refusal = provinceRefusal(rule, locale);
   if (refusal) refuse("province", refusal);
   if ((input.confirmedAge ?? STORE_MINIMUM_AGE) < ageToConfirm(rule))
-    refuse("ageConfirmed", ageConfirmationMissing(rule));
+    refuse("ageConfirmed", ageConfirmationMissing(rule, locale));
 
   let totals = computeTotals(lines, null, shipping);
   let coupon: { id: string; code: string } | null = null;
@@ -169,6 +182,7 @@ async function placeInTransaction(
       now,
       executor: tx,
       lock: true,
+      locale,
     });
     if (!check.ok) refuse("couponCode", check.message);
     coupon = { id: check.coupon.id, code: check.coupon.code };
@@ -176,7 +190,7 @@ async function placeInTransaction(
     totals = computeTotals(lines, couponTerms, shipping);
   }
   // How it reaches the shopper: a method the province and the address allow, its fee, its window.
-  const fulfilment = await chooseFulfilment(tx, input, rule, lines, totals, settings, now);
+  const fulfilment = await chooseFulfilment(tx, input, rule, lines, totals, settings, now, locale);
   totals = computeTotals(lines, couponTerms, fulfilment.rates);
 
   // Sales taxes: stored as lines on the order, included in its total.
@@ -236,6 +250,7 @@ async function placeInTransaction(
       couponId: coupon?.id,
       couponCode: coupon?.code,
       ...fulfilment.columns,
+      locale,
       idempotencyKey: input.idempotencyKey,
       accessToken: crypto.randomBytes(24).toString("base64url"),
       createdAt: now,
@@ -250,7 +265,7 @@ async function placeInTransaction(
       orderId: order.id,
       email: input.email,
     });
-    if (!redeemed) refuse("couponCode", "This coupon has reached its usage limit", 409);
+    if (!redeemed) refuse("couponCode", t("couponUsedUp"), 409);
   }
 
   // CASL consent from this purchase: the box ticked (express) or implied for two years.
@@ -277,6 +292,7 @@ async function placeInTransaction(
     shippingName: input.name,
     accessToken: order.accessToken,
     placedAt: now,
+    locale,
   });
   await queueOrderEmail(tx, {
     order: { id: order.id, kind: "confirmation" },
@@ -294,7 +310,7 @@ async function placeInTransaction(
 
   // Stock last: on PostgreSQL the product rows stay locked from here to commit, and every shopper
   // buying the same product waits on them, so they are held as briefly as possible.
-  const { soldOut } = await takeStock(tx, lines, order.id);
+  const { soldOut } = await takeStock(tx, lines, order.id, locale);
   logger.info({ orderNumber: order.orderNumber, total: totals.totalCents }, "order placed");
   return { ok: true, order, replayed: false, soldOut };
 }
@@ -310,6 +326,7 @@ async function parcelQuoteShown(
   input: CheckoutInput,
   parcelGrams: number,
   now: Date,
+  locale: Locale,
 ): Promise<ParcelQuote> {
   if (!(await connectedAccount(tx))) return "not connected";
   if (!input.parcelService) return "fallback";
@@ -317,7 +334,7 @@ async function parcelQuoteShown(
     ? await quoteShown(tx, input.parcelQuote, input.postalCode, parcelGrams, now)
     : null;
   if (!quote?.rates.some((rate) => rate.serviceCode === input.parcelService))
-    refuse("fulfilmentMethod", PARCEL_QUOTE_EXPIRED, 409);
+    refuse("fulfilmentMethod", translator(checkoutPageMessages, locale)("parcelQuoteExpired"), 409);
   return quote;
 }
 
@@ -334,7 +351,9 @@ async function chooseFulfilment(
   totals: Totals,
   settings: Pick<StoreSettings, "shipping" | "fulfilment">,
   now: Date,
+  locale: Locale,
 ) {
+  const t = translator(checkoutPageMessages, locale);
   const method = input.fulfilmentMethod ?? "parcel";
   const parcelGrams = linesParcelGrams(lines);
   const choices = await fulfilmentChoices({
@@ -343,10 +362,11 @@ async function chooseFulfilment(
     goodsCents: totals.subtotalCents - totals.discountCents,
     parcelGrams,
     parcelQuote:
-      method === "parcel" ? await parcelQuoteShown(tx, input, parcelGrams, now) : undefined,
+      method === "parcel" ? await parcelQuoteShown(tx, input, parcelGrams, now, locale) : undefined,
     settings,
     now,
     executor: tx,
+    locale,
   });
   const choice = choices.quoteId ? `${method}:${input.parcelService}` : method;
   const option = choices.options.find((o) => o.choice === choice);
@@ -355,8 +375,11 @@ async function chooseFulfilment(
     refuse(
       "fulfilmentMethod",
       offered.length === 0
-        ? (choices.noneReason ?? NO_FULFILMENT_METHOD)
-        : `${METHOD_NAMES[method]} is not available for this address. Please choose ${offered.join(" or ")}.`,
+        ? (choices.noneReason ?? noFulfilmentMethod(locale))
+        : t("methodNotAvailable", {
+            method: methodName(method, locale),
+            offered: offered.join(` ${t("or")} `),
+          }),
     );
   }
   if (option.unavailable) refuse("fulfilmentMethod", option.unavailable);
@@ -380,15 +403,13 @@ async function chooseFulfilment(
         .filter((w) => w.key !== except)
         .slice(0, 3)
         .map((w) => w.label)
-        .join("; ");
-    if (!input.deliveryWindow) refuse("deliveryWindow", "Please choose a delivery window");
+        .join(locale === "fr" ? "\u00a0; " : "; ");
+    if (!input.deliveryWindow) refuse("deliveryWindow", t("windowRequired"));
     if (!window || !(await bookWindow(tx, window))) {
       const free = nextFree(input.deliveryWindow);
       refuse(
         "deliveryWindow",
-        free
-          ? `That delivery window is full or no longer open. The next free ones: ${free}.`
-          : "That delivery window is full or no longer open, and no other window has places left.",
+        free ? t("windowFullNext", { windows: free }) : t("windowFullNone"),
         409,
       );
     }
@@ -412,6 +433,7 @@ async function takeStock(
   tx: Transaction,
   lines: PricedLine[],
   orderId: string,
+  locale: Locale,
 ): Promise<{ soldOut: boolean }> {
   const movements: NewMovement[] = [];
   const sold = (line: PricedLine, quantity: number, stockAfter: number) =>
@@ -446,7 +468,7 @@ async function takeStock(
           ),
         )
         .returning({ left: productVariations.stock });
-      if (!taken) refuse("items", outOfStock(line), 409);
+      if (!taken) refuse("items", outOfStock(line, locale), 409);
       sold(line, line.quantity, taken.left);
       if (taken.left === 0 && !sizeSoldOut.includes(productId)) sizeSoldOut.push(productId);
     }
@@ -462,7 +484,7 @@ async function takeStock(
         ),
       )
       .returning({ left: products.stock });
-    if (!taken) refuse("items", outOfStock(group[0]!), 409);
+    if (!taken) refuse("items", outOfStock(group[0]!, locale), 409);
     if (!group[0]!.variationId) sold(group[0]!, quantity, taken.left);
     if (taken.left === 0) soldOut = true;
   }
@@ -471,8 +493,8 @@ async function takeStock(
   return { soldOut: soldOut || sizeSoldOut.length > 0 };
 }
 
-function outOfStock(line: PricedLine) {
-  return `Sorry, ${line.name} just sold out or has fewer left than you asked for. Please update your cart.`;
+function outOfStock(line: PricedLine, locale: Locale) {
+  return translator(checkoutPageMessages, locale)("soldOut", { name: line.name });
 }
 
 /** The customer record follows the latest order's details; one row per email (case-insensitive). */

@@ -64,6 +64,49 @@ export const NAMES: Record<CategorySlug, string[]> = {
     "Bulk OG",
   ],
 };
+/**
+ * The sample products' French names (the French store's): strain names stay as they are, what a
+ * product is gets translated.
+ */
+export const FRENCH_NAMES: Record<string, string> = {
+  "Live Resin": "Résine vivante",
+  "Golden Shatter": "Shatter doré",
+  "Rosin Press": "Rosin pressé",
+  "Diamond Sauce": "Sauce diamant",
+  "Crumble Wax": "Cire crumble",
+  Badder: "Badder",
+  "Sour Gummies": "Jujubes surettes",
+  "Dark Chocolate Bar": "Tablette de chocolat noir",
+  "Peach Rings": "Anneaux à la pêche",
+  "Caramel Chews": "Caramels mous",
+  "Brownie Bites": "Bouchées de brownie",
+  "Mint Drops": "Pastilles à la menthe",
+  "Disposable Pen": "Stylo jetable",
+  "510 Cartridge": "Cartouche 510",
+  "Live Resin Cart": "Cartouche de résine vivante",
+  "Pod Refill": "Capsule de recharge",
+  "Micro Vape": "Micro-vapoteuse",
+  "Terp Cart": "Cartouche aux terpènes",
+  "Moroccan Blonde": "Blond marocain",
+  "Bubble Hash": "Haschich bubble",
+  "Temple Ball": "Temple Ball",
+  "Lebanese Red": "Rouge libanais",
+  "Afghan Black": "Noir afghan",
+  Charas: "Charas",
+  "Focus Capsules": "Capsules Concentration",
+  "Lion's Mane Blend": "Mélange crinière de lion",
+  "Calm Tea": "Tisane Calme",
+  "Microdose Caps": "Capsules microdose",
+  "Reishi Gummies": "Jujubes au reishi",
+  "Chaga Cocoa": "Cacao au chaga",
+  "Bulk Pink Kush": "Pink Kush en vrac",
+  "Bulk Blue Dream": "Blue Dream en vrac",
+  "Shake Mix": "Mélange de shake",
+  "Bulk Gelato": "Gelato en vrac",
+  "Budget Ounce": "Once économique",
+  "Bulk OG": "OG en vrac",
+};
+
 export const QUALIFIERS = [
   "",
   "Reserve",
@@ -73,6 +116,17 @@ export const QUALIFIERS = [
   "Gold",
   "Small Batch",
   "Limited",
+];
+/** QUALIFIERS in French, in the same order. */
+export const QUALIFIERS_FR = [
+  "",
+  "Réserve",
+  "Sélection",
+  "Artisanal",
+  "Classique",
+  "Or",
+  "Petit lot",
+  "Édition limitée",
 ];
 export const STRAINS = ["Hybrid", "Indica", "Sativa"] as const;
 
@@ -186,29 +240,55 @@ export const STREETS = [
   "Granville St",
 ];
 
+/** The notes and moments descriptions pick from, in English and French (the same pick). */
+const NOTES = [
+  ["citrus and pine", "d’agrumes et de pin"],
+  ["sweet berry", "de petits fruits sucrés"],
+  ["earthy spice", "d’épices terreuses"],
+  ["fresh mint", "de menthe fraîche"],
+  ["tropical fruit", "de fruits tropicaux"],
+  ["vanilla and cream", "de vanille et de crème"],
+] as const;
+const MOMENTS = [
+  ["relaxed evening", "une soirée détente"],
+  ["creative afternoon", "un après-midi créatif"],
+  ["social gathering", "une rencontre entre amis"],
+  ["slow weekend morning", "un matin de fin de semaine tranquille"],
+  ["quiet night in", "une soirée tranquille à la maison"],
+] as const;
+
+/** What a product of the category is called in a French description, and its gender. */
+const FRENCH_KINDS: Record<CategorySlug, { noun: string; feminine: boolean }> = {
+  flowers: { noun: "une fleur", feminine: true },
+  "bulk-buy": { noun: "une fleur", feminine: true },
+  concentrates: { noun: "un concentré", feminine: false },
+  edibles: { noun: "un produit comestible", feminine: false },
+  vapes: { noun: "un produit de vapotage", feminine: false },
+  hash: { noun: "un haschich", feminine: false },
+  mushrooms: { noun: "un produit aux champignons", feminine: false },
+};
+
+/**
+ * A sample product's description in English and in French (`nameFr`: its French name), from the
+ * same two random picks.
+ */
 export function productDescription(
-  name: string,
+  name: { en: string; fr: string },
   category: CategorySlug,
   strain: string,
   random: Random,
-): string {
-  const notes = random.pick([
-    "citrus and pine",
-    "sweet berry",
-    "earthy spice",
-    "fresh mint",
-    "tropical fruit",
-    "vanilla and cream",
-  ]);
-  const effect = random.pick([
-    "relaxed evening",
-    "creative afternoon",
-    "social gathering",
-    "slow weekend morning",
-    "quiet night in",
-  ]);
+): { en: string; fr: string } {
+  const [notes, notesFr] = random.pick(NOTES);
+  const [effect, effectFr] = random.pick(MOMENTS);
   const kind =
     category === "flowers" || category === "bulk-buy" ? "flower" : category.replace(/s$/, "");
   const article = strain === "Indica" ? "an" : "a";
-  return `${name} is ${article} ${strain.toLowerCase()} ${kind} with notes of ${notes}. A favourite for a ${effect}. Lab tested, sealed for freshness and packed discreetly.`;
+  const french = FRENCH_KINDS[category];
+  const e = french.feminine ? "e" : "";
+  return {
+    en: `${name.en} is ${article} ${strain.toLowerCase()} ${kind} with notes of ${notes}. A favourite for a ${effect}. Lab tested, sealed for freshness and packed discreetly.`,
+    // "Nom : une fleur…": the name leads without a verb, so a plural name ("Jujubes surettes")
+    // needs no agreement.
+    fr: `${name.fr}\u00a0: ${french.noun} ${strain === "Hybrid" ? "hybride" : strain.toLowerCase()} aux notes ${notesFr}. Un favori pour ${effectFr}. Testé${e} en laboratoire, scellé${e} pour préserver sa fraîcheur et emballé${e} discrètement.`,
+  };
 }

@@ -36,12 +36,14 @@ import { createRandom, type Random } from "./random.server";
 import {
   DAY,
   FIRST,
+  FRENCH_NAMES,
   LAST,
   NAMES,
   PLACES,
   PRICE_RANGE,
   productDescription,
   QUALIFIERS,
+  QUALIFIERS_FR,
   SAMPLE_SEED,
   SIZES,
   STRAINS,
@@ -130,6 +132,16 @@ export async function generateProducts(options: {
     const qualifier = QUALIFIERS[round % QUALIFIERS.length]!;
     const cycle = Math.floor(round / QUALIFIERS.length);
     const name = [base, qualifier, cycle > 0 ? String(cycle + 1) : ""].filter(Boolean).join(" ");
+    const nameFr = [
+      FRENCH_NAMES[base] ?? base,
+      QUALIFIERS_FR[round % QUALIFIERS_FR.length]!,
+      cycle > 0 ? String(cycle + 1) : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    // Most sample products are translated; one in ten has no French at all and one in ten a French
+    // name only, so the admin's "Not translated" filter has some to show.
+    const french = i % 10 === 9 ? "none" : i % 10 === 4 ? "name" : "both";
     let slug = slugify(name);
     while (usedSlugs.has(slug)) slug = `${slug}-${i}`;
     usedSlugs.add(slug);
@@ -185,6 +197,8 @@ export async function generateProducts(options: {
         position,
       }),
     );
+    // Picked here, after the sizes, as before it had a French version: the same sample data.
+    const description = productDescription({ en: name, fr: nameFr }, category, strain, random);
     productRows.push({
       id,
       sample: true,
@@ -192,7 +206,9 @@ export async function generateProducts(options: {
       name,
       category,
       cannabisKind: CATEGORY_CANNABIS_KIND[category],
-      description: productDescription(name, category, strain, random),
+      description: description.en,
+      nameFr: french === "none" ? "" : nameFr,
+      descriptionFr: french === "both" ? description.fr : "",
       imageUrl,
       thumbnailUrls: urls.filter((url) => url !== imageUrl),
       sellingPriceCents: price,
@@ -364,6 +380,8 @@ async function insertSampleAnnouncement(executor: Executor) {
       name: "main",
       message:
         "Free shipping on orders over {{free_shipping_from}}! New customers save 20% on their first order",
+      messageFr:
+        "Livraison gratuite pour les commandes de plus de {{free_shipping_from}}\u00a0! Les nouveaux clients économisent 20\u00a0% sur leur première commande",
       couponCode: "WELCOME20",
       isActive: true,
       backgroundColor: "orange",

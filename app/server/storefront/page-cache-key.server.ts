@@ -1,5 +1,6 @@
 import { AGE_COOKIE } from "~/lib/age-gate";
 import { ANNOUNCEMENT_DISMISSED_COOKIE, parseDismissed } from "~/lib/announcement";
+import { unlocalizedPath } from "~/lib/i18n/locale";
 
 /**
  * Which requests the shared page cache may answer, and under which key. Pure rules (no database),
@@ -75,7 +76,8 @@ function decodeCookie(value: string): string | undefined {
 }
 
 /**
- * Decides whether a request may be answered from the shared cache. The key is the path, the
+ * Decides whether a request may be answered from the shared cache. The key is the path (so the
+ * language: French pages live under /fr), the
  * allowed query parameters sorted, whether the age gate was passed and (on Home, the only page
  * with the announcement bar) the dismissed announcements.
  */
@@ -103,8 +105,10 @@ export function pageCacheDecision(request: {
   let pathname = url.pathname;
   const dataRequest = pathname.endsWith(".data");
   if (dataRequest) pathname = pathname === "/_root.data" ? "/" : pathname.slice(0, -5);
+  // A French page (/fr/…) is cached like its English one, under its own path (the key's language).
+  const page = unlocalizedPath(pathname);
   const allowed =
-    cacheableParams(pathname) ?? (SITEMAP.test(pathname) && !dataRequest ? [] : undefined);
+    cacheableParams(page) ?? (SITEMAP.test(pathname) && !dataRequest ? [] : undefined);
   if (!allowed) return { cacheable: false, reason: "path", privateAnswer };
 
   const names = [...url.searchParams.keys()];
@@ -118,7 +122,7 @@ export function pageCacheDecision(request: {
 
   const age = decodeCookie(cookies.get(PAGE_KEY_COOKIES[0]) ?? "") === "true" ? "adult" : "gate";
   const dismissed =
-    pathname === "/"
+    page === "/"
       ? parseDismissed(decodeCookie(cookies.get(PAGE_KEY_COOKIES[1]) ?? ""))
           .sort()
           .join(",")

@@ -24,8 +24,20 @@ export async function loader() {
     getAnnouncementSettings(timeZone),
     listAnnouncementCoupons(),
   ]);
-  const hiddenBecause = saved.updatedAt ? await announcementHiddenBecause(saved) : null;
+  const hiddenBecause = saved.updatedAt ? await hiddenInEitherLanguage(saved) : null;
   return { saved, coupons, hiddenBecause, timeZone, dates: dateTexts(saved, timeZone) };
+}
+
+/** A code checkout would refuse, named by the message or, on the French store, the French one. */
+async function hiddenInEitherLanguage(saved: {
+  message: string;
+  messageFr: string;
+  couponCode: string | null;
+}) {
+  const english = await announcementHiddenBecause(saved);
+  if (english || !saved.messageFr) return english;
+  const french = await announcementHiddenBecause({ ...saved, message: saved.messageFr });
+  return french ? `French message: ${french}` : null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

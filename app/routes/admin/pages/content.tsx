@@ -70,8 +70,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     save: async () => {
       const submission = await parseForm(form, pageSaveForm);
       if (!submission.ok) return submission.reply;
-      const { content, version } = submission.data;
-      const result = await savePageContent({ slug, content, baseVersion: version, actor });
+      const { content, titleFr, descriptionFr, contentFr, version } = submission.data;
+      // The editor posts the French page with the English; a post without it keeps the French.
+      const french =
+        titleFr === undefined || descriptionFr === undefined || contentFr === undefined
+          ? undefined
+          : { title: titleFr, description: descriptionFr, content: contentFr };
+      const result = await savePageContent({
+        slug,
+        content,
+        french,
+        baseVersion: version,
+        actor,
+      });
       return result.ok ? result : formReply({ form: result.message }, { status: result.status });
     },
     restore: async () => {

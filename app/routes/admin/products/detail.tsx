@@ -76,6 +76,40 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+/**
+ * The French name and description (the French store's), or what the French store shows in place of
+ * those not written: the English.
+ */
+function FrenchVersion({
+  product,
+}: {
+  product: { name: string; nameFr: string; description: string; descriptionFr: string };
+}) {
+  const missing = [
+    product.nameFr ? null : "name",
+    product.descriptionFr || !product.description ? null : "description",
+  ].filter(Boolean);
+  return (
+    <div lang="fr" className="rounded-lg border border-stone-200 bg-stone-50 px-4 py-3">
+      <h4 lang="en" className="text-xs font-medium tracking-wide text-stone-500 uppercase">
+        French
+      </h4>
+      {product.nameFr ? (
+        <p className="mt-1 text-sm font-medium text-stone-900">{product.nameFr}</p>
+      ) : null}
+      {product.descriptionFr ? (
+        <p className="mt-1 text-sm leading-6 text-stone-700">{product.descriptionFr}</p>
+      ) : null}
+      {missing.length > 0 ? (
+        <p lang="en" className="mt-1 text-xs text-amber-800">
+          No French {missing.join(" or ")}: the French store shows the English. Edit the product to
+          add {missing.length > 1 ? "them" : "it"}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, history, activity, paged, lots, allLots, today, warningDays, dates } =
     loaderData;
@@ -158,6 +192,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <p className="text-sm leading-6 text-stone-700">{product.description}</p>
+          <FrenchVersion product={product} />
           <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3">
             <Detail label="Category">
               {findCategory(product.category)?.name ?? product.category}

@@ -112,6 +112,11 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
             Images are Image Library addresses (/images/…); thumbnails are separated by |. A column
             left out keeps what the product has; a blank Stock cell leaves that stock as it is.
           </li>
+          <li>
+            name_fr and description_fr are the French name and description the French store shows; a
+            blank cell means not translated (the French store shows the English), and a file without
+            these columns leaves the French as it is.
+          </li>
         </>
       }
     >

@@ -33,6 +33,8 @@ import {
   PRODUCT_SORTS,
   STOCK_FILTER_LABELS,
   STOCK_FILTERS,
+  TRANSLATION_FILTER_LABELS,
+  TRANSLATION_FILTERS,
 } from "~/lib/product-list";
 import { parseListQuery } from "~/schemas/admin-list";
 import {
@@ -192,6 +194,11 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               {p.status === "archived" || p.status === "draft" ? (
                 <Badge>{PRODUCT_STATUS_NAMES[p.status]}</Badge>
               ) : null}
+              {p.untranslated ? (
+                <span title="The French store shows its English name or description">
+                  <Badge tone="amber">No French</Badge>
+                </span>
+              ) : null}
             </p>
             <p className="hidden max-w-md text-xs text-stone-500 sm:line-clamp-1">
               {p.description}
@@ -331,6 +338,15 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             options: POTENCY_FILTERS.map((value) => ({
               value,
               label: POTENCY_FILTER_LABELS[value],
+            })),
+          },
+          {
+            name: "translation",
+            label: "Translation",
+            value: query.translation,
+            options: TRANSLATION_FILTERS.map((value) => ({
+              value,
+              label: TRANSLATION_FILTER_LABELS[value],
             })),
           },
           {

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import type { Route } from "./+types/addresses";
 import {
   cardClass,
@@ -9,8 +9,14 @@ import {
   textLink,
 } from "~/components/store/account-ui";
 import { Alert } from "~/components/form/form";
+import { Link } from "~/components/store/localized-link";
 import { AddressLines } from "~/components/store/saved-address";
 import { MAX_ADDRESSES } from "~/lib/account";
+import { localeOfPath, localizePath, requestLocale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { richText } from "~/lib/i18n/rich-text";
+import { translator } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-locale";
 import {
   deleteAddress,
   listAddresses,
@@ -19,7 +25,10 @@ import {
 import { requireShopper } from "~/server/accounts/session.server";
 import { dispatchIntent, formReply, readForm } from "~/server/http/form.server";
 
-export const meta = () => [{ title: "My addresses" }, { name: "robots", content: "noindex" }];
+export const meta = ({ location }: Route.MetaArgs) => [
+  { title: translator(accountMessages, localeOfPath(location.pathname))("titleMyAddresses") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const shopper = await requireShopper(request);
@@ -30,31 +39,34 @@ export async function action({ request }: Route.ActionArgs) {
   const shopper = await requireShopper(request);
   const form = await readForm(request);
   const target = { accountId: shopper.id, id: String(form.get("addressId") ?? "") };
-  const notFound = () => formReply({ form: "Address not found" }, { status: 404 });
+  const locale = requestLocale(request);
+  const notFound = () =>
+    formReply({ form: translator(accountMessages, locale)("addressNotFound") }, { status: 404 });
   return dispatchIntent(form, {
     delete: async () =>
       (await deleteAddress(target))
-        ? redirect("/account/addresses?notice=address-deleted")
+        ? redirect(localizePath("/account/addresses?notice=address-deleted", locale))
         : notFound(),
     default: async () =>
       (await setDefaultAddress(target))
-        ? redirect("/account/addresses?notice=default-set")
+        ? redirect(localizePath("/account/addresses?notice=default-set", locale))
         : notFound(),
   });
 }
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT(accountMessages);
   const { addresses } = loaderData;
   return (
     <section aria-labelledby="addresses-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="addresses-title" className="text-lg font-semibold text-stone-900">
-          Saved addresses
+          {t("savedAddresses")}
         </h2>
         {addresses.length < MAX_ADDRESSES ? (
           <Link to="/account/addresses/new" className={primaryButton}>
             <Plus className="h-4 w-4" aria-hidden="true" />
-            Add address
+            {t("addAddress")}
           </Link>
         ) : null}
       </div>
@@ -62,11 +74,13 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
       <Alert message={actionData?.errors.form} />
       {addresses.length === 0 ? (
         <p className={`${cardClass} text-stone-600`}>
-          No saved addresses yet.{" "}
-          <Link to="/account/addresses/new" className={textLink}>
-            Add one
-          </Link>{" "}
-          and checkout fills it in for you.
+          {richText(t("noSavedAddresses"), {
+            link: (text) => (
+              <Link to="/account/addresses/new" className={textLink}>
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
@@ -74,13 +88,13 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
             <li
               key={address.id}
               className={`${cardClass} flex flex-col gap-4`}
-              aria-label={`Address of ${address.name}`}
+              aria-label={t("addressOf", { name: address.name })}
             >
               <div className="flex items-start justify-between gap-3">
                 <AddressLines address={address} />
                 {address.isDefault ? (
                   <span className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-800">
-                    Default
+                    {t("defaultBadge")}
                   </span>
                 ) : null}
               </div>
@@ -88,15 +102,15 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                 <Link
                   to={`/account/addresses/${address.id}`}
                   className={secondaryButton}
-                  aria-label={`Edit address of ${address.name}`}
+                  aria-label={t("editAddressOf", { name: address.name })}
                 >
-                  Edit
+                  {t("edit")}
                 </Link>
                 {address.isDefault ? null : (
                   <Form method="post">
                     <input type="hidden" name="addressId" value={address.id} />
                     <button type="submit" name="intent" value="default" className={secondaryButton}>
-                      Make default
+                      {t("makeDefault")}
                     </button>
                   </Form>
                 )}
@@ -107,9 +121,9 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                     name="intent"
                     value="delete"
                     className="inline-flex items-center rounded-full px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
-                    aria-label={`Delete address of ${address.name}`}
+                    aria-label={t("deleteAddressOf", { name: address.name })}
                   >
-                    Delete
+                    {t("delete")}
                   </button>
                 </Form>
               </div>

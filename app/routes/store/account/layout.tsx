@@ -1,6 +1,10 @@
 import { LogOut } from "lucide-react";
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
+import { NavLink } from "~/components/store/localized-link";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { richText } from "~/lib/i18n/rich-text";
+import { useLocalePath, useT } from "~/lib/i18n/use-locale";
 import { requireShopper } from "~/server/accounts/session.server";
 
 export function headers() {
@@ -13,33 +17,39 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const TABS = [
-  { to: "/account", label: "Overview", end: true },
-  { to: "/account/orders", label: "Orders", end: false },
-  { to: "/account/addresses", label: "Addresses", end: false },
-  { to: "/account/settings", label: "Settings", end: false },
-];
+  { to: "/account", label: "tabOverview", end: true },
+  { to: "/account/orders", label: "tabOrders", end: false },
+  { to: "/account/addresses", label: "tabAddresses", end: false },
+  { to: "/account/settings", label: "tabSettings", end: false },
+] as const;
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT(accountMessages);
+  const localize = useLocalePath();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:py-14">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight text-stone-900">My Account</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-stone-900">
+            {t("titleMyAccount")}
+          </h1>
           <p className="mt-1 text-sm break-all text-stone-600">
-            Signed in as <span className="font-medium text-stone-800">{loaderData.email}</span>
+            {richText(t("signedInAs", { email: loaderData.email }), {
+              email: (text) => <span className="font-medium text-stone-800">{text}</span>,
+            })}
           </p>
         </div>
-        <Form method="post" action="/account/sign-out">
+        <Form method="post" action={localize("/account/sign-out")}>
           <button
             type="submit"
             className="inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:border-brand-600 hover:text-brand-800"
           >
             <LogOut className="h-4 w-4" aria-hidden="true" />
-            Sign out
+            {t("signOut")}
           </button>
         </Form>
       </div>
-      <nav aria-label="Account" className="mt-6 border-b border-stone-200">
+      <nav aria-label={t("accountNav")} className="mt-6 border-b border-stone-200">
         <ul className="-mb-px flex flex-wrap gap-x-1">
           {TABS.map((tab) => (
             <li key={tab.to}>
@@ -54,7 +64,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
                   }`
                 }
               >
-                {tab.label}
+                {t(tab.label)}
               </NavLink>
             </li>
           ))}

@@ -1,14 +1,20 @@
 import { LogIn } from "lucide-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/link";
 import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/store/account-ui";
-import { signInLinkForm } from "~/schemas/account";
+import { Link } from "~/components/store/localized-link";
+import { localeOfPath, localizePath, requestLocale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { richText } from "~/lib/i18n/rich-text";
+import { translator } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-locale";
+import { accountForms } from "~/schemas/account";
 import { signInWithLink } from "~/server/accounts/accounts.server";
 import { linkPageHeaders, loadLinkPage, submitLinkPage } from "~/server/accounts/link-page.server";
 import { formReply } from "~/server/http/form.server";
 
-export const meta = () => [
-  { title: "Sign in with your link" },
+export const meta = ({ location }: Route.MetaArgs) => [
+  { title: translator(accountMessages, localeOfPath(location.pathname))("titleLink") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -19,23 +25,27 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return submitLinkPage(args, signInLinkForm, signInWithLink, (result) => {
+  const locale = requestLocale(args.request);
+  return submitLinkPage(args, accountForms(locale).signInLinkForm, signInWithLink, (result) => {
     if (!result.ok) return formReply({ form: result.message }, { status: result.status });
-    throw redirect("/account?notice=signed-in", { headers: { "Set-Cookie": result.setCookie } });
+    throw redirect(localizePath("/account?notice=signed-in", locale), {
+      headers: { "Set-Cookie": result.setCookie },
+    });
   });
 }
 
 export default function SignInLink({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT(accountMessages);
   const busy = useNavigation().state === "submitting";
   const message = actionData?.errors.token ?? actionData?.errors.form ?? loaderData.message;
   return (
     <AuthCard
-      title="Sign in with your link"
+      title={t("titleLink")}
       footer={
         message ? (
           <p>
             <Link to="/account/sign-in" className={textLink}>
-              Ask for a new sign-in link
+              {t("askNewSignInLink")}
             </Link>
           </p>
         ) : null
@@ -45,12 +55,14 @@ export default function SignInLink({ loaderData, actionData }: Route.ComponentPr
       {loaderData.email && !actionData ? (
         <Form method="post" className="space-y-4">
           <p className="text-stone-700">
-            Sign in as <strong className="break-all">{loaderData.email}</strong>?
+            {richText(t("signInAs", { email: loaderData.email }), {
+              email: (text) => <strong className="break-all">{text}</strong>,
+            })}
           </p>
           <input type="hidden" name="token" value={loaderData.token} />
           <button type="submit" disabled={busy} className={primaryButton}>
             <LogIn className="h-4 w-4" aria-hidden="true" />
-            {busy ? "Signing in…" : "Sign in"}
+            {busy ? t("signingIn") : t("signIn")}
           </button>
         </Form>
       ) : null}

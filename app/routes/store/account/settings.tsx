@@ -13,8 +13,12 @@ import {
 import { checkboxErrorClass, inputClass } from "~/components/store/field-styles";
 import { PasswordField } from "~/components/store/contact-fields";
 import { consentWording } from "~/lib/consent";
-import { formatDate } from "~/lib/dates";
-import { deleteAccountForm } from "~/schemas/account";
+import { dateText } from "~/lib/dates";
+import { localeOfPath, localizePath, requestLocale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { translator } from "~/lib/i18n/translate";
+import { useLocale, useT } from "~/lib/i18n/use-locale";
+import { accountForms } from "~/schemas/account";
 import { deleteAccount } from "~/server/accounts/account-deletion.server";
 import { clearShopperCookie, requireShopper } from "~/server/accounts/session.server";
 import { config } from "~/server/config.server";
@@ -26,55 +30,66 @@ import {
   unsubscribeFromNewsletter,
 } from "~/server/marketing/newsletter.server";
 
-export const meta = () => [{ title: "Account settings" }, { name: "robots", content: "noindex" }];
+export const meta = ({ location }: Route.MetaArgs) => [
+  { title: translator(accountMessages, localeOfPath(location.pathname))("titleSettings") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const shopper = await requireShopper(request);
+  const locale = requestLocale(request);
   const newsletter = await getNewsletterStatus(shopper.email);
+  const day = (value: Date | string) => dateText(value, config().STORE_TIMEZONE, locale).date;
   return {
     verified: shopper.verified,
     hasPassword: shopper.hasPassword,
     storeName: (await storeSettings()).store.name,
     newsletter: {
       subscribed: newsletter.subscribed,
-      since: newsletter.consentedAt
-        ? formatDate(newsletter.consentedAt, config().STORE_TIMEZONE)
-        : null,
+      since: newsletter.consentedAt ? day(newsletter.consentedAt) : null,
       // Implied consent from an order (CASL): until when it lasts.
-      until: newsletter.expiresAt
-        ? formatDate(newsletter.expiresAt, config().STORE_TIMEZONE)
-        : null,
+      until: newsletter.expiresAt ? day(newsletter.expiresAt) : null,
     },
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const shopper = await requireShopper(request);
+  const locale = requestLocale(request);
+  const t = translator(accountMessages, locale);
   const form = await readForm(request);
   return dispatchIntent(form, {
     subscribe: async () => {
       // Consent for an address is given by its owner: only once the email is confirmed.
       if (!shopper.verified)
-        return formReply({ form: "Please confirm your email first." }, { status: 403, form });
-      const result = await subscribeToNewsletter({ email: shopper.email, source: "account" });
+        return formReply({ form: t("confirmEmailFirst") }, { status: 403, form });
+      const result = await subscribeToNewsletter({
+        email: shopper.email,
+        source: "account",
+        locale,
+      });
       if (!result.ok) return formReply({ form: result.message }, { status: 400, form });
-      return redirect("/account/settings?notice=subscribed");
+      return redirect(localizePath("/account/settings?notice=subscribed", locale));
     },
     unsubscribe: async () => {
       await unsubscribeFromNewsletter({ email: shopper.email });
-      return redirect("/account/settings?notice=unsubscribed");
+      return redirect(localizePath("/account/settings?notice=unsubscribed", locale));
     },
     delete: async () => {
-      const submission = await parseForm(form, deleteAccountForm);
+      const submission = await parseForm(form, accountForms(locale).deleteAccountForm);
       if (!submission.ok) return submission.reply;
-      const result = await deleteAccount({ shopper, password: submission.data.password });
+      const result = await deleteAccount({
+        shopper,
+        password: submission.data.password,
+        locale,
+      });
       if (!result.ok) {
         const errors = shopper.hasPassword
           ? { password: result.message }
           : { form: result.message };
         return formReply(errors, { status: 401, form });
       }
-      return redirect("/account/sign-in?notice=deleted", {
+      return redirect(localizePath("/account/sign-in?notice=deleted", locale), {
         headers: { "Set-Cookie": await clearShopperCookie() },
       });
     },
@@ -82,6 +97,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT(accountMessages);
+  const locale = useLocale();
   const { verified, hasPassword, newsletter, storeName } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -96,9 +113,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           className="flex items-center gap-2 text-lg font-semibold text-stone-900"
         >
           <Mail className="h-5 w-5 text-brand-600" aria-hidden="true" />
-          Newsletter
+          {t("newsletter")}
         </h2>
-        <p className="mt-1 text-sm text-stone-600">{consentWording("account", storeName)}</p>
+        <p className="mt-1 text-sm text-stone-600">
+          {consentWording("account", storeName, locale)}
+        </p>
         {answeredIntent === "subscribe" && actionData?.errors.form ? (
           <div className="mt-4">
             <ErrorMessage message={actionData.errors.form} />
@@ -106,10 +125,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         ) : null}
         <p className="mt-4 text-sm font-medium text-stone-800" data-testid="newsletter-status">
           {newsletter.until
-            ? `You get our emails because you ordered from us, until ${newsletter.until}.`
+            ? t("impliedUntil", { date: newsletter.until })
             : newsletter.subscribed
-              ? `Subscribed${newsletter.since ? ` since ${newsletter.since}` : ""}.`
-              : "Not subscribed."}
+              ? newsletter.since
+                ? t("subscribedSince", { date: newsletter.since })
+                : t("subscribed")
+              : t("notSubscribed")}
         </p>
         {verified || newsletter.subscribed ? (
           <Form method="post" className="mt-3 flex flex-wrap gap-2">
@@ -121,7 +142,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 disabled={!!busy}
                 className={secondaryButton}
               >
-                {busy === "unsubscribe" ? "Unsubscribing…" : "Unsubscribe"}
+                {busy === "unsubscribe" ? t("unsubscribing") : t("unsubscribe")}
               </button>
             ) : null}
             {newsletter.subscribed && !newsletter.until ? null : (
@@ -132,12 +153,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 disabled={!!busy}
                 className={primaryButton}
               >
-                {busy === "subscribe" ? "Subscribing…" : "Subscribe to the newsletter"}
+                {busy === "subscribe" ? t("subscribing") : t("subscribe")}
               </button>
             )}
           </Form>
         ) : (
-          <p className="mt-3 text-sm text-stone-600">Confirm your email to subscribe.</p>
+          <p className="mt-3 text-sm text-stone-600">{t("confirmToSubscribe")}</p>
         )}
       </section>
 
@@ -147,18 +168,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           className="flex items-center gap-2 text-lg font-semibold text-stone-900"
         >
           <Trash2 className="h-5 w-5 text-red-700" aria-hidden="true" />
-          Delete my account
+          {t("deleteMyAccount")}
         </h2>
-        <p className="mt-1 text-sm text-stone-600">
-          Your account, saved addresses and newsletter subscription are deleted, and your name,
-          phone and address are removed from our customer records. The orders you placed are kept
-          for our accounting records, as the law requires. This cannot be undone.
-        </p>
+        <p className="mt-1 text-sm text-stone-600">{t("deleteExplained")}</p>
         <Form method="post" {...deleteForm.props} className="mt-4 space-y-4">
           <FormProvider form={deleteForm} variant="store">
             <FormSummary />
             {hasPassword ? (
-              <PasswordField label="Your password" className={`${inputClass} sm:max-w-sm`} />
+              <PasswordField label={t("yourPassword")} className={`${inputClass} sm:max-w-sm`} />
             ) : null}
             <ConfirmDeletion />
             <button
@@ -168,7 +185,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               disabled={!!busy}
               className={dangerButton}
             >
-              {busy === "delete" ? "Deleting…" : "Delete my account"}
+              {busy === "delete" ? t("deleting") : t("deleteMyAccount")}
             </button>
           </FormProvider>
         </Form>
@@ -178,6 +195,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 }
 
 function ConfirmDeletion() {
+  const t = useT(accountMessages);
   const error = useFieldError("confirm");
   return (
     <div>
@@ -189,7 +207,7 @@ function ConfirmDeletion() {
           aria-describedby={error ? "confirm-error" : undefined}
           className="mt-0.5 h-5 w-5 rounded border-stone-300 accent-red-700"
         />
-        I understand my account will be deleted for good.
+        {t("confirmDeletion")}
       </label>
       {error ? (
         <p id="confirm-error" className={checkboxErrorClass}>

@@ -1,5 +1,5 @@
 import { Mail } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { FormProvider, FormSummary, useForm } from "~/components/form/form";
 import {
@@ -11,16 +11,24 @@ import {
   textLink,
 } from "~/components/store/account-ui";
 import { EmailField, PasswordField } from "~/components/store/contact-fields";
-import { LINK_SENT } from "~/lib/account";
+import { Link } from "~/components/store/localized-link";
 import { echoValues, type FormReply } from "~/lib/form";
-import { emailOnlyForm, signInForm } from "~/schemas/account";
+import { localeOfPath, requestLocale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { richText } from "~/lib/i18n/rich-text";
+import { translator } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-locale";
+import { accountForms } from "~/schemas/account";
 import { requestSignInLink, signInWithPassword } from "~/server/accounts/accounts.server";
 import { getShopper, safeRedirectTo } from "~/server/accounts/session.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 import { dispatchIntent, parseForm, readForm } from "~/server/http/form.server";
 import { requestClient } from "~/server/http/request-context.server";
 
-export const meta = () => [{ title: "Sign in" }, { name: "robots", content: "noindex" }];
+export const meta = ({ location }: Route.MetaArgs) => [
+  { title: translator(accountMessages, localeOfPath(location.pathname))("titleSignIn") },
+  { name: "robots", content: "noindex" },
+];
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
@@ -28,30 +36,37 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  if (await getShopper(request)) throw redirect(safeRedirectTo(redirectTo));
+  if (await getShopper(request)) throw redirect(safeRedirectTo(redirectTo, requestLocale(request)));
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
+  const locale = requestLocale(request);
+  const forms = accountForms(locale);
   const form = await readForm(request);
   // Both forms' answers echo what was typed (with the intent): the page knows whose it is.
   return dispatchIntent<Promise<ReturnType<typeof data<SignInReply>>>>(form, {
     link: async () => {
-      const submission = await parseForm(form, emailOnlyForm);
+      const submission = await parseForm(form, forms.emailOnlyForm);
       if (!submission.ok) return submission.reply;
-      await requestSignInLink(submission.data);
-      return data<SignInReply>({ errors: {}, values: echoValues(form), sent: LINK_SENT });
+      await requestSignInLink({ ...submission.data, locale });
+      return data<SignInReply>({
+        errors: {},
+        values: echoValues(form),
+        sent: translator(accountMessages, locale)("linkSent"),
+      });
     },
     password: async () => {
-      const submission = await parseForm(form, signInForm);
+      const submission = await parseForm(form, forms.signInForm);
       if (!submission.ok) return submission.reply;
       const result = await signInWithPassword({
         ...submission.data,
         ...requestClient(request, context),
+        locale,
       });
       if (result.ok) {
-        throw redirect(safeRedirectTo(form.get("redirectTo")), {
+        throw redirect(safeRedirectTo(form.get("redirectTo"), locale), {
           headers: { "Set-Cookie": result.setCookie },
         });
       }
@@ -70,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type SignInReply = FormReply & { sent?: string };
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
+  const t = useT(accountMessages);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [params] = useSearchParams();
@@ -81,22 +97,24 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const sent = actionData && "sent" in actionData ? actionData.sent : null;
   return (
     <AuthCard
-      title="Sign in"
-      intro="Sign in to see your orders, save addresses for checkout and manage your newsletter."
+      title={t("titleSignIn")}
+      intro={t("signInIntro")}
       footer={
         <>
           <p>
-            New here?{" "}
+            {t("newHere")}{" "}
             <Link to="/account/sign-up" className={textLink}>
-              Create an account
+              {t("createAnAccount")}
             </Link>
           </p>
           <p>
-            Ordered as a guest?{" "}
-            <Link to="/order-lookup" className={textLink}>
-              Look up an order
-            </Link>{" "}
-            with its number and your email.
+            {richText(t("guestLookup"), {
+              link: (text) => (
+                <Link to="/order-lookup" className={textLink}>
+                  {text}
+                </Link>
+              ),
+            })}
           </p>
         </>
       }
@@ -107,25 +125,22 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
           <FormSummary />
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <EmailField defaultValue={passwordForm.values?.email ?? ""} />
-          <PasswordField />
+          <EmailField label={t("emailLabel")} defaultValue={passwordForm.values?.email ?? ""} />
+          <PasswordField label={t("passwordLabel")} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <button type="submit" disabled={!!busy} className={primaryButton}>
-              {busy === "password" ? "Signing in…" : "Sign in"}
+              {busy === "password" ? t("signingIn") : t("signIn")}
             </button>
             <Link to="/account/forgot-password" className={`text-sm ${textLink}`}>
-              Forgot your password?
+              {t("forgotPassword")}
             </Link>
           </div>
         </FormProvider>
       </Form>
 
       <div className="border-t border-stone-200 pt-5">
-        <h2 className="font-semibold text-stone-900">Sign in without a password</h2>
-        <p className="mt-1 text-sm text-stone-600">
-          We email you a link that signs you in once. New to the store? The link creates your
-          account.
-        </p>
+        <h2 className="font-semibold text-stone-900">{t("passwordlessHeading")}</h2>
+        <p className="mt-1 text-sm text-stone-600">{t("passwordlessIntro")}</p>
         <Form method="post" {...linkForm.props} className="mt-4 space-y-4">
           <FormProvider form={linkForm} variant="store">
             <FormSummary />
@@ -133,12 +148,12 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
             <SuccessMessage message={sent} />
             <EmailField
               id="link-email"
-              label="Email for the link"
+              label={t("linkEmailLabel")}
               defaultValue={linkForm.values?.email ?? ""}
             />
             <button type="submit" disabled={!!busy} className={secondaryButton}>
               <Mail className="h-4 w-4" aria-hidden="true" />
-              {busy === "link" ? "Sending…" : "Email me a sign-in link"}
+              {busy === "link" ? t("sending") : t("emailMeSignInLink")}
             </button>
           </FormProvider>
         </Form>

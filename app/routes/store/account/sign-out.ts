@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
+import { localizePath, requestLocale } from "~/lib/i18n/locale";
 import { destroyShopperSession } from "~/server/accounts/session.server";
 import { assertSameOrigin } from "~/server/auth/origin.server";
 
@@ -7,9 +8,11 @@ import { assertSameOrigin } from "~/server/auth/origin.server";
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const setCookie = await destroyShopperSession(request);
-  return redirect("/account/sign-in?notice=signed-out", { headers: { "Set-Cookie": setCookie } });
+  return redirect(localizePath("/account/sign-in?notice=signed-out", requestLocale(request)), {
+    headers: { "Set-Cookie": setCookie },
+  });
 }
 
-export function loader() {
-  return redirect("/account");
+export function loader({ request }: Route.LoaderArgs) {
+  return redirect(localizePath("/account", requestLocale(request)));
 }

@@ -1,14 +1,23 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/verify";
 import { AuthCard, ErrorMessage, primaryButton, textLink } from "~/components/store/account-ui";
 import { FormProvider, FormSummary, useForm } from "~/components/form/form";
 import { PasswordField } from "~/components/store/contact-fields";
-import { verifyEmailForm } from "~/schemas/account";
+import { Link } from "~/components/store/localized-link";
+import { localeOfPath, localizePath, requestLocale } from "~/lib/i18n/locale";
+import { accountMessages } from "~/lib/i18n/messages/account";
+import { richText } from "~/lib/i18n/rich-text";
+import { translator } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-locale";
+import { accountForms } from "~/schemas/account";
 import { verifyEmail } from "~/server/accounts/accounts.server";
 import { linkPageHeaders, loadLinkPage, submitLinkPage } from "~/server/accounts/link-page.server";
 import { formReply } from "~/server/http/form.server";
 
-export const meta = () => [{ title: "Confirm your email" }, { name: "robots", content: "noindex" }];
+export const meta = ({ location }: Route.MetaArgs) => [
+  { title: translator(accountMessages, localeOfPath(location.pathname))("titleVerify") },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers = linkPageHeaders;
 
@@ -17,9 +26,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return submitLinkPage(args, verifyEmailForm, verifyEmail, (result) => {
+  const locale = requestLocale(args.request);
+  return submitLinkPage(args, accountForms(locale).verifyEmailForm, verifyEmail, (result) => {
     if (result.ok)
-      throw redirect("/account?notice=verified", { headers: { "Set-Cookie": result.setCookie } });
+      throw redirect(localizePath("/account?notice=verified", locale), {
+        headers: { "Set-Cookie": result.setCookie },
+      });
     // A wrong password keeps the link usable; a used or expired link is the page's message.
     return formReply(
       result.status === 401 ? { password: result.message } : { form: result.message },
@@ -31,20 +43,23 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT(accountMessages);
   const busy = useNavigation().state === "submitting";
   const form = useForm({ lastResult: actionData });
   // A bad, used or expired link is the page's message (the form is gone).
   const message = form.errors.token ?? form.errors.form ?? loaderData.message;
   return (
     <AuthCard
-      title="Confirm your email"
+      title={t("titleVerify")}
       footer={
         <p>
-          Link expired?{" "}
-          <Link to="/account/sign-in" className={textLink}>
-            Sign in
-          </Link>{" "}
-          and we will send a new one.
+          {richText(t("linkExpiredSignIn"), {
+            link: (text) => (
+              <Link to="/account/sign-in" className={textLink}>
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       }
     >
@@ -54,21 +69,23 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           <FormProvider form={form} variant="store">
             <FormSummary />
             <p className="text-stone-700">
-              Enter the password you chose for{" "}
-              <strong className="break-all">{loaderData.email}</strong> to confirm this address is
-              yours.
+              {richText(t("verifyPrompt", { email: loaderData.email }), {
+                email: (text) => <strong className="break-all">{text}</strong>,
+              })}
             </p>
             <input type="hidden" name="token" value={loaderData.token} />
-            <PasswordField />
+            <PasswordField label={t("passwordLabel")} />
             <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? "Confirming…" : "Confirm my email"}
+              {busy ? t("confirming") : t("confirmMyEmail")}
             </button>
             <p className="text-sm text-stone-600">
-              Forgot it?{" "}
-              <Link to="/account/forgot-password" className={textLink}>
-                Reset your password
-              </Link>{" "}
-              (that confirms your email too).
+              {richText(t("forgotItReset"), {
+                link: (text) => (
+                  <Link to="/account/forgot-password" className={textLink}>
+                    {text}
+                  </Link>
+                ),
+              })}
             </p>
           </FormProvider>
         </Form>

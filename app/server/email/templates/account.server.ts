@@ -1,3 +1,6 @@
+import { localizePath, type Locale } from "~/lib/i18n/locale";
+import { accountEmailMessages } from "~/lib/i18n/messages/account-emails";
+import { translator } from "~/lib/i18n/translate";
 import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import { emailNotice, renderEmail } from "./layout.server";
@@ -20,85 +23,76 @@ interface Wording {
   after?: string[];
 }
 
-function duration(minutes: number): string {
-  if (minutes % 60 === 0) {
-    const hours = minutes / 60;
-    return `${hours} hour${hours === 1 ? "" : "s"}`;
-  }
-  return `${minutes} minutes`;
-}
-
-function wording(kind: AccountEmailKind, token: string | undefined): Wording {
+function wording(kind: AccountEmailKind, token: string | undefined, locale: Locale): Wording {
   const { ACCOUNT_LINK_MINUTES, ACCOUNT_VERIFY_HOURS } = config();
-  const STORE_NAME = storeSettingsNow().store.name;
+  const t = translator(accountEmailMessages, locale);
+  const storeName = storeSettingsNow().store.name;
   const q = `?token=${encodeURIComponent(token ?? "")}`;
+  /** "2 hours" for whole hours, else "30 minutes". */
+  const duration = (minutes: number) =>
+    minutes % 60 === 0 ? t("hours", { count: minutes / 60 }) : t("minutes", { count: minutes });
   const linkLife = duration(ACCOUNT_LINK_MINUTES);
-  const ignore = "If you didn't ask for this, you can ignore this email: nothing changes.";
+  const ignore = t("ignore");
+  const path = (page: string) => localizePath(`/account/${page}${q}`, locale);
   switch (kind) {
     case "account_verify":
       return {
-        subject: `${STORE_NAME}: confirm your email address`,
-        heading: "Confirm your email address",
-        lines: [
-          `Thanks for creating a ${STORE_NAME} account. Confirm this is your email address to see your orders in My Account.`,
-        ],
-        link: { path: `/account/verify${q}`, label: "Confirm my email" },
+        subject: t("verifySubject", { storeName }),
+        heading: t("verifyHeading"),
+        lines: [t("verifyLine", { storeName })],
+        link: { path: path("verify"), label: t("verifyButton") },
         after: [
-          `The link works once, for ${duration(ACCOUNT_VERIFY_HOURS * 60)}, and asks for the password you chose.`,
-          "If you didn't create an account, ignore this email: the account stays unconfirmed.",
+          t("verifyAfter", { duration: duration(ACCOUNT_VERIFY_HOURS * 60) }),
+          t("verifyIgnore"),
         ],
       };
     case "account_exists":
       return {
-        subject: `${STORE_NAME}: you already have an account`,
-        heading: "You already have an account",
-        lines: [
-          `Someone (probably you) tried to create a ${STORE_NAME} account with this email address, but there is one already.`,
-          "Use the button to sign in without your password, or reset your password from the sign-in page.",
-        ],
-        link: { path: `/account/link${q}`, label: "Sign in to my account" },
-        after: [`The link works once, for ${linkLife}.`, ignore],
+        subject: t("existsSubject", { storeName }),
+        heading: t("existsHeading"),
+        lines: [t("existsLine", { storeName }), t("existsHow")],
+        link: { path: path("link"), label: t("existsButton") },
+        after: [t("linkWorksOnce", { duration: linkLife }), ignore],
       };
     case "account_sign_in":
       return {
-        subject: `${STORE_NAME}: your sign-in link`,
-        heading: "Sign in to your account",
-        lines: [`Use the button to sign in to ${STORE_NAME}. No password needed.`],
-        link: { path: `/account/link${q}`, label: "Sign in" },
-        after: [`The link works once, for ${linkLife}.`, ignore],
+        subject: t("signInSubject", { storeName }),
+        heading: t("signInHeading"),
+        lines: [t("signInLine", { storeName })],
+        link: { path: path("link"), label: t("signInButton") },
+        after: [t("linkWorksOnce", { duration: linkLife }), ignore],
       };
     case "account_reset":
       return {
-        subject: `${STORE_NAME}: reset your password`,
-        heading: "Reset your password",
-        lines: ["Use the button to choose a new password for your account."],
-        link: { path: `/account/reset-password${q}`, label: "Choose a new password" },
-        after: [
-          `The link works once, for ${linkLife}. Choosing a new password signs you out everywhere else.`,
-          ignore,
-        ],
+        subject: t("resetSubject", { storeName }),
+        heading: t("resetHeading"),
+        lines: [t("resetLine")],
+        link: { path: path("reset-password"), label: t("resetButton") },
+        after: [t("resetAfter", { duration: linkLife }), ignore],
       };
     case "account_deleted":
       return {
-        subject: `${STORE_NAME}: your account was deleted`,
-        heading: "Your account was deleted",
-        lines: [
-          "Your account, saved addresses and sign-ins have been deleted, and your name, phone and address removed from our customer record.",
-          "We keep the orders you placed for our accounting records, as the law requires.",
-        ],
+        subject: t("deletedSubject", { storeName }),
+        heading: t("deletedHeading"),
+        lines: [t("deletedLine"), t("deletedOrdersKept")],
       };
   }
 }
 
-/** One account email; `token` is the one-time token its link carries (not for account_deleted). */
-export function renderAccountEmail(kind: AccountEmailKind, token?: string) {
+/**
+ * One account email, in the language of the page that asked for it (its links open the pages in
+ * that language); `token` is the one-time token its link carries (not for account_deleted).
+ */
+export function renderAccountEmail(kind: AccountEmailKind, token?: string, locale: Locale = "en") {
   const { publicUrl } = config();
-  const w = wording(kind, token);
+  const w = wording(kind, token, locale);
   const { content, text } = emailNotice({
     ...w,
     link: w.link && { href: `${publicUrl}${w.link.path}`, label: w.link.label },
+    locale,
   });
   return renderEmail({
+    locale,
     subject: w.subject,
     preheader: w.lines[0]!,
     content,

@@ -1,8 +1,16 @@
 import { config } from "~/server/config.server";
-import { addressLines, phoneE164, type StoreIdentity } from "~/lib/store-settings";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import { variantUrl } from "~/lib/images";
-import { UNSUBSCRIBE_URL } from "../mailing-body.server";
+import { LOCALE_TAGS, LOCALES, localizePath, type Locale } from "~/lib/i18n/locale";
+import { translator } from "~/lib/i18n/translate";
+import { emailsMessages } from "~/lib/i18n/messages/emails";
+import {
+  contactParts,
+  emailFooterText,
+  languageSegment,
+  TEXT_FOOTER_RULE,
+  UNSUBSCRIBE_URL,
+} from "../mailing-body.server";
 
 /**
  * Shared building blocks of every email: an auto-escaping `html` template tag and the branded
@@ -49,6 +57,33 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
     out += interpolate(value) + fixed(i + 1);
   });
   return new SafeHtml(out);
+}
+
+/**
+ * A translated message as HTML: its text escaped, each `{name}` placeholder replaced by that value
+ * (escaped, or as is when SafeHtml). Get the message with its placeholders kept:
+ * `htmlMessage(t("key", { name: "{name}" }), { name: html`<strong>…</strong>` })`.
+ */
+export function htmlMessage(message: string, values: Record<string, unknown>): SafeHtml {
+  const parts = message.split(/\{(\w+)\}/);
+  return new SafeHtml(
+    parts
+      .map((part, i) => {
+        if (i % 2 === 0) return escapeHtml(part);
+        return part in values ? interpolate(values[part]) : escapeHtml(`{${part}}`);
+      })
+      .join(""),
+  );
+}
+
+/** The emails' messages in a language. */
+export function emailText(locale: Locale) {
+  return translator(emailsMessages, locale);
+}
+
+/** The store's page at a path, in a language ("/orders/x" → PUBLIC_URL/fr/orders/x). */
+export function storeUrl(path: string, locale: Locale): string {
+  return `${config().publicUrl}${localizePath(path, locale)}`;
 }
 
 /** Marks HTML that was sanitised elsewhere (e.g. an admin-written campaign body) as embeddable. */
@@ -167,8 +202,11 @@ export function emailNotice(notice: {
   lines: string[];
   link?: { href: string; label: string };
   after?: string[];
+  /** The language of the link's plain-text line (English when not given). */
+  locale?: Locale;
 }): { content: SafeHtml; text: string[] } {
   const { heading, lines, link, after = [] } = notice;
+  const t = emailText(notice.locale ?? "en");
   const paragraphs = (list: string[]) => list.map((line) => emailParagraph(line));
   const blocks = (list: string[]) => list.flatMap((line) => [line, ""]);
   return {
@@ -176,7 +214,7 @@ export function emailNotice(notice: {
     ${link ? emailButton(link.href, link.label) : ""} ${paragraphs(after)}`,
     text: [
       ...blocks([heading, ...lines]),
-      ...(link ? blocks([`${link.label}: ${link.href}`]) : []),
+      ...(link ? blocks([t("labelValue", { label: link.label, value: link.href })]) : []),
       ...blocks(after),
     ],
   };
@@ -251,15 +289,8 @@ interface EmailLayoutInput {
    * UNSUBSCRIBE_URL placeholder a mailing's copies fill in per recipient (../mailing-body.server).
    */
   unsubscribeUrl?: string;
-}
-
-/** The store's contact details the owner has set, in footer order (email, phone, address). */
-function contactParts(store: StoreIdentity): { text: string; href?: string }[] {
-  return [
-    store.email ? { text: store.email, href: `mailto:${store.email}` } : null,
-    store.phone ? { text: store.phone, href: `tel:${phoneE164(store.phone)}` } : null,
-    store.address ? { text: addressLines(store.address).join(", ") } : null,
-  ].filter((part) => part !== null);
+  /** The email's language (English when not given): the footer's and `<html lang>`'s. */
+  locale?: Locale;
 }
 
 function unsubscribeHref(url: string): string {
@@ -267,12 +298,16 @@ function unsubscribeHref(url: string): string {
 }
 
 /** Why the reader gets the message, before its unsubscribe link. */
-const subscribedBecause = (storeName: string) =>
-  `You are receiving this because you subscribed to ${storeName} news.`;
+const subscribedBecause = (storeName: string, locale: Locale) =>
+  emailText(locale)("subscribedBecause", { store: storeName });
+
+/** A mailing's footer says each language in its own segment; the recipient's copy keeps one. */
+const isMailing = (unsubscribeUrl: string | undefined) => unsubscribeUrl === UNSUBSCRIBE_URL;
 
 /** The branded HTML document around an email's content. */
 export function renderEmailHtml(input: EmailLayoutInput): string {
   const { publicUrl } = config();
+  const locale = input.locale ?? "en";
   const store = storeSettingsNow().store;
   const STORE_NAME = store.name;
   const footerLink = (href: string, label: string) =>
@@ -293,20 +328,40 @@ export function renderEmailHtml(input: EmailLayoutInput): string {
         style="height:32px;width:auto;max-width:160px;vertical-align:middle;margin-right:10px;border:0"
       />`
     : "";
-  // Visible, and one click: the link's page unsubscribes with a single button.
-  const unsubscribe = input.unsubscribeUrl
-    ? html`<br />${subscribedBecause(STORE_NAME)}
-        <a
-          href="${unsubscribeHref(input.unsubscribeUrl)}"
-          style="color:${emailColors.brandText};font-weight:600;text-decoration:underline"
-          >Unsubscribe</a
-        >
-        with one click.`
-    : "";
+  const footer = (language: Locale) => {
+    const t = emailText(language);
+    // Visible, and one click: the link's page unsubscribes with a single button.
+    const unsubscribe = input.unsubscribeUrl
+      ? html`<br />${subscribedBecause(STORE_NAME, language)}
+          ${htmlMessage(t("unsubscribeWithOneClick", { link: "{link}" }), {
+            link: html`<a
+              href="${unsubscribeHref(input.unsubscribeUrl)}"
+              style="color:${emailColors.brandText};font-weight:600;text-decoration:underline"
+              >${t("unsubscribeLink")}</a
+            >`,
+          })}`
+      : "";
+    return html`${STORE_NAME} · ${t("footerAdults")} ·
+    ${footerLink(safeUrl(storeUrl("/", language)), new URL(publicUrl).host)}${contact}${unsubscribe}`;
+  };
+  // A mailing is stored once for every recipient: its footer in each language, one kept per copy.
+  const footers = isMailing(input.unsubscribeUrl)
+    ? LOCALES.map((language) =>
+        trustedHtml(
+          languageSegment(
+            language,
+            (language === locale
+              ? footer(language)
+              : html`<span lang="${LOCALE_TAGS[language]}">${footer(language)}</span>`
+            ).value,
+          ),
+        ),
+      )
+    : footer(locale);
   const rows = html`<tr>
       <td style="background:${emailColors.brand};border-radius:12px 12px 0 0;padding:20px 28px">
         <a
-          href="${safeUrl(`${publicUrl}/`)}"
+          href="${safeUrl(storeUrl("/", locale))}"
           style="font-family:${FONT};font-size:20px;font-weight:700;letter-spacing:-0.01em;color:#ffffff;text-decoration:none"
           >${logo}${STORE_NAME}</a
         >
@@ -328,12 +383,11 @@ export function renderEmailHtml(input: EmailLayoutInput): string {
       <td
         style="padding:20px 28px;font-family:${FONT};font-size:12px;line-height:1.6;color:${emailColors.muted};text-align:center"
       >
-        ${STORE_NAME} · For adults 19+ in Canada ·
-        ${footerLink(safeUrl(`${publicUrl}/`), new URL(publicUrl).host)}${contact}${unsubscribe}
+        ${footers}
       </td>
     </tr>`;
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${locale}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -357,20 +411,18 @@ export function renderEmailHtml(input: EmailLayoutInput): string {
     </html>`.value;
 }
 
-/** The plain-text version around an email's body: the same footer as the HTML one. */
-export function renderEmailText(body: string, options: { unsubscribeUrl?: string } = {}): string {
-  const { publicUrl } = config();
-  const store = storeSettingsNow().store;
-  const lines = [body.trimEnd(), "", "--", `${store.name} · For adults 19+ in Canada`, publicUrl];
-  const contact = contactParts(store).map((part) => part.text);
-  if (contact.length > 0) lines.push(contact.join(" · "));
-  if (options.unsubscribeUrl)
-    lines.push(
-      "",
-      subscribedBecause(store.name),
-      `Unsubscribe with one click: ${unsubscribeHref(options.unsubscribeUrl)}`,
-    );
-  return `${lines.join("\n")}\n`;
+/**
+ * The plain-text version around an email's body: the same footer as the HTML one. A mailing's is
+ * stored in English, as every test message's copy; each recipient's copy in another language gets
+ * its footer when it is made (mailingTextInLocale).
+ */
+export function renderEmailText(
+  body: string,
+  options: { unsubscribeUrl?: string; locale?: Locale } = {},
+): string {
+  const { unsubscribeUrl, locale = "en" } = options;
+  const footer = emailFooterText(locale, unsubscribeUrl && unsubscribeHref(unsubscribeUrl));
+  return `${body.trimEnd()}\n${TEXT_FOOTER_RULE}${footer}\n`;
 }
 
 /** An email as the outbox stores it. */
@@ -381,16 +433,37 @@ export interface RenderedEmail {
 }
 
 /**
+ * Under this key, an order email carries the language it was rendered in and how to render it in
+ * another: queueOrderEmail (../../orders/order-emails.server) renders it again in the order's own
+ * language (orders.locale) when its caller did not give that one. A symbol, so the outbox, which
+ * copies the named fields, never stores it.
+ */
+export const RENDER_IN_LOCALE = Symbol("renderInLocale");
+
+export interface LocalizableEmail extends RenderedEmail {
+  readonly [RENDER_IN_LOCALE]?: { locale: Locale; render: (locale: Locale) => RenderedEmail };
+}
+
+/** An email rendered in `locale` (English when not given), which can be rendered in another. */
+export function localizableEmail(
+  locale: Locale | undefined,
+  render: (locale: Locale) => RenderedEmail,
+): LocalizableEmail {
+  const language = locale ?? "en";
+  return { ...render(language), [RENDER_IN_LOCALE]: { locale: language, render } };
+}
+
+/**
  * A whole email: its subject, its content in the branded layout, and its plain-text body with the
  * same footer. The document's title is the subject unless given.
  */
 export function renderEmail(
   input: Omit<EmailLayoutInput, "title"> & { subject: string; title?: string; text: string },
 ): RenderedEmail {
-  const { subject, text, unsubscribeUrl } = input;
+  const { subject, text, unsubscribeUrl, locale } = input;
   return {
     subject,
     html: renderEmailHtml({ ...input, title: input.title ?? subject }),
-    text: renderEmailText(text, { unsubscribeUrl }),
+    text: renderEmailText(text, { unsubscribeUrl, locale }),
   };
 }

@@ -1,4 +1,5 @@
 import { feeLabel, fulfilmentLine, type OrderFulfilment } from "~/lib/fulfilment";
+import { LOCALE_TAGS, type Locale } from "~/lib/i18n/locale";
 import { formatMoney } from "~/lib/money";
 import { config } from "~/server/config.server";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
@@ -14,9 +15,13 @@ import {
   emailParagraph,
   emailSubheading,
   emailTableStyles,
+  emailText,
   html,
+  htmlMessage,
+  localizableEmail,
   oneLine,
   renderEmail,
+  storeUrl,
   type SafeHtml,
 } from "./layout.server";
 
@@ -41,6 +46,8 @@ export interface OrderConfirmationInput {
   placedAt?: Date;
   /** How it reaches the shopper (none given: a Canada Post parcel, as before methods existed). */
   fulfilment?: OrderFulfilment;
+  /** The order's language (orders.locale); English when not given. */
+  locale?: Locale;
 }
 
 /** An order's items and totals, as its emails list them. */
@@ -65,21 +72,25 @@ function itemLabel(item: OrderLines["items"][number]) {
   return { name: oneLine(item.productName), size };
 }
 
-function shippingLabel(cents: number) {
-  return cents === 0 ? "FREE" : formatMoney(cents);
+function shippingLabel(cents: number, locale: Locale) {
+  return cents === 0 ? emailText(locale)("shippingFree") : formatMoney(cents, locale);
 }
 
-/** An order's page for the shopper, reached with the order's secret link. */
-export function orderPageUrl(accessToken: string): string {
-  return `${config().publicUrl}/orders/${encodeURIComponent(accessToken)}`;
+/** An order's page for the shopper, reached with the order's secret link, in its language. */
+export function orderPageUrl(accessToken: string, locale: Locale = "en"): string {
+  return storeUrl(`/orders/${encodeURIComponent(accessToken)}`, locale);
 }
 
 /** The "View order …" link that ends an order's short emails, and its plain-text line. */
-export function viewOrderLink(order: { orderNumber: string; accessToken: string }) {
-  const url = orderPageUrl(order.accessToken);
+export function viewOrderLink(
+  order: { orderNumber: string; accessToken: string },
+  locale: Locale = "en",
+) {
+  const t = emailText(locale);
+  const url = orderPageUrl(order.accessToken, locale);
   return {
-    html: emailParagraph(emailLink(url, `View order ${order.orderNumber}`)),
-    text: `View your order: ${url}`,
+    html: emailParagraph(emailLink(url, t("viewOrderNumber", { orderNumber: order.orderNumber }))),
+    text: t("viewYourOrderText", { url }),
   };
 }
 
@@ -87,19 +98,15 @@ export function viewOrderLink(order: { orderNumber: string; accessToken: string 
  * The date by which an order's e-Transfer must arrive (the unpaid-orders job's delay, Settings →
  * Payments), as the sentence the shopper reads; null without the order's time.
  */
-export function deadlineSentence(placedAt: Date | undefined): string | null {
+export function deadlineSentence(placedAt: Date | undefined, locale: Locale = "en"): string | null {
   if (!placedAt) return null;
   const days = storeSettingsNow().payments.unpaidCancelDays;
-  return paymentDeadlineSentence(paymentDeadline(placedAt, days, config().STORE_TIMEZONE));
+  const deadline = paymentDeadline(placedAt, days, config().STORE_TIMEZONE, locale);
+  return paymentDeadlineSentence(deadline, locale);
 }
 
 /** The one line under the payment reference (the storefront's payment box says it too). */
-export const REFERENCE_INSTRUCTION =
-  "Put this reference in the e-Transfer's message: your order is marked paid as soon as the transfer arrives.";
-
-/** Without a reference (an order number not of the store's form: never a real order's). */
-const MATCH_PAYMENT =
-  "Put the order number in the e-Transfer message so we can match your payment to your order.";
+export const REFERENCE_INSTRUCTION = emailText("en")("referenceInstruction");
 
 const MONOSPACE = "'SFMono-Regular',Menlo,Consolas,'Liberation Mono','Courier New',monospace";
 
@@ -111,8 +118,10 @@ const MONOSPACE = "'SFMono-Regular',Menlo,Consolas,'Liberation Mono','Courier Ne
 export function paymentBox(
   order: Pick<OrderConfirmationInput, "orderNumber" | "totalAmountCents" | "placedAt">,
   etransferEmail: string,
+  locale: Locale = "en",
 ): SafeHtml {
-  const deadline = deadlineSentence(order.placedAt);
+  const t = emailText(locale);
+  const deadline = deadlineSentence(order.placedAt, locale);
   const reference = paymentReference(order.orderNumber);
   const row = (label: string, value: unknown) =>
     html`<tr>
@@ -129,7 +138,7 @@ export function paymentBox(
     </tr>`;
   const referenceBlock = reference
     ? html`<p style="${CELL};margin:14px 0 6px;font-weight:600;color:${emailColors.text}">
-          Payment reference:
+          ${t("paymentReferenceLabel")}
         </p>
         <table role="presentation" cellpadding="0" cellspacing="0" border="0">
           <tr>
@@ -140,21 +149,23 @@ export function paymentBox(
             </td>
           </tr>
         </table>
-        <p style="${CELL};margin:10px 0 0;color:${emailColors.text}">${REFERENCE_INSTRUCTION}</p>`
+        <p style="${CELL};margin:10px 0 0;color:${emailColors.text}">
+          ${t("referenceInstruction")}
+        </p>`
     : html`<p style="${CELL};margin:10px 0 0;font-size:13px;color:${emailColors.muted}">
-        ${MATCH_PAYMENT}
+        ${t("matchPayment")}
       </p>`;
   return emailLayoutTable(
     `margin:20px 0 4px;background:${emailColors.accentTint};border:1px solid ${emailColors.accentBorder};border-radius:10px`,
     html`<tr>
       <td style="padding:16px 20px">
         <p style="${CELL};margin:0 0 8px;font-size:15px;font-weight:700;color:${emailColors.text}">
-          Pay by Interac e-Transfer
+          ${t("payByEtransfer")}
         </p>
         <table role="presentation" cellpadding="0" cellspacing="0" border="0">
-          ${row("Amount", formatMoney(order.totalAmountCents))}
-          ${row("Send to", emailLink(`mailto:${etransferEmail}`, etransferEmail))}
-          ${reference ? "" : row("Message", order.orderNumber)}
+          ${row(t("amount"), formatMoney(order.totalAmountCents, locale))}
+          ${row(t("sendTo"), emailLink(`mailto:${etransferEmail}`, etransferEmail))}
+          ${reference ? "" : row(t("message"), order.orderNumber)}
         </table>
         ${referenceBlock}
         ${
@@ -175,37 +186,48 @@ export function paymentBox(
 export function paymentText(
   order: Pick<OrderConfirmationInput, "orderNumber" | "totalAmountCents" | "placedAt">,
   etransferEmail: string,
+  locale: Locale = "en",
 ): string[] {
-  const deadline = deadlineSentence(order.placedAt);
+  const t = emailText(locale);
+  const deadline = deadlineSentence(order.placedAt, locale);
   const reference = paymentReference(order.orderNumber);
   return [
-    "PAY BY INTERAC E-TRANSFER",
-    `  Amount:   ${formatMoney(order.totalAmountCents)}`,
-    `  Send to:  ${etransferEmail}`,
+    t("payByEtransferText"),
+    t("amountText", { amount: formatMoney(order.totalAmountCents, locale) }),
+    t("sendToText", { address: etransferEmail }),
     ...(reference
-      ? ["", `  Payment reference: ${reference}`, "", REFERENCE_INSTRUCTION]
-      : [`  Message:  ${order.orderNumber}`, MATCH_PAYMENT]),
+      ? ["", t("paymentReferenceText", { reference }), "", t("referenceInstruction")]
+      : [t("messageText", { orderNumber: order.orderNumber }), t("matchPayment")]),
     ...(deadline ? [deadline] : []),
   ];
 }
 
 /** ", payment reference 7KQ4-MXP2" after the address in an order email's preheader ("" without one). */
-export function referenceSuffix(orderNumber: string): string {
+export function referenceSuffix(orderNumber: string, locale: Locale = "en"): string {
   const reference = paymentReference(orderNumber);
-  return reference ? `, payment reference ${reference}` : "";
+  return reference ? emailText(locale)("referenceSuffix", { reference }) : "";
 }
 
 /** "your payment reference 7KQ4-MXP2" (the order number for an order number of another form). */
-export function referencePhrase(orderNumber: string): string {
+export function referencePhrase(orderNumber: string, locale: Locale = "en"): string {
+  const t = emailText(locale);
   const reference = paymentReference(orderNumber);
-  return reference ? `your payment reference ${reference}` : `your order number ${orderNumber}`;
+  return reference
+    ? t("yourPaymentReference", { reference })
+    : t("yourOrderNumber", { orderNumber });
 }
 
-const discountLabel = (order: OrderLines) =>
-  order.couponCode ? `Discount (${oneLine(order.couponCode)})` : "Discount";
+const discountLabel = (order: OrderLines, locale: Locale) => {
+  const t = emailText(locale);
+  return order.couponCode
+    ? t("discountWithCode", { code: oneLine(order.couponCode) })
+    : t("discount");
+};
 
 /** The items (quantity × price, line total) and the totals, for the HTML of an order's emails. */
-function orderItemsTable(order: OrderLines): SafeHtml {
+function orderItemsTable(order: OrderLines, locale: Locale): SafeHtml {
+  const t = emailText(locale);
+  const money = (cents: number) => formatMoney(cents, locale);
   const rows = order.items.map((item) => {
     const { name, size } = itemLabel(item);
     return html`<tr>
@@ -218,13 +240,13 @@ function orderItemsTable(order: OrderLines): SafeHtml {
         align="center"
         style="${CELL};padding:10px 8px;border-bottom:1px solid ${emailColors.border};color:${emailColors.text};white-space:nowrap"
       >
-        ${item.quantity} × ${formatMoney(item.priceAtPurchaseCents)}
+        ${item.quantity} × ${money(item.priceAtPurchaseCents)}
       </td>
       <td
         align="right"
         style="${CELL};padding:10px 0 10px 8px;border-bottom:1px solid ${emailColors.border};color:${emailColors.text};white-space:nowrap"
       >
-        ${formatMoney(item.priceAtPurchaseCents * item.quantity)}
+        ${money(item.priceAtPurchaseCents * item.quantity)}
       </td>
     </tr>`;
   });
@@ -248,120 +270,140 @@ function orderItemsTable(order: OrderLines): SafeHtml {
   return emailLayoutTable(
     "",
     html`<tr>
-        <th align="left" style="${head};padding:0 8px 8px 0">Item</th>
-        <th align="center" style="${head}">Qty</th>
-        <th align="right" style="${head};padding:0 0 8px 8px">Total</th>
+        <th align="left" style="${head};padding:0 8px 8px 0">${t("item")}</th>
+        <th align="center" style="${head}">${t("qty")}</th>
+        <th align="right" style="${head};padding:0 0 8px 8px">${t("total")}</th>
       </tr>
       ${rows}
       <tr>
         <td colspan="3" style="height:8px;line-height:8px;font-size:0">&nbsp;</td>
       </tr>
-      ${total("Subtotal", formatMoney(order.subtotalCents))}
-      ${order.discountCents > 0 ? total(discountLabel(order), `-${formatMoney(order.discountCents)}`) : ""}
-      ${total(orderFeeLabel(order), shippingLabel(order.shippingCostCents))}
-      ${(order.taxLines ?? []).map((line) => total(line.label, formatMoney(line.amountCents)))}
-      ${total("Total", formatMoney(order.totalAmountCents), true)}`,
+      ${total(t("subtotal"), money(order.subtotalCents))}
+      ${order.discountCents > 0 ? total(discountLabel(order, locale), `-${money(order.discountCents)}`) : ""}
+      ${total(orderFeeLabel(order, locale), shippingLabel(order.shippingCostCents, locale))}
+      ${(order.taxLines ?? []).map((line) => total(line.label, money(line.amountCents)))}
+      ${total(t("total"), money(order.totalAmountCents), true)}`,
   );
 }
 
 /** The items and totals of an order, as the plain-text version of its emails lists them. */
-function orderItemsText(order: OrderLines): string[] {
+function orderItemsText(order: OrderLines, locale: Locale): string[] {
+  const t = emailText(locale);
+  const money = (cents: number) => formatMoney(cents, locale);
+  const line = (label: string, value: string) => `  ${t("labelValue", { label, value })}`;
   return [
     ...order.items.map((item) => {
       const { name, size } = itemLabel(item);
       const label = size ? `${name} (${size})` : name;
-      return `  ${item.quantity} × ${label}: ${formatMoney(item.priceAtPurchaseCents * item.quantity)}`;
+      return line(`${item.quantity} × ${label}`, money(item.priceAtPurchaseCents * item.quantity));
     }),
     "",
-    `  Subtotal: ${formatMoney(order.subtotalCents)}`,
+    line(t("subtotal"), money(order.subtotalCents)),
     ...(order.discountCents > 0
-      ? [`  ${discountLabel(order)}: -${formatMoney(order.discountCents)}`]
+      ? [line(discountLabel(order, locale), `-${money(order.discountCents)}`)]
       : []),
-    `  ${orderFeeLabel(order)}: ${shippingLabel(order.shippingCostCents)}`,
-    ...(order.taxLines ?? []).map((line) => `  ${line.label}: ${formatMoney(line.amountCents)}`),
-    `  Total: ${formatMoney(order.totalAmountCents)}`,
+    line(orderFeeLabel(order, locale), shippingLabel(order.shippingCostCents, locale)),
+    ...(order.taxLines ?? []).map((tax) => line(tax.label, money(tax.amountCents))),
+    line(t("total"), money(order.totalAmountCents)),
   ];
 }
 
-const orderFeeLabel = (order: OrderLines) =>
-  feeLabel(order.fulfilment?.fulfilmentMethod ?? "parcel");
+const orderFeeLabel = (order: OrderLines, locale: Locale) =>
+  feeLabel(order.fulfilment?.fulfilmentMethod ?? "parcel", locale);
 
 /** What happens once the payment arrives, by the way the order reaches the shopper. */
-function afterPayment(order: OrderConfirmationInput): string {
+function afterPayment(order: OrderConfirmationInput, locale: Locale): string {
+  const t = emailText(locale);
   const method = order.fulfilment?.fulfilmentMethod ?? "parcel";
-  if (method === "delivery")
-    return "Once your payment arrives, our staff deliver your order in the window you chose. The adult who receives it shows photo ID.";
-  if (method === "pickup")
-    return "Once your payment arrives, we email you when your order is ready. Bring photo ID and your pickup code.";
-  return "Once your payment arrives, we prepare your order and ship it with Canada Post.";
+  if (method === "delivery") return t("afterPaymentDelivery");
+  if (method === "pickup") return t("afterPaymentPickup");
+  return t("afterPaymentParcel");
 }
 
 /** An order's items and totals under a heading, in HTML and as the plain-text version's lines. */
-export function orderItemsSection(title: string, order: OrderLines) {
+export function orderItemsSection(title: string, order: OrderLines, locale: Locale = "en") {
   return {
-    html: html`${emailSubheading(title)} ${orderItemsTable(order)}`,
-    text: [title.toUpperCase(), ...orderItemsText(order)],
+    html: html`${emailSubheading(title)} ${orderItemsTable(order, locale)}`,
+    text: [title.toLocaleUpperCase(LOCALE_TAGS[locale]), ...orderItemsText(order, locale)],
   };
 }
 
-function plainText(order: OrderConfirmationInput, orderUrl: string, lookupUrl: string): string {
+function plainText(
+  order: OrderConfirmationInput,
+  orderUrl: string,
+  lookupUrl: string,
+  locale: Locale,
+): string {
+  const t = emailText(locale);
   const { payments } = storeSettingsNow();
   const { etransferInstructions } = payments;
   const lines = [
-    `Thanks for your order, ${oneLine(order.shippingName)}!`,
+    t("thanksForOrder", { name: oneLine(order.shippingName) }),
     "",
-    `We have received order ${order.orderNumber}. It is reserved for you and ships once your payment arrives.`,
+    t("orderReceived", { orderNumber: order.orderNumber }),
     "",
-    ...paymentText(order, orderPaymentAddress(payments)),
+    ...paymentText(order, orderPaymentAddress(payments), locale),
     ...(etransferInstructions ? [etransferInstructions] : []),
     "",
-    ...orderItemsSection("Your order", order).text,
-    ...(order.fulfilment ? [fulfilmentLine(order.fulfilment)] : []),
+    ...orderItemsSection(t("yourOrder"), order, locale).text,
+    ...(order.fulfilment ? [fulfilmentLine(order.fulfilment, locale)] : []),
     "",
-    `View your order: ${orderUrl}`,
+    t("viewYourOrderText", { url: orderUrl }),
     "",
-    "WHAT HAPPENS NEXT",
-    `1. Send the e-Transfer with ${referencePhrase(order.orderNumber)} in the message.`,
-    `2. ${afterPayment(order)}`,
-    `3. Follow your order any time at ${lookupUrl} with your order number and this email address.`,
+    t("whatHappensNext").toLocaleUpperCase(LOCALE_TAGS[locale]),
+    t("stepSend", { reference: referencePhrase(order.orderNumber, locale) }),
+    t("stepAfter", { text: afterPayment(order, locale) }),
+    t("stepFollowText", { url: lookupUrl }),
   ];
   return lines.join("\n");
 }
 
 /** The email a shopper gets right after placing an order: items, totals and how to pay. */
 export function renderOrderConfirmationEmail(order: OrderConfirmationInput) {
-  const { publicUrl } = config();
+  return localizableEmail(order.locale, (locale) => confirmationIn(order, locale));
+}
+
+function confirmationIn(order: OrderConfirmationInput, locale: Locale) {
+  const t = emailText(locale);
   const settings = storeSettingsNow();
   const STORE_NAME = settings.store.name;
   const ETRANSFER_EMAIL = orderPaymentAddress(settings.payments);
-  const orderUrl = orderPageUrl(order.accessToken);
-  const lookupUrl = `${publicUrl}/order-lookup`;
+  const orderUrl = orderPageUrl(order.accessToken, locale);
+  const lookupUrl = storeUrl("/order-lookup", locale);
   const name = oneLine(order.shippingName);
-  const total = formatMoney(order.totalAmountCents);
+  const total = formatMoney(order.totalAmountCents, locale);
+  const n = order.orderNumber;
 
-  const content = html`${emailHeading(`Thanks for your order, ${name}!`)}
-  ${emailParagraph(html`We have received order <strong>${order.orderNumber}</strong>. It is reserved for you and ships once your payment arrives.`)}
-  ${paymentBox(order, ETRANSFER_EMAIL)}
+  const content = html`${emailHeading(t("thanksForOrder", { name }))}
+  ${emailParagraph(htmlMessage(t("orderReceived", { orderNumber: "{orderNumber}" }), { orderNumber: html`<strong>${n}</strong>` }))}
+  ${paymentBox(order, ETRANSFER_EMAIL, locale)}
   ${
     settings.payments.etransferInstructions
       ? emailParagraph(settings.payments.etransferInstructions)
       : ""
   }
-  ${orderItemsSection("Your order", order).html}
-  ${order.fulfilment ? emailParagraph(html`<strong>${fulfilmentLine(order.fulfilment)}</strong>`) : ""}
-  ${emailButton(orderUrl, "View your order")} ${emailSubheading("What happens next")}
+  ${orderItemsSection(t("yourOrder"), order, locale).html}
+  ${order.fulfilment ? emailParagraph(html`<strong>${fulfilmentLine(order.fulfilment, locale)}</strong>`) : ""}
+  ${emailButton(orderUrl, t("viewYourOrder"))} ${emailSubheading(t("whatHappensNext"))}
   ${emailParagraph(
-    html`1. Send the e-Transfer with ${referencePhrase(order.orderNumber)} in the message.<br />
-      2. ${afterPayment(order)}<br />
-      3. Follow your order any time on our ${emailLink(lookupUrl, "order look-up page")} with your
-      order number and this email address.`,
+    html`${t("stepSend", { reference: referencePhrase(n, locale) })}<br />
+      ${t("stepAfter", { text: afterPayment(order, locale) })}<br />
+      ${htmlMessage(t("stepFollowLink", { link: "{link}" }), {
+        link: emailLink(lookupUrl, t("orderLookupPage")),
+      })}`,
   )}`;
 
   return renderEmail({
-    subject: `${STORE_NAME}: order ${order.orderNumber} received`,
-    title: `Order ${order.orderNumber}`,
-    preheader: `Order ${order.orderNumber}: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}${referenceSuffix(order.orderNumber)}.`,
+    subject: t("confirmationSubject", { store: STORE_NAME, orderNumber: n }),
+    title: t("confirmationTitle", { orderNumber: n }),
+    preheader: t("confirmationPreheader", {
+      orderNumber: n,
+      total,
+      email: ETRANSFER_EMAIL,
+      reference: referenceSuffix(n, locale),
+    }),
     content,
-    text: plainText(order, orderUrl, lookupUrl),
+    text: plainText(order, orderUrl, lookupUrl, locale),
+    locale,
   });
 }

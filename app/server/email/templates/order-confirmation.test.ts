@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { emailsMessages } from "~/lib/i18n/messages/emails";
+import { formatMoney } from "~/lib/money";
 import { paymentReference } from "~/lib/payment-reference";
 import { config } from "~/server/config.server";
-import { UNSUBSCRIBE_URL } from "../mailing-body.server";
+import { personaliseMailing, UNSUBSCRIBE_URL } from "../mailing-body.server";
 import {
   escapeHtml,
   html,
+  RENDER_IN_LOCALE,
   renderEmailHtml,
   renderEmailText,
   safeUrl,
   trustedHtml,
 } from "./layout.server";
+import { renderMailingEmail } from "./mailing.server";
+import { renderRefundEmail } from "./refund.server";
 import {
   renderOrderConfirmationEmail,
   type OrderConfirmationInput,
@@ -278,5 +283,160 @@ describe("email layout", () => {
     );
     expect(page("javascript:alert(1)")).toContain(`<a href="${config().publicUrl}/"`);
     expect(page("javascript:alert(1)")).not.toContain("javascript:");
+  });
+});
+
+describe("shopper emails in French (the order's language)", () => {
+  const french: OrderConfirmationInput = {
+    ...order,
+    items: [
+      { productName: "Blue Dream", sizeLabel: "3.5g", quantity: 2, priceAtPurchaseCents: 50000 },
+      { productName: "Hemp Wick", sizeLabel: null, quantity: 1, priceAtPurchaseCents: 21450 },
+    ],
+    subtotalCents: 121450,
+    shippingCostCents: 2000,
+    totalAmountCents: 123450,
+    placedAt: new Date("2026-11-24T18:00:00Z"),
+    locale: "fr",
+  };
+  /** What a reader sees of the HTML: tags gone, entities of quotes undone, spaces collapsed. */
+  const seen = (markup: string) =>
+    markup
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&")
+      .replace(/[ \t\r\n]+/g, " ")
+      .replace(/ ([.,])/g, "$1");
+
+  /** The English catalogue's sentences (their fixed parts), none of which a French email may hold. */
+  const englishSentences = Object.entries(emailsMessages.en)
+    .filter(([key, text]) => typeof text === "string" && text !== emailsMessages.fr[key as never])
+    .flatMap(([, text]) => (text as string).split(/\{\w+\}/))
+    .map((part) => part.trim())
+    .filter((part) => part.length >= 12 && /\s/.test(part));
+
+  function expectNoEnglish(email: { subject: string; html: string; text: string }) {
+    for (const body of [email.subject, seen(email.html), email.text])
+      for (const sentence of englishSentences) expect(body).not.toContain(sentence);
+  }
+
+  it("says the confirmation in French: subject, money, dates, links to /fr pages", () => {
+    const email = renderOrderConfirmationEmail(french);
+    const { STORE_NAME, publicUrl } = config();
+    expect(email.subject).toBe(`${STORE_NAME}\u00a0: commande BBS-00000007 reçue`);
+    const total = formatMoney(123450, "fr");
+    expect(total).toMatch(/^1\s234,50\s\$$/);
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain(total);
+      expect(body).toContain(`${publicUrl}/fr/orders/k3y_token-abc`);
+      expect(body).toContain(`${publicUrl}/fr/order-lookup`);
+      expect(body).toContain("dimanche 29 novembre");
+    }
+    expect(email.html).toMatch(/<html lang="fr">/);
+    expect(seen(email.html)).toContain("Merci pour votre commande, Jane Doe\u00a0!");
+    expect(seen(email.html)).toContain("Nous avons bien reçu la commande BBS-00000007.");
+    expect(email.text).toContain(`2 × Blue Dream (3.5g)\u00a0: ${formatMoney(100000, "fr")}`);
+    expect(email.text).toContain("Réservé aux adultes de 19 ans et plus au Canada");
+    expect(email.text).toContain(`${publicUrl}/fr\n`);
+    expectNoEnglish(email);
+  });
+
+  it("says a status email in French", () => {
+    const email = renderOrderStatusEmail({
+      kind: "shipped",
+      orderNumber: "BBS-00000007",
+      shippingName: "Jane Doe",
+      totalAmountCents: 123450,
+      accessToken: "k3y_token-abc",
+      trackingNumber: "1234567890123456",
+      estimatedDelivery: "2026-12-01",
+      locale: "fr",
+    });
+    expect(email.subject).toBe(
+      `${config().STORE_NAME}\u00a0: la commande BBS-00000007 a été expédiée`,
+    );
+    expect(email.text).toContain("Bonjour Jane Doe,");
+    expect(email.text).toContain("Livraison prévue\u00a0: 1er décembre 2026.");
+    expect(email.text).toContain(`${config().publicUrl}/fr/orders/k3y_token-abc`);
+    expect(seen(email.html)).toContain("Suivre votre colis");
+    expect(email.html).toContain("canadapost-postescanada.ca/track-reperage/fr#");
+    expect(email.html).toMatch(/<html lang="fr">/);
+    expectNoEnglish(email);
+
+    const reminder = renderOrderStatusEmail({
+      kind: "unpaid_reminder",
+      orderNumber: "BBS-00000007",
+      shippingName: "Jane Doe",
+      totalAmountCents: 123450,
+      accessToken: "k3y_token-abc",
+      placedAt: new Date("2026-11-24T18:00:00Z"),
+      locale: "fr",
+    });
+    expect(reminder.text).toContain(formatMoney(123450, "fr"));
+    expect(reminder.text).toContain("Référence de paiement\u00a0: T7QW-9KYP");
+    expectNoEnglish(reminder);
+  });
+
+  it("says the refund and the order-updated emails in French", () => {
+    const refund = renderRefundEmail({
+      orderNumber: "BBS-00000007",
+      shippingName: "Jane Doe",
+      accessToken: "k3y_token-abc",
+      creditNoteNumber: "BBS-00000007-R1",
+      amountCents: 123450,
+      rows: [
+        { label: "1 × Blue Dream (3.5g)", amountCents: 121450 },
+        { label: "Shipping", amountCents: 2000 },
+      ],
+      method: "etransfer",
+      sentTo: "jane@example.com",
+      reference: null,
+      locale: "fr",
+    });
+    expect(refund.text).toContain(`Livraison\u00a0: ${formatMoney(2000, "fr")}`);
+    expect(refund.text).toContain("note de crédit BBS-00000007-R1");
+    expectNoEnglish(refund);
+    const updated = renderOrderUpdatedEmail({
+      ...french,
+      placedAt: new Date("2026-11-24T18:00:00Z"),
+      previousTotalCents: 12000,
+      shipping: {
+        street: "1 rue Principale",
+        city: "Gatineau",
+        province: "QC",
+        postalCode: "J8X 1A1",
+      },
+    });
+    expect(updated.text).toContain("LIVRAISON À");
+    expectNoEnglish(updated);
+  });
+
+  it("keeps English when no language is given, and can render again in the order's", () => {
+    const email = renderOrderConfirmationEmail(order);
+    expect(email.html).toMatch(/<html lang="en">/);
+    const again = email[RENDER_IN_LOCALE]!.render("fr");
+    expect(again.subject).toContain("commande BBS-00000007 reçue");
+  });
+
+  it("keeps both languages of a mailing's footer until each copy keeps its reader's", () => {
+    const mailing = renderMailingEmail({ subject: "News", bodyHtml: "<p>Hello</p>" });
+    const url = `${config().publicUrl}/unsubscribe/tok123456`;
+    const fr = personaliseMailing(mailing, {
+      trackingToken: "t",
+      unsubscribeUrl: url,
+      locale: "fr",
+    });
+    expect(fr.html).toContain(`href="${config().publicUrl}/fr/unsubscribe/tok123456"`);
+    expect(seen(fr.html)).toContain("Se désabonner en un clic.");
+    expect(fr.text).toContain(
+      `Se désabonner en un clic\u00a0: ${config().publicUrl}/fr/unsubscribe/tok123456`,
+    );
+    expect(fr.html + fr.text).not.toContain("Unsubscribe");
+    expect(fr.html + fr.text).not.toContain("{{");
+    const en = personaliseMailing(mailing, { trackingToken: "t", unsubscribeUrl: url });
+    expect(en.text).toContain(`Unsubscribe with one click: ${url}`);
+    expect(en.html + en.text).not.toContain("désabonner");
+    expect(en.html + en.text).not.toContain("{{");
   });
 });

@@ -1,10 +1,19 @@
 import { formatLongCalendarDay } from "~/lib/dates";
 import { pickupLastDay, windowLabel, type OrderFulfilment } from "~/lib/fulfilment";
+import type { Locale } from "~/lib/i18n/locale";
 import { config } from "~/server/config.server";
 import { formatMoney } from "~/lib/money";
 import { canadaPostTrackingUrl } from "~/lib/order-status";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
-import { emailNotice, emailParagraph, html, oneLine, renderEmail } from "./layout.server";
+import {
+  emailNotice,
+  emailParagraph,
+  emailText,
+  html,
+  localizableEmail,
+  oneLine,
+  renderEmail,
+} from "./layout.server";
 import { paymentBox, paymentText, viewOrderLink } from "./order-confirmation.server";
 import { orderPaymentAddress } from "~/lib/store-settings";
 
@@ -36,6 +45,8 @@ interface OrderStatusEmailInput {
   fulfilment?: OrderFulfilment;
   /** When a pickup was made ready: the hold's last day is counted from it. */
   readyAt?: Date | null;
+  /** The order's language (orders.locale); English when not given. */
+  locale?: Locale;
 }
 
 interface Wording {
@@ -49,129 +60,138 @@ interface Wording {
   after?: string[];
 }
 
-function wording(order: OrderStatusEmailInput): Wording {
+function wording(order: OrderStatusEmailInput, locale: Locale): Wording {
+  const t = emailText(locale);
   const settings = storeSettingsNow();
   const STORE_NAME = settings.store.name;
   const ETRANSFER_EMAIL = orderPaymentAddress(settings.payments);
   const UNPAID_CANCEL_DAYS = settings.payments.unpaidCancelDays;
   const n = order.orderNumber;
-  const total = formatMoney(order.totalAmountCents);
+  const names = { store: STORE_NAME, orderNumber: n };
+  const total = formatMoney(order.totalAmountCents, locale);
   const method = order.fulfilment?.fulfilmentMethod ?? "parcel";
   const pickup = settings.fulfilment;
   switch (order.kind) {
     case "payment_received":
       return {
-        subject: `${STORE_NAME}: payment received for ${n}`,
-        heading: "We received your payment",
+        subject: t("paidSubject", names),
+        heading: t("paidHeading"),
         lines: [
-          `Thank you! Your Interac e-Transfer of ${total} for order ${n} has arrived.`,
+          t("paidArrived", { total, orderNumber: n }),
           method === "delivery"
-            ? `We are preparing your order for delivery ${deliveryWhen(order.fulfilment)}. Our driver checks photo ID at the door: have yours ready.`
+            ? t("paidDelivery", { when: deliveryWhen(order.fulfilment, locale) })
             : method === "pickup"
-              ? "We are preparing your order and will email you as soon as it is ready for pickup."
-              : "We are preparing your order now and will email you the Canada Post tracking number as soon as it ships.",
+              ? t("paidPickup")
+              : t("paidParcel"),
         ],
       };
     case "ready_for_pickup": {
       const ready = order.readyAt ?? new Date();
       const lastDay = pickupLastDay(ready, pickup.pickupHoldDays, config().STORE_TIMEZONE);
+      const place = pickup.pickupAddress?.replace(/\n/g, ", ") ?? STORE_NAME;
       return {
-        subject: `${STORE_NAME}: order ${n} is ready for pickup`,
-        heading: "Your order is ready for pickup",
+        subject: t("readySubject", names),
+        heading: t("readyHeading"),
         lines: [
-          `Order ${n} is ready at ${pickup.pickupAddress?.replace(/\n/g, ", ") ?? STORE_NAME}.${pickup.pickupHours ? ` Hours: ${pickup.pickupHours}.` : ""}`,
-          `Your pickup code is ${order.fulfilment?.pickupCode ?? ""}. Bring it with government photo ID: we check it before we hand the order over.`,
-          `We hold your order until ${formatLongCalendarDay(lastDay)}. If it is not picked up by then, it is cancelled and refunded.`,
+          `${t("readyAt", { orderNumber: n, place })}${pickup.pickupHours ? t("readyHours", { hours: pickup.pickupHours }) : ""}`,
+          t("readyCode", { code: order.fulfilment?.pickupCode ?? "" }),
+          t("readyHold", { day: formatLongCalendarDay(lastDay, locale) }),
         ],
       };
     }
     case "shipped": {
       const tracking = order.trackingNumber ?? "";
       return {
-        subject: `${STORE_NAME}: order ${n} has shipped`,
-        heading: "Your order is on its way",
+        subject: t("shippedSubject", names),
+        heading: t("shippedHeading"),
         lines: [
-          `Order ${n} left our shop with Canada Post. Tracking number: ${tracking}.`,
+          t("shippedLine", { orderNumber: n, tracking }),
           order.estimatedDelivery
-            ? `Estimated delivery: ${formatLongCalendarDay(order.estimatedDelivery)}.`
-            : "Canada Post will deliver it in the next few days.",
+            ? t("estimatedDelivery", {
+                day: formatLongCalendarDay(order.estimatedDelivery, locale),
+              })
+            : t("nextFewDays"),
         ],
-        link: { href: canadaPostTrackingUrl(tracking), label: "Track your parcel" },
+        link: { href: canadaPostTrackingUrl(tracking, locale), label: t("trackParcel") },
       };
     }
     case "out_for_delivery": {
       const tracking = order.trackingNumber ?? "";
       return {
-        subject: `${STORE_NAME}: order ${n} is out for delivery`,
-        heading: "Your order arrives today",
-        lines: [
-          `Canada Post is out delivering order ${n} today. Tracking number: ${tracking}.`,
-          "Canada Post checks photo ID at the door: whoever receives it must be of legal age, so have yours ready.",
-        ],
-        link: { href: canadaPostTrackingUrl(tracking), label: "Track your parcel" },
+        subject: t("outSubject", names),
+        heading: t("outHeading"),
+        lines: [t("outLine", { orderNumber: n, tracking }), t("outId")],
+        link: { href: canadaPostTrackingUrl(tracking, locale), label: t("trackParcel") },
       };
     }
     case "delivered":
       return {
-        subject: `${STORE_NAME}: order ${n} was ${method === "pickup" ? "picked up" : "delivered"}`,
-        heading: method === "pickup" ? "You picked up your order" : "Your order was delivered",
+        subject: t(method === "pickup" ? "pickedUpSubject" : "deliveredSubject", names),
+        heading: t(method === "pickup" ? "pickedUpHeading" : "deliveredHeading"),
         lines: [
           method === "pickup"
-            ? `Thank you for picking up order ${n}. We hope you enjoy it!`
+            ? t("pickedUpLine", { orderNumber: n })
             : method === "delivery"
-              ? `Our driver handed over order ${n}. We hope you enjoy it!`
-              : `Canada Post has delivered order ${n}. We hope you enjoy it!`,
-          "If anything is wrong with your order, reply to this email and we will make it right.",
+              ? t("driverDeliveredLine", { orderNumber: n })
+              : t("canadaPostDeliveredLine", { orderNumber: n }),
+          t("anythingWrong"),
         ],
       };
     case "cancelled":
       return {
-        subject: `${STORE_NAME}: order ${n} was cancelled`,
-        heading: "Your order was cancelled",
+        subject: t("cancelledSubject", names),
+        heading: t("cancelledHeading"),
         lines: [
-          `Order ${n} (${total}) has been cancelled.`,
-          `Reason: ${order.reason ?? "not given"}.`,
-          "If you already sent an e-Transfer for it, reply to this email and we will refund it.",
+          t("cancelledLine", { orderNumber: n, total }),
+          t("reason", { reason: order.reason ?? t("reasonNotGiven") }),
+          t("cancelledRefundOffer"),
         ],
       };
     case "unpaid_reminder":
       return {
-        subject: `${STORE_NAME}: reminder to pay for order ${n}`,
-        heading: "Your order is waiting for payment",
+        subject: t("reminderSubject", names),
+        heading: t("reminderHeading"),
         lines: [
-          `We are holding order ${n} for you, but its payment has not arrived yet.`,
-          `Please send an Interac e-Transfer of ${total} to ${ETRANSFER_EMAIL}, with the payment reference below in the message.`,
+          t("reminderHolding", { orderNumber: n }),
+          t("reminderSend", { total, email: ETRANSFER_EMAIL }),
         ],
         // The box says the deadline when the order's time is known.
         payment: { etransferEmail: ETRANSFER_EMAIL },
         after: order.placedAt
           ? []
-          : [
-              `Orders not paid within ${UNPAID_CANCEL_DAYS} days of being placed are cancelled automatically.`,
-            ],
+          : [t("reminderAutoCancel", { days: String(UNPAID_CANCEL_DAYS) })],
       };
   }
 }
 
 /** "on Tuesday, Dec 1, 4 p.m. to 6 p.m." (or "in your window" when it has none). */
-function deliveryWhen(fulfilment: OrderFulfilment | undefined): string {
+function deliveryWhen(fulfilment: OrderFulfilment | undefined, locale: Locale): string {
+  const t = emailText(locale);
   const { deliveryDate: date, deliveryStarts: starts, deliveryEnds: ends } = fulfilment ?? {};
-  return date && starts && ends ? `on ${windowLabel({ date, starts, ends })}` : "in your window";
+  return date && starts && ends
+    ? t("deliveryOn", { window: windowLabel({ date, starts, ends }, locale) })
+    : t("deliveryInWindow");
 }
 
 /** An order's status email (payment received, shipped, out for delivery, delivered, cancelled, payment reminder). */
 export function renderOrderStatusEmail(order: OrderStatusEmailInput) {
-  const w = wording(order);
-  const viewOrder = viewOrderLink(order);
+  return localizableEmail(order.locale, (locale) => statusEmailIn(order, locale));
+}
+
+function statusEmailIn(order: OrderStatusEmailInput, locale: Locale) {
+  const t = emailText(locale);
+  const w = wording(order, locale);
+  const viewOrder = viewOrderLink(order, locale);
   const notice = emailNotice({
     heading: w.heading,
-    lines: [`Hi ${oneLine(order.shippingName)},`, ...w.lines],
+    lines: [t("hiName", { name: oneLine(order.shippingName) }), ...w.lines],
     link: w.link,
+    locale,
   });
   const payment = w.payment
     ? {
-        html: paymentBox(order, w.payment.etransferEmail),
-        text: [...paymentText(order, w.payment.etransferEmail), ""],
+        html: paymentBox(order, w.payment.etransferEmail, locale),
+        text: [...paymentText(order, w.payment.etransferEmail, locale), ""],
       }
     : { html: "", text: [] };
   const after = w.after ?? [];
@@ -186,5 +206,6 @@ export function renderOrderStatusEmail(order: OrderStatusEmailInput) {
       ...after.flatMap((line) => [line, ""]),
       viewOrder.text,
     ].join("\n"),
+    locale,
   });
 }

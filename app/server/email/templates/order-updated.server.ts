@@ -1,3 +1,4 @@
+import { LOCALE_TAGS, type Locale } from "~/lib/i18n/locale";
 import { formatMoney } from "~/lib/money";
 import { orderPaymentAddress } from "~/lib/store-settings";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
@@ -6,7 +7,9 @@ import {
   emailHeading,
   emailParagraph,
   emailSubheading,
+  emailText,
   html,
+  localizableEmail,
   oneLine,
   renderEmail,
 } from "./layout.server";
@@ -28,6 +31,8 @@ interface OrderUpdatedInput extends OrderLines {
   /** The total before the change (said when it moved, so an e-Transfer already sent is sorted out). */
   previousTotalCents: number;
   shipping: { street: string; city: string; province: string; postalCode: string };
+  /** The order's language (orders.locale); English when not given. */
+  locale?: Locale;
 }
 
 /**
@@ -37,55 +42,68 @@ interface OrderUpdatedInput extends OrderLines {
  * the same deadline as before.
  */
 export function renderOrderUpdatedEmail(order: OrderUpdatedInput) {
+  return localizableEmail(order.locale, (locale) => updatedEmailIn(order, locale));
+}
+
+function updatedEmailIn(order: OrderUpdatedInput, locale: Locale) {
+  const t = emailText(locale);
   const settings = storeSettingsNow();
   const STORE_NAME = settings.store.name;
   const ETRANSFER_EMAIL = orderPaymentAddress(settings.payments);
-  const orderUrl = orderPageUrl(order.accessToken);
+  const orderUrl = orderPageUrl(order.accessToken, locale);
   const name = oneLine(order.shippingName);
-  const total = formatMoney(order.totalAmountCents);
-  const previous = formatMoney(order.previousTotalCents);
+  const total = formatMoney(order.totalAmountCents, locale);
+  const previous = formatMoney(order.previousTotalCents, locale);
   const moved = order.previousTotalCents !== order.totalAmountCents;
-  const intro = `We updated order ${order.orderNumber}. Here it is as it stands now.`;
+  const n = order.orderNumber;
+  const intro = t("updatedIntro", { orderNumber: n });
   const amount = moved
-    ? `The amount to pay is now ${total} (it was ${previous}). If you already sent an e-Transfer for ${previous}, reply to this email and we will sort out the difference.`
-    : `The amount to pay is still ${total}.`;
-  const items = orderItemsSection("Your order", order);
+    ? t("updatedAmountMoved", { total, previous })
+    : t("updatedAmountSame", { total });
+  const items = orderItemsSection(t("yourOrder"), order, locale);
   const address = [
     name,
     oneLine(order.shipping.street),
     `${oneLine(order.shipping.city)}, ${order.shipping.province} ${order.shipping.postalCode}`,
   ];
+  const hi = t("hiName", { name });
 
-  const content = html`${emailHeading("Your order was updated")} ${emailParagraph(`Hi ${name},`)}
-  ${emailParagraph(intro)} ${emailParagraph(amount)} ${paymentBox(order, ETRANSFER_EMAIL)}
-  ${items.html} ${emailSubheading("Shipping to")}
+  const content = html`${emailHeading(t("updatedHeading"))} ${emailParagraph(hi)}
+  ${emailParagraph(intro)} ${emailParagraph(amount)} ${paymentBox(order, ETRANSFER_EMAIL, locale)}
+  ${items.html} ${emailSubheading(t("shippingTo"))}
   ${emailParagraph(html`${address[0]}<br />${address[1]}<br />${address[2]}`)}
-  ${emailButton(orderUrl, "View your order")}`;
+  ${emailButton(orderUrl, t("viewYourOrder"))}`;
 
   const text = [
-    "Your order was updated",
+    t("updatedHeading"),
     "",
-    `Hi ${name},`,
+    hi,
     "",
     intro,
     "",
     amount,
     "",
-    ...paymentText(order, ETRANSFER_EMAIL),
+    ...paymentText(order, ETRANSFER_EMAIL, locale),
     "",
     ...items.text,
     "",
-    "SHIPPING TO",
+    t("shippingTo").toLocaleUpperCase(LOCALE_TAGS[locale]),
     ...address.map((line) => `  ${line}`),
     "",
-    `View your order: ${orderUrl}`,
+    t("viewYourOrderText", { url: orderUrl }),
   ].join("\n");
 
   return renderEmail({
-    subject: `${STORE_NAME}: your order ${order.orderNumber} was updated`,
-    title: `Order ${order.orderNumber} updated`,
-    preheader: `Order ${order.orderNumber} was updated: pay ${total} by Interac e-Transfer to ${ETRANSFER_EMAIL}${referenceSuffix(order.orderNumber)}.`,
+    subject: t("updatedSubject", { store: STORE_NAME, orderNumber: n }),
+    title: t("updatedTitle", { orderNumber: n }),
+    preheader: t("updatedPreheader", {
+      orderNumber: n,
+      total,
+      email: ETRANSFER_EMAIL,
+      reference: referenceSuffix(n, locale),
+    }),
     content,
     text,
+    locale,
   });
 }

@@ -1,7 +1,16 @@
+import type { Locale } from "~/lib/i18n/locale";
 import { formatMoney } from "~/lib/money";
-import { REFUND_METHOD_LABELS, type RefundMethod } from "~/lib/refunds";
+import type { RefundMethod } from "~/lib/refunds";
 import { storeSettingsNow } from "~/server/settings/store-settings.server";
-import { emailNotice, emailTable, html, oneLine, renderEmail } from "./layout.server";
+import {
+  emailNotice,
+  emailTable,
+  emailText,
+  html,
+  localizableEmail,
+  oneLine,
+  renderEmail,
+} from "./layout.server";
 import { viewOrderLink } from "./order-confirmation.server";
 
 /** A refund as the shopper is told about it (refunds.server.ts queues it in the refund's transaction). */
@@ -19,13 +28,24 @@ export interface RefundEmailInput {
   reference: string | null;
   /** Set when the refund came with the order's cancellation: one email says both. */
   cancelled?: { reason: string; totalAmountCents: number };
+  /** The order's language (orders.locale); English when not given. */
+  locale?: Locale;
 }
 
-function howSent(input: RefundEmailInput): string {
-  const reference = input.reference ? ` (reference ${input.reference})` : "";
+function howSent(input: RefundEmailInput, locale: Locale): string {
+  const t = emailText(locale);
+  const reference = input.reference ? t("refundReference", { reference: input.reference }) : "";
   return input.method === "etransfer"
-    ? `We sent it by Interac e-Transfer to ${input.sentTo}${reference}: your bank will tell you when it arrives.`
-    : `We refunded it by another way than e-Transfer${reference}. Reply to this email if you have any question about it.`;
+    ? t("refundViaEtransfer", { email: input.sentTo, reference })
+    : t("refundOtherWay", { reference });
+}
+
+/** A row's label in the email's language: the plan's own words ("Shipping"), else as written. */
+function rowLabel(label: string, locale: Locale): string {
+  const t = emailText(locale);
+  if (label === "Shipping") return t("shippingRow");
+  if (label === "Amount (before tax)") return t("amountBeforeTaxRow");
+  return label;
 }
 
 /**
@@ -34,42 +54,54 @@ function howSent(input: RefundEmailInput): string {
  * the plain cancellation's "reply and we will refund".
  */
 export function renderRefundEmail(input: RefundEmailInput) {
+  return localizableEmail(input.locale, (locale) => refundEmailIn(input, locale));
+}
+
+function refundEmailIn(input: RefundEmailInput, locale: Locale) {
+  const t = emailText(locale);
+  const money = (cents: number) => formatMoney(cents, locale);
   const store = storeSettingsNow().store.name;
   const n = input.orderNumber;
-  const amount = formatMoney(input.amountCents);
+  const amount = money(input.amountCents);
   const subject = input.cancelled
-    ? `${store}: order ${n} was cancelled and refunded`
-    : `${store}: refund of ${amount} for order ${n}`;
-  const heading = input.cancelled ? "Your order was cancelled and refunded" : "We sent your refund";
+    ? t("refundCancelledSubject", { store, orderNumber: n })
+    : t("refundSubject", { store, amount, orderNumber: n });
+  const heading = t(input.cancelled ? "refundCancelledHeading" : "refundHeading");
   const lines = [
     ...(input.cancelled
       ? [
-          `Order ${n} (${formatMoney(input.cancelled.totalAmountCents)}) has been cancelled.`,
-          `Reason: ${input.cancelled.reason}.`,
+          t("cancelledLine", { orderNumber: n, total: money(input.cancelled.totalAmountCents) }),
+          t("reason", { reason: input.cancelled.reason }),
         ]
       : []),
-    `We refunded ${amount} for order ${n} (credit note ${input.creditNoteNumber}).`,
-    howSent(input),
+    t("refundedLine", { amount, orderNumber: n, creditNote: input.creditNoteNumber }),
+    howSent(input, locale),
   ];
-  const viewOrder = viewOrderLink(input);
+  const viewOrder = viewOrderLink(input, locale);
+  const rows = input.rows.map((row) => ({ ...row, label: rowLabel(row.label, locale) }));
   const table = emailTable(
-    [{ label: "Refunded" }, { label: "Amount", align: "right" }],
+    [{ label: t("refunded") }, { label: t("amount"), align: "right" }],
     [
-      ...input.rows.map((row) => [row.label, formatMoney(row.amountCents)]),
+      ...rows.map((row) => [row.label, money(row.amountCents)]),
       [
-        { content: "Total refunded", style: "font-weight:700" },
+        { content: t("totalRefunded"), style: "font-weight:700" },
         { content: amount, style: "font-weight:700" },
       ],
     ],
   );
-  const notice = emailNotice({ heading, lines: [`Hi ${oneLine(input.shippingName)},`, ...lines] });
+  const notice = emailNotice({
+    heading,
+    lines: [t("hiName", { name: oneLine(input.shippingName) }), ...lines],
+    locale,
+  });
   const content = html`${notice.content} ${table} ${viewOrder.html}`;
+  const method = t(input.method === "etransfer" ? "methodEtransfer" : "methodOther");
   const text = [
     ...notice.text,
-    ...input.rows.map((row) => `${row.label}: ${formatMoney(row.amountCents)}`),
-    `Total refunded: ${amount} (${REFUND_METHOD_LABELS[input.method]})`,
+    ...rows.map((row) => t("labelValue", { label: row.label, value: money(row.amountCents) })),
+    t("totalRefundedText", { amount, method }),
     "",
     viewOrder.text,
   ].join("\n");
-  return renderEmail({ subject, preheader: lines[0]!, content, text });
+  return renderEmail({ subject, preheader: lines[0]!, content, text, locale });
 }
