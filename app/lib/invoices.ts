@@ -3,6 +3,7 @@ import type { CreditNoteRef } from "./credit-notes";
 import { zonedParts, zonedTime } from "./dates";
 import { feeLabel } from "./fulfilment";
 import { formatMoney } from "./money";
+import type { TaxKind } from "./taxes";
 
 /** An invoice as printed, shown in the preview and written to the PDF (one per order). */
 export interface InvoiceDocument {
@@ -22,7 +23,7 @@ export interface InvoiceDocument {
   /** The fulfilment method, which names the fee's line (docs/product/fulfilment.md). */
   fulfilmentMethod?: string;
   /** Sales tax lines (GST 5%, PST 7% …); empty for orders placed before taxes. */
-  taxLines: { label: string; amountCents: number }[];
+  taxLines: { label: string; amountCents: number; kind?: TaxKind; ratePer100k?: number }[];
   totalCents: number;
   /** The refunds made on the order, each a credit note (BBS-00000012-R1), oldest first. */
   creditNotes: CreditNoteRef[];

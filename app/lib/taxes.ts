@@ -191,6 +191,19 @@ export function taxLineLabel(
   });
 }
 
+/**
+ * A stored tax line's label in a language: as stored in English; in French written again from its
+ * kind and rate when the line has them (documents made from stored lines).
+ */
+export function taxLabelIn(
+  line: { label: string; kind?: TaxKind; ratePer100k?: number },
+  locale: Locale,
+): string {
+  return locale !== "en" && line.kind && line.ratePer100k !== undefined
+    ? taxLineLabel({ kind: line.kind, ratePer100k: line.ratePer100k }, locale)
+    : line.label;
+}
+
 /** "9.975" or "9.975%" → 9975; null when it is not a percentage with at most 3 decimals in 0-100. */
 export function parseRate(value: string): number | null {
   const match = /^\s*(\d{1,3})(?:\.(\d{1,3}))?\s*%?\s*$/.exec(value);

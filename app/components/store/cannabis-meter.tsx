@@ -10,7 +10,6 @@ import {
 import { addItem, setCartDrawerOpen, updateCart, useCart, type CartItem } from "~/lib/cart";
 import type { Locale } from "~/lib/i18n/locale";
 import { catalogMessages } from "~/lib/i18n/messages/catalog";
-import { translator } from "~/lib/i18n/translate";
 import { useLocale, useT } from "~/lib/i18n/use-locale";
 
 /**
@@ -42,19 +41,6 @@ export function useCannabisNotice(): string | null {
   return current && current.cart === cart ? current.message : null;
 }
 
-/** "12.5 g" (formatGrams), the French way in French: "12,5 g". */
-function grams(mg: number, locale: Locale): string {
-  const text = formatGrams(mg);
-  return locale === "en" ? text : text.replace(".", ",").replace(" ", "\u00a0");
-}
-
-/** The meter's words: "12.5 g of 30 g" (meterText), in the page's language. */
-function localizedMeterText(totalMg: number, limitMg: number, locale: Locale): string {
-  if (locale === "en") return meterText(totalMg, limitMg);
-  const t = translator(catalogMessages, locale);
-  return t("meterText", { amount: grams(totalMg, locale), limit: grams(limitMg, locale) });
-}
-
 /**
  * Adds an item (or raises its quantity) unless the cart would hold more than 30 g of dried
  * cannabis or its equivalent; a refusal opens the drawer with the message (in the page's
@@ -64,20 +50,8 @@ export function addWithinLimit(item: CartItem, locale: Locale = "en"): boolean {
   let refused: { message: string; cart: CartItem[] } | null = null;
   updateCart((cart) => {
     const driedMg = item.driedMg ?? cart.find((c) => c.id === item.id)?.driedMg;
-    const english = refuseAddition(cart, { ...item, driedMg });
-    if (!english) return addItem(cart, item);
-    let message = english;
-    if (locale !== "en") {
-      // The same total refuseAddition found over the limit, said in French.
-      const total =
-        cart.reduce((sum, c) => sum + (c.driedMg ?? 0) * c.quantity, 0) +
-        (driedMg ?? 0) * item.quantity;
-      message = translator(catalogMessages, locale)("refusedAddition", {
-        name: item.name,
-        limit: grams(CANNABIS_LIMIT_MG, locale),
-        total: grams(total, locale),
-      });
-    }
+    const message = refuseAddition(cart, { ...item, driedMg }, CANNABIS_LIMIT_MG, locale);
+    if (!message) return addItem(cart, item);
     refused = { message, cart };
     return cart;
   });
@@ -103,7 +77,7 @@ export function CannabisMeter({
   if (!summary) return null;
   const over = summary.totalMg > summary.limitMg;
   const percent = Math.min(100, Math.round((summary.totalMg / summary.limitMg) * 100));
-  const text = localizedMeterText(summary.totalMg, summary.limitMg, locale);
+  const text = meterText(summary.totalMg, summary.limitMg, locale);
   const messages = [refused, summary.message].filter((m): m is string => Boolean(m) && m !== shown);
   return (
     <div data-testid="cannabis-meter">
@@ -133,7 +107,7 @@ export function CannabisMeter({
         />
       </div>
       <p className="mt-1 text-xs text-stone-500">
-        {t("lawAllows", { limit: grams(summary.limitMg, locale) })}
+        {t("lawAllows", { limit: formatGrams(summary.limitMg, locale) })}
       </p>
       <LimitMessages messages={messages} className="mt-2" />
     </div>

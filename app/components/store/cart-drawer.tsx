@@ -13,7 +13,7 @@ import {
   type CartItem,
 } from "~/lib/cart";
 import { shellMessages } from "~/lib/i18n/messages/shell";
-import { useMoney, useT } from "~/lib/i18n/use-locale";
+import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import {
   addWithinLimit,
@@ -142,6 +142,7 @@ function EmptyCart() {
 function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined }) {
   const t = useT(shellMessages);
   const { money } = useMoney();
+  const locale = useLocale();
   const priced = pricedLine(line);
   const name = priced?.name ?? item.name;
   // Only the server's price is shown: the stored one may be stale or edited.
@@ -209,7 +210,7 @@ function CartLine({ item, line }: { item: CartItem; line: QuotedLine | undefined
             </span>
             <button
               type="button"
-              onClick={() => addWithinLimit({ ...item, quantity: 1 })}
+              onClick={() => addWithinLimit({ ...item, quantity: 1 }, locale)}
               disabled={item.quantity >= maxQuantity}
               className="rounded-r-full p-2 text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
               aria-label={t("increaseQuantity", { name })}

@@ -1,7 +1,10 @@
 import { useId, useState } from "react";
 import { PageLink } from "~/components/ui/page-link";
 import { findCategory } from "~/lib/categories";
+import type { Locale } from "~/lib/i18n/locale";
+import { catalogMessages } from "~/lib/i18n/messages/catalog";
 import { shellMessages } from "~/lib/i18n/messages/shell";
+import { translator } from "~/lib/i18n/translate";
 import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
 import { resolveKind } from "~/lib/cannabis-limit";
 import { potencyLabel } from "~/lib/potency";
@@ -22,11 +25,32 @@ import { StockBadge } from "./stock-badge";
  * The strain and the potency as the package reads (app/lib/potency.ts), of the chosen size like
  * the price (the default size's until one is picked; the product's own without sizes).
  */
-export function productFacts(product: ProductSummary, variationId?: string): string {
+export function productFacts(
+  product: ProductSummary,
+  variationId: string | undefined,
+  locale: Locale,
+): string {
   const { values, size } = shownPotency(product, variationId);
-  return [product.strain, potencyLabel(resolveKind(product), values, size)]
+  return [
+    strainName(product.strain, locale),
+    potencyLabel(resolveKind(product), values, size, locale),
+  ]
     .filter(Boolean)
     .join(" · ");
+}
+
+const STRAIN_KEYS = {
+  indica: "strainIndica",
+  sativa: "strainSativa",
+  hybrid: "strainHybrid",
+} as const;
+
+/** The strain as typed by staff; the three strain types are said in the page's language. */
+function strainName(strain: string | null, locale: Locale): string | null {
+  const key = strain
+    ? STRAIN_KEYS[strain.trim().toLowerCase() as keyof typeof STRAIN_KEYS]
+    : undefined;
+  return key ? translator(catalogMessages, locale)(key) : strain;
 }
 
 /**
@@ -80,7 +104,7 @@ export function ProductCard({
             {product.name}
           </PageLink>
         </h3>
-        <p className="text-xs text-stone-600">{productFacts(product, variationId)}</p>
+        <p className="text-xs text-stone-600">{productFacts(product, variationId, locale)}</p>
         <Rating value={product.rating} />
         {product.variations.length > 1 ? (
           <SizePicker

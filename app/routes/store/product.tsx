@@ -172,7 +172,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Rating value={product.rating} size="md" />
             <StockBadge badge={stockBadge(available, product.stockAlertLevel)} />
           </div>
-          <p className="mt-2 text-sm text-stone-600">{productFacts(product, variationId)}</p>
+          <p className="mt-2 text-sm text-stone-600">
+            {productFacts(product, variationId, locale)}
+          </p>
           <p
             role="status"
             aria-label={t("price")}

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { formatLongDate } from "~/lib/dates";
 import type { Locale } from "~/lib/i18n/locale";
+import { documentsMessages } from "~/lib/i18n/messages/documents";
+import { translator } from "~/lib/i18n/translate";
 import { config } from "../config.server";
 import { db } from "../db.server";
 import { renderInvoicesPdf } from "../invoices/invoice-pdf.server";
-import { getInvoice, invoiceIssuer } from "../invoices/invoices.server";
+import { getShopperInvoice, invoiceIssuer } from "../invoices/invoices.server";
 import { getOrderForEmail, type OrderView } from "../orders/order-view.server";
 import { invoices, orders } from "../db-tables";
 import type { Shopper } from "./session.server";
@@ -107,19 +109,20 @@ export async function getAccountOrder(options: {
   return { order, invoiceStatus: invoice?.status ?? null };
 }
 
-/** The invoice PDF of one of the shopper's orders; null for anyone else's. */
+/**
+ * The invoice PDF of one of the shopper's orders, in the language the order was placed in (the
+ * admin's printed copy stays English); null for anyone else's.
+ */
 export async function renderAccountInvoicePdf(options: {
   shopper: Shopper;
   orderNumber: string;
 }): Promise<{ fileName: string; pdf: Buffer } | null> {
   const owned = await getAccountOrder(options);
   if (!owned?.invoiceStatus) return null;
-  const document = await getInvoice(owned.order.orderNumber);
-  if (!document) return null;
-  const pdf = await renderInvoicesPdf(
-    [document],
-    invoiceIssuer(),
-    `Invoice ${owned.order.orderNumber}`,
-  );
-  return { fileName: `${owned.order.orderNumber}.pdf`, pdf };
+  const invoice = await getShopperInvoice(owned.order.orderNumber);
+  if (!invoice) return null;
+  const { orderNumber } = owned.order;
+  const title = translator(documentsMessages, invoice.locale)("invoiceTitle", { orderNumber });
+  const pdf = await renderInvoicesPdf([invoice.document], invoiceIssuer(), title, invoice.locale);
+  return { fileName: `${orderNumber}.pdf`, pdf };
 }

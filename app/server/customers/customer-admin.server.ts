@@ -8,6 +8,7 @@ import {
 } from "~/lib/customers";
 import { fail, type Result } from "~/lib/errors";
 import type { FormErrors } from "~/lib/form";
+import type { Locale } from "~/lib/i18n/locale";
 import type { CustomerEmail, CustomerForm } from "~/schemas/customers";
 import { changedFields, recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db } from "../db.server";
@@ -188,11 +189,17 @@ export async function sendCustomerEmail(options: {
         customerNumber: customers.customerNumber,
         name: customers.name,
         email: customers.email,
+        // The wrapper (greeting, footer) speaks the language of the customer's latest order.
+        locale: sql<Locale>`coalesce((select o.locale from ${orders} o where o.customer_id = ${customers.id} order by o.created_at desc limit 1), 'en')`,
       })
       .from(customers)
       .where(eq(customers.id, options.customerId));
     if (!customer) return fail(404, "This customer no longer exists.");
-    const rendered = renderCustomerMessage({ name: customer.name, ...options.email });
+    const rendered = renderCustomerMessage({
+      name: customer.name,
+      locale: customer.locale,
+      ...options.email,
+    });
     const queued = await enqueueEmail(tx, {
       kind: "customer_message",
       to: customer.email,

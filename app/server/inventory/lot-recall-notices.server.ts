@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { fail, refusalFailure, type Result } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import type { Locale } from "~/lib/i18n/locale";
 import { lotLabel } from "~/lib/lots";
 import { recordAudit, type AuditActor } from "../audit/audit-log.server";
 import { db } from "../db.server";
@@ -18,12 +19,12 @@ import { getLot, LOT_NOT_FOUND } from "./lot-recall.server";
 /**
  * The addresses to notify: each distinct address of an order with units still out (taken by its
  * sales, less those given back; the "recalled" pieces of a return are not the order's), not
- * cancelled, with its most recent such order (the notice names it).
+ * cancelled, with its most recent such order (the notice names it, in that order's language).
  */
 function recipientsQuery(lotId: string) {
   return sql`
     select distinct on (lower(o.email)) o.id as "orderId", o.email, o.order_number as "orderNumber",
-      o.shipping_name as "customerName"
+      o.shipping_name as "customerName", o.locale
     from (
       select order_id,
         coalesce(-sum(quantity) filter (where quantity < 0 and reason <> 'recalled'), 0)
@@ -56,7 +57,13 @@ export async function sendRecallNotices(input: {
     return await db().transaction(async (tx) => {
       const recipients = (
         (await tx.execute(recipientsQuery(lot.id))) as unknown as {
-          rows: { orderId: string; email: string; orderNumber: string; customerName: string }[];
+          rows: {
+            orderId: string;
+            email: string;
+            orderNumber: string;
+            customerName: string;
+            locale: Locale;
+          }[];
         }
       ).rows.filter((r) => isOutboxAddress(r.email));
       if (recipients.length === 0) return { ok: true as const, queued: 0, alreadyNotified: 0 };
@@ -79,6 +86,7 @@ export async function sendRecallNotices(input: {
           lotNumber: lotLabel(lot.lotNumber),
           noticeNumber: recallNoticeNumber,
           noticeText: recallNoticeText,
+          locale: to.locale,
         });
         const outbox = await enqueueEmail(tx, { kind: "lot_recall", to: to.email, ...email });
         queued.push({ id: notice.id, outboxId: outbox.id });

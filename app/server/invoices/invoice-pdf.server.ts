@@ -12,6 +12,7 @@ import {
 } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
 import { paymentReference } from "~/lib/payment-reference";
+import { taxLabelIn } from "~/lib/taxes";
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -261,7 +262,7 @@ function invoiceTotalLines(
     value: invoice.shippingCostCents === 0 ? t("free") : money(invoice.shippingCostCents),
   });
   for (const tax of invoice.taxLines)
-    lines.push({ label: tax.label, value: money(tax.amountCents) });
+    lines.push({ label: taxLabelIn(tax, locale), value: money(tax.amountCents) });
   lines.push({ label: t("total"), value: money(invoice.totalCents), total: true });
   return lines;
 }

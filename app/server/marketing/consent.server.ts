@@ -7,6 +7,7 @@ import {
   type ConsentGivenAt,
   type WithdrawnAt,
 } from "~/lib/consent";
+import type { Locale } from "~/lib/i18n/locale";
 import { storeSettingsNow } from "../settings/store-settings.server";
 import type { Executor } from "../db.server";
 import { consentRecords } from "../db-tables";
@@ -27,6 +28,8 @@ interface ConsentGiven {
   now: Date;
   orderId?: string;
   expiresAt?: Date | null;
+  /** The language the wording was shown in (English when not given). */
+  locale?: Locale;
 }
 
 export async function recordConsentGiven(
@@ -43,7 +46,7 @@ export async function recordConsentsGiven(
   input: ConsentGiven,
 ): Promise<void> {
   if (emails.length === 0) return;
-  const wording = consentWording(input.source, storeSettingsNow().store.name);
+  const wording = consentWording(input.source, storeSettingsNow().store.name, input.locale);
   await executor.insert(consentRecords).values(
     emails.map((email) => ({
       email,
@@ -74,30 +77,40 @@ export async function recordWithdrawal(
  * The consent an order gives, in the order's transaction: the checkout box ticked is express
  * consent; left unticked, the purchase gives implied consent for two years (renewed by each
  * purchase). Implied consent never replaces express consent, and never undoes an unsubscribe.
+ * The checkout's language is the wording's; a new subscriber, or one who ticks the box again,
+ * gets newsletters in it.
  */
 export async function recordPurchaseConsent(
   tx: Executor,
-  input: { email: string; orderId: string; express: boolean; now: Date },
+  input: { email: string; orderId: string; express: boolean; now: Date; locale?: Locale },
 ): Promise<void> {
   const { email, orderId, now } = input;
+  const locale = input.locale ?? "en";
   const token = crypto.randomBytes(24).toString("base64url");
   if (input.express) {
     await tx.execute(sql`
-      insert into newsletter_subscribers (email, source, consented_at, unsubscribe_token)
-      values (${email}, 'checkout', ${now.toISOString()}, ${token})
+      insert into newsletter_subscribers (email, source, consented_at, unsubscribe_token, locale)
+      values (${email}, 'checkout', ${now.toISOString()}, ${token}, ${locale})
       on conflict (lower(email)) do update
         set consented_at = excluded.consented_at, source = excluded.source, unsubscribed_at = null,
-          consent_type = 'express', consent_expires_at = null
+          consent_type = 'express', consent_expires_at = null, locale = excluded.locale
         where newsletter_subscribers.unsubscribed_at is not null
           or newsletter_subscribers.consent_type = 'implied'`);
-    await recordConsentGiven(tx, { email, type: "express", source: "checkout", now, orderId });
+    await recordConsentGiven(tx, {
+      email,
+      type: "express",
+      source: "checkout",
+      now,
+      orderId,
+      locale,
+    });
     return;
   }
   const expiresAt = impliedConsentExpiry(now);
   const result = (await tx.execute(sql`
     insert into newsletter_subscribers
-      (email, source, consented_at, unsubscribe_token, consent_type, consent_expires_at)
-    values (${email}, 'checkout', ${now.toISOString()}, ${token}, 'implied', ${expiresAt.toISOString()})
+      (email, source, consented_at, unsubscribe_token, consent_type, consent_expires_at, locale)
+    values (${email}, 'checkout', ${now.toISOString()}, ${token}, 'implied', ${expiresAt.toISOString()}, ${locale})
     on conflict (lower(email)) do update
       set consented_at = excluded.consented_at, consent_expires_at = excluded.consent_expires_at
       where newsletter_subscribers.consent_type = 'implied'
@@ -111,5 +124,6 @@ export async function recordPurchaseConsent(
       now,
       orderId,
       expiresAt,
+      locale,
     });
 }

@@ -47,7 +47,7 @@ export async function subscribeToNewsletter(input: {
   const source = SourceSchema.parse(input.source);
   const now = input.now ?? new Date();
   await db().transaction(async (tx) => {
-    await subscribeAll(tx, [parsed.data], source, now);
+    await subscribeAll(tx, [parsed.data], source, now, locale);
     if (locale)
       await tx
         .update(newsletterSubscribers)
@@ -67,6 +67,8 @@ export async function subscribeAll(
   emails: string[],
   source: SubscriberSource,
   now: Date,
+  /** The language the consent wording was shown in (English when not given). */
+  locale?: Locale,
 ): Promise<void> {
   const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
   for (let i = 0; i < unique.length; i += 1000) {
@@ -86,7 +88,7 @@ export async function subscribeAll(
           consent_type = 'express', consent_expires_at = null
         where newsletter_subscribers.unsubscribed_at is not null
           or newsletter_subscribers.consent_type = 'implied'`);
-    await recordConsentsGiven(executor, batch, { type: "express", source, now });
+    await recordConsentsGiven(executor, batch, { type: "express", source, now, locale });
   }
 }
 

@@ -274,6 +274,7 @@ async function placeInTransaction(
     orderId: order.id,
     express: input.newsletter === true,
     now,
+    locale,
   });
 
   const orderLines = {

@@ -40,9 +40,10 @@ async function loadPieces(): Promise<EnglishPieces> {
               .trim()
               .replace(/^[,.:;!?()–—-]+|[,.:;()–—-]+$/g, "")
               .trim();
-            if (!/[A-Za-z]{2}/.test(piece)) continue;
+            // A piece the French keeps too (a brand such as INTERAC, "Indica") is not English left.
+            if (!/[A-Za-z]{2}/.test(piece) || [...french].some((f) => f.includes(piece))) continue;
             if (/\s/.test(piece)) phrases.add(piece);
-            else if (piece.length >= 3 && !french.has(piece)) words.add(piece);
+            else if (piece.length >= 3) words.add(piece);
           }
         }
       }
@@ -81,17 +82,23 @@ function pageTexts(page: Page): Promise<string[]> {
   });
 }
 
-/**
- * Fails with the list of English catalogue texts found on the (French) page. `allow` names pieces
- * that are store data on this page (a product or store name that happens to read as English).
- */
-export async function expectNoEnglish(page: Page, allow: readonly string[] = []) {
+/** The English catalogue texts found among `texts` (a page's, an email's lines). */
+export async function englishIn(texts: readonly string[], allow: readonly string[] = []) {
   const { phrases, words } = await (pieces ??= loadPieces());
-  const texts = await pageTexts(page);
   const whole = ` ${texts.join(" \u0000 ")} `;
   const found = [
     ...[...phrases].filter((phrase) => whole.includes(phrase)),
     ...texts.filter((text) => words.has(text)),
   ].filter((piece) => !allow.some((data) => data.includes(piece) || piece.includes(data)));
-  expect([...new Set(found)], `English left on ${page.url()}`).toEqual([]);
+  return [...new Set(found)];
+}
+
+/**
+ * Fails with the list of English catalogue texts found on the (French) page. `allow` names pieces
+ * that are store data on this page (a product or store name that happens to read as English).
+ */
+export async function expectNoEnglish(page: Page, allow: readonly string[] = []) {
+  expect(await englishIn(await pageTexts(page), allow), `English left on ${page.url()}`).toEqual(
+    [],
+  );
 }

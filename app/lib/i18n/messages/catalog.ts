@@ -131,11 +131,8 @@ export const catalogMessages = defineMessages(
 
     // The 30 g meter (cart drawer and checkout)
     driedEquivalent: "Dried cannabis equivalent",
-    meterText: "{amount} of {limit}",
     overTheLimit: "{text}, over the limit",
     lawAllows: "The law allows {limit} of dried cannabis, or its equivalent, per order.",
-    refusedAddition:
-      "Sorry, we can't add {name}: an order can hold at most {limit} of dried cannabis or its equivalent, and this would make it {total}.",
   },
   {
     // Shared
@@ -265,10 +262,7 @@ export const catalogMessages = defineMessages(
 
     // The 30 g meter
     driedEquivalent: "Équivalent en cannabis séché",
-    meterText: "{amount} sur {limit}",
     overTheLimit: "{text}, au-delà de la limite",
     lawAllows: "La loi permet {limit} de cannabis séché, ou son équivalent, par commande.",
-    refusedAddition:
-      "Désolés, nous ne pouvons pas ajouter {name}\u00a0: une commande peut contenir au plus {limit} de cannabis séché ou son équivalent, et celle-ci en contiendrait {total}.",
   },
 );

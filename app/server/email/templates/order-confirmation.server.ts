@@ -6,6 +6,7 @@ import { storeSettingsNow } from "~/server/settings/store-settings.server";
 import { orderPaymentAddress } from "~/lib/store-settings";
 import { paymentDeadline, paymentDeadlineSentence } from "~/lib/payment-deadline";
 import { paymentReference } from "~/lib/payment-reference";
+import { taxLabelIn, type TaxKind } from "~/lib/taxes";
 import {
   emailButton,
   emailColors,
@@ -39,7 +40,7 @@ export interface OrderConfirmationInput {
   discountCents: number;
   shippingCostCents: number;
   /** Sales tax lines (GST 5%, PST 7% …); none for orders placed before taxes. */
-  taxLines?: { label: string; amountCents: number }[];
+  taxLines?: { label: string; amountCents: number; kind?: TaxKind; ratePer100k?: number }[];
   totalAmountCents: number;
   accessToken: string;
   /** When it was placed: the e-Transfer's deadline is counted from it (none given: not said). */
@@ -281,7 +282,7 @@ function orderItemsTable(order: OrderLines, locale: Locale): SafeHtml {
       ${total(t("subtotal"), money(order.subtotalCents))}
       ${order.discountCents > 0 ? total(discountLabel(order, locale), `-${money(order.discountCents)}`) : ""}
       ${total(orderFeeLabel(order, locale), shippingLabel(order.shippingCostCents, locale))}
-      ${(order.taxLines ?? []).map((line) => total(line.label, money(line.amountCents)))}
+      ${(order.taxLines ?? []).map((line) => total(taxLabelIn(line, locale), money(line.amountCents)))}
       ${total(t("total"), money(order.totalAmountCents), true)}`,
   );
 }
@@ -303,7 +304,7 @@ function orderItemsText(order: OrderLines, locale: Locale): string[] {
       ? [line(discountLabel(order, locale), `-${money(order.discountCents)}`)]
       : []),
     line(orderFeeLabel(order, locale), shippingLabel(order.shippingCostCents, locale)),
-    ...(order.taxLines ?? []).map((tax) => line(tax.label, money(tax.amountCents))),
+    ...(order.taxLines ?? []).map((tax) => line(taxLabelIn(tax, locale), money(tax.amountCents))),
     line(t("total"), money(order.totalAmountCents)),
   ];
 }
