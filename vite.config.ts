@@ -19,6 +19,8 @@ const SHELL = [
 const LANDING_ROUTE =
   /\/app\/(root\.tsx|routes\/store\/(layout|home|category|product|search|content-page|not-found)\.tsx)$/;
 const SHARED = /\/app\/(components\/(store|ui|form)|lib)\/|\/node_modules\/lucide-react\//;
+const MESSAGES = /\/app\/lib\/i18n\/messages\//;
+const FIRST_PAGE = /\/app\/(root\.tsx|routes\/store\/(layout|home)\.tsx)$/;
 type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
 
 /** The landing routes that import a module, directly or through other modules. */
@@ -41,7 +43,12 @@ function clientChunk(
 ): string | undefined {
   if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "framework";
   if (SHELL.some((path) => id.endsWith(path))) return "shell";
-  if (SHARED.test(id) && landingRoutesReaching(id, getModuleInfo).size >= 2) return "landing";
+  if (!SHARED.test(id)) return undefined;
+  const routes = landingRoutesReaching(id, getModuleInfo);
+  // A catalogue of messages joins the landing chunk only when the first page (the layout or Home)
+  // shows it: the listing's or the product page's words are fetched by those pages alone.
+  if (MESSAGES.test(id) && ![...routes].some((route) => FIRST_PAGE.test(route))) return undefined;
+  if (routes.size >= 2) return "landing";
   return undefined;
 }
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  normalizePhone,
-  normalizePostalCode,
-  postalCodeMatchesProvince,
-  PROVINCES,
-} from "./address";
+import { normalizePostalCode, postalCodeMatchesProvince, PROVINCES } from "./address";
+import { normalizePhone } from "./phone";
 
 describe("normalizePostalCode", () => {
   it("accepts A1A 1A1 in any case and spacing and normalises it", () => {

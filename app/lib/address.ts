@@ -1,5 +1,5 @@
 import type { Locale } from "./i18n/locale";
-import { checkoutMessages } from "./i18n/messages/checkout";
+import { provinceMessages } from "~/lib/i18n/messages/provinces";
 import { translator } from "./i18n/translate";
 
 /** The 13 provinces and territories, with the first letters Canada Post uses for their postal codes. */
@@ -31,7 +31,7 @@ export function isProvinceCode(value: string): value is ProvinceCode {
 export function provinceName(code: string, locale: Locale = "en"): string {
   if (locale === "en" || !isProvinceCode(code))
     return PROVINCES.find((p) => p.code === code)?.name ?? code;
-  return translator(checkoutMessages, locale)(`province${code}`);
+  return translator(provinceMessages, locale)(`province${code}`);
 }
 
 /**
@@ -44,7 +44,7 @@ export function provincePhrase(
   form: "in" | "to" | "of",
   locale: Locale = "en",
 ) {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(provinceMessages, locale);
   if (form === "in") return t(`provinceIn${code}`);
   if (form === "to") return t(`provinceTo${code}`);
   return t(`provinceOf${code}`);
@@ -63,12 +63,4 @@ export function normalizePostalCode(value: string): string | null {
 export function postalCodeMatchesProvince(postalCode: string, province: string): boolean {
   const entry = PROVINCES.find((p) => p.code === province);
   return !!entry && entry.postalPrefixes.includes(postalCode.charAt(0));
-}
-
-/** A phone number as xxx-xxx-xxxx from 10 digits (or 11 starting with 1); null otherwise. */
-export function normalizePhone(value: string): string | null {
-  let digits = value.replace(/\D/g, "");
-  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
-  if (digits.length !== 10) return null;
-  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }

@@ -8,7 +8,7 @@
  * kept in thousandths (milligrams, or thousandths of a seed) so all the arithmetic is integers.
  */
 import type { Locale } from "./i18n/locale";
-import { checkoutMessages } from "./i18n/messages/checkout";
+import { cannabisLimitMessages } from "~/lib/i18n/messages/cannabis-limit";
 import { translator } from "./i18n/translate";
 
 export const CANNABIS_KINDS = [
@@ -139,7 +139,7 @@ export function unitDriedMg(product: MeasuredProduct, size?: MeasuredSize | null
 export function formatGrams(mg: number, locale: Locale = "en"): string {
   const hundredths = Math.ceil(mg / 10);
   const grams = (hundredths / 100).toFixed(2).replace(/\.?0+$/, "");
-  return translator(checkoutMessages, locale)("grams", {
+  return translator(cannabisLimitMessages, locale)("grams", {
     grams: locale === "fr" ? grams.replace(".", ",") : grams,
   });
 }
@@ -150,7 +150,7 @@ export function meterText(
   limitMg = CANNABIS_LIMIT_MG,
   locale: Locale = "en",
 ): string {
-  return translator(checkoutMessages, locale)("meterText", {
+  return translator(cannabisLimitMessages, locale)("meterText", {
     total: formatGrams(totalMg, locale),
     limit: formatGrams(limitMg, locale),
   });
@@ -158,7 +158,7 @@ export function meterText(
 
 /** The message for an order over the limit (the quote and placing the order). */
 function overLimitMessage(totalMg: number, limitMg: number, locale: Locale): string {
-  return translator(checkoutMessages, locale)("overLimit", {
+  return translator(cannabisLimitMessages, locale)("overLimit", {
     total: formatGrams(totalMg, locale),
     limit: formatGrams(limitMg, locale),
   });
@@ -171,7 +171,7 @@ function refusedAdditionMessage(
   limitMg: number,
   locale: Locale,
 ): string {
-  return translator(checkoutMessages, locale)("refusedAddition", {
+  return translator(cannabisLimitMessages, locale)("refusedAddition", {
     name,
     total: formatGrams(totalMg, locale),
     limit: formatGrams(limitMg, locale),
@@ -179,7 +179,7 @@ function refusedAdditionMessage(
 }
 
 function unmeasuredMessage(name: string, locale: Locale): string {
-  return translator(checkoutMessages, locale)("unmeasured", { name });
+  return translator(cannabisLimitMessages, locale)("unmeasured", { name });
 }
 
 interface LimitLine {

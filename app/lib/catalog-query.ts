@@ -1,6 +1,6 @@
 /** Storefront listing parameters (category, all-products and search pages), kept in the URL. */
 import type { Locale } from "./i18n/locale";
-import { catalogMessages } from "./i18n/messages/catalog";
+import { listingMessages } from "~/lib/i18n/messages/listing";
 import { translator } from "./i18n/translate";
 
 export const SORT_OPTIONS = [
@@ -16,7 +16,6 @@ const DEFAULT_SORT: SortKey = "name";
 export const PRICE_SLIDER_MAX = 1000;
 export const PRICE_SLIDER_STEP = 10;
 export const PAGE_SIZE = 24;
-export const SKELETON_CARDS = 8;
 
 type ViewMode = "grid" | "list";
 
@@ -69,7 +68,7 @@ type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 const CURSOR = /^[A-Za-z0-9_-]{1,400}$/;
 
 function parseFilters(params: URLSearchParams, locale: Locale): ParseResult<CatalogFilters> {
-  const t = translator(catalogMessages, locale);
+  const t = translator(listingMessages, locale);
   const filters: CatalogFilters = {};
   const strains = params.getAll("strain").filter((v) => v !== "");
   if (strains.length > 1) return { ok: false, message: t("oneStrainAtMost") };
@@ -130,7 +129,7 @@ export function parseCatalogQuery(
   params: URLSearchParams,
   locale: Locale = "en",
 ): ParseResult<CatalogQuery> {
-  const t = translator(catalogMessages, locale);
+  const t = translator(listingMessages, locale);
   const sort = params.get("sort") ?? DEFAULT_SORT;
   if (!SORT_OPTIONS.some((o) => o.value === sort)) {
     return { ok: false, message: t("unknownSort", { sort }) };

@@ -4,7 +4,7 @@
  */
 
 import type { Locale } from "./i18n/locale";
-import { accountMessages } from "./i18n/messages/account";
+import { consentMessages } from "~/lib/i18n/messages/consent";
 import { translator } from "./i18n/translate";
 
 /** Implied consent from a purchase (an existing business relationship) lasts two years. */
@@ -42,7 +42,7 @@ export function consentWording(
   storeName: string,
   locale: Locale = "en",
 ): string {
-  const t = translator(accountMessages, locale);
+  const t = translator(consentMessages, locale);
   switch (source) {
     case "footer":
       return t("consentFooter", { storeName });

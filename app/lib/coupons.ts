@@ -1,7 +1,7 @@
 import { dayOfInstant, formatDate, zonedTime, type Zone } from "./dates";
 import { formatMoneyInText } from "./money";
 import type { Locale } from "./i18n/locale";
-import { checkoutMessages } from "./i18n/messages/checkout";
+import { stockMessages } from "~/lib/i18n/messages/stock";
 import { translator } from "./i18n/translate";
 import type { CouponTerms } from "./pricing";
 
@@ -42,7 +42,7 @@ export function couponStatus(coupon: CouponDates, now: Date): CouponStatus {
 /** "20%" for a percentage, "$20" or "$12.50" for a dollar amount (French "20 %", "20 $"). */
 export function formatCouponValue(coupon: CouponTerms, locale: Locale = "en"): string {
   if (coupon.type === "percentage")
-    return translator(checkoutMessages, locale)("couponPercent", { value: String(coupon.value) });
+    return translator(stockMessages, locale)("couponPercent", { value: String(coupon.value) });
   return formatMoneyInText(coupon.value, locale);
 }
 

@@ -3,7 +3,7 @@ import { dayOfInstant, zonedParts, zonedTime } from "./dates";
 import { addDays } from "./report-period";
 import { formatMoney } from "./money";
 import type { Locale } from "./i18n/locale";
-import { checkoutMessages } from "./i18n/messages/checkout";
+import { fulfilmentMessages } from "~/lib/i18n/messages/fulfilment";
 import { translator } from "./i18n/translate";
 
 /**
@@ -26,7 +26,7 @@ export const METHOD_NAMES: Record<FulfilmentMethod, string> = {
 
 /** A method's name as the shopper reads it ("Canada Post parcel", "Colis Postes Canada"). */
 export function methodName(method: FulfilmentMethod, locale: Locale = "en"): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(fulfilmentMessages, locale);
   if (method === "delivery") return t("methodDelivery");
   if (method === "pickup") return t("methodPickup");
   return t("methodParcel");
@@ -38,7 +38,7 @@ export const NO_FULFILMENT_METHOD =
 
 /** NO_FULFILMENT_METHOD in a language. */
 export function noFulfilmentMethod(locale: Locale = "en"): string {
-  return translator(checkoutMessages, locale)("noFulfilmentMethod");
+  return translator(fulfilmentMessages, locale)("noFulfilmentMethod");
 }
 
 /**
@@ -46,7 +46,7 @@ export function noFulfilmentMethod(locale: Locale = "en"): string {
  * allows a private store none (Quebec), or the store offers none of what it allows.
  */
 export function noMethodInProvince(province: ProvinceCode, locale: Locale = "en"): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(fulfilmentMessages, locale);
   return PROVINCE_LAW[province].methods.length === 0
     ? t("noMethodByLaw", { province: provincePhrase(province, "of", locale) })
     : t("noMethodOffered", { province: provincePhrase(province, "to", locale) });
@@ -188,7 +188,7 @@ export function minutesOfDay(time: string): number | null {
 }
 
 function clock(time: string, locale: Locale, withHalf: boolean): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(fulfilmentMessages, locale);
   const minutes = minutesOfDay(time) ?? 0;
   const hour = Math.floor(minutes / 60);
   const minute = minutes % 60;
@@ -276,7 +276,7 @@ function calendarDay(date: string) {
 
 /** The words of a day in a window's label: weekday, day ("1er" in French) and short month. */
 function dayWords(date: string, locale: Locale, weekdays: "weekdays" | "weekdaysShort") {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(fulfilmentMessages, locale);
   const { weekday, month, day } = calendarDay(date);
   return {
     weekday: t(weekdays).split(" ")[weekday]!,
@@ -293,7 +293,7 @@ export function windowLabel(
   window: Pick<DatedWindow, "date" | "starts" | "ends">,
   locale: Locale = "en",
 ): string {
-  return translator(checkoutMessages, locale)("windowLabel", {
+  return translator(fulfilmentMessages, locale)("windowLabel", {
     ...dayWords(window.date, locale, "weekdays"),
     starts: formatClock(window.starts, locale),
     ends: formatClock(window.ends, locale),
@@ -308,7 +308,7 @@ export function windowShortLabel(
   window: Pick<DatedWindow, "date" | "starts" | "ends">,
   locale: Locale = "en",
 ): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(fulfilmentMessages, locale);
   const [start, end] = [formatClock(window.starts, locale), formatClock(window.ends, locale)];
   // "4–6 p.m.": the half of the day written once when both times are in it.
   const halfOf = (time: string) => ((minutesOfDay(time) ?? 0) < 720 ? "am" : "pm");
@@ -322,7 +322,9 @@ export function windowShortLabel(
 
 /** A fee line for a method: "Free" or "$8.00" ("Gratuit" or "8,00 $"). */
 export function feeText(cents: number, locale: Locale = "en"): string {
-  return cents === 0 ? translator(checkoutMessages, locale)("feeFree") : formatMoney(cents, locale);
+  return cents === 0
+    ? translator(fulfilmentMessages, locale)("feeFree")
+    : formatMoney(cents, locale);
 }
 
 // ── pickup ──
@@ -369,7 +371,7 @@ export interface OrderFulfilment {
 
 /** The totals' line for the method's fee. */
 export function feeLabel(method: string, locale: Locale = "en"): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(fulfilmentMessages, locale);
   if (method === "delivery") return t("feeLabelDelivery");
   if (method === "pickup") return t("feeLabelPickup");
   return t("feeLabelParcel");
@@ -380,14 +382,14 @@ export function feeLabel(method: string, locale: Locale = "en"): string {
  * ("Postes Canada, Colis accélérés").
  */
 export function parcelServiceName(service: string, locale: Locale = "en"): string {
-  return translator(checkoutMessages, locale)("lineParcelService", {
+  return translator(fulfilmentMessages, locale)("lineParcelService", {
     service: serviceName(service, locale),
   });
 }
 
 /** A Canada Post service's name in a language ("Expedited Parcel", "Colis accélérés"). */
 function serviceName(name: string, locale: Locale): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(fulfilmentMessages, locale);
   if (name === "Regular Parcel") return t("serviceRegularParcel");
   if (name === "Expedited Parcel") return t("serviceExpeditedParcel");
   if (name === "Xpresspost") return t("serviceXpresspost");
@@ -401,7 +403,7 @@ function serviceName(name: string, locale: Locale): string {
  * "Local delivery, Tuesday, Dec 1, 4 p.m. to 6 p.m.", "Pickup at the store, code AB3K7M".
  */
 export function fulfilmentLine(order: OrderFulfilment, locale: Locale = "en"): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(fulfilmentMessages, locale);
   const method = isFulfilmentMethod(order.fulfilmentMethod) ? order.fulfilmentMethod : "parcel";
   const { deliveryDate, deliveryStarts, deliveryEnds } = order;
   if (method === "delivery" && deliveryDate && deliveryStarts && deliveryEnds) {

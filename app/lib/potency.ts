@@ -9,7 +9,7 @@
  */
 import type { CannabisKind } from "./cannabis-limit";
 import type { Locale } from "./i18n/locale";
-import { catalogMessages } from "./i18n/messages/catalog";
+import { productCardMessages } from "~/lib/i18n/messages/product-card";
 import { translator } from "./i18n/translate";
 
 /** What a kind's potency is measured against; null: the kind has no potency (seeds, not cannabis). */
@@ -31,7 +31,7 @@ export function potencyBasis(kind: CannabisKind): PotencyBasis | null {
 
 /** The unit a basis' values are written in, as form labels and CSV notes name it. */
 export function potencyUnit(basis: PotencyBasis, locale: Locale = "en"): string {
-  return basis === "gram" ? "mg/g" : translator(catalogMessages, locale)("mgPerUnit");
+  return basis === "gram" ? "mg/g" : translator(productCardMessages, locale)("mgPerUnit");
 }
 
 /** The four values, in tenths of a milligram (per gram or per unit); null when not given. */
@@ -138,7 +138,7 @@ export function potencyLabel(
     ]
       .filter(Boolean)
       .join(" · ");
-  const t = translator(catalogMessages, locale);
+  const t = translator(productCardMessages, locale);
   const pieces = piecesOf(size);
   const each = [
     thc === null ? null : t("mgThc", { amount: amount(thc, basis, locale) }),
@@ -205,7 +205,7 @@ export function potencyProperties(
 ) {
   const basis = potencyBasis(kind);
   if (!basis) return [];
-  const t = translator(catalogMessages, locale);
+  const t = translator(productCardMessages, locale);
   const names: Record<PotencyKey, string> = {
     ...POTENCY_NAMES,
     totalThc: t("totalThc"),

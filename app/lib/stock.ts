@@ -1,5 +1,5 @@
 import type { Locale } from "./i18n/locale";
-import { checkoutMessages } from "./i18n/messages/checkout";
+import { stockMessages } from "~/lib/i18n/messages/stock";
 import { translator } from "./i18n/translate";
 
 export type StockBadge = "out" | "low" | "in";
@@ -21,14 +21,14 @@ export const STOCK_BADGE_LABELS: Record<StockBadge, string> = {
 
 /** A stock badge's words in a language ("Out of Stock", "En rupture de stock"). */
 export function stockBadgeLabel(badge: StockBadge, locale: Locale = "en"): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(stockMessages, locale);
   if (badge === "out") return t("stockOut");
   return t(badge === "low" ? "stockLow" : "stockIn");
 }
 
 /** What is left of a low size or product, as every low-stock list says it: "2 left", "out of stock". */
 export function stockLeftText(stock: number, locale: Locale = "en"): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(stockMessages, locale);
   return stock <= 0 ? t("stockLeftNone") : t("stockLeft", { count: stock });
 }
 

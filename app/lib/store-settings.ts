@@ -1,4 +1,4 @@
-import { normalizePhone } from "./address";
+import { normalizePhone } from "./phone";
 import { formatMoneyInText } from "./money";
 import type { ParcelRateTable } from "./parcel-rates";
 

@@ -1,6 +1,6 @@
 import { PROVINCES, provincePhrase, type ProvinceCode } from "./address";
 import type { Locale } from "./i18n/locale";
-import { checkoutMessages } from "./i18n/messages/checkout";
+import { taxMessages } from "~/lib/i18n/messages/taxes";
 import { translator } from "./i18n/translate";
 import type { FulfilmentMethod } from "./fulfilment";
 import type { Totals } from "./pricing";
@@ -172,7 +172,7 @@ export function formatRate(ratePer100k: number, locale: Locale = "en"): string {
     .replace(/0+$/, "");
   const point = locale === "fr" ? "," : ".";
   const rate = `${whole}${fraction ? `${point}${fraction}` : ""}`;
-  return translator(checkoutMessages, locale)("rate", { rate });
+  return translator(taxMessages, locale)("rate", { rate });
 }
 
 /**
@@ -184,7 +184,7 @@ export function taxLineLabel(
   line: Pick<TaxLine, "kind" | "ratePer100k">,
   locale: Locale = "en",
 ): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(taxMessages, locale);
   return t("taxLineLabel", {
     tax: t(`tax${line.kind}`),
     rate: formatRate(line.ratePer100k, locale),
@@ -273,7 +273,7 @@ export function withTaxes(totals: Totals, lines: TaxLine[]): Totals & { taxCents
 export function provinceRefusal(rule: ProvinceRule, locale: Locale = "en"): string | null {
   return rule.ships
     ? null
-    : translator(checkoutMessages, locale)("provinceRefusal", {
+    : translator(taxMessages, locale)("provinceRefusal", {
         province: provincePhrase(rule.province, "to", locale),
       });
 }
@@ -285,7 +285,7 @@ export function ageToConfirm(rule: ProvinceRule | null): number {
 
 /** The checkout's age checkbox, naming the age for the shipping province once it is chosen. */
 export function ageConfirmationLabel(rule: ProvinceRule | null, locale: Locale = "en"): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(taxMessages, locale);
   const age = ageToConfirm(rule);
   if (!rule) return t("ageConfirmation", { age });
   const province = provincePhrase(rule.province, "in", locale);
@@ -296,7 +296,7 @@ export function ageConfirmationLabel(rule: ProvinceRule | null, locale: Locale =
 
 /** The server's answer when the age confirmed is not the shipping province's. */
 export function ageConfirmationMissing(rule: ProvinceRule, locale: Locale = "en"): string {
-  const t = translator(checkoutMessages, locale);
+  const t = translator(taxMessages, locale);
   const age = ageToConfirm(rule);
   return rule.minimumAge === age
     ? t("ageMissingLegal", { age, province: provincePhrase(rule.province, "in", locale) })

@@ -4,14 +4,11 @@ import { stripControlCharacters } from "./text";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { CANADA_POST_SERVICE_CODES, type CanadaPostServiceCode } from "~/lib/canada-post";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/lib/fulfilment";
-import {
-  normalizePhone,
-  normalizePostalCode,
-  PROVINCE_CODES,
-  postalCodeMatchesProvince,
-} from "~/lib/address";
+import { normalizePostalCode, PROVINCE_CODES, postalCodeMatchesProvince } from "~/lib/address";
+import { normalizePhone } from "~/lib/phone";
 import type { Locale } from "~/lib/i18n/locale";
-import { checkoutMessages, checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { checkoutPageMessages } from "~/lib/i18n/messages/checkout";
+import { taxMessages } from "~/lib/i18n/messages/taxes";
 import { translator } from "~/lib/i18n/translate";
 import { STORE_MINIMUM_AGE } from "~/lib/taxes";
 
@@ -115,7 +112,7 @@ function checkoutSchemas(locale: Locale) {
         }),
       ...shippingAddressShape,
       ageConfirmed: z.literal(true, {
-        error: translator(checkoutMessages, locale)("ageMissing", { age: STORE_MINIMUM_AGE }),
+        error: translator(taxMessages, locale)("ageMissing", { age: STORE_MINIMUM_AGE }),
       }),
       /** The age the ticked box named (the shipping province's); the server checks it. */
       confirmedAge: z.number().int().min(0).max(99).optional(),

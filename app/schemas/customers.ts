@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { normalizePhone, normalizePostalCode, PROVINCE_CODES } from "~/lib/address";
+import { normalizePostalCode, PROVINCE_CODES } from "~/lib/address";
+import { normalizePhone } from "~/lib/phone";
 import { CUSTOMER_STATUSES } from "~/lib/customers";
 import { formRules } from "~/lib/form";
 import { filterEnum, ListQuerySchema } from "./admin-list";

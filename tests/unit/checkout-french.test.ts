@@ -43,14 +43,14 @@ describe("the checkout's rules in French", () => {
   });
 
   it("writes the 30 g limit in French", () => {
-    expect(formatGrams(12_500, "fr")).toBe("12,5 g");
-    expect(meterText(12_500, 30_000, "fr")).toBe("12,5 g sur 30 g");
+    expect(formatGrams(12_500, "fr")).toBe("12,5\u00a0g");
+    expect(meterText(12_500, 30_000, "fr")).toBe("12,5\u00a0g sur 30\u00a0g");
     expect(meterText(12_500)).toBe("12.5 g of 30 g");
     expect(
       summarizeCannabis([{ name: "Rêve bleu", quantity: 5, driedMg: 7000 }], 30_000, "fr"),
     ).toMatchObject({
       message:
-        "Votre panier contient 35 g de cannabis séché ou l'équivalent, au-delà de la limite légale de 30 g par commande. Veuillez réduire une quantité ou retirer un article.",
+        "Votre panier contient 35\u00a0g de cannabis séché ou l'équivalent, au-delà de la limite légale de 30\u00a0g par commande. Veuillez réduire une quantité ou retirer un article.",
     });
     expect(
       refuseAddition(
@@ -60,7 +60,7 @@ describe("the checkout's rules in French", () => {
         "fr",
       ),
     ).toBe(
-      "Désolé, nous ne pouvons pas ajouter Rêve bleu\u00a0: une commande peut contenir au plus 30 g de cannabis séché ou l'équivalent, et elle en contiendrait alors 31,5 g.",
+      "Désolé, nous ne pouvons pas ajouter Rêve bleu\u00a0: une commande peut contenir au plus 30\u00a0g de cannabis séché ou l'équivalent, et elle en contiendrait alors 31,5\u00a0g.",
     );
   });
 

@@ -1,7 +1,7 @@
 import { ShoppingBag } from "lucide-react";
 import { unitDriedMg } from "~/lib/cannabis-limit";
 import { cartItemId, setCartDrawerOpen } from "~/lib/cart";
-import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { productCardMessages } from "~/lib/i18n/messages/product-card";
 import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { variationPrice, type ProductSummary } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -27,7 +27,7 @@ export function AddToCartButton({
 }) {
   const variation = product.variations.find((v) => v.id === variationId);
   const hydrated = useHydrated();
-  const t = useT(catalogMessages);
+  const t = useT(productCardMessages);
   const locale = useLocale();
   const disabled = available <= 0 || !hydrated;
   return (

@@ -9,7 +9,7 @@ import {
 } from "~/lib/cannabis-limit";
 import { addItem, setCartDrawerOpen, updateCart, useCart, type CartItem } from "~/lib/cart";
 import type { Locale } from "~/lib/i18n/locale";
-import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { meterMessages } from "~/lib/i18n/messages/meter";
 import { useLocale, useT } from "~/lib/i18n/use-locale";
 
 /**
@@ -72,7 +72,7 @@ export function CannabisMeter({
   shown?: string;
 }) {
   const refused = useCannabisNotice();
-  const t = useT(catalogMessages);
+  const t = useT(meterMessages);
   const locale = useLocale();
   if (!summary) return null;
   const over = summary.totalMg > summary.limitMg;

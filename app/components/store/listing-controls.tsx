@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "~/components/store/localized-link";
 import type { Locale } from "~/lib/i18n/locale";
-import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { listingMessages } from "~/lib/i18n/messages/listing";
+import { productCardMessages } from "~/lib/i18n/messages/product-card";
 import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
 import {
   catalogSearch,
@@ -57,7 +58,7 @@ function FilterInputs({ filters }: { filters: CatalogFilters }) {
  */
 export function ListingControls({ query, total }: { query: CatalogQuery; total: number }) {
   const submit = useSubmit();
-  const t = useT(catalogMessages);
+  const t = useT(listingMessages);
   const locale = useLocale();
   const { money, moneyInText } = useMoney();
   const [maxPrice, setMaxPrice] = useState(query.maxPrice);
@@ -198,7 +199,7 @@ export function ListingPagination({
   previous?: string;
   pageCount: number;
 }) {
-  const t = useT(catalogMessages);
+  const t = useT(listingMessages);
   const locale = useLocale();
   if (!next && !previous) return null;
   const base = {
@@ -256,7 +257,8 @@ const inputClass =
  * `unit` names what the numbers are in (mg/g, mg per unit, or both on the all-products page).
  */
 export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: string }) {
-  const t = useT(catalogMessages);
+  const t = useT(listingMessages);
+  const strainName = useT(productCardMessages);
   const range = (name: "thc" | "cbd", label: string) => (
     <fieldset className="min-w-0">
       <legend className="text-sm font-medium text-stone-700">
@@ -316,7 +318,7 @@ export function ListingFilters({ query, unit }: { query: CatalogQuery; unit: str
           <option value="">{t("anyStrain")}</option>
           {STRAIN_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
-              {t(STRAIN_LABELS[o.value])}
+              {strainName(STRAIN_LABELS[o.value])}
             </option>
           ))}
         </select>

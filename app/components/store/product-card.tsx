@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { PageLink } from "~/components/ui/page-link";
 import { findCategory } from "~/lib/categories";
 import type { Locale } from "~/lib/i18n/locale";
-import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { productCardMessages } from "~/lib/i18n/messages/product-card";
 import { shellMessages } from "~/lib/i18n/messages/shell";
 import { translator } from "~/lib/i18n/translate";
 import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
@@ -50,8 +50,11 @@ function strainName(strain: string | null, locale: Locale): string | null {
   const key = strain
     ? STRAIN_KEYS[strain.trim().toLowerCase() as keyof typeof STRAIN_KEYS]
     : undefined;
-  return key ? translator(catalogMessages, locale)(key) : strain;
+  return key ? translator(productCardMessages, locale)(key) : strain;
 }
+
+/** Placeholder cards while a listing loads (the layout, Home, listings and search). */
+export const SKELETON_CARDS = 8;
 
 /**
  * A product card (docs/product/storefront.md#product-cards-and-stock-badges): size choice drives

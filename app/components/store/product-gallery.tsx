@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { productPageMessages } from "~/lib/i18n/messages/product-page";
 import { useT } from "~/lib/i18n/use-locale";
 
 /** Main image plus thumbnails; choosing a thumbnail shows it as the main image. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
-  const t = useT(catalogMessages);
+  const t = useT(productPageMessages);
   const [current, setCurrent] = useState(0);
   const main = images[current] ?? "";
   return (

@@ -1,9 +1,9 @@
-import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { productCardMessages } from "~/lib/i18n/messages/product-card";
 import { useLocale, useT } from "~/lib/i18n/use-locale";
 
 /** Five stars filled to the rating (text glyphs: one card shows dozens of these), and the figure. */
 export function Rating({ value, size = "sm" }: { value: number; size?: "sm" | "md" }) {
-  const t = useT(catalogMessages);
+  const t = useT(productCardMessages);
   const locale = useLocale();
   const filled = (Math.max(0, Math.min(5, value)) / 5) * 100;
   // One decimal: "4.5", "4,5" in French.

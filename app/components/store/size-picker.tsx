@@ -1,5 +1,5 @@
 import type { Locale } from "~/lib/i18n/locale";
-import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { productCardMessages } from "~/lib/i18n/messages/product-card";
 import { translator } from "~/lib/i18n/translate";
 import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { sizeLabel, type VariationSummary } from "~/lib/product";
@@ -15,7 +15,7 @@ export function localizedSizeLabel(
   if (locale === "en") return sizeLabel(variation);
   const size = variation.size.trim().replace(/^(\d+)\.(\d+)$/, "$1,$2");
   const count = Number(variation.size.trim()) || 2;
-  const t = translator(catalogMessages, locale);
+  const t = translator(productCardMessages, locale);
   if (variation.sizeUnit === "pieces") return t("sizePieces", { count, size });
   if (variation.sizeUnit === "pack") return t("sizePack", { count, size });
   return sizeLabel({ ...variation, size });
@@ -35,7 +35,7 @@ export function SizePicker({
   onChange: (id: string) => void;
   compact?: boolean;
 }) {
-  const t = useT(catalogMessages);
+  const t = useT(productCardMessages);
   const locale = useLocale();
   if (variations.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { productCardMessages } from "~/lib/i18n/messages/product-card";
 import { useT } from "~/lib/i18n/use-locale";
 import type { StockBadge as Badge } from "~/lib/stock";
 
@@ -12,7 +12,7 @@ const STYLES: Record<Badge, string> = {
 const LABELS = { out: "stockOut", low: "stockLow", in: "stockIn" } as const;
 
 export function StockBadge({ badge, className = "" }: { badge: Badge; className?: string }) {
-  const t = useT(catalogMessages);
+  const t = useT(productCardMessages);
   return (
     <span className={`stock-badge ${STYLES[badge]}${className ? ` ${className}` : ""}`}>
       {t(LABELS[badge])}

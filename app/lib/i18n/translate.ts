@@ -20,7 +20,11 @@ export interface Catalogue<M extends Messages> {
   readonly fr: Translation<M>;
 }
 
-/** Defines an area's catalogue; a French message missing or extra is a type error. */
+/**
+ * Defines an area's catalogue; a French message missing or extra is a type error. Marked free of
+ * side effects so a bundle drops a catalogue nothing on its page uses.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineMessages<const M extends Messages>(en: M, fr: Translation<M>): Catalogue<M> {
   return { en, fr };
 }
@@ -84,4 +88,15 @@ export function translator<M extends Messages>(
 ): Translate<M> {
   const messages: Messages = catalogue[locale];
   return (key, ...params) => fillMessage(messages[key], locale, params[0]);
+}
+
+/** Two areas' catalogues as one, for a page that shows both (keys must not repeat). */
+export function combineMessages<A extends Messages, B extends Messages>(
+  a: Catalogue<A>,
+  b: Catalogue<B>,
+): Catalogue<A & B> {
+  return {
+    en: { ...a.en, ...b.en },
+    fr: { ...a.fr, ...b.fr } as Translation<A & B>,
+  };
 }

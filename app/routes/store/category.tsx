@@ -6,21 +6,17 @@ import {
   ListingPagination,
 } from "~/components/store/listing-controls";
 import { Link } from "~/components/store/localized-link";
-import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
+import { ProductGrid, ProductGridSkeleton, SKELETON_CARDS } from "~/components/store/product-card";
 import { PageLink } from "~/components/ui/page-link";
 import { ErrorPage } from "~/components/ui/error-page";
 import { findCategory } from "~/lib/categories";
 import { describeError } from "~/lib/errors";
-import {
-  catalogSearch,
-  filtersOf,
-  PAGE_SIZE,
-  parseCatalogQuery,
-  SKELETON_CARDS,
-} from "~/lib/catalog-query";
+import { catalogSearch, filtersOf, PAGE_SIZE, parseCatalogQuery } from "~/lib/catalog-query";
 import { CATEGORY_CANNABIS_KIND } from "~/lib/cannabis-limit";
 import { localeOfPath, localizePath, requestLocale, type Locale } from "~/lib/i18n/locale";
 import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { listingMessages } from "~/lib/i18n/messages/listing";
+import { combineMessages } from "~/lib/i18n/translate";
 import { translator } from "~/lib/i18n/translate";
 import { useLocale, useT } from "~/lib/i18n/use-locale";
 import { potencyBasis, potencyUnit } from "~/lib/potency";
@@ -29,20 +25,22 @@ import { InvalidCursorError, listCatalogPage } from "~/server/catalog/listing.se
 import { errorResponse, invariantResponse } from "~/server/http/responses.server";
 import { publicPageHeaders } from "~/server/storefront/visitor.server";
 
+const listingPageMessages = combineMessages(catalogMessages, listingMessages);
+
 /** The page's heading and blurb: the category's, or All Products'. */
 function listingHeading(
   category: ReturnType<typeof findCategory>,
   locale: Locale,
 ): { name: string; blurb: string } {
   if (category) return { name: category.name, blurb: category.blurb };
-  const t = translator(catalogMessages, locale);
+  const t = translator(listingPageMessages, locale);
   return { name: t("allProductsName"), blurb: t("allProductsBlurb") };
 }
 
 /** /category/:slug and /products (all products): sorted, filtered and paged on the server. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = requestLocale(request);
-  const t = translator(catalogMessages, locale);
+  const t = translator(listingPageMessages, locale);
   const category = params.slug === undefined ? undefined : findCategory(params.slug, locale);
   invariantResponse(params.slug === undefined || category, t("categoryNotFound"), {
     status: 404,
@@ -84,13 +82,13 @@ export const headers = publicPageHeaders;
 function potencyFilterUnit(slug: string | undefined, locale: Locale): string {
   const kind = slug === undefined ? undefined : CATEGORY_CANNABIS_KIND[slug];
   const basis = kind ? potencyBasis(kind) : null;
-  return basis ? potencyUnit(basis, locale) : translator(catalogMessages, locale)("unitBoth");
+  return basis ? potencyUnit(basis, locale) : translator(listingPageMessages, locale)("unitBoth");
 }
 
 export function meta({ data, matches, location }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
   const locale = localeOfPath(location.pathname);
-  const t = translator(catalogMessages, locale);
+  const t = translator(listingPageMessages, locale);
   if (!data) return seoMeta({ title: `${t("products")} | ${store.storeName}` });
   const path = localizePath(
     data.category ? `/category/${data.category.slug}` : "/products",
@@ -113,7 +111,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   const locale = useLocale();
-  const t = useT(catalogMessages);
+  const t = useT(listingPageMessages);
   // A new sort, price or page of this same listing: show the skeleton while it loads.
   const loading =
     navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -173,7 +171,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 /** 'Error loading products: {message}' with Try Again, which reloads the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  const t = useT(catalogMessages);
+  const t = useT(listingPageMessages);
   if (isRouteErrorResponse(error) && error.status === 404)
     return <ErrorPage variant="store" error={error} />;
   // A refused listing (bad sort, page or cursor) says why; a failure of ours says 'Failed to load

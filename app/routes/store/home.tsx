@@ -7,9 +7,8 @@ import {
   HOME_HERO_INNER_CLASS,
   HOME_INTRO_CLASS,
 } from "~/components/store/page-markup";
-import { ProductGrid, ProductGridSkeleton } from "~/components/store/product-card";
+import { ProductGrid, ProductGridSkeleton, SKELETON_CARDS } from "~/components/store/product-card";
 import { useStoreShipping } from "~/components/store/use-store-shipping";
-import { SKELETON_CARDS } from "~/lib/catalog-query";
 import { localeOfPath, localizePath, requestLocale, type Locale } from "~/lib/i18n/locale";
 import { catalogMessages } from "~/lib/i18n/messages/catalog";
 import { translator, type Translate } from "~/lib/i18n/translate";

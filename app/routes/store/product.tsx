@@ -14,6 +14,8 @@ import { ErrorPage } from "~/components/ui/error-page";
 import { findCategory } from "~/lib/categories";
 import { localeOfPath, localizePath, requestLocale, type Locale } from "~/lib/i18n/locale";
 import { catalogMessages } from "~/lib/i18n/messages/catalog";
+import { productPageMessages } from "~/lib/i18n/messages/product-page";
+import { combineMessages } from "~/lib/i18n/translate";
 import { translator, type Translate } from "~/lib/i18n/translate";
 import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
 import { formatMoneyInText } from "~/lib/money";
@@ -29,10 +31,12 @@ import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
 import { publicPageHeaders } from "~/server/storefront/visitor.server";
 
+const productMessages = combineMessages(catalogMessages, productPageMessages);
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const locale = requestLocale(request);
   const page = await getProductPage(params.slug, locale);
-  invariantResponse(page, translator(catalogMessages, locale)("productNotFound"), {
+  invariantResponse(page, translator(productMessages, locale)("productNotFound"), {
     status: 404,
   });
   const { product } = page;
@@ -74,7 +78,7 @@ export const headers = publicPageHeaders;
 export function meta({ data, matches, location }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
   if (!data) {
-    const t = translator(catalogMessages, localeOfPath(location.pathname));
+    const t = translator(productMessages, localeOfPath(location.pathname));
     return seoMeta({ title: `${t("productNotFound")} | ${store.storeName}`, noindex: true });
   }
   const { product } = data;
@@ -92,7 +96,7 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 function shippingLine(
   shipping: ShippingSettings,
   locale: Locale,
-  t: Translate<(typeof catalogMessages)["en"]>,
+  t: Translate<(typeof productMessages)["en"]>,
 ): string {
   if (locale === "en") return shippingTermsLine(shipping);
   const fee = parcelFeeFromCents(shipping);
@@ -110,7 +114,7 @@ function shippingLine(
 function availableText(
   available: number,
   locale: Locale,
-  t: Translate<(typeof catalogMessages)["en"]>,
+  t: Translate<(typeof productMessages)["en"]>,
 ): string {
   return t("available", { count: locale === "en" ? String(available) : available });
 }
@@ -118,7 +122,7 @@ function availableText(
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, structuredData } = loaderData;
   const locale = useLocale();
-  const t = useT(catalogMessages);
+  const t = useT(productMessages);
   const { money } = useMoney();
   const nonce = useNonce();
   const shipping = useStoreShipping();

@@ -55,7 +55,7 @@ test("footer shows service links, payment and shipping marks and contact details
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   const marks = footer.getByRole("list", { name: "Payment and shipping" });
-  await expect(marks).toContainText("INTERACe-Transfer");
+  await expect(marks).toContainText("INTERAC e-Transfer");
   await expect(marks).toContainText("Canada Post");
   await expect(footer.getByText("Mon-Fri 9AM-6PM PST")).toBeVisible();
   await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
@@ -85,7 +85,9 @@ test("sitemap.xml and robots.txt", async ({ request }) => {
     "/category/bulk-buy</loc>",
   );
   const products = await (await request.get("/sitemaps/products-1.xml")).text();
-  expect(products.match(/\/products\/[^<]+<\/loc>/g)?.length).toBe(70);
+  // Each of the 70 products in English and in French.
+  expect(products.match(/\/products\/[^<]+<\/loc>/g)?.length).toBe(140);
+  expect(products.match(/\/fr\/products\/[^<]+<\/loc>/g)?.length).toBe(70);
   expect((await request.get("/sitemaps/products-2.xml")).status()).toBe(404);
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /budzadmin");

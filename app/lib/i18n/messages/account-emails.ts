@@ -4,7 +4,7 @@ import { defineMessages } from "../translate";
  * The emails of shopper accounts (app/server/email/templates/account.server.ts): confirmation,
  * "you already have an account", sign-in link, password reset and account deleted.
  */
-export const accountEmailMessages = defineMessages(
+export const accountEmailMessages = /* @__PURE__ */ defineMessages(
   {
     // How long a link works
     hours: { one: "{count} hour", other: "{count} hours" },

@@ -6,9 +6,8 @@ import { defineMessages } from "../translate";
  * message the account forms and services answer with. Also the newsletter consent wording the
  * storefront shows (app/lib/consent.ts).
  */
-export const accountMessages = defineMessages(
+export const accountMessages = /* @__PURE__ */ defineMessages(
   {
-    // app/lib/account.ts: the ?notice= confirmations
     noticeSignedOut: "You are signed out.",
     noticeVerified: "Thanks! Your email address is confirmed.",
     noticeSignedIn: "You are signed in.",
@@ -20,22 +19,12 @@ export const accountMessages = defineMessages(
     noticeSubscribed: "You are subscribed to our newsletter.",
     noticeUnsubscribed: "You are unsubscribed from our newsletter.",
     noticeDeleted: "Your account was deleted. Your orders are kept for our records.",
-    // app/lib/account.ts: answers to emailed-link requests
     linkSent: "Check your email: a sign-in link is on its way. It works once.",
     signUpSent:
       "Check your email: we sent you a link to confirm your address and finish creating your account.",
     resetSent:
       "Check your email: if there is an account for that address, a link to choose a new password is on its way.",
 
-    // app/lib/consent.ts: the newsletter consent wording of each sign-up place
-    consentFooter:
-      "New arrivals and members-only offers from {storeName} by email. You can unsubscribe at any time.",
-    consentCheckout:
-      "Send me news, new products and offers from {storeName}. You can unsubscribe at any time.",
-    consentAccount:
-      "News, new products and offers from {storeName}, a few times a month. Every email has an unsubscribe link.",
-
-    // app/schemas/account.ts: form rules
     emailRequired: "Please enter your email address",
     emailTooLong: "Email must be at most 254 characters",
     emailInvalid: "Please enter a valid email address",
@@ -47,7 +36,6 @@ export const accountMessages = defineMessages(
     linkNotValid: "This link is not valid.",
     confirmDeletionRequired: "Please tick the box to confirm you want to delete your account.",
 
-    // app/server/accounts: refusals
     incorrectSignIn: "Incorrect email or password",
     incorrectPassword: "Incorrect password",
     unverifiedSignIn: "Please confirm your email address first: we have emailed you a new link.",
@@ -65,7 +53,6 @@ export const accountMessages = defineMessages(
     sessionEnded: "Your session has ended. Please sign in again.",
     confirmEmailFirst: "Please confirm your email first.",
 
-    // Page titles
     titleSignIn: "Sign in",
     titleSignUp: "Create an account",
     titleForgotPassword: "Reset your password",
@@ -80,7 +67,6 @@ export const accountMessages = defineMessages(
     titleAddAddress: "Add an address",
     titleSettings: "Account settings",
 
-    // Shared fields and buttons
     emailLabel: "Email",
     passwordLabel: "Password",
     passwordHint: "At least {min} characters",
@@ -88,7 +74,6 @@ export const accountMessages = defineMessages(
     signingIn: "Signing in…",
     signIn: "Sign in",
 
-    // sign-in.tsx
     signInIntro:
       "Sign in to see your orders, save addresses for checkout and manage your newsletter.",
     newHere: "New here?",
@@ -102,28 +87,24 @@ export const accountMessages = defineMessages(
     linkEmailLabel: "Email for the link",
     emailMeSignInLink: "Email me a sign-in link",
 
-    // sign-up.tsx
     signUpIntro:
       "See every order you placed with your email, and check out faster with saved addresses.",
     haveAccount: "Already have an account?",
     creatingAccount: "Creating your account…",
     createAccount: "Create account",
 
-    // forgot-password.tsx
     forgotIntro:
       "Enter the email of your account and we will email you a link to choose a new password.",
     rememberedIt: "Remembered it?",
     backToSignIn: "Back to sign in",
     emailMeLink: "Email me a link",
 
-    // reset-password.tsx
     askNewLink: "Ask for a new link",
     resetFor: "For <email>{email}</email>. You will be signed out everywhere else.",
     newPasswordLabel: "New password",
     saving: "Saving…",
     saveNewPassword: "Save new password",
 
-    // verify.tsx
     linkExpiredSignIn: "Link expired? <link>Sign in</link> and we will send a new one.",
     verifyPrompt:
       "Enter the password you chose for <email>{email}</email> to confirm this address is yours.",
@@ -131,11 +112,9 @@ export const accountMessages = defineMessages(
     confirmMyEmail: "Confirm my email",
     forgotItReset: "Forgot it? <link>Reset your password</link> (that confirms your email too).",
 
-    // link.tsx
     askNewSignInLink: "Ask for a new sign-in link",
     signInAs: "Sign in as <email>{email}</email>?",
 
-    // layout.tsx
     signedInAs: "Signed in as <email>{email}</email>",
     signOut: "Sign out",
     accountNav: "Account",
@@ -144,7 +123,6 @@ export const accountMessages = defineMessages(
     tabAddresses: "Addresses",
     tabSettings: "Settings",
 
-    // overview.tsx
     recentOrders: "Recent orders",
     allOrdersCount: "All orders ({count})",
     noOrdersYet: "No orders yet with this email.",
@@ -153,7 +131,6 @@ export const accountMessages = defineMessages(
     manageAddresses: "Manage addresses",
     noSavedAddress: "No saved address yet. Save one and checkout fills it in for you.",
 
-    // orders.tsx
     ordersPlaced: {
       one: "{count} order placed with this email",
       other: "{count} orders placed with this email",
@@ -163,12 +140,10 @@ export const accountMessages = defineMessages(
     olderOrders: "Older orders",
     pageOf: "Page {page} of {pageCount}",
 
-    // order.tsx
     allOrders: "All orders",
     placedOn: "Placed {date}",
     invoicePdf: "Invoice (PDF)",
 
-    // addresses.tsx and address-edit.tsx
     savedAddresses: "Saved addresses",
     addAddress: "Add address",
     noSavedAddresses:
@@ -183,10 +158,8 @@ export const accountMessages = defineMessages(
     saveAddress: "Save address",
     allAddresses: "All addresses",
 
-    // account-error.tsx
     notFoundText: "It does not exist, or it is not part of your account.",
 
-    // settings.tsx
     newsletter: "Newsletter",
     impliedUntil: "You get our emails because you ordered from us, until {date}.",
     subscribedSince: "Subscribed since {date}.",
@@ -204,7 +177,6 @@ export const accountMessages = defineMessages(
     deleting: "Deleting…",
     confirmDeletion: "I understand my account will be deleted for good.",
 
-    // account-orders.tsx
     verifyToSeeOrders: "Confirm your email to see your orders",
     verifyToSeeOrdersText:
       "We show the orders placed with <email>{email}</email> once you confirm the address is yours, using the link we emailed you.",
@@ -235,13 +207,6 @@ export const accountMessages = defineMessages(
       "Consultez vos courriels\u00a0: nous vous avons envoyé un lien pour confirmer votre adresse et terminer la création de votre compte.",
     resetSent:
       "Consultez vos courriels\u00a0: s'il existe un compte pour cette adresse, un lien pour choisir un nouveau mot de passe est en route.",
-
-    consentFooter:
-      "Les nouveautés et les offres réservées aux membres de {storeName} par courriel. Vous pouvez vous désabonner en tout temps.",
-    consentCheckout:
-      "Envoyez-moi les nouvelles, les nouveaux produits et les offres de {storeName}. Vous pouvez vous désabonner en tout temps.",
-    consentAccount:
-      "Les nouvelles, les nouveaux produits et les offres de {storeName}, quelques fois par mois. Chaque courriel contient un lien de désabonnement.",
 
     emailRequired: "Veuillez entrer votre adresse courriel",
     emailTooLong: "Le courriel doit compter au plus 254 caractères",

@@ -1,7 +1,7 @@
 import { defineMessages } from "../translate";
 
 /** The storefront's categories: their names and the blurb under each category page's title. */
-export const categoryMessages = defineMessages(
+export const categoryMessages = /* @__PURE__ */ defineMessages(
   {
     // Flowers
     flowersName: "Flowers",

@@ -1,7 +1,7 @@
 import { defineMessages } from "../translate";
 
 /** Content pages (About, Contact, Privacy, FAQ) and the announcement bar's text. */
-export const contentMessages = defineMessages(
+export const contentMessages = /* @__PURE__ */ defineMessages(
   {
     pageNotFound: "Page not found",
     contactDetails: "Contact details",

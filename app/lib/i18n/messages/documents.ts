@@ -4,7 +4,7 @@ import { defineMessages } from "../translate";
  * The invoice and credit-note PDFs (app/server/invoices/invoice-pdf.server.ts) as the shopper
  * downloads them, in the order's language. The English is what the admin's printed ones say.
  */
-export const documentsMessages = defineMessages(
+export const documentsMessages = /* @__PURE__ */ defineMessages(
   {
     // Shared
     gstNumber: "GST/HST no. {number}",

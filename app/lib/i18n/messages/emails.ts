@@ -5,7 +5,7 @@ import { defineMessages } from "../translate";
  * status emails, the refund, the lot recall notice, a staff-written message's wrapper and the
  * newsletters' unsubscribe footer. Staff emails stay English (not here).
  */
-export const emailsMessages = defineMessages(
+export const emailsMessages = /* @__PURE__ */ defineMessages(
   {
     // Shared
     labelValue: "{label}: {value}",

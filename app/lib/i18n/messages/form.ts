@@ -1,7 +1,7 @@
 import { defineMessages } from "../translate";
 
 /** The form layer's own words (app/components/form): the summary above a refused form. */
-export const formMessages = defineMessages(
+export const formMessages = /* @__PURE__ */ defineMessages(
   {
     correctFields: {
       one: "Please correct the highlighted field.",

@@ -4,7 +4,7 @@ import { defineMessages } from "../translate";
  * Orders as the shopper reads them: statuses, the e-Transfer deadline, the confirmation and
  * look-up pages and the order's details.
  */
-export const ordersMessages = defineMessages(
+export const ordersMessages = /* @__PURE__ */ defineMessages(
   {
     // app/lib/order-status.ts: what each status means to the shopper
     statusPendingLabel: "Awaiting payment",
@@ -73,7 +73,7 @@ export const ordersMessages = defineMessages(
 );
 
 /** The order confirmation and look-up pages, the payment box and the order's details. */
-export const orderPageMessages = defineMessages(
+export const orderPageMessages = /* @__PURE__ */ defineMessages(
   {
     // app/routes/store/order-confirmation.tsx
     orderTitle: "Order {orderNumber}",

@@ -1,7 +1,7 @@
 import { defineMessages } from "../translate";
 
 /** The search page (app/routes/store/search.tsx): its head tags, form, results and pagination. */
-export const searchMessages = defineMessages(
+export const searchMessages = /* @__PURE__ */ defineMessages(
   {
     // Head tags
     metaTitleResults: "Search results for “{q}” | {storeName}",

@@ -4,7 +4,7 @@ import { defineMessages } from "../translate";
  * The storefront's shell: layout, header, footer, age gate, announcement bar, cart drawer, product
  * cards, the language switch and suggestion, and the store's error pages.
  */
-export const shellMessages = defineMessages(
+export const shellMessages = /* @__PURE__ */ defineMessages(
   {
     // Layout
     skipToContent: "Skip to content",

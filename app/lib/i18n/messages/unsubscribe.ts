@@ -4,7 +4,7 @@ import { defineMessages } from "../translate";
  * The newsletter: the footer signup's answers (app/server/marketing/newsletter.server.ts) and the
  * unsubscribe page of every newsletter and campaign (app/routes/store/unsubscribe.tsx).
  */
-export const unsubscribeMessages = defineMessages(
+export const unsubscribeMessages = /* @__PURE__ */ defineMessages(
   {
     // Newsletter signup
     thanks: "Thank you for subscribing to our newsletter!",

@@ -1,0 +1,71 @@
+import { defineMessages } from "../translate";
+
+/** Ways an order reaches the shopper, fees and delivery windows: app/lib/fulfilment.ts. */
+export const fulfilmentMessages = /* @__PURE__ */ defineMessages(
+  {
+    methodParcel: "Canada Post parcel",
+    methodDelivery: "Local delivery",
+    methodPickup: "Pickup at the store",
+    noFulfilmentMethod:
+      "Sorry, we have no way to get an order to this address. Please check the postal code, or choose another address.",
+    noMethodByLaw:
+      "Sorry, {province} law does not let a private store deliver or send cannabis there, so we can't get an order to you. Please choose another province or territory.",
+    noMethodOffered:
+      "Sorry, we have no way to get an order {province} at the moment. Please choose another province or territory.",
+    clockHour: "{hour} {half}",
+    clockHourMinute: "{hour}:{minute} {half}",
+    clockMorning: "a.m.",
+    clockAfternoon: "p.m.",
+    weekdays: "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
+    weekdaysShort: "Mon Tue Wed Thu Fri Sat Sun",
+    monthsShort: "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
+    windowLabel: "{weekday}, {month} {day}, {starts} to {ends}",
+    windowShortLabel: "{weekday}, {month} {day}, {times}",
+    windowShortTimes: "{starts}–{ends}",
+    feeFree: "Free",
+    feeLabelDelivery: "Local delivery",
+    feeLabelPickup: "Pickup",
+    feeLabelParcel: "Shipping (Canada Post)",
+    lineDelivery: "{method}, {window}",
+    linePickup: "{method}, code {code}",
+    lineParcelService: "Canada Post {service}",
+    lineProofOfAge: "{parcel}, Proof of Age {proofOfAge}",
+    serviceRegularParcel: "Regular Parcel",
+    serviceExpeditedParcel: "Expedited Parcel",
+    serviceXpresspost: "Xpresspost",
+    servicePriority: "Priority",
+  },
+  {
+    methodParcel: "Colis Postes Canada",
+    methodDelivery: "Livraison locale",
+    methodPickup: "Cueillette au magasin",
+    noFulfilmentMethod:
+      "Désolé, nous n'avons aucun moyen de faire parvenir une commande à cette adresse. Veuillez vérifier le code postal ou choisir une autre adresse.",
+    noMethodByLaw:
+      "Désolé, la loi {province} ne permet pas à un magasin privé d'y livrer ou d'y envoyer du cannabis. Nous ne pouvons donc pas vous faire parvenir de commande. Veuillez choisir une autre province ou un autre territoire.",
+    noMethodOffered:
+      "Désolé, nous n'avons pour l'instant aucun moyen de faire parvenir une commande {province}. Veuillez choisir une autre province ou un autre territoire.",
+    clockHour: "{hour} h{half}",
+    clockHourMinute: "{hour} h {minute}{half}",
+    clockMorning: "",
+    clockAfternoon: "",
+    weekdays: "lundi mardi mercredi jeudi vendredi samedi dimanche",
+    weekdaysShort: "lun. mar. mer. jeu. ven. sam. dim.",
+    monthsShort: "janv. févr. mars avr. mai juin juill. août sept. oct. nov. déc.",
+    windowLabel: "{weekday} {day} {month}, de {starts} à {ends}",
+    windowShortLabel: "{weekday} {day} {month}, {times}",
+    windowShortTimes: "{starts}–{ends}",
+    feeFree: "Gratuit",
+    feeLabelDelivery: "Livraison locale",
+    feeLabelPickup: "Cueillette",
+    feeLabelParcel: "Expédition (Postes Canada)",
+    lineDelivery: "{method}, {window}",
+    linePickup: "{method}, code {code}",
+    lineParcelService: "Postes Canada, {service}",
+    lineProofOfAge: "{parcel}, preuve d'âge {proofOfAge}",
+    serviceRegularParcel: "Colis standard",
+    serviceExpeditedParcel: "Colis accélérés",
+    serviceXpresspost: "Xpresspost",
+    servicePriority: "Priorité",
+  },
+);
