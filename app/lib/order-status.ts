@@ -2,25 +2,13 @@ import type { Locale } from "./i18n/locale";
 import { ordersMessages } from "./i18n/messages/orders";
 import { translator } from "./i18n/translate";
 
-type StatusKey =
-  "pending" | "paid" | "processing" | "shipped" | "delivered" | "completed" | "cancelled";
-const STATUS_KEYS: readonly string[] = [
-  "pending",
-  "paid",
-  "processing",
-  "shipped",
-  "delivered",
-  "completed",
-  "cancelled",
-] satisfies StatusKey[];
-
 /** A status's label and description in a language (order look-up and confirmation pages). */
-function statusWords(status: StatusKey, locale: Locale) {
+function statusWords(status: OrderStatus, locale: Locale) {
   const t = translator(ordersMessages, locale);
   const key = status.charAt(0).toUpperCase() + status.slice(1);
   return {
-    label: t(`status${key}Label` as `status${Capitalize<StatusKey>}Label`),
-    description: t(`status${key}Description` as `status${Capitalize<StatusKey>}Description`),
+    label: t(`status${key}Label` as `status${Capitalize<OrderStatus>}Label`),
+    description: t(`status${key}Description` as `status${Capitalize<OrderStatus>}Description`),
   };
 }
 
@@ -45,8 +33,8 @@ export function orderStatusLabel(
 ): { label: string; description: string } {
   return (
     handedOverWords(method, status, locale) ??
-    (STATUS_KEYS.includes(status)
-      ? statusWords(status as StatusKey, locale)
+    ((ORDER_STATUSES as readonly string[]).includes(status)
+      ? statusWords(status as OrderStatus, locale)
       : { label: status, description: "" })
   );
 }

@@ -187,7 +187,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             className="hidden h-12 w-12 shrink-0 rounded-lg bg-stone-100 object-cover sm:block"
           />
           <div className="min-w-0">
-            <p className="flex items-center gap-2 font-medium text-stone-900">
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-stone-900">
               <Link to={`${detailPath(p.id)}${search}`} className="hover:text-brand-700">
                 {p.name}
               </Link>
