@@ -394,6 +394,7 @@ export function PageEditor({
                   title={french ? drafts.titleFr.trim() || page.title : page.title}
                   html={previewHtml}
                   width={width}
+                  lang={french ? "fr-CA" : "en-CA"}
                   label={`Preview of ${page.name}${french ? " in French" : ""} at ${PREVIEW_WIDTHS[width].label.toLowerCase()} width`}
                 />
               </div>

@@ -52,12 +52,13 @@ function previewDocument(options: {
   title: string;
   html: string;
   styles: string;
+  lang: string;
 }): string {
   const body =
     options.slug === "home"
       ? `<section class="${HOME_HERO_CLASS}"><div class="${HOME_HERO_INNER_CLASS}"><div class="${HOME_INTRO_CLASS}">${options.html}</div></div></section>`
       : `<div class="${CONTENT_PAGE_CLASS}"><div class="${CONTENT_ARTICLE_CLASS}"><article><h1 class="${CONTENT_TITLE_CLASS}">${escapeHtml(options.title)}</h1><div class="${CONTENT_BODY_CLASS}">${options.html}</div></article></div></div>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${options.styles}</head><body class="bg-stone-50 font-sans text-stone-900 antialiased">${body}</body></html>`;
+  return `<!doctype html><html lang="${options.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${options.styles}</head><body class="bg-stone-50 font-sans text-stone-900 antialiased">${body}</body></html>`;
 }
 
 /**
@@ -70,12 +71,15 @@ export function PagePreview({
   html,
   width,
   label,
+  lang = "en-CA",
 }: {
   slug: string;
   title: string;
   html: string;
   width: PreviewWidth;
   label: string;
+  /** The language of the previewed text (the French tab previews in fr-CA). */
+  lang?: string;
 }) {
   const styles = useSyncExternalStore(noSubscription, readStyles, () => "");
   const size = PREVIEW_WIDTHS[width];
@@ -84,7 +88,7 @@ export function PagePreview({
       <iframe
         title={label}
         sandbox=""
-        srcDoc={previewDocument({ slug, title, html, styles })}
+        srcDoc={previewDocument({ slug, title, html, styles, lang })}
         style={{ width: size.width, maxWidth: width === "desktop" ? "100%" : undefined }}
         className="mx-auto block h-[32rem] rounded border border-stone-200 bg-white"
       />
