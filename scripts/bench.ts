@@ -330,6 +330,8 @@ async function pageRuns() {
     ["sitemap index", () => "/sitemap.xml", true],
     ["sitemap file", () => "/sitemaps/products-1.xml", true],
     ["search", () => "/search?q=blue", false],
+    // French: accents folded and French word forms ("resine" finds "résine", "résines").
+    ["search fr", () => "/fr/search?q=resine", false],
   ];
   console.log(
     `${"page".padEnd(14)}${pad("bytes", 8)} │ cached:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ rendered:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ static:${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)} │ % of ceiling: cached rendered`,

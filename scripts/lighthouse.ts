@@ -1,5 +1,5 @@
 // `npx tsx scripts/lighthouse.ts [baseUrl] [runs]`: Lighthouse (mobile, simulated throttling) in
-// Debian's Chromium on the home, a category and a product page; prints the median performance and
+// Debian's Chromium on the home, a category and a product page, in English and under /fr; prints the median performance and
 // accessibility scores, CLS and the JavaScript transferred. Needs a running store and Lighthouse
 // (LIGHTHOUSE=path/to/bin, default `npx --yes lighthouse@13`).
 import { execFileSync } from "node:child_process";
@@ -79,11 +79,16 @@ function lighthouse(url: string): Run {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const pages: [string, string][] = [
+const english: [string, string][] = [
   ["home", "/"],
   ["category", "/category/flowers"],
   ["product", await firstProductPath()],
 ];
+// The same pages in French: /fr, /fr/category/flowers, /fr/products/…
+const pages = english.flatMap(([name, page]): [string, string][] => [
+  [name, page],
+  [`${name} fr`, page === "/" ? "/fr" : `/fr${page}`],
+]);
 console.log(`Lighthouse mobile, ${runs} runs per page, median · ${base}`);
 console.log("page       perf  a11y     CLS   LCP ms  TBT ms   JS KB (transferred)   all perf runs");
 for (const [name, pagePath] of pages) {

@@ -9,8 +9,8 @@ import { useBrowserValue } from "~/lib/use-browser-value";
 import { usePathIn } from "./language-switch";
 
 /**
- * On a first visit, when the browser prefers the other language: a small bar offering this page in
- * it, written in that language. Decided in the browser after hydration (never on the server: pages
+ * On a first visit, when the browser prefers the other language: a small bar at the bottom of the
+ * screen offering this page in it, written in that language. Decided in the browser after hydration (never on the server: pages
  * are cached for everyone) and never a redirect; following or dismissing it is remembered.
  */
 export function LanguageSuggestion() {
@@ -27,7 +27,8 @@ export function LanguageSuggestion() {
       aria-label={t("languageSuggestionLabel")}
       lang={LOCALE_TAGS[suggested]}
       data-testid="language-suggestion"
-      className="relative bg-brand-900 py-2 pr-11 pl-4 text-center text-sm text-white"
+      // Fixed at the bottom: it covers nothing the page laid out and moves nothing (no layout shift).
+      className="fixed inset-x-0 bottom-0 z-40 bg-brand-900 py-3 pr-11 pl-4 text-center text-sm text-white shadow-[0_-4px_12px_rgba(0,0,0,0.15)]"
     >
       <p>
         {t("languageSuggestionText")}{" "}

@@ -5,7 +5,6 @@
  */
 export const LOCALES = ["en", "fr"] as const;
 export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
 
 /** BCP 47 tags for `<html lang>`, hreflang and Intl. */
 export const LOCALE_TAGS: Record<Locale, string> = { en: "en-CA", fr: "fr-CA" };

@@ -57,7 +57,9 @@ export async function searchProducts(options: {
   const locale = options.locale ?? "en";
   const terms = searchTerms(options.q);
   if (terms.length === 0) return { products: [], total: 0, page: 1, pageCount: 0 };
-  const { vector, query } = searchQuery(terms, locale);
+  const { vector, query: words } = searchQuery(terms, locale);
+  // Built once per search (an uncorrelated subquery), not again for each row it ranks.
+  const query = sql`(select ${words})`;
   const name = productNameIn(locale);
   const rows = await db()
     .select({
@@ -66,8 +68,8 @@ export async function searchProducts(options: {
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(products)
-    .where(and(eq(products.status, "active"), sql`${vector} @@ (${query})`))
-    .orderBy(desc(sql`ts_rank(${vector}, (${query}))`), name, products.id)
+    .where(and(eq(products.status, "active"), sql`${vector} @@ ${query}`))
+    .orderBy(desc(sql`ts_rank(${vector}, ${query})`), name, products.id)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const total = rows[0]?.total ?? 0;
