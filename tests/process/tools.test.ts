@@ -150,14 +150,18 @@ describe.skipIf(usingPostgres)("the README's tools", () => {
         .map((line) => JSON.parse(line) as { url: string; flags: string[] });
       fs.rmSync(log, { force: true });
       expect(result.code, result.stderr).toBe(0);
+      // Each page in English, then under /fr.
       expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
         "/",
+        "/fr",
         "/category/flowers",
+        "/fr/category/flowers",
         expect.stringMatching(/^\/products\/[a-z0-9-]+$/),
+        expect.stringMatching(/^\/fr\/products\/[a-z0-9-]+$/),
       ]);
       expect(calls[0]!.flags).toContain("--only-categories=performance,accessibility");
       const rows = result.stdout.split("\n").filter((l) => /^(home|category|product)\s/.test(l));
-      expect(rows).toHaveLength(3);
+      expect(rows).toHaveLength(6);
       for (const row of rows) expect(row).toMatch(/\s97\s+100\s+0\.000\s+1234\s+56\s+2\.0\s+97$/);
     } finally {
       server.child.kill("SIGTERM");

@@ -22,36 +22,40 @@ export function LanguageSuggestion() {
   if (dismissed || !suggested) return null;
   const t = translator(shellMessages, suggested);
   return (
-    <div
-      role="region"
-      aria-label={t("languageSuggestionLabel")}
-      lang={LOCALE_TAGS[suggested]}
-      data-testid="language-suggestion"
-      // Fixed at the bottom: it covers nothing the page laid out and moves nothing (no layout shift).
-      className="fixed inset-x-0 bottom-0 z-40 bg-brand-900 py-3 pr-11 pl-4 text-center text-sm text-white shadow-[0_-4px_12px_rgba(0,0,0,0.15)]"
-    >
-      <p>
-        {t("languageSuggestionText")}{" "}
-        <a
-          href={href}
-          hrefLang={LOCALE_TAGS[suggested]}
-          onClick={() => rememberLocaleChoice(suggested)}
-          className="font-semibold whitespace-nowrap text-accent-400 underline hover:text-white"
-        >
-          {t("languageSuggestionLink")}
-        </a>
-      </p>
-      <button
-        type="button"
-        onClick={() => {
-          rememberLocaleChoice(pageLocale);
-          setDismissed(true);
-        }}
-        className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 hover:bg-white/15"
-        aria-label={t("languageSuggestionDismiss")}
+    <>
+      {/* Room after the footer, so the fixed bar never covers the end of the page. */}
+      <div aria-hidden="true" className="h-16 shrink-0 sm:h-11" />
+      <div
+        role="region"
+        aria-label={t("languageSuggestionLabel")}
+        lang={LOCALE_TAGS[suggested]}
+        data-testid="language-suggestion"
+        // Fixed at the bottom, over the room kept for it: nothing on the page moves (no layout shift).
+        className="fixed inset-x-0 bottom-0 z-40 bg-brand-900 py-3 pr-11 pl-4 text-center text-sm text-white shadow-[0_-4px_12px_rgba(0,0,0,0.15)]"
       >
-        <X className="h-4 w-4" aria-hidden="true" />
-      </button>
-    </div>
+        <p>
+          {t("languageSuggestionText")}{" "}
+          <a
+            href={href}
+            hrefLang={LOCALE_TAGS[suggested]}
+            onClick={() => rememberLocaleChoice(suggested)}
+            className="font-semibold whitespace-nowrap text-accent-400 underline hover:text-white"
+          >
+            {t("languageSuggestionLink")}
+          </a>
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            rememberLocaleChoice(pageLocale);
+            setDismissed(true);
+          }}
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 hover:bg-white/15"
+          aria-label={t("languageSuggestionDismiss")}
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </div>
+    </>
   );
 }

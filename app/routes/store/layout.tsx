@@ -104,8 +104,6 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         >
           {t("skipToContent")}
         </a>
-        {/* Offered once the age gate is answered (never on the server: pages are cached). */}
-        {verified ? <LanguageSuggestion /> : null}
         {home?.announcement ? <AnnouncementBar announcement={home.announcement} /> : null}
         <SiteHeader storeName={storeName} logoUrl={logoUrl} />
         <main id="main" className="flex-1">
@@ -119,6 +117,8 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
           )}
         </main>
         <SiteFooter storeName={storeName} contact={contact} />
+        {/* Offered once the age gate is answered (never on the server: pages are cached). */}
+        {verified ? <LanguageSuggestion /> : null}
       </div>
       {verified ? null : (
         <AgeGate
