@@ -1,4 +1,5 @@
 import { normalizePhone } from "./phone";
+import type { Locale } from "./i18n/locale";
 import { formatMoneyInText } from "./money";
 import type { ParcelRateTable } from "./parcel-rates";
 
@@ -227,16 +228,20 @@ export const STORE_FIELDS_HINT =
 
 const ESCAPED: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
-/** Fills the store fields in a text (HTML-escaped when `html`); unknown names are left alone. */
+/**
+ * Fills the store fields in a text (HTML-escaped when `html`), amounts written as the text's
+ * language writes them ("$20", "20 $"); unknown names are left alone.
+ */
 export function fillStoreFields(
   text: string,
   settings: Pick<StoreSettings, "store" | "shipping">,
   options: { html: boolean },
+  locale: Locale = "en",
 ): string {
   const values: Record<(typeof STORE_FIELDS)[number], string> = {
     store_name: settings.store.name,
-    shipping_fee: formatMoneyInText(settings.shipping.flatFeeCents),
-    free_shipping_from: formatMoneyInText(settings.shipping.freeThresholdCents),
+    shipping_fee: formatMoneyInText(settings.shipping.flatFeeCents, locale),
+    free_shipping_from: formatMoneyInText(settings.shipping.freeThresholdCents, locale),
   };
   return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => {
     const value = values[name as keyof typeof values];

@@ -11,10 +11,10 @@ import {
 import { inLocale, type Locale } from "~/lib/i18n/locale";
 import { contentMessages } from "~/lib/i18n/messages/content";
 import { translator } from "~/lib/i18n/translate";
+import { fillStoreFields } from "~/lib/store-settings";
 import { db } from "../db.server";
 import { findCouponsByCodes } from "../marketing/coupons.server";
 import { storeSettings } from "../settings/store-settings.server";
-import { fillStoreFieldsIn } from "./pages.server";
 import { announcements } from "../db-tables";
 
 interface LiveAnnouncement {
@@ -40,7 +40,7 @@ export async function getLiveAnnouncement(
   const settings = await storeSettings();
   const shown = inLocale(locale, row.message, row.messageFr);
   // Amounts as the message's language writes them (an English message shown in French keeps "$20").
-  const message = fillStoreFieldsIn(
+  const message = fillStoreFields(
     shown,
     settings,
     { html: false },

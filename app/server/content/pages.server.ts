@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import { inLocale, type Locale } from "~/lib/i18n/locale";
-import { formatMoneyInText } from "~/lib/money";
-import { fillStoreFields, type StoreSettings } from "~/lib/store-settings";
+import { fillStoreFields } from "~/lib/store-settings";
 import { db } from "../db.server";
 import { storeSettings } from "../settings/store-settings.server";
 import { pages } from "../db-tables";
@@ -23,28 +22,6 @@ export function sanitizePageHtml(html: string): string {
 }
 
 /**
- * fillStoreFields in a language: in French the amounts are written the French way ("20 $"), the
- * other fields as fillStoreFields fills them.
- */
-export function fillStoreFieldsIn(
-  text: string,
-  settings: Pick<StoreSettings, "store" | "shipping">,
-  options: { html: boolean },
-  locale: Locale,
-): string {
-  if (locale === "en") return fillStoreFields(text, settings, options);
-  const amounts: Record<string, number> = {
-    shipping_fee: settings.shipping.flatFeeCents,
-    free_shipping_from: settings.shipping.freeThresholdCents,
-  };
-  const filled = text.replace(
-    /\{\{\s*(shipping_fee|free_shipping_from)\s*\}\}/g,
-    (_, name: string) => formatMoneyInText(amounts[name]!, locale),
-  );
-  return fillStoreFields(filled, settings, options);
-}
-
-/**
  * A published page as the storefront shows it, in the shopper's language: each French field
  * (title, description, content) where it was written, else the English one.
  */
@@ -55,7 +32,7 @@ export async function getPublishedPage(slug: string, locale: Locale = "en") {
   // The amounts are written as the text's language writes them (English content shown in French
   // keeps "$20").
   const written = html === page.content ? "en" : locale;
-  const content = fillStoreFieldsIn(html, await storeSettings(), { html: true }, written);
+  const content = fillStoreFields(html, await storeSettings(), { html: true }, written);
   return {
     ...page,
     title: inLocale(locale, page.title, page.titleFr),
