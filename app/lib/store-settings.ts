@@ -1,5 +1,7 @@
 import { normalizePhone } from "./phone";
 import type { Locale } from "./i18n/locale";
+import { shippingMessages } from "./i18n/messages/shipping";
+import { translator } from "./i18n/translate";
 import { formatMoneyInText } from "./money";
 import type { ParcelRateTable } from "./parcel-rates";
 
@@ -109,18 +111,25 @@ export interface StoreSettings {
 export type SettingsSection = keyof StoreSettings;
 
 /** The home page's badge, from Settings → Shipping: "Free shipping from $150". */
-export function freeShippingBadge(shipping: ShippingSettings): string {
+export function freeShippingBadge(shipping: ShippingSettings, locale: Locale = "en"): string {
+  const t = translator(shippingMessages, locale);
   if (parcelFeeFromCents(shipping) === 0 || shipping.freeThresholdCents === 0)
-    return "Free shipping";
-  return `Free shipping from ${formatMoneyInText(shipping.freeThresholdCents)}`;
+    return t("freeShipping");
+  return t("freeShippingFrom", { amount: formatMoneyInText(shipping.freeThresholdCents, locale) });
 }
 
 /** The product page's shipping line: "Canada Post shipping $15, free on orders of $150 or more". */
-export function shippingTermsLine(shipping: ShippingSettings): string {
+export function shippingTermsLine(shipping: ShippingSettings, locale: Locale = "en"): string {
+  const t = translator(shippingMessages, locale);
   const fee = parcelFeeFromCents(shipping);
-  if (fee === 0 || shipping.freeThresholdCents === 0) return "Free Canada Post shipping";
-  const from = shipping.parcelPricing === "table" ? "from " : "";
-  return `Canada Post shipping ${from}${formatMoneyInText(fee)}, free on orders of ${formatMoneyInText(shipping.freeThresholdCents)} or more`;
+  if (fee === 0 || shipping.freeThresholdCents === 0) return t("freeCanadaPost");
+  const amounts = {
+    fee: formatMoneyInText(fee, locale),
+    threshold: formatMoneyInText(shipping.freeThresholdCents, locale),
+  };
+  return shipping.parcelPricing === "table"
+    ? t("canadaPostShippingFrom", amounts)
+    : t("canadaPostShipping", amounts);
 }
 export const SETTINGS_SECTIONS = [
   "store",

@@ -9,12 +9,11 @@ import {
 } from "~/components/store/page-markup";
 import { ProductGrid, ProductGridSkeleton, SKELETON_CARDS } from "~/components/store/product-card";
 import { useStoreShipping } from "~/components/store/use-store-shipping";
-import { localeOfPath, localizePath, requestLocale, type Locale } from "~/lib/i18n/locale";
+import { localeOfPath, localizePath, requestLocale } from "~/lib/i18n/locale";
 import { catalogMessages } from "~/lib/i18n/messages/catalog";
-import { translator, type Translate } from "~/lib/i18n/translate";
+import { translator } from "~/lib/i18n/translate";
 import { useLocale, useT } from "~/lib/i18n/use-locale";
-import { formatMoneyInText } from "~/lib/money";
-import { freeShippingBadge, parcelFeeFromCents, type ShippingSettings } from "~/lib/store-settings";
+import { freeShippingBadge } from "~/lib/store-settings";
 import { absoluteUrl, seoMeta, storeFromMatches } from "~/lib/seo";
 import { listFeaturedProducts } from "~/server/catalog/products.server";
 import { getLiveAnnouncement } from "~/server/content/announcements.server";
@@ -62,18 +61,6 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
     url: absoluteUrl(store.publicUrl, localizePath("/", localeOfPath(location.pathname))),
     siteName: store.storeName,
   });
-}
-
-/** "Free shipping from $150" (Settings → Shipping), in the page's language. */
-function shippingBadge(
-  shipping: ShippingSettings,
-  locale: Locale,
-  t: Translate<(typeof catalogMessages)["en"]>,
-): string {
-  if (locale === "en") return freeShippingBadge(shipping);
-  if (parcelFeeFromCents(shipping) === 0 || shipping.freeThresholdCents === 0)
-    return t("freeShipping");
-  return t("freeShippingFrom", { amount: formatMoneyInText(shipping.freeThresholdCents, locale) });
 }
 
 function FeaturedProducts({
@@ -195,7 +182,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             {shipping ? (
               <li className="flex items-center gap-2">
                 <Truck className="h-5 w-5 shrink-0 text-accent-400" aria-hidden="true" />
-                {shippingBadge(shipping, locale, t)}
+                {freeShippingBadge(shipping, locale)}
               </li>
             ) : null}
             <li className="flex items-center gap-2">

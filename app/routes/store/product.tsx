@@ -15,17 +15,15 @@ import { findCategory } from "~/lib/categories";
 import { localeOfPath, localizePath, requestLocale, type Locale } from "~/lib/i18n/locale";
 import { catalogMessages } from "~/lib/i18n/messages/catalog";
 import { productPageMessages } from "~/lib/i18n/messages/product-page";
-import { combineMessages } from "~/lib/i18n/translate";
-import { translator, type Translate } from "~/lib/i18n/translate";
+import { combineMessages, translator, type Translate } from "~/lib/i18n/translate";
 import { useLocale, useMoney, useT } from "~/lib/i18n/use-locale";
-import { formatMoneyInText } from "~/lib/money";
 import { resolveKind } from "~/lib/cannabis-limit";
 import { potencyProperties } from "~/lib/potency";
 import { defaultVariationId, galleryImages, shownPotency, variationPrice } from "~/lib/product";
 import { excerpt } from "~/lib/text";
 import { absoluteUrl, scriptJson, seoMeta, storeFromMatches } from "~/lib/seo";
 import { availableStock, stockBadge } from "~/lib/stock";
-import { parcelFeeFromCents, shippingTermsLine, type ShippingSettings } from "~/lib/store-settings";
+import { shippingTermsLine } from "~/lib/store-settings";
 import { getProductPage } from "~/server/catalog/products.server";
 import { config } from "~/server/config.server";
 import { invariantResponse } from "~/server/http/responses.server";
@@ -90,24 +88,6 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
     siteName: store.storeName,
     image: product.imageUrl ? absoluteUrl(store.publicUrl, product.imageUrl) : undefined,
   });
-}
-
-/** The shipping line (Settings → Shipping), in the page's language. */
-function shippingLine(
-  shipping: ShippingSettings,
-  locale: Locale,
-  t: Translate<(typeof productMessages)["en"]>,
-): string {
-  if (locale === "en") return shippingTermsLine(shipping);
-  const fee = parcelFeeFromCents(shipping);
-  if (fee === 0 || shipping.freeThresholdCents === 0) return t("freeCanadaPost");
-  const amounts = {
-    fee: formatMoneyInText(fee, locale),
-    threshold: formatMoneyInText(shipping.freeThresholdCents, locale),
-  };
-  return shipping.parcelPricing === "table"
-    ? t("canadaPostShippingFrom", amounts)
-    : t("canadaPostShipping", amounts);
 }
 
 /** "12 available": the count as today in English ("1234"), the French way in French ("1 234"). */
@@ -239,7 +219,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {shipping ? (
               <li className="flex items-center gap-3">
                 <Truck className="h-5 w-5 text-brand-700" aria-hidden="true" />
-                {shippingLine(shipping, locale, t)}
+                {shippingTermsLine(shipping, locale)}
               </li>
             ) : null}
             <li className="flex items-center gap-3">
